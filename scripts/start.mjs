@@ -1,0 +1,10 @@
+// `npm start`: build what changed (Nx caches unchanged builds), then serve on one port.
+import { spawnSync } from 'node:child_process';
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run('npx', ['nx', 'run-many', '-t', 'build', '--projects=server,client', '--output-style=static']);
+run('node', ['server/dist/main.js']);

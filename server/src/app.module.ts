@@ -1,0 +1,29 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import type { AppConfig } from './core/config/app-config';
+import { CoreModule } from './core/core.module';
+import { InformacionModule } from './informacion/informacion.module';
+import { PaymentsModule } from './payments/payments.module';
+import { PlanesModule } from './planes/planes.module';
+import { ReservationsModule } from './reservations/reservations.module';
+
+@Module({})
+export class AppModule {
+  /** `extraModules` lets integration tests mount probe controllers on the real stack. */
+  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        AuthModule,
+        ReservationsModule,
+        PlanesModule,
+        InformacionModule,
+        AdminModule,
+        PaymentsModule,
+        ...extraModules,
+      ],
+    };
+  }
+}

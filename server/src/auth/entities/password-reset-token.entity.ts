@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { DATETIME } from '../../core/database/column-types';
+import { User } from './user.entity';
+
+/** Only the SHA-256 of the emailed token is kept. */
+@Entity('password_reset_tokens')
+export class PasswordResetToken {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'int' })
+  userId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash!: string;
+
+  @Column({ name: 'expires_at', type: DATETIME })
+  expiresAt!: Date;
+
+  @Column({ name: 'used_at', type: DATETIME, nullable: true })
+  usedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  createdAt!: Date;
+}

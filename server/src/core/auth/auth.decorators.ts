@@ -1,0 +1,22 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Role, User } from '../../auth/entities/user.entity';
+
+export const IS_PUBLIC = 'isPublic';
+export const ROLES = 'roles';
+export const SKIP_CSRF = 'skipCsrf';
+
+/** Opens a route to visitors without a session. Every other route needs one. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Restricts a route to the given roles (403 for any other logged-in user). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+
+/** Exempts a state-changing route from the CSRF header (signed webhooks only). */
+export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);
+
+/** The logged-in user, re-read from the database for this request. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): User =>
+    context.switchToHttp().getRequest<FastifyRequest & { user: User }>().user,
+);

@@ -1,0 +1,55 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role, User } from '../../auth/entities/user.entity';
+import { SessionService } from './session.service';
+import { Clock } from '../clock/clock';
+import { ApiError, ErrorCode } from '../errors/api-error';
+import { IS_PUBLIC, ROLES } from './auth.decorators';
+import { SESSION_RENEW_AFTER_SECONDS } from './session';
+
+type SessionRequest = FastifyRequest & { user?: { user: User; issuedAt: number } | User; sessionIssuedAt?: number };
+
+/**
+ * Global guard. Fails closed: a route is open only when marked @Public();
+ * every other route needs a valid session (401), and @Roles() restricts it
+ * further (403). A session older than a day is renewed while it is used.
+ */
+@Injectable()
+export class AuthGuard extends PassportAuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    await super.canActivate(context);
+    const http = context.switchToHttp();
+    const request = http.getRequest<SessionRequest>();
+    const { user, issuedAt } = request.user as { user: User; issuedAt: number };
+    // From here on `request.user` is the User itself (see @CurrentUser()).
+    request.user = user;
+    request.sessionIssuedAt = issuedAt;
+
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    if (roles && !roles.includes(user.role)) throw new ApiError(ErrorCode.FORBIDDEN);
+
+    const ageSeconds = this.clock.now().getTime() / 1000 - issuedAt;
+    if (ageSeconds > SESSION_RENEW_AFTER_SECONDS) {
+      await this.sessions.issue(http.getResponse<FastifyReply>(), user);
+    }
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, result: T): T {
+    if (error || !result) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+    return result;
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { FastifyRequest } from 'fastify';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Repository } from 'typeorm';
+import { User } from '../../auth/entities/user.entity';
+import { AppConfig } from '../config/app-config';
+import { SESSION_COOKIE, SessionPayload } from './session';
+
+const fromSessionCookie = (request: FastifyRequest): string | null => request.cookies?.[SESSION_COOKIE] ?? null;
+
+/**
+ * Reads the session cookie and re-reads the user on every request, so a
+ * deactivated user is out at once and a role change applies at once.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    config: AppConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([fromSessionCookie]),
+      secretOrKey: config.jwtSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(payload: SessionPayload): Promise<{ user: User; issuedAt: number } | false> {
+    const user = await this.users.findOneBy({ id: payload.sub });
+    if (!user || !user.active || user.sessionVersion !== payload.sv) return false;
+    return { user, issuedAt: payload.iat ?? 0 };
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pilates-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const errorOf = (env: Record<string, string>): string => {
+    try {
+      load(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('should apply the documented defaults when nothing is set', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://127.0.0.1:3000',
+      studioTimeZone: 'America/Mexico_City',
+      cancelHours: 12,
+      commissionPercent: 0,
+      commissionFixedMxn: 0,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('should read every variable it is given', () => {
+    const config = load({
+      PORT: '8080',
+      DATABASE_URL: 'mysql://root@127.0.0.1:3306/pilates',
+      APP_URL: 'https://estudio.mx/',
+      STUDIO_TZ: 'America/Monterrey',
+      CANCEL_HOURS: '6',
+      PAYMENT_COMMISSION_PERCENT: '3.49',
+      PAYMENT_COMMISSION_FIXED_MXN: '4',
+      ADMIN_EMAIL: '  Dueña@Estudio.MX ',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'mysql://root@127.0.0.1:3306/pilates',
+      appUrl: 'https://estudio.mx',
+      studioTimeZone: 'America/Monterrey',
+      cancelHours: 6,
+      commissionPercent: 3.49,
+      commissionFixedMxn: 4,
+      adminEmail: 'dueña@estudio.mx',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['CANCEL_HOURS', '-1'],
+    ['STUDIO_TZ', 'Mars/Olympus'],
+    ['DATABASE_URL', 'postgres://x'],
+    ['APP_URL', 'estudio.mx'],
+    ['PAYMENT_COMMISSION_PERCENT', 'tres'],
+    ['JWT_SECRET', 'short'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['NODE_ENV', 'staging'],
+  ])('should refuse %s=%s with one line naming the variable', (name, value) => {
+    const message = errorOf({ [name]: value });
+    expect(message).toContain(name);
+    expect(message).toMatch(/^Configuración inválida: /);
+    expect(message).not.toContain('\n');
+  });
+
+  it('should generate a JWT secret once outside production and keep it in DATA_DIR', () => {
+    const first = load({}).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(load({}).jwtSecret).toBe(first);
+  });
+
+  it('should require JWT_SECRET in production', () => {
+    expect(errorOf({ NODE_ENV: 'production', MP_ACCESS_TOKEN: 't', MP_WEBHOOK_SECRET: 's' })).toContain('JWT_SECRET');
+  });
+
+  it('should require the Mercado Pago credentials in production', () => {
+    const jwt = 'x'.repeat(40);
+    expect(errorOf({ NODE_ENV: 'production', JWT_SECRET: jwt, MP_WEBHOOK_SECRET: 's' })).toContain('MP_ACCESS_TOKEN');
+    expect(errorOf({ NODE_ENV: 'production', JWT_SECRET: jwt, MP_ACCESS_TOKEN: 't' })).toContain('MP_WEBHOOK_SECRET');
+  });
+});

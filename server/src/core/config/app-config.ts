@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when the environment is invalid; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const intInRange = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .transform((v) => (v === '' ? String(fallback) : v))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `debe ser un número entero entre ${min} y ${max}`,
+    })
+    .transform(Number);
+
+const decimalInRange = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => (v === '' ? '0' : v))
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `debe ser un número entre ${min} y ${max} con hasta dos decimales`,
+    })
+    .transform(Number);
+
+const isValidTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intInRange(1, 65535, 3000),
+  HOST: z.string().trim().default('127.0.0.1'),
+  DATA_DIR: z.string().trim().default('./data'),
+  CLIENT_DIR: optionalString,
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^mysql:\/\/.+/.test(v), {
+    message: 'debe empezar con mysql:// (o quedar vacía para usar SQLite)',
+  }),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'debe tener al menos 32 caracteres',
+  }),
+  APP_URL: optionalString
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: 'debe ser una URL http(s) completa, por ejemplo https://estudio.mx',
+    })
+    .transform((v) => v?.replace(/\/+$/, '')),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('admin@estudio.local')
+    .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), { message: 'debe ser un correo electrónico' }),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: 'debe tener al menos 8 caracteres',
+  }),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), {
+    message: 'debe empezar con smtp:// o smtps://',
+  }),
+  MAIL_FROM: z.string().trim().default('Estudio Pilates <no-reply@estudio.local>'),
+  MP_ACCESS_TOKEN: optionalString,
+  MP_WEBHOOK_SECRET: optionalString,
+  PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
+  PAYMENT_COMMISSION_FIXED_MXN: decimalInRange(0, 1000),
+  STUDIO_TZ: z
+    .string()
+    .trim()
+    .default('America/Mexico_City')
+    .refine(isValidTimeZone, { message: 'debe ser una zona horaria IANA, por ejemplo America/Mexico_City' }),
+  CANCEL_HOURS: intInRange(0, 168, 12),
+  AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * The validated configuration. An abstract class so Nest can inject it by type;
+ * the object itself comes from loadConfig().
+ */
+export abstract class AppConfig {
+  declare readonly nodeEnv: ParsedEnv['NODE_ENV'];
+  declare readonly isProduction: boolean;
+  declare readonly port: number;
+  declare readonly host: string;
+  declare readonly dataDir: string;
+  declare readonly clientDir: string;
+  declare readonly databaseUrl?: string;
+  declare readonly jwtSecret: string;
+  declare readonly appUrl: string;
+  declare readonly adminEmail: string;
+  declare readonly adminPassword?: string;
+  declare readonly smtpUrl?: string;
+  declare readonly mailFrom: string;
+  declare readonly mercadoPagoAccessToken?: string;
+  declare readonly mercadoPagoWebhookSecret?: string;
+  declare readonly commissionPercent: number;
+  declare readonly commissionFixedMxn: number;
+  declare readonly studioTimeZone: string;
+  declare readonly cancelHours: number;
+  /** Requests per minute per IP on login, register, forgot- and reset-password together. */
+  declare readonly authRateLimit: number;
+}
+
+/** The built client sits beside the server's own folder in the workspace. */
+const defaultClientDir = (): string => resolve(__dirname, '../../../../client/dist');
+
+/** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
+const resolveJwtSecret = (env: ParsedEnv, dataDir: string): string => {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('Configuración inválida: JWT_SECRET es obligatoria en producción');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue.path[0] ?? 'entorno');
+    throw new ConfigError(
+      `Configuración inválida: ${variable} ${issue.message} (valor recibido: "${env[variable] ?? ''}")`,
+    );
+  }
+  const parsed = result.data;
+  const isProduction = parsed.NODE_ENV === 'production';
+  if (isProduction) {
+    for (const name of ['MP_ACCESS_TOKEN', 'MP_WEBHOOK_SECRET'] as const) {
+      if (!parsed[name]) {
+        throw new ConfigError(`Configuración inválida: ${name} es obligatoria en producción (pagos con Mercado Pago)`);
+      }
+    }
+  }
+  const dataDir = isAbsolute(parsed.DATA_DIR) ? parsed.DATA_DIR : resolve(process.cwd(), parsed.DATA_DIR);
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    isProduction,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    clientDir: parsed.CLIENT_DIR ? resolve(parsed.CLIENT_DIR) : defaultClientDir(),
+    databaseUrl: parsed.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(parsed, dataDir),
+    appUrl: parsed.APP_URL ?? `http://127.0.0.1:${parsed.PORT}`,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    mercadoPagoAccessToken: parsed.MP_ACCESS_TOKEN,
+    mercadoPagoWebhookSecret: parsed.MP_WEBHOOK_SECRET,
+    commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
+    commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,
+    studioTimeZone: parsed.STUDIO_TZ,
+    cancelHours: parsed.CANCEL_HOURS,
+    authRateLimit: parsed.AUTH_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,49 @@
+import { DynamicModule, Global, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AuthCoreModule } from './auth/auth-core.module';
+import { AuthGuard } from './auth/auth.guard';
+import { CsrfGuard } from './auth/csrf.guard';
+import { ClockModule } from './clock/clock.module';
+import { AppConfig } from './config/app-config';
+import { AppConfigModule } from './config/app-config.module';
+import { DatabaseModule } from './database/database.module';
+import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { validationExceptionFactory } from './errors/validation';
+import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { MailModule } from './mail/mail.module';
+import { ClientAppService } from './http/client-app.service';
+import { PasswordHasher } from './security/password-hasher';
+
+/** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [AppConfigModule.forRoot(config), ClockModule, DatabaseModule, AuthCoreModule, MailModule],
+      controllers: [HealthController],
+      providers: [
+        HealthService,
+        ClientAppService,
+        PasswordHasher,
+        // Order matters: a forged cross-site request is refused before any session work.
+        { provide: APP_GUARD, useClass: CsrfGuard },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            transform: true,
+            exceptionFactory: validationExceptionFactory,
+            validationError: { target: false, value: false },
+          }),
+        },
+      ],
+      exports: [PasswordHasher, ClientAppService, AuthCoreModule],
+    };
+  }
+}

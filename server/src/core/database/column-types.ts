@@ -1,0 +1,13 @@
+import { ValueTransformer } from 'typeorm';
+
+/**
+ * Column options that behave the same on better-sqlite3 and mysql2
+ * (`timestamp` and `enum` do not, see stack-notes).
+ */
+export const DATETIME = 'datetime' as const;
+
+/** mysql2 returns BOOLEAN (TINYINT) as 0/1 in raw queries; keep entities on real booleans. */
+export const booleanTransformer: ValueTransformer = {
+  to: (value: boolean | undefined) => value,
+  from: (value: unknown) => (value === null || value === undefined ? value : Boolean(Number(value))),
+};

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { migrations } from '../../database/migrations';
+import type { AppConfig } from '../config/app-config';
+import { entities } from './entities';
+
+export const SQLITE_FILE = 'pilates.sqlite';
+
+/**
+ * MySQL/MariaDB when DATABASE_URL is set, otherwise an embedded SQLite file in DATA_DIR.
+ * The schema always comes from migrations (run at start), never from `synchronize`.
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
+  const common = { entities, migrations, migrationsRun: true, synchronize: false, logging: false } as const;
+  if (config.databaseUrl) {
+    return {
+      ...common,
+      type: 'mysql',
+      url: config.databaseUrl,
+      charset: 'utf8mb4_unicode_ci',
+      // Store and read datetimes as UTC whatever the server's zone.
+      timezone: 'Z',
+      dateStrings: ['DATE'],
+      connectTimeout: 5000,
+      poolSize: 20,
+      extra: { enableKeepAlive: true, waitForConnections: true, queueLimit: 500 },
+    };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: join(config.dataDir, SQLITE_FILE),
+    enableWAL: true,
+    timeout: 5000,
+  };
+}

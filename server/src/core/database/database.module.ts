@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config';
+import { isDatabaseUnavailable } from '../errors/database-errors';
+import { dataSourceOptions } from './data-source-options';
+import { entities } from './entities';
+import { SeedService } from './seed.service';
+import { TransactionService } from './transaction.service';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config),
+        // At start, wait for MySQL to accept connections (compose may start the app first).
+        retryAttempts: config.databaseUrl ? 10 : 0,
+        retryDelay: 3000,
+        toRetry: (error: unknown) => isDatabaseUnavailable(error),
+      }),
+    }),
+    TypeOrmModule.forFeature(entities),
+  ],
+  providers: [TransactionService, SeedService],
+  exports: [TypeOrmModule, TransactionService],
+})
+export class DatabaseModule {}

@@ -1,0 +1,21 @@
+import { AuditLog } from '../../admin/entities/audit-log.entity';
+import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
+import { User } from '../../auth/entities/user.entity';
+import { Payment } from '../../payments/entities/payment.entity';
+import { Plan } from '../../planes/entities/plan.entity';
+import { UserPlan } from '../../planes/entities/user-plan.entity';
+import { ClassSession } from '../../reservations/entities/class-session.entity';
+import { Reservation } from '../../reservations/entities/reservation.entity';
+import { Schedule } from '../../reservations/entities/schedule.entity';
+
+export const entities = [
+  User,
+  PasswordResetToken,
+  Plan,
+  UserPlan,
+  Schedule,
+  ClassSession,
+  Reservation,
+  Payment,
+  AuditLog,
+];

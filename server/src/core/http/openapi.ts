@@ -1,0 +1,33 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../errors/error-response.dto';
+
+/** Sorts object keys so the written document does not depend on module load order. */
+const sortKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+};
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Estudio Pilates Reformer API')
+    .setDescription(
+      'API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. ' +
+        'Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.',
+    )
+    .setVersion('1.0.0')
+    .addCookieAuth('session')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorResponseDto],
+    operationIdFactory: (_controllerKey, methodKey) => methodKey,
+  });
+  return sortKeys(document) as OpenAPIObject;
+}

@@ -1,0 +1,4 @@
+import { InitialSchema1763800000000 } from './1763800000000-InitialSchema';
+
+/** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
+export const migrations = [InitialSchema1763800000000];

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The payments domain. Its endpoints arrive with their own issue; the entities it owns are in ./entities. */
+@Module({})
+export class PaymentsModule {}

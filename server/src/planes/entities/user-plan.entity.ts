@@ -1,0 +1,69 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { User } from '../../auth/entities/user.entity';
+import { DATETIME, booleanTransformer } from '../../core/database/column-types';
+import { Plan } from './plan.entity';
+
+export const USER_PLAN_SOURCES = ['admin', 'payment'] as const;
+export type UserPlanSource = (typeof USER_PLAN_SOURCES)[number];
+
+/** A plan a client holds: classes left and the dates it covers (inclusive). */
+@Entity('user_plans')
+export class UserPlan {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'int' })
+  userId!: number;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ name: 'plan_id', type: 'int', nullable: true })
+  planId!: number | null;
+
+  @ManyToOne(() => Plan, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'plan_id' })
+  plan?: Plan | null;
+
+  /** The catalogue name when the plan was given; the catalogue may change later. */
+  @Column({ name: 'plan_name', type: 'varchar', length: 80 })
+  planName!: string;
+
+  @Column({ name: 'classes_total', type: 'int' })
+  classesTotal!: number;
+
+  /** Never negative (ck_user_plans_remaining); changed only by conditional updates. */
+  @Column({ name: 'classes_remaining', type: 'int' })
+  classesRemaining!: number;
+
+  @Column({ name: 'start_date', type: 'date' })
+  startDate!: string;
+
+  @Column({ name: 'end_date', type: 'date' })
+  endDate!: string;
+
+  @Column({ name: 'is_paid', type: 'boolean', default: false, transformer: booleanTransformer })
+  isPaid!: boolean;
+
+  @Column({ type: 'varchar', length: 10, default: 'admin' })
+  source!: UserPlanSource;
+
+  /** Set when the payment behind it was refunded or charged back: no further bookings from it. */
+  @Column({ name: 'revoked_at', type: DATETIME, nullable: true })
+  revokedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  updatedAt!: Date;
+}

@@ -1,0 +1,56 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { DATETIME } from '../../core/database/column-types';
+import { Schedule } from './schedule.entity';
+
+export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+
+/**
+ * A timetable class on one date. Created when first booked or cancelled;
+ * until then the slot exists only in the timetable. Unique per (schedule, date).
+ */
+@Entity('class_sessions')
+export class ClassSession {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'schedule_id', type: 'int' })
+  scheduleId!: number;
+
+  @ManyToOne(() => Schedule, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'schedule_id' })
+  schedule?: Schedule;
+
+  @Column({ type: 'date' })
+  date!: string;
+
+  @Column({ name: 'start_time', type: 'varchar', length: 5 })
+  startTime!: string;
+
+  @Column({ type: 'int' })
+  capacity!: number;
+
+  /** 0 ≤ reserved_count ≤ capacity (ck_class_sessions_reserved); changed only by conditional updates. */
+  @Column({ name: 'reserved_count', type: 'int', default: 0 })
+  reservedCount!: number;
+
+  @Column({ type: 'varchar', length: 10, default: 'scheduled' })
+  status!: ClassStatus;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  instructor!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  updatedAt!: Date;
+}
