@@ -1,0 +1,31 @@
+import { defineConfig } from 'orval';
+
+// `npm run api:generate -w client` regenerates src/api/generated from the server's OpenAPI document.
+export default defineConfig({
+  api: {
+    input: {
+      target: '../server/openapi.json',
+    },
+    output: {
+      mode: 'tags-split',
+      target: 'src/api/generated/endpoints.ts',
+      schemas: 'src/api/generated/model',
+      client: 'react-query',
+      httpClient: 'fetch',
+      clean: true,
+      override: {
+        mutator: {
+          path: 'src/api/http.ts',
+          name: 'apiFetch',
+        },
+        fetch: {
+          // The mutator returns the parsed body, not `{ data, status, headers }`.
+          includeHttpResponseReturnType: false,
+        },
+        query: {
+          version: 5,
+        },
+      },
+    },
+  },
+});

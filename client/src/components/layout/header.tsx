@@ -1,0 +1,73 @@
+import { Link } from '@tanstack/react-router';
+import { InstagramIcon } from './social-icons';
+import { studio } from '../../content/studio';
+import { useScrolled } from '../../lib/use-scrolled';
+import { buttonClasses } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { sectionLinks } from './nav-links';
+
+export interface HeaderUser {
+  name: string;
+}
+
+const navLink =
+  'rounded-control px-3 py-2 text-[0.9375rem] font-medium text-ink transition-colors hover:text-accent ' +
+  'data-[status=active]:text-accent';
+
+/** The site header; it gains a background and a shadow after 50 px of scroll. */
+export function Header({ user }: { user: HeaderUser | null }) {
+  const scrolled = useScrolled(50);
+  return (
+    <header
+      data-scrolled={scrolled || undefined}
+      className={cn(
+        'sticky top-0 z-40 h-header border-b transition-[background-color,box-shadow,border-color] duration-300',
+        scrolled ? 'border-line bg-surface/95 shadow-header backdrop-blur' : 'border-transparent bg-canvas',
+      )}
+    >
+      <div className="container-page flex h-full items-center justify-between gap-4">
+        <Link to="/pilates" className="rounded-control" aria-label={`${studio.name}: inicio`}>
+          <Logo />
+        </Link>
+
+        <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
+          {sectionLinks.map((link) => (
+            <Link key={link.to} to={link.to} className={navLink}>
+              {link.label}
+            </Link>
+          ))}
+          <a
+            href={studio.instagram.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(navLink, 'inline-flex items-center')}
+            aria-label={`Instagram ${studio.instagram.handle} (se abre en otra pestaña)`}
+          >
+            <InstagramIcon className="size-5" />
+          </a>
+          {user ? (
+            <Link to="/pilates/informacion" className={navLink}>
+              Mi Perfil
+            </Link>
+          ) : (
+            <Link to="/pilates/cuenta" className={navLink}>
+              Mi cuenta
+            </Link>
+          )}
+          <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm', className: 'ml-2' })}>
+            Reservar
+          </Link>
+        </nav>
+
+        <div className="flex items-center gap-2 md:hidden">
+          <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm' })}>
+            Reservar
+          </Link>
+          <MobileMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** True once the page has scrolled more than `threshold` pixels (the header's scroll state, spec §9: 50 px). */
+export function useScrolled(threshold = 50): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
