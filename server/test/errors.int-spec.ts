@@ -6,8 +6,9 @@ import { ApiError, DomainError, ErrorCode } from '../src/core/errors/api-error';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 class ProbeDto {
-  @IsNotEmpty({ message: 'El email es obligatorio' })
+  // Rules run bottom-up and stop at the first failure: "required" is written last.
   @IsEmail({}, { message: 'El email no es válido' })
+  @IsNotEmpty({ message: 'El email es obligatorio' })
   email!: string;
 
   @IsInt({ message: 'Debe ser un número entero' })
@@ -79,7 +80,7 @@ describe('error format (product-decisions §2)', () => {
       success: false,
       code: 'VALIDATION_ERROR',
       error: {
-        email: expect.arrayContaining(['El email es obligatorio']),
+        email: ['El email es obligatorio'],
         number: ['Debe ser 100 o menos'],
       },
     });

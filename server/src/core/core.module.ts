@@ -38,6 +38,8 @@ export class CoreModule {
             whitelist: true,
             forbidNonWhitelisted: true,
             transform: true,
+            // One message per field: the first rule it breaks, in the order the DTO lists them.
+            stopAtFirstError: true,
             exceptionFactory: validationExceptionFactory,
             validationError: { target: false, value: false },
           }),

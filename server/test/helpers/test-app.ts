@@ -40,6 +40,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     ADMIN_EMAIL: 'admin@test.local',
     ADMIN_PASSWORD: 'admin-password-1',
+    // Every test request comes from 127.0.0.1; the rate-limit test sets its own low limit.
+    AUTH_RATE_LIMIT: '10000',
     CLIENT_DIR: join(dataDir, 'no-client'),
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,

@@ -1,4 +1,5 @@
 import { AuditLog } from '../../admin/entities/audit-log.entity';
+import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Payment } from '../../payments/entities/payment.entity';
@@ -11,6 +12,7 @@ import { Schedule } from '../../reservations/entities/schedule.entity';
 export const entities = [
   User,
   PasswordResetToken,
+  LoginFailure,
   Plan,
   UserPlan,
   Schedule,

@@ -6,10 +6,20 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './changeInfoUserDto';
 export * from './errorResponseDto';
 export * from './errorResponseDtoError';
 export * from './errorResponseDtoErrorOneOf';
 export * from './errorResponseDtoErrorOneOfTwo';
+export * from './forgotPasswordDto';
+export * from './forgotPasswordResponseDto';
 export * from './healthResponseDto';
 export * from './healthResponseDtoDatabase';
 export * from './healthResponseDtoDriver';
+export * from './loginDto';
+export * from './registerDto';
+export * from './resetPasswordDto';
+export * from './successResponseDto';
+export * from './userDto';
+export * from './userDtoRole';
+export * from './userResponseDto';

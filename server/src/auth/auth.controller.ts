@@ -1,0 +1,107 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, Public } from '../core/auth/auth.decorators';
+import { SessionService } from '../core/auth/session.service';
+import { SuccessResponseDto } from '../core/dto/success.dto';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { AuthRateLimitGuard } from './auth-rate-limit.guard';
+import { AuthService } from './auth.service';
+import { LoginDto } from './dto/login.dto';
+import { ForgotPasswordDto, ForgotPasswordResponseDto, ResetPasswordDto } from './dto/password-reset.dto';
+import { RegisterDto } from './dto/register.dto';
+import { UserResponseDto, toUserDto } from './dto/user.dto';
+import type { User } from './entities/user.entity';
+
+export const FORGOT_PASSWORD_ANSWER = 'Se ha enviado un email a tu buzón';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('auth/register')
+  @ApiCreatedResponse({ type: UserResponseDto, description: 'La cuenta se creó y la sesión quedó iniciada.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
+    const user = await this.auth.register(dto);
+    await this.sessions.issue(reply, user);
+    return { success: true, user: toUserDto(user) };
+  }
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Email o contraseña incorrectos.' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'La cuenta está inactiva.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
+    const user = await this.auth.login(dto);
+    await this.sessions.issue(reply, user);
+    return { success: true, user: toUserDto(user) };
+  }
+
+  // Public so that a browser with an expired cookie can still clear it.
+  @Public()
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponseDto })
+  logout(@Res({ passthrough: true }) reply: FastifyReply): SuccessResponseDto {
+    this.sessions.clear(reply);
+    return { success: true };
+  }
+
+  @Get('get-cookie')
+  @Header('cache-control', 'no-store')
+  @ApiOkResponse({ type: UserResponseDto, description: 'El usuario de la sesión; nunca el token.' })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
+  getCookie(@CurrentUser() user: User): UserResponseDto {
+    return { success: true, user: toUserDto(user) };
+  }
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: ForgotPasswordResponseDto,
+    description: 'La misma respuesta exista o no el correo.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async forgotPassword(@Body() dto: ForgotPasswordDto): Promise<ForgotPasswordResponseDto> {
+    await this.auth.requestPasswordReset(dto.email);
+    return { success: true, message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos inválidos o enlace vencido o ya usado.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async resetPassword(@Body() dto: ResetPasswordDto): Promise<SuccessResponseDto> {
+    await this.auth.resetPassword(dto.token, dto.password);
+    return { success: true };
+  }
+}

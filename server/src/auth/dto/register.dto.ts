@@ -1,0 +1,46 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Equals, IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { NormalizeEmail, Trim } from '../../core/dto/transforms';
+import { IsBirthDate, Matches } from '../../core/dto/validators';
+
+// Messages of spec §5, word for word (spelling fixed). class-validator runs a field's rules bottom-up and the
+// global pipe stops at the first failure, so the "required" rule is written last.
+export class RegisterDto {
+  @ApiProperty({ example: 'Ana López', maxLength: 120 })
+  @Trim()
+  @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
+  @IsString({ message: 'El nombre es obligatorio' })
+  @IsNotEmpty({ message: 'El nombre es obligatorio' })
+  name!: string;
+
+  @ApiProperty({ example: 'ana@example.com', maxLength: 254 })
+  @NormalizeEmail()
+  @IsEmail({}, { message: 'El email no es válido' })
+  @MaxLength(254, { message: 'El email es demasiado largo' })
+  @IsString({ message: 'El email es obligatorio' })
+  @IsNotEmpty({ message: 'El email es obligatorio' })
+  email!: string;
+
+  @ApiProperty({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
+  @IsBirthDate()
+  @IsNotEmpty({ message: 'El cumpleaños es obligatorio' })
+  cumpleanos!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128, example: 'una-clave-segura' })
+  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres' })
+  @MinLength(8, { message: 'Debe tener al menos 8 caracteres' })
+  @IsString({ message: 'La contraseña es obligatoria' })
+  @IsNotEmpty({ message: 'La contraseña es obligatoria' })
+  password!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128, example: 'una-clave-segura' })
+  @Matches('password', { message: 'Las contraseñas no coinciden' })
+  @MinLength(8, { message: 'Debe tener al menos 8 caracteres' })
+  @IsString({ message: 'Confirma tu contraseña' })
+  @IsNotEmpty({ message: 'Confirma tu contraseña' })
+  confirmPassword!: string;
+
+  @ApiProperty({ example: true, description: 'Acepta los términos y condiciones.' })
+  @Equals(true, { message: 'Debes aceptar los términos y condiciones' })
+  terms!: boolean;
+}

@@ -1,0 +1,40 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ROLES, type Role, User } from '../entities/user.entity';
+
+/** The session user of spec §3, as every endpoint answers it. */
+export class UserDto {
+  @ApiProperty({ example: 12 })
+  id!: number;
+
+  @ApiProperty({ example: 'Ana López' })
+  name!: string;
+
+  @ApiProperty({ example: 'ana@example.com' })
+  email!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: null })
+  phone!: string | null;
+
+  @ApiProperty({ enum: ROLES, example: 'user' })
+  role!: Role;
+
+  @ApiProperty({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
+  cumpleanos!: string;
+}
+
+export const toUserDto = (user: User): UserDto => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  role: user.role,
+  cumpleanos: user.birthDate,
+});
+
+export class UserResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: UserDto })
+  user!: UserDto;
+}

@@ -1,0 +1,17 @@
+import { Transform } from 'class-transformer';
+
+/** Trims strings; other values pass through for the validators to refuse. */
+export const Trim = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Emails are compared trimmed and lower-cased (product-decisions §3). */
+export const NormalizeEmail = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+/** For optional fields of edit forms: an empty or blank string means "leave as is". */
+export const BlankAsUndefined = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  });

@@ -1,0 +1,64 @@
+import { ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+
+export const INVALID_DATE_MESSAGE = 'La fecha proporcionada no es válida.';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is refused). */
+export function isDateOnly(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A `YYYY-MM-DD` calendar date. */
+export function IsDateOnly(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isDateOnly',
+      target: target.constructor,
+      propertyName,
+      options: { message: INVALID_DATE_MESSAGE, ...options },
+      validator: { validate: isDateOnly },
+    });
+}
+
+/**
+ * A birth date: after 1900-01-01 and not after today. "Today" is taken a day
+ * wide so nobody near midnight in any zone is refused their real date.
+ */
+export function IsBirthDate(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isBirthDate',
+      target: target.constructor,
+      propertyName,
+      options: { message: 'La fecha de nacimiento no es válida.', ...options },
+      validator: {
+        validate: (value: unknown) => {
+          if (!isDateOnly(value)) return false;
+          const latest = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+          return value >= '1900-01-01' && value <= latest;
+        },
+      },
+    });
+}
+
+/** Equal to another property of the same object (password confirmation). */
+export function Matches(property: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'matchesProperty',
+      target: target.constructor,
+      propertyName,
+      constraints: [property],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) =>
+          value === (args.object as Record<string, unknown>)[args.constraints[0] as string],
+      },
+    });
+}

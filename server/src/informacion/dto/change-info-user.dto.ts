@@ -1,0 +1,38 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { BlankAsUndefined } from '../../core/dto/transforms';
+import { IsBirthDate } from '../../core/dto/validators';
+import { Transform } from 'class-transformer';
+
+// Every field is optional (spec §5): a blank field leaves the value as it is.
+export class ChangeInfoUserDto {
+  @ApiPropertyOptional({ example: 'Ana López', maxLength: 120 })
+  @BlankAsUndefined()
+  @IsOptional()
+  @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
+  @IsString({ message: 'El nombre no es válido' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'ana@example.com', maxLength: 254 })
+  @BlankAsUndefined()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsOptional()
+  @IsEmail({}, { message: 'El email no es válido' })
+  @MaxLength(254, { message: 'El email es demasiado largo' })
+  @IsString({ message: 'El email no es válido' })
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
+  @BlankAsUndefined()
+  @IsOptional()
+  @IsBirthDate()
+  cumpleanos?: string;
+
+  @ApiPropertyOptional({
+    description: 'El usuario a cambiar; por omisión, el de la sesión. Solo un admin puede nombrar a otro.',
+  })
+  @IsOptional()
+  @Min(1, { message: 'El usuario no es válido' })
+  @IsInt({ message: 'El usuario no es válido' })
+  id_user?: number;
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { UserResponseDto, toUserDto } from '../auth/dto/user.dto';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { ChangeInfoUserDto } from './dto/change-info-user.dto';
+import { InformacionService } from './informacion.service';
+
+@ApiTags('informacion')
+@Controller('informacion')
+export class InformacionController {
+  constructor(private readonly informacion: InformacionService) {}
+
+  @Post('change-info-user')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UserResponseDto, description: 'Los datos del usuario ya cambiados.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
+  async changeInfoUser(@CurrentUser() caller: User, @Body() dto: ChangeInfoUserDto): Promise<UserResponseDto> {
+    const user = await this.informacion.changeInfo(caller, dto);
+    return { success: true, user: toUserDto(user) };
+  }
+}

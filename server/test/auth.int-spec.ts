@@ -1,0 +1,476 @@
+import { JwtService } from '@nestjs/jwt';
+import { createHash } from 'node:crypto';
+import { User } from '../src/auth/entities/user.entity';
+import { LoginFailure } from '../src/auth/entities/login-failure.entity';
+import { PasswordResetToken } from '../src/auth/entities/password-reset-token.entity';
+import { SESSION_COOKIE } from '../src/core/auth/session';
+import {
+  cookieHeader,
+  loginAs,
+  outboxCount,
+  readOutboxMail,
+  registerUser,
+  validRegistration,
+} from './helpers/accounts';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+describe('accounts and sessions', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_URL: 'https://estudio.example' } });
+  });
+  afterAll(() => t.close());
+
+  const users = () => t.dataSource.getRepository(User);
+
+  describe('register', () => {
+    it('should create the account, start a session and answer the session user without the token', async () => {
+      const agent = t.agent();
+      const res = await agent
+        .post('/api/auth/register')
+        .send(validRegistration({ email: '  Reg.One@Example.COM ', name: ' Regina ' }))
+        .expect(201);
+
+      expect(res.body).toEqual({
+        success: true,
+        user: {
+          id: expect.any(Number),
+          name: 'Regina',
+          email: 'reg.one@example.com',
+          phone: null,
+          role: 'user',
+          cumpleanos: '1990-05-17',
+        },
+      });
+      const cookie = cookieHeader(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).not.toMatch(/Secure/i);
+      const token = cookie!.split(';')[0].split('=')[1];
+      expect(JSON.stringify(res.body)).not.toContain(token);
+
+      const session = await agent.get('/api/get-cookie').expect(200);
+      expect(session.body).toEqual({ success: true, user: res.body.user });
+      expect(JSON.stringify(session.body)).not.toContain(token);
+      expect(session.headers['cache-control']).toBe('no-store');
+
+      const stored = await users().findOneByOrFail({ email: 'reg.one@example.com' });
+      expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('should answer every missing field with the message of spec §5', async () => {
+      const res = await t.agent().post('/api/auth/register').send({}).expect(400);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: {
+          name: ['El nombre es obligatorio'],
+          email: ['El email es obligatorio'],
+          cumpleanos: ['El cumpleaños es obligatorio'],
+          password: ['La contraseña es obligatoria'],
+          confirmPassword: ['Confirma tu contraseña'],
+          terms: ['Debes aceptar los términos y condiciones'],
+        },
+      });
+    });
+
+    it('should refuse short passwords, a different confirmation, an invalid date and unaccepted terms', async () => {
+      const res = await t
+        .agent()
+        .post('/api/auth/register')
+        .send(
+          validRegistration({
+            password: 'corta',
+            confirmPassword: 'distinta1',
+            cumpleanos: '1990-02-30',
+            terms: false,
+            email: 'no-es-email',
+          }),
+        )
+        .expect(400);
+      expect(res.body.error).toEqual({
+        email: ['El email no es válido'],
+        cumpleanos: ['La fecha de nacimiento no es válida.'],
+        password: ['Debe tener al menos 8 caracteres'],
+        confirmPassword: ['Las contraseñas no coinciden'],
+        terms: ['Debes aceptar los términos y condiciones'],
+      });
+
+      const short = await t
+        .agent()
+        .post('/api/auth/register')
+        .send(validRegistration({ password: 'corta', confirmPassword: 'corta' }))
+        .expect(400);
+      expect(short.body.error).toEqual({
+        password: ['Debe tener al menos 8 caracteres'],
+        confirmPassword: ['Debe tener al menos 8 caracteres'],
+      });
+    });
+
+    it('should refuse a birth date in the future', async () => {
+      const res = await t
+        .agent()
+        .post('/api/auth/register')
+        .send(validRegistration({ cumpleanos: '2999-01-01' }))
+        .expect(400);
+      expect(res.body.error).toEqual({ cumpleanos: ['La fecha de nacimiento no es válida.'] });
+    });
+
+    it('should answer 409 when the email exists in another case, and write nothing', async () => {
+      await registerUser(t, { email: 'dup@example.com' });
+      const before = await users().count();
+      const res = await t
+        .agent()
+        .post('/api/auth/register')
+        .send(validRegistration({ email: ' DUP@Example.com' }))
+        .expect(409);
+      expect(res.body).toEqual({ success: false, code: 'EMAIL_TAKEN', error: 'Ya existe una cuenta con ese correo' });
+      expect(await users().count()).toBe(before);
+    });
+
+    it('should refuse an unknown body field with 400', async () => {
+      const res = await t
+        .agent()
+        .post('/api/auth/register')
+        .send(validRegistration({ email: 'extra@example.com', role: 'admin' }))
+        .expect(400);
+      expect(res.body.error).toEqual({ role: ['Este campo no está permitido.'] });
+      expect(await users().findOneBy({ email: 'extra@example.com' })).toBeNull();
+    });
+  });
+
+  describe('login', () => {
+    beforeAll(async () => {
+      await registerUser(t, { email: 'login@example.com' });
+    });
+
+    it('should answer the messages of spec §5 for missing and short fields', async () => {
+      const empty = await t.agent().post('/api/auth/login').send({}).expect(400);
+      expect(empty.body.error).toEqual({
+        email: ['El email es obligatorio'],
+        password: ['La contraseña es obligatoria'],
+      });
+      const short = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'login@example.com', password: '12345' })
+        .expect(400);
+      expect(short.body.error).toEqual({ password: ['Debe tener al menos 6 caracteres'] });
+    });
+
+    it('should log in with the email in any case and set the session cookie', async () => {
+      const agent = t.agent();
+      const res = await agent
+        .post('/api/auth/login')
+        .send({ email: ' LOGIN@example.com', password: 'clave-segura-1' })
+        .expect(200);
+      expect(res.body.success).toBe(true);
+      expect(res.body.user.email).toBe('login@example.com');
+      await agent.get('/api/get-cookie').expect(200);
+    });
+
+    it('should answer the same 401 for a wrong password and an unknown email', async () => {
+      const wrong = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'login@example.com', password: 'otra-clave' })
+        .expect(401);
+      const unknown = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'nadie@example.com', password: 'otra-clave' })
+        .expect(401);
+      expect(wrong.body).toEqual({
+        success: false,
+        code: 'INVALID_CREDENTIALS',
+        error: 'El email o la contraseña son incorrectos.',
+      });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(cookieHeader(wrong)).toEqual([]);
+    });
+
+    it('should refuse an inactive user with the studio message', async () => {
+      await registerUser(t, { email: 'inactive@example.com' });
+      await users().update({ email: 'inactive@example.com' }, { active: false });
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'inactive@example.com', password: 'clave-segura-1' })
+        .expect(403);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'ACCOUNT_INACTIVE',
+        error: 'Tu cuenta está inactiva. Contacta al estudio.',
+      });
+    });
+
+    it('should lock an email for 15 minutes after 5 failed logins, even with the right password', async () => {
+      await registerUser(t, { email: 'locked@example.com' });
+      for (let i = 0; i < 5; i++) {
+        await t
+          .agent()
+          .post('/api/auth/login')
+          .send({ email: 'locked@example.com', password: 'wrong-pass' })
+          .expect(401);
+      }
+      const res = await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'locked@example.com', password: 'clave-segura-1' })
+        .expect(429);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'TOO_MANY_ATTEMPTS',
+        error: 'Demasiados intentos. Intenta más tarde.',
+      });
+      // Another email from the same address is not locked.
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'login@example.com', password: 'clave-segura-1' })
+        .expect(200);
+
+      // Once the window has passed the email may log in again.
+      await t.dataSource
+        .getRepository(LoginFailure)
+        .update({ email: 'locked@example.com' }, { createdAt: new Date(Date.now() - 16 * 60 * 1000) });
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'locked@example.com', password: 'clave-segura-1' })
+        .expect(200);
+    });
+  });
+
+  describe('session', () => {
+    it('should answer 401 to get-cookie without a session or with a forged one', async () => {
+      const none = await t.http().get('/api/get-cookie').expect(401);
+      expect(none.body).toEqual({ success: false, code: 'UNAUTHENTICATED', error: 'Debes iniciar sesión.' });
+      const forged = new JwtService({ secret: 'not-the-secret' }).sign({ sub: 1, sv: 0 });
+      await t.http().get('/api/get-cookie').set('Cookie', `${SESSION_COOKIE}=${forged}`).expect(401);
+    });
+
+    it('should log out: clear the cookie so the session is gone', async () => {
+      const { agent } = await registerUser(t, { email: 'logout@example.com' });
+      const res = await agent.post('/api/auth/logout').expect(200);
+      expect(res.body).toEqual({ success: true });
+      expect(cookieHeader(res).join()).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+      await agent.get('/api/get-cookie').expect(401);
+    });
+
+    it('should end the session at once when the user is deactivated, and apply a role change at once', async () => {
+      const { agent, user } = await registerUser(t, { email: 'roles@example.com' });
+      await users().update({ id: user.id }, { role: 'admin' });
+      expect((await agent.get('/api/get-cookie').expect(200)).body.user.role).toBe('admin');
+      await users().update({ id: user.id }, { active: false });
+      await agent.get('/api/get-cookie').expect(401);
+    });
+
+    it('should renew a session cookie older than a day while it is used', async () => {
+      const { agent, user } = await registerUser(t, { email: 'renew@example.com' });
+      const fresh = await agent.get('/api/get-cookie').expect(200);
+      expect(cookieHeader(fresh)).toEqual([]);
+
+      const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 24 * 3600;
+      const old = t.app.get(JwtService).sign({ sub: user.id, sv: 0, iat: twoDaysAgo });
+      const renewed = await t.http().get('/api/get-cookie').set('Cookie', `${SESSION_COOKIE}=${old}`).expect(200);
+      expect(cookieHeader(renewed).join()).toMatch(new RegExp(`${SESSION_COOKIE}=(?!;)`));
+    });
+
+    it('should refuse a state-changing request without X-Requested-With with 403', async () => {
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: 'login@example.com', password: 'clave-segura-1' })
+        .expect(403);
+      expect(res.body.code).toBe('CSRF_HEADER_MISSING');
+      await t.http().post('/api/auth/logout').expect(403);
+      await t
+        .http()
+        .post('/api/auth/register')
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .send(validRegistration())
+        .expect(403);
+    });
+  });
+
+  describe('password reset', () => {
+    const tokenFromMail = (text: string): string => {
+      const match = /https:\/\/estudio\.example\/pilates\/reset-password\/([\w-]+)/.exec(text);
+      if (!match) throw new Error(`no reset link in: ${text}`);
+      return match[1];
+    };
+
+    it('should answer the same for an unknown email and send nothing', async () => {
+      const before = await outboxCount(t);
+      const res = await t.agent().post('/api/forgot-password').send({ email: 'nadie@example.com' }).expect(200);
+      expect(res.body).toEqual({ success: true, message: 'Se ha enviado un email a tu buzón' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await outboxCount(t)).toBe(before);
+    });
+
+    it('should validate the forgot and reset forms with the messages of spec §5', async () => {
+      const forgot = await t.agent().post('/api/forgot-password').send({}).expect(400);
+      expect(forgot.body.error).toEqual({ email: ['El email es obligatorio'] });
+      const reset = await t.agent().post('/api/reset-password').send({ token: 'x' }).expect(400);
+      expect(reset.body.error).toEqual({ password: ['La contraseña es obligatoria'] });
+      const short = await t.agent().post('/api/reset-password').send({ token: 'x', password: 'corta' }).expect(400);
+      expect(short.body.error).toEqual({ password: ['Debe tener al menos 8 caracteres'] });
+    });
+
+    it('should mail a one-hour single-use link, store only its hash, and end the other sessions on reset', async () => {
+      const { agent: otherDevice } = await registerUser(t, { email: 'reset@example.com', name: 'Rosa' });
+      const mailsBefore = await outboxCount(t);
+      const res = await t.agent().post('/api/forgot-password').send({ email: 'RESET@example.com' }).expect(200);
+      expect(res.body).toEqual({ success: true, message: 'Se ha enviado un email a tu buzón' });
+
+      const mail = await readOutboxMail(t, mailsBefore + 1);
+      expect(mail.subject).toBe('Restablece tu contraseña');
+      expect(mail.text).toContain('Hola, Rosa');
+      const token = tokenFromMail(mail.text);
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+
+      const stored = await t.dataSource.getRepository(PasswordResetToken).find({ order: { id: 'DESC' }, take: 1 });
+      expect(stored[0].tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+      expect(stored[0].tokenHash).not.toContain(token);
+      const validMinutes = (stored[0].expiresAt.getTime() - stored[0].createdAt.getTime()) / 60000;
+      expect(validMinutes).toBeGreaterThan(59);
+      expect(validMinutes).toBeLessThan(61);
+
+      await t.agent().post('/api/reset-password').send({ token, password: 'nueva-clave-1' }).expect(200);
+      await otherDevice.get('/api/get-cookie').expect(401);
+      await t
+        .agent()
+        .post('/api/auth/login')
+        .send({ email: 'reset@example.com', password: 'clave-segura-1' })
+        .expect(401);
+      await loginAs(t, 'reset@example.com', 'nueva-clave-1');
+
+      const reuse = await t.agent().post('/api/reset-password').send({ token, password: 'otra-clave-2' }).expect(400);
+      expect(reuse.body).toEqual({
+        success: false,
+        code: 'RESET_TOKEN_INVALID',
+        error: 'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.',
+      });
+    });
+
+    it('should refuse an expired link', async () => {
+      await registerUser(t, { email: 'expired@example.com' });
+      const before = await outboxCount(t);
+      await t.agent().post('/api/forgot-password').send({ email: 'expired@example.com' }).expect(200);
+      const token = tokenFromMail((await readOutboxMail(t, before + 1)).text);
+      await t.dataSource
+        .getRepository(PasswordResetToken)
+        .update(
+          { tokenHash: createHash('sha256').update(token).digest('hex') },
+          { expiresAt: new Date(Date.now() - 1000) },
+        );
+      const res = await t.agent().post('/api/reset-password').send({ token, password: 'nueva-clave-1' }).expect(400);
+      expect(res.body.code).toBe('RESET_TOKEN_INVALID');
+      await loginAs(t, 'expired@example.com', 'clave-segura-1');
+    });
+
+    it('should keep only the newest link working', async () => {
+      await registerUser(t, { email: 'twice@example.com' });
+      const before = await outboxCount(t);
+      await t.agent().post('/api/forgot-password').send({ email: 'twice@example.com' }).expect(200);
+      const first = tokenFromMail((await readOutboxMail(t, before + 1)).text);
+      await t.agent().post('/api/forgot-password').send({ email: 'twice@example.com' }).expect(200);
+      const second = tokenFromMail((await readOutboxMail(t, before + 2)).text);
+      await t.agent().post('/api/reset-password').send({ token: first, password: 'nueva-clave-1' }).expect(400);
+      await t.agent().post('/api/reset-password').send({ token: second, password: 'nueva-clave-1' }).expect(200);
+    });
+  });
+
+  describe('change-info-user', () => {
+    it('should change the caller’s own data, ignoring blank fields', async () => {
+      const { agent, user } = await registerUser(t, { email: 'info@example.com', name: 'Inés' });
+      const res = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ name: 'Inés María', email: '', cumpleanos: '1991-01-02', id_user: user.id })
+        .expect(200);
+      expect(res.body).toEqual({
+        success: true,
+        user: {
+          id: user.id,
+          name: 'Inés María',
+          email: 'info@example.com',
+          phone: null,
+          role: 'user',
+          cumpleanos: '1991-01-02',
+        },
+      });
+      const self = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'Ines@Example.com' })
+        .expect(200);
+      expect(self.body.user.email).toBe('ines@example.com');
+    });
+
+    it('should answer 403 when a user names another user’s id, and change nothing', async () => {
+      const { user: victim } = await registerUser(t, { email: 'victim@example.com', name: 'Víctima' });
+      const { agent } = await registerUser(t, { email: 'attacker@example.com' });
+      const res = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ name: 'Hackeado', id_user: victim.id })
+        .expect(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+      expect((await users().findOneByOrFail({ id: victim.id })).name).toBe('Víctima');
+    });
+
+    it('should let an admin change anyone, and keep emails unique', async () => {
+      const { user } = await registerUser(t, { email: 'client@example.com' });
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      const res = await admin
+        .post('/api/informacion/change-info-user')
+        .send({ name: 'Cliente Nuevo', id_user: user.id })
+        .expect(200);
+      expect(res.body.user).toMatchObject({ id: user.id, name: 'Cliente Nuevo' });
+
+      const taken = await admin
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'LOGIN@example.com', id_user: user.id })
+        .expect(409);
+      expect(taken.body).toEqual({ success: false, code: 'EMAIL_TAKEN', error: 'Ya existe una cuenta con ese correo' });
+      await admin.post('/api/informacion/change-info-user').send({ id_user: 999999 }).expect(404);
+    });
+
+    it('should refuse bad input with 400 and a guest with 401', async () => {
+      const { agent } = await registerUser(t, { email: 'bad-input@example.com' });
+      const res = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'no-email', id_user: 'abc', cumpleanos: '2020-13-01' })
+        .expect(400);
+      expect(res.body.error).toEqual({
+        email: ['El email no es válido'],
+        cumpleanos: ['La fecha de nacimiento no es válida.'],
+        id_user: ['El usuario no es válido'],
+      });
+      await t.agent().post('/api/informacion/change-info-user').send({ name: 'X' }).expect(401);
+    });
+  });
+});
+
+describe('per-IP rate limit on the auth endpoints', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('should answer 429 once login, register, forgot and reset together pass AUTH_RATE_LIMIT per minute', async () => {
+    await t.agent().post('/api/auth/login').send({ email: 'a@example.com', password: 'whatever1' }).expect(401);
+    await t.agent().post('/api/forgot-password').send({ email: 'a@example.com' }).expect(200);
+    await t.agent().post('/api/reset-password').send({ token: 'abc', password: 'whatever12' }).expect(400);
+    const res = await t.agent().post('/api/auth/register').send(validRegistration()).expect(429);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'TOO_MANY_ATTEMPTS',
+      error: 'Demasiados intentos. Intenta más tarde.',
+    });
+    // Other endpoints are not limited.
+    await t.http().get('/api/health').expect(200);
+  });
+});

@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { TestApp } from './test-app';
+
+export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana López',
+  email: 'ana@example.com',
+  cumpleanos: '1990-05-17',
+  password: 'clave-segura-1',
+  confirmPassword: 'clave-segura-1',
+  terms: true,
+  ...overrides,
+});
+
+/** Registers through the API and returns the logged-in agent and the user. */
+export async function registerUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const agent = t.agent();
+  const res = await agent.post('/api/auth/register').send(validRegistration(overrides)).expect(201);
+  return { agent, user: res.body.user as { id: number; email: string; name: string; role: string } };
+}
+
+export async function loginAs(t: TestApp, email: string, password: string) {
+  const agent = t.agent();
+  await agent.post('/api/auth/login').send({ email, password }).expect(200);
+  return agent;
+}
+
+/** Waits for the n-th .eml in DATA_DIR/outbox (mail goes out in the background) and parses it. */
+export async function readOutboxMail(t: TestApp, count = 1, timeoutMs = 5000) {
+  const dir = join(t.config.dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    if (files.length >= count) {
+      const mail = await simpleParser(await readFile(join(dir, files[count - 1])));
+      return { to: mail.to, subject: mail.subject ?? '', text: mail.text ?? '', html: String(mail.html || '') };
+    }
+    if (Date.now() > deadline) throw new Error(`no ${count}th mail in ${dir} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function outboxCount(t: TestApp): Promise<number> {
+  const files = await readdir(join(t.config.dataDir, 'outbox')).catch(() => [] as string[]);
+  return files.filter((f) => f.endsWith('.eml')).length;
+}
+
+export const cookieHeader = (res: { headers: Record<string, unknown> }): string[] => {
+  const value = res.headers['set-cookie'];
+  return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+};
