@@ -1,14 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { NormalizeEmail } from '../../core/dto/transforms';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { RequiredEmail, RequiredPassword } from './account-fields';
 
 export class ForgotPasswordDto {
-  @ApiProperty({ example: 'ana@example.com' })
-  @NormalizeEmail()
-  @IsEmail({}, { message: 'El email no es válido' })
-  @MaxLength(254, { message: 'El email es demasiado largo' })
-  @IsString({ message: 'El email es obligatorio' })
-  @IsNotEmpty({ message: 'El email es obligatorio' })
+  @RequiredEmail()
   email!: string;
 }
 
@@ -27,10 +22,6 @@ export class ResetPasswordDto {
   @IsNotEmpty({ message: 'El enlace no es válido' })
   token!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128 })
-  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres' })
-  @MinLength(8, { message: 'Debe tener al menos 8 caracteres' })
-  @IsString({ message: 'La contraseña es obligatoria' })
-  @IsNotEmpty({ message: 'La contraseña es obligatoria' })
+  @RequiredPassword(8)
   password!: string;
 }

@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Equals, IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { NormalizeEmail, Trim } from '../../core/dto/transforms';
+import { Equals, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { Trim } from '../../core/dto/transforms';
 import { IsBirthDate, Matches } from '../../core/dto/validators';
+import { RequiredEmail, RequiredPassword } from './account-fields';
 
-// Messages of spec §5, word for word (spelling fixed). class-validator runs a field's rules bottom-up and the
-// global pipe stops at the first failure, so the "required" rule is written last.
+// Messages of spec §5, word for word (spelling fixed). class-validator runs a field's decorators bottom-up and
+// the global pipe stops at the first failure, so the "required" rule is written last.
 export class RegisterDto {
   @ApiProperty({ example: 'Ana López', maxLength: 120 })
   @Trim()
@@ -13,12 +14,7 @@ export class RegisterDto {
   @IsNotEmpty({ message: 'El nombre es obligatorio' })
   name!: string;
 
-  @ApiProperty({ example: 'ana@example.com', maxLength: 254 })
-  @NormalizeEmail()
-  @IsEmail({}, { message: 'El email no es válido' })
-  @MaxLength(254, { message: 'El email es demasiado largo' })
-  @IsString({ message: 'El email es obligatorio' })
-  @IsNotEmpty({ message: 'El email es obligatorio' })
+  @RequiredEmail()
   email!: string;
 
   @ApiProperty({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
@@ -26,11 +22,7 @@ export class RegisterDto {
   @IsNotEmpty({ message: 'El cumpleaños es obligatorio' })
   cumpleanos!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128, example: 'una-clave-segura' })
-  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres' })
-  @MinLength(8, { message: 'Debe tener al menos 8 caracteres' })
-  @IsString({ message: 'La contraseña es obligatoria' })
-  @IsNotEmpty({ message: 'La contraseña es obligatoria' })
+  @RequiredPassword(8)
   password!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128, example: 'una-clave-segura' })

@@ -7,5 +7,6 @@
  */
 
 export interface ForgotPasswordDto {
+  /** @maxLength 254 */
   email: string;
 }
