@@ -11,6 +11,8 @@ export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: mails land in its outbox/ folder. */
+    dataDir: string;
   }
 }
 
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr?.pipe(log);
   await waitForHealth(baseUrl, child);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));

@@ -6,3 +6,6 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no scrolling; the router's scroll restoration calls it.
+window.scrollTo = () => undefined;

@@ -1,8 +1,74 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../../components/layout/section-pending';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import type { UserDto } from '../../api/generated/model';
+import { PageHeading } from '../../components/layout/page-heading';
+import { buttonClasses, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { accountSearchSchema } from '../../features/auth/search';
+import { useSession } from '../../features/session/session';
 import { titleHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/cuenta')({
+  validateSearch: accountSearchSchema,
   head: titleHead('Mi cuenta'),
-  component: () => <SectionPending title="Mi cuenta" />,
+  component: AccountPage,
 });
+
+const card = 'max-w-md rounded-card bg-surface p-6 shadow-soft md:p-8';
+const textLink = 'font-medium text-accent underline-offset-2 hover:text-accent-strong hover:underline';
+
+function AccountPage() {
+  const { user, isPending } = useSession();
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
+
+  // After login or sign-up: back to the page that asked for it, else the home page.
+  const goOn = (_user: UserDto) => {
+    if (redirect) void navigate({ href: redirect });
+    else void navigate({ to: '/pilates' });
+  };
+
+  return (
+    <section className="container-page py-12 md:py-16">
+      <PageHeading title="Mi cuenta" />
+      {isPending ? (
+        <div className={`${card} flex justify-center`}>
+          <Spinner />
+        </div>
+      ) : user ? (
+        <div className={`${card} space-y-5`}>
+          <p className="text-ink">
+            Ya iniciaste sesión como <span className="font-medium text-ink-strong">{user.name}</span>
+          </p>
+          <Link to="/pilates/informacion" className={buttonClasses()}>
+            Ir a Mi información
+          </Link>
+        </div>
+      ) : (
+        <Tabs defaultValue="login" className={card}>
+          <TabsList aria-label="Mi cuenta" className="w-full">
+            <TabsTrigger value="login" className="flex-1">
+              Iniciar Sesión
+            </TabsTrigger>
+            <TabsTrigger value="register" className="flex-1">
+              Registrar
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <LoginForm
+              onSuccess={goOn}
+              forgotPasswordLink={
+                <Link to="/pilates/forgot-password" className={textLink}>
+                  ¿Olvidaste tu contraseña?
+                </Link>
+              }
+            />
+          </TabsContent>
+          <TabsContent value="register">
+            <RegisterForm onSuccess={goOn} />
+          </TabsContent>
+        </Tabs>
+      )}
+    </section>
+  );
+}

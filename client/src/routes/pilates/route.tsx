@@ -2,6 +2,7 @@ import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { NotFoundPage } from '../../components/layout/not-found';
+import { useSession } from '../../features/session/session';
 
 export const Route = createFileRoute('/pilates')({
   component: PilatesLayout,
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/pilates')({
 });
 
 function PilatesLayout() {
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,7 +19,7 @@ function PilatesLayout() {
       >
         Saltar al contenido
       </a>
-      <Header user={null} />
+      <Header user={user} />
       <main id="contenido" className="flex-1">
         <Outlet />
       </main>

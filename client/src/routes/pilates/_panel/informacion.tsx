@@ -1,8 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../../../components/layout/section-pending';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
+import { setSessionUser, useSession } from '../../../features/session/session';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/informacion')({
   head: titleHead('Mi información'),
-  component: () => <SectionPending title="Mi información" />,
+  component: InformacionPage,
 });
+
+function InformacionPage() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  if (!user) return <PageSpinner />;
+  return (
+    <PersonalInfo
+      user={user}
+      onChanged={(changed) => {
+        setSessionUser(queryClient, changed);
+        toast.show(INFO_CHANGED_MESSAGE);
+      }}
+    />
+  );
+}

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireAdmin } from '../../../features/session/guards';
 import { SectionPending } from '../../../components/layout/section-pending';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/usuarios-clases')({
+  beforeLoad: ({ context }) => requireAdmin(context.user),
   head: titleHead('Ver clases'),
   component: () => <SectionPending title="Ver clases" />,
 });

@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SideMenu, type SideMenuUser } from './side-menu';
+
+function renderMenu(user: SideMenuUser, onLogout = vi.fn()) {
+  const rootRoute = createRootRoute({ component: () => <SideMenu user={user} onLogout={onLogout} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return onLogout;
+}
+
+describe('SideMenu', () => {
+  it('should greet a client and offer their pages and Salir, without the admin block', async () => {
+    const onLogout = renderMenu({ name: 'Ana López', role: 'user' });
+    const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
+    expect(within(nav).getByText('Hola, Ana')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Mi información' })).toHaveAttribute('href', '/pilates/informacion');
+    expect(within(nav).getByRole('link', { name: 'Mis clases' })).toHaveAttribute('href', '/pilates/clases');
+    expect(within(nav).queryByText('Administrador')).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Salir' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('should show the Administrador block to an admin', async () => {
+    renderMenu({ name: 'Admin', role: 'admin' });
+    const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
+    expect(within(nav).getByText('Administrador')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/pilates/usuarios');
+    expect(within(nav).getByRole('link', { name: 'Ver clases' })).toHaveAttribute('href', '/pilates/usuarios-clases');
+    expect(within(nav).getByRole('link', { name: 'Horario' })).toHaveAttribute('href', '/pilates/horario');
+    expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useRegister } from '../../../api/generated/auth/auth';
+import type { UserDto } from '../../../api/generated/model';
+import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '../../../components/ui';
+import { setSessionUser } from '../../session/session';
+import { registerSchema, type RegisterValues } from '../schemas';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+
+const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
+
+export interface RegisterFormProps {
+  /** Called with the new user, after it became the session user (registering logs in). */
+  onSuccess: (user: UserDto) => void;
+  /** Where the terms open, in a new tab so that the form keeps what was typed. */
+  termsHref?: string;
+}
+
+/** The sign-up form of spec §5. */
+export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: RegisterFormProps) {
+  const queryClient = useQueryClient();
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: '', email: '', cumpleanos: '', password: '', confirmPassword: '', terms: false },
+  });
+  const mutation = useRegister();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(
+      { data: values },
+      {
+        onSuccess: (res) => {
+          setSessionUser(queryClient, res.user);
+          onSuccess(res.user);
+        },
+        onError: (error) => showServerFieldErrors(error, FIELDS, form.setError),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label="Correo Electrónico"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <DateField
+        label="Fecha de nacimiento"
+        autoComplete="bday"
+        error={errors.cumpleanos?.message}
+        {...form.register('cumpleanos')}
+      />
+      <PasswordField
+        label="Contraseña"
+        autoComplete="new-password"
+        hint="Al menos 8 caracteres."
+        error={errors.password?.message}
+        {...form.register('password', { deps: ['confirmPassword'] })}
+      />
+      <PasswordField
+        label="Confirmar Contraseña"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Controller
+        control={form.control}
+        name="terms"
+        render={({ field }) => (
+          <Checkbox
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            disabled={field.disabled}
+            error={errors.terms?.message}
+            label={
+              <>
+                Acepto los{' '}
+                <a
+                  href={termsHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-accent underline underline-offset-2 hover:text-accent-strong"
+                >
+                  términos y condiciones
+                </a>
+              </>
+            }
+          />
+        )}
+      />
+      <ErrorMessage error={mutation.error} />
+      <Button type="submit" loading={mutation.isPending} loadingLabel="Creando tu cuenta…" className="w-full">
+        Registrarse
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useChangeInfoUser } from '../../../api/generated/informacion/informacion';
+import type { UserDto } from '../../../api/generated/model';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { TextField } from '../../../components/ui/text-field';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+
+// Every field is optional (spec §5): a blank field keeps its value.
+const changeInfoSchema = z.object({
+  name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
+  email: z.union([z.literal(''), z.string().trim().email('El email no es válido')]),
+  cumpleanos: z.string(),
+});
+
+type ChangeInfoValues = z.infer<typeof changeInfoSchema>;
+const FIELDS = ['name', 'email', 'cumpleanos'] as const;
+
+export interface ChangeInfoDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: UserDto;
+  onChanged: (user: UserDto) => void;
+}
+
+/** The change-information modal for one user (the caller, or anyone for an admin). */
+export function ChangeInfoDialog({ open, onOpenChange, user, onChanged }: ChangeInfoDialogProps) {
+  const form = useForm<ChangeInfoValues>({
+    resolver: zodResolver(changeInfoSchema),
+    values: { name: user.name, email: user.email, cumpleanos: user.cumpleanos },
+  });
+  const mutation = useChangeInfoUser();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(
+      { data: { ...values, id_user: user.id } },
+      {
+        onSuccess: (res) => onChanged(res.user),
+        onError: (error) => showServerFieldErrors(error, FIELDS, form.setError),
+      },
+    ),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) mutation.reset();
+        onOpenChange(next);
+      }}
+      title="Cambiar información"
+      description="Deja en blanco lo que no quieras cambiar."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <DateField
+          label="Fecha de nacimiento"
+          autoComplete="bday"
+          error={errors.cumpleanos?.message}
+          {...form.register('cumpleanos')}
+        />
+        <ErrorMessage error={mutation.error} />
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Guardar cambios
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

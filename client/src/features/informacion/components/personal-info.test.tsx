@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserDto } from '../../../api/generated/model';
+import { PersonalInfo } from './personal-info';
+
+const ana: UserDto = {
+  id: 7,
+  name: 'Ana López',
+  email: 'ana@example.com',
+  phone: null,
+  role: 'user',
+  cumpleanos: '1990-05-17',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderInfo(onChanged = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PersonalInfo user={ana} onChanged={onChanged} />
+    </QueryClientProvider>,
+  );
+  return onChanged;
+}
+
+describe('PersonalInfo', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should show the name, email and birth date in Spanish', () => {
+    renderInfo();
+    expect(screen.getByText('Ana López')).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('17 de mayo de 1990')).toBeInTheDocument();
+  });
+
+  it('should send the changes for the own id and report the changed user', async () => {
+    const changed = { ...ana, name: 'Ana María' };
+    const fetchMock = vi.fn(async () => json(200, { success: true, user: changed }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onChanged = renderInfo();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar información' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar información' });
+    const name = within(dialog).getByLabelText('Nombre');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ana María');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(changed));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/informacion/change-info-user');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Ana María',
+      email: 'ana@example.com',
+      cumpleanos: '1990-05-17',
+      id_user: 7,
+    });
+  });
+
+  it('should show a server error in the dialog and under its field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(409, { success: false, code: 'EMAIL_TAKEN', error: { email: ['Ya existe una cuenta con ese correo'] } }),
+      ),
+    );
+    const onChanged = renderInfo();
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar información' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('email: Ya existe una cuenta con ese correo');
+    expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Ya existe una cuenta con ese correo');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('should refuse an invalid email before sending', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderInfo();
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar información' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'no-es-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('El email no es válido')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/api-error';
+import { getCookie, getGetCookieQueryKey } from '../../api/generated/auth/auth';
+import type { UserDto } from '../../api/generated/model';
+
+export type SessionUser = UserDto;
+
+/**
+ * The session user, read from GET /api/get-cookie at start. A 401 means "logged out"
+ * (null), not an error; any other failure is an error the caller can show.
+ */
+export const sessionQueryOptions = queryOptions({
+  queryKey: getGetCookieQueryKey(),
+  queryFn: async ({ signal }): Promise<SessionUser | null> => {
+    try {
+      return (await getCookie({ signal })).user;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions);
+  const user = query.data ?? null;
+  return { user, isAdmin: user?.role === 'admin', isPending: query.isPending };
+}
+
+/** After login or registration: the answer's user replaces the session (spec §3). */
+export function setSessionUser(queryClient: QueryClient, user: SessionUser): void {
+  queryClient.setQueryData(sessionQueryOptions.queryKey, user);
+}
+
+/** After logout: drop the user and every cached answer that belonged to them. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });
+  queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+}
+
+/** For route guards: the session user, fetched once and then read from the cache. */
+export function ensureSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  return queryClient.ensureQueryData(sessionQueryOptions);
+}
