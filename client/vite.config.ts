@@ -26,6 +26,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
+  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts') } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

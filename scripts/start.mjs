@@ -6,5 +6,5 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-run('npx', ['nx', 'run-many', '-t', 'build', '--projects=server,client', '--output-style=static']);
+run('npx', ['nx', 'run-many', '-t', 'build', '--projects=dates,server,client', '--output-style=static']);
 run('node', ['server/dist/main.js']);

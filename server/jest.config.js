@@ -8,10 +8,14 @@ const transform = {
   '^.+/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
 };
 const transformIgnorePatterns = ['/node_modules/(?!content-disposition/)'];
+// The shared date helpers from source, so tests need no prior build of libs/dates.
+const moduleNameMapper = { '^@pilates/dates$': '<rootDir>/../libs/dates/src/index.ts' };
 
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2,
+  // A global option (ignored inside `projects`): HTTP tests on a busy 2-core machine need room.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -20,6 +24,7 @@ module.exports = {
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
+      moduleNameMapper,
     },
     {
       displayName: 'integration',
@@ -28,7 +33,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
       transform,
       transformIgnorePatterns,
-      testTimeout: 60000,
+      moduleNameMapper,
     },
   ],
 };

@@ -1,18 +1,7 @@
+import { INVALID_DATE_MESSAGE, isDateOnly } from '@pilates/dates';
 import { ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
 
-export const INVALID_DATE_MESSAGE = 'La fecha proporcionada no es válida.';
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is refused). */
-export function isDateOnly(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_ONLY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { INVALID_DATE_MESSAGE, isDateOnly };
 
 /** A `YYYY-MM-DD` calendar date. */
 export function IsDateOnly(options?: ValidationOptions) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UserDto } from '../../../api/generated/model';
 import { Button } from '../../../components/ui/button';
-import { formatLongDate } from '../../../lib/dates';
+import { formatLongDate } from '@pilates/dates';
 import { ChangeInfoDialog } from './change-info-dialog';
 
 export const INFO_CHANGED_MESSAGE = 'Se cambió tu información personal';

@@ -1,0 +1,20 @@
+export {
+  INVALID_DATE_MESSAGE,
+  addDays,
+  formatDateOnly,
+  isDateOnly,
+  isoWeekday,
+  mondayOf,
+  parseDateOnly,
+  weekFrom,
+} from './date-only';
+export {
+  WEEKDAY_NAMES,
+  formatLongDate,
+  formatLongDateWithWeekday,
+  monthYearTitle,
+  shortWeekdayName,
+  weekdayName,
+} from './names';
+export { studioInstant, studioTimeOfDay, studioToday } from './studio';
+export { INVALID_TIME_MESSAGE, isTime24, timeToMinutes, to12Hour, to24Hour } from './times';
