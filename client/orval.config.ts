@@ -25,6 +25,13 @@ export default defineConfig({
         query: {
           version: 5,
         },
+        // The spec's read calls are POSTs with a body: give them query hooks (cached, refetchable) too.
+        operations: Object.fromEntries(
+          ['getInformation', 'getInformationClases', 'getClases'].map((operationId) => [
+            operationId,
+            { query: { useQuery: true, useSuspenseQuery: true, signal: true } },
+          ]),
+        ),
       },
     },
   },

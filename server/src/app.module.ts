@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import type { Clock } from './core/clock/clock';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
 import { InformacionModule } from './informacion/informacion.module';
@@ -10,12 +11,12 @@ import { ReservationsModule } from './reservations/reservations.module';
 
 @Module({})
 export class AppModule {
-  /** `extraModules` lets integration tests mount probe controllers on the real stack. */
-  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
+  /** `extraModules` and `clock` let integration tests mount probe controllers and set "now" on the real stack. */
+  static forRoot(config: AppConfig, extraModules: Type[] = [], clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, clock),
         AuthModule,
         ReservationsModule,
         PlanesModule,

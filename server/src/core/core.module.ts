@@ -1,8 +1,10 @@
 import { DynamicModule, Global, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { AuthGuard } from './auth/auth.guard';
 import { CsrfGuard } from './auth/csrf.guard';
+import type { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/app-config.module';
@@ -19,10 +21,18 @@ import { PasswordHasher } from './security/password-hasher';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: CoreModule,
-      imports: [AppConfigModule.forRoot(config), ClockModule, DatabaseModule, AuthCoreModule, MailModule],
+      imports: [
+        AppConfigModule.forRoot(config),
+        ClockModule.forRoot(clock),
+        DatabaseModule,
+        AuthCoreModule,
+        MailModule,
+        // Scheduled jobs (class reminders); each one is safe to run on several replicas.
+        ScheduleModule.forRoot(),
+      ],
       controllers: [HealthController],
       providers: [
         HealthService,

@@ -11,13 +11,27 @@ import { UserResponseDto, toUserDto } from '../auth/dto/user.dto';
 import type { User } from '../auth/entities/user.entity';
 import { CurrentUser } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { BookingService } from '../reservations/booking.service';
+import { GetClasesDto, MyClassesResponseDto } from '../reservations/dto/my-classes.dto';
 import { ChangeInfoUserDto } from './dto/change-info-user.dto';
 import { InformacionService } from './informacion.service';
 
 @ApiTags('informacion')
 @Controller('informacion')
 export class InformacionController {
-  constructor(private readonly informacion: InformacionService) {}
+  constructor(
+    private readonly informacion: InformacionService,
+    private readonly booking: BookingService,
+  ) {}
+
+  @Post('get-clases')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MyClassesResponseDto, description: 'Las clases reservadas: próximas primero, luego pasadas.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
+  async getClases(@CurrentUser() caller: User, @Body() dto: GetClasesDto): Promise<MyClassesResponseDto> {
+    return { success: true, ...(await this.booking.classesOf(caller, dto)) };
+  }
 
   @Post('change-info-user')
   @HttpCode(200)

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { ReservationsModule } from '../reservations/reservations.module';
 import { InformacionController } from './informacion.controller';
 import { InformacionService } from './informacion.service';
 
-/** A user's own information (and, for admins, anyone's). Classes and plans lists arrive with booking and plans. */
+/** A user's own information and classes (and, for admins, anyone's). */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, ReservationsModule],
   controllers: [InformacionController],
   providers: [InformacionService],
 })

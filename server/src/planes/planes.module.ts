@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { PlanesController } from './planes.controller';
+import { PlanesService } from './planes.service';
 
-/** The planes domain. Its endpoints arrive with their own issue; the entities it owns are in ./entities. */
-@Module({})
+/** The plan catalogue. Buying plans and the admin's plan tools arrive with their issues. */
+@Module({
+  controllers: [PlanesController],
+  providers: [PlanesService],
+  exports: [PlanesService],
+})
 export class PlanesModule {}

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import supertest from 'supertest';
 import type { DataSource } from 'typeorm';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/core/auth/csrf.guard';
+import type { Clock } from '../../src/core/clock/clock';
 import { AppConfig, loadConfig } from '../../src/core/config/app-config';
 import { createApp } from '../../src/core/http/create-app';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   /** Reuse a database (and data folder) across app restarts. */
   database?: TestDatabase;
   dataDir?: string;
+  /** "Now" for the app (the studio's clock); the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The real application on a fresh database: SQLite in a temp folder, or a new MySQL schema. */
@@ -46,7 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const app = await createApp(config, { extraModules: options.extraModules });
+  const app = await createApp(config, { extraModules: options.extraModules, clock: options.clock });
   const dataSource = app.get<DataSource>(getDataSourceToken());
   return {
     app,

@@ -1,13 +1,17 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Role, User } from '../../auth/entities/user.entity';
 
 export const IS_PUBLIC = 'isPublic';
 export const ROLES = 'roles';
 export const SKIP_CSRF = 'skipCsrf';
+export const OPTIONAL_SESSION = 'optionalSession';
 
 /** Opens a route to visitors without a session. Every other route needs one. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Opens a route to visitors and still reads the session of a logged-in user (@CurrentUser() may be undefined). */
+export const PublicWithOptionalSession = () => applyDecorators(Public(), SetMetadata(OPTIONAL_SESSION, true));
 
 /** Restricts a route to the given roles (403 for any other logged-in user). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
@@ -20,3 +24,9 @@ export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): User =>
     context.switchToHttp().getRequest<FastifyRequest & { user: User }>().user,
 );
+
+/** On a @PublicWithOptionalSession() route: the user when a valid session came along, else null. */
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): User | null => {
+  const user = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>().user;
+  return user && typeof user === 'object' && 'role' in user ? (user as User) : null;
+});

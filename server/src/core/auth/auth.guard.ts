@@ -6,7 +6,7 @@ import type { Role, User } from '../../auth/entities/user.entity';
 import { SessionService } from './session.service';
 import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
-import { IS_PUBLIC, ROLES } from './auth.decorators';
+import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
 import { SESSION_RENEW_AFTER_SECONDS } from './session';
 
 type SessionRequest = FastifyRequest & { user?: { user: User; issuedAt: number } | User; sessionIssuedAt?: number };
@@ -28,8 +28,20 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      // An open page that shows more to a logged-in user: a guest (or a stale cookie) is simply a guest.
+      if (this.reflector.getAllAndOverride<boolean>(OPTIONAL_SESSION, targets)) {
+        await this.authenticate(context, targets).catch(() => undefined);
+      }
+      return true;
+    }
+    return this.authenticate(context, targets);
+  }
 
+  private async authenticate(
+    context: ExecutionContext,
+    targets: Parameters<Reflector['getAllAndOverride']>[1],
+  ): Promise<boolean> {
     await super.canActivate(context);
     const http = context.switchToHttp();
     const request = http.getRequest<SessionRequest>();

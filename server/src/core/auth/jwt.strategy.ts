@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([fromSessionCookie]),
-      secretOrKey: config.jwtSecret,
+      // A KeyObject, not the string: jsonwebtoken first tries a string as a PEM public key and
+      // throws and catches on every request, which cost more than the rest of the request.
+      // passport-jwt hands it to jsonwebtoken untouched; its typings only list string | Buffer.
+      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

@@ -8,6 +8,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
 import { AppModule } from '../../app.module';
+import type { Clock } from '../clock/clock';
 import type { AppConfig } from '../config/app-config';
 import { buildOpenApiDocument } from './openapi';
 
@@ -17,6 +18,8 @@ export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
   extraModules?: Type[];
+  /** Tests pass a FixedClock; the app uses the system clock otherwise. */
+  clock?: Clock;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: 100 * 1024, trustProxy: config.isProduction });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.extraModules),
+    AppModule.forRoot(config, options.extraModules, options.clock),
     adapter,
     {
       logger: options.logger ?? (config.nodeEnv === 'test' ? false : ['log', 'warn', 'error']),

@@ -27,6 +27,7 @@ export interface Mail {
 @Injectable()
 export class MailService {
   private readonly logger = new Logger('Mail');
+  private written = 0;
 
   constructor(
     private readonly mailer: MailerService,
@@ -53,7 +54,9 @@ export class MailService {
     }
     await mkdir(this.outboxDir, { recursive: true });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
-    const file = join(this.outboxDir, `${stamp}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+    // The sequence keeps two mails to one address in the same millisecond apart (and in order).
+    const sequence = String(++this.written).padStart(6, '0');
+    const file = join(this.outboxDir, `${stamp}-${sequence}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
     await writeFile(file, info.message ?? '');
     this.logger.log(`Correo para ${mail.to} («${mail.subject}») guardado en ${file}`);
   }

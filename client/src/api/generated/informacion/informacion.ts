@@ -5,10 +5,31 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
-import { useMutation } from '@tanstack/react-query';
-import type { MutationFunction, QueryClient, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
+  MutationFunction,
+  QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
+} from '@tanstack/react-query';
 
-import type { ChangeInfoUserDto, ErrorResponseDto, UserResponseDto } from '.././model';
+import type {
+  ChangeInfoUserDto,
+  ErrorResponseDto,
+  GetClasesDto,
+  MyClassesResponseDto,
+  UserResponseDto,
+} from '.././model';
 
 import { apiFetch } from '../../http';
 import type { ErrorType } from '../../http';
@@ -82,3 +103,185 @@ export const useChangeInfoUser = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+export const getGetClasesUrl = () => {
+  return `/api/informacion/get-clases`;
+};
+
+export const getClases = async (getClasesDto: GetClasesDto, options?: RequestInit): Promise<MyClassesResponseDto> => {
+  return apiFetch<MyClassesResponseDto>(getGetClasesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(getClasesDto),
+  });
+};
+
+export const getGetClasesQueryKey = (getClasesDto: GetClasesDto) => {
+  return [`/api/informacion/get-clases`, getClasesDto] as const;
+};
+
+export const getGetClasesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetClasesQueryKey(getClasesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getClases>>> = ({ signal }) =>
+    getClases(getClasesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getClases>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetClasesQueryResult = NonNullable<Awaited<ReturnType<typeof getClases>>>;
+export type GetClasesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TError = ErrorType<ErrorResponseDto>>(
+  getClasesDto: GetClasesDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getClases>>, TError, Awaited<ReturnType<typeof getClases>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TError = ErrorType<ErrorResponseDto>>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getClases>>,
+          TError,
+          Awaited<ReturnType<typeof getClases>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TError = ErrorType<ErrorResponseDto>>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TError = ErrorType<ErrorResponseDto>>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetClasesQueryOptions(getClasesDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetClasesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetClasesQueryKey(getClasesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getClases>>> = ({ signal }) =>
+    getClases(getClasesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getClases>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetClasesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getClases>>>;
+export type GetClasesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetClasesSuspense<
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetClasesSuspense<
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetClasesSuspense<
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetClasesSuspense<
+  TData = Awaited<ReturnType<typeof getClases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getClasesDto: GetClasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getClases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetClasesSuspenseQueryOptions(getClasesDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
+import { IsDateOnly } from '../../core/dto/validators';
+
+export class PushReservationDto {
+  @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  date!: string;
+
+  @ApiProperty({ description: 'El scheduleId de la clase elegida.', example: 1 })
+  @Min(1, { message: 'La clase no es válida' })
+  @IsInt({ message: 'La clase no es válida' })
+  classReservation!: number;
+
+  @ApiPropertyOptional({ description: 'Quien reserva: el usuario de la sesión; solo un admin puede nombrar a otro.' })
+  @IsOptional()
+  @Min(1, { message: 'El usuario no es válido' })
+  @IsInt({ message: 'El usuario no es válido' })
+  userId?: number;
+}
+
+export class ReservationIdDto {
+  @ApiProperty({ description: 'La reserva.', example: 12 })
+  @Min(1, { message: 'La reserva no es válida' })
+  @IsInt({ message: 'La reserva no es válida' })
+  id!: number;
+}
+
+export class BookingResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: '¡Has reservado con éxito!' })
+  message!: string;
+
+  @ApiProperty({ description: 'La reserva creada.' })
+  reservationId!: number;
+}
+
+export class CancelResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Cancelaste tu clase. La clase volvió a tu plan.' })
+  message!: string;
+}

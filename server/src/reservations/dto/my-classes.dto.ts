@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PaginationDto } from '../../core/dto/pagination.dto';
+
+export class GetClasesDto {
+  @ApiPropertyOptional({ description: 'El usuario; por omisión, el de la sesión. Solo un admin puede nombrar a otro.' })
+  @IsOptional()
+  @Min(1, { message: 'El usuario no es válido' })
+  @IsInt({ message: 'El usuario no es válido' })
+  id?: number;
+
+  @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
+  @IsOptional()
+  @Min(1, { message: 'La página no es válida' })
+  @IsInt({ message: 'La página no es válida' })
+  pagination?: number;
+
+  @ApiPropertyOptional({ description: 'Tamaño de página.', default: 10, maximum: 50 })
+  @IsOptional()
+  @Max(50, { message: 'El tamaño de página no es válido' })
+  @Min(1, { message: 'El tamaño de página no es válido' })
+  @IsInt({ message: 'El tamaño de página no es válido' })
+  limit?: number;
+}
+
+export class MyClassDto {
+  @ApiProperty({ description: 'La reserva.' })
+  id!: number;
+
+  @ApiProperty({ example: '2026-11-24' })
+  date!: string;
+
+  @ApiProperty({ example: 'Martes' })
+  dayOfWeek!: string;
+
+  @ApiProperty({ example: '7:00 AM' })
+  time!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  instructor!: string | null;
+
+  @ApiProperty({ description: 'La clase ya comenzó.' })
+  isPast!: boolean;
+
+  @ApiProperty({ description: 'Quien llama aún puede cancelarla.' })
+  cancellable!: boolean;
+
+  @ApiProperty({ description: 'Hasta cuándo el cliente puede cancelar sin costo (ISO 8601).' })
+  cancellableUntil!: string;
+}
+
+export class MyClassesResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: [MyClassDto] })
+  clases!: MyClassDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
+export class CalendarFeedResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'http://127.0.0.1:3000/api/calendar/3f…9a.ics' })
+  url!: string;
+}

@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDateOnly } from '../../core/dto/validators';
+import { IsNotEmpty } from 'class-validator';
+
+export class DateRequestDto {
+  @ApiProperty({ description: 'Fecha del estudio, YYYY-MM-DD.', example: '2026-11-24' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  date!: string;
+}
+
+export class SlotDto {
+  @ApiProperty({ description: 'La clase del horario semanal.' })
+  scheduleId!: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'La clase en esa fecha; null mientras nadie ha reservado.',
+  })
+  classId!: number | null;
+
+  @ApiProperty({ example: '7:00 AM', description: 'Hora del estudio, 12 horas.' })
+  time!: string;
+
+  @ApiProperty({ example: 8 })
+  capacity!: number;
+
+  @ApiProperty({ example: 3 })
+  reservedCount!: number;
+
+  @ApiProperty({ description: 'La clase ya comenzó (hora del estudio).' })
+  isPastClass!: boolean;
+
+  @ApiProperty({ description: 'El estudio canceló la clase en esta fecha.' })
+  isCancelled!: boolean;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  instructor!: string | null;
+
+  @ApiProperty({
+    example: '[{"id":null,"name":null}]',
+    description:
+      'JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. ' +
+      '[{"id":null,"name":null}] cuando no hay nadie que mostrar.',
+  })
+  users!: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'La reserva activa de quien llama en esta clase, si la tiene.',
+  })
+  myReservationId!: number | null;
+}
+
+export class SlotsResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: '2026-11-24' })
+  date!: string;
+
+  @ApiProperty({ type: [SlotDto] })
+  data!: SlotDto[];
+}
+
+export class EnrolledUserDto {
+  @ApiProperty()
+  reservationId!: number;
+
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  email!: string;
+}
+
+export class RosterSlotDto extends SlotDto {
+  @ApiProperty({ type: [EnrolledUserDto] })
+  enrolled!: EnrolledUserDto[];
+}
+
+export class RosterResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: '2026-11-24' })
+  date!: string;
+
+  @ApiProperty({ type: [RosterSlotDto] })
+  data!: RosterSlotDto[];
+}

@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDateOnly } from '../../core/dto/validators';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { BlankAsUndefined } from '../../core/dto/transforms';
+
+const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_MESSAGE = 'La hora debe tener el formato HH:mm (24 horas)';
+const CAPACITY_MESSAGE = 'La capacidad debe ser un número entero entre 1 y 50';
+
+export class ScheduleDto {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({ description: '1 lunes … 7 domingo.', minimum: 1, maximum: 7 })
+  weekday!: number;
+
+  @ApiProperty({ example: 'Lunes' })
+  dayName!: string;
+
+  @ApiProperty({ example: '07:00', description: 'Hora del estudio, 24 horas.' })
+  startTime!: string;
+
+  @ApiProperty({ example: '7:00 AM' })
+  time!: string;
+
+  @ApiProperty({ example: 8 })
+  capacity!: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  instructor!: string | null;
+
+  @ApiProperty()
+  active!: boolean;
+}
+
+export class TimetableResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: [ScheduleDto] })
+  horario!: ScheduleDto[];
+}
+
+export class ScheduleResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Clase agregada al horario' })
+  message!: string;
+
+  @ApiProperty({ type: ScheduleDto })
+  schedule!: ScheduleDto;
+}
+
+export class AddScheduleDto {
+  @ApiProperty({ description: '1 lunes … 7 domingo.', minimum: 1, maximum: 7 })
+  @Max(7, { message: 'El día no es válido' })
+  @Min(1, { message: 'El día no es válido' })
+  @IsInt({ message: 'El día no es válido' })
+  weekday!: number;
+
+  @ApiProperty({ example: '07:00' })
+  @Matches(TIME_24, { message: TIME_MESSAGE })
+  @IsString({ message: TIME_MESSAGE })
+  @IsNotEmpty({ message: 'La hora es obligatoria' })
+  startTime!: string;
+
+  @ApiProperty({ example: 8, minimum: 1, maximum: 50 })
+  @Max(50, { message: CAPACITY_MESSAGE })
+  @Min(1, { message: CAPACITY_MESSAGE })
+  @IsInt({ message: CAPACITY_MESSAGE })
+  capacity!: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 })
+  @BlankAsUndefined()
+  @IsOptional()
+  @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
+  @IsString({ message: 'El instructor no es válido' })
+  instructor?: string;
+}
+
+/** Every field but the id is optional; an empty instructor removes it. */
+export class ChangeScheduleDto {
+  @ApiProperty()
+  @Min(1, { message: 'La clase del horario no es válida' })
+  @IsInt({ message: 'La clase del horario no es válida' })
+  id!: number;
+
+  @ApiPropertyOptional({ example: '07:00' })
+  @IsOptional()
+  @Matches(TIME_24, { message: TIME_MESSAGE })
+  @IsString({ message: TIME_MESSAGE })
+  startTime?: string;
+
+  @ApiPropertyOptional({ example: 8, minimum: 1, maximum: 50 })
+  @IsOptional()
+  @Max(50, { message: CAPACITY_MESSAGE })
+  @Min(1, { message: CAPACITY_MESSAGE })
+  @IsInt({ message: CAPACITY_MESSAGE })
+  capacity?: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120, description: 'Vacío quita al instructor.' })
+  @IsOptional()
+  @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
+  @IsString({ message: 'El instructor no es válido' })
+  instructor?: string;
+}
+
+export class ScheduleIdDto {
+  @ApiProperty()
+  @Min(1, { message: 'La clase del horario no es válida' })
+  @IsInt({ message: 'La clase del horario no es válida' })
+  id!: number;
+}
+
+export class CancelClassDto {
+  @ApiProperty({ example: '2026-11-24' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  date!: string;
+
+  @ApiProperty({ description: 'La clase del horario.' })
+  @Min(1, { message: 'La clase no es válida' })
+  @IsInt({ message: 'La clase no es válida' })
+  scheduleId!: number;
+}
+
+export class CancelClassResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Clase cancelada. Se avisó a 3 clientes y sus clases volvieron a sus planes.' })
+  message!: string;
+
+  @ApiProperty({ description: 'Reservas canceladas por esta llamada.' })
+  cancelledReservations!: number;
+}

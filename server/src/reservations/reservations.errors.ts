@@ -1,0 +1,60 @@
+import { DomainError } from '../core/errors/api-error';
+
+export enum BookingErrorCode {
+  CLASS_NOT_FOUND = 'CLASS_NOT_FOUND',
+  CLASS_STARTED = 'CLASS_STARTED',
+  CLASS_CANCELLED = 'CLASS_CANCELLED',
+  ALREADY_BOOKED = 'ALREADY_BOOKED',
+  NO_CLASSES_LEFT = 'NO_CLASSES_LEFT',
+  DATE_OUT_OF_PLAN = 'DATE_OUT_OF_PLAN',
+  CLASS_FULL = 'CLASS_FULL',
+  RESERVATION_NOT_FOUND = 'RESERVATION_NOT_FOUND',
+  CANCEL_WINDOW_CLOSED = 'CANCEL_WINDOW_CLOSED',
+  USER_NOT_FOUND = 'USER_NOT_FOUND',
+  SCHEDULE_NOT_FOUND = 'SCHEDULE_NOT_FOUND',
+  SCHEDULE_TIME_TAKEN = 'SCHEDULE_TIME_TAKEN',
+  CAPACITY_BELOW_RESERVED = 'CAPACITY_BELOW_RESERVED',
+  CALENDAR_FEED_NOT_FOUND = 'CALENDAR_FEED_NOT_FOUND',
+}
+
+// Records keyed by the enum: a code without its status and message does not compile.
+const status: Record<BookingErrorCode, number> = {
+  [BookingErrorCode.CLASS_NOT_FOUND]: 404,
+  [BookingErrorCode.CLASS_STARTED]: 409,
+  [BookingErrorCode.CLASS_CANCELLED]: 409,
+  [BookingErrorCode.ALREADY_BOOKED]: 409,
+  [BookingErrorCode.NO_CLASSES_LEFT]: 409,
+  [BookingErrorCode.DATE_OUT_OF_PLAN]: 409,
+  [BookingErrorCode.CLASS_FULL]: 409,
+  [BookingErrorCode.RESERVATION_NOT_FOUND]: 404,
+  [BookingErrorCode.CANCEL_WINDOW_CLOSED]: 409,
+  [BookingErrorCode.USER_NOT_FOUND]: 404,
+  [BookingErrorCode.SCHEDULE_NOT_FOUND]: 404,
+  [BookingErrorCode.SCHEDULE_TIME_TAKEN]: 409,
+  [BookingErrorCode.CAPACITY_BELOW_RESERVED]: 409,
+  [BookingErrorCode.CALENDAR_FEED_NOT_FOUND]: 404,
+};
+
+// Wording of product-decisions §4 (spelling fixed). The client acts on the code, never on the text.
+const message: Record<BookingErrorCode, string> = {
+  [BookingErrorCode.CLASS_NOT_FOUND]: 'No hay una clase a esa hora en esa fecha.',
+  [BookingErrorCode.CLASS_STARTED]: 'Esta clase ya comenzó',
+  [BookingErrorCode.CLASS_CANCELLED]: 'Esta clase fue cancelada por el estudio',
+  [BookingErrorCode.ALREADY_BOOKED]: 'Ya tienes un lugar en esta clase',
+  [BookingErrorCode.NO_CLASSES_LEFT]: 'No tienes clases disponibles en tu plan.',
+  [BookingErrorCode.DATE_OUT_OF_PLAN]: 'La fecha está fuera del plan.',
+  [BookingErrorCode.CLASS_FULL]: 'La clase está llena',
+  [BookingErrorCode.RESERVATION_NOT_FOUND]: 'La reserva no existe.',
+  [BookingErrorCode.CANCEL_WINDOW_CLOSED]: 'Ya no es posible cancelar esta clase',
+  [BookingErrorCode.USER_NOT_FOUND]: 'El usuario no existe o está inactivo.',
+  [BookingErrorCode.SCHEDULE_NOT_FOUND]: 'La clase del horario no existe.',
+  [BookingErrorCode.SCHEDULE_TIME_TAKEN]: 'Ya hay una clase ese día a esa hora.',
+  [BookingErrorCode.CAPACITY_BELOW_RESERVED]: 'La capacidad no puede ser menor que los lugares ya reservados',
+  [BookingErrorCode.CALENDAR_FEED_NOT_FOUND]: 'Este calendario no existe o fue revocado.',
+};
+
+export class BookingError extends DomainError {
+  constructor(code: BookingErrorCode, detail?: string) {
+    super(code, status[code], detail ? `${message[code]} ${detail}` : message[code]);
+  }
+}

@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { BookingService } from './booking.service';
+import {
+  AddScheduleDto,
+  CancelClassDto,
+  CancelClassResponseDto,
+  ChangeScheduleDto,
+  ScheduleIdDto,
+  ScheduleResponseDto,
+  TimetableResponseDto,
+} from './dto/timetable.dto';
+import { TimetableService, toScheduleDto } from './timetable.service';
+
+/** The admin page "Horario": the weekly timetable and cancelling one class on one date. */
+@ApiTags('horario')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller('reservations')
+export class TimetableController {
+  constructor(
+    private readonly timetable: TimetableService,
+    private readonly booking: BookingService,
+  ) {}
+
+  @Get('horario')
+  @ApiOkResponse({ type: TimetableResponseDto, description: 'Todas las clases del horario, activas o no.' })
+  async listTimetable(): Promise<TimetableResponseDto> {
+    return { success: true, horario: (await this.timetable.list()).map(toScheduleDto) };
+  }
+
+  @Post('horario/add')
+  @HttpCode(201)
+  @ApiOkResponse({ type: ScheduleResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
+  async addSchedule(@Body() dto: AddScheduleDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.add(dto);
+    return { success: true, message: 'Clase agregada al horario', schedule: toScheduleDto(schedule) };
+  }
+
+  @Post('horario/change')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ScheduleResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN, CAPACITY_BELOW_RESERVED.' })
+  async changeSchedule(@Body() dto: ChangeScheduleDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.change(dto);
+    return { success: true, message: 'Clase del horario cambiada', schedule: toScheduleDto(schedule) };
+  }
+
+  @Post('horario/deactivate')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ScheduleResponseDto, description: 'Las clases próximas con reservas se cancelan.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async deactivateSchedule(@CurrentUser() admin: User, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
+    const { schedule, cancelledReservations } = await this.timetable.deactivate(admin, dto.id);
+    const message =
+      cancelledReservations > 0
+        ? `Clase quitada del horario. Se cancelaron ${cancelledReservations} reservas y se avisó a los clientes.`
+        : 'Clase quitada del horario';
+    return { success: true, message, schedule: toScheduleDto(schedule) };
+  }
+
+  @Post('horario/activate')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ScheduleResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
+  async activateSchedule(@Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.activate(dto.id);
+    return { success: true, message: 'Clase activada en el horario', schedule: toScheduleDto(schedule) };
+  }
+
+  @Post('cancel-class')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CancelClassResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND.' })
+  async cancelClass(@CurrentUser() admin: User, @Body() dto: CancelClassDto): Promise<CancelClassResponseDto> {
+    const cancelledReservations = await this.booking.cancelClass(admin, dto.scheduleId, dto.date);
+    const message =
+      cancelledReservations > 0
+        ? `Clase cancelada. Se avisó a ${cancelledReservations} ${cancelledReservations === 1 ? 'cliente' : 'clientes'} y sus clases volvieron a sus planes.`
+        : 'Clase cancelada.';
+    return { success: true, message, cancelledReservations };
+  }
+}
