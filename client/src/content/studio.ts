@@ -40,6 +40,8 @@ export const studio = {
   },
 } as const;
 
+export const STUDIO_TIME_ZONE = 'America/Mexico_City';
+
 // Derived values: no need to edit below this line.
 
 export const studioAddressLines: readonly string[] = [

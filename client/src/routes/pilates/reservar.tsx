@@ -1,8 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../../components/layout/section-pending';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { getGetInformationQueryOptions } from '../../api/generated/reservations/reservations';
+import { BookingDay } from '../../features/booking/components/booking-day';
+import { routerBreadcrumbLink } from '../../features/booking/components/breadcrumb-link';
+import { WeekCalendar } from '../../features/booking/components/week-calendar';
+import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
+import { calendarSearchSchema, selectedDay } from '../../features/booking/search';
+import { useSession } from '../../features/session/session';
 import { titleHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/reservar')({
+  validateSearch: calendarSearchSchema,
+  loaderDeps: ({ search }) => ({ fecha: search.fecha }),
+  // Starts fetching the day's classes while the page's code loads; the page shows a spinner meanwhile.
+  loader: ({ context, deps }) => {
+    const date = selectedDay(deps.fecha, currentStudioDay(), false);
+    void context.queryClient.prefetchQuery(getGetInformationQueryOptions({ date }));
+  },
   head: titleHead('Reservar'),
-  component: () => <SectionPending title="Reservar" />,
+  component: ReservarPage,
 });
+
+function ReservarPage() {
+  const { fecha } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const location = useLocation();
+  const today = useStudioToday();
+  const { user, isPending } = useSession();
+  const date = selectedDay(fecha, today, false);
+
+  return (
+    <section className="container-page py-8 md:py-12">
+      <WeekCalendar
+        pageLabel="Reservar"
+        selectedDate={date}
+        today={today}
+        renderLink={routerBreadcrumbLink}
+        onSelectDate={(next) => void navigate({ search: { fecha: next }, replace: true })}
+      >
+        <BookingDay
+          date={date}
+          isGuest={!isPending && user === null}
+          sessionPending={isPending}
+          onRequireLogin={() => void navigate({ to: '/pilates/cuenta', search: { redirect: location.href } })}
+        />
+      </WeekCalendar>
+    </section>
+  );
+}

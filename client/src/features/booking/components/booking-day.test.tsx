@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
+import { BookingDay } from './booking-day';
+
+const DATE = '2026-11-30';
+const GET = '/api/reservations/get-information';
+const PUSH = '/api/reservations/push-reservation';
+const PLANES = '/api/planes/get-planes';
+
+const catalogue = [
+  { id: 1, name: 'Una Clase', classes: 1, price: 220 },
+  { id: 2, name: 'Cuatro Clases', classes: 4, price: 800 },
+  { id: 3, name: 'Ocho Clases', classes: 8, price: 1500 },
+];
+
+function renderDay(handlers: ApiHandlers, { isGuest = false } = {}) {
+  const api = stubApi({
+    [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+    [PLANES]: () => [200, { success: true, planes: catalogue }],
+    ...handlers,
+  });
+  const onRequireLogin = vi.fn();
+  const view = renderWithProviders(<BookingDay date={DATE} isGuest={isGuest} onRequireLogin={onRequireLogin} />);
+  return { ...api, ...view, onRequireLogin };
+}
+
+const reservar = () => screen.findByRole('button', { name: 'Reservar' });
+
+describe('BookingDay', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should book, show the success toast and reload the day', async () => {
+    let booked = false;
+    const { sentTo, queryClient } = renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [
+            slot({ scheduleId: 5, time: '8:00 AM', reservedCount: booked ? 4 : 3, myReservationId: booked ? 9 : null }),
+          ],
+        },
+      ],
+      [PUSH]: () => {
+        booked = true;
+        return [201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }];
+      },
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+
+    await userEvent.click(await reservar());
+    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
+    expect(await screen.findByRole('button', { name: 'Reservada' })).toBeDisabled();
+    expect(screen.getByText('4/8 lugares')).toBeInTheDocument();
+    expect(sentTo(GET)).toEqual([{ date: DATE }, { date: DATE }]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
+  });
+
+  it('should open the out-of-range dialog on DATE_OUT_OF_PLAN', async () => {
+    renderDay({ [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')] });
+    await userEvent.click(await reservar());
+    const dialog = await screen.findByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
+    expect(screen.queryByRole('dialog', { name: 'Contrata un plan' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByText('Cerrar'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('should open the plan dialog on NO_CLASSES_LEFT and explain how to buy a plan', async () => {
+    renderDay({ [PUSH]: () => [409, errorBody('NO_CLASSES_LEFT', 'No tienes clases disponibles en tu plan.')] });
+    await userEvent.click(await reservar());
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;
+    expect(card).toHaveTextContent('8 clases');
+    expect(card).toHaveTextContent('$1,500.00 más comisión');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
+    expect(
+      within(card).getByText('Para comprar este plan, escríbenos por WhatsApp o visítanos en el estudio.'),
+    ).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: 'Escribir por WhatsApp' });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/527221234567\?text=.*Ocho%20Clases/);
+    expect(within(dialog).getAllByText('Cerrar').length).toBeGreaterThan(0);
+  });
+
+  it('should show a spinner in the plan dialog while the plans load', async () => {
+    renderDay({
+      [PUSH]: () => [409, errorBody('NO_CLASSES_LEFT', 'No tienes clases disponibles en tu plan.')],
+      [PLANES]: () => new Promise(() => undefined),
+    });
+    await userEvent.click(await reservar());
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Cargando los planes…');
+  });
+
+  it('should show any other refusal in a red toast and reload the day', async () => {
+    const { sentTo } = renderDay({ [PUSH]: () => [409, errorBody('CLASS_FULL', 'La clase está llena')] });
+    await userEvent.click(await reservar());
+    expect(await findToast('La clase está llena')).toBeInTheDocument();
+    await waitFor(() => expect(sentTo(GET)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should send a guest to log in instead of booking', async () => {
+    const { sentTo, onRequireLogin } = renderDay({}, { isGuest: true });
+    await userEvent.click(await reservar());
+    expect(onRequireLogin).toHaveBeenCalledOnce();
+    expect(sentTo(PUSH)).toEqual([]);
+  });
+
+  it('should say when the day has no classes', async () => {
+    renderDay({ [GET]: () => [200, { success: true, date: DATE, data: [] }] });
+    expect(await screen.findByText('No hay clases el día de hoy')).toBeInTheDocument();
+  });
+});

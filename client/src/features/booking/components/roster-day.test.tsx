@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, findToast, renderWithProviders, rosterSlot, stubApi } from '../test-utils';
+import { RosterDay } from './roster-day';
+
+const DATE = '2026-11-30';
+const ROSTER = '/api/reservations/get-information-clases';
+const CANCEL = '/api/reservations/cancel-reservation';
+
+const ana = { reservationId: 31, id: 7, name: 'Ana López', email: 'ana@example.com' };
+const luis = { reservationId: 32, id: 8, name: 'Luis Pérez', email: 'luis@example.com' };
+
+describe('RosterDay', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should list the classes as buttons with their places and open the roster of one', async () => {
+    stubApi({
+      [ROSTER]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [
+            rosterSlot({ scheduleId: 1, time: '7:00 AM', reservedCount: 0 }),
+            rosterSlot({ scheduleId: 2, time: '8:00 AM', reservedCount: 2, enrolled: [ana, luis] }),
+          ],
+        },
+      ],
+    });
+    renderWithProviders(<RosterDay date={DATE} />);
+
+    const eight = await screen.findByRole('button', { name: /8:00 AM/ });
+    expect(eight).toHaveTextContent('2/8 lugares');
+    await userEvent.click(eight);
+    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    expect(dialog).toHaveAccessibleDescription('8:00 AM · lunes 30 de noviembre de 2026');
+    expect(within(dialog).getByText('Ana López')).toBeInTheDocument();
+    expect(within(dialog).getByText('luis@example.com')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByText('Cerrar'));
+    await userEvent.click(screen.getByRole('button', { name: /7:00 AM/ }));
+    expect(await screen.findByText('No hay usuarios inscritos')).toBeInTheDocument();
+  });
+
+  it('should remove someone after confirming, say so and refresh the roster', async () => {
+    let removed = false;
+    const { sentTo } = stubApi({
+      [ROSTER]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [
+            rosterSlot({
+              scheduleId: 2,
+              time: '8:00 AM',
+              reservedCount: removed ? 0 : 1,
+              enrolled: removed ? [] : [ana],
+            }),
+          ],
+        },
+      ],
+      [CANCEL]: () => {
+        removed = true;
+        return [200, { success: true, message: 'Reserva cancelada' }];
+      },
+    });
+    renderWithProviders(<RosterDay date={DATE} />);
+    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
+    expect(
+      within(dialog).getByText('¿Quitar a Ana López de esta clase? Su clase vuelve a su plan.'),
+    ).toBeInTheDocument();
+    expect(sentTo(CANCEL)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, quitar' }));
+
+    expect(await findToast('Se quitó a Ana López de la clase')).toBeInTheDocument();
+    expect(sentTo(CANCEL)).toEqual([{ id: 31 }]);
+    expect(await within(dialog).findByText('No hay usuarios inscritos')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /8:00 AM/, hidden: true })).toHaveTextContent('0/8 lugares'),
+    );
+  });
+
+  it('should keep the person listed when the answer to Cancelar is no', async () => {
+    const { sentTo } = stubApi({
+      [ROSTER]: () => [
+        200,
+        { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', enrolled: [ana] })] },
+      ],
+    });
+    renderWithProviders(<RosterDay date={DATE} />);
+    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).getByRole('button', { name: 'Quitar a Ana López' })).toBeInTheDocument();
+    expect(sentTo(CANCEL)).toEqual([]);
+  });
+
+  it('should show the error when the removal fails', async () => {
+    stubApi({
+      [ROSTER]: () => [
+        200,
+        { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', enrolled: [ana] })] },
+      ],
+      [CANCEL]: () => [403, errorBody('FORBIDDEN', 'No tienes permiso para esta acción.')],
+    });
+    renderWithProviders(<RosterDay date={DATE} />);
+    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, quitar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No tienes permiso para esta acción.');
+  });
+
+  it('should say when the day has no classes', async () => {
+    stubApi({ [ROSTER]: () => [200, { success: true, date: DATE, data: [] }] });
+    renderWithProviders(<RosterDay date={DATE} />);
+    expect(await screen.findByText('No hay clases el día de hoy')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatLongDateWithWeekday } from '@pilates/dates';
+import { useState } from 'react';
+import type { EnrolledUserDto, RosterSlotDto } from '../../../api/generated/model';
+import { useCancelReservation } from '../../../api/generated/reservations/reservations';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { useToast } from '../../../components/ui/toast';
+import { refreshAfterBookingChange } from './booking-day';
+
+export const NO_ENROLLED_MESSAGE = 'No hay usuarios inscritos';
+export const removedMessage = (name: string): string => `Se quitó a ${name} de la clase`;
+export const confirmRemovalQuestion = (name: string): string =>
+  `¿Quitar a ${name} de esta clase? Su clase vuelve a su plan.`;
+
+export interface RosterDialogProps {
+  date: string;
+  /** The class whose roster is open; null keeps the dialog closed. */
+  slot: RosterSlotDto | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Usuarios": who is enrolled in one class, and removing someone (their class returns to their plan). */
+export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState<EnrolledUserDto | null>(null);
+  const removal = useCancelReservation({
+    mutation: {
+      onSuccess: async (_answer, { data }) => {
+        const removed = slot?.enrolled.find((person) => person.reservationId === data.id);
+        setConfirming(null);
+        if (removed) toast.show(removedMessage(removed.name));
+        await refreshAfterBookingChange(queryClient, date);
+      },
+    },
+  });
+
+  const changeOpen = (open: boolean) => {
+    if (!open) {
+      setConfirming(null);
+      removal.reset();
+    }
+    onOpenChange(open);
+  };
+
+  return (
+    <Dialog
+      open={slot !== null}
+      onOpenChange={changeOpen}
+      title="Usuarios"
+      description={slot ? `${slot.time} · ${formatLongDateWithWeekday(date)}` : undefined}
+      footer={
+        <Button variant="secondary" onClick={() => changeOpen(false)}>
+          Cerrar
+        </Button>
+      }
+    >
+      {slot === null ? null : slot.enrolled.length === 0 ? (
+        <p className="py-4 text-center text-ink-muted">{NO_ENROLLED_MESSAGE}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {slot.enrolled.map((person) => (
+            <li key={person.reservationId} className="py-3">
+              {confirming?.reservationId === person.reservationId ? (
+                <div className="space-y-3">
+                  <p className="text-ink">{confirmRemovalQuestion(person.name)}</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      // The "Quitar" button just gave way to this question: keep the focus in the row.
+                      autoFocus
+                      loading={removal.isPending}
+                      loadingLabel="Quitando…"
+                      onClick={() => removal.mutate({ data: { id: person.reservationId } })}
+                    >
+                      Sí, quitar
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={removal.isPending}
+                      onClick={() => {
+                        setConfirming(null);
+                        removal.reset();
+                      }}
+                    >
+                      Cancelar
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <div className="flex items-center gap-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words text-ink-strong">{person.name}</p>
+                    <p className="text-sm break-words text-ink-muted">{person.email}</p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Quitar a ${person.name}`}
+                    disabled={removal.isPending}
+                    onClick={() => {
+                      removal.reset();
+                      setConfirming(person);
+                    }}
+                  >
+                    Quitar
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorMessage error={removal.error} className="mt-3" />
+    </Dialog>
+  );
+}

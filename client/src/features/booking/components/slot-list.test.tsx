@@ -1,0 +1,80 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { slot } from '../test-utils';
+import { DayClasses, NO_CLASSES_MESSAGE } from './day-classes';
+import { SlotList } from './slot-list';
+
+const row = (time: string) => screen.getByText(time).closest('li')!;
+
+describe('SlotList', () => {
+  it('should show each class with its places and a Reservar button described by its time', async () => {
+    const onBook = vi.fn();
+    const open = slot({ scheduleId: 4, time: '6:00 PM', reservedCount: 3, capacity: 8, instructor: 'Mariana' });
+    render(<SlotList slots={[open]} onBook={onBook} />);
+    expect(within(row('6:00 PM')).getByText('3/8 lugares')).toBeInTheDocument();
+    expect(within(row('6:00 PM')).getByText('· Mariana')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Reservar' });
+    expect(button).toHaveAccessibleDescription('6:00 PM');
+    await userEvent.click(button);
+    expect(onBook).toHaveBeenCalledWith(open);
+  });
+
+  it('should disable Reservar for started, full and cancelled classes and show Reservada for my own', () => {
+    render(
+      <SlotList
+        onBook={vi.fn()}
+        slots={[
+          slot({ scheduleId: 1, time: '7:00 AM', isPastClass: true }),
+          slot({ scheduleId: 2, time: '8:00 AM', reservedCount: 8, capacity: 8 }),
+          slot({ scheduleId: 3, time: '9:00 AM', isCancelled: true, reservedCount: 0 }),
+          slot({ scheduleId: 4, time: '6:00 PM', myReservationId: 41 }),
+          slot({ scheduleId: 5, time: '7:00 PM' }),
+        ]}
+      />,
+    );
+    expect(within(row('7:00 AM')).getByRole('button', { name: 'Reservar' })).toBeDisabled();
+    expect(within(row('7:00 AM')).getByText('· Esta clase ya comenzó')).toBeInTheDocument();
+    expect(within(row('8:00 AM')).getByRole('button', { name: 'Reservar' })).toBeDisabled();
+    expect(within(row('8:00 AM')).getByText('8/8 lugares')).toBeInTheDocument();
+    expect(within(row('8:00 AM')).getByText('· Clase llena')).toBeInTheDocument();
+    expect(within(row('9:00 AM')).getByRole('button', { name: 'Cancelada' })).toBeDisabled();
+    expect(within(row('6:00 PM')).getByRole('button', { name: 'Reservada' })).toBeDisabled();
+    expect(within(row('7:00 PM')).getByRole('button', { name: 'Reservar' })).toBeEnabled();
+  });
+
+  it('should block the other buttons while one class is being booked', () => {
+    render(
+      <SlotList
+        onBook={vi.fn()}
+        bookingScheduleId={1}
+        slots={[slot({ scheduleId: 1, time: '7:00 AM' }), slot({ scheduleId: 2, time: '8:00 AM' })]}
+      />,
+    );
+    expect(within(row('7:00 AM')).getByRole('button')).toHaveAttribute('aria-busy', 'true');
+    expect(within(row('8:00 AM')).getByRole('button', { name: 'Reservar' })).toBeDisabled();
+  });
+});
+
+describe('DayClasses', () => {
+  it('should say there are no classes on an empty day', () => {
+    render(
+      <DayClasses date="2026-11-29" isLoading={false} error={null} isEmpty>
+        <p>lista</p>
+      </DayClasses>,
+    );
+    expect(screen.getByRole('heading', { name: 'Clases del domingo 29 de noviembre de 2026' })).toBeInTheDocument();
+    expect(screen.getByText(NO_CLASSES_MESSAGE)).toHaveTextContent('No hay clases el día de hoy');
+    expect(screen.queryByText('lista')).not.toBeInTheDocument();
+  });
+
+  it('should show a spinner while loading', () => {
+    render(
+      <DayClasses date="2026-11-29" isLoading error={null} isEmpty>
+        <p>lista</p>
+      </DayClasses>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando las clases…');
+    expect(screen.queryByText(NO_CLASSES_MESSAGE)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,27 @@
+/*
+ * Search params of the week calendars (/pilates/reservar and /pilates/usuarios-clases): the
+ * selected day lives in the URL (`?fecha=YYYY-MM-DD`) so that a reload or a shared link keeps it.
+ * Written with zod/mini, like the other route search schemas: it loads with the app.
+ */
+import { isDateOnly } from '@pilates/dates';
+import * as z from 'zod/mini';
+
+/** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). */
+export const calendarSearchSchema = z.object({
+  fecha: z.pipe(
+    z.catch(z.optional(z.string()), undefined),
+    z.transform((date) => (isDateOnly(date) ? date : undefined)),
+  ),
+});
+export type CalendarSearch = z.output<typeof calendarSearchSchema>;
+
+/**
+ * The day a calendar shows: the one in the URL, else today. The booking calendar never offers
+ * days before today, so an older date in the URL shows today instead.
+ */
+export function selectedDay(fecha: string | undefined, today: string, allowPast: boolean): string {
+  if (fecha === undefined) return today;
+  // YYYY-MM-DD strings sort like the dates they name.
+  if (!allowPast && fecha < today) return today;
+  return fecha;
+}

@@ -1,0 +1,69 @@
+/* Helpers shared by the booking tests: an API stub that answers by path, and a render with queries and toasts. */
+import '../../components/ui/test-polyfills';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import type { RosterSlotDto, SlotDto } from '../../api/generated/model';
+import { ToastProvider } from '../../components/ui/toast';
+import { json } from '../auth/test-utils';
+
+type Answer = [status: number, body: unknown];
+/** One handler per API path; it receives the parsed JSON body of the request. */
+export type ApiHandlers = Record<string, (body: unknown) => Answer | Promise<Answer>>;
+
+export function stubApi(handlers: ApiHandlers) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const handler = handlers[url];
+    if (!handler) return json(404, { success: false, code: 'NOT_FOUND', error: `sin stub para ${url}` });
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const [status, answer] = await handler(body);
+    return json(status, answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The parsed bodies sent to one path, in order. */
+  const sentTo = (path: string) =>
+    fetchMock.mock.calls
+      .filter(([url]) => url === path)
+      .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+  return { fetchMock, sentTo };
+}
+
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{ui}</ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}
+
+/**
+ * The toast region's text (Radix also announces it in a live region elsewhere). An open dialog
+ * hides the rest of the page from the accessibility tree, the toast region included.
+ */
+export const findToast = (text: string) =>
+  within(screen.getByRole('region', { name: /Avisos/, hidden: true })).findByText(text);
+
+export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
+  return {
+    scheduleId: 1,
+    classId: null,
+    time: '7:00 AM',
+    capacity: 8,
+    reservedCount: 3,
+    isPastClass: false,
+    isCancelled: false,
+    instructor: null,
+    users: '[{"id":null,"name":null}]',
+    myReservationId: null,
+    ...overrides,
+  };
+}
+
+export function rosterSlot(overrides: Partial<RosterSlotDto> = {}): RosterSlotDto {
+  return { ...slot(), enrolled: [], ...overrides };
+}
+
+export const errorBody = (code: string, error: string) => ({ success: false, code, error });
