@@ -41,6 +41,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Rendering through the router and the dialogs takes a while on a busy 2-core machine.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });
