@@ -38,8 +38,9 @@ export function DataTable<T>({
   className,
 }: DataTableProps<T>) {
   const fullWidthCell = 'px-4 py-10 text-center text-sm text-ink-muted';
+  // `relative`: screen-reader-only text inside is positioned in the scroll box, not the page.
   return (
-    <div className={cn('w-full overflow-x-auto rounded-card border border-line bg-surface', className)}>
+    <div className={cn('relative w-full overflow-x-auto rounded-card border border-line bg-surface', className)}>
       <table className="w-full min-w-max border-collapse text-left text-sm" aria-busy={loading || undefined}>
         <caption className={cn(hideCaption ? 'sr-only' : 'px-4 pt-4 pb-2 text-left font-medium text-ink-strong')}>
           {caption}

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { UserDto } from '../../api/generated/model';
 import { sessionQueryOptions } from '../session/session';
+import { json } from '../../test/page-test-utils';
 
 export const ana: UserDto = {
   id: 7,
@@ -15,8 +16,7 @@ export const ana: UserDto = {
   cumpleanos: '1990-05-17',
 };
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json } from '../../test/page-test-utils';
 
 /** Every call answers `status` with `body`; the mock records what was sent. */
 export function stubFetch(status: number, body: unknown) {

@@ -1,10 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../../features/session/guards';
-import { SectionPending } from '../../../components/layout/section-pending';
+import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
+import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/horario')({
   beforeLoad: ({ context }) => requireAdmin(context.user),
   head: titleHead('Horario'),
-  component: () => <SectionPending title="Horario" />,
+  component: HorarioPage,
 });
+
+function HorarioPage() {
+  return (
+    <section aria-labelledby="horario-titulo" className="space-y-8">
+      <div>
+        <h1 id="horario-titulo" className="text-title">
+          Horario
+        </h1>
+        <p className="mt-3 max-w-prose text-ink-muted">
+          Las clases que se repiten cada semana. Los cambios se aplican a las clases que aún no empiezan.
+        </p>
+      </div>
+      <TimetableEditor />
+      <CancelClassForm />
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { formatLongDateWithWeekday, isDateOnly, studioToday } from '@pilates/dates';
+import { CalendarX2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useCancelClass } from '../../../api/generated/horario/horario';
+import type { SlotDto } from '../../../api/generated/model';
+import { useGetInformation } from '../../../api/generated/reservations/reservations';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Select, type SelectOption } from '../../../components/ui/select';
+import { useToast } from '../../../components/ui/toast';
+import { STUDIO_TIME_ZONE } from '../../../content/studio';
+import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+
+export const CANCEL_CLASS_WARNING =
+  'Se cancelarán las reservas de esa clase, las clases volverán a los planes y se avisará a cada cliente por correo.';
+
+function slotOption(slot: SlotDto): SelectOption {
+  const places = `${slot.reservedCount}/${slot.capacity} reservados`;
+  if (slot.isCancelled) return { value: String(slot.scheduleId), label: `${slot.time} · cancelada`, disabled: true };
+  if (slot.isPastClass) return { value: String(slot.scheduleId), label: `${slot.time} · ya comenzó`, disabled: true };
+  return { value: String(slot.scheduleId), label: `${slot.time} · ${places}` };
+}
+
+const reservationsText = (count: number) =>
+  count === 0 ? 'Sin reservas' : `${count} ${count === 1 ? 'reserva' : 'reservas'}`;
+
+/** "Cancelar una clase": one class on one date (a holiday, an instructor away), without touching the timetable. */
+export function CancelClassForm() {
+  const titleId = useId();
+  const toast = useToast();
+  const refresh = useRefreshTimetable();
+  const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+  const [date, setDate] = useState(today);
+  const [scheduleId, setScheduleId] = useState('');
+  const [missingClass, setMissingClass] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const validDate = isDateOnly(date);
+  const slots = useGetInformation({ date }, { query: { enabled: validDate } });
+  const mutation = useCancelClass();
+
+  const options = (slots.data?.data ?? []).map(slotOption);
+  const selected = slots.data?.data.find((slot) => String(slot.scheduleId) === scheduleId) ?? null;
+  const placeholder = !validDate
+    ? 'Elige primero una fecha'
+    : slots.isPending
+      ? 'Cargando clases…'
+      : options.length === 0
+        ? 'No hay clases ese día'
+        : 'Elige una clase';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) {
+      setMissingClass(true);
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const closeConfirm = () => {
+    mutation.reset();
+    setConfirming(false);
+  };
+
+  const confirm = () => {
+    if (!selected) return;
+    mutation.mutate(
+      { data: { date, scheduleId: selected.scheduleId } },
+      {
+        onSuccess: (res) => {
+          toast.show(res.message);
+          void refresh();
+          setScheduleId('');
+          closeConfirm();
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-card bg-surface p-5 shadow-soft sm:p-6">
+      <div className="flex items-start gap-3">
+        <CalendarX2 aria-hidden="true" className="mt-1 size-6 shrink-0 text-accent" />
+        <div>
+          <h2 id={titleId} className="font-display text-2xl leading-tight text-ink-strong sm:text-3xl">
+            Cancelar una clase
+          </h2>
+          <p className="mt-1.5 text-ink-muted">
+            Para un día festivo o un imprevisto: cancela una clase en una fecha sin cambiar el horario semanal.
+          </p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DateField
+            label="Fecha"
+            required
+            min={today}
+            value={date}
+            error={date !== '' && !validDate ? 'La fecha no es válida' : undefined}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setScheduleId('');
+              setMissingClass(false);
+            }}
+          />
+          <Select
+            label="Clase"
+            required
+            options={options}
+            value={scheduleId}
+            onValueChange={(value) => {
+              setScheduleId(value);
+              setMissingClass(false);
+            }}
+            placeholder={placeholder}
+            disabled={!validDate || options.length === 0}
+            error={missingClass ? 'Elige la clase que quieres cancelar' : undefined}
+          />
+        </div>
+        <ErrorMessage error={slots.error} />
+        <Button type="submit" variant="danger">
+          Cancelar clase
+        </Button>
+      </form>
+
+      <Dialog
+        open={confirming && selected !== null}
+        onOpenChange={(open) => {
+          if (!open) closeConfirm();
+        }}
+        title="¿Cancelar esta clase?"
+        description={
+          selected
+            ? `${formatLongDateWithWeekday(date)}, ${selected.time} · ${reservationsText(selected.reservedCount)}`
+            : undefined
+        }
+        footer={
+          <>
+            <Button variant="ghost" onClick={closeConfirm}>
+              Volver
+            </Button>
+            <Button variant="danger" loading={mutation.isPending} loadingLabel="Cancelando…" onClick={confirm}>
+              Sí, cancelar clase
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          <p className="text-ink">{CANCEL_CLASS_WARNING}</p>
+          <ErrorMessage error={mutation.error} />
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import '../../../components/ui/test-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ScheduleDto } from '../../../api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { DEACTIVATE_WARNING, TimetableEditor } from './timetable-editor';
+
+const HORARIO = '/api/reservations/horario';
+
+const lunes7: ScheduleDto = {
+  id: 1,
+  weekday: 1,
+  dayName: 'Lunes',
+  startTime: '07:00',
+  time: '7:00 AM',
+  capacity: 8,
+  instructor: null,
+  active: true,
+};
+const lunes18: ScheduleDto = { ...lunes7, id: 2, startTime: '18:00', time: '6:00 PM', instructor: 'Mariana' };
+const sabado9: ScheduleDto = {
+  ...lunes7,
+  id: 3,
+  weekday: 6,
+  dayName: 'Sábado',
+  startTime: '09:00',
+  time: '9:00 AM',
+  active: false,
+};
+
+const timetable = () => ({ status: 200, body: { success: true, horario: [lunes7, lunes18, sabado9] } });
+const scheduleAnswer = (message: string, schedule: ScheduleDto) => ({
+  status: 200,
+  body: { success: true, message, schedule },
+});
+
+describe('TimetableEditor', () => {
+  it('should group the classes by day with time, places, instructor and state', async () => {
+    stubApi({ [HORARIO]: timetable });
+    renderPage(<TimetableEditor />);
+
+    const lunes = await screen.findByRole('region', { name: 'Lunes' });
+    const items = within(lunes).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('7:00 AM');
+    expect(items[0]).toHaveTextContent('8 lugares');
+    expect(items[0]).not.toHaveTextContent('Instructor');
+    expect(items[0]).toHaveTextContent('Activa');
+    expect(items[1]).toHaveTextContent('Instructor: Mariana');
+    const sabado = screen.getByRole('region', { name: 'Sábado' });
+    expect(sabado).toHaveTextContent('Inactiva');
+    expect(
+      within(sabado).getByRole('button', { name: 'Activar la clase del sábado a las 9:00 AM' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Domingo' })).toHaveTextContent('Sin clases');
+  });
+
+  it('should refuse an invalid capacity in Spanish before sending', async () => {
+    const fetchMock = stubApi({ [HORARIO]: timetable });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar la clase del lunes a las 7:00 AM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar clase' });
+    const capacity = within(dialog).getByLabelText(/Capacidad/);
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, '51');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('La capacidad debe ser un número entero entre 1 y 50')).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText(/Hora/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('La hora es obligatoria')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/change')).toHaveLength(0);
+  });
+
+  it('should send only what changed and show the server refusal in the dialog', async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/change': () => ({
+        status: 409,
+        body: {
+          success: false,
+          code: 'CAPACITY_BELOW_RESERVED',
+          error:
+            'La capacidad no puede ser menor que los lugares ya reservados (una clase próxima ya tiene 5 lugares reservados).',
+        },
+      }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar la clase del lunes a las 7:00 AM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar clase' });
+    const capacity = within(dialog).getByLabelText(/Capacidad/);
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await within(dialog).findByText(/ya tiene 5 lugares reservados/)).toBeInTheDocument();
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/change')).toEqual([{ id: 1, capacity: 4 }]);
+  });
+
+  it('should save a change, say so and reload the timetable', async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/change': () =>
+        scheduleAnswer('Clase del horario cambiada', {
+          ...lunes7,
+          startTime: '07:30',
+          time: '7:30 AM',
+          instructor: 'Ana',
+        }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar la clase del lunes a las 7:00 AM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar clase' });
+    const time = within(dialog).getByLabelText(/Hora/);
+    await userEvent.clear(time);
+    await userEvent.type(time, '07:30');
+    await userEvent.type(within(dialog).getByLabelText(/Instructor/), 'Ana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Clase del horario cambiada')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/change')).toEqual([
+      { id: 1, startTime: '07:30', instructor: 'Ana' },
+    ]);
+    // The timetable is fetched again after the change.
+    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, HORARIO)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should add a class on the chosen day with capacity 8 by default', async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/add': () =>
+        scheduleAnswer('Clase agregada al horario', {
+          ...lunes7,
+          id: 9,
+          weekday: 7,
+          dayName: 'Domingo',
+          startTime: '10:00',
+        }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar clase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar clase' });
+    expect(within(dialog).getByLabelText(/Capacidad/)).toHaveValue(8);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar clase' }));
+    expect(await within(dialog).findByText('La hora es obligatoria')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /Día/ })).toHaveAccessibleDescription('Elige el día');
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Día/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Domingo' }));
+    await userEvent.type(within(dialog).getByLabelText(/Hora/), '10:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar clase' }));
+
+    expect(await screen.findByText('Clase agregada al horario')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/add')).toEqual([
+      { weekday: 7, startTime: '10:00', capacity: 8 },
+    ]);
+  });
+
+  it('should show a taken time under the Hora field', async () => {
+    stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/add': () => ({
+        status: 409,
+        body: { success: false, code: 'SCHEDULE_TIME_TAKEN', error: 'Ya hay una clase ese día a esa hora.' },
+      }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar clase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar clase' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Día/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lunes' }));
+    await userEvent.type(within(dialog).getByLabelText(/Hora/), '07:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar clase' }));
+
+    expect(await within(dialog).findByText('Ya hay una clase ese día a esa hora.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Hora/)).toHaveAccessibleDescription('Ya hay una clase ese día a esa hora.');
+  });
+
+  it('should warn before deactivating and deactivate only after confirming', async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/deactivate': () =>
+        scheduleAnswer('Clase quitada del horario. Se cancelaron 2 reservas y se avisó a los clientes.', {
+          ...lunes18,
+          active: false,
+        }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Desactivar la clase del lunes a las 6:00 PM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desactivar clase' });
+    expect(dialog).toHaveTextContent(DEACTIVATE_WARNING);
+    expect(dialog).toHaveTextContent('Lunes, 6:00 PM');
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/deactivate')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
+    expect(await screen.findByText(/Se cancelaron 2 reservas/)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/deactivate')).toEqual([{ id: 2 }]);
+  });
+
+  it('should activate an inactive class straight away', async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      '/api/reservations/horario/activate': () =>
+        scheduleAnswer('Clase activada en el horario', { ...sabado9, active: true }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Activar la clase del sábado a las 9:00 AM' }));
+    expect(await screen.findByText('Clase activada en el horario')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/activate')).toEqual([{ id: 3 }]);
+  });
+});

@@ -1,0 +1,41 @@
+/*
+ * The timetable forms, checked as the server does (server/src/reservations/dto/timetable.dto.ts):
+ * the client refuses early, the server stays the authority.
+ */
+import { isTime24 } from '@pilates/dates';
+import { z } from 'zod';
+
+export const MIN_CAPACITY = 1;
+export const MAX_CAPACITY = 50;
+export const DEFAULT_CAPACITY = 8;
+export const CAPACITY_MESSAGE = `La capacidad debe ser un número entero entre ${MIN_CAPACITY} y ${MAX_CAPACITY}`;
+
+const startTime = z
+  .string()
+  .min(1, 'La hora es obligatoria')
+  .refine((value) => isTime24(value), 'Escribe una hora válida, por ejemplo 07:00');
+
+// The number input gives a string: '' when empty or not a number.
+const capacity = z
+  .string()
+  .trim()
+  .min(1, 'La capacidad es obligatoria')
+  .regex(/^\d+$/, CAPACITY_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().min(MIN_CAPACITY, CAPACITY_MESSAGE).max(MAX_CAPACITY, CAPACITY_MESSAGE));
+
+const instructor = z.string().trim().max(120, 'El nombre del instructor no puede tener más de 120 caracteres');
+
+export const scheduleSchema = z.object({ startTime, capacity, instructor });
+export type ScheduleInput = z.input<typeof scheduleSchema>;
+export type ScheduleValues = z.output<typeof scheduleSchema>;
+
+export const newScheduleSchema = scheduleSchema.extend({
+  weekday: z
+    .string()
+    .min(1, 'Elige el día')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Elige el día').max(7, 'Elige el día')),
+});
+export type NewScheduleInput = z.input<typeof newScheduleSchema>;
+export type NewScheduleValues = z.output<typeof newScheduleSchema>;
