@@ -55,6 +55,21 @@ function offsetMinutes(instant: number, timeZone: string): number {
  * on the later side.
  */
 export function studioInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone} ${date} ${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    // Calendar answers ask for the same few classes again and again; formatToParts is the cost.
+    if (instants.size >= MAX_CACHED_INSTANTS) instants.clear();
+    instant = computeInstant(date, time, timeZone);
+    instants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+const MAX_CACHED_INSTANTS = 10_000;
+const instants = new Map<string, number>();
+
+function computeInstant(date: string, time: string, timeZone: string): number {
   const [year, month, day] = date.split('-').map(Number);
   const [hours, minutes] = time.split(':').map(Number);
   const wallAsUtc = Date.UTC(year, month - 1, day, hours, minutes);
@@ -63,5 +78,5 @@ export function studioInstant(date: string, time: string, timeZone: string): Dat
   // corrected instant when it is consistent, else the wall time does not exist and the guess stands.
   const offsetThere = offsetMinutes(instant, timeZone);
   const corrected = wallAsUtc - offsetThere * 60_000;
-  return new Date(corrected !== instant && offsetMinutes(corrected, timeZone) === offsetThere ? corrected : instant);
+  return corrected !== instant && offsetMinutes(corrected, timeZone) === offsetThere ? corrected : instant;
 }

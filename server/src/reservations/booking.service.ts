@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { to12Hour, weekdayName } from '@pilates/dates';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { Clock } from '../core/clock/clock';
 import { pageOf } from '../core/dto/pagination.dto';
@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../core/errors/database-errors';
 import { TransactionService } from '../core/database/transaction.service';
 import { UserPlan } from '../planes/entities/user-plan.entity';
 import { BookingNotifier } from './booking-notifier.service';
-import { ClassSessionsService, type Slot } from './class-sessions.service';
+import { ClassSessionsService, type Enrolled, type Slot } from './class-sessions.service';
 import type { BookedClass } from './class-calendar';
 import type { GetClasesDto, MyClassDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import type { PushReservationDto } from './dto/booking.dto';
@@ -22,14 +22,6 @@ import { BookingError, BookingErrorCode } from './reservations.errors';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 const NOBODY = JSON.stringify([{ id: null, name: null }]);
-
-interface EnrolledRow {
-  reservationId: number;
-  classId: number;
-  id: number;
-  name: string;
-  email: string;
-}
 
 interface MyClassRow {
   id: number;
@@ -69,29 +61,23 @@ export class BookingService {
 
   /** get-information: the date's classes. Names of other clients are shown to admins only. */
   async slotsFor(date: string, caller: User | null): Promise<SlotDto[]> {
-    const slots = await this.sessions.slotsOn(date);
-    const enrolled = caller
-      ? await this.enrolledIn(slots, caller.role === 'admin' ? undefined : caller.id)
-      : new Map<number, EnrolledRow[]>();
-    return slots.map((slot) => this.toSlotDto(slot, enrolled.get(slot.classId ?? 0) ?? [], caller));
+    if (!caller) return (await this.sessions.slotsOn(date)).map((slot) => this.toSlotDto(slot, [], null));
+    const slots = await this.sessions.slotsWithPeople(date, caller.role === 'admin' ? 'everyone' : caller.id);
+    return slots.map((slot) => this.toSlotDto(slot, slot.people, caller));
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
   async rosterFor(date: string, admin: User): Promise<RosterSlotDto[]> {
-    const slots = await this.sessions.slotsOn(date);
-    const enrolled = await this.enrolledIn(slots);
-    return slots.map((slot) => {
-      const people = enrolled.get(slot.classId ?? 0) ?? [];
-      return {
-        ...this.toSlotDto(slot, people, admin),
-        enrolled: people.map((p): EnrolledUserDto => ({
-          reservationId: p.reservationId,
-          id: p.id,
-          name: p.name,
-          email: p.email,
-        })),
-      };
-    });
+    const slots = await this.sessions.slotsWithPeople(date, 'everyone');
+    return slots.map((slot) => ({
+      ...this.toSlotDto(slot, slot.people, admin),
+      enrolled: slot.people.map((p): EnrolledUserDto => ({
+        reservationId: p.reservationId,
+        id: p.id,
+        name: p.name,
+        email: p.email,
+      })),
+    }));
   }
 
   /** push-reservation: rules 1–5 of product-decisions §4, in that order. */
@@ -346,32 +332,7 @@ export class BookingService {
     );
   }
 
-  /** Who is enrolled in the slots' classes (everyone, or just `onlyUserId`), by class id, in booking order. */
-  private async enrolledIn(slots: Slot[], onlyUserId?: number): Promise<Map<number, EnrolledRow[]>> {
-    const classIds = slots.map((s) => s.classId).filter((id): id is number => id !== null);
-    const byClass = new Map<number, EnrolledRow[]>();
-    if (classIds.length === 0) return byClass;
-    const query = this.dataSource
-      .createQueryBuilder()
-      .select('r.id', 'reservationId')
-      .addSelect('r.class_session_id', 'classId')
-      .addSelect('u.id', 'id')
-      .addSelect('u.name', 'name')
-      .addSelect('u.email', 'email')
-      .from(Reservation, 'r')
-      .innerJoin(User, 'u', 'u.id = r.user_id')
-      .where({ classSessionId: In(classIds), status: 'active' })
-      .orderBy('r.id', 'ASC');
-    if (onlyUserId !== undefined) query.andWhere('r.user_id = :onlyUserId', { onlyUserId });
-    for (const row of await query.getRawMany<EnrolledRow>()) {
-      const classId = Number(row.classId);
-      const item = { ...row, reservationId: Number(row.reservationId), classId, id: Number(row.id) };
-      byClass.set(classId, [...(byClass.get(classId) ?? []), item]);
-    }
-    return byClass;
-  }
-
-  private toSlotDto(slot: Slot, people: EnrolledRow[], caller: User | null): SlotDto {
+  private toSlotDto(slot: Slot, people: Enrolled[], caller: User | null): SlotDto {
     const users = people.map((p) => ({ id: p.id, name: p.name }));
     return {
       scheduleId: slot.scheduleId,

@@ -46,3 +46,41 @@ export class User {
   @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
   updatedAt!: Date;
 }
+
+/** A `users` row as both drivers return it from plain SQL. */
+export interface UserRow {
+  id: number | string;
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  birth_date: string | Date;
+  role: Role;
+  active: number | boolean | string;
+  session_version: number | string;
+  calendar_token: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+// SQLite keeps datetimes as 'YYYY-MM-DD HH:MM:SS[.SSS]' text in UTC; mysql2 gives Dates (timezone 'Z').
+const toDate = (value: string | Date): Date =>
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+
+/** The entity of a plain-SQL row: for the per-request session lookup, where TypeORM's hydration costs most. */
+export function userFromRow(row: UserRow): User {
+  return Object.assign(new User(), {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone ?? null,
+    passwordHash: row.password_hash,
+    birthDate: row.birth_date instanceof Date ? row.birth_date.toISOString().slice(0, 10) : row.birth_date,
+    role: row.role,
+    active: Number(row.active) === 1 || row.active === true,
+    sessionVersion: Number(row.session_version),
+    calendarToken: row.calendar_token ?? null,
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  });
+}

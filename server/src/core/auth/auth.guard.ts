@@ -7,7 +7,7 @@ import { SessionService } from './session.service';
 import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
 import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
-import { SESSION_RENEW_AFTER_SECONDS } from './session';
+import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
 
 type SessionRequest = FastifyRequest & { user?: { user: User; issuedAt: number } | User; sessionIssuedAt?: number };
 
@@ -30,7 +30,9 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
       // An open page that shows more to a logged-in user: a guest (or a stale cookie) is simply a guest.
-      if (this.reflector.getAllAndOverride<boolean>(OPTIONAL_SESSION, targets)) {
+      const hasCookie = Boolean(context.switchToHttp().getRequest<FastifyRequest>().cookies?.[SESSION_COOKIE]);
+      // No cookie, no work: building and throwing the refusal costs more than the guest's answer.
+      if (hasCookie && this.reflector.getAllAndOverride<boolean>(OPTIONAL_SESSION, targets)) {
         await this.authenticate(context, targets).catch(() => undefined);
       }
       return true;

@@ -5,7 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { Repository } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User, userFromRow, type UserRow } from '../../auth/entities/user.entity';
 import { AppConfig } from '../config/app-config';
 import { SESSION_COOKIE, SessionPayload } from './session';
 
@@ -33,7 +33,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(payload: SessionPayload): Promise<{ user: User; issuedAt: number } | false> {
-    const user = await this.users.findOneBy({ id: payload.sub });
+    // Every authenticated request runs this: plain SQL, mapped by hand (see userFromRow).
+    const rows: UserRow[] = await this.users.query('SELECT * FROM users WHERE id = ?', [payload.sub]);
+    const user = rows[0] ? userFromRow(rows[0]) : null;
     if (!user || !user.active || user.sessionVersion !== payload.sv) return false;
     return { user, issuedAt: payload.iat ?? 0 };
   }
