@@ -56,7 +56,7 @@ describe('booking', () => {
   });
   afterAll(() => browser?.close());
 
-  it('should let a client with a plan book a class next week', async () => {
+  it('should let a client with a plan book a class next week, see it in Mis clases and cancel it', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
@@ -79,6 +79,17 @@ describe('booking', () => {
     expect(await page.getByRole('button', { name: dayButtonName(nextMonday) }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+
+    // The class is in "Mis clases", and cancelling it there frees the place again.
+    await page.goto(`${baseUrl}/pilates/clases`);
+    const mine = page.getByRole('table', { name: 'Mis clases' }).getByRole('row').filter({ hasText: '8:00 AM' });
+    await expect.poll(() => mine.getByText(formatLongDate(nextMonday)).isVisible()).toBe(true);
+    await mine.getByRole('button', { name: /^Cancelar/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar' }).click();
+    await expect.poll(() => page.getByText('Aún no tienes clases reservadas').isVisible()).toBe(true);
+    await openNextMonday(page);
+    await expect.poll(() => slotRow(page, '8:00 AM').getByText('0/8 lugares').isVisible()).toBe(true);
+    await expect.poll(() => slotRow(page, '8:00 AM').getByRole('button', { name: 'Reservar' }).isEnabled()).toBe(true);
 
     expect(watch.consoleErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);

@@ -11,6 +11,8 @@ import { UserResponseDto, toUserDto } from '../auth/dto/user.dto';
 import type { User } from '../auth/entities/user.entity';
 import { CurrentUser } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { GetUserPlanesDto, UserPlansResponseDto } from '../planes/dto/user-plans.dto';
+import { PlanesService } from '../planes/planes.service';
 import { BookingService } from '../reservations/booking.service';
 import { GetClasesDto, MyClassesResponseDto } from '../reservations/dto/my-classes.dto';
 import { ChangeInfoUserDto } from './dto/change-info-user.dto';
@@ -22,7 +24,17 @@ export class InformacionController {
   constructor(
     private readonly informacion: InformacionService,
     private readonly booking: BookingService,
+    private readonly planes: PlanesService,
   ) {}
+
+  @Post('get-planes')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UserPlansResponseDto, description: 'Los planes del usuario, el más reciente primero.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
+  async getUserPlanes(@CurrentUser() caller: User, @Body() dto: GetUserPlanesDto): Promise<UserPlansResponseDto> {
+    return { success: true, ...(await this.planes.plansOf(caller, dto)) };
+  }
 
   @Post('get-clases')
   @HttpCode(200)

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PlanesModule } from '../planes/planes.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { InformacionController } from './informacion.controller';
 import { InformacionService } from './informacion.service';
 
-/** A user's own information and classes (and, for admins, anyone's). */
+/** A user's own information, classes and plans (and, for admins, anyone's). */
 @Module({
-  imports: [AuthModule, ReservationsModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule],
   controllers: [InformacionController],
   providers: [InformacionService],
 })

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { User } from '../auth/entities/user.entity';
+import { pageOf } from '../core/dto/pagination.dto';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
 import type { CataloguePlanDto } from './dto/catalogue.dto';
+import type { GetUserPlanesDto, UserPlanDto, UserPlansResponseDto } from './dto/user-plans.dto';
+import { UserPlan } from './entities/user-plan.entity';
 import { Plan } from './entities/plan.entity';
 
 export const toCataloguePlan = (plan: Plan): CataloguePlanDto => ({
@@ -23,4 +28,30 @@ export class PlanesService {
     });
     return plans.map(toCataloguePlan);
   }
+
+  /** informacion/get-planes: a client's plans, newest first; own id only unless admin. */
+  async plansOf(caller: User, dto: GetUserPlanesDto): Promise<Omit<UserPlansResponseDto, 'success'>> {
+    const userId = dto.id ?? caller.id;
+    if (userId !== caller.id && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
+    const page = dto.pagination ?? 1;
+    const limit = dto.limit ?? 5;
+    const [plans, totalRecords] = await this.dataSource.manager.findAndCount(UserPlan, {
+      where: { userId },
+      order: { id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return { planes: plans.map(toUserPlanDto), pagination: pageOf(page, limit, totalRecords) };
+  }
 }
+
+export const toUserPlanDto = (plan: UserPlan): UserPlanDto => ({
+  id: plan.id,
+  plan: plan.planName,
+  classes_remaining: plan.classesRemaining,
+  classes_total: plan.classesTotal,
+  startDate: plan.startDate,
+  endDate: plan.endDate,
+  is_paid: plan.isPaid ? 1 : 0,
+  revoked: plan.revokedAt !== null,
+});

@@ -27,7 +27,9 @@ import type {
   ChangeInfoUserDto,
   ErrorResponseDto,
   GetClasesDto,
+  GetUserPlanesDto,
   MyClassesResponseDto,
+  UserPlansResponseDto,
   UserResponseDto,
 } from '.././model';
 
@@ -276,6 +278,208 @@ export function useGetClasesSuspense<
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetClasesSuspenseQueryOptions(getClasesDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetUserPlanesUrl = () => {
+  return `/api/informacion/get-planes`;
+};
+
+export const getUserPlanes = async (
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: RequestInit,
+): Promise<UserPlansResponseDto> => {
+  return apiFetch<UserPlansResponseDto>(getGetUserPlanesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(getUserPlanesDto),
+  });
+};
+
+export const getGetUserPlanesQueryKey = (getUserPlanesDto: GetUserPlanesDto) => {
+  return [`/api/informacion/get-planes`, getUserPlanesDto] as const;
+};
+
+export const getGetUserPlanesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserPlanesQueryKey(getUserPlanesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserPlanes>>> = ({ signal }) =>
+    getUserPlanes(getUserPlanesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getUserPlanes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserPlanesQueryResult = NonNullable<Awaited<ReturnType<typeof getUserPlanes>>>;
+export type GetUserPlanesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserPlanes<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserPlanes>>,
+          TError,
+          Awaited<ReturnType<typeof getUserPlanes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserPlanes<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserPlanes>>,
+          TError,
+          Awaited<ReturnType<typeof getUserPlanes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserPlanes<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetUserPlanes<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserPlanesQueryOptions(getUserPlanesDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetUserPlanesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserPlanesQueryKey(getUserPlanesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserPlanes>>> = ({ signal }) =>
+    getUserPlanes(getUserPlanesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getUserPlanes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserPlanesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getUserPlanes>>>;
+export type GetUserPlanesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserPlanesSuspense<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserPlanesSuspense<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserPlanesSuspense<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetUserPlanesSuspense<
+  TData = Awaited<ReturnType<typeof getUserPlanes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getUserPlanesDto: GetUserPlanesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserPlanes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserPlanesSuspenseQueryOptions(getUserPlanesDto, options);
 
   const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
