@@ -8,6 +8,8 @@ import {
   mondayOf,
   parseDateOnly,
   weekFrom,
+  addMonths,
+  planEndDate,
 } from './index';
 
 describe('isDateOnly', () => {
@@ -186,5 +188,21 @@ describe('weekFrom', () => {
 
   it('should throw on an invalid date', () => {
     expect(() => weekFrom('2026-02-29')).toThrow(INVALID_DATE_MESSAGE);
+  });
+});
+
+describe('addMonths and planEndDate', () => {
+  it('should keep the day of the month, clamped to shorter months', () => {
+    expect(addMonths('2026-11-23', 1)).toBe('2026-12-23');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+  });
+
+  it('should end a one-month plan the day before the same day of the next month', () => {
+    expect(planEndDate('2026-11-23')).toBe('2026-12-22');
+    expect(planEndDate('2026-12-01')).toBe('2026-12-31');
+    expect(planEndDate('2026-01-31')).toBe('2026-02-28');
+    expect(planEndDate('2026-01-28')).toBe('2026-02-27');
   });
 });

@@ -62,3 +62,24 @@ export function weekFrom(date: string): string[] {
   parseDateOnly(date);
   return Array.from({ length: 7 }, (_, i) => addDays(date, i));
 }
+
+/** The same day `months` later, clamped to the end of a shorter month (Jan 31 + 1 → Feb 28). */
+export function addMonths(date: string, months: number): string {
+  const start = parseDateOnly(date);
+  const firstOfTarget = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
+  firstOfTarget.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return formatDateOnly(firstOfTarget);
+}
+
+/**
+ * The last day of a plan that starts on `start`: plans are valid one month, from the start date
+ * to the same day of the next month minus one day, inclusive, clamped to the month's end
+ * (product-decisions §5).
+ */
+export function planEndDate(start: string): string {
+  const sameDayNextMonth = addMonths(start, 1);
+  // A day the next month lacks (Jan 29–31 → February) clamps to its last day, which is covered.
+  if (parseDateOnly(sameDayNextMonth).getUTCDate() < parseDateOnly(start).getUTCDate()) return sameDayNextMonth;
+  return addDays(sameDayNextMonth, -1);
+}

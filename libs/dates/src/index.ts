@@ -1,11 +1,13 @@
 export {
   INVALID_DATE_MESSAGE,
   addDays,
+  addMonths,
   formatDateOnly,
   isDateOnly,
   isoWeekday,
   mondayOf,
   parseDateOnly,
+  planEndDate,
   weekFrom,
 } from './date-only';
 export {

@@ -1,5 +1,33 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../core/config/app-config';
+import { MercadoPagoGateway } from './mercado-pago.gateway';
+import { PaymentGateway } from './payment-gateway';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { ReconcileService } from './reconcile.service';
+import { SimulatedGateway } from './simulated.gateway';
+import { SimulatorController } from './simulator.controller';
+import { WebhookVerifier } from './webhook-verifier';
 
-/** The payments domain. Its endpoints arrive with their own issue; the entities it owns are in ./entities. */
-@Module({})
+/** Buying plans with Mercado Pago: checkout, webhook, return confirmation, reconciliation. */
+@Module({
+  controllers: [PaymentsController, SimulatorController],
+  providers: [
+    PaymentsService,
+    ReconcileService,
+    WebhookVerifier,
+    {
+      provide: PaymentGateway,
+      inject: [AppConfig],
+      // Production requires MP_ACCESS_TOKEN (config refuses to start without it).
+      useFactory: (config: AppConfig): PaymentGateway =>
+        config.mercadoPagoAccessToken
+          ? new MercadoPagoGateway(config.mercadoPagoAccessToken)
+          : new SimulatedGateway(
+              (reference) => `${config.appUrl.replace(/\/$/, '')}/api/mercadopago/simulador/${reference}`,
+            ),
+    },
+  ],
+  exports: [PaymentsService],
+})
 export class PaymentsModule {}

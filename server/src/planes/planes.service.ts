@@ -2,23 +2,33 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
+import { AppConfig } from '../core/config/app-config';
 import { pageOf } from '../core/dto/pagination.dto';
+import { chargeFor } from '../payments/pricing';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import type { CataloguePlanDto } from './dto/catalogue.dto';
 import type { GetUserPlanesDto, UserPlanDto, UserPlansResponseDto } from './dto/user-plans.dto';
 import { UserPlan } from './entities/user-plan.entity';
 import { Plan } from './entities/plan.entity';
 
-export const toCataloguePlan = (plan: Plan): CataloguePlanDto => ({
-  id: plan.id,
-  name: plan.name,
-  price: plan.priceCents / 100,
-  classes: plan.classCount,
-});
+export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixedMxn: number }): CataloguePlanDto => {
+  const charge = chargeFor(plan.priceCents, commission.percent, commission.fixedMxn);
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: plan.priceCents / 100,
+    classes: plan.classCount,
+    commission: charge.commissionCents / 100,
+    total: charge.totalCents / 100,
+  };
+};
 
 @Injectable()
 export class PlanesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
 
   /** The plans clients can buy, in the studio's order. */
   async visibleCatalogue(): Promise<CataloguePlanDto[]> {
@@ -26,7 +36,8 @@ export class PlanesService {
       where: { visible: true },
       order: { sortOrder: 'ASC', id: 'ASC' },
     });
-    return plans.map(toCataloguePlan);
+    const commission = { percent: this.config.commissionPercent, fixedMxn: this.config.commissionFixedMxn };
+    return plans.map((plan) => toCataloguePlan(plan, commission));
   }
 
   /** informacion/get-planes: a client's plans, newest first; own id only unless admin. */

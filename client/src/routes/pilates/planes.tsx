@@ -1,8 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../../components/layout/section-pending';
+import { PageHeading } from '../../components/layout/page-heading';
+import { PlansGrid } from '../../features/plans/components/plans-grid';
 import { titleHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/planes')({
   head: titleHead('Planes'),
-  component: () => <SectionPending title="Planes" />,
+  component: PlanesPage,
 });
+
+function PlanesPage() {
+  return (
+    <section className="container-page py-12 md:py-16">
+      {/* As wide as three cards, so the title lines up with the grid. */}
+      <div className="mx-auto max-w-[calc(3*300px+2*1.5rem)]">
+        <PageHeading
+          title="Planes"
+          lead="Elige cuántas clases de Pilates Reformer quieres tomar este mes y reserva tu lugar en el calendario."
+        />
+        <PlansGrid />
+      </div>
+    </section>
+  );
+}

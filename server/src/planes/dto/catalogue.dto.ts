@@ -12,6 +12,12 @@ export class CataloguePlanDto {
 
   @ApiProperty({ example: 8 })
   classes!: number;
+
+  @ApiProperty({ example: 64, description: 'La comisión del pago en pesos ("plus Comisión").' })
+  commission!: number;
+
+  @ApiProperty({ example: 1564, description: 'Lo que se cobra: precio más comisión, en pesos.' })
+  total!: number;
 }
 
 export class CatalogueResponseDto {

@@ -8,8 +8,12 @@
 
 export interface CataloguePlanDto {
   classes: number;
+  /** La comisión del pago en pesos ("plus Comisión"). */
+  commission: number;
   id: number;
   name: string;
   /** Precio en pesos mexicanos, sin la comisión. */
   price: number;
+  /** Lo que se cobra: precio más comisión, en pesos. */
+  total: number;
 }

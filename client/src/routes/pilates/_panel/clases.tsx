@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CalendarFeed } from '../../../features/my-classes/components/calendar-feed';
 import { MyClasses } from '../../../features/my-classes/components/my-classes';
+import { MyPlans } from '../../../features/plans/components/my-plans';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/clases')({
@@ -24,9 +25,8 @@ function ClasesPage() {
           <MyClasses />
           <CalendarFeed />
         </TabsContent>
-        {/* The plans table arrives with the plans issue (its endpoint does not exist yet). */}
         <TabsContent value="planes">
-          <p className="text-ink-muted">Tus planes aparecerán aquí.</p>
+          <MyPlans />
         </TabsContent>
       </Tabs>
     </section>

@@ -1,0 +1,129 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatLongDate } from '@pilates/dates';
+import { Tags } from 'lucide-react';
+import { useState } from 'react';
+import { useGetUserPlanes } from '../../../api/generated/informacion/informacion';
+import type { UserPlanDto } from '../../../api/generated/model';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Spinner } from '../../../components/ui/spinner';
+import { DataTable, Pager, type DataTableColumn } from '../../../components/ui/table';
+
+export const MY_PLANS_PAGE_SIZE = 5;
+export const REVOKED_NOTE = 'Reembolsado: ya no se puede reservar con este plan';
+
+const remaining = (plan: UserPlanDto) => `${plan.classes_remaining} de ${plan.classes_total}`;
+
+function PaidBadge({ plan }: { plan: UserPlanDto }) {
+  const paid = plan.is_paid === 1;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-pill px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        paid ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger',
+      )}
+    >
+      {paid ? 'Pagado' : 'No Pagado'}
+    </span>
+  );
+}
+
+function PaidState({ plan }: { plan: UserPlanDto }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <PaidBadge plan={plan} />
+      {plan.revoked ? <p className="max-w-56 text-xs text-danger">{REVOKED_NOTE}</p> : null}
+    </div>
+  );
+}
+
+function EmptyPlans() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center">
+      <p className="text-ink-muted">Aún no tienes planes</p>
+      <Link to="/pilates/planes" className={buttonClasses({ size: 'md' })}>
+        <Tags aria-hidden="true" className="size-4" />
+        Ver planes
+      </Link>
+    </div>
+  );
+}
+
+const columns: DataTableColumn<UserPlanDto>[] = [
+  { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'tabular-nums' },
+  { key: 'plan', header: 'Plan', cell: (plan) => <span className="font-medium text-ink-strong">{plan.plan}</span> },
+  { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap tabular-nums' },
+  { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => formatLongDate(plan.startDate) },
+  { key: 'termino', header: 'Fecha de término', cell: (plan) => formatLongDate(plan.endDate) },
+  { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
+];
+
+/** "Planes" of Mis clases: the caller's plans, newest first, five per page. */
+export function MyPlans() {
+  const [page, setPage] = useState(1);
+  const query = useGetUserPlanes(
+    { pagination: page, limit: MY_PLANS_PAGE_SIZE },
+    // Keep the current page on screen while the next one loads.
+    { query: { placeholderData: keepPreviousData } },
+  );
+
+  if (query.isError && !query.data) return <ErrorMessage error={query.error} />;
+  const data = query.data;
+  if (data && data.pagination.totalRecords === 0) return <EmptyPlans />;
+
+  return (
+    // A narrow column (phones, tablets beside the side menu) lists the plans as cards; a wide one as a table.
+    <div className="@container">
+      <DataTable
+        className="hidden @2xl:block"
+        caption="Mis planes"
+        hideCaption
+        columns={columns}
+        rows={data?.planes ?? []}
+        getRowKey={(plan) => plan.id}
+        emptyMessage="No hay planes en esta página."
+        loading={!data}
+        loadingLabel="Cargando tus planes…"
+      />
+      <div className="rounded-card border border-line bg-surface @2xl:hidden">
+        {data ? (
+          <ul aria-label="Mis planes" className="divide-y divide-line">
+            {data.planes.map((plan) => (
+              <li key={plan.id} className="space-y-2 px-4 py-4">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0 font-medium text-ink-strong">
+                    {plan.plan} <span className="text-sm font-normal text-ink-subtle">#{plan.id}</span>
+                  </p>
+                  <PaidBadge plan={plan} />
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">Clases restantes</dt>
+                  <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
+                  <dt className="text-ink-muted">Inicio</dt>
+                  <dd className="text-ink">{formatLongDate(plan.startDate)}</dd>
+                  <dt className="text-ink-muted">Término</dt>
+                  <dd className="text-ink">{formatLongDate(plan.endDate)}</dd>
+                </dl>
+                {plan.revoked ? <p className="text-sm text-danger">{REVOKED_NOTE}</p> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="flex justify-center py-10">
+            <Spinner label="Cargando tus planes…" />
+          </div>
+        )}
+      </div>
+      {data ? (
+        <Pager
+          currentPage={data.pagination.currentPage}
+          totalPages={data.pagination.totalPages}
+          totalRecords={data.pagination.totalRecords}
+          onPageChange={setPage}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import '../../../components/ui/test-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CataloguePlanDto } from '../../../api/generated/model';
+import { renderPage, stubApi } from '../../../test/page-test-utils';
+import { PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-grid';
+
+const GET_PLANES = '/api/planes/get-planes';
+
+const catalogue: CataloguePlanDto[] = [
+  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220 },
+  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800 },
+  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500 },
+  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900 },
+  { id: 5, name: 'Dieciséis Clases', price: 2400, classes: 16, commission: 0, total: 2400 },
+  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900 },
+];
+
+describe('PlansGrid', () => {
+  it('should show the six plans with their price in pesos, the class count and a Reservar link', async () => {
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }) });
+    renderPage(<PlansGrid />);
+
+    const list = await screen.findByRole('list', { name: 'Planes' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(6);
+
+    const ocho = screen.getByRole('article', { name: 'Ocho Clases' });
+    expect(within(ocho).getByRole('heading', { level: 2, name: 'Ocho Clases' })).toBeInTheDocument();
+    expect(within(ocho).getByText('8 clases')).toBeInTheDocument();
+    expect(within(ocho).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(ocho).getByText('plus Comisión')).toBeInTheDocument();
+    expect(within(ocho).getByText('$187.50 por clase')).toBeInTheDocument();
+
+    const una = screen.getByRole('article', { name: 'Una Clase' });
+    expect(within(una).getByText('1 clase')).toBeInTheDocument();
+    expect(within(una).getByText('$220.00')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Veinte Clases' })).getByText('$2,900.00')).toBeInTheDocument();
+
+    const links = within(list).getAllByRole('link', { name: /^Reservar/ });
+    expect(links).toHaveLength(6);
+    for (const link of links) expect(link).toHaveAttribute('href', '/pilates/reservar');
+    expect(within(ocho).getByRole('link', { name: 'Reservar con el plan Ocho Clases' })).toHaveTextContent('Reservar');
+
+    expect(screen.getByText(PLANS_NOTE)).toHaveTextContent('*Planes válidos un mes');
+  });
+
+  it('should take the visitor to the booking calendar when Reservar is clicked', async () => {
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }) });
+    const { router } = renderPage(<PlansGrid />);
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Reservar con el plan Doce Clases' }));
+    expect(router.state.location.pathname).toBe('/pilates/reservar');
+  });
+
+  it('should show placeholders while the plans load', async () => {
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }) });
+    renderPage(<PlansGrid />);
+    expect(await screen.findByRole('status', { name: 'Cargando planes…' })).toBeInTheDocument();
+  });
+
+  it('should explain a failure in Spanish and load the plans again on Reintentar', async () => {
+    let calls = 0;
+    stubApi({
+      [GET_PLANES]: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { success: false, code: 'INTERNAL_ERROR', error: 'Error interno del servidor.' } }
+          : { status: 200, body: { success: true, planes: catalogue } };
+      },
+    });
+    renderPage(<PlansGrid />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PLANS_LOAD_ERROR);
+    expect(screen.queryByText(PLANS_NOTE)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(6);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

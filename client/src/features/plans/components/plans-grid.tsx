@@ -1,0 +1,99 @@
+import { Link } from '@tanstack/react-router';
+import { RotateCw } from 'lucide-react';
+import { errorMessages } from '../../../api/api-error';
+import { useGetPlanes } from '../../../api/generated/planes/planes';
+import type { CataloguePlanDto } from '../../../api/generated/model';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { classesLabel, formatPrice, pricePerClass } from '../format';
+
+export const PLANS_NOTE = '*Planes válidos un mes';
+export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
+
+// Spec §9: 300×400 px cards; on a phone, the full width up to 300 px, centred.
+const cardSize = 'h-[400px] w-full max-w-[300px]';
+const grid = 'grid grid-cols-1 justify-items-center gap-6 sm:grid-cols-[repeat(auto-fill,300px)] sm:justify-start';
+
+function PlanCard({ plan }: { plan: CataloguePlanDto }) {
+  const titleId = `plan-${plan.id}`;
+  return (
+    <li className={cardSize}>
+      <article
+        aria-labelledby={titleId}
+        className={cn(
+          'flex h-full flex-col rounded-card border border-line bg-surface p-7 text-center shadow-soft',
+          'transition-[box-shadow,border-color,transform] duration-300 ease-calm',
+          // Hover and keyboard focus inside the card light it up; it only lifts when motion is welcome.
+          'hover:border-accent hover:shadow-lift focus-within:border-accent focus-within:shadow-lift',
+          'motion-safe:hover:-translate-y-1 motion-safe:focus-within:-translate-y-1',
+        )}
+      >
+        <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink-strong">
+          {plan.name}
+        </h2>
+        <p className="mt-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+          {classesLabel(plan.classes)}
+        </p>
+        <div className="my-auto py-4">
+          <p className="font-display text-5xl leading-none font-semibold text-ink-strong">{formatPrice(plan.price)}</p>
+          <p className="mt-2 text-sm text-ink-muted">plus Comisión</p>
+        </div>
+        <p className="border-t border-line pt-4 text-sm text-ink-muted">{pricePerClass(plan.price, plan.classes)}</p>
+        <Link
+          to="/pilates/reservar"
+          aria-label={`Reservar con el plan ${plan.name}`}
+          className={buttonClasses({ className: 'mt-5 w-full' })}
+        >
+          Reservar
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+function PlanSkeletons() {
+  return (
+    <div role="status" aria-label="Cargando planes…">
+      <ul aria-hidden="true" className={grid}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <li key={index} className={cn(cardSize, 'animate-pulse rounded-card border border-line bg-sand/50')} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The plan catalogue as cards, each leading to the booking calendar. */
+export function PlansGrid() {
+  const query = useGetPlanes();
+
+  if (query.isPending) return <PlanSkeletons />;
+  if (query.isError) {
+    return (
+      <div className="flex max-w-prose flex-col items-start gap-4">
+        <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(query.error)]} className="w-full" />
+        <Button
+          variant="secondary"
+          loading={query.isFetching}
+          loadingLabel="Reintentando…"
+          icon={<RotateCw aria-hidden="true" className="size-4" />}
+          onClick={() => void query.refetch()}
+        >
+          Reintentar
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul aria-label="Planes" className={grid}>
+        {query.data.planes.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </ul>
+      <p className="mt-10 text-sm text-ink-muted">{PLANS_NOTE}</p>
+    </>
+  );
+}

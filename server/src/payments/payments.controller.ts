@@ -1,0 +1,95 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser, Public, SkipCsrf } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import {
+  CheckoutDto,
+  CheckoutResponseDto,
+  ConfirmPaymentDto,
+  ConfirmPaymentResponseDto,
+  PurchaseDto,
+  PurchasesResponseDto,
+} from './dto/checkout.dto';
+import type { Payment } from './entities/payment.entity';
+import { PaymentError, PaymentErrorCode } from './payments.errors';
+import { PaymentsService } from './payments.service';
+import { WebhookVerifier } from './webhook-verifier';
+
+export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
+  id: payment.id,
+  plan: payment.planName,
+  status: payment.status,
+  total: payment.totalCents / 100,
+  expiresAt: payment.expiresAt ? payment.expiresAt.toISOString() : null,
+  userPlanId: payment.userPlanId,
+});
+
+@ApiTags('payments')
+@Controller('mercadopago')
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly verifier: WebhookVerifier,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: CheckoutResponseDto, description: 'La URL del checkout de Mercado Pago.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND.' })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
+  async startCheckout(@CurrentUser() user: User, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
+    return { success: true, url: await this.payments.startCheckout(user, dto.planId) };
+  }
+
+  @Get('purchases')
+  @ApiOkResponse({ type: PurchasesResponseDto })
+  async listPurchases(@CurrentUser() user: User): Promise<PurchasesResponseDto> {
+    return { success: true, purchases: (await this.payments.openPurchasesOf(user)).map(toPurchaseDto) };
+  }
+
+  /** Back from the checkout: checks that payment at once, so the plan shows even before the webhook. */
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ConfirmPaymentResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'El pago es de otro usuario.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async confirmPayment(@CurrentUser() user: User, @Body() dto: ConfirmPaymentDto): Promise<ConfirmPaymentResponseDto> {
+    const payment = await this.payments.syncProviderPayment(dto.payment_id, user);
+    if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
+    return { success: true, purchase: toPurchaseDto(payment) };
+  }
+
+  /**
+   * Mercado Pago's notifications. Authenticated by their `x-signature` (HMAC-SHA256 with
+   * MP_WEBHOOK_SECRET), not by a session or the CSRF header; the body is never trusted: the
+   * payment is read back from Mercado Pago. A 5xx makes Mercado Pago retry later.
+   */
+  @Public()
+  @SkipCsrf()
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  async webhook(
+    @Query() query: Record<string, string | undefined>,
+    @Body() body: unknown,
+    @Headers('x-signature') signature: string | undefined,
+    @Headers('x-request-id') requestId: string | undefined,
+  ): Promise<{ success: true }> {
+    const notification = (body ?? {}) as { type?: unknown; data?: { id?: unknown } };
+    const dataId = query['data.id'] ?? (notification.data?.id !== undefined ? String(notification.data.id) : undefined);
+    this.verifier.verify(signature, requestId, dataId);
+    const type = query.type ?? query.topic ?? notification.type;
+    if (type === 'payment' && dataId) await this.payments.syncProviderPayment(dataId);
+    return { success: true };
+  }
+}

@@ -1,0 +1,131 @@
+import { Controller, Get, Header, Inject, Logger, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser } from '../core/auth/auth.decorators';
+import { Clock } from '../core/clock/clock';
+import { AppConfig } from '../core/config/app-config';
+import { escapeHtml } from '../core/mail/mail-layout';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
+import { Payment } from './entities/payment.entity';
+import { PaymentGateway } from './payment-gateway';
+import { SIMULATED_RESULTS, SimulatedGateway, type SimulatedResult } from './simulated.gateway';
+import { WebhookVerifier } from './webhook-verifier';
+
+const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+const LABELS: Record<SimulatedResult, string> = {
+  approved: 'Aprobar el pago',
+  pending: 'Dejarlo pendiente (OXXO)',
+  rejected: 'Rechazar el pago',
+};
+
+/**
+ * The local test checkout ("Modo de prueba") used when no MP_ACCESS_TOKEN is set outside
+ * production. Choosing a result makes the simulated payment, sends Mercado Pago's signed webhook
+ * to our own endpoint (so the real webhook path runs) and returns to the back URL like Mercado Pago.
+ */
+@ApiExcludeController()
+@Controller('mercadopago/simulador')
+export class SimulatorController {
+  private readonly logger = new Logger('SimulatedCheckout');
+
+  constructor(
+    @Inject(PaymentGateway) private readonly gateway: PaymentGateway,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly verifier: WebhookVerifier,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get(':reference')
+  @Header('cache-control', 'no-store')
+  async page(
+    @CurrentUser() user: User,
+    @Param('reference', ParseIntPipe) reference: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { request } = await this.own(user, reference);
+    // Set only once the page exists: an error must still go out as JSON.
+    void reply.header('content-type', 'text/html; charset=utf-8');
+    const links = SIMULATED_RESULTS.map(
+      (result) =>
+        `<a class="${result}" href="/api/mercadopago/simulador/${reference}/pagar?resultado=${result}">${LABELS[result]}</a>`,
+    ).join('\n');
+    return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Modo de prueba — Pago simulado</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;background:#f6f1ea;color:#2f3327}
+main{max-width:420px;margin:40px auto;padding:28px;background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(0,0,0,.08)}
+.badge{display:inline-block;background:#fde68a;color:#7c2d12;font-weight:700;padding:4px 10px;border-radius:999px;font-size:13px}
+h1{font-size:22px;margin:16px 0 4px} p{margin:6px 0}
+a{display:block;text-align:center;margin-top:12px;padding:12px;border-radius:999px;text-decoration:none;font-weight:600}
+.approved{background:#166534;color:#fff}.pending{background:#e5e7eb;color:#111}.rejected{background:#b91c1c;color:#fff}
+</style></head>
+<body><main>
+<span class="badge">Modo de prueba</span>
+<h1>Pago simulado de Mercado Pago</h1>
+<p>${escapeHtml(request.title)}</p>
+<p><strong>Total: ${money.format(request.amountMxn)}</strong></p>
+<p>No se hace ningún cargo real. Elige qué responde «Mercado Pago»:</p>
+${links}
+</main></body></html>`;
+  }
+
+  @Get(':reference/pagar')
+  async pay(
+    @CurrentUser() user: User,
+    @Param('reference', ParseIntPipe) reference: number,
+    @Query('resultado') result: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { gateway, request } = await this.own(user, reference);
+    if (!SIMULATED_RESULTS.includes(result as SimulatedResult)) throw new ApiError(ErrorCode.BAD_REQUEST);
+    const payment = gateway.pay(String(reference), result as SimulatedResult, this.clock.now());
+    await this.notify(payment.id);
+    const back =
+      result === 'approved'
+        ? request.backUrls.success
+        : result === 'pending'
+          ? request.backUrls.pending
+          : request.backUrls.failure;
+    const url = new URL(back);
+    url.searchParams.set('payment_id', payment.id);
+    url.searchParams.set('status', payment.status);
+    url.searchParams.set('external_reference', String(reference));
+    await reply.redirect(url.toString(), 302);
+  }
+
+  /** Mercado Pago's notification, signed with the webhook secret, to our own public webhook. */
+  private async notify(paymentId: string): Promise<void> {
+    const requestId = randomUUID();
+    const base = this.config.appUrl.replace(/\/$/, '');
+    try {
+      const res = await fetch(`${base}/api/mercadopago/webhook?data.id=${paymentId}&type=payment`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': this.verifier.sign(paymentId, requestId),
+          'x-request-id': requestId,
+        },
+        body: JSON.stringify({ type: 'payment', action: 'payment.created', data: { id: paymentId } }),
+      });
+      if (!res.ok) this.logger.warn(`El webhook simulado respondió ${res.status}`);
+    } catch (error) {
+      // The return page confirms the payment too; the reconcile job catches anything left.
+      this.logger.warn(`No se pudo enviar el webhook simulado: ${(error as Error).message}`);
+    }
+  }
+
+  private async own(user: User, reference: number) {
+    const gateway = this.gateway;
+    if (!(gateway instanceof SimulatedGateway)) throw new ApiError(ErrorCode.NOT_FOUND);
+    const payment = await this.dataSource.manager.findOneBy(Payment, { id: reference });
+    const request = gateway.preference(String(reference));
+    if (!payment || !request || payment.userId !== user.id) throw new ApiError(ErrorCode.NOT_FOUND);
+    return { gateway, request };
+  }
+}
