@@ -31,7 +31,7 @@ interface MyClassRow {
 }
 
 /** A reservation with what a cancellation needs to know about it. */
-interface ReservationInfo {
+export interface ReservationInfo {
   id: number;
   userId: number;
   userPlanId: number;
@@ -237,6 +237,11 @@ export class BookingService {
     return infos.map((info) => this.bookedClass(info, info.id));
   }
 
+  /** Active reservations of the classes on `date` whose reminder has not gone out. */
+  remindersDueOn(date: string): Promise<ReservationInfo[]> {
+    return this.reservationInfos(this.dataSource.manager, { remindOn: date });
+  }
+
   private async takeClassFromPlan(manager: EntityManager, userId: number, date: string): Promise<number> {
     const plans = await manager
       .createQueryBuilder(UserPlan, 'p')
@@ -290,7 +295,7 @@ export class BookingService {
 
   private reservationInfos(
     manager: EntityManager,
-    filter: { id?: number; classId?: number; userId?: number; fromDate?: string },
+    filter: { id?: number; classId?: number; userId?: number; fromDate?: string; remindOn?: string },
   ): Promise<ReservationInfo[]> {
     const query = manager
       .createQueryBuilder()
@@ -312,6 +317,12 @@ export class BookingService {
     if (filter.id !== undefined) query.andWhere('r.id = :id', { id: filter.id });
     if (filter.classId !== undefined) {
       query.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId: filter.classId });
+    }
+    if (filter.remindOn !== undefined) {
+      query.andWhere(
+        "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :remindOn",
+        { remindOn: filter.remindOn },
+      );
     }
     if (filter.userId !== undefined) {
       query.andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", {

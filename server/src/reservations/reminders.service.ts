@@ -3,26 +3,14 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { addDays, studioTimeOfDay } from '@pilates/dates';
 import { DataSource, IsNull } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
 import { Clock } from '../core/clock/clock';
 import { BookingNotifier } from './booking-notifier.service';
+import { BookingService } from './booking.service';
 import { ClassSessionsService } from './class-sessions.service';
-import { ClassSession } from './entities/class-session.entity';
 import { Reservation } from './entities/reservation.entity';
-import { Schedule } from './entities/schedule.entity';
 
 /** From this studio time on, the day before a class, its reminders go out. */
 export const REMINDER_FROM_TIME = '09:00';
-
-interface DueReminder {
-  id: number;
-  date: string;
-  startTime: string;
-  instructor: string | null;
-  durationMinutes: number;
-  name: string;
-  email: string;
-}
 
 /**
  * The reminder mail of the day before each class. Each reminder is claimed with a conditional
@@ -36,6 +24,7 @@ export class RemindersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: ClassSessionsService,
+    private readonly booking: BookingService,
     private readonly notifier: BookingNotifier,
     private readonly clock: Clock,
   ) {}
@@ -54,23 +43,7 @@ export class RemindersService {
     const now = this.clock.now();
     if (studioTimeOfDay(now, this.sessions.timeZone) < REMINDER_FROM_TIME) return 0;
     const tomorrow = addDays(this.sessions.today(), 1);
-    const due = await this.dataSource
-      .createQueryBuilder()
-      .select('r.id', 'id')
-      .addSelect('c.date', 'date')
-      .addSelect('c.start_time', 'startTime')
-      .addSelect('c.instructor', 'instructor')
-      .addSelect('s.duration_minutes', 'durationMinutes')
-      .addSelect('u.name', 'name')
-      .addSelect('u.email', 'email')
-      .from(Reservation, 'r')
-      .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
-      .innerJoin(Schedule, 's', 's.id = c.schedule_id')
-      .innerJoin(User, 'u', 'u.id = r.user_id')
-      .where("r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :tomorrow", {
-        tomorrow,
-      })
-      .getRawMany<DueReminder>();
+    const due = await this.booking.remindersDueOn(tomorrow);
 
     let sent = 0;
     for (const reminder of due) {
@@ -87,7 +60,7 @@ export class RemindersService {
           reservationId: id,
           date: reminder.date,
           startTime: reminder.startTime,
-          durationMinutes: Number(reminder.durationMinutes),
+          durationMinutes: reminder.durationMinutes,
           instructor: reminder.instructor,
         });
         sent++;

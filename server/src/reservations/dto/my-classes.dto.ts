@@ -1,27 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PagedUserRequestDto } from '../../core/dto/paged-user-request.dto';
 import { PaginationDto } from '../../core/dto/pagination.dto';
 
-export class GetClasesDto {
-  @ApiPropertyOptional({ description: 'El usuario; por omisión, el de la sesión. Solo un admin puede nombrar a otro.' })
-  @IsOptional()
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
-  id?: number;
-
-  @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
-  @IsOptional()
-  @Min(1, { message: 'La página no es válida' })
-  @IsInt({ message: 'La página no es válida' })
-  pagination?: number;
-
-  @ApiPropertyOptional({ description: 'Tamaño de página.', default: 10, maximum: 50 })
-  @IsOptional()
-  @Max(50, { message: 'El tamaño de página no es válido' })
-  @Min(1, { message: 'El tamaño de página no es válido' })
-  @IsInt({ message: 'El tamaño de página no es válido' })
-  limit?: number;
-}
+export class GetClasesDto extends PagedUserRequestDto {}
 
 export class MyClassDto {
   @ApiProperty({ description: 'La reserva.' })

@@ -10,7 +10,7 @@ export interface GetUserPlanesDto {
   /** El usuario; por omisión, el de la sesión. Solo un admin puede nombrar a otro. */
   id?: number;
   /**
-   * Tamaño de página.
+   * Tamaño de página (10 clases, 5 planes por omisión).
    * @maximum 50
    */
   limit?: number;
