@@ -87,14 +87,14 @@ export class TimetableService {
           );
         }
       }
-      await manager
+      const update = manager
         .createQueryBuilder()
         .update(ClassSession)
         .set(changes)
         .where('schedule_id = :id', { id: schedule.id })
-        .andWhere(dto.capacity !== undefined ? 'reserved_count <= :capacity' : '1 = 1', { capacity: dto.capacity })
-        .andWhere(future, params)
-        .execute();
+        .andWhere(future, params);
+      if (dto.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: dto.capacity });
+      await update.execute();
       Object.assign(schedule, changes);
       return manager.save(schedule);
     });
