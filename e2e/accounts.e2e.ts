@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { waitForMail } from './support/mail';
+import { registerClient } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -97,19 +98,7 @@ describe('accounts', () => {
 
   it('should send a guest from a nested page to login and back, and a client away from admin pages', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    const email = `lucia.${Date.now()}@example.com`;
-    const api = page.request;
-    await api.post(`${baseUrl}/api/auth/register`, {
-      headers: { 'X-Requested-With': 'pilates-web' },
-      data: {
-        name: 'Lucía',
-        email,
-        cumpleanos: '1990-01-01',
-        password: 'clave-lucia-1',
-        confirmPassword: 'clave-lucia-1',
-        terms: true,
-      },
-    });
+    const email = await registerClient(page, baseUrl, 'Lucía', 'clave-lucia-1');
     await page.context().clearCookies();
 
     await page.goto(`${baseUrl}/pilates/informacion`);

@@ -1,51 +1,13 @@
-import { addDays, formatLongDate, mondayOf, studioToday, weekdayName } from '@pilates/dates';
-import type { Browser, Page } from 'playwright-core';
+import { addDays, formatLongDate, mondayOf } from '@pilates/dates';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage, type PageWatch } from './support/browser';
 import { givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
+import { CSRF, dayButtonName, nextMonday, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const CSRF = { 'X-Requested-With': 'pilates-web' };
-
-// The server runs on the real clock: every date comes from today in the studio.
-const today = studioToday(new Date(), 'America/Mexico_City');
-// The Monday shown after one press of "Semana siguiente" (the default timetable has classes on Mondays).
-const nextMonday = addDays(mondayOf(today), 7);
-const dayButtonName = (date: string) => `${weekdayName(date)} ${formatLongDate(date)}`;
-
-let serial = 0;
-/** Registers a client through the API; the page's context keeps the session cookie. */
-async function registerClient(page: Page, name: string): Promise<string> {
-  serial += 1;
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}.${serial}@example.com`;
-  const answer = await page.request.post(`${baseUrl}/api/auth/register`, {
-    headers: CSRF,
-    data: {
-      name,
-      email,
-      cumpleanos: '1991-06-02',
-      password: 'clave-segura-1',
-      confirmPassword: 'clave-segura-1',
-      terms: true,
-    },
-  });
-  expect(answer.status()).toBe(201);
-  return email;
-}
-
-/** Opens /pilates/reservar, goes to next week and picks its Monday. */
-async function openNextMonday(page: Page, path = '/pilates/reservar') {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('button', { name: 'Semana siguiente' }).click();
-  await page.getByRole('button', { name: dayButtonName(nextMonday) }).click();
-  await page.waitForURL((url) => url.searchParams.get('fecha') === nextMonday);
-}
-
-const slotRow = (page: Page, time: string) => page.getByRole('listitem').filter({ hasText: time });
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Avisos/ }).getByText(text);
-
 /** A refused booking (409) is an answer the page handles; Chromium still logs the failed load. */
 const unexpectedErrors = (watch: PageWatch) => watch.consoleErrors.filter((error) => !/status of 409/.test(error));
 
@@ -60,10 +22,10 @@ describe('booking', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    const email = await registerClient(page, 'Valeria Campos');
+    const email = await registerClient(page, baseUrl, 'Valeria Campos');
     givePlan(dataDir, email, { classes: 8, start: today, end: addDays(today, 40) });
 
-    await openNextMonday(page);
+    await openNextMonday(page, baseUrl);
     const row = slotRow(page, '8:00 AM');
     await expect.poll(() => row.getByText('0/8 lugares').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-1280'), fullPage: true });
@@ -87,7 +49,7 @@ describe('booking', () => {
     await mine.getByRole('button', { name: /^Cancelar/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar' }).click();
     await expect.poll(() => page.getByText('Aún no tienes clases reservadas').isVisible()).toBe(true);
-    await openNextMonday(page);
+    await openNextMonday(page, baseUrl);
     await expect.poll(() => slotRow(page, '8:00 AM').getByText('0/8 lugares').isVisible()).toBe(true);
     await expect.poll(() => slotRow(page, '8:00 AM').getByRole('button', { name: 'Reservar' }).isEnabled()).toBe(true);
 
@@ -100,9 +62,9 @@ describe('booking', () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await registerClient(page, 'Mónica Reyes');
+    await registerClient(page, baseUrl, 'Mónica Reyes');
 
-    await openNextMonday(page);
+    await openNextMonday(page, baseUrl);
     await expect.poll(() => slotRow(page, '9:00 AM').getByText('0/8 lugares').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-375'), fullPage: true });
 
@@ -121,14 +83,9 @@ describe('booking', () => {
     expect(await dialog.innerText()).toContain('más comisión');
 
     await dialog.getByRole('button', { name: 'Comprar Plan' }).nth(2).click();
-    await expect
-      .poll(() =>
-        dialog.getByText('Para comprar este plan, escríbenos por WhatsApp o visítanos en el estudio.').isVisible(),
-      )
-      .toBe(true);
-    expect(await dialog.getByRole('link', { name: 'Escribir por WhatsApp' }).getAttribute('href')).toMatch(
-      /^https:\/\/wa\.me\/\d+\?text=/,
-    );
+    // The summary of the chosen plan, ready for Mercado Pago (purchase.e2e.ts pays).
+    await expect.poll(() => dialog.getByRole('region', { name: 'Ocho Clases' }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Pagar con Mercado Pago' }).isEnabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-planes-375'), animations: 'disabled' });
 
     await dialog.getByText('Cerrar', { exact: true }).click();
@@ -142,10 +99,10 @@ describe('booking', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    const email = await registerClient(page, 'Paula Ortiz');
+    const email = await registerClient(page, baseUrl, 'Paula Ortiz');
     givePlan(dataDir, email, { classes: 4, start: today, end: addDays(nextMonday, -1) });
 
-    await openNextMonday(page);
+    await openNextMonday(page, baseUrl);
     await slotRow(page, '7:00 PM').getByRole('button', { name: 'Reservar' }).click();
     const dialog = page.getByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -160,7 +117,7 @@ describe('booking', () => {
 
   it('should send a guest who presses Reservar to log in, and back to the same day afterwards', async () => {
     const setup = await browser.newContext();
-    const email = await registerClient(await setup.newPage(), 'Renata Gil');
+    const email = await registerClient(await setup.newPage(), baseUrl, 'Renata Gil');
     await setup.close();
 
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
@@ -177,7 +134,7 @@ describe('booking', () => {
     await page.getByRole('heading', { name: /^Clases del/ }).waitFor();
     await page.screenshot({ path: screenshotPath('reservar-hoy-375') });
 
-    await openNextMonday(page);
+    await openNextMonday(page, baseUrl);
     await slotRow(page, '6:00 PM').getByRole('button', { name: 'Reservar' }).click();
     await page.waitForURL('**/pilates/cuenta?**');
     const redirect = new URL(page.url()).searchParams.get('redirect');
@@ -197,7 +154,7 @@ describe('booking', () => {
     // A client books next Monday at 9:00 through the API.
     const clientContext = await browser.newContext();
     const clientPage = await clientContext.newPage();
-    const email = await registerClient(clientPage, 'Daniela Núñez');
+    const email = await registerClient(clientPage, baseUrl, 'Daniela Núñez');
     givePlan(dataDir, email, { classes: 4, start: today, end: addDays(today, 40) });
     const day = await clientPage.request.post(`${baseUrl}/api/reservations/get-information`, {
       headers: CSRF,

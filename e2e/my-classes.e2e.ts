@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { classesRemaining, givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
+import { CSRF, registerClient } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const CSRF = { 'X-Requested-With': 'pilates-web' };
 
 // The server runs on the real clock: every date comes from today in the studio.
 const today = studioToday(new Date(), 'America/Mexico_City');
@@ -49,19 +49,7 @@ describe('my classes and the timetable', () => {
     const watch = watchPage(page);
 
     // A client with a plan and a booking next Tuesday, all through the API (the context keeps the cookie).
-    const email = `camila.${Date.now()}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
-      headers: CSRF,
-      data: {
-        name: 'Camila Torres',
-        email,
-        cumpleanos: '1993-08-21',
-        password: 'clave-camila-1',
-        confirmPassword: 'clave-camila-1',
-        terms: true,
-      },
-    });
-    expect(registered.status()).toBe(201);
+    const email = await registerClient(page, baseUrl, 'Camila Torres');
     const planId = givePlan(dataDir, email, { classes: 8, start: today, end: addDays(today, 40) });
     const slot = (await slotsOn(page, nextTuesday)).find((s) => s.time === '7:00 AM')!;
     expect(slot).toBeDefined();

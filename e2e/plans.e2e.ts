@@ -3,10 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { givePlan } from './support/db';
+import { registerClient } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const CSRF = { 'X-Requested-With': 'pilates-web' };
 
 // The server runs on the real clock: every date comes from today in the studio.
 const today = studioToday(new Date(), 'America/Mexico_City');
@@ -80,19 +80,7 @@ describe('plans', () => {
     const page = await context.newPage();
     const watch = watchPage(page);
 
-    const email = `valeria.${Date.now()}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
-      headers: CSRF,
-      data: {
-        name: 'Valeria Núñez',
-        email,
-        cumpleanos: '1990-05-17',
-        password: 'clave-valeria-1',
-        confirmPassword: 'clave-valeria-1',
-        terms: true,
-      },
-    });
-    expect(registered.status()).toBe(201);
+    const email = await registerClient(page, baseUrl, 'Valeria Núñez');
     const lastMonth = addDays(today, -31);
     givePlan(dataDir, email, { classes: 4, start: lastMonth, end: addDays(lastMonth, 30), name: 'Cuatro Clases' });
     givePlan(dataDir, email, { classes: 8, start: today, end: addDays(today, 30), name: 'Ocho Clases' });

@@ -56,7 +56,7 @@ export class SimulatorController {
     ).join('\n');
     return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Modo de prueba — Pago simulado</title>
+<title>Modo de prueba — Pago simulado</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{margin:0;font-family:system-ui,sans-serif;background:#f6f1ea;color:#2f3327}
 main{max-width:420px;margin:40px auto;padding:28px;background:#fff;border-radius:16px;box-shadow:0 8px 30px rgba(0,0,0,.08)}

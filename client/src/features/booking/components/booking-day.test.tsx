@@ -8,11 +8,12 @@ const DATE = '2026-11-30';
 const GET = '/api/reservations/get-information';
 const PUSH = '/api/reservations/push-reservation';
 const PLANES = '/api/planes/get-planes';
+const CHECKOUT = '/api/mercadopago';
 
 const catalogue = [
-  { id: 1, name: 'Una Clase', classes: 1, price: 220 },
-  { id: 2, name: 'Cuatro Clases', classes: 4, price: 800 },
-  { id: 3, name: 'Ocho Clases', classes: 8, price: 1500 },
+  { id: 1, name: 'Una Clase', classes: 1, price: 220, commission: 9.45, total: 229.45 },
+  { id: 2, name: 'Cuatro Clases', classes: 4, price: 800, commission: 31.84, total: 831.84 },
+  { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, commission: 59.7, total: 1559.7 },
 ];
 
 function renderDay(handlers: ApiHandlers, { isGuest = false } = {}) {
@@ -69,10 +70,17 @@ describe('BookingDay', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('should open the plan dialog on NO_CLASSES_LEFT and explain how to buy a plan', async () => {
-    renderDay({ [PUSH]: () => [409, errorBody('NO_CLASSES_LEFT', 'No tienes clases disponibles en tu plan.')] });
+  it('should open the plan dialog on NO_CLASSES_LEFT and lead to Mercado Pago', async () => {
+    const { sentTo } = renderDay({
+      [PUSH]: () => [409, errorBody('NO_CLASSES_LEFT', 'No tienes clases disponibles en tu plan.')],
+      [CHECKOUT]: () => [
+        502,
+        errorBody('PAYMENT_PROVIDER_ERROR', 'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos.'),
+      ],
+    });
     await userEvent.click(await reservar());
     const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(dialog).toHaveTextContent('No tienes clases disponibles en tu plan.');
     expect(await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;
@@ -80,11 +88,11 @@ describe('BookingDay', () => {
     expect(card).toHaveTextContent('$1,500.00 más comisión');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
-    expect(
-      within(card).getByText('Para comprar este plan, escríbenos por WhatsApp o visítanos en el estudio.'),
-    ).toBeInTheDocument();
-    const link = within(card).getByRole('link', { name: 'Escribir por WhatsApp' });
-    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/527221234567\?text=.*Ocho%20Clases/);
+    const summary = within(dialog).getByRole('region', { name: 'Ocho Clases' });
+    expect(summary).toHaveTextContent('Total$1,559.70');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pagar con Mercado Pago' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No pudimos conectar con Mercado Pago.');
+    expect(sentTo(CHECKOUT)).toEqual([{ planId: 3 }]);
     expect(within(dialog).getAllByText('Cerrar').length).toBeGreaterThan(0);
   });
 

@@ -7,6 +7,7 @@ import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils
 import { MyPlans, REVOKED_NOTE } from './my-plans';
 
 const GET_USER_PLANES = '/api/informacion/get-planes';
+const PURCHASES = '/api/mercadopago/purchases';
 
 const paid: UserPlanDto = {
   id: 12,
@@ -95,6 +96,39 @@ describe('MyPlans', () => {
       { pagination: 1, limit: 5 },
       { pagination: 2, limit: 5 },
     ]);
+  });
+
+  it('should list a pending purchase above the plans, even without plans yet', async () => {
+    stubApi({
+      [GET_USER_PLANES]: () => page([]),
+      [PURCHASES]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          purchases: [
+            {
+              id: 5,
+              plan: 'Cuatro Clases',
+              status: 'pending',
+              total: 831.84,
+              expiresAt: '2026-12-01T05:59:00.000Z',
+              userPlanId: null,
+            },
+          ],
+        },
+      }),
+    });
+    renderPage(<MyPlans />);
+
+    const pending = await screen.findByRole('list', { name: 'Compras pendientes' });
+    expect(pending).toHaveTextContent('Compra pendiente: Cuatro Clases — $831.84');
+    expect(pending).toHaveTextContent('pendiente');
+    expect(pending).toHaveTextContent('30 de noviembre de 2026 a las 11:59 PM');
+    expect(await screen.findByText('Aún no tienes planes')).toBeInTheDocument();
+    // Above the plans.
+    expect(
+      pending.compareDocumentPosition(screen.getByText('Aún no tienes planes')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('should show no pager when everything fits on one page', async () => {

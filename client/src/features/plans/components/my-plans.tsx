@@ -10,6 +10,7 @@ import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { DataTable, Pager, type DataTableColumn } from '../../../components/ui/table';
+import { PendingPurchases } from '../../purchase';
 
 export const MY_PLANS_PAGE_SIZE = 5;
 export const REVOKED_NOTE = 'Reembolsado: ya no se puede reservar con este plan';
@@ -60,8 +61,18 @@ const columns: DataTableColumn<UserPlanDto>[] = [
   { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
 ];
 
-/** "Planes" of Mis clases: the caller's plans, newest first, five per page. */
+/** "Planes" of Mis clases: open purchases (an OXXO payment not made yet…), then the plans. */
 export function MyPlans() {
+  return (
+    <div className="space-y-4">
+      <PendingPurchases />
+      <PlansList />
+    </div>
+  );
+}
+
+/** The caller's plans, newest first, five per page. */
+function PlansList() {
   const [page, setPage] = useState(1);
   const query = useGetUserPlanes(
     { pagination: page, limit: MY_PLANS_PAGE_SIZE },

@@ -1,7 +1,7 @@
 import '../../../components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CataloguePlanDto } from '../../../api/generated/model';
 import { renderPage, stubApi } from '../../../test/page-test-utils';
 import { PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-grid';
@@ -17,7 +17,50 @@ const catalogue: CataloguePlanDto[] = [
   { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900 },
 ];
 
+const GET_COOKIE = '/api/get-cookie';
+const CLIENT = {
+  id: 4,
+  name: 'Ana Ruiz',
+  email: 'ana@example.com',
+  cumpleanos: '1990-05-17',
+  phone: null,
+  role: 'user',
+};
+
 describe('PlansGrid', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should offer a logged-in client to buy each plan, opening the purchase dialog on it', async () => {
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }),
+      [GET_COOKIE]: () => ({ status: 200, body: { success: true, user: CLIENT } }),
+    });
+    renderPage(<PlansGrid />);
+
+    const doce = await screen.findByRole('article', { name: 'Doce Clases' });
+    const comprar = await within(doce).findByRole('button', { name: 'Comprar el plan Doce Clases' });
+    expect(comprar).toHaveTextContent('Comprar');
+    expect(within(doce).getByRole('link', { name: 'Reservar con el plan Doce Clases' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Comprar el plan/ })).toHaveLength(6);
+
+    await userEvent.click(comprar);
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(within(dialog).getByRole('region', { name: 'Doce Clases' })).toHaveTextContent('$1,900.00');
+    expect(within(dialog).getByRole('button', { name: 'Pagar con Mercado Pago' })).toBeInTheDocument();
+  });
+
+  it('should not offer Comprar to a guest', async () => {
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }),
+      [GET_COOKIE]: () => ({ status: 401, body: { success: false, code: 'UNAUTHORIZED', error: 'Inicia sesión.' } }),
+    });
+    renderPage(<PlansGrid />);
+    await screen.findByRole('article', { name: 'Doce Clases' });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.queryByRole('button', { name: /^Comprar/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Reservar/ })).toHaveLength(6);
+  });
+
   it('should show the six plans with their price in pesos, the class count and a Reservar link', async () => {
     stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }) });
     renderPage(<PlansGrid />);

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { errorMessages } from '../../../api/api-error';
 import { useGetPlanes } from '../../../api/generated/planes/planes';
 import type { CataloguePlanDto } from '../../../api/generated/model';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { PurchaseDialog } from '../../purchase';
+import { useSession } from '../../session/session';
 import { classesLabel, formatPrice, pricePerClass } from '../format';
 
 export const PLANS_NOTE = '*Planes válidos un mes';
@@ -15,7 +18,8 @@ export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
 const cardSize = 'h-[400px] w-full max-w-[300px]';
 const grid = 'grid grid-cols-1 justify-items-center gap-6 sm:grid-cols-[repeat(auto-fill,300px)] sm:justify-start';
 
-function PlanCard({ plan }: { plan: CataloguePlanDto }) {
+/** `onBuy` (logged-in visitors only) adds "Comprar" beside "Reservar". */
+function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: CataloguePlanDto) => void }) {
   const titleId = `plan-${plan.id}`;
   return (
     <li className={cardSize}>
@@ -40,13 +44,20 @@ function PlanCard({ plan }: { plan: CataloguePlanDto }) {
           <p className="mt-2 text-sm text-ink-muted">plus Comisión</p>
         </div>
         <p className="border-t border-line pt-4 text-sm text-ink-muted">{pricePerClass(plan.price, plan.classes)}</p>
-        <Link
-          to="/pilates/reservar"
-          aria-label={`Reservar con el plan ${plan.name}`}
-          className={buttonClasses({ className: 'mt-5 w-full' })}
-        >
-          Reservar
-        </Link>
+        <div className="mt-5 flex gap-2">
+          {onBuy ? (
+            <Button className="flex-1 px-4" aria-label={`Comprar el plan ${plan.name}`} onClick={() => onBuy(plan)}>
+              Comprar
+            </Button>
+          ) : null}
+          <Link
+            to="/pilates/reservar"
+            aria-label={`Reservar con el plan ${plan.name}`}
+            className={buttonClasses({ variant: onBuy ? 'secondary' : 'primary', className: 'flex-1 px-4' })}
+          >
+            Reservar
+          </Link>
+        </div>
       </article>
     </li>
   );
@@ -64,9 +75,11 @@ function PlanSkeletons() {
   );
 }
 
-/** The plan catalogue as cards, each leading to the booking calendar. */
+/** The plan catalogue as cards, each leading to the booking calendar (and, logged in, to buying it). */
 export function PlansGrid() {
   const query = useGetPlanes();
+  const { user } = useSession();
+  const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
 
   if (query.isPending) return <PlanSkeletons />;
   if (query.isError) {
@@ -90,10 +103,21 @@ export function PlansGrid() {
     <>
       <ul aria-label="Planes" className={grid}>
         {query.data.planes.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            onBuy={user ? (chosen) => setBuying({ open: true, planId: chosen.id }) : undefined}
+          />
         ))}
       </ul>
       <p className="mt-10 text-sm text-ink-muted">{PLANS_NOTE}</p>
+      {user ? (
+        <PurchaseDialog
+          open={buying.open}
+          initialPlanId={buying.planId}
+          onOpenChange={(open) => setBuying((current) => ({ ...current, open }))}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,22 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CalendarFeed } from '../../../features/my-classes/components/calendar-feed';
 import { MyClasses } from '../../../features/my-classes/components/my-classes';
 import { MyPlans } from '../../../features/plans/components/my-plans';
+import { PaymentReturn, PurchaseDialog, paymentReturnSearchSchema } from '../../../features/purchase';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/clases')({
+  // Mercado Pago sends the client back here with the payment's result.
+  validateSearch: paymentReturnSearchSchema,
   head: titleHead('Mis clases'),
   component: ClasesPage,
 });
 
 function ClasesPage() {
+  const { payment_id: paymentId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Back from a payment the new plan is what matters: open on "Planes".
+  const [tab, setTab] = useState(paymentId ? 'planes' : 'clases');
+  const [buying, setBuying] = useState(false);
+
   return (
     <section aria-labelledby="mis-clases-titulo">
       <h1 id="mis-clases-titulo" className="text-title">
         Mis clases
       </h1>
-      <Tabs defaultValue="clases" className="mt-6">
+      <div className="mt-6 empty:hidden">
+        <PaymentReturn
+          paymentId={paymentId}
+          // Checked once: a reload must not check (or announce) the payment again.
+          onConfirmed={() => void navigate({ search: {}, replace: true })}
+          onRetry={() => setBuying(true)}
+        />
+      </div>
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <TabsList aria-label="Mis clases y planes">
           <TabsTrigger value="clases">Mis clases</TabsTrigger>
           <TabsTrigger value="planes">Planes</TabsTrigger>
@@ -29,6 +47,7 @@ function ClasesPage() {
           <MyPlans />
         </TabsContent>
       </Tabs>
+      <PurchaseDialog open={buying} onOpenChange={setBuying} />
     </section>
   );
 }

@@ -1,0 +1,140 @@
+import { Link } from '@tanstack/react-router';
+import { CalendarPlus, CircleCheck, CircleX, Clock, RotateCw } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { errorMessages } from '../../../api/api-error';
+import type { PurchaseDto } from '../../../api/generated/model';
+import { useConfirmPayment } from '../../../api/generated/payments/payments';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
+import { useRefreshPurchases } from '../hooks/use-refresh-purchases';
+
+export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ningún cargo.';
+export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
+
+export const approvedMessage = (plan: string) => `¡Listo! Tu plan ${plan} ya está activo.`;
+
+const tone: Record<PurchaseOutcome, string> = {
+  approved: 'border-success/30 bg-success-soft text-success',
+  pending: 'border-line bg-sand/60 text-ink',
+  failed: 'border-danger/30 bg-danger-soft text-danger',
+};
+
+const icons: Record<PurchaseOutcome, ReactNode> = {
+  approved: <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />,
+  pending: <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />,
+  failed: <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />,
+};
+
+function Banner({ outcome, children, action }: { outcome: PurchaseOutcome; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div
+      role="status"
+      data-outcome={outcome}
+      className={cn(
+        'flex flex-col gap-3 rounded-card border px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5',
+        tone[outcome],
+      )}
+    >
+      <div className="flex items-start gap-3">
+        {icons[outcome]}
+        <div className="space-y-1 text-sm sm:text-base">{children}</div>
+      </div>
+      {action ? <div className="shrink-0 pl-8 sm:pl-0">{action}</div> : null}
+    </div>
+  );
+}
+
+/** What the client sees once the payment is checked. */
+export function PaymentResultBanner({ purchase, onRetry }: { purchase: PurchaseDto; onRetry: () => void }) {
+  const outcome = purchaseOutcome(purchase.status);
+  if (outcome === 'approved') {
+    return (
+      <Banner
+        outcome="approved"
+        action={
+          <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm' })}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Reservar una clase
+          </Link>
+        }
+      >
+        <p className="font-semibold">{approvedMessage(purchase.plan)}</p>
+      </Banner>
+    );
+  }
+  if (outcome === 'pending') {
+    return (
+      <Banner outcome="pending">
+        <p className="font-semibold text-ink-strong">
+          Tu pago está pendiente. Tu plan {purchase.plan} se activará en cuanto Mercado Pago lo apruebe.
+        </p>
+        {purchase.expiresAt ? (
+          <p>Tienes hasta el {formatDeadline(purchase.expiresAt)} (hora del estudio) para pagar en OXXO.</p>
+        ) : null}
+      </Banner>
+    );
+  }
+  return (
+    <Banner
+      outcome="failed"
+      action={
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<RotateCw aria-hidden="true" className="size-4" />}
+          onClick={onRetry}
+        >
+          Intentar de nuevo
+        </Button>
+      }
+    >
+      <p className="font-semibold">{PAYMENT_FAILED_MESSAGE}</p>
+    </Banner>
+  );
+}
+
+export interface PaymentReturnProps {
+  /** The `payment_id` Mercado Pago sent back; nothing shows without one. */
+  paymentId: string | undefined;
+  /** Once checked (or failed to check): the page drops the params from the URL, so a reload does not check again. */
+  onConfirmed: () => void;
+  /** "Intentar de nuevo" after a rejected payment. */
+  onRetry: () => void;
+}
+
+/** Back from Mercado Pago on Mis clases: checks the payment once and says how it went. */
+export function PaymentReturn({ paymentId, onConfirmed, onRetry }: PaymentReturnProps) {
+  const refresh = useRefreshPurchases();
+  const confirm = useConfirmPayment({ mutation: { onSuccess: () => refresh() } });
+  const { mutate } = confirm;
+  const onConfirmedRef = useRef(onConfirmed);
+  useEffect(() => {
+    onConfirmedRef.current = onConfirmed;
+  }, [onConfirmed]);
+  const checked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!paymentId || checked.current === paymentId) return;
+    checked.current = paymentId;
+    mutate({ data: { payment_id: paymentId } }, { onSettled: () => onConfirmedRef.current() });
+  }, [paymentId, mutate]);
+
+  if (confirm.isPending) {
+    return (
+      <div className="flex items-center gap-3 rounded-card border border-line bg-surface px-4 py-4">
+        <Spinner size="sm" label="Confirmando tu pago…" />
+        <p aria-hidden="true" className="text-sm text-ink">
+          Confirmando tu pago…
+        </p>
+      </div>
+    );
+  }
+  if (confirm.isError) {
+    return <ErrorMessage messages={[CONFIRM_FAILED_MESSAGE, ...errorMessages(confirm.error)]} />;
+  }
+  if (confirm.isSuccess) return <PaymentResultBanner purchase={confirm.data.purchase} onRetry={onRetry} />;
+  return null;
+}

@@ -1,0 +1,56 @@
+import { Clock } from 'lucide-react';
+import { useListPurchases } from '../../../api/generated/payments/payments';
+import type { PurchaseDto } from '../../../api/generated/model';
+import { cn } from '../../../components/ui/cn';
+import { formatDeadline, formatMoney, purchaseOutcome, purchaseStatusLabel } from '../format';
+
+function StatusBadge({ purchase }: { purchase: PurchaseDto }) {
+  const pending = purchaseOutcome(purchase.status) === 'pending';
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-pill px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        pending ? 'bg-sand text-ink' : 'bg-danger-soft text-danger',
+      )}
+    >
+      {purchaseStatusLabel(purchase.status)}
+    </span>
+  );
+}
+
+/**
+ * The client's purchases of the last 30 days that did not create a plan (waiting for an OXXO
+ * payment, in review, rejected or expired). Nothing shows when there are none or they cannot be read.
+ */
+export function PendingPurchases() {
+  const query = useListPurchases({ query: { staleTime: 30_000 } });
+  const purchases = query.data?.purchases ?? [];
+  if (purchases.length === 0) return null;
+
+  return (
+    <ul aria-label="Compras pendientes" className="space-y-2">
+      {purchases.map((purchase) => (
+        <li
+          key={purchase.id}
+          className="flex flex-col gap-1 rounded-card border border-line bg-surface px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+        >
+          <div className="flex min-w-0 items-start gap-3">
+            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+            <div className="min-w-0">
+              <p className="text-ink">
+                Compra pendiente: <span className="font-medium text-ink-strong">{purchase.plan}</span> —{' '}
+                <span className="tabular-nums">{formatMoney(purchase.total)}</span>
+              </p>
+              {purchase.expiresAt && purchaseOutcome(purchase.status) === 'pending' ? (
+                <p className="text-ink-muted">Paga en OXXO antes del {formatDeadline(purchase.expiresAt)}.</p>
+              ) : null}
+            </div>
+          </div>
+          <div className="pl-7 sm:pl-0">
+            <StatusBadge purchase={purchase} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

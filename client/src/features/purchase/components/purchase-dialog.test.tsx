@@ -1,0 +1,134 @@
+import '../../../components/ui/test-polyfills';
+import { formatLongDate, planEndDate, studioToday } from '@pilates/dates';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STUDIO_TIME_ZONE } from '../../../content/studio';
+import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { CHECKOUT, GET_PLANES, catalogue } from '../test-data';
+import { PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
+
+const CHECKOUT_URL = 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=123';
+const planesOk = () => ({ status: 200, body: { success: true, planes: catalogue } });
+
+function renderDialog(props: { initialPlanId?: number } = {}) {
+  const onCheckoutUrl = vi.fn();
+  const onOpenChange = vi.fn();
+  const view = renderPage(<PurchaseDialog open onOpenChange={onOpenChange} onCheckoutUrl={onCheckoutUrl} {...props} />);
+  return { ...view, onCheckoutUrl, onOpenChange };
+}
+
+describe('PurchaseDialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should show a spinner while the plans load', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Cargando los planes…');
+  });
+
+  it('should go from the plans to a summary and pay with Mercado Pago', async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () => ({ status: 200, body: { success: true, url: CHECKOUT_URL } }),
+    });
+    const { onCheckoutUrl } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const plans = await within(dialog).findByRole('list', { name: 'Planes' });
+    expect(
+      within(plans)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Una Clase', 'Cuatro Clases', 'Ocho Clases']);
+    const cuatro = within(plans).getByRole('heading', { name: 'Cuatro Clases' }).closest('li')!;
+    expect(cuatro).toHaveTextContent('4 clases');
+    expect(cuatro).toHaveTextContent('$800.00 más comisión');
+
+    await userEvent.click(within(cuatro).getByRole('button', { name: 'Comprar Plan' }));
+
+    const summary = within(dialog).getByRole('region', { name: 'Cuatro Clases' });
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Precio: $800.00', 'Comisión: $31.84', 'Total: $831.84']);
+    expect(summary).toHaveTextContent('4 clases');
+    const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+    expect(summary).toHaveTextContent(`Válido del ${formatLongDate(today)} al ${formatLongDate(planEndDate(today))}`);
+    expect(within(dialog).queryByRole('list', { name: 'Planes' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 2 }]);
+    // The browser is leaving for Mercado Pago: the button keeps spinning.
+    expect(within(dialog).getByRole('button', { name: /Pagar con Mercado Pago/ })).toBeDisabled();
+  });
+
+  it('should send the browser to the checkout URL by default', async () => {
+    stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () => ({ status: 200, body: { success: true, url: CHECKOUT_URL } }),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderPage(<PurchaseDialog open onOpenChange={() => undefined} initialPlanId={3} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await within(dialog).findByRole('region', { name: 'Ocho Clases' });
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+  });
+
+  it('should open on a given plan and go back to the others', async () => {
+    stubApi({ [GET_PLANES]: planesOk });
+    renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const summary = await within(dialog).findByRole('region', { name: 'Ocho Clases' });
+    expect(summary).toHaveTextContent('$1,559.70');
+
+    expect(within(summary).getByRole('heading', { name: 'Ocho Clases' })).toHaveFocus();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Elegir otro plan' }));
+    const buttons = within(dialog).getAllByRole('button', { name: 'Comprar Plan' });
+    expect(buttons).toHaveLength(3);
+    // Focus returns to the plan that was shown.
+    expect(buttons[2]).toHaveFocus();
+    expect(within(dialog).queryByRole('button', { name: PAY_BUTTON_LABEL })).not.toBeInTheDocument();
+  });
+
+  it('should explain in Spanish when Mercado Pago does not answer, and close on Cerrar', async () => {
+    stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () => ({
+        status: 502,
+        body: {
+          success: false,
+          code: 'PAYMENT_PROVIDER_ERROR',
+          error: 'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos; no se hizo ningún cargo.',
+        },
+      }),
+    });
+    const { onCheckoutUrl, onOpenChange } = renderDialog({ initialPlanId: 1 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await within(dialog).findByRole('region', { name: 'Una Clase' });
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos; no se hizo ningún cargo.',
+    );
+    expect(onCheckoutUrl).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL })).toBeEnabled();
+
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('validityLabel', () => {
+  it('should cover one month from the day of purchase', () => {
+    expect(validityLabel('2026-11-24')).toBe('Válido del 24 de noviembre de 2026 al 23 de diciembre de 2026');
+    expect(validityLabel('2027-01-31')).toBe('Válido del 31 de enero de 2027 al 28 de febrero de 2027');
+  });
+});

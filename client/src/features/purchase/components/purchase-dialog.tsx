@@ -1,0 +1,209 @@
+import { formatLongDate, planEndDate, studioToday } from '@pilates/dates';
+import { ArrowLeft, CreditCard } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CataloguePlanDto } from '../../../api/generated/model';
+import { useStartCheckout } from '../../../api/generated/payments/payments';
+import { useGetPlanes } from '../../../api/generated/planes/planes';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Spinner } from '../../../components/ui/spinner';
+import { STUDIO_TIME_ZONE } from '../../../content/studio';
+import { classesLabel, formatMoney } from '../format';
+
+export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
+export const PAY_BUTTON_LABEL = 'Pagar con Mercado Pago';
+
+/** Sends the browser to Mercado Pago's checkout (a full page load: it leaves the site). */
+export const goToCheckout = (url: string): void => window.location.assign(url);
+
+export interface PurchaseDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Opens straight on this plan's summary (the plans page's "Comprar"). */
+  initialPlanId?: number | null;
+  /** Where the checkout URL goes; tests pass a spy. */
+  onCheckoutUrl?: (url: string) => void;
+}
+
+/** "Válido del 24 de noviembre de 2026 al 23 de diciembre de 2026": a plan bought today. */
+export function validityLabel(today: string): string {
+  return `Válido del ${formatLongDate(today)} al ${formatLongDate(planEndDate(today))}`;
+}
+
+interface PlanChoicesProps {
+  planes: CataloguePlanDto[];
+  onChoose: (plan: CataloguePlanDto) => void;
+  /** Back from a summary: focus returns to that plan's button. */
+  focusPlanId: number | null;
+}
+
+function PlanChoices({ planes, onChoose, focusPlanId }: PlanChoicesProps) {
+  const focusRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => focusRef.current?.focus(), []);
+  return (
+    <ul aria-label="Planes" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {planes.map((plan) => (
+        <li key={plan.id} className="flex flex-col rounded-card border border-line bg-canvas p-4">
+          <h3 id={`compra-plan-${plan.id}`} className="font-display text-2xl leading-tight text-ink-strong">
+            {plan.name}
+          </h3>
+          <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
+          <p className="mt-2 mb-4 text-ink">
+            <span className="font-semibold text-ink-strong">{formatMoney(plan.price)}</span> más comisión
+          </p>
+          <Button
+            size="sm"
+            className="mt-auto"
+            ref={plan.id === focusPlanId ? focusRef : undefined}
+            aria-describedby={`compra-plan-${plan.id}`}
+            onClick={() => onChoose(plan)}
+          >
+            Comprar Plan
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4 py-2', strong && 'border-t border-line pt-3')}>
+      <dt className={strong ? 'font-semibold text-ink-strong' : 'text-ink-muted'}>{label}</dt>
+      <dd className={cn('tabular-nums', strong ? 'font-display text-2xl font-semibold text-ink-strong' : 'text-ink')}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function PlanSummary({ plan, today, error }: { plan: CataloguePlanDto; today: string; error: unknown }) {
+  // The plan's button is gone: focus (and the scroll) move to the summary's title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="resumen-plan" className="rounded-card border border-line bg-canvas p-4 sm:p-5">
+        <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Resumen de tu compra</p>
+        <h3
+          id="resumen-plan"
+          ref={titleRef}
+          tabIndex={-1}
+          className="mt-1 scroll-mt-16 font-display text-3xl leading-tight text-ink-strong focus:outline-none"
+        >
+          {plan.name}
+        </h3>
+        <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
+        <dl className="mt-4 text-sm">
+          <SummaryRow label="Precio" value={formatMoney(plan.price)} />
+          <SummaryRow label="Comisión" value={formatMoney(plan.commission)} />
+          <SummaryRow label="Total" value={formatMoney(plan.total)} strong />
+        </dl>
+        <p className="mt-3 rounded-control bg-sage-soft px-3 py-2 text-sm text-ink">{validityLabel(today)}</p>
+      </section>
+      <p className="text-sm text-ink-muted">
+        Pagarás en la página segura de Mercado Pago (tarjeta, OXXO u otros medios). Al aprobarse el pago, tu plan queda
+        activo y vuelves a Mis clases.
+      </p>
+      <ErrorMessage error={error} />
+    </div>
+  );
+}
+
+/**
+ * Buying a plan: the catalogue, then the chosen plan's summary (price, commission, total and the
+ * dates it covers), then Mercado Pago's checkout. Used by the booking calendar (no classes left),
+ * the plans page and the return from a failed payment.
+ */
+export function PurchaseDialog({
+  open,
+  onOpenChange,
+  title = PURCHASE_DIALOG_TITLE,
+  description,
+  initialPlanId = null,
+  onCheckoutUrl = goToCheckout,
+}: PurchaseDialogProps) {
+  // undefined: nothing picked in this opening yet, so the caller's plan (if any) is shown.
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const chosenId = picked === undefined ? initialPlanId : picked;
+  // The catalogue is only fetched once the dialog opens.
+  const planes = useGetPlanes({ query: { enabled: open, staleTime: 5 * 60_000 } });
+  const checkout = useStartCheckout({ mutation: { onSuccess: ({ url }) => onCheckoutUrl(url) } });
+  const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+
+  const chosen = planes.data?.planes.find((plan) => plan.id === chosenId) ?? null;
+  // Once the checkout URL is known the browser is leaving: the button keeps spinning.
+  const paying = checkout.isPending || checkout.isSuccess;
+
+  const [lastChosenId, setLastChosenId] = useState<number | null>(null);
+  const choose = (id: number | null) => {
+    checkout.reset();
+    if (chosenId !== null) setLastChosenId(chosenId);
+    setPicked(id);
+  };
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setPicked(undefined);
+      setLastChosenId(null);
+      checkout.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const close = (
+    <Button variant="secondary" onClick={() => changeOpen(false)}>
+      Cerrar
+    </Button>
+  );
+  const footer = chosen ? (
+    <>
+      {close}
+      <Button
+        variant="ghost"
+        className="sm:mr-auto"
+        icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+        disabled={paying}
+        onClick={() => choose(null)}
+      >
+        Elegir otro plan
+      </Button>
+      <Button
+        loading={paying}
+        loadingLabel="Abriendo Mercado Pago…"
+        icon={<CreditCard aria-hidden="true" className="size-4" />}
+        onClick={() => checkout.mutate({ data: { planId: chosen.id } })}
+      >
+        {PAY_BUTTON_LABEL}
+      </Button>
+    </>
+  ) : (
+    close
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={title}
+      description={description}
+      className={chosen ? 'max-w-xl' : 'max-w-3xl'}
+      footer={footer}
+    >
+      {planes.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner size="lg" label="Cargando los planes…" />
+        </div>
+      ) : planes.isError ? (
+        <ErrorMessage error={planes.error} />
+      ) : chosen ? (
+        <PlanSummary plan={chosen} today={today} error={checkout.error} />
+      ) : (
+        <PlanChoices planes={planes.data.planes} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
+      )}
+    </Dialog>
+  );
+}

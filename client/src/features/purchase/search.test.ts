@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { paymentReturnSearchSchema } from './search';
+
+describe('paymentReturnSearchSchema', () => {
+  it('should keep what Mercado Pago sends back', () => {
+    expect(
+      paymentReturnSearchSchema.parse({
+        pago: 'aprobado',
+        payment_id: 123456789,
+        status: 'approved',
+        external_reference: '42',
+      }),
+    ).toEqual({ pago: 'aprobado', payment_id: '123456789', status: 'approved', external_reference: '42' });
+  });
+
+  it('should drop unknown results and empty values', () => {
+    expect(paymentReturnSearchSchema.parse({ pago: 'quizas', payment_id: 'null', status: '' })).toEqual({
+      pago: undefined,
+      payment_id: undefined,
+      status: undefined,
+      external_reference: undefined,
+    });
+    expect(paymentReturnSearchSchema.parse({ payment_id: { a: 1 } }).payment_id).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+import { formatLongDate, planEndDate } from '@pilates/dates';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath, watchPage } from './support/browser';
+import { openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+
+const baseUrl = inject('baseUrl');
+describe('purchase', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('should let a client without a plan buy one with Mercado Pago (Modo de prueba) and book', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await registerClient(page, baseUrl, 'Ximena Castro');
+
+    // No plan: booking opens "Contrata un plan".
+    await openNextMonday(page, baseUrl);
+    await slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contrata un plan' });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Comprar Plan' }).count()).toBe(6);
+    await dialog
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Cuatro Clases' }) })
+      .getByRole('button', { name: 'Comprar Plan' })
+      .click();
+
+    // The summary: price, commission, total and the month it covers.
+    const summary = dialog.getByRole('region', { name: 'Cuatro Clases' });
+    await expect.poll(() => summary.isVisible()).toBe(true);
+    const text = await summary.innerText();
+    expect(text).toContain('$800.00');
+    expect(text).toContain('Comisión');
+    expect(text).toMatch(/Total\s*\$[\d,]+\.\d\d/);
+    expect(text).toContain(`Válido del ${formatLongDate(today)} al ${formatLongDate(planEndDate(today))}`);
+    await page.screenshot({ path: screenshotPath('compra-resumen-375'), animations: 'disabled' });
+
+    // Mercado Pago's checkout is simulated without MP_ACCESS_TOKEN.
+    await dialog.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/mercadopago/simulador/'));
+    expect(await page.content()).toContain('Modo de prueba');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'Aprobar el pago' }).click();
+
+    // Back on Mis clases: the plan is active, on the Planes tab, and the URL no longer carries the payment.
+    await page.waitForURL((url) => url.pathname === '/pilates/clases');
+    const banner = page.getByText('¡Listo! Tu plan Cuatro Clases ya está activo.');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('tab', { name: 'Planes' }).getAttribute('aria-selected')).toBe('true');
+    const row = page.getByRole('table', { name: 'Mis planes' }).getByRole('row').filter({ hasText: 'Cuatro Clases' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Pagado');
+    expect(await row.innerText()).toContain('4 de 4');
+    expect(await page.getByRole('list', { name: 'Compras pendientes' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('compra-aprobada-1280'), fullPage: true });
+
+    // A reload does not confirm (nor announce) the payment again.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Mis clases' }).waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // Now the booking goes through.
+    await openNextMonday(page, baseUrl);
+    await slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservar' }).click();
+    await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
+    await expect
+      .poll(() => slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservada' }).isDisabled())
+      .toBe(true);
+
+    // The refused booking (409) is an answer the page handles; Chromium still logs the failed load.
+    expect(watch.consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
+    await context.close();
+  });
+});

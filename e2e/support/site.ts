@@ -1,0 +1,49 @@
+/* Helpers shared by the browser journeys: studio dates, clients made through the API, the calendar. */
+import { addDays, formatLongDate, mondayOf, studioToday, weekdayName } from '@pilates/dates';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CSRF = { 'X-Requested-With': 'pilates-web' };
+
+// The server runs on the real clock: every date comes from today in the studio.
+export const today = studioToday(new Date(), 'America/Mexico_City');
+/** The Monday shown after one press of "Semana siguiente" (the default timetable has classes on Mondays). */
+export const nextMonday = addDays(mondayOf(today), 7);
+
+/** The accessible name of a day button of the week strip. */
+export const dayButtonName = (date: string) => `${weekdayName(date)} ${formatLongDate(date)}`;
+
+let serial = 0;
+/** Registers a client through the API; the page's context keeps the session cookie. Returns the email. */
+export async function registerClient(
+  page: Page,
+  baseUrl: string,
+  name: string,
+  password = 'clave-segura-1',
+): Promise<string> {
+  serial += 1;
+  // ASCII only: the login form, like most mail providers, takes no accents in the local part.
+  const local = name
+    .split(' ')[0]!
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const email = `${local}.${Date.now()}.${serial}@example.com`;
+  const answer = await page.request.post(`${baseUrl}/api/auth/register`, {
+    headers: CSRF,
+    data: { name, email, cumpleanos: '1991-06-02', password, confirmPassword: password, terms: true },
+  });
+  expect(answer.status()).toBe(201);
+  return email;
+}
+
+/** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
+export async function openNextMonday(page: Page, baseUrl: string, path = '/pilates/reservar') {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await page.getByRole('button', { name: dayButtonName(nextMonday) }).click();
+  await page.waitForURL((url) => url.searchParams.get('fecha') === nextMonday);
+}
+
+export const slotRow = (page: Page, time: string) => page.getByRole('listitem').filter({ hasText: time });
+export const toast = (page: Page, text: string) => page.getByRole('region', { name: /Avisos/ }).getByText(text);
