@@ -9,6 +9,7 @@ export * from './field';
 export * from './password-field';
 export * from './select';
 export * from './spinner';
+export * from './responsive-table';
 export * from './table';
 export * from './tabs';
 export * from './text-field';

@@ -8,8 +8,8 @@ import type { MyClassDto } from '../../../api/generated/model';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
-import { DataTable, Pager, type DataTableColumn } from '../../../components/ui/table';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
+import { Pager, type DataTableColumn } from '../../../components/ui/table';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
@@ -93,40 +93,28 @@ export function MyClasses() {
   return (
     // A narrow column (phones, tablets beside the side menu) lists the classes as cards; a wide one as a table.
     <div className="@container">
-      <DataTable
-        className="hidden @2xl:block"
-        caption="Mis clases"
-        hideCaption
+      <ResponsiveTable
+        label="Mis clases"
         columns={columns}
-        rows={data?.clases ?? []}
+        rows={data?.clases}
         getRowKey={(row) => row.id}
+        cardClassName="flex items-center justify-between gap-3 px-4 py-3"
+        renderCard={(row) => (
+          <>
+            <div className={cn('min-w-0', row.isPast ? 'text-ink-subtle' : 'text-ink')}>
+              <p className={cn('font-medium', !row.isPast && 'text-ink-strong')}>
+                {row.dayOfWeek} {formatLongDate(row.date)}
+              </p>
+              <p className="text-sm">
+                {row.time} · {CLASS_NAME}
+              </p>
+            </div>
+            <div className="shrink-0 text-right">{action(row)}</div>
+          </>
+        )}
         emptyMessage="No hay clases en esta página."
-        loading={!data}
         loadingLabel="Cargando tus clases…"
       />
-      <div className="rounded-card border border-line bg-surface @2xl:hidden">
-        {data ? (
-          <ul aria-label="Mis clases" className="divide-y divide-line">
-            {data.clases.map((row) => (
-              <li key={row.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                <div className={cn('min-w-0', row.isPast ? 'text-ink-subtle' : 'text-ink')}>
-                  <p className={cn('font-medium', !row.isPast && 'text-ink-strong')}>
-                    {row.dayOfWeek} {formatLongDate(row.date)}
-                  </p>
-                  <p className="text-sm">
-                    {row.time} · {CLASS_NAME}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">{action(row)}</div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="flex justify-center py-10">
-            <Spinner label="Cargando tus clases…" />
-          </div>
-        )}
-      </div>
       {data ? (
         <Pager
           currentPage={data.pagination.currentPage}

@@ -8,8 +8,8 @@ import type { UserPlanDto } from '../../../api/generated/model';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
-import { DataTable, Pager, type DataTableColumn } from '../../../components/ui/table';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
+import { Pager, type DataTableColumn } from '../../../components/ui/table';
 import { PendingPurchases } from '../../purchase';
 
 export const MY_PLANS_PAGE_SIZE = 5;
@@ -87,46 +87,34 @@ function PlansList() {
   return (
     // A narrow column (phones, tablets beside the side menu) lists the plans as cards; a wide one as a table.
     <div className="@container">
-      <DataTable
-        className="hidden @2xl:block"
-        caption="Mis planes"
-        hideCaption
+      <ResponsiveTable
+        label="Mis planes"
         columns={columns}
-        rows={data?.planes ?? []}
+        rows={data?.planes}
         getRowKey={(plan) => plan.id}
+        cardClassName="space-y-2 px-4 py-4"
+        renderCard={(plan) => (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 font-medium text-ink-strong">
+                {plan.plan} <span className="text-sm font-normal text-ink-subtle">#{plan.id}</span>
+              </p>
+              <PaidBadge plan={plan} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-ink-muted">Clases restantes</dt>
+              <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
+              <dt className="text-ink-muted">Inicio</dt>
+              <dd className="text-ink">{formatLongDate(plan.startDate)}</dd>
+              <dt className="text-ink-muted">Término</dt>
+              <dd className="text-ink">{formatLongDate(plan.endDate)}</dd>
+            </dl>
+            {plan.revoked ? <p className="text-sm text-danger">{REVOKED_NOTE}</p> : null}
+          </>
+        )}
         emptyMessage="No hay planes en esta página."
-        loading={!data}
         loadingLabel="Cargando tus planes…"
       />
-      <div className="rounded-card border border-line bg-surface @2xl:hidden">
-        {data ? (
-          <ul aria-label="Mis planes" className="divide-y divide-line">
-            {data.planes.map((plan) => (
-              <li key={plan.id} className="space-y-2 px-4 py-4">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="min-w-0 font-medium text-ink-strong">
-                    {plan.plan} <span className="text-sm font-normal text-ink-subtle">#{plan.id}</span>
-                  </p>
-                  <PaidBadge plan={plan} />
-                </div>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-ink-muted">Clases restantes</dt>
-                  <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
-                  <dt className="text-ink-muted">Inicio</dt>
-                  <dd className="text-ink">{formatLongDate(plan.startDate)}</dd>
-                  <dt className="text-ink-muted">Término</dt>
-                  <dd className="text-ink">{formatLongDate(plan.endDate)}</dd>
-                </dl>
-                {plan.revoked ? <p className="text-sm text-danger">{REVOKED_NOTE}</p> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="flex justify-center py-10">
-            <Spinner label="Cargando tus planes…" />
-          </div>
-        )}
-      </div>
       {data ? (
         <Pager
           currentPage={data.pagination.currentPage}
