@@ -1,6 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import { Spinner } from './spinner';
-import { DataTable, type DataTableColumn } from './table';
+import { DataTable, Pager, type DataTableColumn } from './table';
 
 export interface ResponsiveTableProps<T> {
   /** The table's (hidden) caption and the card list's label. */
@@ -14,6 +14,9 @@ export interface ResponsiveTableProps<T> {
   cardClassName?: string;
   emptyMessage: string;
   loadingLabel: string;
+  /** The answer's pager; shown under the list once a page has loaded. */
+  pagination?: { currentPage: number; totalPages: number; totalRecords: number };
+  onPageChange: (page: number) => void;
 }
 
 /**
@@ -29,6 +32,8 @@ export function ResponsiveTable<T>({
   cardClassName,
   emptyMessage,
   loadingLabel,
+  pagination,
+  onPageChange,
 }: ResponsiveTableProps<T>) {
   return (
     <>
@@ -58,6 +63,7 @@ export function ResponsiveTable<T>({
           </div>
         )}
       </div>
+      {pagination ? <Pager {...pagination} onPageChange={onPageChange} /> : null}
     </>
   );
 }

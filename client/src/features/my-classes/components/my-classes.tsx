@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import { Pager, type DataTableColumn } from '../../../components/ui/table';
+import type { DataTableColumn } from '../../../components/ui/table';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
@@ -114,15 +114,9 @@ export function MyClasses() {
         )}
         emptyMessage="No hay clases en esta página."
         loadingLabel="Cargando tus clases…"
+        pagination={data?.pagination}
+        onPageChange={setPage}
       />
-      {data ? (
-        <Pager
-          currentPage={data.pagination.currentPage}
-          totalPages={data.pagination.totalPages}
-          totalRecords={data.pagination.totalRecords}
-          onPageChange={setPage}
-        />
-      ) : null}
       <CancelReservationDialog
         reservation={cancelling}
         onClose={() => setCancelling(null)}

@@ -9,7 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import { Pager, type DataTableColumn } from '../../../components/ui/table';
+import type { DataTableColumn } from '../../../components/ui/table';
 import { PendingPurchases } from '../../purchase';
 
 export const MY_PLANS_PAGE_SIZE = 5;
@@ -114,15 +114,9 @@ function PlansList() {
         )}
         emptyMessage="No hay planes en esta página."
         loadingLabel="Cargando tus planes…"
+        pagination={data?.pagination}
+        onPageChange={setPage}
       />
-      {data ? (
-        <Pager
-          currentPage={data.pagination.currentPage}
-          totalPages={data.pagination.totalPages}
-          totalRecords={data.pagination.totalRecords}
-          onPageChange={setPage}
-        />
-      ) : null}
     </div>
   );
 }

@@ -7,10 +7,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
 import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput, type NewScheduleValues } from '../schemas';
-import { fieldOfError, ScheduleFields } from './schedule-fields';
+import { fieldOfError, ScheduleFields, showScheduleErrors } from './schedule-fields';
 
 const FIELDS = ['weekday', 'startTime', 'capacity', 'instructor'] as const;
 
@@ -51,11 +50,7 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
           void refresh();
           close();
         },
-        onError: (error) => {
-          const field = fieldOfError(error);
-          if (field) form.setError(field, { type: 'server', message: error.messages.join(' ') });
-          else showServerFieldErrors(error, FIELDS, form.setError);
-        },
+        onError: (error) => showScheduleErrors(error, FIELDS, form.setError),
       },
     ),
   );

@@ -6,10 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { useToast } from '../../../components/ui/toast';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
 import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
-import { fieldOfError, ScheduleFields } from './schedule-fields';
+import { fieldOfError, ScheduleFields, showScheduleErrors } from './schedule-fields';
 
 const FIELDS = ['startTime', 'capacity', 'instructor'] as const;
 
@@ -63,11 +62,7 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
           void refresh();
           close();
         },
-        onError: (error) => {
-          const field = fieldOfError(error);
-          if (field) form.setError(field, { type: 'server', message: error.messages.join(' ') });
-          else showServerFieldErrors(error, FIELDS, form.setError);
-        },
+        onError: (error) => showScheduleErrors(error, FIELDS, form.setError),
       },
     );
   });
