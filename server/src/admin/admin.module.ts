@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ReservationsModule } from '../reservations/reservations.module';
+import { AdminPlansController } from './admin-plans.controller';
+import { AdminPlansService } from './admin-plans.service';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
+import { AuditController } from './audit.controller';
 
-/** The admin domain. Its endpoints arrive with their own issue; the entities it owns are in ./entities. */
-@Module({})
+/** The admin's tools: users, the plans they hold, the catalogue and the audit trail. */
+@Module({
+  imports: [AuthModule, ReservationsModule],
+  controllers: [AdminUsersController, AdminPlansController, AuditController],
+  providers: [AdminUsersService, AdminPlansService],
+  exports: [AdminUsersService],
+})
 export class AdminModule {}

@@ -29,7 +29,6 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(LoginFailure) private readonly failures: Repository<LoginFailure>,
     private readonly usersService: UsersService,
     private readonly hasher: PasswordHasher,
@@ -40,19 +39,15 @@ export class AuthService {
   ) {}
 
   async register(dto: RegisterDto): Promise<User> {
-    await this.usersService.assertEmailFree(dto.email);
-    const user = this.users.create({
-      name: dto.name,
-      email: dto.email,
-      birthDate: dto.cumpleanos,
-      passwordHash: await this.hasher.hash(dto.password),
-      role: 'user',
-      active: true,
-      phone: null,
-      sessionVersion: 0,
-      calendarToken: null,
-    });
-    return this.usersService.saveUnique(user);
+    const passwordHash = await this.hasher.hash(dto.password);
+    return this.usersService.inTransaction((manager) =>
+      this.usersService.createInside(manager, {
+        name: dto.name,
+        email: dto.email,
+        birthDate: dto.cumpleanos,
+        passwordHash,
+      }),
+    );
   }
 
   async login({ email, password }: LoginDto): Promise<User> {

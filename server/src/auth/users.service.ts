@@ -1,20 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { AuthError, AuthErrorCode } from './auth.errors';
-import { User } from './entities/user.entity';
+import { type Role, User } from './entities/user.entity';
 
 export interface ProfileChanges {
   name?: string;
   email?: string;
   birthDate?: string;
+  role?: Role;
 }
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  birthDate: string;
+  passwordHash: string;
+}
+
+/** What an audit entry or an admin row shows of a user. */
+export const userSnapshot = (user: User) => ({
+  name: user.name,
+  email: user.email,
+  cumpleanos: user.birthDate,
+  role: user.role,
+  active: user.active,
+});
 
 /** Reads and changes user records; the rules on who may change whom live in the callers. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tx: TransactionService,
+  ) {}
 
   findById(id: number): Promise<User | null> {
     return this.users.findOneBy({ id });
@@ -24,36 +45,64 @@ export class UsersService {
     return this.users.findOneBy({ email });
   }
 
-  async getById(id: number): Promise<User> {
-    const user = await this.findById(id);
+  async getById(id: number, manager: EntityManager = this.users.manager): Promise<User> {
+    const user = await manager.findOneBy(User, { id });
     if (!user) throw new AuthError(AuthErrorCode.USER_NOT_FOUND);
     return user;
   }
 
-  /** Refuses an email another account uses (409); the unique index settles a race. */
-  async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {
-    const owner = await this.findByEmail(email);
-    if (owner && owner.id !== exceptUserId) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
+  /** A new active client account, inside the caller's transaction (409 when the email is taken). */
+  async createInside(manager: EntityManager, account: NewAccount): Promise<User> {
+    await this.assertEmailFree(manager, account.email);
+    const user = manager.create(User, {
+      ...account,
+      role: 'user',
+      active: true,
+      phone: null,
+      sessionVersion: 0,
+      calendarToken: null,
+    });
+    return manager.save(user);
   }
 
-  async updateProfile(userId: number, changes: ProfileChanges): Promise<User> {
-    const user = await this.getById(userId);
+  /** A user changes their own profile. */
+  updateProfile(userId: number, changes: ProfileChanges): Promise<User> {
+    return this.inTransaction(async (manager) => (await this.changeInside(manager, userId, changes)).user);
+  }
+
+  /** Applies the changes given (undefined = keep) and returns the user before and after. */
+  async changeInside(
+    manager: EntityManager,
+    userId: number,
+    changes: ProfileChanges,
+  ): Promise<{ user: User; before: ReturnType<typeof userSnapshot> }> {
+    const user = await this.getById(userId, manager);
+    const before = userSnapshot(user);
     if (changes.email !== undefined && changes.email !== user.email) {
-      await this.assertEmailFree(changes.email, user.id);
+      await this.assertEmailFree(manager, changes.email, user.id);
     }
     if (changes.name !== undefined) user.name = changes.name;
     if (changes.email !== undefined) user.email = changes.email;
     if (changes.birthDate !== undefined) user.birthDate = changes.birthDate;
-    return this.saveUnique(user);
+    if (changes.role !== undefined) user.role = changes.role;
+    return { user: await manager.save(user), before };
   }
 
-  /** Saves, turning a lost race on the unique email into the same 409 as the check. */
-  async saveUnique(user: User): Promise<User> {
+  /**
+   * Runs account work in one transaction; a lost race on the unique email (the check passed,
+   * another request inserted first) becomes the same 409 as the check.
+   */
+  async inTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.users.save(user);
+      return await this.tx.run(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
       throw error;
     }
+  }
+
+  private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: number): Promise<void> {
+    const owner = await manager.findOneBy(User, { email });
+    if (owner && owner.id !== exceptUserId) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
   }
 }

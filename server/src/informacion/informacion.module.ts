@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module';
 import { AuthModule } from '../auth/auth.module';
 import { PlanesModule } from '../planes/planes.module';
 import { ReservationsModule } from '../reservations/reservations.module';
@@ -7,7 +8,7 @@ import { InformacionService } from './informacion.service';
 
 /** A user's own information, classes and plans (and, for admins, anyone's). */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule],
+  imports: [AuthModule, AdminModule, ReservationsModule, PlanesModule],
   controllers: [InformacionController],
   providers: [InformacionService],
 })

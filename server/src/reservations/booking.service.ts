@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { to12Hour, weekdayName } from '@pilates/dates';
 import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
+import { AuditService } from '../core/audit/audit.service';
 import { Clock } from '../core/clock/clock';
 import { pageOf } from '../core/dto/pagination.dto';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
@@ -57,6 +58,7 @@ export class BookingService {
     private readonly sessions: ClassSessionsService,
     private readonly notifier: BookingNotifier,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to admins only. */
@@ -123,7 +125,17 @@ export class BookingService {
           status: 'active',
           activeMarker: 1,
         });
-        return Number(inserted.identifiers[0].id);
+        const id = Number(inserted.identifiers[0].id);
+        if (userId !== caller.id) {
+          await this.audit.record(manager, caller, {
+            action: 'reservation.create',
+            entityType: 'reservation',
+            entityId: id,
+            subjectUserId: userId,
+            after: { date: slot.date, time: slot.startTime, userPlanId: planId },
+          });
+        }
+        return id;
       } catch (error) {
         if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
         throw error;
@@ -148,7 +160,21 @@ export class BookingService {
     if (!isAdmin && this.clock.now().getTime() > this.sessions.cancelDeadline(info.date, info.startTime).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
-    const cancelled = await this.tx.run((manager) => this.cancelInside(manager, info, caller.id));
+    const cancelled = await this.tx.run(async (manager) => {
+      const done = await this.cancelInside(manager, info, caller.id);
+      if (done && info.userId !== caller.id) {
+        // An admin taking someone off a roster.
+        await this.audit.record(manager, caller, {
+          action: 'reservation.cancel',
+          entityType: 'reservation',
+          entityId: info.id,
+          subjectUserId: info.userId,
+          before: { status: 'active', date: info.date, time: info.startTime },
+          after: { status: 'cancelled' },
+        });
+      }
+      return done;
+    });
     if (cancelled) {
       const byStudio = info.userId !== caller.id;
       this.notifier.reservationCancelled(info, this.bookedClass(info, reservationId), byStudio);
@@ -165,7 +191,7 @@ export class BookingService {
     const slot = await this.sessions.slotOf(scheduleId, date);
     const classId = await this.sessions.ensureSession(slot);
     const cancelled = await this.tx.run(async (manager) => {
-      await manager
+      const closed = await manager
         .createQueryBuilder()
         .update(ClassSession)
         .set({ status: 'cancelled' })
@@ -177,10 +203,33 @@ export class BookingService {
       for (const info of infos) {
         if (await this.cancelInside(manager, info, admin.id)) done.push(info);
       }
+      if (closed.affected === 1) {
+        await this.audit.record(manager, admin, {
+          action: 'class.cancel',
+          entityType: 'class',
+          entityId: classId,
+          before: { status: 'scheduled', date: slot.date, time: slot.startTime },
+          after: { status: 'cancelled', cancelledReservations: done.length },
+        });
+      }
       return done;
     });
     for (const info of cancelled) this.notifier.reservationCancelled(info, this.bookedClass(info, info.id), true);
     return cancelled.length;
+  }
+
+  /**
+   * Cancels a user's reservations in classes that have not started, inside the caller's
+   * transaction (an account being deactivated): each class goes back to its plan.
+   */
+  async cancelUpcomingInside(manager: EntityManager, userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
+    const infos = await this.reservationInfos(manager, { userId, fromDate: this.sessions.today() });
+    const done: ReservationInfo[] = [];
+    for (const info of infos) {
+      if (this.sessions.hasStarted(info.date, info.startTime)) continue;
+      if (await this.cancelInside(manager, info, cancelledBy)) done.push(info);
+    }
+    return done;
   }
 
   /** get-clases: a client's active reservations, upcoming first (soonest first), then past (latest first). */

@@ -44,8 +44,8 @@ export class TimetableController {
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
-  async addSchedule(@Body() dto: AddScheduleDto): Promise<ScheduleResponseDto> {
-    const schedule = await this.timetable.add(dto);
+  async addSchedule(@CurrentUser() admin: User, @Body() dto: AddScheduleDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.add(admin, dto);
     return { success: true, message: 'Clase agregada al horario', schedule: toScheduleDto(schedule) };
   }
 
@@ -55,8 +55,8 @@ export class TimetableController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN, CAPACITY_BELOW_RESERVED.' })
-  async changeSchedule(@Body() dto: ChangeScheduleDto): Promise<ScheduleResponseDto> {
-    const schedule = await this.timetable.change(dto);
+  async changeSchedule(@CurrentUser() admin: User, @Body() dto: ChangeScheduleDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.change(admin, dto);
     return { success: true, message: 'Clase del horario cambiada', schedule: toScheduleDto(schedule) };
   }
 
@@ -78,8 +78,8 @@ export class TimetableController {
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
-  async activateSchedule(@Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
-    const schedule = await this.timetable.activate(dto.id);
+  async activateSchedule(@CurrentUser() admin: User, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
+    const schedule = await this.timetable.activate(admin, dto.id);
     return { success: true, message: 'Clase activada en el horario', schedule: toScheduleDto(schedule) };
   }
 

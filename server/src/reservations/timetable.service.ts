@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
 import { DataSource, EntityManager, Not } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
+import { AuditService, changedValues } from '../core/audit/audit.service';
 import { TransactionService } from '../core/database/transaction.service';
 import { BookingService } from './booking.service';
 import { ClassSessionsService } from './class-sessions.service';
@@ -24,6 +25,13 @@ export function toScheduleDto(schedule: Schedule): ScheduleDto {
   };
 }
 
+const scheduleSnapshot = (schedule: Schedule) => ({
+  weekday: schedule.weekday,
+  startTime: schedule.startTime,
+  capacity: schedule.capacity,
+  instructor: schedule.instructor,
+});
+
 /**
  * The weekly timetable (admin "Horario"). A change applies to the classes that have not started:
  * their rows take the new time, capacity and instructor; past classes keep what they were.
@@ -35,13 +43,14 @@ export class TimetableService {
     private readonly tx: TransactionService,
     private readonly sessions: ClassSessionsService,
     private readonly booking: BookingService,
+    private readonly audit: AuditService,
   ) {}
 
   list(): Promise<Schedule[]> {
     return this.dataSource.manager.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
   }
 
-  add(dto: AddScheduleDto): Promise<Schedule> {
+  add(admin: User, dto: AddScheduleDto): Promise<Schedule> {
     return this.tx.run(async (manager) => {
       await this.refuseTakenTime(manager, dto.weekday, dto.startTime);
       const schedule = manager.create(Schedule, {
@@ -51,11 +60,18 @@ export class TimetableService {
         instructor: dto.instructor ?? null,
         active: true,
       });
-      return manager.save(schedule);
+      const saved = await manager.save(schedule);
+      await this.audit.record(manager, admin, {
+        action: 'schedule.create',
+        entityType: 'schedule',
+        entityId: saved.id,
+        after: scheduleSnapshot(saved),
+      });
+      return saved;
     });
   }
 
-  change(dto: ChangeScheduleDto): Promise<Schedule> {
+  change(admin: User, dto: ChangeScheduleDto): Promise<Schedule> {
     return this.tx.run(async (manager) => {
       const schedule = await this.find(manager, dto.id);
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
@@ -95,8 +111,19 @@ export class TimetableService {
         .andWhere(future, params);
       if (dto.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: dto.capacity });
       await update.execute();
+      const before = scheduleSnapshot(schedule);
       Object.assign(schedule, changes);
-      return manager.save(schedule);
+      const saved = await manager.save(schedule);
+      const diff = changedValues(before, scheduleSnapshot(saved));
+      if (diff) {
+        await this.audit.record(manager, admin, {
+          action: 'schedule.update',
+          entityType: 'schedule',
+          entityId: saved.id,
+          ...diff,
+        });
+      }
+      return saved;
     });
   }
 
@@ -110,6 +137,13 @@ export class TimetableService {
       if (found.active) {
         found.active = false;
         await manager.save(found);
+        await this.audit.record(manager, admin, {
+          action: 'schedule.deactivate',
+          entityType: 'schedule',
+          entityId: found.id,
+          before: { active: true },
+          after: { active: false },
+        });
       }
       return found;
     });
@@ -126,13 +160,21 @@ export class TimetableService {
     return { schedule, cancelledReservations };
   }
 
-  activate(id: number): Promise<Schedule> {
+  activate(admin: User, id: number): Promise<Schedule> {
     return this.tx.run(async (manager) => {
       const schedule = await this.find(manager, id);
       if (schedule.active) return schedule;
       await this.refuseTakenTime(manager, schedule.weekday, schedule.startTime, schedule.id);
       schedule.active = true;
-      return manager.save(schedule);
+      const saved = await manager.save(schedule);
+      await this.audit.record(manager, admin, {
+        action: 'schedule.activate',
+        entityType: 'schedule',
+        entityId: saved.id,
+        before: { active: false },
+        after: { active: true },
+      });
+      return saved;
     });
   }
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { dataSourceOptions } from './data-source-options';
@@ -22,7 +23,7 @@ import { TransactionService } from './transaction.service';
     }),
     TypeOrmModule.forFeature(entities),
   ],
-  providers: [TransactionService, SeedService],
-  exports: [TypeOrmModule, TransactionService],
+  providers: [TransactionService, SeedService, AuditService],
+  exports: [TypeOrmModule, TransactionService, AuditService],
 })
 export class DatabaseModule {}

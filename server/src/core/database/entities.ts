@@ -1,4 +1,4 @@
-import { AuditLog } from '../../admin/entities/audit-log.entity';
+import { AuditLog } from '../audit/audit-log.entity';
 import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
 import { User } from '../../auth/entities/user.entity';

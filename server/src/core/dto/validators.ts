@@ -51,3 +51,21 @@ export function Matches(property: string, options?: ValidationOptions) {
       },
     });
 }
+
+/** A `YYYY-MM-DD` date on or after another date property of the same object (when that one is set). */
+export function IsOnOrAfter(property: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isOnOrAfter',
+      target: target.constructor,
+      propertyName,
+      constraints: [property],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => {
+          const other = (args.object as Record<string, unknown>)[args.constraints[0] as string];
+          return !isDateOnly(other) || (typeof value === 'string' && value >= other);
+        },
+      },
+    });
+}

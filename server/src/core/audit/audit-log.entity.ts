@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
-import { DATETIME } from '../../core/database/column-types';
+import { DATETIME } from '../database/column-types';
 
 /** Who changed what, when, with the values before and after. */
 @Entity('audit_log')

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { toUserPlanDto } from '../planes/planes.service';
+import { AdminPlansService, toAdminCatalogPlan } from './admin-plans.service';
+import {
+  AddCatalogPlanDto,
+  AddPlanAdminDto,
+  AdminCatalogPlanResponseDto,
+  AdminCatalogResponseDto,
+  CatalogPlanIdDto,
+  ChangeCatalogPlanDto,
+  ChangeDataPlanDto,
+  UserPlanResponseDto,
+} from './dto/admin-plans.dto';
+
+/** Plans given to users (spec §7 paths) and the catalogue editor (new, beside them). */
+@ApiTags('admin')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller()
+export class AdminPlansController {
+  constructor(private readonly plans: AdminPlansService) {}
+
+  @Post('planes/add-plan-admin')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: UserPlanResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND, PLAN_NOT_FOUND.' })
+  async addPlanAdmin(@CurrentUser() admin: User, @Body() dto: AddPlanAdminDto): Promise<UserPlanResponseDto> {
+    const { user, plan } = await this.plans.giveToUser(admin, dto);
+    return { success: true, message: `Se creó un plan para el usuario ${user.name}`, plan: toUserPlanDto(plan) };
+  }
+
+  @Post('admin/change-data-plan')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UserPlanResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_PLAN_NOT_FOUND.' })
+  async changeDataPlan(@CurrentUser() admin: User, @Body() dto: ChangeDataPlanDto): Promise<UserPlanResponseDto> {
+    const plan = await this.plans.changeUserPlan(admin, dto);
+    return { success: true, message: 'Información de plan cambiada con éxito', plan: toUserPlanDto(plan) };
+  }
+
+  @Get('planes/catalogo')
+  @ApiOkResponse({ type: AdminCatalogResponseDto, description: 'Todo el catálogo, también los planes ocultos.' })
+  async catalogue(): Promise<AdminCatalogResponseDto> {
+    return { success: true, planes: await this.plans.catalogue() };
+  }
+
+  @Post('planes/catalogo/add')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: AdminCatalogPlanResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async addCataloguePlan(
+    @CurrentUser() admin: User,
+    @Body() dto: AddCatalogPlanDto,
+  ): Promise<AdminCatalogPlanResponseDto> {
+    const plan = await this.plans.addToCatalogue(admin, dto);
+    return { success: true, message: 'Plan agregado al catálogo', plan: toAdminCatalogPlan(plan) };
+  }
+
+  @Post('planes/catalogo/change')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminCatalogPlanResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async changeCataloguePlan(
+    @CurrentUser() admin: User,
+    @Body() dto: ChangeCatalogPlanDto,
+  ): Promise<AdminCatalogPlanResponseDto> {
+    const plan = await this.plans.changeInCatalogue(admin, dto);
+    return { success: true, message: 'Plan del catálogo cambiado', plan: toAdminCatalogPlan(plan) };
+  }
+
+  @Post('planes/catalogo/hide')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: AdminCatalogPlanResponseDto,
+    description: 'Los clientes dejan de verlo y de poder comprarlo.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async hideCataloguePlan(
+    @CurrentUser() admin: User,
+    @Body() dto: CatalogPlanIdDto,
+  ): Promise<AdminCatalogPlanResponseDto> {
+    const plan = await this.plans.setVisible(admin, dto.id, false);
+    return { success: true, message: 'Plan oculto para los clientes', plan: toAdminCatalogPlan(plan) };
+  }
+
+  @Post('planes/catalogo/show')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminCatalogPlanResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async showCataloguePlan(
+    @CurrentUser() admin: User,
+    @Body() dto: CatalogPlanIdDto,
+  ): Promise<AdminCatalogPlanResponseDto> {
+    const plan = await this.plans.setVisible(admin, dto.id, true);
+    return { success: true, message: 'Plan visible para los clientes', plan: toAdminCatalogPlan(plan) };
+  }
+}

@@ -1,0 +1,89 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { toUserDto } from '../auth/dto/user.dto';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { AdminUsersService } from './admin-users.service';
+import {
+  AddUserDto,
+  AdminUserResponseDto,
+  ChangeDataDto,
+  DeactivateUserResponseDto,
+  GetUsersDto,
+  UserIdDto,
+  UsersListResponseDto,
+} from './dto/admin-users.dto';
+
+/** The admin's "Usuarios" page: the list, new accounts, edits, deactivation. Paths of spec §7. */
+@ApiTags('admin')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller()
+export class AdminUsersController {
+  constructor(private readonly users: AdminUsersService) {}
+
+  @Post('informacion/get-users')
+  @HttpCode(200)
+  @ApiOkResponse({ type: UsersListResponseDto, description: 'Los usuarios, el más reciente primero.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getUsers(@Body() dto: GetUsersDto): Promise<UsersListResponseDto> {
+    return { success: true, ...(await this.users.list(dto)) };
+  }
+
+  @Post('admin/add-user')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: AdminUserResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
+  async addUser(@CurrentUser() admin: User, @Body() dto: AddUserDto): Promise<AdminUserResponseDto> {
+    const user = await this.users.create(admin, dto);
+    return { success: true, message: 'Usuario creado con éxito', user: toUserDto(user) };
+  }
+
+  @Post('admin/change-data')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminUserResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_TAKEN, SELF_DEMOTION, LAST_ADMIN.' })
+  async changeData(@CurrentUser() admin: User, @Body() dto: ChangeDataDto): Promise<AdminUserResponseDto> {
+    const user = await this.users.change(admin, dto.id_user, {
+      name: dto.name,
+      email: dto.email,
+      birthDate: dto.cumpleanos,
+      role: dto.role,
+    });
+    return { success: true, message: 'Usuario cambiado con éxito', user: toUserDto(user) };
+  }
+
+  @Post('admin/delete-user')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: DeactivateUserResponseDto,
+    description: 'La cuenta queda inactiva: su sesión termina y sus reservas próximas se cancelan.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'SELF_DEACTIVATION, LAST_ADMIN.' })
+  async deleteUser(@CurrentUser() admin: User, @Body() dto: UserIdDto): Promise<DeactivateUserResponseDto> {
+    const { user, cancelledReservations } = await this.users.deactivate(admin, dto.id);
+    return { success: true, message: 'Usuario eliminado con éxito', user: toUserDto(user), cancelledReservations };
+  }
+
+  @Post('admin/active-user')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminUserResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async activeUser(@CurrentUser() admin: User, @Body() dto: UserIdDto): Promise<AdminUserResponseDto> {
+    const user = await this.users.activate(admin, dto.id);
+    return { success: true, message: 'Usuario activado con éxito', user: toUserDto(user) };
+  }
+}

@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { User } from '../auth/entities/user.entity';
+import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
+import { AuditService, changedValues } from '../core/audit/audit.service';
+import { TransactionService } from '../core/database/transaction.service';
+import { pageOf } from '../core/dto/pagination.dto';
+import { PasswordHasher } from '../core/security/password-hasher';
+import { BookingService } from '../reservations/booking.service';
+import { AdminError, AdminErrorCode } from './admin.errors';
+import type { AddUserDto, AdminUserRowDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
+
+/**
+ * `%`, `_` and the escape character itself match literally in a LIKE search. The escape is `!`
+ * because a backslash means different things in MySQL's and SQLite's string literals.
+ */
+const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+export const toAdminUserRow = (user: User): AdminUserRowDto => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  cumpleanos: user.birthDate,
+  role: user.role,
+  active: user.active ? 1 : 0,
+});
+
+/**
+ * The admin's user tools (spec §2 "Usuarios"). Two rules hold under any interleaving of
+ * requests: an admin never deactivates or demotes themself, and one active admin always remains.
+ */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tx: TransactionService,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly booking: BookingService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** informacion/get-users: newest first, optionally those whose name or email contains `search`. */
+  async list(dto: GetUsersDto): Promise<Omit<UsersListResponseDto, 'success'>> {
+    const page = dto.pagination ?? 1;
+    const limit = dto.limit ?? 10;
+    const query = this.dataSource.manager.createQueryBuilder(User, 'u');
+    if (dto.search) {
+      const pattern = likePattern(dto.search.toLowerCase());
+      query.where(
+        new Brackets((where) =>
+          where
+            .where("LOWER(u.name) LIKE :pattern ESCAPE '!'", { pattern })
+            .orWhere("u.email LIKE :pattern ESCAPE '!'", { pattern }),
+        ),
+      );
+    }
+    const [users, totalRecords] = await query
+      .orderBy('u.id', 'DESC')
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
+    return { usuarios: users.map(toAdminUserRow), pagination: pageOf(page, limit, totalRecords) };
+  }
+
+  /** admin/add-user: a new active client account. */
+  async create(admin: User, dto: AddUserDto): Promise<User> {
+    const passwordHash = await this.hasher.hash(dto.password);
+    return this.users.inTransaction(async (manager) => {
+      const user = await this.users.createInside(manager, {
+        name: dto.name,
+        email: dto.email,
+        birthDate: dto.cumpleanos,
+        passwordHash,
+      });
+      await this.audit.record(manager, admin, {
+        action: 'user.create',
+        entityType: 'user',
+        entityId: user.id,
+        subjectUserId: user.id,
+        after: userSnapshot(user),
+      });
+      return user;
+    });
+  }
+
+  /** admin/change-data (and change-info-user when an admin edits someone): profile and role. */
+  async change(admin: User, userId: number, changes: ProfileChanges): Promise<User> {
+    return this.users.inTransaction(async (manager) => {
+      if (changes.role === 'user') {
+        if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
+        await this.assertAnotherActiveAdmin(manager, userId);
+      }
+      const { user, before } = await this.users.changeInside(manager, userId, changes);
+      const diff = changedValues(before, userSnapshot(user));
+      if (diff) {
+        await this.audit.record(manager, admin, {
+          action: 'user.update',
+          entityType: 'user',
+          entityId: user.id,
+          subjectUserId: user.id,
+          ...diff,
+        });
+      }
+      return user;
+    });
+  }
+
+  /**
+   * admin/delete-user: the account is deactivated, not erased (its payments and history stay).
+   * Its sessions end at once, and its upcoming reservations are cancelled with their classes
+   * returned to their plans.
+   */
+  async deactivate(admin: User, userId: number): Promise<{ user: User; cancelledReservations: number }> {
+    if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEACTIVATION);
+    return this.tx.run(async (manager) => {
+      await this.assertAnotherActiveAdmin(manager, userId);
+      const user = await this.users.getById(userId, manager);
+      if (!user.active) return { user, cancelledReservations: 0 };
+      await manager
+        .createQueryBuilder()
+        .update(User)
+        .set({ active: false, sessionVersion: () => 'session_version + 1' })
+        .where('id = :id', { id: userId })
+        .execute();
+      const cancelled = await this.booking.cancelUpcomingInside(manager, userId, admin.id);
+      await this.audit.record(manager, admin, {
+        action: 'user.deactivate',
+        entityType: 'user',
+        entityId: userId,
+        subjectUserId: userId,
+        before: { active: true },
+        after: { active: false, cancelledReservations: cancelled.length },
+      });
+      user.active = false;
+      return { user, cancelledReservations: cancelled.length };
+    });
+  }
+
+  /** admin/active-user. */
+  async activate(admin: User, userId: number): Promise<User> {
+    return this.tx.run(async (manager) => {
+      const user = await this.users.getById(userId, manager);
+      if (user.active) return user;
+      user.active = true;
+      await manager.update(User, { id: userId }, { active: true });
+      await this.audit.record(manager, admin, {
+        action: 'user.activate',
+        entityType: 'user',
+        entityId: userId,
+        subjectUserId: userId,
+        before: { active: false },
+        after: { active: true },
+      });
+      return user;
+    });
+  }
+
+  /**
+   * Refuses to take away `userId`'s admin rights when no other active admin would remain.
+   * On MySQL the active admins' rows are locked first, so two admins removing each other at
+   * the same moment are serialised and the second sees the first's change; SQLite runs one
+   * transaction at a time already.
+   */
+  private async assertAnotherActiveAdmin(manager: EntityManager, userId: number): Promise<void> {
+    const rows: { id: number | string }[] = this.tx.isSqlite
+      ? await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1")
+      : await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id FOR UPDATE");
+    const ids = rows.map((row) => Number(row.id));
+    if (ids.includes(userId) && ids.length < 2) throw new AdminError(AdminErrorCode.LAST_ADMIN);
+  }
+}

@@ -1,0 +1,32 @@
+import { DomainError } from '../core/errors/api-error';
+
+export enum AdminErrorCode {
+  SELF_DEACTIVATION = 'SELF_DEACTIVATION',
+  SELF_DEMOTION = 'SELF_DEMOTION',
+  LAST_ADMIN = 'LAST_ADMIN',
+  PLAN_NOT_FOUND = 'PLAN_NOT_FOUND',
+  USER_PLAN_NOT_FOUND = 'USER_PLAN_NOT_FOUND',
+}
+
+// Records keyed by the enum: a code without its status and message does not compile.
+const status: Record<AdminErrorCode, number> = {
+  [AdminErrorCode.SELF_DEACTIVATION]: 409,
+  [AdminErrorCode.SELF_DEMOTION]: 409,
+  [AdminErrorCode.LAST_ADMIN]: 409,
+  [AdminErrorCode.PLAN_NOT_FOUND]: 404,
+  [AdminErrorCode.USER_PLAN_NOT_FOUND]: 404,
+};
+
+const message: Record<AdminErrorCode, string> = {
+  [AdminErrorCode.SELF_DEACTIVATION]: 'No puedes desactivar tu propia cuenta.',
+  [AdminErrorCode.SELF_DEMOTION]: 'No puedes quitarte el rol de administrador.',
+  [AdminErrorCode.LAST_ADMIN]: 'Debe quedar al menos un administrador activo.',
+  [AdminErrorCode.PLAN_NOT_FOUND]: 'El plan no existe.',
+  [AdminErrorCode.USER_PLAN_NOT_FOUND]: 'El plan del usuario no existe.',
+};
+
+export class AdminError extends DomainError {
+  constructor(code: AdminErrorCode) {
+    super(code, status[code], message[code]);
+  }
+}

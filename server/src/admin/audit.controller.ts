@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../core/auth/auth.decorators';
+import { AuditService } from '../core/audit/audit.service';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { AuditResponseDto, GetAuditDto } from './dto/audit.dto';
+
+/** The admin page "Auditoría": every change an admin made, newest first. */
+@ApiTags('admin')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller('admin')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Post('get-audit')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuditResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getAudit(@Body() dto: GetAuditDto): Promise<AuditResponseDto> {
+    const page = await this.audit.list({ page: dto.pagination ?? 1, limit: dto.limit ?? 20, userId: dto.userId });
+    return { success: true, ...page };
+  }
+}

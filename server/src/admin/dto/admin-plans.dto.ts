@@ -1,0 +1,195 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Trim } from '../../core/dto/transforms';
+import { IsDateOnly, IsOnOrAfter } from '../../core/dto/validators';
+import { UserPlanDto } from '../../planes/dto/user-plans.dto';
+
+const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
+const PAID_MESSAGE = 'Indica si el plan está pagado';
+const END_BEFORE_START = 'La fecha de término debe ser igual o posterior a la de inicio';
+const PLAN_ID_MESSAGE = 'El plan no es válido';
+const PRICE_MESSAGE = 'El precio debe ser un número mayor que 0 con hasta dos decimales';
+const CATALOGUE_CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 1 y 100';
+
+// class-validator runs a field's decorators bottom-up and the global pipe stops at the first
+// failure, so each field's "required" rule is written last.
+
+/** planes/add-plan-admin (spec §5 "Add plan to user"). */
+export class AddPlanAdminDto {
+  @ApiProperty({ description: 'El plan del catálogo.' })
+  @Min(1, { message: PLAN_ID_MESSAGE })
+  @IsInt({ message: PLAN_ID_MESSAGE })
+  @IsNotEmpty({ message: 'Selecciona un plan' })
+  selectplan!: number;
+
+  @ApiProperty({ description: 'Clases restantes, 0 a 100.', minimum: 0, maximum: 100 })
+  @Max(100, { message: CLASSES_MESSAGE })
+  @Min(0, { message: CLASSES_MESSAGE })
+  @IsInt({ message: CLASSES_MESSAGE })
+  @IsNotEmpty({ message: 'Las clases restantes son obligatorias' })
+  number!: number;
+
+  @ApiProperty({ example: '2026-11-23' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha de inicio es obligatoria' })
+  startdate!: string;
+
+  @ApiProperty({ example: '2026-12-22', description: 'Igual o posterior a startdate.' })
+  @IsOnOrAfter('startdate', { message: END_BEFORE_START })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha de término es obligatoria' })
+  enddate!: string;
+
+  @ApiProperty({ enum: [0, 1], description: '1 Pagado, 0 No Pagado.' })
+  @IsIn([0, 1], { message: PAID_MESSAGE })
+  @IsNotEmpty({ message: PAID_MESSAGE })
+  pagado!: 0 | 1;
+
+  @ApiProperty({ description: 'El usuario que recibe el plan.' })
+  @Min(1, { message: 'El usuario no es válido' })
+  @IsInt({ message: 'El usuario no es válido' })
+  id_user!: number;
+}
+
+/** admin/change-data-plan: every field optional but the plan. */
+export class ChangeDataPlanDto {
+  @ApiPropertyOptional({ description: 'Clases restantes, 0 a 100.', minimum: 0, maximum: 100 })
+  @IsOptional()
+  @Max(100, { message: CLASSES_MESSAGE })
+  @Min(0, { message: CLASSES_MESSAGE })
+  @IsInt({ message: CLASSES_MESSAGE })
+  clases?: number;
+
+  @ApiPropertyOptional({ example: '2026-11-23' })
+  @IsOptional()
+  @IsDateOnly()
+  dateInit?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-22' })
+  @IsOptional()
+  @IsOnOrAfter('dateInit', { message: END_BEFORE_START })
+  @IsDateOnly()
+  dateEnd?: string;
+
+  @ApiPropertyOptional({ enum: [0, 1], description: '1 Pagado, 0 No Pagado.' })
+  @IsOptional()
+  @IsIn([0, 1], { message: PAID_MESSAGE })
+  paid?: 0 | 1;
+
+  @ApiProperty({ description: 'El plan del usuario a cambiar.' })
+  @Min(1, { message: PLAN_ID_MESSAGE })
+  @IsInt({ message: PLAN_ID_MESSAGE })
+  id_plan!: number;
+}
+
+export class UserPlanResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Información de plan cambiada con éxito' })
+  message!: string;
+
+  @ApiProperty({ type: UserPlanDto })
+  plan!: UserPlanDto;
+}
+
+// The catalogue editor.
+
+const PlanName = () => (target: object, key: string) => {
+  Trim()(target, key);
+  MaxLength(80, { message: 'El nombre no puede tener más de 80 caracteres' })(target, key);
+};
+
+export class AddCatalogPlanDto {
+  @ApiProperty({ example: 'Diez Clases', maxLength: 80 })
+  @PlanName()
+  @IsString({ message: 'El nombre es obligatorio' })
+  @IsNotEmpty({ message: 'El nombre es obligatorio' })
+  name!: string;
+
+  @ApiProperty({ example: 1700, description: 'Pesos, hasta dos decimales.', minimum: 1, maximum: 100000 })
+  @Max(100000, { message: PRICE_MESSAGE })
+  @Min(1, { message: PRICE_MESSAGE })
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @IsNotEmpty({ message: 'El precio es obligatorio' })
+  price!: number;
+
+  @ApiProperty({ example: 10, minimum: 1, maximum: 100 })
+  @Max(100, { message: CATALOGUE_CLASSES_MESSAGE })
+  @Min(1, { message: CATALOGUE_CLASSES_MESSAGE })
+  @IsInt({ message: CATALOGUE_CLASSES_MESSAGE })
+  @IsNotEmpty({ message: 'Las clases son obligatorias' })
+  classes!: number;
+}
+
+export class ChangeCatalogPlanDto {
+  @ApiProperty()
+  @Min(1, { message: PLAN_ID_MESSAGE })
+  @IsInt({ message: PLAN_ID_MESSAGE })
+  id!: number;
+
+  @ApiPropertyOptional({ maxLength: 80 })
+  @PlanName()
+  @IsOptional()
+  @IsNotEmpty({ message: 'El nombre es obligatorio' })
+  @IsString({ message: 'El nombre no es válido' })
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Pesos, hasta dos decimales.', minimum: 1, maximum: 100000 })
+  @IsOptional()
+  @Max(100000, { message: PRICE_MESSAGE })
+  @Min(1, { message: PRICE_MESSAGE })
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  price?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Max(100, { message: CATALOGUE_CLASSES_MESSAGE })
+  @Min(1, { message: CATALOGUE_CLASSES_MESSAGE })
+  @IsInt({ message: CATALOGUE_CLASSES_MESSAGE })
+  classes?: number;
+}
+
+export class CatalogPlanIdDto {
+  @ApiProperty()
+  @Min(1, { message: PLAN_ID_MESSAGE })
+  @IsInt({ message: PLAN_ID_MESSAGE })
+  id!: number;
+}
+
+/** A plan of the catalogue as the admin sees it: hidden ones too. */
+export class AdminCatalogPlanDto {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({ example: 'Ocho Clases' })
+  name!: string;
+
+  @ApiProperty({ example: 1500, description: 'Pesos, sin la comisión.' })
+  price!: number;
+
+  @ApiProperty({ example: 8 })
+  classes!: number;
+
+  @ApiProperty({ description: 'Visible para los clientes.' })
+  visible!: boolean;
+}
+
+export class AdminCatalogResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: [AdminCatalogPlanDto] })
+  planes!: AdminCatalogPlanDto[];
+}
+
+export class AdminCatalogPlanResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Plan agregado al catálogo' })
+  message!: string;
+
+  @ApiProperty({ type: AdminCatalogPlanDto })
+  plan!: AdminCatalogPlanDto;
+}

@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { RegisterDto } from '../../auth/dto/register.dto';
+import { UserDto } from '../../auth/dto/user.dto';
+import { ROLES, type Role } from '../../auth/entities/user.entity';
+import { Trim } from '../../core/dto/transforms';
+import { PaginationDto } from '../../core/dto/pagination.dto';
+import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
+
+const USER_ID_MESSAGE = 'El usuario no es válido';
+
+/** The body of informacion/get-users: page, page size (10 by default) and an optional search. */
+export class GetUsersDto {
+  @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
+  @IsOptional()
+  @Min(1, { message: 'La página no es válida' })
+  @IsInt({ message: 'La página no es válida' })
+  pagination?: number;
+
+  @ApiPropertyOptional({ description: 'Tamaño de página.', default: 10, maximum: 50 })
+  @IsOptional()
+  @Max(50, { message: 'El tamaño de página no es válido' })
+  @Min(1, { message: 'El tamaño de página no es válido' })
+  @IsInt({ message: 'El tamaño de página no es válido' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Busca por nombre o email (contiene).', maxLength: 120 })
+  @Trim()
+  @IsOptional()
+  @MaxLength(120, { message: 'La búsqueda es demasiado larga' })
+  @IsString({ message: 'La búsqueda no es válida' })
+  search?: string;
+}
+
+/** A row of the admin's users table (spec §3 "Admin user row"). */
+export class AdminUserRowDto {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({ example: 'Ana López' })
+  name!: string;
+
+  @ApiProperty({ example: 'ana@example.com' })
+  email!: string;
+
+  @ApiProperty({ example: '1990-05-17' })
+  cumpleanos!: string;
+
+  @ApiProperty({ enum: ROLES })
+  role!: Role;
+
+  @ApiProperty({ enum: [0, 1], description: '1 activo, 0 inactivo.' })
+  active!: 0 | 1;
+}
+
+export class UsersListResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: [AdminUserRowDto] })
+  usuarios!: AdminUserRowDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}
+
+/** admin/add-user: the registration rules of spec §5 without the terms. */
+export class AddUserDto extends OmitType(RegisterDto, ['terms'] as const) {}
+
+/** admin/change-data: every field optional but the user; the role is user or admin. */
+export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user'] as const) {
+  @ApiPropertyOptional({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES, { message: 'El rol debe ser Usuario o Administrador' })
+  role?: Role;
+
+  @ApiProperty({ description: 'El usuario a cambiar.' })
+  @Min(1, { message: USER_ID_MESSAGE })
+  @IsInt({ message: USER_ID_MESSAGE })
+  id_user!: number;
+}
+
+/** admin/delete-user and admin/active-user. */
+export class UserIdDto {
+  @ApiProperty()
+  @Min(1, { message: USER_ID_MESSAGE })
+  @IsInt({ message: USER_ID_MESSAGE })
+  id!: number;
+}
+
+export class AdminUserResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Usuario creado con éxito' })
+  message!: string;
+
+  @ApiProperty({ type: UserDto })
+  user!: UserDto;
+}
+
+export class DeactivateUserResponseDto extends AdminUserResponseDto {
+  @ApiProperty({ description: 'Reservas próximas canceladas; sus clases volvieron a los planes.' })
+  cancelledReservations!: number;
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { User } from '../../auth/entities/user.entity';
+import { pageOf, type PaginationDto } from '../dto/pagination.dto';
+import { AuditLog } from './audit-log.entity';
+
+/** Every kind of change an admin makes, with the Spanish label the audit page shows. */
+export const AUDIT_ACTIONS = {
+  'user.create': 'Creó un usuario',
+  'user.update': 'Cambió los datos de un usuario',
+  'user.deactivate': 'Desactivó un usuario',
+  'user.activate': 'Activó un usuario',
+  'user_plan.create': 'Dio un plan a un usuario',
+  'user_plan.update': 'Cambió el plan de un usuario',
+  'plan.create': 'Agregó un plan al catálogo',
+  'plan.update': 'Cambió un plan del catálogo',
+  'plan.hide': 'Ocultó un plan del catálogo',
+  'plan.show': 'Mostró un plan del catálogo',
+  'schedule.create': 'Agregó una clase al horario',
+  'schedule.update': 'Cambió una clase del horario',
+  'schedule.deactivate': 'Quitó una clase del horario',
+  'schedule.activate': 'Activó una clase del horario',
+  'class.cancel': 'Canceló una clase',
+  'reservation.create': 'Reservó una clase para un usuario',
+  'reservation.cancel': 'Quitó a un usuario de una clase',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation';
+  entityId: number | string;
+  /** The client the change concerns, when there is one. */
+  subjectUserId?: number | null;
+  before?: object | null;
+  after?: object | null;
+}
+
+export interface AuditEntryView {
+  id: number;
+  createdAt: string;
+  action: AuditAction;
+  actionLabel: string;
+  entityType: string;
+  entityId: string;
+  actor: { id: number; name: string } | null;
+  subject: { id: number; name: string } | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * The values of `after` that differ from `before`, each side limited to those keys: what an
+ * edit changed, and nothing else. Null when nothing changed (no entry is worth writing).
+ */
+export function changedValues<T extends object>(
+  before: T,
+  after: T,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    if (after[key] === undefined || after[key] === before[key]) continue;
+    was[key] = before[key];
+    is[key] = after[key];
+  }
+  return Object.keys(is).length > 0 ? { before: was, after: is } : null;
+}
+
+interface AuditRow {
+  id: number | string;
+  created_at: string | Date;
+  action: AuditAction;
+  entity_type: string;
+  entity_id: string;
+  actor_id: number | string | null;
+  actor_name: string | null;
+  subject_id: number | string | null;
+  subject_name: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+const asDate = (value: string | Date): Date =>
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z$/.test(value) ? '' : 'Z'}`);
+
+const person = (id: number | string | null, name: string | null) =>
+  id === null ? null : { id: Number(id), name: name ?? '' };
+
+/** Who changed what and when, with the values before and after (issue: administration). */
+@Injectable()
+export class AuditService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Writes one entry inside the caller's transaction, so the change and its record land together. */
+  async record(manager: EntityManager, actor: User, entry: AuditEntryInput): Promise<void> {
+    const log = Object.assign(new AuditLog(), {
+      actorId: actor.id,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: String(entry.entityId),
+      subjectUserId: entry.subjectUserId ?? null,
+      before: (entry.before ?? null) as Record<string, unknown> | null,
+      after: (entry.after ?? null) as Record<string, unknown> | null,
+    });
+    await manager.save(log);
+  }
+
+  /** Newest first; `userId` keeps the entries about that user or made by them. */
+  async list(query: {
+    page: number;
+    limit: number;
+    userId?: number;
+  }): Promise<{ entries: AuditEntryView[]; pagination: PaginationDto }> {
+    const base = this.dataSource
+      .createQueryBuilder()
+      .from(AuditLog, 'a')
+      .leftJoin('users', 'actor', 'actor.id = a.actor_id')
+      .leftJoin('users', 'subject', 'subject.id = a.subject_user_id');
+    if (query.userId !== undefined) {
+      base.where('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId: query.userId });
+    }
+    const totalRecords = await base.clone().getCount();
+    const rows = await base
+      .clone()
+      .select('a.id', 'id')
+      .addSelect('a.created_at', 'created_at')
+      .addSelect('a.action', 'action')
+      .addSelect('a.entity_type', 'entity_type')
+      .addSelect('a.entity_id', 'entity_id')
+      .addSelect('a.actor_id', 'actor_id')
+      .addSelect('actor.name', 'actor_name')
+      .addSelect('a.subject_user_id', 'subject_id')
+      .addSelect('subject.name', 'subject_name')
+      .addSelect('a.before', 'before')
+      .addSelect('a.after', 'after')
+      .orderBy('a.id', 'DESC')
+      .offset((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .getRawMany<AuditRow>();
+    const entries = rows.map((row): AuditEntryView => ({
+      id: Number(row.id),
+      createdAt: asDate(row.created_at).toISOString(),
+      action: row.action,
+      actionLabel: AUDIT_ACTIONS[row.action] ?? row.action,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      actor: person(row.actor_id, row.actor_name),
+      subject: person(row.subject_id, row.subject_name),
+      before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
+      after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
+    }));
+    return { entries, pagination: pageOf(query.page, query.limit, totalRecords) };
+  }
+}
