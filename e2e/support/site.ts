@@ -46,4 +46,9 @@ export async function openNextMonday(page: Page, baseUrl: string, path = '/pilat
 }
 
 export const slotRow = (page: Page, time: string) => page.getByRole('listitem').filter({ hasText: time });
-export const toast = (page: Page, text: string) => page.getByRole('region', { name: /Avisos/ }).getByText(text);
+/**
+ * A toast by its text. While a dialog is open, Radix marks the rest of the page aria-hidden (the
+ * toast is still announced through its own live region), so hidden elements are included here.
+ */
+export const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Avisos/, includeHidden: true }).getByText(text);

@@ -25,6 +25,13 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Mis clases' })).toHaveAttribute('href', '/pilates/clases');
     expect(within(nav).queryByText('Administrador')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Planes' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Auditoría' })).not.toBeInTheDocument();
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/pilates/informacion', '/pilates/clases']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Salir' }));
     expect(onLogout).toHaveBeenCalledOnce();
   });
@@ -36,6 +43,15 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/pilates/usuarios');
     expect(within(nav).getByRole('link', { name: 'Ver clases' })).toHaveAttribute('href', '/pilates/usuarios-clases');
     expect(within(nav).getByRole('link', { name: 'Horario' })).toHaveAttribute('href', '/pilates/horario');
+    expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute('href', '/pilates/planes-admin');
+    expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
+    // In the Administrador block, right after Horario.
+    const adminLinks = within(nav).getAllByRole('list')[1];
+    expect(
+      within(adminLinks)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Usuarios', 'Ver clases', 'Horario', 'Planes', 'Auditoría']);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, CalendarRange, ClipboardList, LogOut, UserRound, Users } from 'lucide-react';
+import { CalendarDays, CalendarRange, ClipboardList, History, LogOut, Tags, UserRound, Users } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../ui/cn';
 
@@ -77,6 +77,12 @@ export function SideMenu({
             </MenuLink>
             <MenuLink to="/pilates/horario" icon={CalendarRange}>
               Horario
+            </MenuLink>
+            <MenuLink to="/pilates/planes-admin" icon={Tags}>
+              Planes
+            </MenuLink>
+            <MenuLink to="/pilates/auditoria" icon={History}>
+              Auditoría
             </MenuLink>
             <LogoutItem onLogout={onLogout} pending={logoutPending} />
           </ul>

@@ -1,0 +1,1 @@
+export { CatalogueEditor } from './components/catalogue-editor';

@@ -1,0 +1,56 @@
+/*
+ * The catalogue forms, checked as the server does (server/src/admin/dto/admin-plans.dto.ts):
+ * the client refuses early, the server stays the authority.
+ */
+import { z } from 'zod';
+
+export const MAX_NAME_LENGTH = 80;
+export const MIN_PRICE = 1;
+export const MAX_PRICE = 100_000;
+export const MIN_CLASSES = 1;
+export const MAX_CLASSES = 100;
+
+export const NAME_REQUIRED_MESSAGE = 'El nombre es obligatorio';
+export const NAME_TOO_LONG_MESSAGE = `El nombre no puede tener más de ${MAX_NAME_LENGTH} caracteres`;
+export const PRICE_REQUIRED_MESSAGE = 'El precio es obligatorio';
+export const PRICE_MESSAGE = 'El precio debe ser un número mayor que 0 con hasta dos decimales';
+export const CLASSES_REQUIRED_MESSAGE = 'Las clases son obligatorias';
+export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
+
+/** '1,500.50' → '1500.50': es-MX thousands separators (and a leading '$') are accepted and dropped. */
+function plainAmount(value: string): string {
+  const text = value.replace(/[\s$]/g, '');
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, '') : text;
+}
+
+const name = z.string().trim().min(1, NAME_REQUIRED_MESSAGE).max(MAX_NAME_LENGTH, NAME_TOO_LONG_MESSAGE);
+
+// Pesos as typed: '1500' or '1750.50'; at most two decimals, like the server's centavos.
+const price = z
+  .string()
+  .trim()
+  .min(1, PRICE_REQUIRED_MESSAGE)
+  .transform(plainAmount)
+  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, PRICE_MESSAGE))
+  .transform(Number)
+  .pipe(z.number().min(MIN_PRICE, PRICE_MESSAGE).max(MAX_PRICE, PRICE_MESSAGE));
+
+// The number input gives a string: '' when empty or not a number.
+const classes = z
+  .string()
+  .trim()
+  .min(1, CLASSES_REQUIRED_MESSAGE)
+  .regex(/^\d+$/, CLASSES_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().min(MIN_CLASSES, CLASSES_MESSAGE).max(MAX_CLASSES, CLASSES_MESSAGE));
+
+export const catalogPlanSchema = z.object({ name, price, classes });
+export type CatalogPlanInput = z.input<typeof catalogPlanSchema>;
+export type CatalogPlanValues = z.output<typeof catalogPlanSchema>;
+
+export const CATALOG_PLAN_FIELDS = ['name', 'price', 'classes'] as const;
+
+/** A price as the edit form shows it: '1500', '1750.50'. */
+export function priceInput(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useChangeData } from '../../../api/generated/admin/admin';
+import type { AdminUserRowDto, ChangeDataDto } from '../../../api/generated/model';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { setSessionUser, useSession } from '../../session/session';
+import { ROLE_OPTIONS } from '../format';
+import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
+import { showFormErrors, shownUnderFields, type CodeFields } from './form-errors';
+
+const FIELDS = ['name', 'email', 'cumpleanos', 'role'] as const;
+const CODE_FIELDS: CodeFields<EditUserInput> = {
+  EMAIL_TAKEN: 'email',
+  SELF_DEMOTION: 'role',
+  LAST_ADMIN: 'role',
+};
+
+/** Only what changed; a blank field keeps its value (spec §5: every field is optional). */
+export function userChanges(user: AdminUserRowDto, values: EditUserValues): ChangeDataDto {
+  const changes: ChangeDataDto = { id_user: user.id };
+  if (values.name !== '' && values.name !== user.name) changes.name = values.name;
+  if (values.email !== '' && values.email !== user.email.toLowerCase()) changes.email = values.email;
+  if (values.cumpleanos !== '' && values.cumpleanos !== user.cumpleanos) changes.cumpleanos = values.cumpleanos;
+  if (values.role !== user.role) changes.role = values.role;
+  return changes;
+}
+
+export interface EditUserDialogProps {
+  /** The user to edit; null keeps the dialog closed. */
+  user: AdminUserRowDto | null;
+  onClose: () => void;
+}
+
+/** Name, email, birth date and role of one user. */
+export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Editar usuario"
+      description={user ? `${user.name} · Deja en blanco lo que no quieras cambiar.` : undefined}
+    >
+      {user ? <EditUserForm key={user.id} user={user} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const refresh = useRefreshAdmin();
+  const mutation = useChangeData();
+  const form = useForm<EditUserInput, unknown, EditUserValues>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: { name: user.name, email: user.email, cumpleanos: user.cumpleanos, role: user.role },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    const changes = userChanges(user, values);
+    if (Object.keys(changes).length === 1) {
+      onDone();
+      return;
+    }
+    mutation.mutate(
+      { data: changes },
+      {
+        onSuccess: (res) => {
+          toast.show(res.message);
+          // The admin changed their own name or email: the side menu shows the new one at once.
+          if (session.user && res.user.id === session.user.id) setSessionUser(queryClient, res.user);
+          // Rosters show the names too.
+          void refresh('users', 'booking');
+          onDone();
+        },
+        onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Nombre" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label="Correo electrónico"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <DateField
+        label="Fecha de nacimiento"
+        autoComplete="off"
+        error={errors.cumpleanos?.message}
+        {...form.register('cumpleanos')}
+      />
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <Select
+            label="Rol"
+            options={ROLE_OPTIONS}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            hint="Un administrador gestiona usuarios, planes y clases."
+            error={errors.role?.message}
+          />
+        )}
+      />
+      {shownUnderFields(mutation.error, FIELDS, CODE_FIELDS) ? null : <ErrorMessage error={mutation.error} />}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={mutation.isPending} loadingLabel="Guardando…">
+          Guardar cambios
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import '../../../components/ui/test-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { GetClasesDto, MyClassDto } from '../../../api/generated/model';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
+import { pagination, pastClass, upcomingClass, URLS, usersPage } from '../test-data';
+import { UsersAdmin } from './users-admin';
+
+const classesPage =
+  (clases: MyClassDto[], totalPages = 1): Handler =>
+  (body) => ({
+    status: 200,
+    body: {
+      success: true,
+      clases,
+      pagination: pagination((body as GetClasesDto).pagination ?? 1, totalPages, clases.length),
+    },
+  });
+
+async function openClasses() {
+  const table = await screen.findByRole('table', { name: 'Usuarios' });
+  await userEvent.click(await within(table).findByRole('button', { name: 'Clases de Ana López' }));
+  return screen.findByRole('dialog', { name: 'Clases de Ana López' });
+}
+
+describe('UserClassesDialog', () => {
+  it('should list the user’s classes ten per page with date, day, time and instructor', async () => {
+    const fetchMock = stubApi({ [URLS.users]: usersPage, [URLS.userClasses]: classesPage([upcomingClass, pastClass]) });
+    renderPage(<UsersAdmin />);
+    const dialog = await openClasses();
+
+    const table = await within(dialog).findByRole('table', { name: 'Clases de Ana López' });
+    await within(table).findByRole('cell', { name: 'Mariana' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha', 'Día', 'Hora', 'Instructor', 'Acciones']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((td) => td.textContent),
+    ).toEqual(['24 de noviembre de 2026', 'Martes', '7:00 AM', 'Mariana']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2 de noviembre de 2026', 'Lunes', '6:00 PM', '—', 'Pasada']);
+    // Only an upcoming class can be removed.
+    expect(within(rows[0]).getByRole('button', { name: /^Quitar/ })).toBeInTheDocument();
+    expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, URLS.userClasses)).toEqual([{ id: 7, pagination: 1, limit: 10 }]);
+  });
+
+  it('should remove the user from an upcoming class after confirming and reload the list', async () => {
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userClasses]: classesPage([upcomingClass, pastClass]),
+      [URLS.cancelReservation]: () => ({
+        status: 200,
+        body: { success: true, message: 'Reserva cancelada. La clase volvió al plan.' },
+      }),
+    });
+    renderPage(<UsersAdmin />);
+    const classes = await openClasses();
+
+    const table = await within(classes).findByRole('table', { name: 'Clases de Ana López' });
+    await userEvent.click(
+      await within(table).findByRole('button', {
+        name: 'Quitar de la clase del martes 24 de noviembre de 2026 a las 7:00 AM',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Quitar de la clase' });
+    expect(confirm).toHaveTextContent(
+      '¿Quitar a Ana López de la clase del martes 24 de noviembre de 2026 a las 7:00 AM?',
+    );
+    expect(bodiesSentTo(fetchMock, URLS.cancelReservation)).toHaveLength(0);
+
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sí, quitar' }));
+
+    expect(await screen.findByText('Reserva cancelada. La clase volvió al plan.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, URLS.cancelReservation)).toEqual([{ id: 31 }]);
+    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, URLS.userClasses)).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quitar de la clase' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('should show the server refusal in the confirmation', async () => {
+    stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userClasses]: classesPage([upcomingClass]),
+      [URLS.cancelReservation]: () => ({
+        status: 404,
+        body: { success: false, code: 'RESERVATION_NOT_FOUND', error: 'La reserva no existe.' },
+      }),
+    });
+    renderPage(<UsersAdmin />);
+    const classes = await openClasses();
+
+    const table = await within(classes).findByRole('table', { name: 'Clases de Ana López' });
+    await userEvent.click(await within(table).findByRole('button', { name: /^Quitar/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Quitar de la clase' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sí, quitar' }));
+
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('La reserva no existe.');
+  });
+
+  it('should say when the user has no classes', async () => {
+    stubApi({ [URLS.users]: usersPage, [URLS.userClasses]: classesPage([]) });
+    renderPage(<UsersAdmin />);
+    const dialog = await openClasses();
+
+    expect(await within(dialog).findByText('Ana López aún no tiene clases reservadas.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+/* Fixtures and stubbed answers shared by the admin users tests. */
+import type { AdminCatalogPlanDto, AdminUserRowDto, MyClassDto, UserPlanDto } from '../../api/generated/model';
+import type { Handler } from '../../test/page-test-utils';
+
+export const URLS = {
+  users: '/api/informacion/get-users',
+  addUser: '/api/admin/add-user',
+  changeData: '/api/admin/change-data',
+  deleteUser: '/api/admin/delete-user',
+  activeUser: '/api/admin/active-user',
+  catalogue: '/api/planes/catalogo',
+  addPlan: '/api/planes/add-plan-admin',
+  userPlans: '/api/informacion/get-planes',
+  changePlan: '/api/admin/change-data-plan',
+  userClasses: '/api/informacion/get-clases',
+  cancelReservation: '/api/reservations/cancel-reservation',
+} as const;
+
+export const ana: AdminUserRowDto = {
+  id: 7,
+  name: 'Ana López',
+  email: 'ana@example.com',
+  cumpleanos: '1990-05-17',
+  role: 'user',
+  active: 1,
+};
+export const bruno: AdminUserRowDto = {
+  id: 6,
+  name: 'Bruno Díaz',
+  email: 'bruno@example.com',
+  cumpleanos: '1985-12-01',
+  role: 'admin',
+  active: 1,
+};
+export const carla: AdminUserRowDto = {
+  id: 5,
+  name: 'Carla Ruiz',
+  email: 'carla@example.com',
+  cumpleanos: '2000-01-09',
+  role: 'user',
+  active: 0,
+};
+
+export const pagination = (currentPage = 1, totalPages = 1, totalRecords = 3) => ({
+  currentPage,
+  totalPages,
+  totalRecords,
+});
+
+/** get-users answering the three users on one page. */
+export const usersPage: Handler = () => ({
+  status: 200,
+  body: { success: true, usuarios: [ana, bruno, carla], pagination: pagination() },
+});
+
+export const catalogue: AdminCatalogPlanDto[] = [
+  { id: 1, name: 'Una Clase', price: 220, classes: 1, visible: true },
+  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, visible: true },
+  { id: 9, name: 'Diez Clases', price: 1700, classes: 10, visible: false },
+];
+export const catalogueAnswer: Handler = () => ({ status: 200, body: { success: true, planes: catalogue } });
+
+export const paidPlan: UserPlanDto = {
+  id: 12,
+  plan: 'Ocho Clases',
+  classes_remaining: 5,
+  classes_total: 8,
+  startDate: '2026-11-02',
+  endDate: '2026-12-01',
+  is_paid: 1,
+  revoked: false,
+};
+export const unpaidPlan: UserPlanDto = {
+  ...paidPlan,
+  id: 11,
+  plan: 'Cuatro Clases',
+  classes_remaining: 4,
+  classes_total: 4,
+  is_paid: 0,
+};
+export const refundedPlan: UserPlanDto = { ...paidPlan, id: 10, plan: 'Una Clase', classes_total: 1, revoked: true };
+
+export const upcomingClass: MyClassDto = {
+  id: 31,
+  date: '2026-11-24',
+  dayOfWeek: 'Martes',
+  time: '7:00 AM',
+  instructor: 'Mariana',
+  isPast: false,
+  cancellable: true,
+  cancellableUntil: '2026-11-23T19:00:00.000Z',
+};
+export const pastClass: MyClassDto = {
+  ...upcomingClass,
+  id: 30,
+  date: '2026-11-02',
+  dayOfWeek: 'Lunes',
+  time: '6:00 PM',
+  instructor: null,
+  isPast: true,
+  cancellable: false,
+};
+
+export const conflict = (code: string, error: unknown) => ({ status: 409, body: { success: false, code, error } });

@@ -1,0 +1,210 @@
+/*
+ * The /pilates/auditoria page in a small memory router (its real search validation and
+ * component): the list, the pager and the `usuario` filter from the URL.
+ */
+import '../../components/ui/test-polyfills';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntryDto } from '../../api/generated/model';
+import { Route as AuditoriaRoute } from '../../routes/pilates/_panel/auditoria';
+import { bodiesSentTo, stubApi } from '../../test/page-test-utils';
+import { AUDIT_EMPTY_MESSAGE } from './components/audit-log';
+
+const GET_AUDIT = '/api/admin/get-audit';
+
+const planChange: AuditEntryDto = {
+  id: 30,
+  createdAt: '2026-11-23T15:15:00.000Z',
+  action: 'plan.update',
+  actionLabel: 'Cambió un plan del catálogo',
+  entityType: 'plan',
+  entityId: '3',
+  actor: { id: 1, name: 'Admin Estudio' },
+  subject: null,
+  before: { price: 1500, classes: 8 },
+  after: { price: 1600, classes: 10 },
+};
+const roleChange: AuditEntryDto = {
+  id: 29,
+  createdAt: '2026-11-22T18:00:00.000Z',
+  action: 'user.update',
+  actionLabel: 'Cambió los datos de un usuario',
+  entityType: 'user',
+  entityId: '5',
+  actor: { id: 1, name: 'Admin Estudio' },
+  subject: { id: 5, name: 'Ana López' },
+  before: { role: 'user', active: true },
+  after: { role: 'admin', active: false },
+};
+const scheduleChange: AuditEntryDto = {
+  id: 28,
+  createdAt: '2026-11-21T13:00:00.000Z',
+  action: 'schedule.update',
+  actionLabel: 'Cambió una clase del horario',
+  entityType: 'schedule',
+  entityId: '12',
+  actor: null,
+  subject: null,
+  before: { startTime: '07:00', instructor: null },
+  after: { startTime: '07:30', instructor: 'Mariana' },
+};
+
+const page = (entries: AuditEntryDto[], currentPage = 1, totalPages = 1, totalRecords = entries.length) => ({
+  status: 200,
+  body: { success: true, entries, pagination: { currentPage, totalPages, totalRecords } },
+});
+
+function renderAuditoria(initialEntry: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const pilates = createRoute({ getParentRoute: () => rootRoute, path: '/pilates' });
+  const panel = createRoute({ getParentRoute: () => pilates, id: '_panel' });
+  const auditoria = createRoute({
+    getParentRoute: () => panel,
+    path: '/auditoria',
+    validateSearch: AuditoriaRoute.options.validateSearch,
+    component: AuditoriaRoute.options.component,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pilates.addChildren([panel.addChildren([auditoria])])]),
+    history: createMemoryHistory({ initialEntries: [initialEntry] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** The wide-screen table (the phone cards show the same entries). */
+const table = () => screen.getByRole('table', { name: 'Cambios registrados' });
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('/pilates/auditoria', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should list the changes newest first with who, what, about what and before → after in Spanish', async () => {
+    const fetchMock = stubApi({ [GET_AUDIT]: () => page([planChange, roleChange, scheduleChange]) });
+    renderAuditoria('/pilates/auditoria');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auditoría' })).toBeInTheDocument();
+    await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
+      name: 'Plan #3',
+    });
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20 }]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fecha y hora', 'Quién', 'Acción', 'Sobre', 'Cambios']);
+
+    const rows = within(table()).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const [plan, role, schedule] = rows.map(cellTexts);
+    // 15:15 UTC is 9:15 a. m. at the studio (Mexico City), under any test time zone.
+    expect(plan[0]).toMatch(/^23 nov 2026,? 9:15\s?a\.\s?m\.$/);
+    expect(plan.slice(1, 4)).toEqual(['Admin Estudio', 'Cambió un plan del catálogo', 'Plan #3']);
+    expect(
+      within(rows[0])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Precio (MXN): $1,500.00 → $1,600.00', 'Clases: 8 → 10']);
+    expect(role.slice(1, 4)).toEqual(['Admin Estudio', 'Cambió los datos de un usuario', 'Ana López']);
+    expect(
+      within(rows[1])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rol: Usuario → Administrador', 'Activo: Sí → No']);
+    expect(schedule.slice(1, 4)).toEqual(['—', 'Cambió una clase del horario', 'Horario #12']);
+    expect(
+      within(rows[2])
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Hora: 7:00 AM → 7:30 AM', 'Instructor: — → Mariana']);
+    // The phone cards show the same.
+    const cards = screen.getByRole('list', { name: 'Cambios registrados' });
+    expect(cards.children).toHaveLength(3);
+    expect(cards.children[0]).toHaveTextContent('Cambió un plan del catálogoQuiénAdmin EstudioSobrePlan #3');
+    expect(cards.children[0]).toHaveTextContent('Precio (MXN): $1,500.00 → $1,600.00');
+    expect(screen.queryByText('Mostrando los cambios de', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('should ask for the next page with the pager', async () => {
+    const fetchMock = stubApi({
+      [GET_AUDIT]: (body) =>
+        (body as { pagination: number }).pagination === 2
+          ? page([scheduleChange], 2, 2, 21)
+          : page([planChange, roleChange], 1, 2, 21),
+    });
+    renderAuditoria('/pilates/auditoria');
+
+    await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
+      name: 'Plan #3',
+    });
+    expect(screen.getByText(/Página 1 de 2/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+
+    expect(await within(table()).findByRole('cell', { name: 'Horario #12' })).toBeInTheDocument();
+    expect(within(table()).queryByRole('cell', { name: 'Plan #3' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Página 2 de 2/)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([
+      { pagination: 1, limit: 20 },
+      { pagination: 2, limit: 20 },
+    ]);
+  });
+
+  it('should show only one user’s changes with ?usuario= and all of them again with Ver todos', async () => {
+    const fetchMock = stubApi({
+      [GET_AUDIT]: (body) =>
+        (body as { userId?: number }).userId === 5
+          ? page([roleChange])
+          : page([planChange, roleChange, scheduleChange]),
+    });
+    const router = renderAuditoria('/pilates/auditoria?usuario=5');
+
+    expect(await screen.findByText('Ana López', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText(/Mostrando los cambios de/)).toHaveTextContent('Mostrando los cambios de Ana López');
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20, userId: 5 }]);
+    expect(within(table()).getAllByRole('row')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Ver todos' }));
+    expect(await within(table()).findByRole('cell', { name: 'Plan #3' })).toBeInTheDocument();
+    expect(screen.queryByText(/Mostrando los cambios de/)).not.toBeInTheDocument();
+    expect(router.state.location.search).toEqual({});
+    expect(bodiesSentTo(fetchMock, GET_AUDIT).at(-1)).toEqual({ pagination: 1, limit: 20 });
+  });
+
+  it('should ignore a usuario that is not a user id', async () => {
+    const fetchMock = stubApi({ [GET_AUDIT]: () => page([planChange]) });
+    renderAuditoria('/pilates/auditoria?usuario=abc');
+
+    await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
+      name: 'Plan #3',
+    });
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20 }]);
+    expect(screen.queryByText(/Mostrando los cambios de/)).not.toBeInTheDocument();
+  });
+
+  it('should say so when nothing has been recorded yet', async () => {
+    stubApi({ [GET_AUDIT]: () => page([]) });
+    renderAuditoria('/pilates/auditoria');
+
+    expect(await screen.findByText(AUDIT_EMPTY_MESSAGE)).toBeInTheDocument();
+    expect(AUDIT_EMPTY_MESSAGE).toBe('Aún no hay cambios registrados.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

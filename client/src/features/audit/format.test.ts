@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { auditChanges, changeText, formatAuditDateTime, formatValue, nameOfUser, subjectLabel } from './format';
+import { auditSearchSchema } from './search';
+
+const texts = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+  auditChanges({ before, after }).map(changeText);
+
+describe('audit format', () => {
+  it('should show the time in the studio time zone, whatever the machine zone', () => {
+    // 15:15 UTC is 9:15 in Mexico City (UTC−6, no daylight saving time).
+    expect(formatAuditDateTime('2026-11-23T15:15:00.000Z')).toMatch(/^23 nov 2026,? 9:15\s?a\.\s?m\.$/);
+    // Past midnight UTC, still the previous evening at the studio.
+    expect(formatAuditDateTime('2026-11-24T02:05:00.000Z')).toMatch(/^23 nov 2026,? 8:05\s?p\.\s?m\.$/);
+  });
+
+  it('should translate field names and values, before → after', () => {
+    expect(texts({ role: 'user', active: true }, { role: 'admin', active: false })).toEqual([
+      'Rol: Usuario → Administrador',
+      'Activo: Sí → No',
+    ]);
+    expect(
+      texts(
+        { is_paid: 0, classes_remaining: 8, endDate: '2026-12-01' },
+        { is_paid: 1, classes_remaining: 10, endDate: '2026-12-15' },
+      ),
+    ).toEqual([
+      'Pagado: No → Sí',
+      'Clases restantes: 8 → 10',
+      'Fecha de término: 1 de diciembre de 2026 → 15 de diciembre de 2026',
+    ]);
+    expect(texts({ price: 1500, visible: true }, { price: 1750.5, visible: false })).toEqual([
+      'Precio (MXN): $1,500.00 → $1,750.50',
+      'Visible: Sí → No',
+    ]);
+    expect(
+      texts(
+        { startTime: '07:00', weekday: 1, instructor: null },
+        { startTime: '18:30', weekday: 6, instructor: 'Ana' },
+      ),
+    ).toEqual(['Hora: 7:00 AM → 6:30 PM', 'Día: Lunes → Sábado', 'Instructor: — → Ana']);
+  });
+
+  it('should show a single value for a field recorded on one side only, and unknown fields as they are', () => {
+    expect(
+      texts(
+        { status: 'scheduled', date: '2026-11-23', time: '07:00' },
+        { status: 'cancelled', cancelledReservations: 2 },
+      ),
+    ).toEqual([
+      'Estado: Programada → Cancelada',
+      'Fecha: 23 de noviembre de 2026',
+      'Hora: 7:00 AM',
+      'Reservas canceladas: 2',
+    ]);
+    expect(texts(null, { name: 'Ana López', cumpleanos: '1990-05-17', extra: 'x' })).toEqual([
+      'Nombre: Ana López',
+      'Fecha de nacimiento: 17 de mayo de 1990',
+      'extra: x',
+    ]);
+    expect(texts(null, null)).toEqual([]);
+    expect(formatValue('name', null)).toBe('—');
+  });
+
+  it('should name what an entry is about', () => {
+    expect(subjectLabel({ subject: { id: 4, name: 'Ana López' }, entityType: 'user_plan', entityId: '9' })).toBe(
+      'Ana López',
+    );
+    expect(subjectLabel({ subject: null, entityType: 'schedule', entityId: '12' })).toBe('Horario #12');
+    expect(subjectLabel({ subject: null, entityType: 'plan', entityId: '3' })).toBe('Plan #3');
+    expect(subjectLabel({ subject: null, entityType: 'class', entityId: '40' })).toBe('Clase #40');
+  });
+
+  it('should find the filtered user name among subjects and actors', () => {
+    const base = {
+      id: 1,
+      createdAt: '',
+      action: 'plan.update',
+      actionLabel: '',
+      entityType: 'plan',
+      entityId: '3',
+      before: null,
+      after: null,
+    } as const;
+    expect(nameOfUser([{ ...base, actor: { id: 1, name: 'Admin' }, subject: null }], 1)).toBe('Admin');
+    expect(nameOfUser([{ ...base, actor: { id: 1, name: 'Admin' }, subject: { id: 5, name: 'Ana' } }], 5)).toBe('Ana');
+    expect(nameOfUser([], 5)).toBeUndefined();
+  });
+
+  it('should keep only a positive whole user id from the URL', () => {
+    const usuario = (value: unknown) => auditSearchSchema.parse({ usuario: value }).usuario;
+    expect(usuario(12)).toBe(12);
+    expect(usuario('12')).toBe(12);
+    expect(usuario(0)).toBeUndefined();
+    expect(usuario(-3)).toBeUndefined();
+    expect(usuario(1.5)).toBeUndefined();
+    expect(usuario('abc')).toBeUndefined();
+    expect(usuario('')).toBeUndefined();
+    expect(usuario(undefined)).toBeUndefined();
+    expect(auditSearchSchema.parse({}).usuario).toBeUndefined();
+  });
+});

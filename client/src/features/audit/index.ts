@@ -1,0 +1,2 @@
+export { AuditLog } from './components/audit-log';
+export { auditSearchSchema } from './search';
