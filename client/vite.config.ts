@@ -3,12 +3,47 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { publicPages, studio } from './src/content/studio';
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 // The API and the built client share one origin in production; in development Vite proxies /api.
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+
+/** sitemap.xml and robots.txt for search engines, written at build time from the studio's content file. */
+function seoFiles(): Plugin {
+  const site = (process.env.SITE_URL ?? studio.siteUrl).replace(/\/$/, '');
+  return {
+    name: 'pilates-seo-files',
+    apply: 'build',
+    generateBundle() {
+      const urls = Object.values(publicPages)
+        .map((page) => `  <url><loc>${site}${page.path}</loc></url>`)
+        .join('\n');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sitemap.xml',
+        source: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      });
+      // The account and admin pages are private: nothing for a search engine there.
+      const privatePaths = [
+        '/api/',
+        '/pilates/informacion',
+        '/pilates/clases',
+        '/pilates/usuarios',
+        '/pilates/horario',
+        '/pilates/planes-admin',
+        '/pilates/auditoria',
+      ];
+      this.emitFile({
+        type: 'asset',
+        fileName: 'robots.txt',
+        source: `User-agent: *\nAllow: /\n${privatePaths.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${site}/sitemap.xml\n`,
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -22,9 +57,15 @@ export default defineConfig({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
       quoteStyle: 'single',
       semicolons: true,
+      // The shared layout (header, footer) and the home page come with the app: no second round trip
+      // before the first page a visitor sees. Every other page keeps its own lazily loaded chunk.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === '/pilates' || routeId === '/pilates/' ? [] : undefined),
+      },
     }),
     react(),
     tailwindcss(),
+    seoFiles(),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
   resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts') } },
@@ -35,6 +76,22 @@ export default defineConfig({
     emptyOutDir: true,
     // Hashed file names: the server serves dist/assets/ with an immutable cache.
     assetsDir: 'assets',
+    // Pictures stay files (cached, lazily loaded) instead of data: URLs inside the JavaScript.
+    rolldownOptions: {
+      output: {
+        // React, the router and Query in one file that every page shares, instead of many small
+        // chunks: over HTTP/1.1 each extra file costs a round trip on a slow phone connection.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+    assetsInlineLimit: (file) => (/\.(svg|webp|jpe?g|png)$/.test(file) ? false : undefined),
   },
   test: {
     environment: 'jsdom',

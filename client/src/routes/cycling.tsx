@@ -1,10 +1,10 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Logo } from '../components/layout/logo';
 import { buttonClasses } from '../components/ui/button';
-import { titleHead } from '../lib/page-title';
+import { publicPageHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/cycling')({
-  head: titleHead('Indoor Cycling'),
+  head: publicPageHead('cycling'),
   component: CyclingPage,
 });
 

@@ -1,78 +1,45 @@
-import { Link } from '@tanstack/react-router';
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { HeaderUser } from './header';
-import { sectionLinks } from './nav-links';
 
-const itemClasses =
-  'block rounded-control px-4 py-3 text-lg font-medium text-ink transition-colors hover:bg-sand ' +
-  'data-[status=active]:text-accent';
+const loadDrawer = () => import('./mobile-menu-drawer');
+const MobileMenuDrawer = lazy(loadDrawer);
 
-/** The phone menu: a drawer from the right with the user's name and every section. */
+/**
+ * The phone menu button. The drawer's code (and Radix Dialog's) loads when the visitor reaches for
+ * the button (pointer, touch or focus), so it is not part of the page's first download.
+ */
 export function MobileMenu({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Mounted from the first open on, so that the drawer can play its closing animation.
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const prefetch = () => void loadDrawer();
+
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
+    <>
+      <button
+        ref={button}
+        type="button"
         aria-label="Abrir menú"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
       >
         <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-strong/40 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col bg-surface p-4 shadow-lift data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="font-display text-2xl text-ink-strong">{user ? user.name : 'Menú'}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
-              aria-label="Cerrar menú"
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Secciones del sitio</Dialog.Description>
-          <nav aria-label="Menú móvil">
-            <ul className="space-y-1">
-              <li>
-                <Link to="/pilates" activeOptions={{ exact: true }} className={itemClasses} onClick={close}>
-                  Pilates Reformer
-                </Link>
-              </li>
-              <li>
-                <Link to="/cycling" className={itemClasses} onClick={close}>
-                  Indoor Cycling
-                </Link>
-              </li>
-              {sectionLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={itemClasses} onClick={close}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link to="/pilates/reservar" className={itemClasses} onClick={close}>
-                  Reservar
-                </Link>
-              </li>
-              <li>
-                {user ? (
-                  <Link to="/pilates/informacion" className={itemClasses} onClick={close}>
-                    Mi Perfil
-                  </Link>
-                ) : (
-                  <Link to="/pilates/cuenta" className={itemClasses} onClick={close}>
-                    Cuenta
-                  </Link>
-                )}
-              </li>
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer user={user} open={open} onOpenChange={setOpen} returnFocusTo={() => button.current} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

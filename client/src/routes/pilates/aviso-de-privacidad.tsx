@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
-import { studio, studioAddressLines } from '../../content/studio';
-import { titleHead } from '../../lib/page-title';
+import { phoneUrl, studio, studioAddressLine } from '../../content/studio';
+import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/aviso-de-privacidad')({
-  head: titleHead('Aviso de privacidad'),
+  head: publicPageHead('privacidad'),
   component: PrivacyPage,
 });
 
-// Structure of the LFPDPPP's "aviso de privacidad integral": responsible party, data, purposes, ARCO rights.
+// The headings of an "aviso de privacidad integral" under Mexico's Ley Federal de Protección de Datos
+// Personales en Posesión de los Particulares (LFPDPPP): who is responsible, which data, what for,
+// transfers, ARCO rights, revoking consent, limiting use, tracking technologies and changes.
+// Placeholder text: the studio's lawyer must review it before launch (LegalPage says so on the page).
 function PrivacyPage() {
   return (
     <LegalPage
@@ -16,30 +19,60 @@ function PrivacyPage() {
       updated="22 de noviembre de 2026"
       sections={[
         {
-          title: 'Responsable',
+          title: 'Identidad y domicilio del responsable',
           body: (
             <p>
-              {studio.name}, con domicilio en {studioAddressLines.join(', ')}, es responsable del tratamiento de tus
-              datos personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los
-              Particulares.
+              {studio.name}, con domicilio en {studioAddressLine}, es responsable del uso y protección de tus datos
+              personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.
             </p>
           ),
         },
         {
-          title: 'Datos que recabamos',
+          title: 'Datos personales que recabamos',
+          body: (
+            <>
+              <p>
+                Para las finalidades de este aviso usamos datos de identificación y contacto (nombre, correo
+                electrónico, teléfono y fecha de nacimiento) y datos de tu actividad en el estudio (reservas, asistencia
+                y planes contratados).
+              </p>
+              <p>
+                Los datos de tu tarjeta los recibe directamente Mercado Pago; el estudio no los conoce ni los guarda.
+              </p>
+            </>
+          ),
+        },
+        {
+          title: 'Datos personales sensibles',
           body: (
             <p>
-              Nombre, correo electrónico, fecha de nacimiento, historial de reservas y de compras de planes. Los datos
-              de tu tarjeta los recibe directamente Mercado Pago; el estudio no los guarda.
+              Si decides informarnos de una lesión o condición de salud para adaptar tus ejercicios, la trataremos como
+              dato sensible, solo con tu consentimiento expreso y únicamente para cuidar tu seguridad en clase.
             </p>
           ),
         },
         {
-          title: 'Finalidades',
+          title: 'Finalidades del tratamiento',
+          body: (
+            <>
+              <p>
+                Finalidades necesarias: crear y administrar tu cuenta, registrar tus reservas y tus planes, cobrar tus
+                compras, enviarte confirmaciones y avisos de tus clases y cumplir obligaciones fiscales.
+              </p>
+              <p>
+                Finalidades adicionales: enviarte promociones y novedades del estudio. Puedes negarte a ellas en
+                cualquier momento sin que esto afecte tus clases.
+              </p>
+            </>
+          ),
+        },
+        {
+          title: 'Transferencias de datos',
           body: (
             <p>
-              Administrar tu cuenta, tus reservas y tus planes, enviarte confirmaciones y avisos sobre tus clases y
-              cumplir obligaciones fiscales.
+              Compartimos los datos estrictamente necesarios con el procesador de pagos (Mercado Pago) y con proveedores
+              de correo y hospedaje que actúan por cuenta del estudio. No vendemos ni cedemos tus datos a terceros para
+              sus propios fines.
             </p>
           ),
         },
@@ -47,8 +80,41 @@ function PrivacyPage() {
           title: 'Derechos ARCO',
           body: (
             <p>
-              Puedes acceder, rectificar, cancelar u oponerte al tratamiento de tus datos escribiendo al estudio o
-              llamando al {studio.phone.display}.
+              Puedes acceder a tus datos, rectificarlos, cancelarlos u oponerte a su uso (derechos ARCO). Envía tu
+              solicitud al estudio con tu nombre, el derecho que quieres ejercer y una copia de tu identificación, en
+              recepción o llamando al{' '}
+              <a href={phoneUrl} className="font-medium text-accent underline-offset-2 hover:underline">
+                {studio.phone.display}
+              </a>
+              . Te responderemos en un plazo máximo de 20 días hábiles.
+            </p>
+          ),
+        },
+        {
+          title: 'Revocación del consentimiento y limitación del uso',
+          body: (
+            <p>
+              Puedes revocar tu consentimiento o pedir que limitemos el uso o la divulgación de tus datos por el mismo
+              medio que los derechos ARCO. También puedes inscribirte en el Registro Público para Evitar Publicidad de
+              la PROFECO.
+            </p>
+          ),
+        },
+        {
+          title: 'Cookies y tecnologías de rastreo',
+          body: (
+            <p>
+              El sitio usa una cookie propia e indispensable para mantener tu sesión iniciada. No usamos cookies de
+              publicidad. El mapa del estudio, servido por Google Maps, solo se carga cuando llegas a él.
+            </p>
+          ),
+        },
+        {
+          title: 'Cambios al aviso de privacidad',
+          body: (
+            <p>
+              Cualquier cambio a este aviso se publicará en esta página con su fecha de actualización y, si es
+              relevante, te lo avisaremos por correo electrónico.
             </p>
           ),
         },

@@ -6,11 +6,11 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { accountSearchSchema } from '../../features/auth/search';
 import { useSession } from '../../features/session/session';
-import { titleHead } from '../../lib/page-title';
+import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/cuenta')({
   validateSearch: accountSearchSchema,
-  head: titleHead('Mi cuenta'),
+  head: publicPageHead('cuenta'),
   component: AccountPage,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { PlansGrid } from '../../features/plans/components/plans-grid';
-import { titleHead } from '../../lib/page-title';
+import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/planes')({
-  head: titleHead('Planes'),
+  head: publicPageHead('planes'),
   component: PlanesPage,
 });
 

@@ -6,7 +6,7 @@ import { WeekCalendar } from '../../features/booking/components/week-calendar';
 import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../features/booking/search';
 import { useSession } from '../../features/session/session';
-import { titleHead } from '../../lib/page-title';
+import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/reservar')({
   validateSearch: calendarSearchSchema,
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/pilates/reservar')({
     const date = selectedDay(deps.fecha, currentStudioDay(), false);
     void context.queryClient.prefetchQuery(getGetInformationQueryOptions({ date }));
   },
-  head: titleHead('Reservar'),
+  head: publicPageHead('reservar'),
   component: ReservarPage,
 });
 

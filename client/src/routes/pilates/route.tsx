@@ -3,8 +3,12 @@ import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { NotFoundPage } from '../../components/layout/not-found';
 import { useSession } from '../../features/session/session';
+import { studioJsonLd } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates')({
+  // The studio for search engines (schema.org ExerciseGym), on every page of the site. A JSON data
+  // block is never executed, so the Content-Security-Policy (script-src 'self') allows it.
+  head: () => ({ scripts: [studioJsonLd()] }),
   component: PilatesLayout,
   notFoundComponent: NotFoundPage,
 });
@@ -20,7 +24,8 @@ function PilatesLayout() {
         Saltar al contenido
       </a>
       <Header user={user} />
-      <main id="contenido" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
+      <main id="contenido" className="min-h-[calc(100dvh-var(--spacing-header))] flex-1">
         <Outlet />
       </main>
       <Footer />

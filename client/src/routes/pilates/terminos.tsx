@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
 import { studio } from '../../content/studio';
-import { titleHead } from '../../lib/page-title';
+import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/terminos')({
-  head: titleHead('Términos y condiciones'),
+  head: publicPageHead('terminos'),
   component: TermsPage,
 });
 

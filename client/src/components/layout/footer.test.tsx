@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { phoneUrl, studio } from '../../content/studio';
+import { Footer } from './footer';
+import { renderInRouter } from './layout-test-utils';
+
+describe('Footer', () => {
+  it('should show the logo, the Sitio column and the Contacto column from the content file', async () => {
+    renderInRouter(<Footer />);
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getAllByText(studio.name).length).toBeGreaterThan(0);
+
+    const sitio = within(footer).getByRole('navigation', { name: 'Sitio' });
+    expect(
+      within(sitio)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Estudio', '/pilates/estudio'],
+      ['Beneficios', '/pilates/beneficios'],
+      ['Mi cuenta', '/pilates/cuenta'],
+      ['Reservar', '/pilates/reservar'],
+      ['Planes', '/pilates/planes'],
+    ]);
+
+    expect(within(footer).getByRole('heading', { name: 'Contacto' })).toBeInTheDocument();
+    expect(within(footer).getByText(studio.locationName)).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: studio.phone.display })).toHaveAttribute('href', phoneUrl);
+  });
+
+  it('should end with the year, the rights, the legal pages and the agency’s credit', async () => {
+    renderInRouter(<Footer />);
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} ${studio.name}. Todos los derechos reservados.`);
+    expect(within(footer).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/pilates/terminos',
+    );
+    expect(within(footer).getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+      'href',
+      '/pilates/aviso-de-privacidad',
+    );
+    const agency = within(footer).getByRole('link', { name: new RegExp(studio.agency.name) });
+    expect(agency).toHaveAttribute('href', studio.agency.url);
+    expect(agency).toHaveAttribute('target', '_blank');
+    expect(agency).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+});

@@ -1,0 +1,27 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * True once the element comes within `margin` of the viewport, and from then on. Heavy or third-party
+ * content (the map, the video) waits for it, so nothing loads before the visitor is near it.
+ */
+export function useNearViewport<T extends Element>(margin = '300px') {
+  const ref = useRef<T | null>(null);
+  // Without IntersectionObserver (very old browsers) the content simply loads.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near };
+}

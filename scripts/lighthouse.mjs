@@ -1,0 +1,269 @@
+// `npm run lighthouse`: Lighthouse (mobile defaults: emulated phone, simulated slow 4G and 4× CPU
+// slowdown) in Debian's Chromium against the production build, served by the built server on a free
+// 127.0.0.1 port with a throwaway SQLite database. Prints Performance, Accessibility, Best Practices
+// and SEO per page, the gzip size of the JavaScript a visitor downloads for /pilates, and pass/fail
+// against the public-site targets; exits 1 when a target is missed. Expects a build (the npm script
+// runs `npm run build` first). Nothing leaves 127.0.0.1: a request to another host fails the run.
+//
+// LIGHTHOUSE_RUNS (default 3) runs each page that many times and keeps the median performance run,
+// as Lighthouse recommends: one run on a busy 2-core machine moves by several points.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// LIGHTHOUSE_REPORT_DIR=folder also writes each page's kept report there (Lighthouse JSON).
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const PAGES = [
+  '/pilates',
+  '/pilates/estudio',
+  '/pilates/beneficios',
+  '/pilates/planes',
+  '/pilates/reservar',
+  '/pilates/cuenta',
+];
+const CATEGORIES = [
+  { id: 'performance', label: 'Performance', target: 95 },
+  { id: 'accessibility', label: 'Accessibility', target: 100 },
+  { id: 'best-practices', label: 'Best Practices', target: 95 },
+  { id: 'seo', label: 'SEO', target: 100 },
+];
+const JS_BUDGET_KB = 150;
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pilates-lighthouse-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'admin@lighthouse.local',
+      ADMIN_PASSWORD: 'lighthouse-admin-password',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with code ${child.exitCode}:\n${stderr.slice(-2000)}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not answer /api/health within 60 s');
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { url, stop };
+}
+
+const median = (runs) => {
+  const sorted = [...runs].sort(
+    (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0),
+  );
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Requests of a run that went anywhere but 127.0.0.1. */
+const externalRequests = (lhr) =>
+  (lhr.audits['network-requests']?.details?.items ?? [])
+    .map((item) => item.url)
+    .filter((url) => /^https?:/.test(url) && new URL(url).hostname !== '127.0.0.1');
+
+/** Sum of the gzip sizes (zlib level 9, whatever the server sends) of the scripts a page downloaded. */
+async function javascriptGzipKb(lhr) {
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script',
+  );
+  const urls = [...new Set(scripts.map((item) => item.url))];
+  let bytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    bytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { kb: bytes / 1024, files: urls.length };
+}
+
+/** One Lighthouse run; a failed trace (it happens on a busy machine) is tried again up to twice. */
+async function runLighthouse(url, port, attempt = 1) {
+  const answer = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error' },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        onlyCategories: CATEGORIES.map((category) => category.id),
+        // The full-page screenshot resizes the page to its whole height, which would bring the lazy
+        // map into view; it is a picture for the HTML report only, not part of any score.
+        disableFullPageScreenshot: true,
+      },
+    },
+  );
+  const error = answer ? answer.lhr.runtimeError : { message: 'Lighthouse returned nothing' };
+  if (!error) return answer;
+  if (attempt < 3) return runLighthouse(url, port, attempt + 1);
+  throw new Error(`${url}: ${error.message}`);
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+
+async function main() {
+  for (const file of ['server/dist/main.js', 'client/dist/index.html']) {
+    if (!existsSync(join(ROOT, file))) {
+      console.error(`Missing ${file}: build first (npm run build), or use npm run lighthouse, which builds.`);
+      process.exit(2);
+    }
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+    process.exit(2);
+  }
+
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const results = [];
+  try {
+    console.log(`Lighthouse ${RUNS}× per page (median kept), mobile, against ${server.url}\n`);
+    for (const path of PAGES) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const answer = await runLighthouse(`${server.url}${path}`, chrome.port);
+        runs.push(answer.lhr);
+        process.stdout.write('.');
+      }
+      const lhr = median(runs);
+      if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        const name = path.replace(/^\//, '').replace(/\//g, '-') || 'inicio';
+        writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
+      const external = runs.flatMap(externalRequests);
+      results.push({
+        path,
+        lhr,
+        external,
+        scores: Object.fromEntries(
+          CATEGORIES.map((category) => [category.id, Math.round((lhr.categories[category.id]?.score ?? 0) * 100)]),
+        ),
+      });
+    }
+    process.stdout.write('\n\n');
+
+    const home = results.find((result) => result.path === '/pilates');
+    const js = await javascriptGzipKb(home.lhr);
+
+    const widths = [24, ...CATEGORIES.map((category) => category.label.length + 2)];
+    console.log(
+      pad('Page', widths[0]) + CATEGORIES.map((category, i) => padLeft(category.label, widths[i + 1])).join(''),
+    );
+    const failures = [];
+    for (const result of results) {
+      console.log(
+        pad(result.path, widths[0]) +
+          CATEGORIES.map((category, i) => {
+            const score = result.scores[category.id];
+            if (score < category.target)
+              failures.push(`${result.path} ${category.label} ${score} < ${category.target}`);
+            return padLeft(score, widths[i + 1]);
+          }).join(''),
+      );
+      for (const url of new Set(result.external)) failures.push(`${result.path} requested ${url}`);
+    }
+    console.log(`\nTargets: ${CATEGORIES.map((category) => `${category.label} ≥ ${category.target}`).join(', ')}`);
+    console.log(
+      `JavaScript downloaded for /pilates: ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget ${JS_BUDGET_KB} KB)`,
+    );
+    if (js.kb > JS_BUDGET_KB) failures.push(`/pilates JavaScript ${js.kb.toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
+
+    const benchmark = results.map((result) => result.lhr.environment?.benchmarkIndex).filter(Boolean);
+    if (benchmark.length) {
+      console.log(
+        `This machine's Lighthouse benchmarkIndex: ${Math.round(Math.min(...benchmark))}–${Math.round(Math.max(...benchmark))}`,
+      );
+    }
+    for (const result of results) {
+      const lhr = result.lhr;
+      const metric = (id) => lhr.audits[id]?.displayValue ?? '?';
+      console.log(
+        `  ${pad(result.path, 22)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+          `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+      );
+      for (const category of CATEGORIES) {
+        if (result.scores[category.id] >= category.target) continue;
+        const missed = lhr.categories[category.id].auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${Math.round((lhr.audits[ref.id].score ?? 0) * 100)})`);
+        if (missed.length) console.log(`    ${category.label}: ${missed.join(', ')}`);
+      }
+    }
+
+    if (failures.length) {
+      console.log(`\nFAIL\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nPASS: every page meets the targets.');
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
