@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { isApiError } from '../../../api/api-error';
+import { shownUnderFields } from '../../../lib/server-field-errors';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/text-field';
 import { CATALOG_PLAN_FIELDS, MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput } from '../schemas';
@@ -48,12 +48,7 @@ export function PlanFields({
   );
 }
 
-/** True when the server's refusal names a field of the form (then it is shown under that field). */
-export function hasFieldErrors(error: unknown): boolean {
-  return isApiError(error) && CATALOG_PLAN_FIELDS.some((field) => (error.fieldErrors[field]?.length ?? 0) > 0);
-}
-
 /** The red box for refusals that belong to no field (plan not found, network…). */
 export function FormError({ error }: { error: unknown }) {
-  return hasFieldErrors(error) ? null : <ErrorMessage error={error} />;
+  return shownUnderFields(error, CATALOG_PLAN_FIELDS) ? null : <ErrorMessage error={error} />;
 }

@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
 import { useRefreshAdmin } from '../hooks/use-refresh-admin';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from './form-errors';
+import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
 
 const FIELDS = ['selectplan', 'number', 'startdate', 'enddate', 'pagado'] as const;
 

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useRefreshAdmin } from '../hooks/use-refresh-admin';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from './form-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword'] as const;
 const CODE_FIELDS: CodeFields<AddUserInput> = { EMAIL_TAKEN: 'email' };

@@ -12,7 +12,7 @@ import { useToast } from '../../../components/ui/toast';
 import { PAID_OPTIONS } from '../format';
 import { useRefreshAdmin } from '../hooks/use-refresh-admin';
 import { editPlanSchema, MAX_CLASSES, MIN_CLASSES, type EditPlanInput, type EditPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from './form-errors';
+import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
 
 const FIELDS = ['clases', 'dateInit', 'dateEnd', 'paid'] as const;
 

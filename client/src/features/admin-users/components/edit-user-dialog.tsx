@@ -14,7 +14,7 @@ import { setSessionUser, useSession } from '../../session/session';
 import { ROLE_OPTIONS } from '../format';
 import { useRefreshAdmin } from '../hooks/use-refresh-admin';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from './form-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'role'] as const;
 const CODE_FIELDS: CodeFields<EditUserInput> = {

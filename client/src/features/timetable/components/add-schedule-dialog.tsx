@@ -9,7 +9,8 @@ import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
 import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput, type NewScheduleValues } from '../schemas';
-import { fieldOfError, ScheduleFields, showScheduleErrors } from './schedule-fields';
+import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['weekday', 'startTime', 'capacity', 'instructor'] as const;
 
@@ -50,7 +51,7 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
           void refresh();
           close();
         },
-        onError: (error) => showScheduleErrors(error, FIELDS, form.setError),
+        onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),
       },
     ),
   );
@@ -84,7 +85,9 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
           )}
         />
         <ScheduleFields register={form.register} errors={errors} />
-        {fieldOfError(mutation.error) ? null : <ErrorMessage error={mutation.error} />}
+        {shownUnderFields(mutation.error, FIELDS, SCHEDULE_CODE_FIELDS) ? null : (
+          <ErrorMessage error={mutation.error} />
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={close}>
             Cancelar

@@ -8,7 +8,8 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { useToast } from '../../../components/ui/toast';
 import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
 import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
-import { fieldOfError, ScheduleFields, showScheduleErrors } from './schedule-fields';
+import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['startTime', 'capacity', 'instructor'] as const;
 
@@ -62,7 +63,7 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
           void refresh();
           close();
         },
-        onError: (error) => showScheduleErrors(error, FIELDS, form.setError),
+        onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),
       },
     );
   });
@@ -79,7 +80,9 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
       <form onSubmit={submit} noValidate className="space-y-4">
         <ScheduleFields register={form.register} errors={errors} />
         <p className="text-sm text-ink-muted">Los cambios se aplican a las clases que aún no empiezan.</p>
-        {fieldOfError(mutation.error) ? null : <ErrorMessage error={mutation.error} />}
+        {shownUnderFields(mutation.error, FIELDS, SCHEDULE_CODE_FIELDS) ? null : (
+          <ErrorMessage error={mutation.error} />
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={close}>
             Cancelar

@@ -1,33 +1,13 @@
-import type { FieldErrors, FieldPath, UseFormRegister, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../api/api-error';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import type { CodeFields } from '../../../lib/server-field-errors';
 import { MAX_CAPACITY, MIN_CAPACITY, type ScheduleInput } from '../schemas';
 
 /** Server refusals that belong under one field of the form rather than in the red box. */
-export const FIELD_OF_CODE: Record<string, 'startTime' | 'capacity'> = {
+export const SCHEDULE_CODE_FIELDS: CodeFields<ScheduleInput> = {
   SCHEDULE_TIME_TAKEN: 'startTime',
   CAPACITY_BELOW_RESERVED: 'capacity',
 };
-
-/** The field a server error belongs to, if any. */
-export function fieldOfError(error: unknown): 'startTime' | 'capacity' | undefined {
-  return isApiError(error) ? FIELD_OF_CODE[error.code] : undefined;
-}
-
-/** Shows a server refusal under its field: a timetable code (hour taken, capacity too low) or field messages. */
-export function showScheduleErrors<T extends ScheduleInput>(
-  error: unknown,
-  fields: readonly FieldPath<T>[],
-  setError: UseFormSetError<T>,
-): void {
-  const field = fieldOfError(error);
-  if (field && isApiError(error)) {
-    setError(field as FieldPath<T>, { type: 'server', message: error.messages.join(' ') });
-  } else {
-    showServerFieldErrors(error, fields, setError);
-  }
-}
 
 /** Hora, Capacidad and Instructor: the fields shared by the add and edit dialogs. */
 export function ScheduleFields<T extends ScheduleInput>({
