@@ -1,4 +1,5 @@
 import { AuditLog } from '../audit/audit-log.entity';
+import { MailQueueItem } from '../mail/mail-queue.entity';
 import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
 import { User } from '../../auth/entities/user.entity';
@@ -20,4 +21,5 @@ export const entities = [
   Reservation,
   Payment,
   AuditLog,
+  MailQueueItem,
 ];

@@ -1,9 +1,13 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { InjectRepository } from '@nestjs/typeorm';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../clock/clock';
+import { MailQueueItem } from './mail-queue.entity';
 
 export interface MailAttachment {
   filename: string;
@@ -19,10 +23,22 @@ export interface Mail {
   attachments?: MailAttachment[];
 }
 
+/** After this many failed deliveries a mail is given up (about a day of retries). */
+export const MAIL_MAX_ATTEMPTS = 24;
+/** How long one sender holds a mail it is delivering. */
+const CLAIM_MS = 2 * 60_000;
+const MINUTE = 60_000;
+
+/** 1, 2, 4, 8, 16, 32 minutes, then every hour. */
+export const retryDelayMs = (attempts: number): number => Math.min(2 ** (attempts - 1), 60) * MINUTE;
+
 /**
- * Sends mail over SMTP_URL. With no SMTP configured (development) the transport
- * renders each message into a buffer, which is written as an .eml file under
- * DATA_DIR/outbox and logged, so links in mails work locally.
+ * Sends mail over SMTP_URL. Every mail is first written to `mail_queue`, then delivered; when the
+ * mail server refuses or is down, the mail stays queued and a job retries it with a growing delay,
+ * so a booking or a payment never waits for, nor fails with, the mail server.
+ *
+ * With no SMTP configured (development) the transport renders each message into a buffer, which
+ * is written as an .eml file under DATA_DIR/outbox and logged, so links in mails work locally.
  */
 @Injectable()
 export class MailService {
@@ -31,6 +47,7 @@ export class MailService {
 
   constructor(
     private readonly mailer: MailerService,
+    @InjectRepository(MailQueueItem) private readonly queue: Repository<MailQueueItem>,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -39,25 +56,101 @@ export class MailService {
     return join(this.config.dataDir, 'outbox');
   }
 
+  /** Queues the mail and tries it at once. Rejects only when the mail could not even be queued. */
   async send(mail: Mail): Promise<void> {
+    const now = this.clock.now();
+    const item = await this.queue.save(
+      this.queue.create({
+        recipient: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments ?? null,
+        attempts: 0,
+        nextAttemptAt: now,
+        claimedUntil: new Date(now.getTime() + CLAIM_MS),
+        lastError: null,
+        sentAt: null,
+      }),
+    );
+    await this.deliver(item);
+  }
+
+  /**
+   * The retry job: delivers the mails that are due. Each is claimed by a conditional UPDATE first,
+   * so on several replicas (or two runs at once) a mail goes out once.
+   * Returns how many mails this run delivered.
+   */
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'mail-retry' })
+  async retryDue(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.queue
+      .createQueryBuilder('m')
+      .where('m.sent_at IS NULL AND m.next_attempt_at <= :now AND m.attempts < :max', { now, max: MAIL_MAX_ATTEMPTS })
+      .andWhere('(m.claimed_until IS NULL OR m.claimed_until < :now)', { now })
+      .orderBy('m.id', 'ASC')
+      .limit(50)
+      .getMany();
+    let delivered = 0;
+    for (const item of due) {
+      const claimed = await this.queue
+        .createQueryBuilder()
+        .update(MailQueueItem)
+        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+        .where('id = :id AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now)', {
+          id: item.id,
+          now,
+        })
+        .execute();
+      if (claimed.affected !== 1) continue;
+      if (await this.deliver(item)) delivered++;
+    }
+    return delivered;
+  }
+
+  /** One delivery attempt of a claimed mail; the outcome is recorded on its row. */
+  private async deliver(item: MailQueueItem): Promise<boolean> {
+    const attempts = item.attempts + 1;
+    try {
+      await this.transmit(item);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryAt = new Date(this.clock.now().getTime() + retryDelayMs(attempts));
+      await this.queue.update(
+        { id: item.id },
+        { attempts, nextAttemptAt: retryAt, claimedUntil: null, lastError: reason.slice(0, 500) },
+      );
+      const next =
+        attempts < MAIL_MAX_ATTEMPTS ? `se reintentará a las ${retryAt.toISOString()}` : 'no se reintentará más';
+      this.logger.warn(`Correo ${item.id} («${item.subject}») no enviado (intento ${attempts}): ${reason}; ${next}`);
+      return false;
+    }
+    await this.queue.update(
+      { id: item.id },
+      { attempts, sentAt: this.clock.now(), claimedUntil: null, lastError: null },
+    );
+    return true;
+  }
+
+  private async transmit(item: MailQueueItem): Promise<void> {
     const info: { message?: Buffer } = await this.mailer.sendMail({
       from: this.config.mailFrom,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments,
+      to: item.recipient,
+      subject: item.subject,
+      html: item.html,
+      text: item.text,
+      attachments: item.attachments ?? undefined,
     });
     if (this.config.smtpUrl) {
-      this.logger.log(`Correo enviado a ${mail.to}: ${mail.subject}`);
+      this.logger.log(`Correo enviado a ${item.recipient}: ${item.subject}`);
       return;
     }
     await mkdir(this.outboxDir, { recursive: true });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     // The sequence keeps two mails to one address in the same millisecond apart (and in order).
     const sequence = String(++this.written).padStart(6, '0');
-    const file = join(this.outboxDir, `${stamp}-${sequence}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+    const file = join(this.outboxDir, `${stamp}-${sequence}-${item.recipient.replace(/[^\w.@-]/g, '_')}.eml`);
     await writeFile(file, info.message ?? '');
-    this.logger.log(`Correo para ${mail.to} («${mail.subject}») guardado en ${file}`);
+    this.logger.log(`Correo para ${item.recipient} («${item.subject}») guardado en ${file}`);
   }
 }
