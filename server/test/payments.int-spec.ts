@@ -7,7 +7,7 @@ import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { readOutboxMail, outboxCount } from './helpers/accounts';
 import { NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
-import { FakeMercadoPago } from './helpers/mercadopago';
+import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const SECRET = 'mp-webhook-secret-for-tests';
@@ -48,20 +48,13 @@ describe('buying plans with Mercado Pago', () => {
     return Number(body.external_reference);
   }
 
-  /** Mercado Pago's notification, signed as documented: HMAC-SHA256 over id, request id and ts. */
-  function notify(dataId: string, options: { secret?: string; ts?: number; requestId?: string } = {}) {
-    const ts = options.ts ?? Math.floor(clock.now().getTime() / 1000);
-    const requestId = options.requestId ?? `req-${dataId}-${Math.random()}`;
-    const v1 = createHmac('sha256', options.secret ?? SECRET)
-      .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
-      .digest('hex');
-    return t
-      .http()
-      .post(`/api/mercadopago/webhook?data.id=${dataId}&type=payment`)
-      .set('x-signature', `ts=${ts},v1=${v1}`)
-      .set('x-request-id', requestId)
-      .send({ type: 'payment', action: 'payment.updated', data: { id: dataId } });
-  }
+  /** Mercado Pago's notification, signed with the test secret at the test clock's time unless told otherwise. */
+  const notify = (dataId: string, options: { secret?: string; ts?: number; requestId?: string } = {}) =>
+    notifyWebhook(t, dataId, {
+      secret: options.secret ?? SECRET,
+      ts: options.ts ?? Math.floor(clock.now().getTime() / 1000),
+      requestId: options.requestId,
+    });
 
   const approve = (id: string, reference: number) =>
     mp.setPayment({

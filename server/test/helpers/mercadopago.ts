@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import type { TestApp } from './test-app';
 /**
  * Mercado Pago's HTTP API, simulated: the SDK calls the global fetch against
  * https://api.mercadopago.com, so the tests replace fetch for that host only.
@@ -71,4 +73,18 @@ export class FakeMercadoPago {
       .filter((r) => r.path.startsWith('/checkout/preferences'))
       .map((r) => r.body as Record<string, unknown>);
   }
+}
+
+/** Mercado Pago's notification, signed as documented: HMAC-SHA256 over id, request id and ts. */
+export function notifyWebhook(t: TestApp, dataId: string, options: { secret: string; ts: number; requestId?: string }) {
+  const requestId = options.requestId ?? `req-${dataId}-${Math.random()}`;
+  const v1 = createHmac('sha256', options.secret)
+    .update(`id:${dataId};request-id:${requestId};ts:${options.ts};`)
+    .digest('hex');
+  return t
+    .http()
+    .post(`/api/mercadopago/webhook?data.id=${dataId}&type=payment`)
+    .set('x-signature', `ts=${options.ts},v1=${v1}`)
+    .set('x-request-id', requestId)
+    .send({ type: 'payment', action: 'payment.updated', data: { id: dataId } });
 }

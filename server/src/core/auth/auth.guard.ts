@@ -6,6 +6,7 @@ import type { Role, User } from '../../auth/entities/user.entity';
 import { SessionService } from './session.service';
 import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
+import { isDatabaseUnavailable } from '../errors/database-errors';
 import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
 import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
 
@@ -63,6 +64,9 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
   }
 
   override handleRequest<T>(error: unknown, result: T): T {
+    // A database that cannot answer is not a logged-out user: the filter answers 503, and the
+    // client keeps its session instead of sending the user to the login page.
+    if (error && isDatabaseUnavailable(error)) throw error;
     if (error || !result) throw new ApiError(ErrorCode.UNAUTHENTICATED);
     return result;
   }
