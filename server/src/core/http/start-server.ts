@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig } from '../config/app-config';
+import { logLevelFrom, LogLevelName } from '../logging/logging';
 import { createApp } from './create-app';
 
 /**
@@ -8,18 +10,27 @@ import { createApp } from './create-app';
  */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<NestFastifyApplication | undefined> {
   let config;
+  let logLevel: LogLevelName;
   try {
     config = loadConfig(env);
+    logLevel = logLevelFrom(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exitCode = 1;
     return undefined;
   }
-  const app = await createApp(config);
+  // NODE_ENV=test keeps logs off, as in the integration tests.
+  const app = await createApp(config, config.nodeEnv === 'test' ? {} : { logging: { level: logLevel } });
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'MySQL' : `SQLite (${config.dataDir})`;
-  console.log(`\n  Estudio Pilates listo en ${config.appUrl}/pilates  ·  base de datos: ${database}`);
-  console.log(`  Administrador: ${config.adminEmail}  ·  API: ${config.appUrl}/api/docs\n`);
+  new Logger('Server').log(
+    `Escuchando en ${config.host}:${config.port} (${config.appUrl}); base de datos: ${database}`,
+  );
+  if (!config.isProduction) {
+    // For whoever started it by hand; production output stays one JSON object per line.
+    console.log(`\n  Estudio Pilates listo en ${config.appUrl}/pilates  ·  base de datos: ${database}`);
+    console.log(`  Administrador: ${config.adminEmail}  ·  API: ${config.appUrl}/api/docs\n`);
+  }
   return app;
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Backups of the compose stack's MySQL database; the `backup` service runs it (image mysql:8.4).
+#
+#   pilates-backup loop                  back up now, then every BACKUP_INTERVAL_HOURS (default 24)
+#   pilates-backup once                  one backup now
+#   pilates-backup restore FILE --yes    replace the database with FILE (stop the app first)
+#
+# Files are /backups/<database>-<UTC stamp>.sql.gz, the names and format of `npm run backup`, so
+# `npm run restore` takes them too; the newest BACKUP_KEEP (default 14) are kept.
+# The password comes in MYSQL_PWD (read by the MySQL tools), never on a command line.
+set -euo pipefail
+
+db="${MYSQL_DATABASE:?MYSQL_DATABASE is not set}"
+dir="${BACKUP_DIR:-/backups}"
+keep="${BACKUP_KEEP:-14}"
+conn=(--host="${DB_HOST:-mysql}" --port="${DB_PORT:-3306}" --user="${DB_USER:?DB_USER is not set}"
+  --protocol=TCP --default-character-set=utf8mb4)
+
+stamp() { date -u +%Y%m%dT%H%M%SZ; }
+
+# dump FILE: a consistent, gzip'd dump of the database (no CREATE DATABASE: restorable into any schema).
+dump() {
+  local file=$1 extra=()
+  if [[ -e "$file" ]]; then
+    echo "$file already exists; try again in a second" >&2
+    return 1
+  fi
+  # Oracle's mysqldump would write GTID_PURGED, which a restore elsewhere cannot run; MariaDB's has no such option.
+  if [[ "$(mysqldump --version)" != *MariaDB* ]]; then extra=(--set-gtid-purged=OFF); fi
+  mkdir -p "$dir"
+  if mysqldump "${conn[@]}" --single-transaction --routines --triggers --no-tablespaces --hex-blob "${extra[@]}" \
+    "$db" | gzip >"$file.partial"; then
+    mv "$file.partial" "$file"
+  else
+    rm -f "$file.partial"
+    echo "Backup of $db FAILED" >&2
+    return 1
+  fi
+}
+
+backup_once() {
+  local file
+  file="$dir/$db-$(stamp).sql.gz"
+  dump "$file"
+  echo "Backup written: $file ($(du -h "$file" | cut -f1))"
+  # Rotation: only regular backups of this database, oldest first (the glob sorts by name = by time).
+  local backups=() name
+  for name in "$dir/$db"-*.sql.gz; do
+    [[ "$(basename "$name")" =~ ^.+-[0-9]{8}T[0-9]{6}Z\.sql\.gz$ && "$(basename "$name")" != *-before-restore-* ]] &&
+      backups+=("$name")
+  done
+  local excess=$((${#backups[@]} - keep)) i
+  for ((i = 0; i < excess; i++)); do
+    rm -f "${backups[i]}"
+    echo "Removed old backup: ${backups[i]}"
+  done
+}
+
+restore() {
+  local file=${1:-} confirm=${2:-}
+  [[ -n "$file" && -f "$file" ]] || { echo "usage: pilates-backup restore /backups/<file>.sql.gz --yes" >&2; exit 1; }
+  gzip -t "$file" || { echo "$file is not a sound .gz file" >&2; exit 1; }
+  [[ "$(gunzip -c "$file" | tail -c 200)" == *"-- Dump completed"* ]] ||
+    { echo "$file is incomplete (no \"-- Dump completed\" at its end)" >&2; exit 1; }
+  echo "Restore $file into $db. Stop the app first: every table of $db is dropped and reloaded."
+  [[ "$confirm" == --yes ]] || { echo "Nothing changed: run again with --yes to go ahead." >&2; exit 1; }
+  local saved tables
+  saved="$dir/$db-before-restore-$(stamp).sql.gz"
+  dump "$saved"
+  echo "Current database saved to $saved"
+  tables=$(mysql "${conn[@]}" --batch --skip-column-names -e "SET SESSION group_concat_max_len = 1000000;
+    SELECT GROUP_CONCAT(CONCAT('\`', REPLACE(table_name, '\`', '\`\`'), '\`')) FROM information_schema.tables
+    WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'" "$db")
+  {
+    echo 'SET FOREIGN_KEY_CHECKS = 0;'
+    [[ "$tables" == NULL || -z "$tables" ]] || echo "DROP TABLE IF EXISTS $tables;"
+    echo 'SET FOREIGN_KEY_CHECKS = 1;'
+    gunzip -c "$file"
+  } | mysql "${conn[@]}" "$db"
+  echo 'Restored. Start the app: it runs any newer migrations at start.'
+}
+
+case "${1:-}" in
+  loop)
+    trap 'exit 0' TERM INT
+    while :; do
+      backup_once || true
+      sleep "$((${BACKUP_INTERVAL_HOURS:-24} * 3600))" &
+      wait $!
+    done
+    ;;
+  once) backup_once ;;
+  restore) restore "${2:-}" "${3:-}" ;;
+  *)
+    echo "usage: pilates-backup loop | once | restore FILE --yes" >&2
+    exit 1
+    ;;
+esac

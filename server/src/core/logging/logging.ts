@@ -1,0 +1,153 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import { LoggerModule } from 'nestjs-pino';
+import { storage, Store } from 'nestjs-pino/storage';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { DestinationStream, Level, Logger as PinoInstance } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { ConfigError } from '../config/app-config';
+import { REDACTED, redactUrl, redactUrlsInText } from './redact-url';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+export interface LoggingOptions {
+  /** LOG_LEVEL; `info` by default. */
+  level?: LogLevelName;
+  /** Where the JSON lines go; standard output by default. Tests pass a stream to read them. */
+  destination?: DestinationStream;
+}
+
+/** LOG_LEVEL from the environment: one of LOG_LEVELS, `info` when unset or empty. */
+export function logLevelFrom(env: NodeJS.ProcessEnv): LogLevelName {
+  const value = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new ConfigError(
+      `Configuración inválida: LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')} (valor recibido: "${env.LOG_LEVEL}")`,
+    );
+  }
+  return value as LogLevelName;
+}
+
+/**
+ * Headers that carry credentials: the session cookie, a bearer token, Mercado Pago's webhook
+ * signature, and the cookies the server sets. Bodies are never logged at all.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-signature"]',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * The root logger: one JSON object per line, ISO time, the level as a word, written
+ * synchronously (nothing lost when the process stops). Every line passes redactUrlsInText last,
+ * so a secret URL is hidden wherever it appears: an error message, a stack, a Referer header.
+ */
+export function createRootLogger(options: LoggingOptions = {}): PinoInstance {
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  return pino(
+    {
+      level: options.level ?? 'info',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    },
+    { write: (line: string) => destination.write(redactUrlsInText(line)) },
+  );
+}
+
+type LoggedRequest = IncomingMessage & { id?: string; ip?: string; originalUrl?: string };
+
+/** What a request line says about the request: no body, no parsed query or params, the URL redacted. */
+const serializeRequest = (req: LoggedRequest) => ({
+  id: req.id,
+  method: req.method,
+  url: redactUrl(req.originalUrl ?? req.url ?? ''),
+  headers: { ...req.headers },
+  // Fastify's client address: behind the production proxy (trustProxy), the visitor's.
+  remoteAddress: req.ip ?? req.socket?.remoteAddress,
+});
+
+/** The response headers worth a line; the security headers are the same on every answer. */
+const LOGGED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'location',
+  'retry-after',
+  'set-cookie',
+];
+
+const serializeResponse = (res: ServerResponse) => {
+  const headers: Record<string, unknown> = {};
+  for (const name of LOGGED_RESPONSE_HEADERS) {
+    const value = typeof res.getHeader === 'function' ? res.getHeader(name) : undefined;
+    if (value !== undefined) headers[name] = value;
+  }
+  return { statusCode: res.statusCode, headers };
+};
+
+const levelFor = (_req: IncomingMessage, res: ServerResponse, error?: Error): Level =>
+  error || res.statusCode >= 500 ? 'error' : 'info';
+
+/** A short human summary in `msg`; the fields carry the details. */
+const summary = (req: LoggedRequest, res: ServerResponse) =>
+  `${req.method} ${redactUrl(req.originalUrl ?? req.url ?? '')} ${res.statusCode}`;
+
+/**
+ * One JSON line per request when its response is finished (pino-http), for every request the
+ * server answers: API, pages, static files, 404s. Nest's `Logger` calls made while serving it
+ * carry its `reqId` (nestjs-pino reads the request's logger from this async context).
+ * A Fastify hook rather than nestjs-pino's middleware, which Nest would mount under the
+ * global prefix /api only.
+ */
+export function registerRequestLogging(fastify: FastifyInstance, logger: PinoInstance): void {
+  const httpLogger = pinoHttp({
+    logger,
+    // Fastify made the id (requestIdFrom); it is copied onto the raw request below.
+    genReqId: (req) => (req as LoggedRequest).id ?? '',
+    // Lines logged during the request carry only reqId; the request itself is in its own line.
+    quietReqLogger: true,
+    serializers: { req: serializeRequest, res: serializeResponse },
+    wrapSerializers: false,
+    customLogLevel: levelFor,
+    customSuccessMessage: summary,
+    customErrorMessage: summary,
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw as LoggedRequest & { allLogs?: PinoInstance[] };
+    raw.id = request.id;
+    raw.ip = request.ip;
+    httpLogger(raw, reply.raw);
+    const requestLogger = raw.allLogs?.at(-1) ?? logger;
+    storage.run(new Store(requestLogger), done);
+  });
+}
+
+/**
+ * nestjs-pino's `Logger` (the app's logger, so `new Logger('Mail')` writes JSON with its
+ * context) and `PinoLogger` over the root logger. Its own middleware is left out
+ * (registerRequestLogging does that work for every path).
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(logger: PinoInstance): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] })],
+      exports: [LoggerModule],
+    };
+  }
+}
+
+/** The application with structured logging around it (AppModule itself stays free of it, e.g. for the OpenAPI script). */
+@Module({})
+export class LoggedAppModule {
+  static forRoot(app: DynamicModule, logger: PinoInstance): DynamicModule {
+    return { module: LoggedAppModule, imports: [LoggingModule.forRoot(logger), app] };
+  }
+}

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { FixedClock } from '../src/core/clock/clock';
+import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { adminAgent, givePlan, newClient, NOW } from './helpers/booking';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+type Agent = ReturnType<TestApp['agent']>;
+
+interface Operation {
+  id: string;
+  path: string;
+  properties: string[];
+}
+
+/** What a refused request must leave as it was: row counts and the values that bookings and payments move. */
+const FINGERPRINT_SQL = `SELECT ${[
+  'SELECT COUNT(*) FROM users',
+  'SELECT COALESCE(SUM(active), 0) FROM users',
+  'SELECT COALESCE(SUM(session_version), 0) FROM users',
+  "SELECT COUNT(*) FROM users WHERE role = 'admin'",
+  'SELECT COUNT(*) FROM user_plans',
+  'SELECT COALESCE(SUM(classes_remaining), 0) FROM user_plans',
+  'SELECT COALESCE(SUM(is_paid), 0) FROM user_plans',
+  "SELECT COUNT(*) FROM reservations WHERE status = 'active'",
+  'SELECT COUNT(*) FROM reservations',
+  'SELECT COALESCE(SUM(reserved_count), 0) FROM class_sessions',
+  'SELECT COUNT(*) FROM plans',
+  'SELECT COALESCE(SUM(price_cents), 0) FROM plans',
+  'SELECT COALESCE(SUM(visible), 0) FROM plans',
+  'SELECT COALESCE(SUM(capacity), 0) FROM schedules',
+  'SELECT COALESCE(SUM(active), 0) FROM schedules',
+  'SELECT COUNT(*) FROM payments',
+  'SELECT COUNT(*) FROM audit_log',
+]
+  .map((sql, i) => `(${sql}) AS f${i}`)
+  .join(', ')}`;
+
+/** Values of every JSON type, with the strings that break naive code. */
+const nasty = fc.constantFrom(
+  "Robert'); DROP TABLE users;--",
+  '<script>alert(1)</script>',
+  '2026-02-30',
+  '9999-12-31',
+  '-1',
+  '1e309',
+  '__proto__',
+  '\u0000',
+  'ñandú ÁÉÍÓÚ ü ¿¡',
+  'x'.repeat(5000),
+);
+const value = fc.oneof(
+  nasty,
+  fc.string(),
+  fc.integer(),
+  fc.integer({ min: 1, max: 40 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
+
+const bodyFor = (op: Operation) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...op.properties, 'extra'), value, { maxKeys: 8 }) },
+    { weight: 1, arbitrary: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(value)) },
+  );
+
+describe('property-based fuzzing of every POST body: never a 500, never a change on a 4xx', () => {
+  let t: TestApp;
+  let operations: Operation[];
+  let admin: Agent;
+  let client: Agent;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: new FixedClock(NOW) });
+    const doc = (await t.agent().get('/api/docs-json').expect(200)).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId: string; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }
+        >
+      >;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        // Logging out would end the sessions the next calls use.
+        .filter(([method, op]) => method === 'post' && op.operationId !== 'logout')
+        .map(([, op]) => {
+          const ref = op.requestBody?.content['application/json']?.schema.$ref;
+          const schema = ref ? doc.components.schemas[ref.split('/').pop()!] : undefined;
+          return { id: op.operationId, path, properties: Object.keys(schema?.properties ?? {}) };
+        }),
+    );
+    admin = await adminAgent(t);
+    const mine = await newClient(t, 'Fuzz');
+    await givePlan(t, mine.user.id, { classes: 5 });
+    client = mine.agent;
+  });
+  afterAll(async () => {
+    await t.app.get(BookingNotifier).settle();
+    await t.close();
+  });
+
+  const fingerprint = async (): Promise<string> => {
+    const [row] = (await t.dataSource.query(FINGERPRINT_SQL)) as Record<string, unknown>[];
+    return Object.values(row).map(Number).join(',');
+  };
+
+  it('should cover the POST operations of the API', () => {
+    expect(operations.length).toBeGreaterThan(25);
+    expect(operations.every((op) => op.path.startsWith('/api/'))).toBe(true);
+  });
+
+  it.each(['admin', 'client'] as const)(
+    'should answer every random body below 500 and change nothing when it refuses (%s)',
+    async (who) => {
+      const agent = who === 'admin' ? admin : client;
+      const failures: string[] = [];
+      for (const op of operations) {
+        await fc.assert(
+          fc.asyncProperty(bodyFor(op), async (body) => {
+            const before = await fingerprint();
+            const res = await agent.post(op.path).set('content-type', 'application/json').send(JSON.stringify(body));
+            if (res.status >= 500) failures.push(`${op.id} ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+            expect(res.status).toBeLessThan(500);
+            expect(res.body).toHaveProperty('success');
+            if (res.status >= 400) {
+              expect(res.body.success).toBe(false);
+              // No stack traces or SQL in the answer.
+              expect(JSON.stringify(res.body)).not.toMatch(/\bat \w+ \(|SELECT |INSERT |UPDATE |QueryFailedError/);
+              expect(await fingerprint()).toBe(before);
+            }
+          }),
+          { numRuns: 15, seed: 20261123 },
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+    // 15 random bodies for each of ~35 operations, each with two fingerprints of the database.
+    240_000,
+  );
+
+  it('should store SQL and script text in every text field as plain text and answer it back unchanged', async () => {
+    const name = "<script>alert('x')</script> Robert'); DROP TABLE users;--";
+    const email = `o'brien+${Date.now()}@example.com`;
+    const res = await admin
+      .post('/api/admin/add-user')
+      .send({ name, email, cumpleanos: '1990-01-01', password: 'clave-segura-1', confirmPassword: 'clave-segura-1' })
+      .expect(201);
+    expect(res.body.user.name).toBe(name);
+    const found = await admin.post('/api/informacion/get-users').send({ search: 'DROP TABLE users;--' }).expect(200);
+    expect(found.body.usuarios).toEqual([expect.objectContaining({ name, email })]);
+    const plan = await admin
+      .post('/api/planes/catalogo/add')
+      .send({ name: '<img src=x onerror=alert(1)>', price: 10, classes: 1 })
+      .expect(201);
+    const catalogue = await t.agent().get('/api/planes/get-planes').expect(200);
+    expect(catalogue.body.planes.find((p: { id: number }) => p.id === plan.body.plan.id).name).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
+    // The JSON answers are JSON, never HTML a browser would render.
+    expect(catalogue.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM users'))[0].n)).toBeGreaterThan(1);
+  });
+});
