@@ -78,6 +78,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // Pictures stay files (cached, lazily loaded) instead of data: URLs inside the JavaScript.
     rolldownOptions: {
+      // boot.ts: the prerendered pages' script (scripts/prerender.mjs), which loads the app late.
+      input: { index: fromHere('./index.html'), boot: fromHere('./src/boot.ts') },
       output: {
         // React, the router and Query in one file that every page shares, instead of many small
         // chunks: over HTTP/1.1 each extra file costs a round trip on a slow phone connection.

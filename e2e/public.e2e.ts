@@ -220,22 +220,27 @@ describe('public site', () => {
     await page.goto(`${baseUrl}/pilates/estudio`);
     const track = page.locator('.carousel-track');
     await track.waitFor();
-    expect(await track.getAttribute('data-motion')).toBe('off');
-    expect(await track.evaluate((node) => getComputedStyle(node).animationName)).toBe('none');
+    // Polled and read in one go: the app replaces the prerendered markup a moment after it shows.
+    const motion = (node: Element) => `${node.getAttribute('data-motion')} ${getComputedStyle(node).animationName}`;
+    await expect.poll(() => track.evaluate(motion)).toBe('off none');
     await page.goto(`${baseUrl}/pilates`);
     const parallax = page.locator('.parallax-media > img').first();
     await parallax.waitFor();
-    expect(await parallax.evaluate((node) => getComputedStyle(node).animationName)).toBe('none');
+    await expect.poll(() => parallax.evaluate((node) => getComputedStyle(node).animationName)).toBe('none');
 
     // With motion allowed, both move.
     const moving = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
     const other = await moving.newPage();
     await other.goto(`${baseUrl}/pilates/estudio`);
     await other.locator('.carousel-track').waitFor();
-    expect(await other.locator('.carousel-track').getAttribute('data-motion')).toBe('on');
-    expect(await other.locator('.carousel-track').evaluate((node) => getComputedStyle(node).animationDuration)).toBe(
-      '20s',
-    );
+    // The prerendered carousel is still: it moves once the app has taken over.
+    await expect
+      .poll(() =>
+        other
+          .locator('.carousel-track')
+          .evaluate((node) => `${node.getAttribute('data-motion')} ${getComputedStyle(node).animationDuration}`),
+      )
+      .toBe('on 20s');
     await moving.close();
     await context.close();
   });

@@ -4,7 +4,7 @@ import { queryClient } from './api/query-client';
 import { ToastProvider } from './components/ui/toast';
 import { createAppRouter } from './router';
 
-const router = createAppRouter(queryClient);
+export const router = createAppRouter(queryClient);
 
 export function App() {
   return (

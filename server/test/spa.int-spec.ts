@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PRERENDER_ORIGIN } from '../src/core/http/client-app.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const INDEX = '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
+const page = (title: string) =>
+  `<!doctype html><html lang="es"><head><link rel="canonical" href="${PRERENDER_ORIGIN}/pilates"></head>` +
+  `<body><div id="root"><h1>${title}</h1></div></body></html>`;
 
 describe('one port for the API and the built client (SPA fallback)', () => {
   let t: TestApp;
@@ -15,7 +19,11 @@ describe('one port for the API and the built client (SPA fallback)', () => {
     writeFileSync(join(clientDir, 'index.html'), INDEX);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("hola")');
     writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *');
-    t = await createTestApp({ env: { CLIENT_DIR: clientDir } });
+    // What scripts/prerender.mjs leaves for the public pages.
+    mkdirSync(join(clientDir, 'prerender', 'pilates'), { recursive: true });
+    writeFileSync(join(clientDir, 'prerender', 'pilates.html'), page('Inicio'));
+    writeFileSync(join(clientDir, 'prerender', 'pilates', 'estudio.html'), page('Estudio'));
+    t = await createTestApp({ env: { CLIENT_DIR: clientDir, APP_URL: 'https://estudio.example/' } });
   });
   afterAll(async () => {
     await t.close();
@@ -28,21 +36,39 @@ describe('one port for the API and the built client (SPA fallback)', () => {
   });
 
   it.each([
-    '/pilates',
-    '/pilates/',
-    '/pilates/reservar',
-    '/pilates/reset-password/abc',
-    '/cycling',
-    '/pilates/cuenta?x=1',
-  ])('should serve the client for %s', async (path) => {
+    ['/pilates', 'Inicio'],
+    ['/pilates/', 'Inicio'],
+    ['/pilates?utm_source=x', 'Inicio'],
+    ['/pilates/estudio', 'Estudio'],
+    ['/pilates/estudio/', 'Estudio'],
+  ])('should serve the prerendered page for %s, with the site address in place of the token', async (path, title) => {
     const res = await t.http().get(path).expect(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toBe(INDEX);
+    expect(res.text).toContain(`<h1>${title}</h1>`);
+    expect(res.text).toContain('<link rel="canonical" href="https://estudio.example/pilates">');
+    expect(res.text).not.toContain(PRERENDER_ORIGIN);
   });
+
+  it.each(['/pilates/reservar', '/pilates/reset-password/abc', '/cycling', '/pilates/cuenta?x=1'])(
+    'should serve index.html for %s (no prerendered page)',
+    async (path) => {
+      const res = await t.http().get(path).expect(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toBe(INDEX);
+    },
+  );
 
   it('should serve the client with 404 for paths outside its routes', async () => {
     const res = await t.http().get('/wp-admin').expect(404);
+    expect(res.text).toBe(INDEX);
+    // Not even under a prerendered page's name.
+    expect((await t.http().get('/estudio').expect(404)).text).toBe(INDEX);
+  });
+
+  it('should not serve the prerendered files as static files', async () => {
+    const res = await t.http().get('/prerender/pilates.html').expect(404);
     expect(res.text).toBe(INDEX);
   });
 

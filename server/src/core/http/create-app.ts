@@ -2,21 +2,29 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { LogLevel, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'node:fs';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from '../../app.module';
 import type { Clock } from '../clock/clock';
 import type { AppConfig } from '../config/app-config';
+import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
+import { genReqId, registerRequestIdHeader } from '../logging/request-id';
 import { buildOpenApiDocument } from './openapi';
+import { PRERENDER_DIR } from './client-app.service';
 
 /** The map embed is the only third-party frame the site shows. */
 export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com'];
 
 export interface CreateAppOptions {
-  logger?: LogLevel[] | false;
+  /**
+   * Structured JSON logs (pino): the level and, in tests, a stream to read the lines from.
+   * Default: on at `info` on standard output, off when NODE_ENV=test; `false` turns them off.
+   */
+  logging?: LoggingOptions | false;
   extraModules?: Type[];
   /** Tests pass a FixedClock; the app uses the system clock otherwise. */
   clock?: Clock;
@@ -28,16 +36,33 @@ export interface CreateAppOptions {
  * Used by main.ts and by the integration tests, so both run the same stack.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 100 * 1024, trustProxy: config.isProduction });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 100 * 1024,
+    trustProxy: config.isProduction,
+    genReqId,
+  });
+  const logging = options.logging ?? (config.nodeEnv === 'test' ? false : {});
+  const logger = logging ? createRootLogger(logging) : undefined;
+  const appModule = AppModule.forRoot(config, options.extraModules, options.clock);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.extraModules, options.clock),
+    logger ? LoggedAppModule.forRoot(appModule, logger) : appModule,
     adapter,
     {
-      logger: options.logger ?? (config.nodeEnv === 'test' ? false : ['log', 'warn', 'error']),
+      // Kept until the pino logger takes over below, so start-up lines come out as JSON too.
+      bufferLogs: !!logger,
+      logger: logger ? undefined : false,
       // Throw instead of exiting, so the caller decides (main prints, tests report).
       abortOnError: false,
     },
   );
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestIdHeader(fastify);
+  if (logger) {
+    registerRequestLogging(fastify, logger);
+    app.useLogger(app.get(Logger));
+    // Nest flushes the buffer only on listen(); tests never listen.
+    app.flushLogs();
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -69,6 +94,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Files are listed once at start; unknown paths fall through to the SPA fallback.
       wildcard: false,
       index: false,
+      // The prerendered pages are answered at their own paths (ClientAppService), not as files.
+      allowedPath: (path) => !path.startsWith(`/${PRERENDER_DIR}/`),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes('/assets/');
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
