@@ -8,14 +8,12 @@
 // LIGHTHOUSE_RUNS (default 3) runs each page that many times and keeps the median performance run,
 // as Lighthouse recommends: one run on a busy 2-core machine moves by several points.
 import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,66 +35,6 @@ const CATEGORIES = [
   { id: 'seo', label: 'SEO', target: 100 },
 ];
 const JS_BUDGET_KB = 150;
-
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pilates-lighthouse-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: 'admin@lighthouse.local',
-      ADMIN_PASSWORD: 'lighthouse-admin-password',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with code ${child.exitCode}:\n${stderr.slice(-2000)}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer /api/health within 60 s');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { url, stop };
-}
 
 const median = (runs) => {
   const sorted = [...runs].sort(
@@ -161,7 +99,7 @@ async function main() {
     process.exit(2);
   }
 
-  const server = await startServer();
+  const server = await startBuiltServer('lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [

@@ -11,12 +11,10 @@
 // PRERENDER=0, or no Chromium at CHROMIUM_PATH (default /usr/bin/chromium), skips the step with a
 // notice: the site then works as before, every page rendered by JavaScript alone.
 /* global document -- the functions given to page.evaluate() and waitForFunction() run in the page */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLIENT_DIST = join(ROOT, 'client', 'dist');
@@ -49,67 +47,6 @@ const skip = (reason) => {
   rmSync(OUT_DIR, { recursive: true, force: true });
   console.log(`Prerender skipped: ${reason}. The public pages are served as the JavaScript app alone.`);
 };
-
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pilates-prerender-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: CLIENT_DIST,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: 'admin@prerender.local',
-      ADMIN_PASSWORD: 'prerender-admin-password',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with code ${child.exitCode}:\n${stderr.slice(-2000)}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer /api/health within 60 s');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { url, stop };
-}
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -212,7 +149,7 @@ async function main() {
   if (boot.length !== 1) throw new Error(`expected one client/dist/assets/boot-*.js, found ${boot.length}`);
 
   const started = Date.now();
-  const server = await startServer();
+  const server = await startBuiltServer('prerender', { CLIENT_DIR: CLIENT_DIST });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

@@ -1,25 +1,10 @@
-// Helpers shared by the scenarios of `npm run bench`: a production server on a free port of
-// 127.0.0.1 with its own temp DATA_DIR, a small JSON client for the API, and logged-in clients.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// Helpers shared by the scenarios of `npm run bench`: the production server (scripts/lib), a small
+// JSON client for the API, and logged-in clients.
+import { startBuiltServer } from '../lib/built-server.mjs';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
 export const MARIADB = process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 export const HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'pilates-web' };
 export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-
-export const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 /** The studio's date `days` from now (the server computes "today" in America/Mexico_City). */
 export function studioDate(days) {
@@ -38,57 +23,14 @@ export function nextWeekday(isoWeekday, fromDays = 2) {
   }
 }
 
-/** node server/dist/main.js on a free port with a fresh DATA_DIR; `stop()` ends it and removes the directory. */
-export async function startServer(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pilates-bench-'));
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_RATE_LIMIT: '10000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+/** The built server for the bench: its admin, and no login rate limit (200 clients log in from one IP). */
+export const startServer = (env = {}) =>
+  startBuiltServer('bench', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_RATE_LIMIT: '10000',
+    ...env,
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr.slice(-2000)}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return {
-    url,
-    dataDir,
-    stop,
-    /** Whether the process is still running (a crash under load shows here). */
-    alive: () => child.exitCode === null && child.signalCode === null,
-    stderrTail: (chars = 2000) => stderr.slice(-chars),
-  };
-}
 
 export async function api(url, path, body, cookie) {
   const res = await fetch(`${url}${path}`, {

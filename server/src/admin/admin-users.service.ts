@@ -115,9 +115,10 @@ export class AdminUsersService {
   async deactivate(admin: User, userId: number): Promise<{ user: User; cancelledReservations: number }> {
     if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEACTIVATION);
     return this.tx.run(async (manager) => {
-      await this.assertAnotherActiveAdmin(manager, userId);
       const user = await this.users.getById(userId, manager);
       if (!user.active) return { user, cancelledReservations: 0 };
+      // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
+      if (user.role === 'admin') await this.assertAnotherActiveAdmin(manager, userId);
       await manager
         .createQueryBuilder()
         .update(User)
