@@ -78,6 +78,8 @@ export async function startBuiltServer(name, env = {}) {
     stop,
     /** Whether the process is still running (a crash under load shows here). */
     alive,
+    /** The server's process, for tests that signal it themselves. */
+    child,
     stderrTail: (chars = 2000) => stderr.slice(-chars),
   };
 }

@@ -84,6 +84,7 @@ const envSchema = z.object({
     .refine(isValidTimeZone, { message: 'debe ser una zona horaria IANA, por ejemplo America/Mexico_City' }),
   CANCEL_HOURS: intInRange(0, 168, 12),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
+  SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -114,6 +115,8 @@ export abstract class AppConfig {
   declare readonly cancelHours: number;
   /** Requests per minute per IP on login, register, forgot- and reset-password together. */
   declare readonly authRateLimit: number;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  declare readonly shutdownGraceSeconds: number;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -173,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     studioTimeZone: parsed.STUDIO_TZ,
     cancelHours: parsed.CANCEL_HOURS,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
+    shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
   };
 }

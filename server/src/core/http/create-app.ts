@@ -13,6 +13,7 @@ import type { Clock } from '../clock/clock';
 import type { AppConfig } from '../config/app-config';
 import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
+import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { buildOpenApiDocument } from './openapi';
 import { PRERENDER_DIR } from './client-app.service';
 
@@ -104,7 +105,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
+  // SIGTERM is handled by startServer (graceful-shutdown.ts); tests close the app themselves.
+  closeConnectionsWhenClosing(fastify);
 
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, () => document, { ui: true, raw: false });

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { logLevelFrom, LogLevelName } from '../logging/logging';
 import { createApp } from './create-app';
+import { gracefulShutdown } from './graceful-shutdown';
 
 /**
  * Validates the environment, then builds and starts the server. An invalid
@@ -23,6 +24,19 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<NestFastifyAp
   // NODE_ENV=test keeps logs off, as in the integration tests.
   const app = await createApp(config, config.nodeEnv === 'test' ? {} : { logging: { level: logLevel } });
   await app.listen({ port: config.port, host: config.host });
+  const shutdown = gracefulShutdown(app, config.shutdownGraceSeconds * 1000);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      new Logger('Shutdown').log(`${signal} recibido: se terminan las peticiones en curso`);
+      shutdown().then(
+        (result) => process.exit(result === 'clean' ? 0 : 1),
+        (error: unknown) => {
+          new Logger('Shutdown').error(error instanceof Error ? error.stack : String(error));
+          process.exit(1);
+        },
+      );
+    });
+  }
   const database = config.databaseUrl ? 'MySQL' : `SQLite (${config.dataDir})`;
   new Logger('Server').log(
     `Escuchando en ${config.host}:${config.port} (${config.appUrl}); base de datos: ${database}`,
