@@ -189,6 +189,23 @@ describe('structured logs (issue #8)', () => {
       expect(all).not.toContain('token-de-cabecera-secreto');
     });
 
+    it("should log a mail by its queue id and subject, without the recipient's address", async () => {
+      const email = 'clienta.privada@example.com';
+      await http()
+        .post('/api/auth/register')
+        .set(CSRF_HEADER, CSRF_HEADER_VALUE)
+        .send(validRegistration({ email }))
+        .expect(201);
+      await http().post('/api/forgot-password').set(CSRF_HEADER, CSRF_HEADER_VALUE).send({ email }).expect(200);
+      const deadline = Date.now() + 5000;
+      let mailLine: LogLine | undefined;
+      while (!(mailLine = lines().find((line) => /^Correo \d+ /.test(line.msg))) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(mailLine?.context).toBe('Mail');
+      expect(raw.join('\n')).not.toContain(email);
+    });
+
     it("should log the calendar feed's path with its token redacted", async () => {
       const agent = supertest.agent(app.getHttpServer()).set(CSRF_HEADER, CSRF_HEADER_VALUE);
       await agent

@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { User } from '../src/auth/entities/user.entity';
-import { SeedService } from '../src/core/database/seed.service';
+import { loadConfig } from '../src/core/config/app-config';
+import { GENERATED_ADMIN_PASSWORD_FILE, SeedService } from '../src/core/database/seed.service';
+import { createApp } from '../src/core/http/create-app';
 import { PasswordHasher } from '../src/core/security/password-hasher';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
+import { DataSource } from 'typeorm';
 import { createTestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
 
@@ -79,6 +82,37 @@ describe('first-start seed', () => {
       expect((await t.app.get(SeedService).seed()).generatedAdminPassword).toBeUndefined();
     } finally {
       await t.close();
+    }
+  });
+
+  it('should write a generated admin password to a private file in DATA_DIR and never to the logs', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilates-seed-'));
+    const logged: string[] = [];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ADMIN_EMAIL: 'first@test.local',
+      CLIENT_DIR: join(dataDir, 'no-client'),
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+    const app = await createApp(config, {
+      logging: { level: 'trace', destination: { write: (line: string) => logged.push(line) } },
+    });
+    try {
+      const file = join(dataDir, GENERATED_ADMIN_PASSWORD_FILE);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^[\w-]{16}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const admin = await app.get(DataSource).getRepository(User).findOneByOrFail({ email: 'first@test.local' });
+      expect(await app.get(PasswordHasher).verify(admin.passwordHash, password)).toBe(true);
+      expect(logged.some((line) => line.includes(file))).toBe(true);
+      expect(logged.join('\n')).not.toContain(password);
+    } finally {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

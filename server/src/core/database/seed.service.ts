@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
 import { Plan } from '../../planes/entities/plan.entity';
@@ -8,6 +10,9 @@ import { Schedule } from '../../reservations/entities/schedule.entity';
 import { AppConfig } from '../config/app-config';
 import { PasswordHasher } from '../security/password-hasher';
 import { SEED_CAPACITY, SEED_PLANS, SEED_SCHEDULE } from './seed-data';
+
+/** In DATA_DIR: the generated first admin password, readable by the server's user only. */
+export const GENERATED_ADMIN_PASSWORD_FILE = 'admin-password.txt';
 
 export interface SeedResult {
   plansCreated: number;
@@ -40,9 +45,12 @@ export class SeedService implements OnApplicationBootstrap {
       );
     }
     if (result.generatedAdminPassword) {
-      // Printed once, on the start that created the admin; it is stored only as a hash.
+      // Never in the logs (they are shipped and kept): in a file only the server's user can read.
+      const file = join(this.config.dataDir, GENERATED_ADMIN_PASSWORD_FILE);
+      mkdirSync(this.config.dataDir, { recursive: true });
+      writeFileSync(file, `${result.generatedAdminPassword}\n`, { mode: 0o600 });
       this.logger.warn(
-        `Administrador creado: ${this.config.adminEmail} / contraseña generada: ${result.generatedAdminPassword} (guárdala ahora; no se volverá a mostrar)`,
+        `Administrador creado: ${this.config.adminEmail}; su contraseña generada está en ${file} (guárdala en un lugar seguro y borra el archivo)`,
       );
     } else if (result.adminCreated) {
       this.logger.log(`Administrador creado: ${this.config.adminEmail} (contraseña de ADMIN_PASSWORD)`);

@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config/app-config';
+import { GENERATED_ADMIN_PASSWORD_FILE } from '../database/seed.service';
 import { logLevelFrom, LogLevelName } from '../logging/logging';
 import { createApp } from './create-app';
 import { gracefulShutdown } from './graceful-shutdown';
@@ -44,7 +47,9 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<NestFastifyAp
   if (!config.isProduction) {
     // For whoever started it by hand; production output stays one JSON object per line.
     console.log(`\n  Estudio Pilates listo en ${config.appUrl}/pilates  ·  base de datos: ${database}`);
-    console.log(`  Administrador: ${config.adminEmail}  ·  API: ${config.appUrl}/api/docs\n`);
+    const passwordFile = join(config.dataDir, GENERATED_ADMIN_PASSWORD_FILE);
+    const password = existsSync(passwordFile) ? `  ·  contraseña en ${passwordFile}` : '';
+    console.log(`  Administrador: ${config.adminEmail}${password}  ·  API: ${config.appUrl}/api/docs\n`);
   }
   return app;
 }

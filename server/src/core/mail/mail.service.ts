@@ -142,15 +142,16 @@ export class MailService {
       attachments: item.attachments ?? undefined,
     });
     if (this.config.smtpUrl) {
-      this.logger.log(`Correo enviado a ${item.recipient}: ${item.subject}`);
+      this.logger.log(`Correo ${item.id} enviado: ${item.subject}`);
       return;
     }
     await mkdir(this.outboxDir, { recursive: true });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
-    // The sequence keeps two mails to one address in the same millisecond apart (and in order).
+    // The sequence keeps two mails of the same millisecond apart (and in order); no address in the
+    // name, as the name is logged.
     const sequence = String(++this.written).padStart(6, '0');
-    const file = join(this.outboxDir, `${stamp}-${sequence}-${item.recipient.replace(/[^\w.@-]/g, '_')}.eml`);
+    const file = join(this.outboxDir, `${stamp}-${sequence}-correo-${item.id}.eml`);
     await writeFile(file, info.message ?? '');
-    this.logger.log(`Correo para ${item.recipient} («${item.subject}») guardado en ${file}`);
+    this.logger.log(`Correo ${item.id} («${item.subject}») guardado en ${file}`);
   }
 }
