@@ -3,7 +3,9 @@
 // cancellations, spread over the coming week's classes by 200 clients, then an audit of the
 // database in one consistent snapshot. Targets: zero 5xx, zero audit mismatches, p99 < 100 ms.
 import autocannon from 'autocannon';
-import { loadavg } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ADMIN, HEADERS, api, clients, percentile, startServer, studioDate } from './shared.mjs';
 
@@ -33,12 +35,37 @@ const ranges = (sorted) =>
     .map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`))
     .join(', ');
 
+/** Answers the server logged between `from` and `to` (ms since epoch), with its own response times. */
+function serverTimes(logFile, from, to) {
+  const times = [];
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"responseTime"')) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const at = Date.parse(entry.time);
+    if (!entry.req || at < from || at > to + 1000) continue;
+    times.push(entry.responseTime);
+  }
+  return {
+    count: times.length,
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+    max: Math.round(times.reduce((a, b) => Math.max(a, b), 0)),
+  };
+}
+
 /**
  * Runs the scenario on a fresh server. `openDb(server)` gives read access to its database:
  * `{ begin(), all(sql), commit(), close() }`, where begin() starts one consistent snapshot.
  */
 export async function mixedScenario(label, env, openDb) {
-  const server = await startServer(env);
+  // The server's own JSON request log: its time per answer, apart from the client's queueing.
+  const logFile = join(tmpdir(), `pilates-bench-${process.pid}-${Date.now()}.log`);
+  const server = await startServer(env, { logFile });
   try {
     const admin = (await api(server.url, '/api/auth/login', ADMIN)).cookie;
 
@@ -148,6 +175,7 @@ export async function mixedScenario(label, env, openDb) {
     const answersPerSecond = new Array(Math.ceil(MIXED_SECONDS) + 1).fill(0);
     const timeoutSeconds = [];
     let began = performance.now();
+    let runStarted = Date.now();
     const second = () => Math.min(answersPerSecond.length - 1, Math.floor((performance.now() - began) / 1000));
     const onResponse = (status, body, ctx) => {
       const stats = perKind.get(ctx.kind);
@@ -182,7 +210,9 @@ export async function mixedScenario(label, env, openDb) {
         if (/timed out/.test(error.message)) timeoutSeconds.push(second());
       });
       began = performance.now();
+      runStarted = Date.now();
     });
+    const runEnded = Date.now();
     // Answers still in flight when autocannon stopped finish meanwhile; the audit reads one snapshot anyway.
     await new Promise((r) => setTimeout(r, 1000));
     const crashed = !server.alive();
@@ -250,6 +280,13 @@ export async function mixedScenario(label, env, openDb) {
         `   ⚠ ${fmt(figures.timeouts)} requests had no answer within 10 s (autocannon's timeout): they are not in the latency figures`,
       );
     }
+    const inside = serverTimes(logFile, runStarted, runEnded);
+    console.log(
+      `   the server's own log for the run: ${fmt(inside.count)} answers, p50 ${inside.p50} ms, ` +
+        `p99 ${inside.p99} ms, slowest ${inside.max} ms ` +
+        `(from the server parsing a request to its answer; the rest of the latency above is the wait ` +
+        `before that: the server's one thread busy with the other connections, the kernel, the load generator)`,
+    );
     if (stray4xx > 0) console.log(`   ⚠ ${fmt(stray4xx)} 4xx answers other than the business 409s of push-reservation`);
     if (figures['5xx'] > 0 || crashed) {
       console.log(`   server stderr (tail):\n${server.stderrTail()}`);
@@ -287,6 +324,7 @@ export async function mixedScenario(label, env, openDb) {
     };
   } finally {
     await server.stop();
+    rmSync(logFile, { force: true });
   }
 }
 

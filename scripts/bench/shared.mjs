@@ -24,13 +24,17 @@ export function nextWeekday(isoWeekday, fromDays = 2) {
 }
 
 /** The built server for the bench: its admin, and no login rate limit (200 clients log in from one IP). */
-export const startServer = (env = {}) =>
-  startBuiltServer('bench', {
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUTH_RATE_LIMIT: '10000',
-    ...env,
-  });
+export const startServer = (env = {}, options = {}) =>
+  startBuiltServer(
+    'bench',
+    {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_RATE_LIMIT: '10000',
+      ...env,
+    },
+    options,
+  );
 
 export async function api(url, path, body, cookie) {
   const res = await fetch(`${url}${path}`, {

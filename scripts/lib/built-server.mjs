@@ -1,7 +1,7 @@
 // The production build (node server/dist/main.js) on a free 127.0.0.1 port with its own throwaway
 // DATA_DIR: what `npm run bench`, `npm run lighthouse` and the build's prerender step run against.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,12 +21,14 @@ export const freePort = () =>
 /**
  * Starts the built server for `name` (used in its temp folder and admin email) and waits for
  * /api/health. SQLite unless `env` sets DATABASE_URL. `stop()` ends it and removes its DATA_DIR;
- * a server that fails to start is stopped before the error is thrown.
+ * a server that fails to start is stopped before the error is thrown. With `options.logFile` the
+ * server's JSON logs (standard output) go to that file instead of nowhere.
  */
-export async function startBuiltServer(name, env = {}) {
+export async function startBuiltServer(name, env = {}, options = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `pilates-${name}-`));
   const url = `http://127.0.0.1:${port}`;
+  const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: ROOT,
     env: {
@@ -41,8 +43,9 @@ export async function startBuiltServer(name, env = {}) {
       ADMIN_PASSWORD: `${name}-admin-password`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logFd ?? 'ignore', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20_000)));
   const alive = () => child.exitCode === null && child.signalCode === null;
