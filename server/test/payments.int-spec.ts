@@ -37,6 +37,7 @@ describe('buying plans with Mercado Pago', () => {
   afterEach(() => {
     clock.set(NOW);
     mp.failWith = null;
+    mp.hang = false;
   });
 
   const ochoClases = () => t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Ocho Clases' });
@@ -132,6 +133,22 @@ describe('buying plans with Mercado Pago', () => {
         code: 'PAYMENT_PROVIDER_ERROR',
         error: 'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos; no se hizo ningún cargo.',
       });
+      const last = await t.dataSource.getRepository(Payment).find({ order: { id: 'DESC' }, take: 1 });
+      expect(last[0]).toMatchObject({ status: 'cancelled', statusDetail: 'preference_failed' });
+    });
+
+    it("should answer the same clear error when Mercado Pago does not answer (the SDK's timeout)", async () => {
+      const { agent } = await newClient(t);
+      mp.hang = true;
+      const started = Date.now();
+      const res = await agent
+        .post('/api/mercadopago')
+        .send({ planId: (await ochoClases()).id })
+        .expect(502);
+      expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
+      expect(res.body.error).toMatch(/^No pudimos conectar con Mercado Pago/);
+      // 8 s per attempt, one retry: the client waits at most about 16 s, never forever.
+      expect(Date.now() - started).toBeLessThan(30_000);
       const last = await t.dataSource.getRepository(Payment).find({ order: { id: 'DESC' }, take: 1 });
       expect(last[0]).toMatchObject({ status: 'cancelled', statusDetail: 'preference_failed' });
     });

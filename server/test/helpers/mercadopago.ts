@@ -28,6 +28,8 @@ export class FakeMercadoPago {
   readonly payments = new Map<string, FakePayment>();
   /** When set, every call answers this status (a provider outage). */
   failWith: number | null = null;
+  /** When set, calls never answer: the SDK's own timeout (AbortSignal) has to end them. */
+  hang = false;
   private preferences = 0;
   private spy?: jest.SpyInstance;
 
@@ -40,6 +42,11 @@ export class FakeMercadoPago {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       this.requests.push({ method, path: url.pathname + url.search, body });
       if (this.failWith) return answer(this.failWith, { message: 'internal_error' });
+      if (this.hang) {
+        return new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      }
       if (method === 'POST' && url.pathname.replace(/\/$/, '') === '/checkout/preferences') {
         const id = `pref-${++this.preferences}`;
         return answer(201, { id, init_point: `https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=${id}` });
