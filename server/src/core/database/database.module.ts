@@ -1,11 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { dataSourceOptions } from './data-source-options';
 import { entities } from './entities';
 import { SeedService } from './seed.service';
+import { serializeSqlite } from './sqlite-serializer';
 import { TransactionService } from './transaction.service';
 
 @Global()
@@ -20,6 +22,11 @@ import { TransactionService } from './transaction.service';
         retryDelay: 3000,
         toRetry: (error: unknown) => isDatabaseUnavailable(error),
       }),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        if (dataSource.options.type === 'better-sqlite3') serializeSqlite(dataSource);
+        return dataSource;
+      },
     }),
     TypeOrmModule.forFeature(entities),
   ],

@@ -11,15 +11,12 @@ const isDeadlock = (error: unknown): boolean => {
 };
 
 /**
- * Runs work inside one database transaction.
- * better-sqlite3 works over a single connection, where overlapping transactions
- * collide ("cannot start a transaction within a transaction"), so on SQLite the
- * transactions are queued one after another. On MySQL a deadlock is retried.
+ * Runs work inside one database transaction. On SQLite the one connection takes one
+ * transaction at a time, with other queries waiting (sqlite-serializer.ts). On MySQL a
+ * deadlock is retried.
  */
 @Injectable()
 export class TransactionService {
-  private sqliteQueue: Promise<unknown> = Promise.resolve();
-
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   get isSqlite(): boolean {
@@ -27,11 +24,7 @@ export class TransactionService {
   }
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.isSqlite) return this.runWithRetry(work);
-    const result = this.sqliteQueue.then(() => this.dataSource.transaction(work));
-    // Keep the queue going whether this transaction succeeds or fails.
-    this.sqliteQueue = result.catch(() => undefined);
-    return result;
+    return this.isSqlite ? this.dataSource.transaction(work) : this.runWithRetry(work);
   }
 
   private async runWithRetry<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
