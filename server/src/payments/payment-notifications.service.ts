@@ -44,6 +44,8 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
       .into(PaymentNotification)
       .values({ topic, resourceId, received: 0, attempts: 0, nextAttemptAt: now })
       .orIgnore()
+      // Nothing to read back (and on MySQL an ignored insert has no id to read).
+      .updateEntity(false)
       .execute();
     // Counted after the insert, so a processor that started before this arrival cannot mark it done.
     await this.dataSource

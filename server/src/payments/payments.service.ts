@@ -446,7 +446,8 @@ export class PaymentsService {
     paidCents: number | null,
     approvedAt: Date,
   ): Promise<void> {
-    const result = await this.dataSource
+    const known = await this.dataSource.manager.existsBy(Payment, { providerPaymentId: provider.id });
+    await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(Payment)
@@ -470,8 +471,9 @@ export class PaymentsService {
       })
       // The provider payment id is unique: the same duplicate reported twice is recorded once.
       .orIgnore()
+      .updateEntity(false)
       .execute();
-    if (result.identifiers.length > 0) {
+    if (!known) {
       this.logger.warn(`Pago ${provider.id} duplicado de la compra ${purchase.id} ya pagada: a reembolsar`);
     }
   }
