@@ -6,6 +6,8 @@ import { ADMIN } from './support/global-setup';
 import { CSRF, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
+// Steps that wait for the server (checkout, refund): vitest's 1 s poll is short on a shared 2-core machine.
+const SLOW = { timeout: 10_000 };
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/pilates/cuenta`);
@@ -103,7 +105,7 @@ describe('purchase', () => {
     await buyer.goto((await checkout.json()).url);
     await buyer.getByRole('link', { name: 'Aprobar el pago' }).click();
     await buyer.waitForURL((url) => url.pathname === '/pilates/clases');
-    await expect.poll(() => buyer.getByText('¡Listo! Tu plan Una Clase ya está activo.').isVisible()).toBe(true);
+    await expect.poll(() => buyer.getByText('¡Listo! Tu plan Una Clase ya está activo.').isVisible(), SLOW).toBe(true);
     await client.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -119,14 +121,16 @@ describe('purchase', () => {
     await plans.getByRole('button', { name: /^Reembolsar la compra #/ }).click();
     const refund = page.getByRole('dialog', { name: 'Reembolsar pago' });
     await refund.getByRole('button', { name: 'Continuar' }).click();
-    await expect.poll(() => refund.innerText()).toContain(`¿Reembolsar ${total} a Renata Olvera por Mercado Pago?`);
+    await expect
+      .poll(() => refund.innerText(), SLOW)
+      .toContain(`¿Reembolsar ${total} a Renata Olvera por Mercado Pago?`);
     await page.screenshot({ path: screenshotPath('reembolso-confirmar-1280'), animations: 'disabled' });
     await refund.getByRole('button', { name: `Confirmar reembolso de ${total}` }).click();
-    await expect.poll(() => toast(page, `Reembolso hecho: ${total}`).isVisible()).toBe(true);
+    await expect.poll(() => toast(page, `Reembolso hecho: ${total}`).isVisible(), SLOW).toBe(true);
 
     // The plan is revoked; the payment shows refunded and can no longer be refunded.
-    await expect.poll(() => plans.getByRole('table').getByText('Reembolsado').isVisible()).toBe(true);
-    await expect.poll(() => plans.getByRole('button', { name: /^Reembolsar la compra #/ }).count()).toBe(0);
+    await expect.poll(() => plans.getByRole('table').getByText('Reembolsado').isVisible(), SLOW).toBe(true);
+    await expect.poll(() => plans.getByRole('button', { name: /^Reembolsar la compra #/ }).count(), SLOW).toBe(0);
     expect(watch.consoleErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);
     await context.close();
