@@ -506,6 +506,9 @@ describe('buying plans with Mercado Pago', () => {
         userPlanId: null,
       });
       expect(await purchase(dollars)).toMatchObject({ issue: 'currency_mismatch', userPlanId: null });
+      // Back from the checkout, the client is not told a plan is active.
+      const back = await agent.post('/api/mercadopago/confirm').send({ payment_id: '900020' }).expect(200);
+      expect(back.body.purchase).toMatchObject({ status: 'in_process', userPlanId: null });
 
       const admin = await adminAgent(t);
       const seen = await admin.post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);

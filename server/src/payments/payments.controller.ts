@@ -36,7 +36,9 @@ const TOPICS: Record<string, NotificationTopic> = {
 export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
   id: payment.id,
   plan: payment.planName,
-  status: payment.status,
+  // A payment that granted nothing (wrong amount, currency, test mode, duplicate) is never shown to
+  // the client as an active plan: the studio reviews it (and refunds it) first.
+  status: payment.issue && payment.status === 'approved' ? 'in_process' : payment.status,
   total: payment.totalCents / 100,
   expiresAt: payment.expiresAt ? payment.expiresAt.toISOString() : null,
   userPlanId: payment.userPlanId,
