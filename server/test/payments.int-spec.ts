@@ -554,6 +554,18 @@ describe('buying plans with Mercado Pago', () => {
         duplicateOf: original.id,
         refundable: 1564,
       });
+
+      // Refunding the duplicate leaves the purchase and its plan as they were.
+      await admin.post('/api/admin/refund-payment').send({ paymentId: duplicates[0].id }).expect(200);
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: duplicates[0].id })).toMatchObject({
+        status: 'refunded',
+        refundedCents: 1_564_00,
+      });
+      expect(mp.payments.get('900030')!.status).toBe('approved');
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ userId: user.id })).toMatchObject({
+        isPaid: true,
+        revokedAt: null,
+      });
     });
 
     it('should still settle a purchase made with an old numeric external_reference', async () => {
