@@ -68,7 +68,7 @@ export class UsersListResponseDto {
 export class AddUserDto extends OmitType(RegisterDto, ['terms'] as const) {}
 
 /** admin/change-data: every field optional but the user; the role is user or admin. */
-export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user'] as const) {
+export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user', 'currentPassword'] as const) {
   @ApiPropertyOptional({ enum: ROLES })
   @IsOptional()
   @IsIn(ROLES, { message: 'El rol debe ser Usuario o Administrador' })

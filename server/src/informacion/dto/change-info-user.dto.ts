@@ -29,6 +29,15 @@ export class ChangeInfoUserDto {
   cumpleanos?: string;
 
   @ApiPropertyOptional({
+    description: 'La contraseña actual: obligatoria para cambiar el propio correo.',
+    maxLength: 128,
+  })
+  @IsOptional()
+  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres' })
+  @IsString({ message: 'Escribe tu contraseña actual' })
+  currentPassword?: string;
+
+  @ApiPropertyOptional({
     description: 'El usuario a cambiar; por omisión, el de la sesión. Solo un admin puede nombrar a otro.',
   })
   @IsOptional()
