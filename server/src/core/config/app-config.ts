@@ -122,9 +122,28 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
   TRUST_PROXY: trustProxySetting,
+  REQUEST_TIMEOUT_SECONDS: intInRange(1, 600, 30),
+  HEADERS_TIMEOUT_SECONDS: intInRange(1, 600, 10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: intInRange(1, 600, 5),
+  CONNECTION_TIMEOUT_SECONDS: intInRange(1, 3600, 60),
+  API_DOCS: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => ['', '0', '1'].includes(v), { message: 'debe ser 1 (mostrar), 0 (ocultar) o quedar vacía' }),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Variables whose value a configuration error must not repeat. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MP_ACCESS_TOKEN',
+  'MP_WEBHOOK_SECRET',
+]);
 
 /**
  * The validated configuration. An abstract class so Nest can inject it by type;
@@ -159,6 +178,16 @@ export abstract class AppConfig {
    * comma-separated list of proxy addresses/CIDRs. Per-IP limits key on request.ip.
    */
   declare readonly trustProxy: number | string | false;
+  /** Time for a whole request (headers and body) to arrive; a trickled body is cut after it. */
+  declare readonly requestTimeoutMs: number;
+  /** Time for the request headers to arrive (also cuts connections that never send any). */
+  declare readonly headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after an answer. */
+  declare readonly keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all for this long is closed. */
+  declare readonly connectionTimeoutMs: number;
+  /** The Swagger UI at /api/docs: on outside production, off in production unless API_DOCS=1. */
+  declare readonly apiDocsUi: boolean;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -183,9 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue.path[0] ?? 'entorno');
-    throw new ConfigError(
-      `Configuración inválida: ${variable} ${issue.message} (valor recibido: "${env[variable] ?? ''}")`,
-    );
+    // A secret's value (or a URL that may carry a password) never reaches the logs.
+    const received = SECRET_VARIABLES.has(variable) ? '' : ` (valor recibido: "${env[variable] ?? ''}")`;
+    throw new ConfigError(`Configuración inválida: ${variable} ${issue.message}${received}`);
   }
   const parsed = result.data;
   const isProduction = parsed.NODE_ENV === 'production';
@@ -195,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         throw new ConfigError(`Configuración inválida: ${name} es obligatoria en producción (pagos con Mercado Pago)`);
       }
     }
+  }
+  if (parsed.HEADERS_TIMEOUT_SECONDS > parsed.REQUEST_TIMEOUT_SECONDS) {
+    // Node refuses a headers timeout longer than the request timeout.
+    throw new ConfigError(
+      'Configuración inválida: HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS',
+    );
   }
   const dataDir = isAbsolute(parsed.DATA_DIR) ? parsed.DATA_DIR : resolve(process.cwd(), parsed.DATA_DIR);
   return {
@@ -220,5 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
     trustProxy: parsed.TRUST_PROXY,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: parsed.HEADERS_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
+    apiDocsUi: parsed.API_DOCS === '1' || (parsed.API_DOCS === '' && !isProduction),
   };
 }
