@@ -13,6 +13,7 @@ import type { Clock } from '../clock/clock';
 import type { AppConfig } from '../config/app-config';
 import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
+import { ensurePrivateDir } from '../database/data-dir';
 import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { buildOpenApiDocument } from './openapi';
@@ -38,6 +39,8 @@ export interface CreateAppOptions {
  * Used by main.ts and by the integration tests, so both run the same stack.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Secrets, mails and (on SQLite) the database live here: the server's user alone reads it.
+  ensurePrivateDir(config.dataDir);
   const adapter = new FastifyAdapter({
     bodyLimit: 100 * 1024,
     // Off unless TRUST_PROXY names the proxies in front: a trusted X-Forwarded-For is client-written otherwise.
