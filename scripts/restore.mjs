@@ -11,6 +11,7 @@
 import Database from 'better-sqlite3';
 import { Buffer } from 'node:buffer';
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   createReadStream,
@@ -102,7 +103,7 @@ async function restoreSqlite(settings, file, confirmed) {
   console.log(`Restore ${file}\n   into SQLite ${target}`);
   console.log('The server must be stopped: the database file is replaced.');
   if (!confirmed) throw new ScriptError(`this replaces the database; run again with --yes to go ahead\n${USAGE}`);
-  mkdirSync(settings.dataDir, { recursive: true });
+  mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   if (existsSync(target)) {
     if (sqliteInUse(target)) {
       throw new ScriptError(`${target} is open in another process: stop the server, then run the restore again`);
@@ -113,6 +114,8 @@ async function restoreSqlite(settings, file, confirmed) {
   }
   const incoming = `${target}.restoring`;
   copyFileSync(file, incoming);
+  // The database holds people's data: only the server's user may read it.
+  chmodSync(incoming, 0o600);
   for (const leftover of [`${target}-wal`, `${target}-shm`, `${target}-journal`]) rmSync(leftover, { force: true });
   renameSync(incoming, target);
   console.log(`Restored. Start the server: it runs any newer migrations at start.`);

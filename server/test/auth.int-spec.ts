@@ -267,17 +267,6 @@ describe('accounts and sessions', () => {
       await agent.get('/api/get-cookie').expect(401);
     });
 
-    it('should renew a session cookie older than a day while it is used', async () => {
-      const { agent, user } = await registerUser(t, { email: 'renew@example.com' });
-      const fresh = await agent.get('/api/get-cookie').expect(200);
-      expect(cookieHeader(fresh)).toEqual([]);
-
-      const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 24 * 3600;
-      const old = t.app.get(JwtService).sign({ sub: user.id, sv: 0, iat: twoDaysAgo });
-      const renewed = await t.http().get('/api/get-cookie').set('Cookie', `${SESSION_COOKIE}=${old}`).expect(200);
-      expect(cookieHeader(renewed).join()).toMatch(new RegExp(`${SESSION_COOKIE}=(?!;)`));
-    });
-
     it('should refuse a state-changing request without X-Requested-With with 403', async () => {
       const res = await t
         .http()
@@ -376,6 +365,13 @@ describe('accounts and sessions', () => {
       const before = await outboxCount(t);
       await t.agent().post('/api/forgot-password').send({ email: 'twice@example.com' }).expect(200);
       const first = tokenFromMail((await readOutboxMail(t, before + 1)).text);
+      // Issued more than a minute ago (one reset mail per minute per address).
+      await t.dataSource
+        .getRepository(PasswordResetToken)
+        .update(
+          { tokenHash: createHash('sha256').update(first).digest('hex') },
+          { expiresAt: new Date(Date.now() + 58 * 60 * 1000) },
+        );
       await t.agent().post('/api/forgot-password').send({ email: 'twice@example.com' }).expect(200);
       const second = tokenFromMail((await readOutboxMail(t, before + 2)).text);
       await t.agent().post('/api/reset-password').send({ token: first, password: 'nueva-clave-1' }).expect(400);
@@ -403,9 +399,45 @@ describe('accounts and sessions', () => {
       });
       const self = await agent
         .post('/api/informacion/change-info-user')
-        .send({ email: 'Ines@Example.com' })
+        .send({ email: 'Ines@Example.com', currentPassword: 'clave-segura-1' })
         .expect(200);
       expect(self.body.user.email).toBe('ines@example.com');
+    });
+
+    it('should ask for the current password to change one’s own email, and mail a notice to the old address', async () => {
+      const { agent, user } = await registerUser(t, { email: 'viejo@example.com', name: 'Vero' });
+      const missing = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'nuevo@example.com' })
+        .expect(400);
+      expect(missing.body).toEqual({
+        success: false,
+        code: 'CURRENT_PASSWORD_REQUIRED',
+        error: 'Escribe tu contraseña actual para hacer este cambio.',
+      });
+      const wrong = await agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'nuevo@example.com', currentPassword: 'no-es-la-clave' })
+        .expect(400);
+      expect(wrong.body).toEqual({
+        success: false,
+        code: 'CURRENT_PASSWORD_WRONG',
+        error: 'La contraseña actual no es correcta.',
+      });
+      expect((await users().findOneByOrFail({ id: user.id })).email).toBe('viejo@example.com');
+      // Other fields still change without it.
+      await agent.post('/api/informacion/change-info-user').send({ name: 'Verónica' }).expect(200);
+
+      const mailsBefore = await outboxCount(t);
+      await agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'nuevo@example.com', currentPassword: 'clave-segura-1' })
+        .expect(200);
+      const notice = await readOutboxMail(t, mailsBefore + 1);
+      expect(notice.to).toMatchObject({ value: [{ address: 'viejo@example.com' }] });
+      expect(notice.subject).toBe('El correo de tu cuenta cambió');
+      expect(notice.text).toContain('nuevo@example.com');
+      await loginAs(t, 'nuevo@example.com', 'clave-segura-1');
     });
 
     it('should answer 403 when a user names another user’s id, and change nothing', async () => {
@@ -473,4 +505,50 @@ describe('per-IP rate limit on the auth endpoints', () => {
     // Other endpoints are not limited.
     await t.http().get('/api/health').expect(200);
   });
+});
+
+describe('per-IP rate limit behind a proxy (TRUST_PROXY)', () => {
+  const login = (t: TestApp, forwardedFor: string) =>
+    t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', forwardedFor)
+      .send({ email: 'nadie@example.com', password: 'whatever1' });
+
+  it('should not let a rotating X-Forwarded-For dodge the limit when TRUST_PROXY is off, also in production', async () => {
+    // Production trusted every X-Forwarded-For before TRUST_PROXY existed.
+    const t = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT: '3',
+        NODE_ENV: 'production',
+        MP_ACCESS_TOKEN: 'TEST-token',
+        MP_WEBHOOK_SECRET: 'secreto',
+      },
+    });
+    try {
+      for (let i = 1; i <= 3; i++) expect((await login(t, `198.51.100.${i}`)).status).toBe(401);
+      const res = await login(t, '198.51.100.4');
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe('TOO_MANY_ATTEMPTS');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([['1'], ['127.0.0.1'], ['127.0.0.0/8, ::1/128, ::ffff:127.0.0.1']])(
+    'should key the limit on the address the trusted proxy appended when TRUST_PROXY=%s',
+    async (trustProxy) => {
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: trustProxy } });
+      try {
+        // The client writes the leftmost entries; the proxy (127.0.0.1 here) appends the address it saw.
+        for (let i = 1; i <= 3; i++) expect((await login(t, `10.9.9.${i}, 203.0.113.7`)).status).toBe(401);
+        expect((await login(t, '10.9.9.4, 203.0.113.7')).status).toBe(429);
+        expect((await login(t, '203.0.113.7')).status).toBe(429);
+        // Another client behind the same proxy has its own count.
+        expect((await login(t, '10.9.9.1, 203.0.113.8')).status).toBe(401);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

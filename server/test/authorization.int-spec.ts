@@ -1,3 +1,4 @@
+import { User } from '../src/auth/entities/user.entity';
 import { FixedClock } from '../src/core/clock/clock';
 import { BookingNotifier } from '../src/reservations/booking-notifier.service';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
@@ -36,6 +37,8 @@ const RULES: Record<string, Rule> = {
   login: { access: 'public', body: () => ({ email: 'nadie@example.com', password: 'x' }) },
   register: { access: 'public', body: () => ({}) },
   logout: { access: 'public' },
+  logoutAll: { access: 'session' },
+  changePassword: { access: 'session', body: () => ({}) },
   forgotPassword: { access: 'public', body: () => ({ email: 'nadie@example.com' }) },
   resetPassword: { access: 'public', body: () => ({}) },
   getCookie: { access: 'session' },
@@ -106,6 +109,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
   let client: Agent;
   let other: Agent;
   let admin: Agent;
+  let guest: Agent;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: new FixedClock(NOW) });
@@ -126,6 +130,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     client = mine.agent;
     other = theirs.agent;
     admin = await adminAgent(t);
+    guest = t.agent();
     fixture = {
       clientId: mine.user.id,
       otherId: theirs.user.id,
@@ -138,11 +143,22 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     await t.close();
   });
 
-  const call = (sessionAgent: Agent, op: Operation, body?: object) => {
+  /** Logging out ends the sessions the next calls need: those calls get a session of their own. */
+  const agentFor = async (sessionAgent: Agent, op: Operation): Promise<Agent> => {
+    // logout is public, so a guest calls it.
+    if (op.id === 'logout') return t.agent();
+    if (op.id !== 'logoutAll' || sessionAgent === guest) return sessionAgent;
+    // logout-all ends every session of its user: a throwaway user of the same role makes the call.
+    const throwaway = await newClient(t, 'Desechable');
+    if (sessionAgent === admin)
+      await t.dataSource.getRepository(User).update({ id: throwaway.user.id }, { role: 'admin' });
+    return throwaway.agent;
+  };
+
+  const call = async (sessionAgent: Agent, op: Operation, body?: object) => {
     const rule = RULES[op.id];
     const path = rule.path ?? op.path;
-    // Logging out would end the session the next calls need; it is public, so a guest calls it.
-    const agent = op.id === 'logout' ? t.agent() : sessionAgent;
+    const agent = await agentFor(sessionAgent, op);
     return op.method === 'get' ? agent.get(path) : agent.post(path).send(body ?? rule.body?.(fixture) ?? {});
   };
 
@@ -155,7 +171,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
 
   it('should answer guests 401 on every operation that needs a session, and let them reach the public ones', async () => {
     for (const op of operations) {
-      const { status } = await call(t.agent(), op);
+      const { status } = await call(guest, op);
       const expected = RULES[op.id].access === 'public' ? 'not 401/403' : 401;
       expect({ op: op.id, status: status === 401 || status === 403 ? status : 'not 401/403' }).toEqual({
         op: op.id,
@@ -186,11 +202,12 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       expect({ op: op.id, status: refused.status }).toEqual({ op: op.id, status: 403 });
     }
     // The other client's own calls are theirs to make.
-    await call(
+    const theirs = await call(
       other,
       own.find((op) => op.id === 'getClases')!,
       { id: fixture.otherId },
-    ).expect(200);
+    );
+    expect(theirs.status).toBe(200);
     for (const op of own) {
       const allowed = await call(admin, op, RULES[op.id].othersBody!(fixture));
       expect({ op: op.id, refused: allowed.status === 401 || allowed.status === 403 }).toEqual({

@@ -9,6 +9,7 @@ const TABLES = [
   'password_reset_tokens',
   'payments',
   'plans',
+  'sessions',
   'reservations',
   'schedules',
   'user_plans',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,13 +9,15 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { CurrentUser, Public } from '../core/auth/auth.decorators';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentSession, CurrentUser, Public } from '../core/auth/auth.decorators';
+import type { CurrentSessionInfo } from '../core/auth/session';
 import { SessionService } from '../core/auth/session.service';
 import { SuccessResponseDto } from '../core/dto/success.dto';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthService } from './auth.service';
+import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { ForgotPasswordDto, ForgotPasswordResponseDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -41,7 +43,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
     const user = await this.auth.register(dto);
-    await this.sessions.issue(reply, user);
+    await this.sessions.start(reply, user);
     return { success: true, user: toUserDto(user) };
   }
 
@@ -56,7 +58,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
     const user = await this.auth.login(dto);
-    await this.sessions.issue(reply, user);
+    await this.sessions.start(reply, user);
     return { success: true, user: toUserDto(user) };
   }
 
@@ -64,9 +66,40 @@ export class AuthController {
   @Public()
   @Post('auth/logout')
   @HttpCode(200)
-  @ApiOkResponse({ type: SuccessResponseDto })
-  logout(@Res({ passthrough: true }) reply: FastifyReply): SuccessResponseDto {
+  @ApiOkResponse({ type: SuccessResponseDto, description: 'La sesión queda revocada en el servidor.' })
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponseDto> {
+    await this.sessions.end(request, reply);
+    return { success: true };
+  }
+
+  @Post('auth/logout-all')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponseDto, description: 'Todas las sesiones del usuario quedan revocadas.' })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
+  async logoutAll(
+    @CurrentUser() user: User,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponseDto> {
+    await this.sessions.revokeAll(user.id);
     this.sessions.clear(reply);
+    return { success: true };
+  }
+
+  @Post('auth/change-password')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponseDto, description: 'La contraseña cambió; las demás sesiones terminaron.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos inválidos o contraseña actual incorrecta.' })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async changePassword(
+    @CurrentUser() user: User,
+    @CurrentSession() session: CurrentSessionInfo,
+    @Body() dto: ChangePasswordDto,
+  ): Promise<SuccessResponseDto> {
+    await this.auth.changePassword(user, dto.currentPassword, dto.newPassword, session.id);
     return { success: true };
   }
 

@@ -7,6 +7,8 @@ export enum AuthErrorCode {
   TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS',
   RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID',
   USER_NOT_FOUND = 'USER_NOT_FOUND',
+  CURRENT_PASSWORD_REQUIRED = 'CURRENT_PASSWORD_REQUIRED',
+  CURRENT_PASSWORD_WRONG = 'CURRENT_PASSWORD_WRONG',
 }
 
 // Records keyed by the enum: adding a code without its status and message does not compile.
@@ -17,6 +19,8 @@ const status: Record<AuthErrorCode, number> = {
   [AuthErrorCode.TOO_MANY_ATTEMPTS]: 429,
   [AuthErrorCode.RESET_TOKEN_INVALID]: 400,
   [AuthErrorCode.USER_NOT_FOUND]: 404,
+  [AuthErrorCode.CURRENT_PASSWORD_REQUIRED]: 400,
+  [AuthErrorCode.CURRENT_PASSWORD_WRONG]: 400,
 };
 
 const message: Record<AuthErrorCode, string> = {
@@ -27,6 +31,8 @@ const message: Record<AuthErrorCode, string> = {
   [AuthErrorCode.RESET_TOKEN_INVALID]:
     'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.',
   [AuthErrorCode.USER_NOT_FOUND]: 'El usuario no existe.',
+  [AuthErrorCode.CURRENT_PASSWORD_REQUIRED]: 'Escribe tu contraseña actual para hacer este cambio.',
+  [AuthErrorCode.CURRENT_PASSWORD_WRONG]: 'La contraseña actual no es correcta.',
 };
 
 export class AuthError extends DomainError {

@@ -25,6 +25,6 @@ import { UsersService } from './users.service';
   ],
   controllers: [AuthController],
   providers: [AuthService, UsersService, AuthRateLimitGuard],
-  exports: [UsersService],
+  exports: [UsersService, AuthService],
 })
 export class AuthModule {}

@@ -4,9 +4,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
+import { Session } from '../core/auth/session.entity';
 import { TransactionService } from '../core/database/transaction.service';
 import { MailService } from '../core/mail/mail.service';
 import { PasswordHasher } from '../core/security/password-hasher';
+import { emailChangedMail } from './account-notice.mail';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -20,6 +22,8 @@ import { UsersService } from './users.service';
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000;
 const RESET_TOKEN_BYTES = 32;
+/** At most one reset mail per address in this interval (issue 15). */
+export const RESET_MAIL_INTERVAL_MS = 60 * 1000;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -30,6 +34,7 @@ export class AuthService {
 
   constructor(
     @InjectRepository(LoginFailure) private readonly failures: Repository<LoginFailure>,
+    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
     private readonly usersService: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly transactions: TransactionService,
@@ -51,22 +56,33 @@ export class AuthService {
   }
 
   async login({ email, password }: LoginDto): Promise<User> {
-    const since = new Date(this.clock.now().getTime() - LOGIN_LOCK_WINDOW_MS);
-    const recentFailures = await this.failures.countBy({ email, createdAt: MoreThan(since) });
-    if (recentFailures >= LOGIN_MAX_FAILURES) throw new AuthError(AuthErrorCode.TOO_MANY_ATTEMPTS);
-
+    const attempt = await this.claimAttempt(email);
     const user = await this.usersService.findByEmail(email);
     // An unknown email costs the same hash work as a wrong password, so timing does not tell them apart.
     const valid = user
       ? await this.hasher.verify(user.passwordHash, password)
       : await this.hasher.verify(await this.getDummyHash(), password).then(() => false);
-    if (!user || !valid) {
-      await this.recordFailure(email, since);
-      throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS);
+    // A wrong password leaves the claimed attempt in place: it is the failure.
+    if (!user || !valid) throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS);
+    if (!user.active) {
+      await this.failures.delete({ id: attempt });
+      throw new AuthError(AuthErrorCode.ACCOUNT_INACTIVE);
     }
-    if (!user.active) throw new AuthError(AuthErrorCode.ACCOUNT_INACTIVE);
     await this.failures.delete({ email });
     return user;
+  }
+
+  /**
+   * Checks the caller's current password before a change of password or email. A wrong one
+   * counts as a failed login for the account's email (the same lock, the same 429).
+   */
+  async verifyCurrentPassword(user: User, password: string | undefined): Promise<void> {
+    if (!password) throw new AuthError(AuthErrorCode.CURRENT_PASSWORD_REQUIRED);
+    const attempt = await this.claimAttempt(user.email);
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      throw new AuthError(AuthErrorCode.CURRENT_PASSWORD_WRONG);
+    }
+    await this.failures.delete({ id: attempt });
   }
 
   /**
@@ -80,16 +96,22 @@ export class AuthService {
 
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const now = this.clock.now();
-    await this.transactions.run(async (manager) => {
+    const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000);
+    const issued = await this.transactions.run(async (manager) => {
+      // A no-op update takes the user's row lock (MySQL), so two simultaneous requests see each other's link.
+      await manager.query('UPDATE users SET session_version = session_version WHERE id = ?', [user.id]);
+      // A link's expiry is its issue time plus the hour: one issued within the interval means no new mail.
+      const recent = await manager.countBy(PasswordResetToken, {
+        userId: user.id,
+        expiresAt: MoreThan(new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS)),
+      });
+      if (recent > 0) return false;
       // Only the newest link works: asking again retires the earlier ones.
       await manager.update(PasswordResetToken, { userId: user.id, usedAt: IsNull() }, { usedAt: now });
-      await manager.insert(PasswordResetToken, {
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000),
-        usedAt: null,
-      });
+      await manager.insert(PasswordResetToken, { userId: user.id, tokenHash: sha256(token), expiresAt, usedAt: null });
+      return true;
     });
+    if (!issued) return;
     const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
     void this.mail
       .send(passwordResetMail(user.email, user.name, link))
@@ -100,8 +122,13 @@ export class AuthService {
 
   /** Sets the new password, spends the token and ends every session of the user. */
   async resetPassword(token: string, password: string): Promise<void> {
-    const passwordHash = await this.hasher.hash(password);
     const now = this.clock.now();
+    // The token is looked up before the (slow) hash, so a bogus one costs no hashing.
+    const found = await this.resetTokens.findOneBy({ tokenHash: sha256(token) });
+    if (!found || found.usedAt || found.expiresAt.getTime() <= now.getTime()) {
+      throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+    }
+    const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async (manager) => {
       const record = await manager.findOneBy(PasswordResetToken, { tokenHash: sha256(token) });
       if (!record || record.usedAt || record.expiresAt.getTime() <= now.getTime()) {
@@ -128,9 +155,50 @@ export class AuthService {
     });
   }
 
-  private async recordFailure(email: string, windowStart: Date): Promise<void> {
-    await this.failures.insert({ email, createdAt: this.clock.now() });
-    await this.failures.delete({ email, createdAt: LessThan(windowStart) });
+  /**
+   * Counts a login attempt before the password is checked, atomically: the attempt's row goes in
+   * first, then the rows in the window are counted. Of any number of simultaneous attempts, the
+   * k-th row to land sees at least k rows, so at most LOGIN_MAX_FAILURES get past this. A refused
+   * attempt takes its row back (the lock does not grow while it is hammered); a wrong password
+   * leaves it as the failure; a right one clears the email's rows. Returns the row's id.
+   */
+  /**
+   * Mi información → Cambiar contraseña: needs the current password; ends every other session
+   * of the user and keeps the one it came from.
+   */
+  async changePassword(user: User, currentPassword: string, newPassword: string, sessionId: string): Promise<void> {
+    await this.verifyCurrentPassword(user, currentPassword);
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.transactions.run(async (manager) => {
+      await manager.update(User, { id: user.id }, { passwordHash });
+      await manager
+        .createQueryBuilder()
+        .update(Session)
+        .set({ revokedAt: this.clock.now() })
+        .where('user_id = :userId AND id <> :sessionId AND revoked_at IS NULL', { userId: user.id, sessionId })
+        .execute();
+    });
+  }
+
+  /** Tells the old address that the account's email changed (through the mail queue). */
+  notifyEmailChanged(oldAddress: string, name: string, newAddress: string): void {
+    void this.mail
+      .send(emailChangedMail(oldAddress, name, newAddress))
+      .catch((error: unknown) => this.logger.error('No se pudo encolar el aviso de cambio de correo', error));
+  }
+
+  private async claimAttempt(email: string): Promise<number> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
+    const inserted = await this.failures.insert({ email, createdAt: now });
+    const id = Number((inserted.identifiers[0] as { id: number }).id);
+    const recent = await this.failures.countBy({ email, createdAt: MoreThan(since) });
+    if (recent > LOGIN_MAX_FAILURES) {
+      await this.failures.delete({ id });
+      throw new AuthError(AuthErrorCode.TOO_MANY_ATTEMPTS);
+    }
+    await this.failures.delete({ email, createdAt: LessThan(since) });
+    return id;
   }
 
   private getDummyHash(): Promise<string> {

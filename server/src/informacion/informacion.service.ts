@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AdminUsersService } from '../admin/admin-users.service';
+import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../auth/users.service';
 import type { User } from '../auth/entities/user.entity';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
@@ -10,14 +11,24 @@ export class InformacionService {
   constructor(
     private readonly users: UsersService,
     private readonly adminUsers: AdminUsersService,
+    private readonly auth: AuthService,
   ) {}
 
-  /** A user changes their own data; an admin anyone's, and that change is audited (product-decisions §3). */
+  /**
+   * A user changes their own data; an admin anyone's, and that change is audited (product-decisions §3).
+   * Changing one's own email needs the current password, and the old address is told (issue 15).
+   */
   async changeInfo(caller: User, dto: ChangeInfoUserDto): Promise<User> {
     const targetId = dto.id_user ?? caller.id;
     const changes = { name: dto.name, email: dto.email, birthDate: dto.cumpleanos };
-    if (caller.role === 'admin') return this.adminUsers.change(caller, targetId, changes);
-    if (targetId !== caller.id) throw new ApiError(ErrorCode.FORBIDDEN);
-    return this.users.updateProfile(targetId, changes);
+    if (targetId !== caller.id && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
+    const ownEmailChange = targetId === caller.id && dto.email !== undefined && dto.email !== caller.email;
+    if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
+    const user =
+      caller.role === 'admin'
+        ? await this.adminUsers.change(caller, targetId, changes)
+        : await this.users.updateProfile(targetId, changes);
+    if (ownEmailChange) this.auth.notifyEmailChanged(caller.email, user.name, user.email);
+    return user;
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../core/auth/auth.decorators';
 import { CatalogueResponseDto } from './dto/catalogue.dto';
@@ -11,6 +11,8 @@ export class PlanesController {
 
   @Public()
   @Get('get-planes')
+  // The same for everyone: shared caches may keep it a minute (every other /api answer is no-store).
+  @Header('cache-control', 'public, max-age=60')
   @ApiOkResponse({ type: CatalogueResponseDto, description: 'El catálogo visible de planes.' })
   async getPlanes(): Promise<CatalogueResponseDto> {
     return { success: true, planes: await this.planes.visibleCatalogue() };

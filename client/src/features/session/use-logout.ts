@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useLogout as useLogoutMutation } from '../../api/generated/auth/auth';
+import { useLogoutAll as useLogoutAllMutation, useLogout as useLogoutMutation } from '../../api/generated/auth/auth';
 import { clearSession } from './session';
 
 /** Logs out, clears the session user and goes to /pilates (spec §4). */
@@ -17,4 +17,19 @@ export function useLogout() {
     },
   });
   return { logout: () => mutation.mutate(), isPending: mutation.isPending };
+}
+
+/** "Cerrar sesión en todos los dispositivos": ends every session of the user, this one too. */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useLogoutAllMutation({
+    mutation: {
+      onSuccess: async () => {
+        clearSession(queryClient);
+        await navigate({ to: '/pilates' });
+      },
+    },
+  });
+  return { logoutEverywhere: () => mutation.mutate(), isPending: mutation.isPending, error: mutation.error };
 }

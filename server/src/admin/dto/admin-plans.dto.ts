@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
-import { IsDateOnly, IsOnOrAfter } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID } from '../../core/dto/validators';
 import { UserPlanDto } from '../../planes/dto/user-plans.dto';
 
 const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
@@ -17,6 +17,7 @@ const CATALOGUE_CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 
 /** planes/add-plan-admin (spec §5 "Add plan to user"). */
 export class AddPlanAdminDto {
   @ApiProperty({ description: 'El plan del catálogo.' })
+  @Max(MAX_ID, { message: PLAN_ID_MESSAGE })
   @Min(1, { message: PLAN_ID_MESSAGE })
   @IsInt({ message: PLAN_ID_MESSAGE })
   @IsNotEmpty({ message: 'Selecciona un plan' })
@@ -46,6 +47,7 @@ export class AddPlanAdminDto {
   pagado!: 0 | 1;
 
   @ApiProperty({ description: 'El usuario que recibe el plan.' })
+  @Max(MAX_ID, { message: 'El usuario no es válido' })
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   id_user!: number;
@@ -77,6 +79,7 @@ export class ChangeDataPlanDto {
   paid?: 0 | 1;
 
   @ApiProperty({ description: 'El plan del usuario a cambiar.' })
+  @Max(MAX_ID, { message: PLAN_ID_MESSAGE })
   @Min(1, { message: PLAN_ID_MESSAGE })
   @IsInt({ message: PLAN_ID_MESSAGE })
   id_plan!: number;
@@ -110,7 +113,7 @@ export class AddCatalogPlanDto {
   @ApiProperty({ example: 1700, description: 'Pesos, hasta dos decimales.', minimum: 1, maximum: 100000 })
   @Max(100000, { message: PRICE_MESSAGE })
   @Min(1, { message: PRICE_MESSAGE })
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @IsPesos({ message: PRICE_MESSAGE })
   @IsNotEmpty({ message: 'El precio es obligatorio' })
   price!: number;
 
@@ -124,6 +127,7 @@ export class AddCatalogPlanDto {
 
 export class ChangeCatalogPlanDto {
   @ApiProperty()
+  @Max(MAX_ID, { message: PLAN_ID_MESSAGE })
   @Min(1, { message: PLAN_ID_MESSAGE })
   @IsInt({ message: PLAN_ID_MESSAGE })
   id!: number;
@@ -139,7 +143,7 @@ export class ChangeCatalogPlanDto {
   @IsOptional()
   @Max(100000, { message: PRICE_MESSAGE })
   @Min(1, { message: PRICE_MESSAGE })
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @IsPesos({ message: PRICE_MESSAGE })
   price?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
@@ -152,6 +156,7 @@ export class ChangeCatalogPlanDto {
 
 export class CatalogPlanIdDto {
   @ApiProperty()
+  @Max(MAX_ID, { message: PLAN_ID_MESSAGE })
   @Min(1, { message: PLAN_ID_MESSAGE })
   @IsInt({ message: PLAN_ID_MESSAGE })
   id!: number;

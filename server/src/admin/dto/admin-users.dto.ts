@@ -6,6 +6,7 @@ import { ROLES, type Role } from '../../auth/entities/user.entity';
 import { Trim } from '../../core/dto/transforms';
 import { PaginationDto } from '../../core/dto/pagination.dto';
 import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
+import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
 
 const USER_ID_MESSAGE = 'El usuario no es válido';
 
@@ -13,6 +14,7 @@ const USER_ID_MESSAGE = 'El usuario no es válido';
 export class GetUsersDto {
   @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
   @IsOptional()
+  @Max(MAX_PAGE, { message: 'La página no es válida' })
   @Min(1, { message: 'La página no es válida' })
   @IsInt({ message: 'La página no es válida' })
   pagination?: number;
@@ -68,13 +70,14 @@ export class UsersListResponseDto {
 export class AddUserDto extends OmitType(RegisterDto, ['terms'] as const) {}
 
 /** admin/change-data: every field optional but the user; the role is user or admin. */
-export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user'] as const) {
+export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user', 'currentPassword'] as const) {
   @ApiPropertyOptional({ enum: ROLES })
   @IsOptional()
   @IsIn(ROLES, { message: 'El rol debe ser Usuario o Administrador' })
   role?: Role;
 
   @ApiProperty({ description: 'El usuario a cambiar.' })
+  @Max(MAX_ID, { message: USER_ID_MESSAGE })
   @Min(1, { message: USER_ID_MESSAGE })
   @IsInt({ message: USER_ID_MESSAGE })
   id_user!: number;
@@ -83,6 +86,7 @@ export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user'] as co
 /** admin/delete-user and admin/active-user. */
 export class UserIdDto {
   @ApiProperty()
+  @Max(MAX_ID, { message: USER_ID_MESSAGE })
   @Min(1, { message: USER_ID_MESSAGE })
   @IsInt({ message: USER_ID_MESSAGE })
   id!: number;

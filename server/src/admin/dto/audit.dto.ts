@@ -2,10 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AUDIT_ACTIONS, type AuditAction } from '../../core/audit/audit.service';
 import { PaginationDto } from '../../core/dto/pagination.dto';
+import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
 
 export class GetAuditDto {
   @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
   @IsOptional()
+  @Max(MAX_PAGE, { message: 'La página no es válida' })
   @Min(1, { message: 'La página no es válida' })
   @IsInt({ message: 'La página no es válida' })
   pagination?: number;
@@ -19,6 +21,7 @@ export class GetAuditDto {
 
   @ApiPropertyOptional({ description: 'Solo los cambios sobre este usuario o hechos por él.' })
   @IsOptional()
+  @Max(MAX_ID, { message: 'El usuario no es válido' })
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   userId?: number;

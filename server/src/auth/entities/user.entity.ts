@@ -64,7 +64,7 @@ export interface UserRow {
 }
 
 // SQLite keeps datetimes as 'YYYY-MM-DD HH:MM:SS[.SSS]' text in UTC; mysql2 gives Dates (timezone 'Z').
-const toDate = (value: string | Date): Date =>
+export const toDate = (value: string | Date): Date =>
   value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
 
 /** The entity of a plain-SQL row: for the per-request session lookup, where TypeORM's hydration costs most. */

@@ -5,13 +5,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../../auth/entities/user.entity';
 import { AppConfig } from '../config/app-config';
 import { JwtStrategy } from './jwt.strategy';
+import { Session } from './session.entity';
 import { SessionService } from './session.service';
 
 /** Session plumbing shared by the global auth guard and the auth module: JWT signing and the cookie strategy. */
 @Module({
   imports: [
     PassportModule,
-    TypeOrmModule.forFeature([User]),
+    TypeOrmModule.forFeature([User, Session]),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),

@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Role, User } from '../../auth/entities/user.entity';
+import type { CurrentSessionInfo } from './session';
 
 export const IS_PUBLIC = 'isPublic';
 export const ROLES = 'roles';
@@ -30,3 +31,9 @@ export const OptionalUser = createParamDecorator((_data: unknown, context: Execu
   const user = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>().user;
   return user && typeof user === 'object' && 'role' in user ? (user as User) : null;
 });
+
+/** The session the request came with (its id names the `sessions` row). */
+export const CurrentSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): CurrentSessionInfo =>
+    context.switchToHttp().getRequest<FastifyRequest & { currentSession: CurrentSessionInfo }>().currentSession,
+);

@@ -8,9 +8,9 @@ import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
-import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
+import { AuthenticatedRequest, CurrentSessionInfo, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
 
-type SessionRequest = FastifyRequest & { user?: { user: User; issuedAt: number } | User; sessionIssuedAt?: number };
+type SessionRequest = FastifyRequest & { user?: AuthenticatedRequest | User; currentSession?: CurrentSessionInfo };
 
 /**
  * Global guard. Fails closed: a route is open only when marked @Public();
@@ -48,17 +48,17 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     await super.canActivate(context);
     const http = context.switchToHttp();
     const request = http.getRequest<SessionRequest>();
-    const { user, issuedAt } = request.user as { user: User; issuedAt: number };
-    // From here on `request.user` is the User itself (see @CurrentUser()).
+    const { user, currentSession } = request.user as AuthenticatedRequest;
+    // From here on `request.user` is the User itself (see @CurrentUser()), the session beside it.
     request.user = user;
-    request.sessionIssuedAt = issuedAt;
+    request.currentSession = currentSession;
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
     if (roles && !roles.includes(user.role)) throw new ApiError(ErrorCode.FORBIDDEN);
 
-    const ageSeconds = this.clock.now().getTime() / 1000 - issuedAt;
+    const ageSeconds = this.clock.now().getTime() / 1000 - currentSession.issuedAt;
     if (ageSeconds > SESSION_RENEW_AFTER_SECONDS) {
-      await this.sessions.issue(http.getResponse<FastifyReply>(), user);
+      await this.sessions.renew(http.getResponse<FastifyReply>(), user, currentSession);
     }
     return true;
   }

@@ -5,21 +5,31 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { Repository } from 'typeorm';
-import { User, userFromRow, type UserRow } from '../../auth/entities/user.entity';
+import { toDate, User, userFromRow, type UserRow } from '../../auth/entities/user.entity';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
-import { SESSION_COOKIE, SessionPayload } from './session';
+import { AuthenticatedRequest, SESSION_COOKIE, SessionPayload } from './session';
 
 const fromSessionCookie = (request: FastifyRequest): string | null => request.cookies?.[SESSION_COOKIE] ?? null;
 
+type SessionUserRow = UserRow & { session_expires_at: string | Date };
+
+// One query per authenticated request: the user and their session row together.
+const SESSION_USER_SQL =
+  'SELECT u.*, s.expires_at AS session_expires_at FROM users u JOIN sessions s ON s.user_id = u.id ' +
+  'WHERE s.id = ? AND u.id = ? AND s.revoked_at IS NULL';
+
 /**
- * Reads the session cookie and re-reads the user on every request, so a
- * deactivated user is out at once and a role change applies at once.
+ * Reads the session cookie and re-reads the user and the session on every request, so a
+ * deactivated user is out at once, a role change applies at once, and a revoked session
+ * (logout, password change) is refused even when its cookie is replayed.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: AppConfig,
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly clock: Clock,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([fromSessionCookie]),
@@ -28,15 +38,22 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       // passport-jwt hands it to jsonwebtoken untouched; its typings only list string | Buffer.
       secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
-      ignoreExpiration: false,
+      // Checked below against the injected Clock, which also signed it.
+      ignoreExpiration: true,
     });
   }
 
-  async validate(payload: SessionPayload): Promise<{ user: User; issuedAt: number } | false> {
-    // Every authenticated request runs this: plain SQL, mapped by hand (see userFromRow).
-    const rows: UserRow[] = await this.users.query('SELECT * FROM users WHERE id = ?', [payload.sub]);
-    const user = rows[0] ? userFromRow(rows[0]) : null;
-    if (!user || !user.active || user.sessionVersion !== payload.sv) return false;
-    return { user, issuedAt: payload.iat ?? 0 };
+  async validate(payload: SessionPayload): Promise<AuthenticatedRequest | false> {
+    const nowMs = this.clock.now().getTime();
+    if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) {
+      return false;
+    }
+    // Plain SQL, mapped by hand (see userFromRow): TypeORM's hydration costs most on this path.
+    const rows: SessionUserRow[] = await this.users.query(SESSION_USER_SQL, [payload.sid, payload.sub]);
+    if (!rows[0]) return false;
+    const user = userFromRow(rows[0]);
+    const expiresAt = toDate(rows[0].session_expires_at);
+    if (!user.active || user.sessionVersion !== payload.sv || expiresAt.getTime() <= nowMs) return false;
+    return { user, currentSession: { id: payload.sid, issuedAt: payload.iat ?? 0, expiresAt } };
   }
 }

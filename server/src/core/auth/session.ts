@@ -4,26 +4,40 @@ import type { User } from '../../auth/entities/user.entity';
 export const SESSION_COOKIE = 'session';
 /** A session lasts this long without use… */
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
-/** …and is renewed on a request once its token is older than this. */
+/** …and is renewed on a request once its token is older than this… */
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 3600;
+/** …but never past this long after the login (issue 15: absolute lifetime). */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 export interface SessionPayload {
   sub: number;
   /** The user's session_version when signed: bumping it ends every session. */
   sv: number;
+  /** The `sessions` row: revoking it ends this session alone. */
+  sid: string;
   iat?: number;
+  exp?: number;
+}
+
+/** The session a request came with, as the auth guard found it. */
+export interface CurrentSessionInfo {
+  id: string;
+  /** The token's iat, seconds. */
+  issuedAt: number;
+  /** The absolute end of the session. */
+  expiresAt: Date;
 }
 
 /** What the auth guard puts on the request. */
 export interface AuthenticatedRequest {
   user: User;
-  sessionIssuedAt: number;
+  currentSession: CurrentSessionInfo;
 }
 
-export const sessionCookieOptions = (secure: boolean): CookieSerializeOptions => ({
+export const sessionCookieOptions = (secure: boolean, maxAgeSeconds = SESSION_TTL_SECONDS): CookieSerializeOptions => ({
   httpOnly: true,
   sameSite: 'lax',
   secure,
   path: '/',
-  maxAge: SESSION_TTL_SECONDS,
+  maxAge: maxAgeSeconds,
 });

@@ -80,11 +80,78 @@ describe('loadConfig', () => {
     ['MP_STATEMENT_DESCRIPTOR', 'PILATES MÉTEPEC'],
     ['MP_MAX_INSTALLMENTS', '0'],
     ['MP_MAX_INSTALLMENTS', '36'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,caddy'],
   ])('should refuse %s=%s with one line naming the variable', (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message).toContain(name);
     expect(message).toMatch(/^Configuración inválida: /);
     expect(message).not.toContain('\n');
+  });
+
+  it.each([
+    ['JWT_SECRET', 'short-secreto'],
+    ['ADMIN_PASSWORD', 'corta'],
+    ['DATABASE_URL', 'postgres://root:contraseña-db@host/db'],
+    ['SMTP_URL', 'mail://user:contraseña-smtp@host'],
+  ])('should name %s but never repeat its value', (name, value) => {
+    const message = errorOf({ [name]: value });
+    expect(message).toContain(name);
+    expect(message).not.toContain(value);
+    expect(message).not.toContain('valor recibido');
+  });
+
+  it('should repeat the value of a setting that is not secret', () => {
+    expect(errorOf({ PORT: 'abc' })).toContain('(valor recibido: "abc")');
+  });
+
+  it('should read the timeouts in seconds and refuse a headers timeout longer than the request timeout', () => {
+    expect(load({})).toMatchObject({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      connectionTimeoutMs: 60_000,
+    });
+    expect(errorOf({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '6' })).toContain(
+      'HEADERS_TIMEOUT_SECONDS',
+    );
+    expect(errorOf({ REQUEST_TIMEOUT_SECONDS: '0' })).toContain('REQUEST_TIMEOUT_SECONDS');
+  });
+
+  it('should show the API docs UI outside production, and in production only with API_DOCS=1', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MP_ACCESS_TOKEN: 't',
+      MP_WEBHOOK_SECRET: 's',
+    };
+    expect(load({}).apiDocsUi).toBe(true);
+    expect(load({ API_DOCS: '0' }).apiDocsUi).toBe(false);
+    expect(load(production).apiDocsUi).toBe(false);
+    expect(load({ ...production, API_DOCS: '1' }).apiDocsUi).toBe(true);
+    expect(errorOf({ API_DOCS: 'si' })).toContain('API_DOCS');
+  });
+
+  it('should trust no proxy by default, also in production', () => {
+    expect(load({}).trustProxy).toBe(false);
+    const production = load({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MP_ACCESS_TOKEN: 't',
+      MP_WEBHOOK_SECRET: 's',
+    });
+    expect(production.trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('should read TRUST_PROXY as a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback ' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1,::1,fd00::/8,loopback',
+    );
+    expect(errorOf({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY debe quedar vacía .* número de saltos/);
   });
 
   it('should generate a JWT secret once outside production and keep it in DATA_DIR', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +43,41 @@ const isValidTimeZone = (tz: string): boolean => {
     return false;
   }
 };
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // An IPv4 netmask (10.0.0.0/255.0.0.0) is accepted by proxy-addr too.
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: off (empty), a hop count (how many proxies in front append to X-Forwarded-For),
+ * or the proxies' addresses/CIDRs. Never `true`: that would trust an address the client wrote.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((entry) => isProxyAddress(entry.trim())), {
+    message:
+      'debe quedar vacía (sin proxy), ser un número de saltos (1, 2, …) o una lista de direcciones IP o CIDR separadas por comas',
+  })
+  .transform((v): number | string | false => {
+    if (v === '' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((entry) => entry.trim())
+      .join(',');
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,9 +132,29 @@ const envSchema = z.object({
   CANCEL_HOURS: intInRange(0, 168, 12),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
+  TRUST_PROXY: trustProxySetting,
+  REQUEST_TIMEOUT_SECONDS: intInRange(1, 600, 30),
+  HEADERS_TIMEOUT_SECONDS: intInRange(1, 600, 10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: intInRange(1, 600, 5),
+  CONNECTION_TIMEOUT_SECONDS: intInRange(1, 3600, 60),
+  API_DOCS: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => ['', '0', '1'].includes(v), { message: 'debe ser 1 (mostrar), 0 (ocultar) o quedar vacía' }),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Variables whose value a configuration error must not repeat. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MP_ACCESS_TOKEN',
+  'MP_WEBHOOK_SECRET',
+]);
 
 /**
  * The validated configuration. An abstract class so Nest can inject it by type;
@@ -132,6 +188,21 @@ export abstract class AppConfig {
   declare readonly authRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   declare readonly shutdownGraceSeconds: number;
+  /**
+   * Fastify's `trustProxy`: false (request.ip is the socket's peer), a hop count, or a
+   * comma-separated list of proxy addresses/CIDRs. Per-IP limits key on request.ip.
+   */
+  declare readonly trustProxy: number | string | false;
+  /** Time for a whole request (headers and body) to arrive; a trickled body is cut after it. */
+  declare readonly requestTimeoutMs: number;
+  /** Time for the request headers to arrive (also cuts connections that never send any). */
+  declare readonly headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after an answer. */
+  declare readonly keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all for this long is closed. */
+  declare readonly connectionTimeoutMs: number;
+  /** The Swagger UI at /api/docs: on outside production, off in production unless API_DOCS=1. */
+  declare readonly apiDocsUi: boolean;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -145,7 +216,7 @@ const resolveJwtSecret = (env: ParsedEnv, dataDir: string): string => {
   }
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -156,9 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue.path[0] ?? 'entorno');
-    throw new ConfigError(
-      `Configuración inválida: ${variable} ${issue.message} (valor recibido: "${env[variable] ?? ''}")`,
-    );
+    // A secret's value (or a URL that may carry a password) never reaches the logs.
+    const received = SECRET_VARIABLES.has(variable) ? '' : ` (valor recibido: "${env[variable] ?? ''}")`;
+    throw new ConfigError(`Configuración inválida: ${variable} ${issue.message}${received}`);
   }
   const parsed = result.data;
   const isProduction = parsed.NODE_ENV === 'production';
@@ -168,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         throw new ConfigError(`Configuración inválida: ${name} es obligatoria en producción (pagos con Mercado Pago)`);
       }
     }
+  }
+  if (parsed.HEADERS_TIMEOUT_SECONDS > parsed.REQUEST_TIMEOUT_SECONDS) {
+    // Node refuses a headers timeout longer than the request timeout.
+    throw new ConfigError(
+      'Configuración inválida: HEADERS_TIMEOUT_SECONDS no puede ser mayor que REQUEST_TIMEOUT_SECONDS',
+    );
   }
   const dataDir = isAbsolute(parsed.DATA_DIR) ? parsed.DATA_DIR : resolve(process.cwd(), parsed.DATA_DIR);
   return {
@@ -194,5 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cancelHours: parsed.CANCEL_HOURS,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
+    trustProxy: parsed.TRUST_PROXY,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: parsed.HEADERS_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
+    apiDocsUi: parsed.API_DOCS === '1' || (parsed.API_DOCS === '' && !isProduction),
   };
 }

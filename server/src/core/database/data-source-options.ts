@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { migrations } from '../../database/migrations';
 import type { AppConfig } from '../config/app-config';
+import { preparePrivateSqliteFile } from './data-dir';
 import { entities } from './entities';
 
 export const SQLITE_FILE = 'pilates.sqlite';
@@ -27,11 +26,10 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       extra: { enableKeepAlive: true, waitForConnections: true, queueLimit: 500 },
     };
   }
-  mkdirSync(config.dataDir, { recursive: true });
   return {
     ...common,
     type: 'better-sqlite3',
-    database: join(config.dataDir, SQLITE_FILE),
+    database: preparePrivateSqliteFile(config.dataDir, SQLITE_FILE),
     enableWAL: true,
     timeout: 5000,
   };

@@ -1,4 +1,5 @@
 import { AuditLog } from '../audit/audit-log.entity';
+import { Session } from '../auth/session.entity';
 import { MailQueueItem } from '../mail/mail-queue.entity';
 import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
@@ -24,4 +25,5 @@ export const entities = [
   PaymentNotification,
   AuditLog,
   MailQueueItem,
+  Session,
 ];

@@ -47,7 +47,7 @@ export class SeedService implements OnApplicationBootstrap {
     if (result.generatedAdminPassword) {
       // Never in the logs (they are shipped and kept): in a file only the server's user can read.
       const file = join(this.config.dataDir, GENERATED_ADMIN_PASSWORD_FILE);
-      mkdirSync(this.config.dataDir, { recursive: true });
+      mkdirSync(this.config.dataDir, { recursive: true, mode: 0o700 });
       writeFileSync(file, `${result.generatedAdminPassword}\n`, { mode: 0o600 });
       this.logger.warn(
         `Administrador creado: ${this.config.adminEmail}; su contraseña generada está en ${file} (guárdala en un lugar seguro y borra el archivo)`,

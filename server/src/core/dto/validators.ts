@@ -69,3 +69,26 @@ export function IsOnOrAfter(property: string, options?: ValidationOptions) {
       },
     });
 }
+
+/** The largest id a database row can have (signed 32-bit INT on MySQL): larger numbers are refused, not sent to SQL. */
+export const MAX_ID = 2_147_483_647;
+/** Pages past this hold nothing anyone will ask for; it keeps OFFSET well inside an integer. */
+export const MAX_PAGE = 100_000;
+
+/**
+ * An amount of pesos with at most two decimals. Not @IsNumber({ maxDecimalPlaces }): that one
+ * reads the decimals from the number's text and throws (500) on 1e-7, which prints as "1e-7".
+ */
+export function IsPesos(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isPesos',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      },
+    });
+}

@@ -7,6 +7,7 @@ export type ApiErrorBody = string | string[] | { message: string } | Record<stri
 export enum ErrorCode {
   VALIDATION_ERROR = 'VALIDATION_ERROR',
   BAD_REQUEST = 'BAD_REQUEST',
+  BODY_TOO_DEEP = 'BODY_TOO_DEEP',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
   CSRF_HEADER_MISSING = 'CSRF_HEADER_MISSING',
@@ -24,6 +25,7 @@ export enum ErrorCode {
 export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.VALIDATION_ERROR]: 400,
   [ErrorCode.BAD_REQUEST]: 400,
+  [ErrorCode.BODY_TOO_DEEP]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.CSRF_HEADER_MISSING]: 403,
@@ -42,6 +44,7 @@ export const errorStatus: Record<ErrorCode, number> = {
 export const defaultMessage: Record<ErrorCode, string> = {
   [ErrorCode.VALIDATION_ERROR]: 'Los datos enviados no son válidos.',
   [ErrorCode.BAD_REQUEST]: 'La solicitud no es válida.',
+  [ErrorCode.BODY_TOO_DEEP]: 'La solicitud tiene demasiados niveles anidados.',
   [ErrorCode.UNAUTHENTICATED]: 'Debes iniciar sesión.',
   [ErrorCode.FORBIDDEN]: 'No tienes permiso para hacer esto.',
   [ErrorCode.CSRF_HEADER_MISSING]: 'Solicitud rechazada: falta el encabezado de seguridad.',

@@ -13,6 +13,8 @@ import type { Clock } from '../clock/clock';
 import type { AppConfig } from '../config/app-config';
 import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
+import { ensurePrivateDir } from '../database/data-dir';
+import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { buildOpenApiDocument } from './openapi';
 import { PRERENDER_DIR } from './client-app.service';
@@ -37,10 +39,22 @@ export interface CreateAppOptions {
  * Used by main.ts and by the integration tests, so both run the same stack.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Secrets, mails and (on SQLite) the database live here: the server's user alone reads it.
+  ensurePrivateDir(config.dataDir);
   const adapter = new FastifyAdapter({
     bodyLimit: 100 * 1024,
-    trustProxy: config.isProduction,
+    // Off unless TRUST_PROXY names the proxies in front: a trusted X-Forwarded-For is client-written otherwise.
+    trustProxy: config.trustProxy,
     genReqId,
+    // A client that trickles its request, or never sends one, loses the connection (issue 15).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks the two timeouts above this often (30 s by default): a second keeps them close to exact.
+      connectionsCheckingInterval: 1000,
+    },
   });
   const logging = options.logging ?? (config.nodeEnv === 'test' ? false : {});
   const logger = logging ? createRootLogger(logging) : undefined;
@@ -104,12 +118,22 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
   }
 
+  // An API answer may carry someone's data: no cache keeps it unless its route says otherwise.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  refuseDeepBodies(fastify);
+
   app.setGlobalPrefix('api');
   // SIGTERM is handled by startServer (graceful-shutdown.ts); tests close the app themselves.
   closeConnectionsWhenClosing(fastify);
 
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('api/docs', app, () => document, { ui: true, raw: false });
+  // The UI only where asked for; the JSON document below stays (the client is generated from it).
+  if (config.apiDocsUi) SwaggerModule.setup('api/docs', app, () => document, { ui: true, raw: false });
   // Served here rather than by SwaggerModule: its async handler loses the body under @fastify/compress.
   app
     .getHttpAdapter()

@@ -145,13 +145,14 @@ export class MailService {
       this.logger.log(`Correo ${item.id} enviado: ${item.subject}`);
       return;
     }
-    await mkdir(this.outboxDir, { recursive: true });
+    // Mails carry names, addresses and reset links: only the server's user reads them.
+    await mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     // The sequence keeps two mails of the same millisecond apart (and in order); no address in the
     // name, as the name is logged.
     const sequence = String(++this.written).padStart(6, '0');
     const file = join(this.outboxDir, `${stamp}-${sequence}-correo-${item.id}.eml`);
-    await writeFile(file, info.message ?? '');
+    await writeFile(file, info.message ?? '', { mode: 0o600 });
     this.logger.log(`Correo ${item.id} («${item.subject}») guardado en ${file}`);
   }
 }

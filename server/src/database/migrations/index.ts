@@ -2,6 +2,7 @@ import { InitialSchema1763800000000 } from './1763800000000-InitialSchema';
 import { LoginFailures1763900000000 } from './1763900000000-LoginFailures';
 import { MailQueue1764000000000 } from './1764000000000-MailQueue';
 import { PaymentsGoLive1764100000000 } from './1764100000000-PaymentsGoLive';
+import { Sessions1764200000000 } from './1764200000000-Sessions';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   LoginFailures1763900000000,
   MailQueue1764000000000,
   PaymentsGoLive1764100000000,
+  Sessions1764200000000,
 ];

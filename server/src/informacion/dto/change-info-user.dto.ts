@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
-import { IsBirthDate } from '../../core/dto/validators';
+import { IsBirthDate, MAX_ID } from '../../core/dto/validators';
 import { Transform } from 'class-transformer';
 
 // Every field is optional (spec §5): a blank field leaves the value as it is.
@@ -29,9 +29,19 @@ export class ChangeInfoUserDto {
   cumpleanos?: string;
 
   @ApiPropertyOptional({
+    description: 'La contraseña actual: obligatoria para cambiar el propio correo.',
+    maxLength: 128,
+  })
+  @IsOptional()
+  @MaxLength(128, { message: 'La contraseña no puede tener más de 128 caracteres' })
+  @IsString({ message: 'Escribe tu contraseña actual' })
+  currentPassword?: string;
+
+  @ApiPropertyOptional({
     description: 'El usuario a cambiar; por omisión, el de la sesión. Solo un admin puede nombrar a otro.',
   })
   @IsOptional()
+  @Max(MAX_ID, { message: 'El usuario no es válido' })
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   id_user?: number;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
-import { IsDateOnly } from '../../core/dto/validators';
+import { IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
+import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
 
 export class PushReservationDto {
   @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
@@ -9,12 +9,14 @@ export class PushReservationDto {
   date!: string;
 
   @ApiProperty({ description: 'El scheduleId de la clase elegida.', example: 1 })
+  @Max(MAX_ID, { message: 'La clase no es válida' })
   @Min(1, { message: 'La clase no es válida' })
   @IsInt({ message: 'La clase no es válida' })
   classReservation!: number;
 
   @ApiPropertyOptional({ description: 'Quien reserva: el usuario de la sesión; solo un admin puede nombrar a otro.' })
   @IsOptional()
+  @Max(MAX_ID, { message: 'El usuario no es válido' })
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   userId?: number;
@@ -22,6 +24,7 @@ export class PushReservationDto {
 
 export class ReservationIdDto {
   @ApiProperty({ description: 'La reserva.', example: 12 })
+  @Max(MAX_ID, { message: 'La reserva no es válida' })
   @Min(1, { message: 'La reserva no es válida' })
   @IsInt({ message: 'La reserva no es válida' })
   id!: number;

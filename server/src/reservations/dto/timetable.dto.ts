@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly } from '../../core/dto/validators';
+import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
 
@@ -82,6 +82,7 @@ export class AddScheduleDto {
 /** Every field but the id is optional; an empty instructor removes it. */
 export class ChangeScheduleDto {
   @ApiProperty()
+  @Max(MAX_ID, { message: 'La clase del horario no es válida' })
   @Min(1, { message: 'La clase del horario no es válida' })
   @IsInt({ message: 'La clase del horario no es válida' })
   id!: number;
@@ -108,6 +109,7 @@ export class ChangeScheduleDto {
 
 export class ScheduleIdDto {
   @ApiProperty()
+  @Max(MAX_ID, { message: 'La clase del horario no es válida' })
   @Min(1, { message: 'La clase del horario no es válida' })
   @IsInt({ message: 'La clase del horario no es válida' })
   id!: number;
@@ -120,6 +122,7 @@ export class CancelClassDto {
   date!: string;
 
   @ApiProperty({ description: 'La clase del horario.' })
+  @Max(MAX_ID, { message: 'La clase no es válida' })
   @Min(1, { message: 'La clase no es válida' })
   @IsInt({ message: 'La clase no es válida' })
   scheduleId!: number;

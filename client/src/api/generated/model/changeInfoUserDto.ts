@@ -9,6 +9,11 @@
 export interface ChangeInfoUserDto {
   /** Fecha de nacimiento, YYYY-MM-DD. */
   cumpleanos?: string;
+  /**
+   * La contraseña actual: obligatoria para cambiar el propio correo.
+   * @maxLength 128
+   */
+  currentPassword?: string;
   /** @maxLength 254 */
   email?: string;
   /** El usuario a cambiar; por omisión, el de la sesión. Solo un admin puede nombrar a otro. */

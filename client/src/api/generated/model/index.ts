@@ -43,6 +43,7 @@ export * from './changeDataDtoRole';
 export * from './changeDataPlanDto';
 export * from './changeDataPlanDtoPaid';
 export * from './changeInfoUserDto';
+export * from './changePasswordDto';
 export * from './changeScheduleDto';
 export * from './checkoutDto';
 export * from './checkoutDtoUser';

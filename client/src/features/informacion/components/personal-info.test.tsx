@@ -89,4 +89,79 @@ describe('PersonalInfo', () => {
     expect(await within(dialog).findByText('El email no es válido')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('should ask for the current password only when the email changes, and send it', async () => {
+    const changed = { ...ana, email: 'ana.nueva@example.com' };
+    const fetchMock = vi.fn(async () => json(200, { success: true, user: changed }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onChanged = renderInfo();
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar información' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar información' });
+    expect(within(dialog).queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
+
+    const email = within(dialog).getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana.nueva@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(dialog).findByText('Escribe tu contraseña actual')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'clave-segura-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledWith(changed));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      email: 'ana.nueva@example.com',
+      currentPassword: 'clave-segura-1',
+      id_user: 7,
+    });
+  });
+
+  it('should change the password: check the form, send it, and show a wrong current password under its field', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(400, { success: false, code: 'CURRENT_PASSWORD_WRONG', error: 'La contraseña actual no es correcta.' }),
+      )
+      .mockResolvedValueOnce(json(200, { success: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onPasswordChanged = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PersonalInfo user={ana} onChanged={vi.fn()} onPasswordChanged={onPasswordChanged} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    await userEvent.type(within(dialog).getByLabelText('Nueva contraseña'), 'corta');
+    await userEvent.type(within(dialog).getByLabelText('Confirmar nueva contraseña'), 'otra');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await within(dialog).findByText('Escribe tu contraseña actual')).toBeInTheDocument();
+    expect(within(dialog).getByText('Debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(within(dialog).getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const fill = async (label: string, value: string) => {
+      const input = within(dialog).getByLabelText(label);
+      await userEvent.clear(input);
+      await userEvent.type(input, value);
+    };
+    await fill('Contraseña actual', 'no-es-esta');
+    await fill('Nueva contraseña', 'nueva-clave-9');
+    await fill('Confirmar nueva contraseña', 'nueva-clave-9');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await within(dialog).findByText('La contraseña actual no es correcta.')).toBeInTheDocument();
+    expect(onPasswordChanged).not.toHaveBeenCalled();
+
+    await fill('Contraseña actual', 'clave-segura-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    await vi.waitFor(() => expect(onPasswordChanged).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/change-password');
+    expect(JSON.parse(init.body as string)).toEqual({
+      currentPassword: 'clave-segura-1',
+      newPassword: 'nueva-clave-9',
+      confirmPassword: 'nueva-clave-9',
+    });
+  });
 });

@@ -3,12 +3,29 @@ import type { UserDto } from '../../../api/generated/model';
 import { Button } from '../../../components/ui/button';
 import { formatLongDate } from '@pilates/dates';
 import { ChangeInfoDialog } from './change-info-dialog';
+import { ChangePasswordDialog } from './change-password-dialog';
 
 export const INFO_CHANGED_MESSAGE = 'Se cambió tu información personal';
 
-/** "Mi información": the user's data and the button that opens the change-information modal. */
-export function PersonalInfo({ user, onChanged }: { user: UserDto; onChanged: (user: UserDto) => void }) {
+export interface PersonalInfoProps {
+  user: UserDto;
+  onChanged: (user: UserDto) => void;
+  onPasswordChanged?: () => void;
+  /** "Cerrar sesión en todos los dispositivos". */
+  onLogoutEverywhere?: () => void;
+  loggingOutEverywhere?: boolean;
+}
+
+/** "Mi información": the user's data, and the buttons that change it, the password, or end every session. */
+export function PersonalInfo({
+  user,
+  onChanged,
+  onPasswordChanged,
+  onLogoutEverywhere,
+  loggingOutEverywhere = false,
+}: PersonalInfoProps) {
   const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const rows = [
     { label: 'Nombre', value: user.name },
     { label: 'Email', value: user.email },
@@ -27,12 +44,35 @@ export function PersonalInfo({ user, onChanged }: { user: UserDto; onChanged: (u
           </div>
         ))}
       </dl>
-      <Button className="mt-6" onClick={() => setEditing(true)}>
-        Cambiar información
-      </Button>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button onClick={() => setEditing(true)}>Cambiar información</Button>
+        <Button variant="secondary" onClick={() => setChangingPassword(true)}>
+          Cambiar contraseña
+        </Button>
+        {onLogoutEverywhere ? (
+          <Button
+            variant="ghost"
+            // The longest label: it may wrap on a narrow phone instead of overflowing the card.
+            className="h-auto min-h-11 whitespace-normal py-2 text-center"
+            loading={loggingOutEverywhere}
+            onClick={onLogoutEverywhere}
+          >
+            Cerrar sesión en todos los dispositivos
+          </Button>
+        ) : null}
+      </div>
+      <ChangePasswordDialog
+        open={changingPassword}
+        onOpenChange={setChangingPassword}
+        onChanged={() => {
+          setChangingPassword(false);
+          onPasswordChanged?.();
+        }}
+      />
       <ChangeInfoDialog
         open={editing}
         onOpenChange={setEditing}
+        ownAccount
         user={user}
         onChanged={(changed) => {
           setEditing(false);

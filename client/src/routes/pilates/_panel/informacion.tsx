@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { setSessionUser, useSession } from '../../../features/session/session';
+import { useLogoutEverywhere } from '../../../features/session/use-logout';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/informacion')({
@@ -15,6 +17,7 @@ function InformacionPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { logoutEverywhere, isPending } = useLogoutEverywhere();
   if (!user) return <PageSpinner />;
   return (
     <PersonalInfo
@@ -23,6 +26,9 @@ function InformacionPage() {
         setSessionUser(queryClient, changed);
         toast.show(INFO_CHANGED_MESSAGE);
       }}
+      onPasswordChanged={() => toast.show(PASSWORD_CHANGED_MESSAGE)}
+      onLogoutEverywhere={logoutEverywhere}
+      loggingOutEverywhere={isPending}
     />
   );
 }
