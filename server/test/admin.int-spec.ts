@@ -293,6 +293,18 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       // Editing their own name is fine.
       await second.agent.post('/api/admin/change-data').send({ id_user: second.id, name: 'Admin Dos' }).expect(200);
     });
+
+    it('should refuse an admin changing their own email through the admin screen, which asks no password', async () => {
+      const second = await newAdmin();
+      const res = await second.agent
+        .post('/api/admin/change-data')
+        .send({ id_user: second.id, email: 'otro-correo@test.local' })
+        .expect(409);
+      expect(res.body).toMatchObject({ code: 'SELF_EMAIL_CHANGE' });
+      expect(await userByEmail(t, second.email)).toBeTruthy();
+      // Sending the same address back (the edit dialog sends every field) is not a change.
+      await second.agent.post('/api/admin/change-data').send({ id_user: second.id, email: second.email }).expect(200);
+    });
   });
 
   describe('admin/delete-user and admin/active-user', () => {

@@ -93,6 +93,9 @@ export class AdminUsersService {
         await this.assertAnotherActiveAdmin(manager, userId);
       }
       const { user, before } = await this.users.changeInside(manager, userId, changes);
+      // One's own email changes only through Mi información, which asks for the current password
+      // (a stolen admin session must not be able to move the account's reset mails elsewhere).
+      if (userId === admin.id && user.email !== before.email) throw new AdminError(AdminErrorCode.SELF_EMAIL_CHANGE);
       const diff = changedValues(before, userSnapshot(user));
       if (diff) {
         await this.audit.record(manager, admin, {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsPesos, MAX_ID } from '../../core/dto/validators';
 import { PAYMENT_ISSUES, type PaymentIssue } from '../entities/payment.entity';
 
 const PAYMENT_MESSAGE = 'El pago no es válido';
@@ -12,7 +13,7 @@ const USER_MESSAGE = 'El usuario no es válido';
 /** admin/refund-payment: a purchase paid through Mercado Pago, refunded in full or in part. */
 export class RefundPaymentDto {
   @ApiProperty({ description: 'La compra (su id en la lista de compras del usuario).' })
-  @Max(2_147_483_647, { message: PAYMENT_MESSAGE })
+  @Max(MAX_ID, { message: PAYMENT_MESSAGE })
   @Min(1, { message: PAYMENT_MESSAGE })
   @IsInt({ message: PAYMENT_MESSAGE })
   @IsNotEmpty({ message: PAYMENT_MESSAGE })
@@ -27,7 +28,7 @@ export class RefundPaymentDto {
   @IsOptional()
   @Max(100_000, { message: AMOUNT_MESSAGE })
   @Min(0.01, { message: AMOUNT_MESSAGE })
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: AMOUNT_MESSAGE })
+  @IsPesos({ message: AMOUNT_MESSAGE })
   amount?: number;
 
   @ApiPropertyOptional({
@@ -42,7 +43,7 @@ export class RefundPaymentDto {
 
 export class UserPurchasesDto {
   @ApiProperty({ description: 'El usuario.' })
-  @Max(2_147_483_647, { message: USER_MESSAGE })
+  @Max(MAX_ID, { message: USER_MESSAGE })
   @Min(1, { message: USER_MESSAGE })
   @IsInt({ message: USER_MESSAGE })
   @IsNotEmpty({ message: USER_MESSAGE })
