@@ -22,8 +22,7 @@ const status: Record<AdminErrorCode, number> = {
 const message: Record<AdminErrorCode, string> = {
   [AdminErrorCode.SELF_DEACTIVATION]: 'No puedes desactivar tu propia cuenta.',
   [AdminErrorCode.SELF_DEMOTION]: 'No puedes quitarte el rol de administrador.',
-  [AdminErrorCode.SELF_EMAIL_CHANGE]:
-    'Cambia tu propio correo desde Mi información: ahí se pide tu contraseña actual.',
+  [AdminErrorCode.SELF_EMAIL_CHANGE]: 'Cambia tu propio correo desde Mi información: ahí se pide tu contraseña actual.',
   [AdminErrorCode.LAST_ADMIN]: 'Debe quedar al menos un administrador activo.',
   [AdminErrorCode.PLAN_NOT_FOUND]: 'El plan no existe.',
   [AdminErrorCode.USER_PLAN_NOT_FOUND]: 'El plan del usuario no existe.',
