@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
@@ -70,11 +70,22 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'mail.example.com'],
     ['NODE_ENV', 'staging'],
+    ['INSTANCE_NAME', 'app 1'],
+    ['INSTANCE_NAME', 'x'.repeat(65)],
   ])('should refuse %s=%s with one line naming the variable', (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message).toContain(name);
     expect(message).toMatch(/^Configuración inválida: /);
     expect(message).not.toContain('\n');
+  });
+
+  it('should name the replica INSTANCE_NAME, or the host name when it is not set', () => {
+    expect(load({ INSTANCE_NAME: 'app-2' }).instanceName).toBe('app-2');
+    expect(load({}).instanceName).toBe(
+      hostname()
+        .replace(/[^\w.-]/g, '-')
+        .slice(0, 64),
+    );
   });
 
   it('should generate a JWT secret once outside production and keep it in DATA_DIR', () => {

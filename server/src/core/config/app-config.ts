@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -85,6 +86,9 @@ const envSchema = z.object({
   CANCEL_HOURS: intInRange(0, 168, 12),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
+  INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
+    message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
+  }),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -117,10 +121,18 @@ export abstract class AppConfig {
   declare readonly authRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   declare readonly shutdownGraceSeconds: number;
+  /** Names this replica in the X-Instance header of every answer: INSTANCE_NAME or the host name. */
+  declare readonly instanceName: string;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
 const defaultClientDir = (): string => resolve(__dirname, '../../../../client/dist');
+
+/** A container's host name is its id: distinct per replica, which is what the header is for. */
+const defaultInstanceName = (): string =>
+  hostname()
+    .replace(/[^\w.-]/g, '-')
+    .slice(0, 64) || 'app';
 
 /** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
 const resolveJwtSecret = (env: ParsedEnv, dataDir: string): string => {
@@ -177,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cancelHours: parsed.CANCEL_HOURS,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
+    instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
   };
 }

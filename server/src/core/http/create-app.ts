@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/app-config';
 import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
+import { registerInstanceHeader } from './instance-header';
 import { buildOpenApiDocument } from './openapi';
 import { PRERENDER_DIR } from './client-app.service';
 
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestIdHeader(fastify);
+  registerInstanceHeader(fastify, config.instanceName);
   if (logger) {
     registerRequestLogging(fastify, logger);
     app.useLogger(app.get(Logger));
