@@ -474,3 +474,49 @@ describe('per-IP rate limit on the auth endpoints', () => {
     await t.http().get('/api/health').expect(200);
   });
 });
+
+describe('per-IP rate limit behind a proxy (TRUST_PROXY)', () => {
+  const login = (t: TestApp, forwardedFor: string) =>
+    t
+      .agent()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', forwardedFor)
+      .send({ email: 'nadie@example.com', password: 'whatever1' });
+
+  it('should not let a rotating X-Forwarded-For dodge the limit when TRUST_PROXY is off, also in production', async () => {
+    // Production trusted every X-Forwarded-For before TRUST_PROXY existed.
+    const t = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT: '3',
+        NODE_ENV: 'production',
+        MP_ACCESS_TOKEN: 'TEST-token',
+        MP_WEBHOOK_SECRET: 'secreto',
+      },
+    });
+    try {
+      for (let i = 1; i <= 3; i++) expect((await login(t, `198.51.100.${i}`)).status).toBe(401);
+      const res = await login(t, '198.51.100.4');
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe('TOO_MANY_ATTEMPTS');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([['1'], ['127.0.0.1'], ['127.0.0.0/8, ::1/128, ::ffff:127.0.0.1']])(
+    'should key the limit on the address the trusted proxy appended when TRUST_PROXY=%s',
+    async (trustProxy) => {
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: trustProxy } });
+      try {
+        // The client writes the leftmost entries; the proxy (127.0.0.1 here) appends the address it saw.
+        for (let i = 1; i <= 3; i++) expect((await login(t, `10.9.9.${i}, 203.0.113.7`)).status).toBe(401);
+        expect((await login(t, '10.9.9.4, 203.0.113.7')).status).toBe(429);
+        expect((await login(t, '203.0.113.7')).status).toBe(429);
+        // Another client behind the same proxy has its own count.
+        expect((await login(t, '10.9.9.1, 203.0.113.8')).status).toBe(401);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

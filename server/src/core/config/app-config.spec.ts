@@ -72,6 +72,10 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['INSTANCE_NAME', 'app 1'],
     ['INSTANCE_NAME', 'x'.repeat(65)],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,caddy'],
   ])('should refuse %s=%s with one line naming the variable', (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message).toContain(name);
@@ -86,6 +90,26 @@ describe('loadConfig', () => {
         .replace(/[^\w.-]/g, '-')
         .slice(0, 64),
     );
+  });
+
+  it('should trust no proxy by default, also in production', () => {
+    expect(load({}).trustProxy).toBe(false);
+    const production = load({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MP_ACCESS_TOKEN: 't',
+      MP_WEBHOOK_SECRET: 's',
+    });
+    expect(production.trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('should read TRUST_PROXY as a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback ' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1,::1,fd00::/8,loopback',
+    );
+    expect(errorOf({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY debe quedar vacía .* número de saltos/);
   });
 
   it('should generate a JWT secret once outside production and keep it in DATA_DIR', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -43,6 +44,41 @@ const isValidTimeZone = (tz: string): boolean => {
     return false;
   }
 };
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // An IPv4 netmask (10.0.0.0/255.0.0.0) is accepted by proxy-addr too.
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: off (empty), a hop count (how many proxies in front append to X-Forwarded-For),
+ * or the proxies' addresses/CIDRs. Never `true`: that would trust an address the client wrote.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || /^\d{1,2}$/.test(v) || v.split(',').every((entry) => isProxyAddress(entry.trim())), {
+    message:
+      'debe quedar vacía (sin proxy), ser un número de saltos (1, 2, …) o una lista de direcciones IP o CIDR separadas por comas',
+  })
+  .transform((v): number | string | false => {
+    if (v === '' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((entry) => entry.trim())
+      .join(',');
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +125,7 @@ const envSchema = z.object({
   INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
     message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
   }),
+  TRUST_PROXY: trustProxySetting,
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -123,6 +160,11 @@ export abstract class AppConfig {
   declare readonly shutdownGraceSeconds: number;
   /** Names this replica in the X-Instance header of every answer: INSTANCE_NAME or the host name. */
   declare readonly instanceName: string;
+  /**
+   * Fastify's `trustProxy`: false (request.ip is the socket's peer), a hop count, or a
+   * comma-separated list of proxy addresses/CIDRs. Per-IP limits key on request.ip.
+   */
+  declare readonly trustProxy: number | string | false;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -190,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
     instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
+    trustProxy: parsed.TRUST_PROXY,
   };
 }

@@ -40,7 +40,8 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 100 * 1024,
-    trustProxy: config.isProduction,
+    // Off unless TRUST_PROXY names the proxies in front: a trusted X-Forwarded-For is client-written otherwise.
+    trustProxy: config.trustProxy,
     genReqId,
   });
   const logging = options.logging ?? (config.nodeEnv === 'test' ? false : {});
