@@ -43,6 +43,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Off unless TRUST_PROXY names the proxies in front: a trusted X-Forwarded-For is client-written otherwise.
     trustProxy: config.trustProxy,
     genReqId,
+    // While the server closes (SIGTERM), a request that still arrives on an open keep-alive
+    // connection is answered normally, with `Connection: close`, instead of Fastify's 503: a load
+    // balancer passes a 503 on to the client, but it retries a refused connection on another replica.
+    return503OnClosing: false,
   });
   const logging = options.logging ?? (config.nodeEnv === 'test' ? false : {});
   const logger = logging ? createRootLogger(logging) : undefined;

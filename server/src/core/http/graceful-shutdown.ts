@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * While the server closes, every answer it still sends carries `Connection: close`, so the
  * keep-alive connection of a request that was in flight ends with its answer instead of
- * holding the close open until the keep-alive timeout (72 s). Requests arriving once the
- * close has begun get Fastify's 503, which a load balancer retries on another replica.
+ * holding the close open until the keep-alive timeout (72 s). Requests arriving on such a
+ * connection once the close has begun are still answered (createApp turns off Fastify's 503);
+ * new connections are refused, which a load balancer retries on another replica.
  * Must be registered before the server is ready.
  */
 export function closeConnectionsWhenClosing(fastify: FastifyInstance): void {
