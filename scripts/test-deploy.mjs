@@ -12,17 +12,17 @@
 //   6. the login limit keys on the client's address through Caddy (clients bind 127.0.0.x source
 //      addresses) and ignores a spoofed X-Forwarded-For.
 // Prints its figures; exits 1 when any check fails. Installs Debian's caddy when it is missing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { Buffer } from 'node:buffer';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createConnection } from 'mysql2/promise';
 import { ROOT, freePort, startBuiltServer } from './lib/built-server.mjs';
+import { SITE, get, startCaddy } from './lib/caddy.mjs';
 import { percentile, studioDate } from './bench/shared.mjs';
 
 const MARIADB = process.env.DEPLOY_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -33,8 +33,6 @@ const USERS = 40;
 const AUTH_LIMIT = 8;
 const ADMIN = { email: 'admin@deploy.local', password: 'deploy-admin-password' };
 const JWT_SECRET = 'deploy-test-jwt-secret-0123456789-abcdefghij';
-const HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'pilates-web' };
-const SITE = 'localhost';
 
 const results = [];
 const check = (name, ok, detail) => {
@@ -49,95 +47,6 @@ function ensureCaddy() {
   execFileSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq caddy >/dev/null'], { stdio: 'inherit' });
   // The package's own service must not hold ports 80/443 (no systemd here usually; harmless otherwise).
   spawnSync('sh', ['-c', 'systemctl disable --now caddy 2>/dev/null || true']);
-}
-
-/** Caddy with the project's Caddyfile; its data folder (local CA) in a temp folder. */
-async function startCaddy(upstreams) {
-  const home = mkdtempSync(join(tmpdir(), 'pilates-caddy-'));
-  const httpPort = await freePort();
-  const httpsPort = await freePort();
-  const logFile = join(home, 'caddy.log');
-  const out = openSync(logFile, 'w');
-  const child = spawn('caddy', ['run', '--config', join(ROOT, 'docker/Caddyfile'), '--adapter', 'caddyfile'], {
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_DATA_HOME: join(home, 'data'),
-      XDG_CONFIG_HOME: join(home, 'config'),
-      SITE_DOMAIN: SITE,
-      CADDY_TLS: 'internal',
-      CADDY_BIND: '127.0.0.1',
-      CADDY_ADMIN: 'off',
-      HTTP_PORT: String(httpPort),
-      HTTPS_PORT: String(httpsPort),
-      UPSTREAMS_FROM: 'list',
-      UPSTREAMS: upstreams.join(' '),
-    },
-    stdio: ['ignore', out, out],
-  });
-  const rootCert = join(home, 'data/caddy/pki/authorities/local/root.crt');
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(home, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const log = readFileSync(logFile, 'utf8');
-      await stop();
-      throw new Error(`caddy exited with code ${child.exitCode}:\n${log.slice(-3000)}`);
-    }
-    if (existsSync(rootCert)) {
-      const ca = readFileSync(rootCert);
-      const answer = await get({ ca }, '/api/health', { port: httpsPort }).catch(() => undefined);
-      if (answer?.status === 200) return { httpPort, httpsPort, ca, logFile, stop };
-    }
-    if (Date.now() > deadline) {
-      const log = readFileSync(logFile, 'utf8');
-      await stop();
-      throw new Error(`caddy did not answer over HTTPS within 30 s:\n${log.slice(-3000)}`);
-    }
-    await sleep(250);
-  }
-}
-
-/**
- * One HTTPS request to Caddy on 127.0.0.1 with SNI and Host `localhost`, the certificate verified
- * against Caddy's local CA (`tls.ca` or `tls.agent`). `localAddress` picks the client's source address.
- */
-function get(tls, path, { port, method = 'GET', body, headers = {}, localAddress } = {}) {
-  return new Promise((done, fail) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        servername: SITE,
-        path,
-        method,
-        localAddress,
-        ...(tls.agent ? { agent: tls.agent } : { ca: tls.ca, agent: false }),
-        headers: {
-          host: `${SITE}:${port}`,
-          ...(body === undefined ? {} : HEADERS),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => done({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', fail);
-      },
-    );
-    req.setTimeout(15_000, () => req.destroy(new Error('timeout (15 s)')));
-    req.on('error', fail);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
 }
 
 const json = (answer) => JSON.parse(answer.body.toString('utf8') || '{}');
