@@ -7,8 +7,8 @@
 //   2. HTTPS answers (certificate verified against Caddy's local CA) with HSTS, compressed;
 //   3. HTTP redirects to HTTPS (same host, path and query);
 //   4. both replicas serve (X-Instance), and Caddy writes JSON access logs;
-//   5. DEPLOY_TRAFFIC_SECONDS (20) of mixed traffic while each replica in turn gets SIGTERM and
-//      comes back on its port: zero failed requests;
+//   5. mixed traffic for DEPLOY_TRAFFIC_SECONDS (20) at least, while each replica in turn gets
+//      SIGTERM (drains 3 s, exits) and comes back on its port: zero failed requests;
 //   6. the login limit keys on the client's address through Caddy (clients bind 127.0.0.x source
 //      addresses) and ignores a spoofed X-Forwarded-For.
 // Prints its figures; exits 1 when any check fails. Installs Debian's caddy when it is missing.
@@ -28,6 +28,7 @@ import { percentile, studioDate } from './bench/shared.mjs';
 const MARIADB = process.env.DEPLOY_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 const TRAFFIC_SECONDS = Number(process.env.DEPLOY_TRAFFIC_SECONDS ?? 20);
 const CONNECTIONS = 16;
+const DRAIN_SECONDS = 3;
 const USERS = 40;
 /** Per-IP limit on the auth endpoints, per replica (AUTH_RATE_LIMIT): low, so the check is quick. */
 const AUTH_LIMIT = 8;
@@ -77,6 +78,8 @@ const replicaEnv = (dbUrl, name) => ({
   // The only proxy in front is Caddy on 127.0.0.1: believe its X-Forwarded-For, no one else's.
   TRUST_PROXY: '127.0.0.1',
   SHUTDOWN_GRACE_SECONDS: '10',
+  // Caddy checks /api/health every second: 3 s of 503 there takes a stopping replica out of the pool.
+  SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
   LOG_LEVEL: 'warn',
 });
 
@@ -236,9 +239,11 @@ async function trafficDuring(caddy, ca, { users, week }, disrupt) {
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const stats = { answers: 0, failed: [], byInstance: new Map(), byStatus: new Map(), latencies: [] };
   const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
-  const until = performance.now() + TRAFFIC_SECONDS * 1000;
+  // At least TRAFFIC_SECONDS, and until the disruption is over plus a second.
+  let until = performance.now() + TRAFFIC_SECONDS * 1000;
+  let disrupting = true;
   const worker = async () => {
-    while (performance.now() < until) {
+    while (disrupting || performance.now() < until) {
       const user = pick(users);
       let kind;
       let options;
@@ -290,7 +295,11 @@ async function trafficDuring(caddy, ca, { users, week }, disrupt) {
   const started = performance.now();
   const [, events] = await Promise.all([
     Promise.all(Array.from({ length: CONNECTIONS }, worker)),
-    disrupt(() => ((performance.now() - started) / 1000).toFixed(1)),
+    disrupt(() => (performance.now() - started) / 1000).then((events) => {
+      until = Math.max(until, performance.now() + 1000);
+      disrupting = false;
+      return events;
+    }),
   ]);
   agent.destroy();
   return { ...stats, events, seconds: (performance.now() - started) / 1000 };
@@ -364,22 +373,24 @@ async function main() {
 
     const prepared = await prepareClients(caddy, tls);
     console.log(
-      `traffic: ${TRAFFIC_SECONDS} s, ${CONNECTIONS} connections, ${USERS} clients, ${prepared.week.length} classes; each replica in turn gets SIGTERM and comes back`,
+      `traffic: at least ${TRAFFIC_SECONDS} s, ${CONNECTIONS} connections, ${USERS} clients, ${prepared.week.length} classes; each replica in turn gets SIGTERM and comes back`,
     );
-    const traffic = await trafficDuring(caddy, caddy.ca, prepared, async (at) => {
+    const traffic = await trafficDuring(caddy, caddy.ca, prepared, async (elapsed) => {
+      // Seconds into the run, and the clock time to match Caddy's log.
+      const at = () => `${elapsed().toFixed(1)} s (${new Date().toISOString().slice(11, 23)})`;
       const events = [];
-      // app-1 at 20% of the run, app-2 at 60%: each has the rest of its half to come back.
+      // app-1 at 3 s; app-2 once app-1 is back and Caddy's health check has seen it (2 s later).
       for (const [i, name] of names.entries()) {
-        await sleep(Math.max(0, TRAFFIC_SECONDS * (0.2 + 0.4 * i) - Number(at())) * 1000);
+        await sleep(i === 0 ? 3000 : 2000);
         const replica = replicas[i];
         const exited = new Promise((done) => replica.child.once('exit', (code) => done(code)));
         replica.child.kill('SIGTERM');
-        events.push(`${at()} s SIGTERM ${name}`);
+        events.push(`${at()} SIGTERM ${name}`);
         const code = await exited;
-        events.push(`${at()} s ${name} exited ${code}`);
+        events.push(`${at()} ${name} exited ${code}`);
         await replica.stop();
         replicas[i] = await startBuiltServer(`deploy-${name}`, replicaEnv(database.url, name), { port: ports[i] });
-        events.push(`${at()} s ${name} back on :${ports[i]}`);
+        events.push(`${at()} ${name} back on :${ports[i]}`);
       }
       return events;
     });
@@ -398,6 +409,19 @@ async function main() {
         (traffic.failed.length > 0 ? ` (e.g. ${[...new Set(traffic.failed)].slice(0, 5).join('; ')})` : '') +
         `; ${exits.join(', ')}`,
     );
+
+    if (traffic.failed.length > 0) {
+      // What Caddy saw: its own error lines (a refused or dropped upstream connection, no upstream left).
+      const errors = readFileSync(caddy.logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"logger":"http.log.error'))
+        .map((l) => {
+          const e = JSON.parse(l);
+          const time = new Date(e.ts * 1000).toISOString().slice(11, 23);
+          return `   ${time} ${e.request?.method} ${e.request?.uri} ${e.status}: ${e.msg}`;
+        });
+      console.log(`   Caddy's error log (${errors.length}):\n${errors.slice(-10).join('\n')}`);
+    }
 
     await checkClientAddress(caddy, tls);
   } finally {

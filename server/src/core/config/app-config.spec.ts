@@ -71,6 +71,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'mail.example.com'],
     ['NODE_ENV', 'staging'],
     ['INSTANCE_NAME', 'app 1'],
+    ['SHUTDOWN_DRAIN_SECONDS', '61'],
     ['INSTANCE_NAME', 'x'.repeat(65)],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '-1'],
@@ -83,8 +84,10 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
-  it('should name the replica INSTANCE_NAME, or the host name when it is not set', () => {
+  it('should name the replica INSTANCE_NAME (or the host name) and drain for SHUTDOWN_DRAIN_SECONDS (0)', () => {
     expect(load({ INSTANCE_NAME: 'app-2' }).instanceName).toBe('app-2');
+    expect(load({}).shutdownDrainSeconds).toBe(0);
+    expect(load({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdownDrainSeconds).toBe(5);
     expect(load({}).instanceName).toBe(
       hostname()
         .replace(/[^\w.-]/g, '-')

@@ -122,6 +122,7 @@ const envSchema = z.object({
   CANCEL_HOURS: intInRange(0, 168, 12),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
+  SHUTDOWN_DRAIN_SECONDS: intInRange(0, 60, 0),
   INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
     message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
   }),
@@ -158,6 +159,8 @@ export abstract class AppConfig {
   declare readonly authRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   declare readonly shutdownGraceSeconds: number;
+  /** On SIGTERM, how long the server keeps serving (health 503) before it stops accepting connections. */
+  declare readonly shutdownDrainSeconds: number;
   /** Names this replica in the X-Instance header of every answer: INSTANCE_NAME or the host name. */
   declare readonly instanceName: string;
   /**
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cancelHours: parsed.CANCEL_HOURS,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
+    shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
     instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
     trustProxy: parsed.TRUST_PROXY,
   };
