@@ -3,7 +3,7 @@
 // (UPSTREAMS_FROM=list), its data folder (and local CA) in a temp folder. Used by test:deploy and the bench.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,7 @@ export async function startCaddy(upstreams) {
     },
     stdio: ['ignore', out, out],
   });
+  closeSync(out);
   const rootCert = join(home, 'data/caddy/pki/authorities/local/root.crt');
   const stop = async () => {
     if (child.exitCode === null) {
