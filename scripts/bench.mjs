@@ -11,8 +11,8 @@
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
 // BENCH_MIXED_SECONDS (60; 0 skips it).
 //
-// open — scripts/bench/open-loop.mjs (issue "Going live"): the mixed requests at fixed arrival rates
-// stepped up (BENCH_OPEN_RATES, BENCH_OPEN_SECONDS each), on SQLite straight to one server, then on
+// open — scripts/bench/open-loop.mjs (issue "Going live"): the mixed requests of BENCH_OPEN_USERS
+// (100) clients at fixed arrival rates stepped up (BENCH_OPEN_RATES, BENCH_OPEN_SECONDS each), on SQLite straight to one server, then on
 // MariaDB through Caddy (docker/Caddyfile, HTTPS) to one replica and to two; prints the highest rate
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
 // zero errors; two replicas beside one. The Caddy runs are skipped when `caddy` is not installed.
@@ -41,7 +41,7 @@ const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
 const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
 const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
-const OPEN_USERS = 100;
+const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
