@@ -27,9 +27,15 @@ export default defineConfig({
         },
         // The spec's read calls are POSTs with a body: give them query hooks (cached, refetchable) too.
         operations: Object.fromEntries(
-          ['getInformation', 'getInformationClases', 'getClases', 'getUserPlanes', 'getUsers', 'getAudit'].map(
-            (operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }],
-          ),
+          [
+            'getInformation',
+            'getInformationClases',
+            'getClases',
+            'getUserPlanes',
+            'getUsers',
+            'getAudit',
+            'getPurchases',
+          ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },
     },

@@ -1,10 +1,21 @@
 import { formatLongDate, planEndDate } from '@pilates/dates';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
-import { openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+import { ADMIN } from './support/global-setup';
+import { CSRF, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
+// Steps that wait for the server (checkout, refund): vitest's 1 s poll is short on a shared 2-core machine.
+const SLOW = { timeout: 10_000 };
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/pilates/cuenta`);
+  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/pilates`);
+}
 describe('purchase', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -74,6 +85,53 @@ describe('purchase', () => {
 
     // The refused booking (409) is an answer the page handles; Chromium still logs the failed load.
     expect(watch.consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
+    await context.close();
+  });
+
+  it('should let an admin refund a Mercado Pago purchase from Usuarios after confirming the amount', async () => {
+    // A client buys Una Clase through the simulated checkout.
+    const client = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const buyer = await client.newPage();
+    const email = await registerClient(buyer, baseUrl, 'Renata Olvera');
+    const catalogue = await (await buyer.request.get(`${baseUrl}/api/planes/get-planes`)).json();
+    const plan = (catalogue.planes as { id: number; name: string; total: number }[]).find(
+      (p) => p.name === 'Una Clase',
+    )!;
+    const checkout = await buyer.request.post(`${baseUrl}/api/mercadopago`, {
+      headers: CSRF,
+      data: { planId: plan.id },
+    });
+    await buyer.goto((await checkout.json()).url);
+    await buyer.getByRole('link', { name: 'Aprobar el pago' }).click();
+    await buyer.waitForURL((url) => url.pathname === '/pilates/clases');
+    await expect.poll(() => buyer.getByText('¡Listo! Tu plan Una Clase ya está activo.').isVisible(), SLOW).toBe(true);
+    await client.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${baseUrl}/pilates/usuarios`);
+    await page.getByLabel('Buscar usuario').fill('Renata');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Planes de Renata Olvera' }).click();
+    const plans = page.getByRole('dialog', { name: 'Planes de Renata Olvera' });
+    const total = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(plan.total);
+    await plans.getByRole('button', { name: /^Reembolsar la compra #/ }).click();
+    const refund = page.getByRole('dialog', { name: 'Reembolsar pago' });
+    await refund.getByRole('button', { name: 'Continuar' }).click();
+    await expect
+      .poll(() => refund.innerText(), SLOW)
+      .toContain(`¿Reembolsar ${total} a Renata Olvera por Mercado Pago?`);
+    await page.screenshot({ path: screenshotPath('reembolso-confirmar-1280'), animations: 'disabled' });
+    await refund.getByRole('button', { name: `Confirmar reembolso de ${total}` }).click();
+    await expect.poll(() => toast(page, `Reembolso hecho: ${total}`).isVisible(), SLOW).toBe(true);
+
+    // The plan is revoked; the payment shows refunded and can no longer be refunded.
+    await expect.poll(() => plans.getByRole('table').getByText('Reembolsado').isVisible(), SLOW).toBe(true);
+    await expect.poll(() => plans.getByRole('button', { name: /^Reembolsar la compra #/ }).count(), SLOW).toBe(0);
+    expect(watch.consoleErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);
     await context.close();
   });

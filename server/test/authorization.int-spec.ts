@@ -89,6 +89,8 @@ const RULES: Record<string, Rule> = {
   hideCataloguePlan: { access: 'admin', body: () => ({}) },
   showCataloguePlan: { access: 'admin', body: () => ({}) },
   getAudit: { access: 'admin', body: () => ({}) },
+  getPurchases: { access: 'admin', body: (f) => ({ userId: f.clientId }) },
+  refundPayment: { access: 'admin', body: () => ({ paymentId: 999999 }) },
 };
 
 interface Operation {

@@ -3,6 +3,7 @@ import { createServer, Server, Socket, connect } from 'node:net';
 import { createConnection } from 'mysql2/promise';
 import { FixedClock } from '../src/core/clock/clock';
 import { Payment } from '../src/payments/entities/payment.entity';
+import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { BookingNotifier } from '../src/reservations/booking-notifier.service';
@@ -178,20 +179,22 @@ describe('the database stops in the middle of traffic (MariaDB)', () => {
       transaction_amount: 800,
       date_approved: NOW.toISOString(),
     });
-    const ts = () => Math.floor(clock.now().getTime() / 1000);
+    const ts = () => clock.now().getTime();
+    const at = clock.now();
 
     await relay.down();
-    const during = await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts() });
+    const during = await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts(), at });
     expect(during.status).toBeGreaterThanOrEqual(500);
     await relay.up();
 
     // Mercado Pago retries (twice here, as it may): one plan.
-    await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts() }).expect(200);
-    await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts() }).expect(200);
+    await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts(), at }).expect(200);
+    await notifyWebhook(t, '7700001', { secret: SECRET, ts: ts(), at }).expect(200);
+    await t.app.get(PaymentNotificationsService).settled();
     const plans = await t.dataSource.getRepository(UserPlan).findBy({ userId: user.id });
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatchObject({ classesRemaining: 4, isPaid: true, source: 'payment' });
-    expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: Number(reference) })).toMatchObject({
+    expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ reference })).toMatchObject({
       status: 'approved',
       userPlanId: plans[0].id,
     });

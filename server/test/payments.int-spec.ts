@@ -1,13 +1,16 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { FixedClock } from '../src/core/clock/clock';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/core/auth/csrf.guard';
+import { AuditLog } from '../src/core/audit/audit-log.entity';
+import { PaymentNotification } from '../src/payments/entities/payment-notification.entity';
 import { Payment } from '../src/payments/entities/payment.entity';
+import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { PaymentsService } from '../src/payments/payments.service';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { readOutboxMail, outboxCount } from './helpers/accounts';
-import { NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
-import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
+import { adminAgent, NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
+import { FakeMercadoPago, notificationBody, notifyWebhook } from './helpers/mercadopago';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const SECRET = 'mp-webhook-secret-for-tests';
@@ -42,28 +45,42 @@ describe('buying plans with Mercado Pago', () => {
 
   const ochoClases = () => t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Ocho Clases' });
 
-  /** A purchase through the API; returns our payment id. */
-  async function buy(agent: ReturnType<TestApp['agent']>, planId: number): Promise<number> {
+  /** A purchase through the API; returns its external_reference (`pilates-<uuid>`). */
+  async function buy(agent: ReturnType<TestApp['agent']>, planId: number): Promise<string> {
     await agent.post('/api/mercadopago').send({ planId }).expect(200);
     const body = mp.preferenceBodies().at(-1)!;
-    return Number(body.external_reference);
+    return body.external_reference as string;
   }
 
-  /** Mercado Pago's notification, signed with the test secret at the test clock's time unless told otherwise. */
-  const notify = (dataId: string, options: { secret?: string; ts?: number; requestId?: string } = {}) =>
+  const purchase = (reference: string) => t.dataSource.getRepository(Payment).findOneByOrFail({ reference });
+  const settled = () => t.app.get(PaymentNotificationsService).settled();
+
+  /**
+   * Mercado Pago's notification, signed with the test secret with a 13-digit (millisecond) `ts`
+   * at the test clock's time unless told otherwise.
+   */
+  const notify = (dataId: string, options: { secret?: string; ts?: number; requestId?: string; type?: string } = {}) =>
     notifyWebhook(t, dataId, {
       secret: options.secret ?? SECRET,
-      ts: options.ts ?? Math.floor(clock.now().getTime() / 1000),
+      ts: options.ts ?? clock.now().getTime(),
+      at: clock.now(),
       requestId: options.requestId,
+      type: options.type,
     });
 
-  const approve = (id: string, reference: number) =>
+  /** The notification answered 200, and its background processing finished. */
+  const notifyAndSettle = async (dataId: string, options: { type?: string } = {}) => {
+    await notify(dataId, options).expect(200);
+    await settled();
+  };
+
+  const approve = (id: string, reference: string, amount = 1564) =>
     mp.setPayment({
       id,
       status: 'approved',
       status_detail: 'accredited',
-      external_reference: String(reference),
-      transaction_amount: 1564,
+      external_reference: reference,
+      transaction_amount: amount,
       date_approved: NOW.toISOString(),
     });
 
@@ -94,9 +111,10 @@ describe('buying plans with Mercado Pago', () => {
       });
 
       const body = mp.preferenceBodies().at(-1)!;
-      const payment = await t.dataSource
-        .getRepository(Payment)
-        .findOneByOrFail({ id: Number(body.external_reference) });
+      expect(body.external_reference).toMatch(
+        /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      const payment = await purchase(body.external_reference as string);
       expect(payment).toMatchObject({
         userId: user.id,
         planId: plan.id,
@@ -107,9 +125,21 @@ describe('buying plans with Mercado Pago', () => {
         preferenceId: 'pref-1',
       });
       expect(body).toMatchObject({
-        items: [{ title: 'Ocho Clases — Pilates Reformer', quantity: 1, unit_price: 1564, currency_id: 'MXN' }],
-        payer: { email: user.email },
-        external_reference: String(payment.id),
+        items: [
+          {
+            title: 'Ocho Clases — Pilates Reformer',
+            description: 'Plan de 8 clases de Pilates Reformer, válido por un mes desde el día del pago.',
+            quantity: 1,
+            unit_price: 1564,
+            currency_id: 'MXN',
+          },
+        ],
+        payer: { name: user.name, email: user.email },
+        external_reference: payment.reference,
+        statement_descriptor: 'PILATES REFORMER',
+        payment_methods: { installments: 1 },
+        expires: true,
+        expiration_date_to: '2026-11-24T12:00:00.000Z',
         notification_url: 'https://estudio.example/api/mercadopago/webhook?source_news=webhooks',
         back_urls: {
           success: 'https://estudio.example/pilates/clases?pago=aprobado',
@@ -165,27 +195,61 @@ describe('buying plans with Mercado Pago', () => {
   });
 
   describe('webhook signature', () => {
-    it('should accept the documented manifest signed with the secret', async () => {
-      // Vector: id:123456;request-id:bb56a2f1-6aae-46ac-982e-9dcd3581d08e;ts:1764000000; with the test secret.
-      clock.set(new Date(1764000000 * 1000));
-      const expected = createHmac('sha256', SECRET)
-        .update('id:123456;request-id:bb56a2f1-6aae-46ac-982e-9dcd3581d08e;ts:1764000000;')
-        .digest('hex');
-      await t
+    const documented = (ts: string, requestId: string | null) => {
+      const manifest = `id:123456;${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
+      return createHmac('sha256', SECRET).update(manifest).digest('hex');
+    };
+    const send = (ts: string, v1: string, requestId: string | null) => {
+      const req = t
         .http()
         .post('/api/mercadopago/webhook?data.id=123456&type=payment')
-        .set('x-signature', `ts=1764000000,v1=${expected}`)
-        .set('x-request-id', 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e')
-        .send({ type: 'payment', data: { id: '123456' } })
-        .expect(200);
+        .set('x-signature', `ts=${ts},v1=${v1}`);
+      if (requestId) void req.set('x-request-id', requestId);
+      return req.send(notificationBody('payment', '123456', clock.now()));
+    };
+
+    it('should accept the documented 13-digit (millisecond) ts, as Mercado Pago sends it', async () => {
+      // The docs' example: ts=1742505638683. SDK 3.6.1's validator read it as seconds and refused it.
+      clock.set(new Date(1742505638683 + 2_000));
+      await send(
+        '1742505638683',
+        documented('1742505638683', 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e'),
+        'bb56a2f1-6aae-46ac-982e-9dcd3581d08e',
+      ).expect(200);
     });
 
-    it('should refuse a wrong and a stale signature with 401', async () => {
+    it('should accept a 10-digit (second) ts, and leave out the parts that did not come', async () => {
+      clock.set(new Date(1764000000 * 1000));
+      await send('1764000000', documented('1764000000', 'req-1'), 'req-1').expect(200);
+      // No x-request-id: the manifest has no request-id part.
+      await send('1764000000', documented('1764000000', null), null).expect(200);
+    });
+
+    it('should accept a notification retried 30 minutes later, and refuse one two hours old', async () => {
+      const signedAt = clock.now().getTime();
+      clock.set(new Date(signedAt + 30 * 60_000));
+      await notify('123456', { ts: signedAt }).expect(200);
+      clock.set(new Date(signedAt + 2 * 3600_000));
+      expect((await notify('123456', { ts: signedAt }).expect(401)).body.code).toBe('INVALID_SIGNATURE');
+    });
+
+    it('should refuse a wrong secret, a changed data.id and a missing signature with 401', async () => {
       const wrong = await notify('123456', { secret: 'not-the-secret' }).expect(401);
-      expect(wrong.body.code).toBe('INVALID_SIGNATURE');
-      const tenMinutesAgo = Math.floor(clock.now().getTime() / 1000) - 600;
-      await notify('123456', { ts: tenMinutesAgo }).expect(401);
+      expect(wrong.body).toEqual({
+        success: false,
+        code: 'INVALID_SIGNATURE',
+        error: 'Firma de notificación inválida.',
+      });
+      const ts = String(clock.now().getTime());
+      await t
+        .http()
+        .post('/api/mercadopago/webhook?data.id=999999&type=payment')
+        .set('x-signature', `ts=${ts},v1=${documented(ts, 'r')}`)
+        .set('x-request-id', 'r')
+        .send(notificationBody('payment', '999999', clock.now()))
+        .expect(401);
       await t.http().post('/api/mercadopago/webhook?data.id=1&type=payment').send({}).expect(401);
+      await send('abc', 'zz', 'r').expect(401);
     });
   });
 
@@ -198,6 +262,7 @@ describe('buying plans with Mercado Pago', () => {
 
       const results = await Promise.all(Array.from({ length: 20 }, () => notify('900001')));
       expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+      await settled();
 
       const plans = await t.dataSource.getRepository(UserPlan).findBy({ userId: user.id });
       expect(plans).toHaveLength(1);
@@ -210,12 +275,50 @@ describe('buying plans with Mercado Pago', () => {
         isPaid: true,
         source: 'payment',
       });
-      const payment = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: reference });
-      expect(payment).toMatchObject({ status: 'approved', providerPaymentId: '900001', userPlanId: plans[0].id });
+      expect(await purchase(reference)).toMatchObject({
+        status: 'approved',
+        providerPaymentId: '900001',
+        userPlanId: plans[0].id,
+        paidCents: 1_564_00,
+        issue: null,
+      });
+      // One stored notification for the resource, processed.
+      const stored = await t.dataSource.getRepository(PaymentNotification).findBy({ resourceId: '900001' });
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ topic: 'payment', received: 20, processedAt: expect.any(Date) });
 
       const mail = await readOutboxMail(t, mailsBefore + 1);
       expect(mail.subject).toBe('Recibo de tu plan de Pilates');
       expect(mail.text).toContain('Total pagado: $1,564.00');
+    });
+
+    it('should answer 200 while Mercado Pago is down, keep the notification and apply it on the sweep, once', async () => {
+      const { agent, user } = await newClient(t);
+      const reference = await buy(agent, (await ochoClases()).id);
+      approve('900010', reference);
+      mp.failWith = 500;
+      await notifyAndSettle('900010');
+      const stored = await t.dataSource.getRepository(PaymentNotification).findOneByOrFail({ resourceId: '900010' });
+      expect(stored).toMatchObject({
+        attempts: 1,
+        processedAt: null,
+        lastError: expect.stringContaining('Mercado Pago'),
+      });
+      // Due again in a minute (backoff 1, 2, 4… minutes): not before.
+      expect(stored.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 60_000);
+      const sweeps = t.app.get(PaymentNotificationsService);
+      mp.failWith = null;
+      expect(await sweeps.sweep()).toBe(0);
+
+      clock.set(new Date(clock.now().getTime() + 61_000));
+      // Two replicas sweeping at once: the row is claimed by one.
+      const processed = await Promise.all([sweeps.sweep(), sweeps.sweep()]);
+      expect(processed.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+      expect(await t.dataSource.getRepository(PaymentNotification).findOneByOrFail({ id: stored.id })).toMatchObject({
+        processedAt: expect.any(Date),
+        lastError: null,
+      });
     });
 
     it('should create nothing for a rejected payment, and show a pending one as pending', async () => {
@@ -225,24 +328,22 @@ describe('buying plans with Mercado Pago', () => {
         id: '900002',
         status: 'rejected',
         status_detail: 'cc_rejected_other_reason',
-        external_reference: String(rejectedRef),
+        external_reference: rejectedRef,
       });
-      await notify('900002').expect(200);
-      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: rejectedRef })).toMatchObject({
-        status: 'rejected',
-        userPlanId: null,
-      });
+      await notifyAndSettle('900002');
+      const rejected = await purchase(rejectedRef);
+      expect(rejected).toMatchObject({ status: 'rejected', userPlanId: null });
 
       const pendingRef = await buy(agent, (await ochoClases()).id);
       mp.setPayment({
         id: '900003',
         status: 'pending',
         status_detail: 'pending_waiting_payment',
-        external_reference: String(pendingRef),
+        external_reference: pendingRef,
         date_of_expiration: '2026-11-26T05:59:59.000Z',
       });
-      await notify('900003').expect(200);
-      const pending = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: pendingRef });
+      await notifyAndSettle('900003');
+      const pending = await purchase(pendingRef);
       expect(pending).toMatchObject({ status: 'pending', userPlanId: null });
       expect(pending.expiresAt?.toISOString()).toBe('2026-11-26T05:59:59.000Z');
       expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(0);
@@ -250,7 +351,7 @@ describe('buying plans with Mercado Pago', () => {
       const open = await agent.get('/api/mercadopago/purchases').expect(200);
       expect(open.body.purchases).toEqual([
         {
-          id: pendingRef,
+          id: pending.id,
           plan: 'Ocho Clases',
           status: 'pending',
           total: 1564,
@@ -258,7 +359,7 @@ describe('buying plans with Mercado Pago', () => {
           userPlanId: null,
         },
         {
-          id: rejectedRef,
+          id: rejected.id,
           plan: 'Ocho Clases',
           status: 'rejected',
           total: 1564,
@@ -272,7 +373,7 @@ describe('buying plans with Mercado Pago', () => {
       const { agent, user } = await newClient(t);
       const reference = await buy(agent, (await ochoClases()).id);
       approve('900004', reference);
-      await notify('900004').expect(200);
+      await notifyAndSettle('900004');
       const schedule = await scheduleAt(t, 2, '07:00');
       await agent
         .post('/api/reservations/push-reservation')
@@ -283,14 +384,17 @@ describe('buying plans with Mercado Pago', () => {
         id: '900004',
         status: 'refunded',
         status_detail: 'refunded',
-        external_reference: String(reference),
+        external_reference: reference,
+        transaction_amount: 1564,
+        transaction_amount_refunded: 1564,
       });
-      await notify('900004').expect(200);
+      await notifyAndSettle('900004');
       const plan = await t.dataSource.getRepository(UserPlan).findOneByOrFail({ userId: user.id });
       expect(plan.isPaid).toBe(false);
       expect(plan.revokedAt).not.toBeNull();
       // The class already booked stays; no new booking comes from the refunded plan.
       expect(plan.classesRemaining).toBe(7);
+      expect(await purchase(reference)).toMatchObject({ status: 'refunded', refundedCents: 1_564_00 });
       const other = await scheduleAt(t, 2, '08:00');
       const refused = await agent
         .post('/api/reservations/push-reservation')
@@ -300,6 +404,192 @@ describe('buying plans with Mercado Pago', () => {
       const mine = await agent.post('/api/informacion/get-planes').send({}).expect(200);
       expect(mine.body.planes[0]).toMatchObject({ is_paid: 0, revoked: true });
     });
+
+    it('should revoke the plan of a charged back payment, and keep it (recording the amount) after a partial refund', async () => {
+      const { agent, user } = await newClient(t);
+      const charged = await buy(agent, (await ochoClases()).id);
+      approve('900011', charged);
+      await notifyAndSettle('900011');
+      mp.setPayment({ ...mp.payments.get('900011')!, status: 'charged_back', status_detail: 'settled' });
+      await notifyAndSettle('900011');
+      expect(await purchase(charged)).toMatchObject({ status: 'charged_back' });
+      const chargedPlan = await t.dataSource
+        .getRepository(UserPlan)
+        .findOneByOrFail({ id: (await purchase(charged)).userPlanId! });
+      expect(chargedPlan).toMatchObject({ isPaid: false, revokedAt: expect.any(Date) });
+
+      const partial = await buy(agent, (await ochoClases()).id);
+      approve('900012', partial);
+      await notifyAndSettle('900012');
+      mp.setPayment({
+        ...mp.payments.get('900012')!,
+        status: 'approved',
+        status_detail: 'partially_refunded',
+        transaction_amount_refunded: 500,
+      });
+      await notifyAndSettle('900012');
+      const kept = await purchase(partial);
+      expect(kept).toMatchObject({ status: 'approved', statusDetail: 'partially_refunded', refundedCents: 500_00 });
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: kept.userPlanId! })).toMatchObject({
+        isPaid: true,
+        revokedAt: null,
+      });
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(2);
+    });
+
+    it('should read a chargeback notification (topic_chargebacks_wh) and revoke unless Mercado Pago covers it', async () => {
+      const { agent } = await newClient(t);
+      const covered = await buy(agent, (await ochoClases()).id);
+      approve('900013', covered);
+      await notifyAndSettle('900013');
+      const disputed = await buy(agent, (await ochoClases()).id);
+      approve('900014', disputed);
+      await notifyAndSettle('900014');
+      const chargeback = (id: string, payment: number, coverage: boolean) => ({
+        id,
+        payments: [payment],
+        amount: 1564,
+        coverage_applied: coverage,
+        coverage_eligible: true,
+        documentation_required: false,
+        documentation_status: 'not_supplied',
+        currency: 'MXN',
+        date_created: NOW.toISOString(),
+      });
+      mp.setChargeback(chargeback('233000061680860001', 900013, true));
+      mp.setChargeback(chargeback('233000061680860002', 900014, false));
+
+      await notifyAndSettle('233000061680860001', { type: 'topic_chargebacks_wh' });
+      await notifyAndSettle('233000061680860002', { type: 'topic_chargebacks_wh' });
+      expect(mp.requests.some((r) => r.path === '/v1/chargebacks/233000061680860002')).toBe(true);
+
+      const coveredRow = await purchase(covered);
+      expect(coveredRow.status).toBe('approved');
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: coveredRow.userPlanId! })).toMatchObject({
+        isPaid: true,
+        revokedAt: null,
+      });
+      const disputedRow = await purchase(disputed);
+      expect(disputedRow.status).toBe('charged_back');
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: disputedRow.userPlanId! })).toMatchObject(
+        {
+          isPaid: false,
+          revokedAt: expect.any(Date),
+        },
+      );
+    });
+  });
+
+  describe('the payment must match the purchase', () => {
+    it('should grant nothing when the amount or the currency differ, and say why to admins', async () => {
+      const { agent, user } = await newClient(t);
+      const cheap = await buy(agent, (await ochoClases()).id);
+      approve('900020', cheap, 1);
+      await notifyAndSettle('900020');
+      const dollars = await buy(agent, (await ochoClases()).id);
+      mp.setPayment({
+        id: '900021',
+        status: 'approved',
+        status_detail: 'accredited',
+        external_reference: dollars,
+        transaction_amount: 1564,
+        currency_id: 'USD',
+        date_approved: NOW.toISOString(),
+      });
+      await notifyAndSettle('900021');
+
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(0);
+      expect(await purchase(cheap)).toMatchObject({
+        status: 'approved',
+        issue: 'amount_mismatch',
+        paidCents: 100,
+        userPlanId: null,
+      });
+      expect(await purchase(dollars)).toMatchObject({ issue: 'currency_mismatch', userPlanId: null });
+      // Back from the checkout, the client is not told a plan is active.
+      const back = await agent.post('/api/mercadopago/confirm').send({ payment_id: '900020' }).expect(200);
+      expect(back.body.purchase).toMatchObject({ status: 'in_process', userPlanId: null });
+
+      const admin = await adminAgent(t);
+      const seen = await admin.post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);
+      expect(seen.body.purchases).toEqual([
+        expect.objectContaining({ plan: 'Ocho Clases', issue: 'currency_mismatch', userPlanId: null }),
+        expect.objectContaining({
+          issue: 'amount_mismatch',
+          total: 1564,
+          paid: 1,
+          refundable: 1,
+          providerPaymentId: '900020',
+        }),
+      ]);
+    });
+
+    it('should record a second approved payment for a paid purchase as its own row, "a reembolsar", once', async () => {
+      const { agent, user } = await newClient(t);
+      const reference = await buy(agent, (await ochoClases()).id);
+      approve('900030', reference);
+      await notifyAndSettle('900030');
+      approve('900031', reference);
+      await Promise.all([notify('900031'), notify('900031')]);
+      await settled();
+      await notifyAndSettle('900031');
+
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+      const original = await purchase(reference);
+      const duplicates = await t.dataSource.getRepository(Payment).findBy({ duplicateOf: original.id });
+      expect(duplicates).toHaveLength(1);
+      expect(duplicates[0]).toMatchObject({
+        userId: user.id,
+        status: 'approved',
+        providerPaymentId: '900031',
+        issue: 'duplicate',
+        userPlanId: null,
+        reference: null,
+      });
+      const admin = await adminAgent(t);
+      const seen = await admin.post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);
+      expect(seen.body.purchases[0]).toMatchObject({
+        id: duplicates[0].id,
+        issue: 'duplicate',
+        duplicateOf: original.id,
+        refundable: 1564,
+      });
+
+      // Refunding the duplicate leaves the purchase and its plan as they were.
+      await admin.post('/api/admin/refund-payment').send({ paymentId: duplicates[0].id }).expect(200);
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: duplicates[0].id })).toMatchObject({
+        status: 'refunded',
+        refundedCents: 1_564_00,
+      });
+      expect(mp.payments.get('900030')!.status).toBe('approved');
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ userId: user.id })).toMatchObject({
+        isPaid: true,
+        revokedAt: null,
+      });
+    });
+
+    it('should still settle a purchase made with an old numeric external_reference', async () => {
+      const { user } = await newClient(t);
+      const plan = await ochoClases();
+      const inserted = await t.dataSource.getRepository(Payment).insert({
+        userId: user.id,
+        planId: plan.id,
+        planName: plan.name,
+        classCount: plan.classCount,
+        priceCents: 1_500_00,
+        commissionCents: 64_00,
+        totalCents: 1_564_00,
+        status: 'created',
+        createdAt: NOW,
+      });
+      const id = Number(inserted.identifiers[0].id);
+      approve('900040', String(id));
+      await notifyAndSettle('900040');
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id })).toMatchObject({
+        status: 'approved',
+        userPlanId: expect.any(Number),
+      });
+    });
   });
 
   describe('returning from the checkout', () => {
@@ -308,7 +598,12 @@ describe('buying plans with Mercado Pago', () => {
       const reference = await buy(agent, (await ochoClases()).id);
       approve('900005', reference);
       const res = await agent.post('/api/mercadopago/confirm').send({ payment_id: '900005' }).expect(200);
-      expect(res.body.purchase).toMatchObject({ id: reference, plan: 'Ocho Clases', status: 'approved', total: 1564 });
+      expect(res.body.purchase).toMatchObject({
+        id: (await purchase(reference)).id,
+        plan: 'Ocho Clases',
+        status: 'approved',
+        total: 1564,
+      });
       expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
 
       const stranger = await newClient(t);
@@ -321,28 +616,170 @@ describe('buying plans with Mercado Pago', () => {
     it('should settle purchases left open after 15 minutes and expire abandoned cash ones', async () => {
       const { agent, user } = await newClient(t);
       const paid = await buy(agent, (await ochoClases()).id);
-      mp.setPayment({
-        id: '900006',
-        status: 'approved',
-        status_detail: 'accredited',
-        external_reference: String(paid),
-        date_approved: NOW.toISOString(),
-      });
+      approve('900006', paid);
       const abandoned = await buy(agent, (await ochoClases()).id);
 
       const service = t.app.get(PaymentsService);
       clock.set(new Date(NOW.getTime() + 10 * 60_000));
       await service.reconcile();
-      expect((await t.dataSource.getRepository(Payment).findOneByOrFail({ id: paid })).status).toBe('created');
+      expect((await purchase(paid)).status).toBe('created');
 
       // Four days on: past 15 minutes and past the three-day cash deadline.
       clock.set(new Date(NOW.getTime() + 4 * 24 * 3600_000));
       await Promise.all([service.reconcile(), service.reconcile()]);
-      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: paid })).toMatchObject({
-        status: 'approved',
-      });
+      expect(await purchase(paid)).toMatchObject({ status: 'approved' });
       expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
-      expect((await t.dataSource.getRepository(Payment).findOneByOrFail({ id: abandoned })).status).toBe('expired');
+      expect((await purchase(abandoned)).status).toBe('expired');
+    });
+
+    it('should reach a new purchase behind 150 abandoned checkouts (never-checked first)', async () => {
+      const { agent, user } = await newClient(t);
+      const plan = await ochoClases();
+      const start = new Date(NOW.getTime() + 10 * 24 * 3600_000);
+      clock.set(start);
+      await t.dataSource.getRepository(Payment).insert(
+        Array.from({ length: 150 }, (_, i) => ({
+          userId: user.id,
+          planId: plan.id,
+          planName: plan.name,
+          classCount: plan.classCount,
+          priceCents: 1_500_00,
+          commissionCents: 64_00,
+          totalCents: 1_564_00,
+          reference: `pilates-00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          status: 'created' as const,
+          // Cash deadline not reached: they stay open, checked again and again.
+          expiresAt: new Date(start.getTime() + 3 * 24 * 3600_000),
+          createdAt: new Date(start.getTime() - 60 * 60_000),
+        })),
+      );
+      const service = t.app.get(PaymentsService);
+      await service.reconcile();
+      const reference = await buy(agent, plan.id);
+      approve('900050', reference);
+
+      for (const minutes of [16, 32]) {
+        clock.set(new Date(start.getTime() + minutes * 60_000));
+        await service.reconcile();
+      }
+      expect(await purchase(reference)).toMatchObject({ status: 'approved', userPlanId: expect.any(Number) });
+    });
+
+    it('should revoke, in the daily re-check, a plan whose refund notification never arrived', async () => {
+      const { agent, user } = await newClient(t);
+      const reference = await buy(agent, (await ochoClases()).id);
+      approve('900060', reference);
+      await notifyAndSettle('900060');
+      mp.setPayment({
+        ...mp.payments.get('900060')!,
+        status: 'refunded',
+        status_detail: 'refunded',
+        transaction_amount_refunded: 1564,
+      });
+
+      clock.set(new Date(NOW.getTime() + 24 * 3600_000));
+      const service = t.app.get(PaymentsService);
+      const [first, second] = await Promise.all([service.recheckApproved(), service.recheckApproved()]);
+      expect(first + second).toBeGreaterThanOrEqual(1);
+      expect(await purchase(reference)).toMatchObject({ status: 'refunded' });
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ userId: user.id })).toMatchObject({
+        isPaid: false,
+        revokedAt: expect.any(Date),
+      });
+    });
+  });
+
+  describe('refunds from the admin screen', () => {
+    const refundsOf = (providerPaymentId: string) =>
+      mp.refundRequests().filter((r) => r.path === `/v1/payments/${providerPaymentId}/refunds`);
+
+    it('should refund in part (plan kept), then the rest (plan revoked), once per double click, audited', async () => {
+      const { agent, user } = await newClient(t);
+      const reference = await buy(agent, (await ochoClases()).id);
+      approve('900070', reference);
+      await notifyAndSettle('900070');
+      const { id } = await purchase(reference);
+      const admin = await adminAgent(t);
+
+      // A double click: two identical requests at once, one refund at Mercado Pago.
+      const click = { paymentId: id, amount: 500, idempotencyKey: randomUUID() };
+      const clicks = await Promise.all([
+        admin.post('/api/admin/refund-payment').send(click),
+        admin.post('/api/admin/refund-payment').send(click),
+      ]);
+      // The same click repeated later (a retry) refunds nothing more either.
+      await admin.post('/api/admin/refund-payment').send(click).expect(200);
+      expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+      expect(clicks[0].body).toMatchObject({
+        success: true,
+        message: 'Reembolso hecho',
+        purchase: { id, status: 'approved', statusDetail: 'partially_refunded', refunded: 500, refundable: 1064 },
+      });
+      const partial = refundsOf('900070');
+      expect(partial).toHaveLength(3);
+      expect(partial[0].body).toEqual({ amount: 500 });
+      expect(partial[0].idempotencyKey).toBeTruthy();
+      expect(partial[1].idempotencyKey).toBe(partial[0].idempotencyKey);
+      expect(partial[2].idempotencyKey).toBe(partial[0].idempotencyKey);
+      expect(mp.payments.get('900070')!.transaction_amount_refunded).toBe(500);
+      const planId = (await purchase(reference)).userPlanId!;
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: planId })).toMatchObject({
+        isPaid: true,
+        revokedAt: null,
+      });
+
+      const rest = await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(200);
+      expect(rest.body.purchase).toMatchObject({ status: 'refunded', refunded: 1564, refundable: 0 });
+      expect(refundsOf('900070')[3].body).toEqual({});
+      expect(refundsOf('900070')[3].idempotencyKey).not.toBe(partial[0].idempotencyKey);
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: planId })).toMatchObject({
+        isPaid: false,
+        revokedAt: expect.any(Date),
+      });
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .findBy({ action: 'payment.refund', entityId: String(id) });
+      expect(audit.length).toBeGreaterThanOrEqual(2);
+      expect(audit.at(-1)).toMatchObject({
+        subjectUserId: user.id,
+        after: expect.objectContaining({ status: 'refunded', refunded: 1564 }),
+      });
+
+      const again = await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(409);
+      expect(again.body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    });
+
+    it('should refuse a refund larger than what is left, an unpaid purchase, bad input and non-admins', async () => {
+      const { agent } = await newClient(t);
+      const reference = await buy(agent, (await ochoClases()).id);
+      const admin = await adminAgent(t);
+      const { id } = await purchase(reference);
+      expect((await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(409)).body.code).toBe(
+        'PAYMENT_NOT_REFUNDABLE',
+      );
+      approve('900080', reference);
+      await notifyAndSettle('900080');
+      const tooMuch = await admin.post('/api/admin/refund-payment').send({ paymentId: id, amount: 2000 }).expect(400);
+      expect(tooMuch.body).toEqual({
+        success: false,
+        code: 'REFUND_TOO_LARGE',
+        error: 'El monto a reembolsar es mayor que lo que queda por reembolsar de este pago.',
+      });
+      expect((await admin.post('/api/admin/refund-payment').send({ paymentId: 999999 }).expect(404)).body.code).toBe(
+        'PAYMENT_NOT_FOUND',
+      );
+      for (const body of [
+        { paymentId: id, amount: 0 },
+        { paymentId: id, amount: 1.234 },
+        { paymentId: 'x' },
+        { paymentId: id, amount: 1e9 },
+      ]) {
+        expect((await admin.post('/api/admin/refund-payment').send(body).expect(400)).body.code).toBe(
+          'VALIDATION_ERROR',
+        );
+      }
+      await agent.post('/api/admin/refund-payment').send({ paymentId: id }).expect(403);
+      expect(refundsOf('900080')).toHaveLength(0);
     });
   });
 
@@ -353,5 +790,61 @@ describe('buying plans with Mercado Pago', () => {
       .set(CSRF_HEADER, CSRF_HEADER_VALUE)
       .send({ payment_id: '1' })
       .expect(401);
+  });
+});
+
+describe('Mercado Pago in production: only live payments grant plans', () => {
+  let t: TestApp;
+  const clock = new FixedClock(NOW);
+  const mp = new FakeMercadoPago();
+
+  beforeAll(async () => {
+    mp.install();
+    t = await createTestApp({
+      clock,
+      env: {
+        NODE_ENV: 'production',
+        APP_URL: 'https://estudio.example',
+        MP_ACCESS_TOKEN: 'APP_USR-token',
+        MP_WEBHOOK_SECRET: SECRET,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    mp.uninstall();
+  });
+
+  it('should refuse a test-mode (live_mode false) payment and grant a live one', async () => {
+    const service = t.app.get(PaymentsService);
+    const { user } = await newClient(t);
+    const plan = await t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Una Clase' });
+    const make = async (reference: string) =>
+      t.dataSource.getRepository(Payment).insert({
+        userId: user.id,
+        planId: plan.id,
+        planName: plan.name,
+        classCount: 1,
+        priceCents: 220_00,
+        commissionCents: 0,
+        totalCents: 220_00,
+        reference,
+        status: 'created',
+        createdAt: NOW,
+      });
+    const testRef = 'pilates-11111111-1111-4111-8111-111111111111';
+    const liveRef = 'pilates-22222222-2222-4222-8222-222222222222';
+    await make(testRef);
+    await make(liveRef);
+    const paid = {
+      status: 'approved',
+      status_detail: 'accredited',
+      transaction_amount: 220,
+      date_approved: NOW.toISOString(),
+    };
+    mp.setPayment({ id: '910001', external_reference: testRef, live_mode: false, ...paid });
+    mp.setPayment({ id: '910002', external_reference: liveRef, live_mode: true, ...paid });
+    expect(await service.syncProviderPayment('910001')).toMatchObject({ issue: 'not_live', userPlanId: null });
+    expect(await service.syncProviderPayment('910002')).toMatchObject({ issue: null, userPlanId: expect.any(Number) });
   });
 });

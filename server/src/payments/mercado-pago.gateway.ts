@@ -1,6 +1,12 @@
-import { MercadoPagoConfig, MPNotFoundError, Payment, Preference } from 'mercadopago';
+import { Chargeback, MercadoPagoConfig, MPNotFoundError, Payment, PaymentRefund, Preference } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
-import { CheckoutPreference, CheckoutRequest, PaymentGateway, ProviderPayment } from './payment-gateway';
+import {
+  CheckoutPreference,
+  CheckoutRequest,
+  PaymentGateway,
+  ProviderChargeback,
+  ProviderPayment,
+} from './payment-gateway';
 
 const toProviderPayment = (payment: PaymentResponse): ProviderPayment => ({
   id: String(payment.id),
@@ -8,9 +14,21 @@ const toProviderPayment = (payment: PaymentResponse): ProviderPayment => ({
   statusDetail: payment.status_detail ?? null,
   reference: payment.external_reference ?? null,
   amountMxn: payment.transaction_amount ?? null,
+  currency: payment.currency_id ?? null,
+  // Absent means we cannot tell: treat as not live, so production refuses it rather than grants.
+  liveMode: payment.live_mode === true,
+  refundedMxn: payment.transaction_amount_refunded ?? 0,
   approvedAt: payment.date_approved ? new Date(payment.date_approved) : null,
   expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration) : null,
 });
+
+/** `/v1/chargebacks/{id}` as documented; the SDK's type lists only some of its fields. */
+interface ChargebackBody {
+  id?: string | number;
+  payments?: (string | number)[];
+  payment_id?: string | number;
+  coverage_applied?: boolean;
+}
 
 /** Mercado Pago through its official SDK (Checkout Pro). */
 export class MercadoPagoGateway extends PaymentGateway {
@@ -32,16 +50,22 @@ export class MercadoPagoGateway extends PaymentGateway {
           {
             id: request.reference,
             title: request.title,
+            description: request.description,
+            category_id: 'services',
             quantity: 1,
             unit_price: request.amountMxn,
             currency_id: 'MXN',
           },
         ],
-        payer: { email: request.payerEmail },
+        payer: { name: request.payer.name, email: request.payer.email },
         external_reference: request.reference,
         notification_url: request.notificationUrl,
         back_urls: request.backUrls,
         auto_return: 'approved',
+        statement_descriptor: request.statementDescriptor,
+        payment_methods: { installments: request.maxInstallments },
+        expires: true,
+        expiration_date_to: request.checkoutExpiresAt.toISOString(),
         date_of_expiration: request.cashExpiresAt.toISOString(),
       },
     });
@@ -64,5 +88,29 @@ export class MercadoPagoGateway extends PaymentGateway {
       options: { external_reference: reference, sort: 'date_created', criteria: 'desc' },
     });
     return (found.results ?? []).map((p) => toProviderPayment(p as PaymentResponse));
+  }
+
+  async getChargeback(id: string): Promise<ProviderChargeback | null> {
+    try {
+      const body = (await new Chargeback(this.config()).get({ id })) as ChargebackBody;
+      const ids = body.payments ?? (body.payment_id !== undefined ? [body.payment_id] : []);
+      return {
+        id: String(body.id ?? id),
+        paymentIds: ids.map(String),
+        coverageApplied: body.coverage_applied === true,
+      };
+    } catch (error) {
+      if (error instanceof MPNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  async refund(paymentId: string, amountMxn: number | undefined, idempotencyKey: string): Promise<void> {
+    // This config is thrown away after the call, so the key cannot leak into later requests.
+    await new PaymentRefund(this.config()).create({
+      payment_id: paymentId,
+      body: amountMxn === undefined ? {} : { amount: amountMxn },
+      requestOptions: { idempotencyKey },
+    });
   }
 }

@@ -1,13 +1,21 @@
 /** What we ask the payment provider to charge: one Checkout Pro preference. */
 export interface CheckoutRequest {
-  /** Our payment id, sent as `external_reference`. */
+  /** Our purchase's reference (`pilates-<uuid>`), sent as `external_reference`. */
   reference: string;
+  /** The item's title and description, in Spanish: what the client sees in the checkout. */
   title: string;
+  description: string;
   /** Total in pesos, commission included. */
   amountMxn: number;
-  payerEmail: string;
+  payer: { name: string; email: string };
   notificationUrl: string;
   backUrls: { success: string; pending: string; failure: string };
+  /** What the card statement shows (≤ 22 characters). */
+  statementDescriptor: string;
+  /** The most installments (meses) offered; 1 = a single payment. */
+  maxInstallments: number;
+  /** The checkout link stops working at this instant. */
+  checkoutExpiresAt: Date;
   /** Cash methods (OXXO) must be paid before this instant. */
   cashExpiresAt: Date;
 }
@@ -25,8 +33,21 @@ export interface ProviderPayment {
   statusDetail: string | null;
   reference: string | null;
   amountMxn: number | null;
+  currency: string | null;
+  /** False for payments made with test credentials. */
+  liveMode: boolean;
+  /** Refunded so far, in pesos. */
+  refundedMxn: number;
   approvedAt: Date | null;
   expiresAt: Date | null;
+}
+
+/** A chargeback (contracargo): the card holder disputed these payments. */
+export interface ProviderChargeback {
+  id: string;
+  paymentIds: string[];
+  /** Mercado Pago's protection covers it: the studio keeps the money. */
+  coverageApplied: boolean;
 }
 
 /**
@@ -39,4 +60,10 @@ export abstract class PaymentGateway {
   abstract getPayment(id: string): Promise<ProviderPayment | null>;
   /** The provider's payments for one of our references, newest first. */
   abstract findByReference(reference: string): Promise<ProviderPayment[]>;
+  abstract getChargeback(id: string): Promise<ProviderChargeback | null>;
+  /**
+   * Refunds a payment, in full (no amount) or in part. The idempotency key makes a repeated
+   * request (a double click, a retry) refund once.
+   */
+  abstract refund(paymentId: string, amountMxn: number | undefined, idempotencyKey: string): Promise<void>;
 }

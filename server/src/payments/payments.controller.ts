@@ -19,15 +19,26 @@ import {
   PurchaseDto,
   PurchasesResponseDto,
 } from './dto/checkout.dto';
+import type { NotificationTopic } from './entities/payment-notification.entity';
 import type { Payment } from './entities/payment.entity';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsService } from './payments.service';
+import { PaymentNotificationsService } from './payment-notifications.service';
 import { WebhookVerifier } from './webhook-verifier';
+
+/** Notification types we act on: payments, and chargebacks (`topic_chargebacks_wh` in the panel). */
+const TOPICS: Record<string, NotificationTopic> = {
+  payment: 'payment',
+  topic_chargebacks_wh: 'chargeback',
+  chargebacks: 'chargeback',
+};
 
 export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
   id: payment.id,
   plan: payment.planName,
-  status: payment.status,
+  // A payment that granted nothing (wrong amount, currency, test mode, duplicate) is never shown to
+  // the client as an active plan: the studio reviews it (and refunds it) first.
+  status: payment.issue && payment.status === 'approved' ? 'in_process' : payment.status,
   total: payment.totalCents / 100,
   expiresAt: payment.expiresAt ? payment.expiresAt.toISOString() : null,
   userPlanId: payment.userPlanId,
@@ -39,6 +50,7 @@ export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly verifier: WebhookVerifier,
+    private readonly notifications: PaymentNotificationsService,
   ) {}
 
   @Post()
@@ -71,8 +83,9 @@ export class PaymentsController {
 
   /**
    * Mercado Pago's notifications. Authenticated by their `x-signature` (HMAC-SHA256 with
-   * MP_WEBHOOK_SECRET), not by a session or the CSRF header; the body is never trusted: the
-   * payment is read back from Mercado Pago. A 5xx makes Mercado Pago retry later.
+   * MP_WEBHOOK_SECRET), not by a session or the CSRF header. The notification is stored and
+   * answered at once; the resource is read back from Mercado Pago in the background (the body is
+   * never trusted). Only a failure to store it answers 5xx, so Mercado Pago retries.
    */
   @Public()
   @SkipCsrf()
@@ -86,10 +99,16 @@ export class PaymentsController {
     @Headers('x-request-id') requestId: string | undefined,
   ): Promise<{ success: true }> {
     const notification = (body ?? {}) as { type?: unknown; data?: { id?: unknown } };
-    const dataId = query['data.id'] ?? (notification.data?.id !== undefined ? String(notification.data.id) : undefined);
+    const bodyId = notification.data?.id;
+    // The query's data.id is what Mercado Pago signs (and a string: chargeback ids exceed 2^53).
+    const dataId =
+      query['data.id'] ??
+      query.id ??
+      (typeof bodyId === 'string' || typeof bodyId === 'number' ? String(bodyId) : undefined);
     this.verifier.verify(signature, requestId, dataId);
-    const type = query.type ?? query.topic ?? notification.type;
-    if (type === 'payment' && dataId) await this.payments.syncProviderPayment(dataId);
+    const type = query.type ?? query.topic ?? (typeof notification.type === 'string' ? notification.type : undefined);
+    const topic = type ? TOPICS[type] : undefined;
+    if (topic && dataId && /^[0-9A-Za-z_-]{1,40}$/.test(dataId)) await this.notifications.receive(topic, dataId);
     return { success: true };
   }
 }

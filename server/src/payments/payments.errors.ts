@@ -5,13 +5,18 @@ export enum PaymentErrorCode {
   PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR',
   INVALID_SIGNATURE = 'INVALID_SIGNATURE',
   PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND',
+  PAYMENT_NOT_REFUNDABLE = 'PAYMENT_NOT_REFUNDABLE',
+  REFUND_TOO_LARGE = 'REFUND_TOO_LARGE',
 }
 
+// Records keyed by the enum: a code without its status and message does not compile.
 const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.PLAN_NOT_FOUND]: 404,
   [PaymentErrorCode.PAYMENT_PROVIDER_ERROR]: 502,
   [PaymentErrorCode.INVALID_SIGNATURE]: 401,
   [PaymentErrorCode.PAYMENT_NOT_FOUND]: 404,
+  [PaymentErrorCode.PAYMENT_NOT_REFUNDABLE]: 409,
+  [PaymentErrorCode.REFUND_TOO_LARGE]: 400,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -20,10 +25,13 @@ const message: Record<PaymentErrorCode, string> = {
     'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos; no se hizo ningún cargo.',
   [PaymentErrorCode.INVALID_SIGNATURE]: 'Firma de notificación inválida.',
   [PaymentErrorCode.PAYMENT_NOT_FOUND]: 'No encontramos ese pago.',
+  [PaymentErrorCode.PAYMENT_NOT_REFUNDABLE]:
+    'Este pago no se puede reembolsar: no está aprobado en Mercado Pago o ya se reembolsó por completo.',
+  [PaymentErrorCode.REFUND_TOO_LARGE]: 'El monto a reembolsar es mayor que lo que queda por reembolsar de este pago.',
 };
 
 export class PaymentError extends DomainError {
-  constructor(code: PaymentErrorCode) {
-    super(code, status[code], message[code]);
+  constructor(code: PaymentErrorCode, override?: string) {
+    super(code, status[code], override ?? message[code]);
   }
 }

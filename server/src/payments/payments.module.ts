@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
+import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
+import { PaymentNotificationsService } from './payment-notifications.service';
 import { PaymentGateway } from './payment-gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
@@ -9,11 +11,12 @@ import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
 
-/** Buying plans with Mercado Pago: checkout, webhook, return confirmation, reconciliation. */
+/** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  controllers: [PaymentsController, SimulatorController],
+  controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
     PaymentsService,
+    PaymentNotificationsService,
     ReconcileService,
     WebhookVerifier,
     {

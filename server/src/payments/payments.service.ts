@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { planEndDate, studioToday } from '@pilates/dates';
-import { DataSource, In, IsNull, LessThan, MoreThan } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
+import { AuditService } from '../core/audit/audit.service';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
@@ -10,7 +12,7 @@ import { MailService } from '../core/mail/mail.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { Plan } from '../planes/entities/plan.entity';
 import { UserPlan } from '../planes/entities/user-plan.entity';
-import { Payment, type PaymentStatus } from './entities/payment.entity';
+import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
 import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
@@ -18,15 +20,28 @@ import { chargeFor } from './pricing';
 
 /** Cash methods (OXXO) get three days to pay. */
 export const CASH_PAYMENT_DAYS = 3;
+/** The checkout link itself works for a day. */
+export const CHECKOUT_LINK_HOURS = 24;
 /** The reconcile job asks about payments still open after this long. */
 export const RECONCILE_AFTER_MINUTES = 15;
+/** How many open purchases one reconcile run asks about. */
+export const RECONCILE_BATCH = 100;
+/** The daily re-check looks at approved payments this recent (Mercado Pago allows refunds for 180 days). */
+export const RECHECK_DAYS = 180;
 
 const OPEN: PaymentStatus[] = ['created', 'pending', 'in_process', 'in_mediation', 'authorized'];
+const DAY = 24 * 3600_000;
+
+/** Our references: `pilates-<uuid>`; purchases made before them used their numeric id. */
+const REFERENCE = /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const cents = (pesos: number): number => Math.round(pesos * 100);
 
 /**
  * Buying plans (product-decisions §5). Prices come from the catalogue and the buyer from the
  * session; what a payment did is only ever read from the provider, and an approved payment
- * creates its plan once, however often and however concurrently it is reported.
+ * creates its plan once, however often and however concurrently it is reported, and only when
+ * it paid exactly what the purchase asked.
  */
 @Injectable()
 export class PaymentsService {
@@ -39,6 +54,7 @@ export class PaymentsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly mail: MailService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay. */
@@ -47,13 +63,15 @@ export class PaymentsService {
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
     const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * 24 * 3600_000);
+    const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
+    const reference = `pilates-${randomUUID()}`;
     const inserted = await this.dataSource.manager.insert(Payment, {
       userId: user.id,
       planId: plan.id,
       planName: plan.name,
       classCount: plan.classCount,
       ...charge,
+      reference,
       status: 'created',
       expiresAt,
       // The studio's clock, like every other time rule here (the reconcile job compares with it).
@@ -61,18 +79,23 @@ export class PaymentsService {
     });
     const paymentId = Number(inserted.identifiers[0].id);
     const base = this.config.appUrl.replace(/\/$/, '');
+    const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
     try {
       const preference = await this.gateway.createPreference({
-        reference: String(paymentId),
+        reference,
         title: `${plan.name} — Pilates Reformer`,
+        description: `Plan de ${classes} de Pilates Reformer, válido por un mes desde el día del pago.`,
         amountMxn: charge.totalCents / 100,
-        payerEmail: user.email,
+        payer: { name: user.name, email: user.email },
         notificationUrl: `${base}/api/mercadopago/webhook?source_news=webhooks`,
         backUrls: {
           success: `${base}/pilates/clases?pago=aprobado`,
           pending: `${base}/pilates/clases?pago=pendiente`,
           failure: `${base}/pilates/clases?pago=rechazado`,
         },
+        statementDescriptor: this.config.mercadoPagoStatementDescriptor,
+        maxInstallments: this.config.mercadoPagoMaxInstallments,
+        checkoutExpiresAt: new Date(now.getTime() + CHECKOUT_LINK_HOURS * 3600_000),
         cashExpiresAt: expiresAt,
       });
       await this.dataSource.manager.update(Payment, { id: paymentId }, { preferenceId: preference.id });
@@ -88,9 +111,18 @@ export class PaymentsService {
     }
   }
 
+  /** Our purchase for an external_reference: `pilates-<uuid>`, or an old numeric id. */
+  findByReference(reference: string | null): Promise<Payment | null> {
+    if (reference && REFERENCE.test(reference)) return this.dataSource.manager.findOneBy(Payment, { reference });
+    if (reference && /^\d{1,10}$/.test(reference)) {
+      return this.dataSource.manager.findOneBy(Payment, { id: Number(reference), reference: IsNull() });
+    }
+    return Promise.resolve(null);
+  }
+
   /**
-   * Reads one provider payment and applies it to our purchase (webhook, return from the checkout,
-   * reconcile job). Returns our payment, or null when the provider's payment is not one of ours.
+   * Reads one provider payment and applies it to our purchase (notification, return from the
+   * checkout, jobs). Returns our payment row, or null when the provider's payment is not ours.
    */
   async syncProviderPayment(providerPaymentId: string, owner?: User): Promise<Payment | null> {
     let provider: ProviderPayment | null;
@@ -100,22 +132,55 @@ export class PaymentsService {
       this.logger.error(`Consulta del pago ${providerPaymentId} fallida: ${(error as Error).message}`);
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
     }
-    const paymentId = Number(provider?.reference);
-    if (!provider || !Number.isInteger(paymentId) || paymentId < 1) return null;
-    const payment = await this.dataSource.manager.findOneBy(Payment, { id: paymentId });
+    if (!provider) return null;
+    // A payment already recorded (e.g. a duplicate kept on its own row) is found by its own id first.
+    const payment =
+      (await this.dataSource.manager.findOneBy(Payment, { providerPaymentId: provider.id })) ??
+      (await this.findByReference(provider.reference));
     if (!payment) return null;
     if (owner && payment.userId !== owner.id && owner.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
     await this.apply(payment, provider);
-    return this.dataSource.manager.findOneByOrFail(Payment, { id: paymentId });
+    return this.dataSource.manager.findOneByOrFail(Payment, { id: payment.id });
+  }
+
+  /**
+   * A chargeback notification: unless Mercado Pago's protection covers it, the disputed payments'
+   * plans are revoked like a refund.
+   */
+  async applyChargeback(chargebackId: string): Promise<void> {
+    let chargeback;
+    try {
+      chargeback = await this.gateway.getChargeback(chargebackId);
+    } catch (error) {
+      this.logger.error(`Consulta del contracargo ${chargebackId} fallida: ${(error as Error).message}`);
+      throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
+    }
+    if (!chargeback) return;
+    if (chargeback.coverageApplied) {
+      this.logger.log(`Contracargo ${chargeback.id} cubierto por Mercado Pago: el plan sigue activo`);
+      return;
+    }
+    for (const providerPaymentId of chargeback.paymentIds) {
+      const payment = await this.dataSource.manager.findOneBy(Payment, { providerPaymentId });
+      if (!payment) continue;
+      this.logger.warn(`Contracargo ${chargeback.id} del pago ${providerPaymentId}: plan revocado`);
+      await this.revoke(payment, {
+        id: providerPaymentId,
+        status: 'charged_back',
+        statusDetail: 'chargeback',
+        refundedMxn: 0,
+      });
+    }
   }
 
   /** A client's recent purchases that did not (yet) create a plan, newest first: for "Mis planes". */
   openPurchasesOf(user: User): Promise<Payment[]> {
-    const since = new Date(this.clock.now().getTime() - 30 * 24 * 3600_000);
+    const since = new Date(this.clock.now().getTime() - 30 * DAY);
     return this.dataSource.manager.find(Payment, {
       where: {
         userId: user.id,
         userPlanId: IsNull(),
+        duplicateOf: IsNull(),
         status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'rejected', 'expired']),
         createdAt: MoreThan(since),
       },
@@ -124,28 +189,39 @@ export class PaymentsService {
     });
   }
 
-  /** The reconcile job: open purchases older than 15 minutes are asked about, or expired. */
+  /** Every purchase of a user that reached Mercado Pago, newest first: for the admin's "Usuarios". */
+  purchasesFor(userId: number): Promise<Payment[]> {
+    return this.dataSource.manager.find(Payment, {
+      where: {
+        userId,
+        status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'approved', 'refunded', 'charged_back']),
+      },
+      order: { id: 'DESC' },
+      take: 50,
+    });
+  }
+
+  /**
+   * The reconcile job: open purchases older than 15 minutes are asked about, or expired. Chosen in
+   * SQL by when they were last asked about (never first), so abandoned checkouts cannot starve new ones.
+   */
   async reconcile(): Promise<number> {
     const now = this.clock.now();
     const before = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000);
-    const open = await this.dataSource.manager.find(Payment, {
-      where: { status: In(OPEN), createdAt: LessThan(before) },
-      order: { id: 'ASC' },
-      take: 100,
-    });
+    const open = await this.dataSource.manager
+      .createQueryBuilder(Payment, 'p')
+      .where('p.status IN (:...open) AND p.created_at < :before', { open: OPEN, before })
+      .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
+      .orderBy('CASE WHEN p.last_checked_at IS NULL THEN 0 ELSE 1 END', 'ASC')
+      .addOrderBy('p.last_checked_at', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .limit(RECONCILE_BATCH)
+      .getMany();
     let changed = 0;
     for (const payment of open) {
-      // Claim the check (several replicas may run this job): only one asks about each payment per run.
-      const claim = await this.dataSource
-        .createQueryBuilder()
-        .update(Payment)
-        .set({ lastCheckedAt: now })
-        .where({ id: payment.id })
-        .andWhere('(last_checked_at IS NULL OR last_checked_at < :before)', { before })
-        .execute();
-      if (claim.affected !== 1) continue;
+      if (!(await this.claimCheck(payment.id, now, before))) continue;
       try {
-        const found = await this.gateway.findByReference(String(payment.id));
+        const found = await this.gateway.findByReference(payment.reference ?? String(payment.id));
         const best = found.find((p) => p.status === 'approved') ?? found[0];
         if (best) {
           await this.apply(payment, best);
@@ -163,6 +239,100 @@ export class PaymentsService {
       }
     }
     return changed;
+  }
+
+  /**
+   * The daily re-check: approved payments of the last 180 days are read again, so a refund or a
+   * chargeback whose notification never arrived still revokes its plan. Returns how many it read.
+   */
+  async recheckApproved(): Promise<number> {
+    const now = this.clock.now();
+    // Checked within the last 20 hours counts as today's check (another replica, or an earlier run).
+    const before = new Date(now.getTime() - 20 * 3600_000);
+    const since = new Date(now.getTime() - RECHECK_DAYS * DAY);
+    let checked = 0;
+    for (;;) {
+      const batch = await this.dataSource.manager
+        .createQueryBuilder(Payment, 'p')
+        .where("p.status = 'approved' AND p.provider_payment_id IS NOT NULL AND p.approved_at >= :since", { since })
+        .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
+        .orderBy('p.id', 'ASC')
+        .limit(RECONCILE_BATCH)
+        .getMany();
+      if (batch.length === 0) return checked;
+      for (const payment of batch) {
+        if (!(await this.claimCheck(payment.id, now, before))) continue;
+        try {
+          await this.syncProviderPayment(payment.providerPaymentId!);
+          checked++;
+        } catch (error) {
+          this.logger.warn(`Revisión del pago ${payment.id} pospuesta: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+
+  /**
+   * An admin's refund, in full (no amount) or in part, through Mercado Pago; the plan follows the
+   * payment as Mercado Pago reports it afterwards (a full refund revokes it, a partial keeps it).
+   */
+  async refund(admin: User, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
+    const payment = await this.dataSource.manager.findOneBy(Payment, { id: paymentId });
+    if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
+    const paid = payment.paidCents ?? payment.totalCents;
+    const left = paid - payment.refundedCents;
+    if (payment.status !== 'approved' || !payment.providerPaymentId || left <= 0) {
+      throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_REFUNDABLE);
+    }
+    if (amountCents !== undefined && amountCents > left) throw new PaymentError(PaymentErrorCode.REFUND_TOO_LARGE);
+    // The browser's key makes a repeated request (a double click, a retry) the same refund at Mercado
+    // Pago. Without one, the key follows the amount refunded so far: the same request made before the
+    // first one was recorded gets the same key, a later refund of the same payment a new one.
+    const key = requestKey
+      ? `pilates-refund-${payment.id}-${requestKey}`
+      : `pilates-refund-${payment.id}-${payment.refundedCents}-${amountCents ?? 'total'}`;
+    try {
+      await this.gateway.refund(
+        payment.providerPaymentId,
+        amountCents === undefined ? undefined : amountCents / 100,
+        key,
+      );
+    } catch (error) {
+      this.logger.error(`Reembolso del pago ${payment.id} fallido: ${(error as Error).message}`);
+      throw new PaymentError(
+        PaymentErrorCode.PAYMENT_PROVIDER_ERROR,
+        'Mercado Pago no hizo el reembolso. Intenta de nuevo en unos minutos.',
+      );
+    }
+    const after = (await this.syncProviderPayment(payment.providerPaymentId)) ?? payment;
+    await this.tx.run((manager) =>
+      this.audit.record(manager, admin, {
+        action: 'payment.refund',
+        entityType: 'payment',
+        entityId: payment.id,
+        subjectUserId: payment.userId,
+        before: { status: payment.status, refunded: payment.refundedCents / 100 },
+        after: {
+          status: after.status,
+          refunded: after.refundedCents / 100,
+          requested: amountCents === undefined ? 'total' : amountCents / 100,
+          providerPaymentId: payment.providerPaymentId,
+        },
+      }),
+    );
+    return after;
+  }
+
+  /** Claims one payment's check (several replicas may run the jobs): only one asks about it per run. */
+  private async claimCheck(id: number, now: Date, before: Date): Promise<boolean> {
+    const claim = await this.dataSource
+      .createQueryBuilder()
+      .update(Payment)
+      .set({ lastCheckedAt: now })
+      .where({ id })
+      .andWhere('(last_checked_at IS NULL OR last_checked_at < :before)', { before })
+      .execute();
+    return claim.affected === 1;
   }
 
   private async apply(payment: Payment, provider: ProviderPayment): Promise<void> {
@@ -194,9 +364,24 @@ export class PaymentsService {
     }
   }
 
-  /** Creates the plan of an approved payment exactly once (conditional UPDATE, then the insert). */
+  /** Why this approved payment must not grant the purchase's plan, if it must not. */
+  private issueWith(payment: Payment, provider: ProviderPayment): PaymentIssue | null {
+    if (provider.currency !== 'MXN') return 'currency_mismatch';
+    if (provider.amountMxn === null || cents(provider.amountMxn) !== payment.totalCents) return 'amount_mismatch';
+    if (this.config.isProduction && !provider.liveMode) return 'not_live';
+    return null;
+  }
+
+  /**
+   * An approved payment: the purchase takes it (conditional UPDATE, so once) and, when it paid
+   * exactly the purchase's total in MXN, creates the plan. A different approved payment for a
+   * purchase that already has one is kept on its own row, flagged "a reembolsar".
+   */
   private async approve(payment: Payment, provider: ProviderPayment): Promise<void> {
     const approvedAt = provider.approvedAt ?? this.clock.now();
+    const issue = this.issueWith(payment, provider);
+    const paidCents = provider.amountMxn === null ? null : cents(provider.amountMxn);
+    const refundedCents = cents(provider.refundedMxn);
     const plan = await this.tx.run(async (manager) => {
       const claimed = await manager
         .createQueryBuilder()
@@ -206,10 +391,17 @@ export class PaymentsService {
           statusDetail: provider.statusDetail,
           providerPaymentId: provider.id,
           approvedAt,
+          paidCents,
+          refundedCents,
+          issue,
         })
-        .where("id = :id AND status <> 'approved' AND user_plan_id IS NULL", { id: payment.id })
+        .where(
+          "id = :id AND status <> 'approved' AND user_plan_id IS NULL AND (provider_payment_id IS NULL OR provider_payment_id = :pid)",
+          { id: payment.id, pid: provider.id },
+        )
         .execute();
       if (claimed.affected !== 1) return null;
+      if (issue) return 'refused' as const;
       const startDate = studioToday(approvedAt, this.config.studioTimeZone);
       const inserted = await manager.insert(UserPlan, {
         userId: payment.userId,
@@ -226,25 +418,94 @@ export class PaymentsService {
       await manager.update(Payment, { id: payment.id }, { userPlanId });
       return { startDate, endDate: planEndDate(startDate) };
     });
-    if (!plan) return;
-    const buyer = await this.dataSource.manager.findOneBy(User, { id: payment.userId });
-    if (buyer) {
-      this.mail
-        .send(receiptMail({ email: buyer.email, name: buyer.name }, payment, provider.id, plan))
-        .catch((error: unknown) =>
-          this.logger.error(`Recibo del pago ${payment.id} no enviado: ${(error as Error).message}`),
-        );
+    if (plan === 'refused') {
+      this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
+      return;
+    }
+    if (plan) {
+      await this.sendReceipt(payment, provider.id, plan);
+      return;
+    }
+    const current = await this.dataSource.manager.findOneByOrFail(Payment, { id: payment.id });
+    if (current.providerPaymentId === provider.id) {
+      // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
+      await this.dataSource.manager.update(
+        Payment,
+        { id: payment.id, status: 'approved' },
+        { statusDetail: provider.statusDetail, refundedCents },
+      );
+      return;
+    }
+    if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
+  }
+
+  /** A second approved payment for one purchase: recorded once on its own row, to be refunded. */
+  private async recordDuplicate(
+    purchase: Payment,
+    provider: ProviderPayment,
+    paidCents: number | null,
+    approvedAt: Date,
+  ): Promise<void> {
+    const known = await this.dataSource.manager.existsBy(Payment, { providerPaymentId: provider.id });
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(Payment)
+      .values({
+        userId: purchase.userId,
+        planId: purchase.planId,
+        planName: purchase.planName,
+        classCount: purchase.classCount,
+        priceCents: purchase.priceCents,
+        commissionCents: purchase.commissionCents,
+        totalCents: purchase.totalCents,
+        status: 'approved',
+        statusDetail: provider.statusDetail,
+        providerPaymentId: provider.id,
+        approvedAt,
+        paidCents,
+        refundedCents: cents(provider.refundedMxn),
+        issue: 'duplicate',
+        duplicateOf: purchase.id,
+        createdAt: this.clock.now(),
+      })
+      // The provider payment id is unique: the same duplicate reported twice is recorded once.
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    if (!known) {
+      this.logger.warn(`Pago ${provider.id} duplicado de la compra ${purchase.id} ya pagada: a reembolsar`);
     }
   }
 
+  private async sendReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
+    const buyer = await this.dataSource.manager.findOneBy(User, { id: payment.userId });
+    if (!buyer) return;
+    this.mail
+      .send(receiptMail({ email: buyer.email, name: buyer.name }, payment, providerPaymentId, plan))
+      .catch((error: unknown) =>
+        this.logger.error(`Recibo del pago ${payment.id} no enviado: ${(error as Error).message}`),
+      );
+  }
+
   /** A refund or chargeback: the plan stays (booked classes too) but is unpaid and books no more. */
-  private async revoke(payment: Payment, provider: ProviderPayment): Promise<void> {
+  private async revoke(
+    payment: Payment,
+    provider: Pick<ProviderPayment, 'id' | 'status' | 'statusDetail' | 'refundedMxn'>,
+  ): Promise<void> {
+    // Another of the reference's payments (e.g. an earlier failed attempt) says nothing about this purchase.
     if (payment.providerPaymentId && payment.providerPaymentId !== provider.id) return;
     await this.tx.run(async (manager) => {
+      const refundedCents = cents(provider.refundedMxn);
       await manager.update(
         Payment,
         { id: payment.id },
-        { status: provider.status as PaymentStatus, statusDetail: provider.statusDetail },
+        {
+          status: provider.status as PaymentStatus,
+          statusDetail: provider.statusDetail,
+          providerPaymentId: provider.id,
+          ...(refundedCents > 0 ? { refundedCents } : {}),
+        },
       );
       if (payment.userPlanId) {
         await manager

@@ -1,4 +1,10 @@
-import { CheckoutPreference, CheckoutRequest, PaymentGateway, ProviderPayment } from './payment-gateway';
+import {
+  CheckoutPreference,
+  CheckoutRequest,
+  PaymentGateway,
+  ProviderChargeback,
+  ProviderPayment,
+} from './payment-gateway';
 
 /** The answers the simulated checkout offers ("Modo de prueba"). */
 export const SIMULATED_RESULTS = ['approved', 'pending', 'rejected'] as const;
@@ -12,6 +18,7 @@ export class SimulatedGateway extends PaymentGateway {
   readonly simulated = true;
   private readonly preferences = new Map<string, CheckoutRequest>();
   private readonly payments = new Map<string, ProviderPayment>();
+  private readonly refundKeys = new Set<string>();
   private sequence = Date.now();
 
   constructor(private readonly checkoutUrl: (reference: string) => string) {
@@ -43,6 +50,10 @@ export class SimulatedGateway extends PaymentGateway {
             : 'cc_rejected_other_reason',
       reference,
       amountMxn: request.amountMxn,
+      currency: 'MXN',
+      // Like a payment made with a test seller's credentials.
+      liveMode: false,
+      refundedMxn: 0,
       approvedAt: result === 'approved' ? now : null,
       expiresAt: result === 'pending' ? request.cashExpiresAt : null,
     };
@@ -52,6 +63,29 @@ export class SimulatedGateway extends PaymentGateway {
 
   async getPayment(id: string): Promise<ProviderPayment | null> {
     return this.payments.get(id) ?? null;
+  }
+
+  async getChargeback(): Promise<ProviderChargeback | null> {
+    return null;
+  }
+
+  /** Refunds like Mercado Pago: once per idempotency key; a full refund turns the payment `refunded`. */
+  async refund(paymentId: string, amountMxn: number | undefined, idempotencyKey: string): Promise<void> {
+    if (this.refundKeys.has(idempotencyKey)) return;
+    const payment = this.payments.get(paymentId);
+    if (!payment || payment.status !== 'approved' || payment.amountMxn === null) {
+      throw new Error(`simulated payment ${paymentId} cannot be refunded`);
+    }
+    this.refundKeys.add(idempotencyKey);
+    const refunded =
+      Math.round((payment.refundedMxn + (amountMxn ?? payment.amountMxn - payment.refundedMxn)) * 100) / 100;
+    const full = refunded >= payment.amountMxn;
+    this.payments.set(paymentId, {
+      ...payment,
+      refundedMxn: refunded,
+      status: full ? 'refunded' : 'approved',
+      statusDetail: full ? 'refunded' : 'partially_refunded',
+    });
   }
 
   async findByReference(reference: string): Promise<ProviderPayment[]> {

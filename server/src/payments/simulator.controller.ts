@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Logger, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
@@ -44,7 +44,7 @@ export class SimulatorController {
   @Header('cache-control', 'no-store')
   async page(
     @CurrentUser() user: User,
-    @Param('reference', ParseIntPipe) reference: number,
+    @Param('reference') reference: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const { request } = await this.own(user, reference);
@@ -78,13 +78,13 @@ ${links}
   @Get(':reference/pagar')
   async pay(
     @CurrentUser() user: User,
-    @Param('reference', ParseIntPipe) reference: number,
+    @Param('reference') reference: string,
     @Query('resultado') result: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const { gateway, request } = await this.own(user, reference);
     if (!SIMULATED_RESULTS.includes(result as SimulatedResult)) throw new ApiError(ErrorCode.BAD_REQUEST);
-    const payment = gateway.pay(String(reference), result as SimulatedResult, this.clock.now());
+    const payment = gateway.pay(reference, result as SimulatedResult, this.clock.now());
     await this.notify(payment.id);
     const back =
       result === 'approved'
@@ -95,23 +95,36 @@ ${links}
     const url = new URL(back);
     url.searchParams.set('payment_id', payment.id);
     url.searchParams.set('status', payment.status);
-    url.searchParams.set('external_reference', String(reference));
+    url.searchParams.set('external_reference', reference);
     await reply.redirect(url.toString(), 302);
   }
 
-  /** Mercado Pago's notification, signed with the webhook secret, to our own public webhook. */
+  /**
+   * Mercado Pago's notification as it really comes: the documented body, `data.id` and `type` in
+   * the query, an `x-request-id`, and `x-signature` with a millisecond `ts`, to our own webhook.
+   */
   private async notify(paymentId: string): Promise<void> {
     const requestId = randomUUID();
     const base = this.config.appUrl.replace(/\/$/, '');
+    const now = this.clock.now();
     try {
       const res = await fetch(`${base}/api/mercadopago/webhook?data.id=${paymentId}&type=payment`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-signature': this.verifier.sign(paymentId, requestId),
+          'x-signature': this.verifier.sign(paymentId, requestId, now),
           'x-request-id': requestId,
         },
-        body: JSON.stringify({ type: 'payment', action: 'payment.created', data: { id: paymentId } }),
+        body: JSON.stringify({
+          action: 'payment.created',
+          api_version: 'v1',
+          data: { id: paymentId },
+          date_created: now.toISOString(),
+          id: now.getTime(),
+          live_mode: false,
+          type: 'payment',
+          user_id: 'simulado',
+        }),
       });
       if (!res.ok) this.logger.warn(`El webhook simulado respondió ${res.status}`);
     } catch (error) {
@@ -120,11 +133,13 @@ ${links}
     }
   }
 
-  private async own(user: User, reference: number) {
+  private async own(user: User, reference: string) {
     const gateway = this.gateway;
-    if (!(gateway instanceof SimulatedGateway)) throw new ApiError(ErrorCode.NOT_FOUND);
-    const payment = await this.dataSource.manager.findOneBy(Payment, { id: reference });
-    const request = gateway.preference(String(reference));
+    if (!(gateway instanceof SimulatedGateway) || !/^pilates-[0-9a-f-]{36}$/.test(reference)) {
+      throw new ApiError(ErrorCode.NOT_FOUND);
+    }
+    const payment = await this.dataSource.manager.findOneBy(Payment, { reference });
+    const request = gateway.preference(reference);
     if (!payment || !request || payment.userId !== user.id) throw new ApiError(ErrorCode.NOT_FOUND);
     return { gateway, request };
   }

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { TestApp } from './test-app';
 /**
  * Mercado Pago's HTTP API, simulated: the SDK calls the global fetch against
- * https://api.mercadopago.com, so the tests replace fetch for that host only.
+ * https://api.mercadopago.com, so the tests replace fetch for that host only. Shapes follow
+ * Mercado Pago's API reference (payments, payment search, refunds, chargebacks).
  */
 export interface FakePayment {
   id: string;
@@ -10,27 +11,53 @@ export interface FakePayment {
   status_detail?: string;
   external_reference: string;
   transaction_amount?: number;
+  transaction_amount_refunded?: number;
+  currency_id?: string;
+  live_mode?: boolean;
   date_approved?: string | null;
   date_of_expiration?: string | null;
+}
+
+/** `GET /v1/chargebacks/{id}`. */
+export interface FakeChargeback {
+  id: string;
+  payments: number[];
+  amount: number;
+  coverage_applied: boolean;
+  coverage_eligible: boolean;
+  documentation_required: boolean;
+  documentation_status: string;
+  currency: string;
+  date_created: string;
 }
 
 export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  idempotencyKey: string | null;
 }
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const headerOf = (init: RequestInit | undefined, name: string): string | null => {
+  const headers = new Headers(init?.headers);
+  return headers.get(name);
+};
+
 export class FakeMercadoPago {
   readonly requests: RecordedRequest[] = [];
   readonly payments = new Map<string, FakePayment>();
+  readonly chargebacks = new Map<string, FakeChargeback>();
+  /** Refunds made, keyed by idempotency key (Mercado Pago answers a repeated key with the same refund). */
+  readonly refunds = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
   /** When set, every call answers this status (a provider outage). */
   failWith: number | null = null;
   /** When set, calls never answer: the SDK's own timeout (AbortSignal) has to end them. */
   hang = false;
   private preferences = 0;
+  private refundSequence = 5000;
   private spy?: jest.SpyInstance;
 
   install(): this {
@@ -40,7 +67,8 @@ export class FakeMercadoPago {
       if (url.hostname !== 'api.mercadopago.com') return realFetch(input, init);
       const method = (init?.method ?? 'GET').toUpperCase();
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      this.requests.push({ method, path: url.pathname + url.search, body });
+      const idempotencyKey = headerOf(init, 'x-idempotency-key');
+      this.requests.push({ method, path: url.pathname + url.search, body, idempotencyKey });
       if (this.failWith) return answer(this.failWith, { message: 'internal_error' });
       if (this.hang) {
         return new Promise<Response>((_resolve, reject) => {
@@ -56,10 +84,17 @@ export class FakeMercadoPago {
         const results = [...this.payments.values()].filter((p) => p.external_reference === reference).reverse();
         return answer(200, { results, paging: { total: results.length, limit: 30, offset: 0 } });
       }
-      const match = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
-      if (method === 'GET' && match) {
-        const payment = this.payments.get(match[1]);
-        return payment ? answer(200, payment) : answer(404, { message: 'Payment not found' });
+      const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+      if (method === 'POST' && refund) return this.refund(refund[1], body as { amount?: number }, idempotencyKey);
+      const payment = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
+      if (method === 'GET' && payment) {
+        const found = this.payments.get(payment[1]);
+        return found ? answer(200, found) : answer(404, { message: 'Payment not found' });
+      }
+      const chargeback = /^\/v1\/chargebacks\/(\d+)$/.exec(url.pathname);
+      if (method === 'GET' && chargeback) {
+        const found = this.chargebacks.get(chargeback[1]);
+        return found ? answer(200, found) : answer(404, { message: 'Chargeback not found' });
       }
       return answer(404, { message: 'not simulated' });
     });
@@ -70,9 +105,18 @@ export class FakeMercadoPago {
     this.spy?.mockRestore();
   }
 
-  /** A payment as Mercado Pago would report it. */
+  /** A payment as Mercado Pago would report it (MXN, live mode, nothing refunded unless told). */
   setPayment(payment: FakePayment): void {
-    this.payments.set(payment.id, payment);
+    this.payments.set(payment.id, {
+      currency_id: 'MXN',
+      live_mode: true,
+      transaction_amount_refunded: 0,
+      ...payment,
+    });
+  }
+
+  setChargeback(chargeback: FakeChargeback): void {
+    this.chargebacks.set(chargeback.id, chargeback);
   }
 
   preferenceBodies(): Record<string, unknown>[] {
@@ -80,18 +124,67 @@ export class FakeMercadoPago {
       .filter((r) => r.path.startsWith('/checkout/preferences'))
       .map((r) => r.body as Record<string, unknown>);
   }
+
+  refundRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && /\/refunds$/.test(r.path));
+  }
+
+  /** POST /v1/payments/{id}/refunds: the whole rest without an amount; once per idempotency key. */
+  private refund(paymentId: string, body: { amount?: number } | undefined, key: string | null): Response {
+    const payment = this.payments.get(paymentId);
+    if (!payment) return answer(404, { message: 'Payment not found' });
+    const seen = key ? this.refunds.get(key) : undefined;
+    if (seen) return answer(201, seen);
+    const total = payment.transaction_amount ?? 0;
+    const already = payment.transaction_amount_refunded ?? 0;
+    const amount = body?.amount ?? Math.round((total - already) * 100) / 100;
+    if (payment.status !== 'approved' || amount <= 0 || already + amount > total + 1e-9) {
+      return answer(400, { message: 'Invalid refund amount', error: 'bad_request', status: 400 });
+    }
+    const refunded = Math.round((already + amount) * 100) / 100;
+    const full = refunded >= total;
+    this.payments.set(paymentId, {
+      ...payment,
+      transaction_amount_refunded: refunded,
+      status: full ? 'refunded' : 'approved',
+      status_detail: full ? 'refunded' : 'partially_refunded',
+    });
+    const made = { id: ++this.refundSequence, payment_id: Number(paymentId), amount, status: 'approved' };
+    if (key) this.refunds.set(key, made);
+    return answer(201, made);
+  }
 }
 
-/** Mercado Pago's notification, signed as documented: HMAC-SHA256 over id, request id and ts. */
-export function notifyWebhook(t: TestApp, dataId: string, options: { secret: string; ts: number; requestId?: string }) {
+/** What Mercado Pago posts to the notification URL, in the documented shape. */
+export const notificationBody = (type: string, dataId: string, at: Date, action = `${type}.updated`) => ({
+  action,
+  api_version: 'v1',
+  data: { id: dataId },
+  date_created: at.toISOString(),
+  id: 1_200_000_000 + Math.floor(Math.random() * 1_000_000),
+  live_mode: true,
+  type,
+  user_id: 2_100_000_000,
+});
+
+/**
+ * Mercado Pago's notification, signed as documented: HMAC-SHA256 over
+ * `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`, with `data.id` and `type` in the query too.
+ */
+export function notifyWebhook(
+  t: TestApp,
+  dataId: string,
+  options: { secret: string; ts: number; at: Date; requestId?: string; type?: string },
+) {
   const requestId = options.requestId ?? `req-${dataId}-${Math.random()}`;
+  const type = options.type ?? 'payment';
   const v1 = createHmac('sha256', options.secret)
     .update(`id:${dataId};request-id:${requestId};ts:${options.ts};`)
     .digest('hex');
   return t
     .http()
-    .post(`/api/mercadopago/webhook?data.id=${dataId}&type=payment`)
+    .post(`/api/mercadopago/webhook?data.id=${dataId}&type=${type}`)
     .set('x-signature', `ts=${options.ts},v1=${v1}`)
     .set('x-request-id', requestId)
-    .send({ type: 'payment', action: 'payment.updated', data: { id: dataId } });
+    .send(notificationBody(type, dataId, options.at));
 }

@@ -1,5 +1,5 @@
 import { formatLongDate, isDateOnly, planEndDate, studioToday } from '@pilates/dates';
-import type { AdminUserRowDtoRole } from '../../api/generated/model';
+import type { AdminPurchaseDto, AdminUserRowDtoRole } from '../../api/generated/model';
 import { STUDIO_TIME_ZONE } from '../../content/studio';
 
 export const ROLE_LABELS: Record<AdminUserRowDtoRole, string> = { user: 'Usuario', admin: 'Administrador' };
@@ -38,4 +38,43 @@ export function deactivatedMessage(message: string, cancelledReservations: numbe
       ? 'Se canceló 1 clase próxima y volvió a su plan.'
       : `Se cancelaron ${cancelledReservations} clases próximas y volvieron a sus planes.`;
   return `${message}. ${detail}`;
+}
+
+const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+/** '$1,564.00': money as the studio's clients read it. */
+export const formatPesos = (amount: number): string => pesos.format(amount);
+
+/** Mercado Pago's statuses as the studio reads them, for a purchase. */
+export function purchaseStatusLabel(purchase: Pick<AdminPurchaseDto, 'status' | 'statusDetail' | 'refunded'>): string {
+  if (purchase.status === 'approved' && purchase.refunded > 0) return 'Reembolso parcial';
+  const labels: Record<string, string> = {
+    approved: 'Aprobado',
+    refunded: 'Reembolsado',
+    charged_back: 'Contracargo',
+    pending: 'Pendiente',
+    in_process: 'En revisión',
+    in_mediation: 'En disputa',
+    authorized: 'Autorizado',
+  };
+  return labels[purchase.status] ?? purchase.status;
+}
+
+/** Why an approved payment gave no plan, as admins read it. */
+export const PURCHASE_ISSUE_LABELS: Record<NonNullable<AdminPurchaseDto['issue']>, string> = {
+  amount_mismatch: 'Monto no coincide',
+  currency_mismatch: 'Moneda distinta',
+  not_live: 'Pago de prueba',
+  duplicate: 'A reembolsar',
+};
+
+/** A refund amount typed by the admin: pesos with up to two decimals, more than 0 and at most `max`. */
+export function refundAmountError(text: string, max: number): string | null {
+  const value = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) <= 0) {
+    return 'Escribe un monto mayor que 0 con hasta dos decimales.';
+  }
+  if (Math.round(Number(value) * 100) > Math.round(max * 100))
+    return `El monto no puede ser mayor que ${formatPesos(max)}.`;
+  return null;
 }

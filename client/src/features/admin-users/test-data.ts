@@ -1,5 +1,11 @@
 /* Fixtures and stubbed answers shared by the admin users tests. */
-import type { AdminCatalogPlanDto, AdminUserRowDto, MyClassDto, UserPlanDto } from '../../api/generated/model';
+import type {
+  AdminCatalogPlanDto,
+  AdminPurchaseDto,
+  AdminUserRowDto,
+  MyClassDto,
+  UserPlanDto,
+} from '../../api/generated/model';
 import type { Handler } from '../../test/page-test-utils';
 
 export const URLS = {
@@ -14,6 +20,8 @@ export const URLS = {
   changePlan: '/api/admin/change-data-plan',
   userClasses: '/api/informacion/get-clases',
   cancelReservation: '/api/reservations/cancel-reservation',
+  purchases: '/api/admin/get-purchases',
+  refund: '/api/admin/refund-payment',
 } as const;
 
 export const ana: AdminUserRowDto = {
@@ -102,3 +110,54 @@ export const pastClass: MyClassDto = {
 };
 
 export const conflict = (code: string, error: unknown) => ({ status: 409, body: { success: false, code, error } });
+
+/** A purchase paid through Mercado Pago that gave plan #12. */
+export const approvedPurchase: AdminPurchaseDto = {
+  id: 40,
+  plan: 'Ocho Clases',
+  status: 'approved',
+  statusDetail: 'accredited',
+  total: 1564,
+  paid: 1564,
+  refunded: 0,
+  refundable: 1564,
+  issue: null,
+  duplicateOf: null,
+  providerPaymentId: '900070',
+  approvedAt: '2026-11-02T18:00:00.000Z',
+  userPlanId: 12,
+};
+/** Paid less than the purchase asked: no plan. */
+export const mismatchedPurchase: AdminPurchaseDto = {
+  ...approvedPurchase,
+  id: 41,
+  paid: 1,
+  refundable: 1,
+  issue: 'amount_mismatch',
+  providerPaymentId: '900071',
+  userPlanId: null,
+};
+/** A second payment of purchase #40. */
+export const duplicatePurchase: AdminPurchaseDto = {
+  ...approvedPurchase,
+  id: 42,
+  issue: 'duplicate',
+  duplicateOf: 40,
+  providerPaymentId: '900072',
+  userPlanId: null,
+};
+export const partlyRefundedPurchase: AdminPurchaseDto = {
+  ...approvedPurchase,
+  id: 43,
+  plan: 'Cuatro Clases',
+  total: 800,
+  paid: 800,
+  refunded: 300,
+  refundable: 500,
+  statusDetail: 'partially_refunded',
+  providerPaymentId: '900073',
+  userPlanId: 11,
+};
+export const purchasesAnswer =
+  (purchases: AdminPurchaseDto[]): Handler =>
+  () => ({ status: 200, body: { success: true, purchases } });

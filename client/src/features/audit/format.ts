@@ -31,6 +31,7 @@ const ENTITY_LABELS: Record<string, string> = {
   schedule: 'Horario',
   class: 'Clase',
   reservation: 'Reserva',
+  payment: 'Pago',
 };
 
 /** What an entry is about: the client's name, else the thing changed ('Horario #12'). */

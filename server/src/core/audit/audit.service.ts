@@ -24,13 +24,14 @@ export const AUDIT_ACTIONS = {
   'class.cancel': 'Canceló una clase',
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
+  'payment.refund': 'Reembolsó un pago de Mercado Pago',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export interface AuditEntryInput {
   action: AuditAction;
-  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation';
+  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       commissionPercent: 0,
       commissionFixedMxn: 0,
       databaseUrl: undefined,
+      mercadoPagoStatementDescriptor: 'PILATES REFORMER',
+      mercadoPagoMaxInstallments: 1,
     });
   });
 
@@ -46,6 +48,8 @@ describe('loadConfig', () => {
       PAYMENT_COMMISSION_PERCENT: '3.49',
       PAYMENT_COMMISSION_FIXED_MXN: '4',
       ADMIN_EMAIL: '  Dueña@Estudio.MX ',
+      MP_STATEMENT_DESCRIPTOR: 'ESTUDIO METEPEC',
+      MP_MAX_INSTALLMENTS: '6',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -56,6 +60,8 @@ describe('loadConfig', () => {
       commissionPercent: 3.49,
       commissionFixedMxn: 4,
       adminEmail: 'dueña@estudio.mx',
+      mercadoPagoStatementDescriptor: 'ESTUDIO METEPEC',
+      mercadoPagoMaxInstallments: 6,
     });
   });
 
@@ -77,6 +83,10 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '127.0.0.1,caddy'],
+    ['MP_STATEMENT_DESCRIPTOR', 'ESTUDIO DE PILATES REFORMER METEPEC'],
+    ['MP_STATEMENT_DESCRIPTOR', 'PILATES MÉTEPEC'],
+    ['MP_MAX_INSTALLMENTS', '0'],
+    ['MP_MAX_INSTALLMENTS', '36'],
   ])('should refuse %s=%s with one line naming the variable', (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message).toContain(name);

@@ -112,6 +112,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Estudio Pilates <no-reply@estudio.local>'),
   MP_ACCESS_TOKEN: optionalString,
   MP_WEBHOOK_SECRET: optionalString,
+  // What the client's card statement shows; Mercado Pago allows at most 22 characters.
+  MP_STATEMENT_DESCRIPTOR: z
+    .string()
+    .trim()
+    .default('PILATES REFORMER')
+    .transform((v) => (v === '' ? 'PILATES REFORMER' : v))
+    .refine((v) => v.length <= 22 && /^[A-Za-z0-9 .*-]+$/.test(v), {
+      message: 'debe tener como máximo 22 caracteres: letras sin acentos, números, espacios, punto, guion o *',
+    }),
+  // 1 = one payment only; more offers meses (sin intereses only if the studio enabled them in Mercado Pago).
+  MP_MAX_INSTALLMENTS: intInRange(1, 24, 1),
   PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
   PAYMENT_COMMISSION_FIXED_MXN: decimalInRange(0, 1000),
   STUDIO_TZ: z
@@ -151,6 +162,10 @@ export abstract class AppConfig {
   declare readonly mailFrom: string;
   declare readonly mercadoPagoAccessToken?: string;
   declare readonly mercadoPagoWebhookSecret?: string;
+  /** The card statement's text for a charge (≤ 22 characters). */
+  declare readonly mercadoPagoStatementDescriptor: string;
+  /** The most installments (meses) the checkout offers; 1 = none. */
+  declare readonly mercadoPagoMaxInstallments: number;
   declare readonly commissionPercent: number;
   declare readonly commissionFixedMxn: number;
   declare readonly studioTimeZone: string;
@@ -228,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: parsed.MAIL_FROM,
     mercadoPagoAccessToken: parsed.MP_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: parsed.MP_WEBHOOK_SECRET,
+    mercadoPagoStatementDescriptor: parsed.MP_STATEMENT_DESCRIPTOR,
+    mercadoPagoMaxInstallments: parsed.MP_MAX_INSTALLMENTS,
     commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,
     studioTimeZone: parsed.STUDIO_TZ,

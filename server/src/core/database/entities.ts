@@ -3,6 +3,7 @@ import { MailQueueItem } from '../mail/mail-queue.entity';
 import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
 import { User } from '../../auth/entities/user.entity';
+import { PaymentNotification } from '../../payments/entities/payment-notification.entity';
 import { Payment } from '../../payments/entities/payment.entity';
 import { Plan } from '../../planes/entities/plan.entity';
 import { UserPlan } from '../../planes/entities/user-plan.entity';
@@ -20,6 +21,7 @@ export const entities = [
   ClassSession,
   Reservation,
   Payment,
+  PaymentNotification,
   AuditLog,
   MailQueueItem,
 ];

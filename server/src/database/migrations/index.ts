@@ -1,6 +1,12 @@
 import { InitialSchema1763800000000 } from './1763800000000-InitialSchema';
 import { LoginFailures1763900000000 } from './1763900000000-LoginFailures';
 import { MailQueue1764000000000 } from './1764000000000-MailQueue';
+import { PaymentsGoLive1764100000000 } from './1764100000000-PaymentsGoLive';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
-export const migrations = [InitialSchema1763800000000, LoginFailures1763900000000, MailQueue1764000000000];
+export const migrations = [
+  InitialSchema1763800000000,
+  LoginFailures1763900000000,
+  MailQueue1764000000000,
+  PaymentsGoLive1764100000000,
+];

@@ -28,7 +28,17 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** A purchase of a catalogue plan. Our id is the preference's external_reference. */
+/**
+ * Why an approved payment granted no plan, shown to admins: the amount or currency differs from the
+ * purchase, a test-mode payment reached production, or the purchase was already paid ("a reembolsar").
+ */
+export const PAYMENT_ISSUES = ['amount_mismatch', 'currency_mismatch', 'not_live', 'duplicate'] as const;
+export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
+
+/**
+ * A purchase of a catalogue plan. Its `reference` (`pilates-<uuid>`) is the preference's
+ * external_reference; purchases made before it existed used their numeric id.
+ */
 @Entity('payments')
 export class Payment {
   @PrimaryGeneratedColumn()
@@ -71,6 +81,26 @@ export class Payment {
 
   @Column({ name: 'status_detail', type: 'varchar', length: 80, nullable: true })
   statusDetail!: string | null;
+
+  /** `pilates-<uuid>`: unguessable, so nobody can pay into someone else's purchase by its number. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  reference!: string | null;
+
+  /** Set when an approved payment granted nothing; the reason is shown to admins. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  issue!: PaymentIssue | null;
+
+  /** What Mercado Pago says was charged, in centavos (may differ from total_cents: see `issue`). */
+  @Column({ name: 'paid_cents', type: 'int', nullable: true })
+  paidCents!: number | null;
+
+  /** Refunded so far, in centavos (partial refunds keep the plan). */
+  @Column({ name: 'refunded_cents', type: 'int', default: 0 })
+  refundedCents!: number;
+
+  /** A second approved payment for an already paid purchase is kept as its own row, pointing here. */
+  @Column({ name: 'duplicate_of', type: 'int', nullable: true })
+  duplicateOf!: number | null;
 
   /** Mercado Pago's payment id; unique, so one payment can create one plan only. */
   @Column({ name: 'provider_payment_id', type: 'varchar', length: 40, nullable: true })

@@ -29,6 +29,7 @@ import type {
   AddUserDto,
   AdminCatalogPlanResponseDto,
   AdminCatalogResponseDto,
+  AdminPurchasesResponseDto,
   AdminUserResponseDto,
   AuditResponseDto,
   CatalogPlanIdDto,
@@ -39,8 +40,11 @@ import type {
   ErrorResponseDto,
   GetAuditDto,
   GetUsersDto,
+  RefundPaymentDto,
+  RefundPaymentResponseDto,
   UserIdDto,
   UserPlanResponseDto,
+  UserPurchasesDto,
   UsersListResponseDto,
 } from '.././model';
 
@@ -478,6 +482,259 @@ export function useGetAuditSuspense<TData = Awaited<ReturnType<typeof getAudit>>
   return query;
 }
 
+export const getGetPurchasesUrl = () => {
+  return `/api/admin/get-purchases`;
+};
+
+export const getPurchases = async (
+  userPurchasesDto: UserPurchasesDto,
+  options?: RequestInit,
+): Promise<AdminPurchasesResponseDto> => {
+  return apiFetch<AdminPurchasesResponseDto>(getGetPurchasesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(userPurchasesDto),
+  });
+};
+
+export const getGetPurchasesQueryKey = (userPurchasesDto: UserPurchasesDto) => {
+  return [`/api/admin/get-purchases`, userPurchasesDto] as const;
+};
+
+export const getGetPurchasesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPurchasesQueryKey(userPurchasesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchases>>> = ({ signal }) =>
+    getPurchases(userPurchasesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getPurchases>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPurchasesQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchases>>>;
+export type GetPurchasesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>, TError = ErrorType<ErrorResponseDto>>(
+  userPurchasesDto: UserPurchasesDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchases>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchases>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>, TError = ErrorType<ErrorResponseDto>>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchases>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchases>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>, TError = ErrorType<ErrorResponseDto>>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>, TError = ErrorType<ErrorResponseDto>>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPurchasesQueryOptions(userPurchasesDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetPurchasesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPurchasesQueryKey(userPurchasesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchases>>> = ({ signal }) =>
+    getPurchases(userPurchasesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getPurchases>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPurchasesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchases>>>;
+export type GetPurchasesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPurchasesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchasesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchasesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetPurchasesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userPurchasesDto: UserPurchasesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchases>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPurchasesSuspenseQueryOptions(userPurchasesDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getRefundPaymentUrl = () => {
+  return `/api/admin/refund-payment`;
+};
+
+export const refundPayment = async (
+  refundPaymentDto: RefundPaymentDto,
+  options?: RequestInit,
+): Promise<RefundPaymentResponseDto> => {
+  return apiFetch<RefundPaymentResponseDto>(getRefundPaymentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(refundPaymentDto),
+  });
+};
+
+export const getRefundPaymentMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof refundPayment>>,
+    TError,
+    { data: RefundPaymentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof refundPayment>>, TError, { data: RefundPaymentDto }, TContext> => {
+  const mutationKey = ['refundPayment'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof refundPayment>>, { data: RefundPaymentDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return refundPayment(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RefundPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof refundPayment>>>;
+export type RefundPaymentMutationBody = RefundPaymentDto;
+export type RefundPaymentMutationError = ErrorType<ErrorResponseDto>;
+
+export const useRefundPayment = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof refundPayment>>,
+      TError,
+      { data: RefundPaymentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof refundPayment>>, TError, { data: RefundPaymentDto }, TContext> => {
+  const mutationOptions = getRefundPaymentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getGetUsersUrl = () => {
   return `/api/informacion/get-users`;
 };

@@ -27,4 +27,5 @@ export const AuditEntryDtoAction = {
   classcancel: 'class.cancel',
   reservationcreate: 'reservation.create',
   reservationcancel: 'reservation.cancel',
+  paymentrefund: 'payment.refund',
 } as const;

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GetUserPlanesDto, UserPlanDto } from '../../../api/generated/model';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
 import { END_BEFORE_START_MESSAGE } from '../schemas';
-import { pagination, paidPlan, refundedPlan, unpaidPlan, URLS, usersPage } from '../test-data';
+import { pagination, paidPlan, purchasesAnswer, refundedPlan, unpaidPlan, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 
 const plansPage =
@@ -35,6 +35,7 @@ describe('UserPlansDialog', () => {
     const fetchMock = stubApi({
       [URLS.users]: usersPage,
       [URLS.userPlans]: plansPage([paidPlan, unpaidPlan, refundedPlan], 2),
+      [URLS.purchases]: purchasesAnswer([]),
     });
     renderPage(<UsersAdmin />);
     const dialog = await openPlans();
@@ -70,6 +71,7 @@ describe('UserPlansDialog', () => {
       [URLS.users]: usersPage,
       [URLS.userPlans]: plansPage([paidPlan, unpaidPlan]),
       [URLS.changePlan]: planChanged,
+      [URLS.purchases]: purchasesAnswer([]),
     });
     renderPage(<UsersAdmin />);
     const plans = await openPlans();
@@ -102,6 +104,7 @@ describe('UserPlansDialog', () => {
       [URLS.users]: usersPage,
       [URLS.userPlans]: plansPage([paidPlan, unpaidPlan]),
       [URLS.changePlan]: planChanged,
+      [URLS.purchases]: purchasesAnswer([]),
     });
     renderPage(<UsersAdmin />);
     const plans = await openPlans();
@@ -127,6 +130,7 @@ describe('UserPlansDialog', () => {
       [URLS.users]: usersPage,
       [URLS.userPlans]: plansPage([paidPlan]),
       [URLS.changePlan]: planChanged,
+      [URLS.purchases]: purchasesAnswer([]),
     });
     renderPage(<UsersAdmin />);
     const plans = await openPlans();
@@ -148,10 +152,12 @@ describe('UserPlansDialog', () => {
   });
 
   it('should say when the user has no plans', async () => {
-    stubApi({ [URLS.users]: usersPage, [URLS.userPlans]: plansPage([]) });
+    stubApi({ [URLS.users]: usersPage, [URLS.userPlans]: plansPage([]), [URLS.purchases]: purchasesAnswer([]) });
     renderPage(<UsersAdmin />);
     const dialog = await openPlans();
 
     expect(await within(dialog).findByText('Ana López aún no tiene planes.')).toBeInTheDocument();
+    // No Mercado Pago payments either: no such section.
+    expect(within(dialog).queryByRole('heading', { name: 'Pagos con Mercado Pago' })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import type { DataTableColumn } from '../../../components/ui/table';
 import { formatDate } from '../format';
 import { EditPlanDialog } from './edit-plan-dialog';
+import { UserPurchases } from './user-purchases';
 
 export const USER_PLANS_PAGE_SIZE = 5;
 export const REVOKED_LABEL = 'Reembolsado';
@@ -55,7 +56,7 @@ export function UserPlansDialog({ user, onClose }: UserPlansDialogProps) {
         if (!open) onClose();
       }}
       title={user ? `Planes de ${user.name}` : 'Planes'}
-      description="Clases restantes, vigencia y pago de cada plan."
+      description="Clases restantes, vigencia y pago de cada plan, y sus pagos con Mercado Pago."
       className="sm:max-w-5xl"
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -63,7 +64,12 @@ export function UserPlansDialog({ user, onClose }: UserPlansDialogProps) {
         </Button>
       }
     >
-      {user ? <UserPlans key={user.id} user={user} /> : null}
+      {user ? (
+        <>
+          <UserPlans key={user.id} user={user} />
+          <UserPurchases key={`purchases-${user.id}`} user={user} />
+        </>
+      ) : null}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getGetAuditUrl, getGetUsersUrl } from '../../../api/generated/admin/admin';
+import { getGetAuditUrl, getGetPurchasesUrl, getGetUsersUrl } from '../../../api/generated/admin/admin';
 import { getGetClasesUrl, getGetUserPlanesUrl } from '../../../api/generated/informacion/informacion';
 import { getGetInformationClasesUrl, getGetInformationUrl } from '../../../api/generated/reservations/reservations';
 
@@ -11,6 +11,8 @@ import { getGetInformationClasesUrl, getGetInformationUrl } from '../../../api/g
 const URLS = {
   users: [getGetUsersUrl()],
   plans: [getGetUserPlanesUrl()],
+  // A user's Mercado Pago purchases (refunds change them and the plans they gave).
+  purchases: [getGetPurchasesUrl()],
   classes: [getGetClasesUrl()],
   // The booking calendar's counts and the class rosters (their names, their places).
   booking: [getGetInformationUrl(), getGetInformationClasesUrl()],

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useRefundPayment } from '../../../api/generated/admin/admin';
+import type { AdminPurchaseDto } from '../../../api/generated/model';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { formatPesos, refundAmountError } from '../format';
+import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+
+export const FULL_REFUND_NOTE =
+  'Un reembolso total quita el plan: sus clases ya reservadas se quedan, pero no podrá reservar más con él.';
+export const PARTIAL_REFUND_NOTE = 'Con un reembolso parcial el plan se conserva.';
+
+export interface RefundPaymentDialogProps {
+  /** The purchase to refund; null keeps the dialog closed. */
+  purchase: AdminPurchaseDto | null;
+  /** Whose purchase, for the confirmation text. */
+  userName: string;
+  onClose: () => void;
+}
+
+/** "Reembolsar": a purchase paid through Mercado Pago, refunded in full or in part, after a confirmation. */
+export function RefundPaymentDialog({ purchase, userName, onClose }: RefundPaymentDialogProps) {
+  return (
+    <Dialog
+      open={purchase !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Reembolsar pago"
+      description={purchase ? `Compra #${purchase.id} · ${purchase.plan} · ${userName}` : undefined}
+    >
+      {purchase ? <RefundForm key={purchase.id} purchase={purchase} userName={userName} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+type Kind = 'total' | 'partial';
+
+function RefundForm({
+  purchase,
+  userName,
+  onDone,
+}: {
+  purchase: AdminPurchaseDto;
+  userName: string;
+  onDone: () => void;
+}) {
+  const toast = useToast();
+  const refresh = useRefreshAdmin();
+  const mutation = useRefundPayment();
+  // One key per dialog: a double click or a retry of the same refund is refunded once by Mercado Pago.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [kind, setKind] = useState<Kind>('total');
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const amount = kind === 'total' ? purchase.refundable : Number(amountText.trim().replace(',', '.'));
+
+  const review = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (kind === 'partial') {
+      const error = refundAmountError(amountText, purchase.refundable);
+      setAmountError(error);
+      if (error) return;
+    }
+    setConfirming(true);
+  };
+
+  const confirm = () => {
+    if (mutation.isPending) return;
+    mutation.mutate(
+      { data: { paymentId: purchase.id, idempotencyKey, ...(kind === 'partial' ? { amount } : {}) } },
+      {
+        onSuccess: (res) => {
+          toast.show(`${res.message}: ${formatPesos(amount)}`);
+          void refresh('purchases', 'plans');
+          onDone();
+        },
+      },
+    );
+  };
+
+  if (confirming) {
+    return (
+      <div className="space-y-4">
+        <p className="text-ink">
+          ¿Reembolsar <strong className="font-semibold">{formatPesos(amount)}</strong> a {userName} por Mercado Pago?
+        </p>
+        <p className="text-sm text-ink-muted">
+          {kind === 'total' || amount >= purchase.refundable ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE} El dinero vuelve
+          al medio de pago del cliente; no se puede deshacer.
+        </p>
+        <ErrorMessage error={mutation.error} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => setConfirming(false)} disabled={mutation.isPending}>
+            Volver
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} loadingLabel="Reembolsando…" onClick={confirm}>
+            Confirmar reembolso de {formatPesos(amount)}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={review} noValidate className="space-y-4">
+      <p className="text-sm text-ink-muted">
+        Cobrado: {formatPesos(purchase.paid ?? purchase.total)}
+        {purchase.refunded > 0 ? ` · Ya reembolsado: ${formatPesos(purchase.refunded)}` : ''}
+      </p>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-ink-strong">¿Cuánto reembolsar?</legend>
+        <label className="flex items-center gap-2 text-ink">
+          <input
+            type="radio"
+            name="refund-kind"
+            value="total"
+            checked={kind === 'total'}
+            onChange={() => setKind('total')}
+          />
+          Todo lo que queda: {formatPesos(purchase.refundable)}
+        </label>
+        <label className="flex items-center gap-2 text-ink">
+          <input
+            type="radio"
+            name="refund-kind"
+            value="partial"
+            checked={kind === 'partial'}
+            onChange={() => setKind('partial')}
+          />
+          Una parte
+        </label>
+      </fieldset>
+      {kind === 'partial' ? (
+        <TextField
+          label="Monto a reembolsar (MXN)"
+          inputMode="decimal"
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+          hint={`Hasta ${formatPesos(purchase.refundable)}.`}
+          error={amountError ?? undefined}
+        />
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit">Continuar</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useGetPurchases } from '../../../api/generated/admin/admin';
+import type { AdminPurchaseDto, AdminUserRowDto } from '../../../api/generated/model';
+import { Button } from '../../../components/ui/button';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { formatPesos, PURCHASE_ISSUE_LABELS, purchaseStatusLabel } from '../format';
+import { RefundPaymentDialog } from './refund-payment-dialog';
+
+function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) {
+  return (
+    <span
+      className={
+        tone === 'warn'
+          ? 'inline-flex rounded-pill bg-danger-soft px-2.5 py-0.5 text-xs font-semibold text-danger'
+          : 'inline-flex rounded-pill bg-sand px-2.5 py-0.5 text-xs font-semibold text-ink-muted'
+      }
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A user's purchases through Mercado Pago: status, refunds, why one gave no plan, and "Reembolsar". */
+export function UserPurchases({ user }: { user: AdminUserRowDto }) {
+  const [refunding, setRefunding] = useState<AdminPurchaseDto | null>(null);
+  const query = useGetPurchases({ userId: user.id });
+
+  if (query.isError) return <ErrorMessage error={query.error} />;
+  const purchases = query.data?.purchases;
+  if (!purchases || purchases.length === 0) return null;
+
+  return (
+    <section aria-labelledby="user-purchases-title" className="mt-6 space-y-3">
+      <h3 id="user-purchases-title" className="font-semibold text-ink-strong">
+        Pagos con Mercado Pago
+      </h3>
+      <ul className="divide-y divide-line rounded-lg border border-line">
+        {purchases.map((purchase) => (
+          <li
+            key={purchase.id}
+            aria-label={`Compra #${purchase.id}`}
+            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+          >
+            <div className="min-w-0 space-y-1">
+              <p className="font-medium text-ink-strong">
+                {purchase.plan} <span className="text-sm font-normal text-ink-subtle">#{purchase.id}</span> ·{' '}
+                <span className="tabular-nums">{formatPesos(purchase.total)}</span>
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Flag tone="muted">{purchaseStatusLabel(purchase)}</Flag>
+                {purchase.issue ? <Flag tone="warn">{PURCHASE_ISSUE_LABELS[purchase.issue]}</Flag> : null}
+              </div>
+              {purchase.issue === 'amount_mismatch' && purchase.paid !== null ? (
+                <p className="text-sm text-ink-muted">Cobrado: {formatPesos(purchase.paid)}; no se dio el plan.</p>
+              ) : null}
+              {purchase.issue === 'duplicate' && purchase.duplicateOf !== null ? (
+                <p className="text-sm text-ink-muted">Segundo pago de la compra #{purchase.duplicateOf}, ya pagada.</p>
+              ) : null}
+              {purchase.refunded > 0 ? (
+                <p className="text-sm text-ink-muted">Reembolsado: {formatPesos(purchase.refunded)}</p>
+              ) : null}
+            </div>
+            {purchase.refundable > 0 ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Reembolsar la compra #${purchase.id}`}
+                onClick={() => setRefunding(purchase)}
+              >
+                Reembolsar
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <RefundPaymentDialog purchase={refunding} userName={user.name} onClose={() => setRefunding(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { User } from '../auth/entities/user.entity';
+import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import {
+  AdminPurchaseDto,
+  AdminPurchasesResponseDto,
+  RefundPaymentDto,
+  RefundPaymentResponseDto,
+  UserPurchasesDto,
+} from './dto/admin-payments.dto';
+import type { Payment } from './entities/payment.entity';
+import { PaymentsService } from './payments.service';
+
+export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
+  const paid = payment.paidCents ?? payment.totalCents;
+  const refundable = payment.status === 'approved' && payment.providerPaymentId ? paid - payment.refundedCents : 0;
+  return {
+    id: payment.id,
+    plan: payment.planName,
+    status: payment.status,
+    statusDetail: payment.statusDetail,
+    total: payment.totalCents / 100,
+    paid: payment.paidCents === null ? null : payment.paidCents / 100,
+    refunded: payment.refundedCents / 100,
+    refundable: Math.max(refundable, 0) / 100,
+    issue: payment.issue,
+    duplicateOf: payment.duplicateOf,
+    providerPaymentId: payment.providerPaymentId,
+    approvedAt: payment.approvedAt ? payment.approvedAt.toISOString() : null,
+    userPlanId: payment.userPlanId,
+  };
+};
+
+/** The admin's view of a user's Mercado Pago purchases, and refunds (Usuarios → planes). */
+@ApiTags('admin')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller('admin')
+export class AdminPaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Post('get-purchases')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminPurchasesResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getPurchases(@Body() dto: UserPurchasesDto): Promise<AdminPurchasesResponseDto> {
+    return { success: true, purchases: (await this.payments.purchasesFor(dto.userId)).map(toAdminPurchaseDto) };
+  }
+
+  @Post('refund-payment')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RefundPaymentResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos inválidos o REFUND_TOO_LARGE.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_FOUND.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_REFUNDABLE.' })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no hizo el reembolso.' })
+  async refundPayment(@CurrentUser() admin: User, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
+    const amountCents = dto.amount === undefined ? undefined : Math.round(dto.amount * 100);
+    const purchase = await this.payments.refund(admin, dto.paymentId, amountCents, dto.idempotencyKey);
+    return { success: true, message: 'Reembolso hecho', purchase: toAdminPurchaseDto(purchase) };
+  }
+}
