@@ -11,24 +11,38 @@
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
 // BENCH_MIXED_SECONDS (60; 0 skips it).
 //
-// BENCH_SCENARIOS=endpoints or =mixed runs one of them. Every run is bounded in time. The exit code
-// is 1 when a scenario answered a 5xx, an audit found a mismatch or something crashed; never for
-// p99, which depends on the machine and is only reported.
+// open — scripts/bench/open-loop.mjs (issue "Going live"): the mixed requests of BENCH_OPEN_USERS
+// (100) clients at fixed arrival rates stepped up (BENCH_OPEN_RATES, BENCH_OPEN_SECONDS each), on SQLite straight to one server, then on
+// MariaDB through Caddy (docker/Caddyfile, HTTPS) to one replica and to two; prints the highest rate
+// whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
+// zero errors; two replicas beside one. The Caddy runs are skipped when `caddy` is not installed.
+//
+// BENCH_SCENARIOS=endpoints, =mixed or =open (or a comma list) runs those. Every run is bounded in
+// time. The exit code is 1 when a scenario answered a 5xx (the open loop: when a server died), an
+// audit found a mismatch or something crashed; never for latency or capacity, which depend on the
+// machine and are only reported.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario } from './bench/mixed.mjs';
+import { spawnSync } from 'node:child_process';
+import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
+import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
+import { startCaddy } from './lib/caddy.mjs';
 import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLASSES = 9;
 const PER_CLASS = 8;
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed').split(',').map((s) => s.trim());
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open').split(',').map((s) => s.trim());
 const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
 const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
+const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
+/** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
+const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
+const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
 const PLAN_SQL =
@@ -176,6 +190,82 @@ async function withDatabase(server, name, fn) {
   }
 }
 
+/** The open-loop runs: SQLite straight, then MariaDB behind Caddy with one replica and with two. */
+async function openLoopRuns(mysql) {
+  const runs = [];
+  const sqlite = await startServer({ DATABASE_URL: '' });
+  try {
+    const prepared = await prepareMixed(sqlite.url, { users: OPEN_USERS });
+    runs.push(
+      await openLoopScenario('SQLite, 1 replica, HTTP', { url: sqlite.url }, prepared, { alive: sqlite.alive }),
+    );
+  } finally {
+    await sqlite.stop();
+  }
+  if (!mysql) return runs;
+  if (spawnSync('caddy', ['version']).status !== 0) {
+    console.log('\n== Open loop behind Caddy: skipped (`caddy` is not installed; `npm run test:deploy` installs it)');
+    return runs;
+  }
+  await withDatabase(mysql, 'open', async (dbUrl) => {
+    const env = (name) => ({ DATABASE_URL: dbUrl, JWT_SECRET: OPEN_JWT_SECRET, INSTANCE_NAME: name });
+    const replicas = [await startServer(env('app-1'))];
+    let caddy;
+    try {
+      const prepared = await prepareMixed(replicas[0].url, { users: OPEN_USERS });
+      const alive = () => replicas.every((r) => r.alive());
+      for (const count of [1, 2]) {
+        if (replicas.length < count) replicas.push(await startServer(env(`app-${count}`)));
+        caddy = await startCaddy(replicas.map((r) => new URL(r.url).host));
+        runs.push(
+          await openLoopScenario(
+            `MariaDB, ${count} replica${count > 1 ? 's' : ''} behind Caddy, HTTPS`,
+            { caddy },
+            prepared,
+            {
+              alive,
+            },
+          ),
+        );
+        await caddy.stop();
+        caddy = undefined;
+      }
+    } finally {
+      await caddy?.stop();
+      for (const replica of replicas) await replica.stop();
+    }
+  });
+  return runs;
+}
+
+function printOpenLoop(runs) {
+  console.log(
+    `\n== Open loop: the mixed scenario at fixed arrival rates (${OPEN_SECONDS} s per rate; capacity = highest rate with p99 < 100 ms and zero errors)`,
+  );
+  console.table(runs.map(({ steps: _steps, ...row }) => row));
+  const sqlite = runs.find((r) => r.target.startsWith('SQLite'));
+  const at600 = sqlite?.steps.find((s) => s.rate === 600);
+  if (sqlite) {
+    const met = at600 !== undefined && at600['p99 ms'] < 50 && at600.errors === 0;
+    console.log(
+      `target, SQLite: 600 req/s with p99 < 50 ms and zero errors → ${
+        at600
+          ? `p99 ${at600['p99 ms']} ms, ${at600.errors} errors: ${met ? 'met' : 'NOT met'}`
+          : 'not measured (600 not among BENCH_OPEN_RATES, or an earlier step failed)'
+      }`,
+    );
+  }
+  const [one, two] = ['1 replica ', '2 replicas '].map((k) => runs.find((r) => r.target.includes(k)));
+  if (one && two) {
+    const a = one['capacity req/s (p99 < 100 ms, 0 errors)'];
+    const b = two['capacity req/s (p99 < 100 ms, 0 errors)'];
+    console.log(
+      `MariaDB behind Caddy: 2 replicas ${b} req/s beside 1 replica ${a} req/s` +
+        `${a > 0 ? ` (× ${(b / a).toFixed(2)})` : ''}; on this machine the replicas, MariaDB, Caddy and the load generator share the same cores`,
+    );
+  }
+}
+
 async function main() {
   console.log(
     `Bench on ${process.platform}, ${cpus().length} cores (1-min load average ${loadavg()[0].toFixed(1)}), ` +
@@ -183,6 +273,7 @@ async function main() {
       [
         RUN_ENDPOINTS && `endpoints (${CONNECTIONS} connections, ${DURATION} s each)`,
         RUN_MIXED && `mixed (100 connections, ${MIXED_SECONDS} s)`,
+        RUN_OPEN && `open loop (${OPEN_RATES.join('/')} req/s, ${OPEN_SECONDS} s each)`,
       ]
         .filter(Boolean)
         .join(' and '),
@@ -202,8 +293,10 @@ async function main() {
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
+  const openRuns = [];
   if (!mysql) {
     console.log(`\n== MariaDB: skipped (nothing answers at ${MARIADB})`);
+    if (RUN_OPEN) openRuns.push(...(await openLoopRuns(null)));
   } else {
     try {
       if (RUN_ENDPOINTS) {
@@ -242,6 +335,7 @@ async function main() {
           ),
         );
       }
+      if (RUN_OPEN) openRuns.push(...(await openLoopRuns(mysql)));
     } finally {
       await mysql.end();
     }
@@ -253,6 +347,7 @@ async function main() {
     );
     console.table(mixedRuns.map(({ failed: _failed, ...row }) => row));
   }
+  if (openRuns.length > 0) printOpenLoop(openRuns);
   const failed = [...endpointRuns, ...mixedRuns].some((r) => r.failed);
   console.log(
     failed

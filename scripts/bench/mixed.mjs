@@ -20,6 +20,13 @@ const WEEK = [2, 3, 4, 5, 6, 7, 8];
 const BUSINESS_409 = new Set(['CLASS_FULL', 'ALREADY_BOOKED', 'NO_CLASSES_LEFT']);
 const KINDS = ['get-information', 'get-planes', 'get-cookie', 'push-reservation', 'cancel-reservation'];
 const EXAMPLES = 3;
+const PATHS = {
+  'get-information': '/api/reservations/get-information',
+  'get-planes': '/api/planes/get-planes',
+  'get-cookie': '/api/get-cookie',
+  'push-reservation': '/api/reservations/push-reservation',
+  'cancel-reservation': '/api/reservations/cancel-reservation',
+};
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
@@ -59,6 +66,103 @@ function serverTimes(logFile, from, to) {
 }
 
 /**
+ * The scenario's data on a fresh server at `url`: USERS clients with plans (through the admin API)
+ * and the coming week's classes. `starts` maps each given plan's id to its classes at the start.
+ */
+export async function prepareMixed(url, { users: userCount = USERS } = {}) {
+  const admin = (await api(url, '/api/auth/login', ADMIN)).cookie;
+
+  // The coming week's classes of the seeded timetable.
+  const week = [];
+  for (const days of WEEK) {
+    const date = studioDate(days);
+    const slots = (await api(url, '/api/reservations/get-information', { date })).json.data;
+    for (const slot of slots) {
+      if (!slot.isPastClass && !slot.isCancelled)
+        week.push({ date, scheduleId: slot.scheduleId, capacity: slot.capacity });
+    }
+  }
+  if (week.length === 0) throw new Error('no classes in the coming week');
+  const places = week.reduce((sum, c) => sum + c.capacity, 0);
+
+  // 200 clients, each with a 4- or 8-class plan for a month; every fifth also holds a one-class
+  // plan that ends with the week, so it is used first (rule 3) and two plans share the bookings.
+  const catalogue = (await api(url, '/api/planes/get-planes')).json.planes;
+  const byClasses = (n) => {
+    const plan = catalogue.find((p) => p.classes === n);
+    if (!plan) throw new Error(`no catalogue plan with ${n} classes`);
+    return plan;
+  };
+  const starts = new Map(); // user_plans.id → classes_remaining when given
+  const givePlan = async (userId, plan, enddate) => {
+    const body = {
+      selectplan: plan.id,
+      number: plan.classes,
+      startdate: studioDate(0),
+      enddate,
+      pagado: 1,
+      id_user: userId,
+    };
+    const given = (await api(url, '/api/planes/add-plan-admin', body, admin)).json.plan;
+    starts.set(Number(given.id), given.classes_remaining);
+  };
+  const users = (
+    await clients(url, userCount, async (ids) => {
+      for (let i = 0; i < ids.length; i += 10) {
+        await Promise.all(
+          ids.slice(i, i + 10).flatMap((id, j) => {
+            const n = i + j;
+            const gifts = [givePlan(id, byClasses(n % 2 === 0 ? 4 : 8), studioDate(30))];
+            if (n % 5 === 0) gifts.push(givePlan(id, byClasses(1), studioDate(WEEK.at(-1))));
+            return gifts;
+          }),
+        );
+      }
+    })
+  ).map((c) => ({ ...c, held: [] }));
+
+  return { users, week, places, starts };
+}
+
+/**
+ * The next request of the mix, for a random client: `{ kind, user, method, path, headers, body }`
+ * (body as JSON text). A cancellation takes the reservation off the client's list at once (no
+ * double cancel); the caller adds the id of each reservation it books to `user.held`.
+ */
+export function mixedRequest(users, week) {
+  const user = pick(users);
+  let request;
+  if (Math.random() < WRITE_SHARE) {
+    if (user.held.length > 0 && Math.random() < 0.5) {
+      const [id] = user.held.splice(Math.floor(Math.random() * user.held.length), 1);
+      request = { kind: 'cancel-reservation', method: 'POST', body: { id } };
+    } else {
+      const target = pick(week);
+      request = {
+        kind: 'push-reservation',
+        method: 'POST',
+        body: { date: target.date, classReservation: target.scheduleId },
+      };
+    }
+  } else {
+    const kind = pick(['get-information', 'get-planes', 'get-cookie']);
+    request =
+      kind === 'get-information' ? { kind, method: 'POST', body: { date: pick(week).date } } : { kind, method: 'GET' };
+  }
+  return {
+    kind: request.kind,
+    user,
+    method: request.method,
+    path: PATHS[request.kind],
+    headers:
+      request.method === 'POST'
+        ? { ...HEADERS, cookie: user.cookie }
+        : { 'x-requested-with': HEADERS['x-requested-with'], cookie: user.cookie },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  };
+}
+
+/**
  * Runs the scenario on a fresh server. `openDb(server)` gives read access to its database:
  * `{ begin(), all(sql), commit(), close() }`, where begin() starts one consistent snapshot.
  */
@@ -67,57 +171,8 @@ export async function mixedScenario(label, env, openDb) {
   const logFile = join(tmpdir(), `pilates-bench-${process.pid}-${Date.now()}.log`);
   const server = await startServer(env, { logFile });
   try {
-    const admin = (await api(server.url, '/api/auth/login', ADMIN)).cookie;
-
-    // The coming week's classes of the seeded timetable.
-    const week = [];
-    for (const days of WEEK) {
-      const date = studioDate(days);
-      const slots = (await api(server.url, '/api/reservations/get-information', { date })).json.data;
-      for (const slot of slots) {
-        if (!slot.isPastClass && !slot.isCancelled)
-          week.push({ date, scheduleId: slot.scheduleId, capacity: slot.capacity });
-      }
-    }
-    if (week.length === 0) throw new Error('no classes in the coming week');
-    const places = week.reduce((sum, c) => sum + c.capacity, 0);
-
-    // 200 clients, each with a 4- or 8-class plan for a month; every fifth also holds a one-class
-    // plan that ends with the week, so it is used first (rule 3) and two plans share the bookings.
-    const catalogue = (await api(server.url, '/api/planes/get-planes')).json.planes;
-    const byClasses = (n) => {
-      const plan = catalogue.find((p) => p.classes === n);
-      if (!plan) throw new Error(`no catalogue plan with ${n} classes`);
-      return plan;
-    };
-    const starts = new Map(); // user_plans.id → classes_remaining when given
-    const givePlan = async (userId, plan, enddate) => {
-      const body = {
-        selectplan: plan.id,
-        number: plan.classes,
-        startdate: studioDate(0),
-        enddate,
-        pagado: 1,
-        id_user: userId,
-      };
-      const given = (await api(server.url, '/api/planes/add-plan-admin', body, admin)).json.plan;
-      starts.set(Number(given.id), given.classes_remaining);
-    };
     console.log(`\n== Mixed on ${label}: registering ${USERS} clients and giving them plans…`);
-    const users = (
-      await clients(server.url, USERS, async (ids) => {
-        for (let i = 0; i < ids.length; i += 10) {
-          await Promise.all(
-            ids.slice(i, i + 10).flatMap((id, j) => {
-              const n = i + j;
-              const gifts = [givePlan(id, byClasses(n % 2 === 0 ? 4 : 8), studioDate(30))];
-              if (n % 5 === 0) gifts.push(givePlan(id, byClasses(1), studioDate(WEEK.at(-1))));
-              return gifts;
-            }),
-          );
-        }
-      })
-    ).map((c) => ({ ...c, held: [] }));
+    const { users, week, places, starts } = await prepareMixed(server.url);
 
     console.log(
       `   ${MIXED_SECONDS} s at ${CONNECTIONS} connections: ${USERS} clients, ${week.length} classes ` +
@@ -128,48 +183,11 @@ export async function mixedScenario(label, env, openDb) {
     const bump = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 
     const setupRequest = (req, ctx) => {
-      const user = pick(users);
-      let request;
-      if (Math.random() < WRITE_SHARE) {
-        if (user.held.length > 0 && Math.random() < 0.5) {
-          // Cancel one of this client's reservations (taken off the list now: no double cancel).
-          const [id] = user.held.splice(Math.floor(Math.random() * user.held.length), 1);
-          request = { kind: 'cancel-reservation', method: 'POST', body: { id } };
-        } else {
-          const target = pick(week);
-          request = {
-            kind: 'push-reservation',
-            method: 'POST',
-            body: { date: target.date, classReservation: target.scheduleId },
-          };
-        }
-      } else {
-        const kind = pick(['get-information', 'get-planes', 'get-cookie']);
-        request =
-          kind === 'get-information'
-            ? { kind, method: 'POST', body: { date: pick(week).date } }
-            : { kind, method: 'GET' };
-      }
-      const path = {
-        'get-information': '/api/reservations/get-information',
-        'get-planes': '/api/planes/get-planes',
-        'get-cookie': '/api/get-cookie',
-        'push-reservation': '/api/reservations/push-reservation',
-        'cancel-reservation': '/api/reservations/cancel-reservation',
-      }[request.kind];
+      const request = mixedRequest(users, week);
       ctx.kind = request.kind;
-      ctx.user = user;
+      ctx.user = request.user;
       ctx.started = performance.now();
-      return {
-        ...req,
-        method: request.method,
-        path,
-        headers:
-          request.method === 'POST'
-            ? { ...HEADERS, cookie: user.cookie }
-            : { 'x-requested-with': HEADERS['x-requested-with'], cookie: user.cookie },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      };
+      return { ...req, method: request.method, path: request.path, headers: request.headers, body: request.body };
     };
     // Answers and timeouts per second of the run: a server that stalls shows as seconds without answers.
     const answersPerSecond = new Array(Math.ceil(MIXED_SECONDS) + 1).fill(0);

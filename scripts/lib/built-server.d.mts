@@ -13,4 +13,8 @@ export interface BuiltServer {
   stderrTail(chars?: number): string;
 }
 
-export function startBuiltServer(name: string, env?: Record<string, string>): Promise<BuiltServer>;
+export function startBuiltServer(
+  name: string,
+  env?: Record<string, string>,
+  options?: { logFile?: string; port?: number },
+): Promise<BuiltServer>;

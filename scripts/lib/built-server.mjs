@@ -22,10 +22,11 @@ export const freePort = () =>
  * Starts the built server for `name` (used in its temp folder and admin email) and waits for
  * /api/health. SQLite unless `env` sets DATABASE_URL. `stop()` ends it and removes its DATA_DIR;
  * a server that fails to start is stopped before the error is thrown. With `options.logFile` the
- * server's JSON logs (standard output) go to that file instead of nowhere.
+ * server's JSON logs (standard output) go to that file instead of nowhere; `options.port` starts it
+ * on that port (a replica coming back where it was) instead of a free one.
  */
 export async function startBuiltServer(name, env = {}, options = {}) {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), `pilates-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;

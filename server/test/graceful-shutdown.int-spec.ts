@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/core/auth/auth.decorators';
-import { gracefulShutdown } from '../src/core/http/graceful-shutdown';
+import { DRAINING_MESSAGE, gracefulShutdown } from '../src/core/http/graceful-shutdown';
 import { User } from '../src/auth/entities/user.entity';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -106,6 +106,35 @@ describe('graceful shutdown (SIGTERM)', () => {
     await expect(slow).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(t.dataSource.isInitialized).toBe(false);
     openGate();
+  });
+
+  it('should keep serving while it drains, with /api/health at 503 and every answer closing its connection, then stop', async () => {
+    expect((await get(port, '/api/health', agent)).status).toBe(200);
+    const started = Date.now();
+    let finished = false;
+    const closing = gracefulShutdown(t.app, 5_000, 1_000)().then((result) => {
+      finished = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const health = await get(port, '/api/health', new Agent());
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toEqual({ success: false, error: DRAINING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    // Other requests are still answered, new connections too, each closing its connection after it.
+    const page = await get(port, '/api/planes/get-planes', new Agent());
+    expect(page.status).toBe(200);
+    expect(page.headers.connection).toBe('close');
+    const kept = await get(port, '/api/planes/get-planes', agent);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.connection).toBe('close');
+    expect(finished).toBe(false);
+    expect(t.dataSource.isInitialized).toBe(true);
+
+    await expect(closing).resolves.toBe('clean');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    await expect(get(port, '/api/health', new Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(t.dataSource.isInitialized).toBe(false);
   });
 
   it('should run one shutdown when the signal comes twice', async () => {

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
@@ -76,6 +76,13 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'mail.example.com'],
     ['NODE_ENV', 'staging'],
+    ['INSTANCE_NAME', 'app 1'],
+    ['SHUTDOWN_DRAIN_SECONDS', '61'],
+    ['INSTANCE_NAME', 'x'.repeat(65)],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,caddy'],
     ['MP_STATEMENT_DESCRIPTOR', 'ESTUDIO DE PILATES REFORMER METEPEC'],
     ['MP_STATEMENT_DESCRIPTOR', 'PILATES MÉTEPEC'],
     ['MP_MAX_INSTALLMENTS', '0'],
@@ -132,6 +139,17 @@ describe('loadConfig', () => {
     expect(load(production).apiDocsUi).toBe(false);
     expect(load({ ...production, API_DOCS: '1' }).apiDocsUi).toBe(true);
     expect(errorOf({ API_DOCS: 'si' })).toContain('API_DOCS');
+  });
+
+  it('should name the replica INSTANCE_NAME (or the host name) and drain for SHUTDOWN_DRAIN_SECONDS (0)', () => {
+    expect(load({ INSTANCE_NAME: 'app-2' }).instanceName).toBe('app-2');
+    expect(load({}).shutdownDrainSeconds).toBe(0);
+    expect(load({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdownDrainSeconds).toBe(5);
+    expect(load({}).instanceName).toBe(
+      hostname()
+        .replace(/[^\w.-]/g, '-')
+        .slice(0, 64),
+    );
   });
 
   it('should trust no proxy by default, also in production', () => {

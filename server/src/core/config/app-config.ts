@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -142,6 +143,10 @@ const envSchema = z.object({
     .trim()
     .default('')
     .refine((v) => ['', '0', '1'].includes(v), { message: 'debe ser 1 (mostrar), 0 (ocultar) o quedar vacía' }),
+  SHUTDOWN_DRAIN_SECONDS: intInRange(0, 60, 0),
+  INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
+    message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
+  }),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -188,6 +193,10 @@ export abstract class AppConfig {
   declare readonly authRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   declare readonly shutdownGraceSeconds: number;
+  /** On SIGTERM, how long the server keeps serving (health 503) before it stops accepting connections. */
+  declare readonly shutdownDrainSeconds: number;
+  /** Names this replica in the X-Instance header of every answer: INSTANCE_NAME or the host name. */
+  declare readonly instanceName: string;
   /**
    * Fastify's `trustProxy`: false (request.ip is the socket's peer), a hop count, or a
    * comma-separated list of proxy addresses/CIDRs. Per-IP limits key on request.ip.
@@ -207,6 +216,12 @@ export abstract class AppConfig {
 
 /** The built client sits beside the server's own folder in the workspace. */
 const defaultClientDir = (): string => resolve(__dirname, '../../../../client/dist');
+
+/** A container's host name is its id: distinct per replica, which is what the header is for. */
+const defaultInstanceName = (): string =>
+  hostname()
+    .replace(/[^\w.-]/g, '-')
+    .slice(0, 64) || 'app';
 
 /** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
 const resolveJwtSecret = (env: ParsedEnv, dataDir: string): string => {
@@ -277,5 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
     apiDocsUi: parsed.API_DOCS === '1' || (parsed.API_DOCS === '' && !isProduction),
+    shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
+    instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
   };
 }

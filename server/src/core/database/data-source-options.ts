@@ -8,10 +8,11 @@ export const SQLITE_FILE = 'pilates.sqlite';
 
 /**
  * MySQL/MariaDB when DATABASE_URL is set, otherwise an embedded SQLite file in DATA_DIR.
- * The schema always comes from migrations (run at start), never from `synchronize`.
+ * The schema always comes from migrations, never from `synchronize`. They are not run by
+ * `initialize()` (`migrationsRun`) but by runMigrationsOnce() right after it, under a lock.
  */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
-  const common = { entities, migrations, migrationsRun: true, synchronize: false, logging: false } as const;
+  const common = { entities, migrations, migrationsRun: false, synchronize: false, logging: false } as const;
   if (config.databaseUrl) {
     return {
       ...common,

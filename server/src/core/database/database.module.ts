@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { dataSourceOptions } from './data-source-options';
 import { entities } from './entities';
+import { runMigrationsOnce } from './migrate';
 import { SeedService } from './seed.service';
 import { serializeSqlite } from './sqlite-serializer';
 import { TransactionService } from './transaction.service';
@@ -24,6 +25,13 @@ import { TransactionService } from './transaction.service';
       }),
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrationsOnce(dataSource);
+        } catch (error) {
+          // The module retries the whole factory when the database was unreachable: no pool left behind.
+          await dataSource.destroy().catch(() => undefined);
+          throw error;
+        }
         if (dataSource.options.type === 'better-sqlite3') serializeSqlite(dataSource);
         return dataSource;
       },

@@ -16,6 +16,7 @@ import { genReqId, registerRequestIdHeader } from '../logging/request-id';
 import { ensurePrivateDir } from '../database/data-dir';
 import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
+import { registerInstanceHeader } from './instance-header';
 import { buildOpenApiDocument } from './openapi';
 import { PRERENDER_DIR } from './client-app.service';
 
@@ -46,7 +47,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Off unless TRUST_PROXY names the proxies in front: a trusted X-Forwarded-For is client-written otherwise.
     trustProxy: config.trustProxy,
     genReqId,
-    // A client that trickles its request, or never sends one, loses the connection (issue 15).
+    // A client that trickles its request, or never sends one, loses the connection.
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
@@ -55,6 +56,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Node checks the two timeouts above this often (30 s by default): a second keeps them close to exact.
       connectionsCheckingInterval: 1000,
     },
+    // While the server closes (SIGTERM), a request that still arrives on an open keep-alive
+    // connection is answered normally, with `Connection: close`, instead of Fastify's 503: a load
+    // balancer passes a 503 on to the client, but it retries a refused connection on another replica.
+    return503OnClosing: false,
   });
   const logging = options.logging ?? (config.nodeEnv === 'test' ? false : {});
   const logger = logging ? createRootLogger(logging) : undefined;
@@ -72,6 +77,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestIdHeader(fastify);
+  registerInstanceHeader(fastify, config.instanceName);
   if (logger) {
     registerRequestLogging(fastify, logger);
     app.useLogger(app.get(Logger));

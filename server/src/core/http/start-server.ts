@@ -27,7 +27,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<NestFastifyAp
   // NODE_ENV=test keeps logs off, as in the integration tests.
   const app = await createApp(config, config.nodeEnv === 'test' ? {} : { logging: { level: logLevel } });
   await app.listen({ port: config.port, host: config.host });
-  const shutdown = gracefulShutdown(app, config.shutdownGraceSeconds * 1000);
+  const shutdown = gracefulShutdown(app, config.shutdownGraceSeconds * 1000, config.shutdownDrainSeconds * 1000);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       new Logger('Shutdown').log(`${signal} recibido: se terminan las peticiones en curso`);
