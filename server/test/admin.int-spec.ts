@@ -305,6 +305,15 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       // Sending the same address back (the edit dialog sends every field) is not a change.
       await second.agent.post('/api/admin/change-data').send({ id_user: second.id, email: second.email }).expect(200);
     });
+
+    it('should let an admin change their own email in Mi información, which asks for the current password', async () => {
+      const second = await newAdmin();
+      await second.agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'admin-nuevo@test.local', currentPassword: 'clave-segura-1' })
+        .expect(200);
+      expect((await userByEmail(t, 'admin-nuevo@test.local')).id).toBe(second.id);
+    });
   });
 
   describe('admin/delete-user and admin/active-user', () => {

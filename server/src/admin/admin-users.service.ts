@@ -85,8 +85,12 @@ export class AdminUsersService {
     });
   }
 
-  /** admin/change-data (and change-info-user when an admin edits someone): profile and role. */
-  async change(admin: User, userId: number, changes: ProfileChanges): Promise<User> {
+  /**
+   * admin/change-data (and change-info-user when an admin edits anyone): profile and role.
+   * `currentPasswordChecked`: the caller proved their password (Mi información), which is what
+   * allows changing one's own email.
+   */
+  async change(admin: User, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
     return this.users.inTransaction(async (manager) => {
       if (changes.role === 'user') {
         if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
@@ -95,7 +99,9 @@ export class AdminUsersService {
       const { user, before } = await this.users.changeInside(manager, userId, changes);
       // One's own email changes only through Mi información, which asks for the current password
       // (a stolen admin session must not be able to move the account's reset mails elsewhere).
-      if (userId === admin.id && user.email !== before.email) throw new AdminError(AdminErrorCode.SELF_EMAIL_CHANGE);
+      if (userId === admin.id && user.email !== before.email && !currentPasswordChecked) {
+        throw new AdminError(AdminErrorCode.SELF_EMAIL_CHANGE);
+      }
       const diff = changedValues(before, userSnapshot(user));
       if (diff) {
         await this.audit.record(manager, admin, {

@@ -22,7 +22,7 @@ import { UsersService } from './users.service';
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000;
 const RESET_TOKEN_BYTES = 32;
-/** At most one reset mail per address in this interval (issue 15). */
+/** At most one reset mail per address in this interval. */
 export const RESET_MAIL_INTERVAL_MS = 60 * 1000;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
@@ -156,13 +156,6 @@ export class AuthService {
   }
 
   /**
-   * Counts a login attempt before the password is checked, atomically: the attempt's row goes in
-   * first, then the rows in the window are counted. Of any number of simultaneous attempts, the
-   * k-th row to land sees at least k rows, so at most LOGIN_MAX_FAILURES get past this. A refused
-   * attempt takes its row back (the lock does not grow while it is hammered); a wrong password
-   * leaves it as the failure; a right one clears the email's rows. Returns the row's id.
-   */
-  /**
    * Mi información → Cambiar contraseña: needs the current password; ends every other session
    * of the user and keeps the one it came from.
    */
@@ -187,6 +180,13 @@ export class AuthService {
       .catch((error: unknown) => this.logger.error('No se pudo encolar el aviso de cambio de correo', error));
   }
 
+  /**
+   * Counts a login attempt before the password is checked, atomically: the attempt's row goes in
+   * first, then the rows in the window are counted. Of any number of simultaneous attempts, the
+   * k-th row to land sees at least k rows, so at most LOGIN_MAX_FAILURES get past this. A refused
+   * attempt takes its row back (the lock does not grow while it is hammered); a wrong password
+   * leaves it as the failure; a right one clears the email's rows. Returns the row's id.
+   */
   private async claimAttempt(email: string): Promise<number> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);

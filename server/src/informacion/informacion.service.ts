@@ -15,8 +15,8 @@ export class InformacionService {
   ) {}
 
   /**
-   * A user changes their own data; an admin anyone's, and that change is audited (product-decisions §3).
-   * Changing one's own email needs the current password, and the old address is told (issue 15).
+   * A user changes their own data; an admin anyone's, and that change is audited.
+   * Changing one's own email needs the current password, and the old address is told.
    */
   async changeInfo(caller: User, dto: ChangeInfoUserDto): Promise<User> {
     const targetId = dto.id_user ?? caller.id;
@@ -26,7 +26,7 @@ export class InformacionService {
     if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
     const user =
       caller.role === 'admin'
-        ? await this.adminUsers.change(caller, targetId, changes)
+        ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
         : await this.users.updateProfile(targetId, changes);
     if (ownEmailChange) this.auth.notifyEmailChanged(caller.email, user.name, user.email);
     return user;

@@ -6,7 +6,7 @@ export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 /** …and is renewed on a request once its token is older than this… */
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 3600;
-/** …but never past this long after the login (issue 15: absolute lifetime). */
+/** …but never past this long after the login (an absolute lifetime). */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 export interface SessionPayload {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /**
- * Going live with Mercado Pago (issue 14): purchases get an unguessable reference, the reason a
+ * Going live with Mercado Pago: purchases get an unguessable reference, the reason a
  * payment granted nothing, the refunded amount and the purchase a duplicate payment belongs to;
  * notifications are stored before they are processed, so none is lost.
  */

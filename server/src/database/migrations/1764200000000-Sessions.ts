@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-/** Server-side sessions: logout and "cerrar sesión en todos los dispositivos" revoke them (issue 15). */
+/** Server-side sessions: logout and "cerrar sesión en todos los dispositivos" revoke them. */
 export class Sessions1764200000000 implements MigrationInterface {
   name = 'Sessions1764200000000';
 
