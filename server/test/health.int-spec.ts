@@ -38,3 +38,16 @@ describe('GET /api/health and the OpenAPI document', () => {
     await t.http().get('/api/health').expect(200);
   });
 });
+
+describe('GET /api/studio', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STUDIO_TZ: 'America/Monterrey' } });
+  });
+  afterAll(() => t.close());
+
+  it("should give anyone the studio's time zone from the configuration", async () => {
+    const res = await t.http().get('/api/studio').expect(200);
+    expect(res.body).toEqual({ success: true, timeZone: 'America/Monterrey' });
+  });
+});
