@@ -2,14 +2,13 @@
  * The admin's user and plan forms, checked as the server does (server/src/admin/dto): the client
  * refuses early, the server stays the authority. Form values are strings, as inputs give them.
  */
-import { isDateOnly } from '@pilates/dates';
+import { END_BEFORE_START_MESSAGE, isDateOnly } from '@pilates/dates';
 import { z } from 'zod';
 import { registerSchema } from '../auth/schemas';
 
 export const MIN_CLASSES = 0;
 export const MAX_CLASSES = 100;
 export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
-export const END_BEFORE_START_MESSAGE = 'La fecha de término debe ser igual o posterior a la de inicio';
 export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
 const INVALID_DATE = 'La fecha no es válida';
 

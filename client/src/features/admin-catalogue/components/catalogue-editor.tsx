@@ -11,7 +11,7 @@ import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import type { DataTableColumn } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { classesLabel, formatPrice } from '../../plans/format';
-import { useRefreshCatalogue } from '../hooks/use-refresh-catalogue';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
 
@@ -86,7 +86,7 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
 /** The catalogue clients buy from: every plan, hidden ones too, with editing, hiding and new plans. */
 export function CatalogueEditor() {
   const toast = useToast();
-  const refresh = useRefreshCatalogue();
+  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const hide = useHideCataloguePlan();
   const show = useShowCataloguePlan();
@@ -106,7 +106,7 @@ export function CatalogueEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('catalogueChanged');
           closeHide();
         },
       },
@@ -119,7 +119,7 @@ export function CatalogueEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('catalogueChanged');
         },
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
-import { CLASSES_MESSAGE, END_BEFORE_START_MESSAGE } from '../schemas';
+import { END_BEFORE_START_MESSAGE } from '@pilates/dates';
+import { CLASSES_MESSAGE } from '../schemas';
 import { catalogueAnswer, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 

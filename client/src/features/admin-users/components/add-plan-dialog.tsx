@@ -11,7 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
 
@@ -45,7 +45,7 @@ export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
 
 function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const mutation = useAddPlanAdmin();
   const form = useForm<AddPlanInput, unknown, AddPlanValues>({
@@ -79,7 +79,7 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('plans');
+          void invalidateAfter('userPlanAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

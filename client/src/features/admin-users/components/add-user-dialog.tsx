@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
 import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
 
@@ -38,7 +38,7 @@ export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddUser();
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
@@ -52,7 +52,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('users');
+          void invalidateAfter('userAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),

@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { PAID_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { editPlanSchema, MAX_CLASSES, MIN_CLASSES, type EditPlanInput, type EditPlanValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
 
@@ -50,7 +50,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
 
 function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeDataPlan();
   const form = useForm<EditPlanInput, unknown, EditPlanValues>({
     resolver: zodResolver(editPlanSchema),
@@ -74,7 +74,7 @@ function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void 
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('plans');
+          void invalidateAfter('userPlanChanged');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { setSessionUser, useSession } from '../../session/session';
 import { ROLE_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
 import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
 
@@ -59,7 +59,7 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
   const toast = useToast();
   const queryClient = useQueryClient();
   const session = useSession();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeData();
   const form = useForm<EditUserInput, unknown, EditUserValues>({
     resolver: zodResolver(editUserSchema),
@@ -81,7 +81,7 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
           // The admin changed their own name or email: the side menu shows the new one at once.
           if (session.user && res.user.id === session.user.id) setSessionUser(queryClient, res.user);
           // Rosters show the names too.
-          void refresh('users', 'booking');
+          void invalidateAfter('userChanged');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { formatPesos, refundAmountError } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const FULL_REFUND_NOTE =
   'Un reembolso total quita el plan: sus clases ya reservadas se quedan, pero no podrá reservar más con él.';
@@ -49,7 +49,7 @@ function RefundForm({
   onDone: () => void;
 }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useRefundPayment();
   // One key per dialog: a double click or a retry of the same refund is refunded once by Mercado Pago.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -77,7 +77,7 @@ function RefundForm({
       {
         onSuccess: (res) => {
           toast.show(`${res.message}: ${formatPesos(amount)}`);
-          void refresh('purchases', 'plans');
+          void invalidateAfter('paymentRefunded');
           onDone();
         },
       },

@@ -12,7 +12,7 @@ import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import type { DataTableColumn } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { formatDate } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const USER_CLASSES_PAGE_SIZE = 10;
 
@@ -145,7 +145,7 @@ function RemoveReservationDialog({
   onRemoved: () => void;
 }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useCancelReservation();
 
   const close = () => {
@@ -161,7 +161,7 @@ function RemoveReservationDialog({
         onSuccess: (res) => {
           toast.show(res.message);
           // The class went back to a plan and left a roster.
-          void refresh('classes', 'plans', 'booking');
+          void invalidateAfter('userReservationRemoved');
           onRemoved();
           close();
         },

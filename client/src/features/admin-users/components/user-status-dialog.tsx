@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { useToast } from '../../../components/ui/toast';
 import { deactivatedMessage } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const DEACTIVATE_WARNING =
   'Sus clases próximas se cancelarán y volverán a sus planes, y su sesión se cerrará. No podrá iniciar sesión mientras esté inactivo.';
@@ -21,7 +21,7 @@ export interface UserStatusDialogProps {
 /** Asks before deleting (deactivating) an active user or reactivating an inactive one. */
 export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const deactivate = useDeleteUser();
   const activate = useActiveUser();
   const active = user?.active === 1;
@@ -42,7 +42,7 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
           onSuccess: (res) => {
             toast.show(deactivatedMessage(res.message, res.cancelledReservations));
             // Their upcoming reservations are gone: their plans, classes, the calendar and the rosters changed.
-            void refresh('users', 'plans', 'classes', 'booking');
+            void invalidateAfter('userDeactivated');
             close();
           },
         },
@@ -53,7 +53,7 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
         {
           onSuccess: (res) => {
             toast.show(res.message);
-            void refresh('users');
+            void invalidateAfter('userActivated');
             close();
           },
         },

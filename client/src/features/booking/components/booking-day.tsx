@@ -1,14 +1,8 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { errorMessages, isApiError } from '../../../api/api-error';
-import { getGetClasesUrl } from '../../../api/generated/informacion/informacion';
 import type { SlotDto } from '../../../api/generated/model';
-import {
-  getGetInformationClasesQueryKey,
-  getGetInformationQueryKey,
-  useGetInformation,
-  usePushReservation,
-} from '../../../api/generated/reservations/reservations';
+import { useGetInformation, usePushReservation } from '../../../api/generated/reservations/reservations';
 import { useToast } from '../../../components/ui/toast';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { DayClasses } from './day-classes';
@@ -23,16 +17,6 @@ const DIALOG_FOR_CODE = {
 } as const;
 type BookingDialog = (typeof DIALOG_FOR_CODE)[keyof typeof DIALOG_FOR_CODE];
 
-/** After a booking or a removal: the day's lists (client and admin) and the user's classes. */
-export function refreshAfterBookingChange(queryClient: QueryClient, date: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: getGetInformationQueryKey({ date }) }),
-    queryClient.invalidateQueries({ queryKey: getGetInformationClasesQueryKey({ date }) }),
-    // Every page of "Mis clases": the key starts with the endpoint, then the body.
-    queryClient.invalidateQueries({ queryKey: [getGetClasesUrl()] }),
-  ]);
-}
-
 export interface BookingDayProps {
   date: string;
   /** Nobody is logged in: "Reservar" asks to log in first. */
@@ -45,18 +29,18 @@ export interface BookingDayProps {
 
 /** The selected day's classes on /pilates/reservar, with booking and its error dialogs. */
 export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin }: BookingDayProps) {
-  const queryClient = useQueryClient();
+  const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
   const day = useGetInformation({ date });
 
   const booking = usePushReservation({
     mutation: {
-      onSuccess: async (_answer, { data }) => {
+      onSuccess: async () => {
         toast.show(BOOKED_MESSAGE);
-        await refreshAfterBookingChange(queryClient, data.date);
+        await invalidateAfter('classBooked');
       },
-      onError: async (error, { data }) => {
+      onError: async (error) => {
         const code = isApiError(error) ? error.code : undefined;
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
           setDialog(DIALOG_FOR_CODE[code]);
@@ -64,7 +48,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         }
         // CLASS_FULL, CLASS_STARTED, ALREADY_BOOKED…: say why and show the day as it is now.
         toast.show(errorMessages(error).join(' '), 'error');
-        await queryClient.invalidateQueries({ queryKey: getGetInformationQueryKey({ date: data.date }) });
+        await invalidateAfter('bookingRefused');
       },
     },
   });

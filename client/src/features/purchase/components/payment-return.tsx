@@ -9,7 +9,7 @@ import { cn } from '../../../components/ui/cn';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
-import { useRefreshPurchases } from '../hooks/use-refresh-purchases';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ningún cargo.';
 export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
@@ -107,8 +107,8 @@ export interface PaymentReturnProps {
 
 /** Back from Mercado Pago on Mis clases: checks the payment once and says how it went. */
 export function PaymentReturn({ paymentId, onConfirmed, onRetry }: PaymentReturnProps) {
-  const refresh = useRefreshPurchases();
-  const confirm = useConfirmPayment({ mutation: { onSuccess: () => refresh() } });
+  const invalidateAfter = useInvalidateAfter();
+  const confirm = useConfirmPayment({ mutation: { onSuccess: () => invalidateAfter('paymentConfirmed') } });
   const { mutate } = confirm;
   const onConfirmedRef = useRef(onConfirmed);
   useEffect(() => {

@@ -11,7 +11,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import { STUDIO_TIME_ZONE } from '../../../content/studio';
-import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCEL_CLASS_WARNING =
   'Se cancelarán las reservas de esa clase, las clases volverán a los planes y se avisará a cada cliente por correo.';
@@ -30,7 +30,7 @@ const reservationsText = (count: number) =>
 export function CancelClassForm() {
   const titleId = useId();
   const toast = useToast();
-  const refresh = useRefreshTimetable();
+  const invalidateAfter = useInvalidateAfter();
   const today = studioToday(new Date(), STUDIO_TIME_ZONE);
   const [date, setDate] = useState(today);
   const [scheduleId, setScheduleId] = useState('');
@@ -71,7 +71,7 @@ export function CancelClassForm() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
           setScheduleId('');
           closeConfirm();
         },
