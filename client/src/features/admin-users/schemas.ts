@@ -4,12 +4,11 @@
  */
 import { END_BEFORE_START_MESSAGE, isDateOnly } from '@pilates/dates';
 import { z } from 'zod';
-import { registerSchema } from '../auth/schemas';
+import { PASSWORDS_DIFFER_MESSAGE, registerSchema } from '@/features/auth';
 
 export const MIN_CLASSES = 0;
 export const MAX_CLASSES = 100;
 export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
-export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
 const INVALID_DATE = 'La fecha no es válida';
 
 /** Add user (spec §5): the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */

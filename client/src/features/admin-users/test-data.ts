@@ -5,8 +5,8 @@ import type {
   AdminUserRowDto,
   MyClassDto,
   UserPlanDto,
-} from '../../api/generated/model';
-import type { Handler } from '../../test/page-test-utils';
+} from '@/api/generated/model';
+import type { Handler } from '@/test/page-test-utils';
 
 export const URLS = {
   users: '/api/informacion/get-users',

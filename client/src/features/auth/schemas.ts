@@ -17,6 +17,8 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
+export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
+
 export const registerSchema = z
   .object({
     name: z.string().trim().min(1, 'El nombre es obligatorio'),
@@ -29,7 +31,7 @@ export const registerSchema = z
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Las contraseñas no coinciden',
+    message: PASSWORDS_DIFFER_MESSAGE,
   });
 export type RegisterValues = z.input<typeof registerSchema>;
 

@@ -1,22 +1,11 @@
 import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { STUDIO_TIME_ZONE } from '../../content/studio';
-
-const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-
-/** An amount in pesos: '$1,500.00'. */
-export function formatMoney(amount: number): string {
-  return pesos.format(amount);
-}
-
-/** '1 clase', '8 clases'. */
-export function classesLabel(classes: number): string {
-  return classes === 1 ? '1 clase' : `${classes} clases`;
-}
+import { studioTimeZone } from '@/lib/studio-clock';
 
 /** A payment deadline (an ISO instant) in the studio's time: '30 de noviembre de 2026 a las 11:59 PM'. */
 export function formatDeadline(instant: string): string {
   const at = new Date(instant);
-  return `${formatLongDate(studioToday(at, STUDIO_TIME_ZONE))} a las ${to12Hour(studioTimeOfDay(at, STUDIO_TIME_ZONE))}`;
+  const timeZone = studioTimeZone();
+  return `${formatLongDate(studioToday(at, timeZone))} a las ${to12Hour(studioTimeOfDay(at, timeZone))}`;
 }
 
 /** Where a payment stands, as the banner and the pending list group it. */

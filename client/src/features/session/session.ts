@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../api/api-error';
-import { getCookie, getGetCookieQueryKey } from '../../api/generated/auth/auth';
-import type { UserDto } from '../../api/generated/model';
+import { isApiError } from '@/api/api-error';
+import { getCookie, getGetCookieQueryKey } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
 
 export type SessionUser = UserDto;
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useLogoutAll as useLogoutAllMutation, useLogout as useLogoutMutation } from '../../api/generated/auth/auth';
+import { useLogoutAll as useLogoutAllMutation, useLogout as useLogoutMutation } from '@/api/generated/auth/auth';
 import { clearSession } from './session';
 
 /** Logs out, clears the session user and goes to /pilates (spec §4). */

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useAddCataloguePlan } from '../../../api/generated/admin/admin';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useAddCataloguePlan } from '@/api/generated/admin/admin';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { CATALOG_PLAN_FIELDS, catalogPlanSchema, type CatalogPlanInput, type CatalogPlanValues } from '../schemas';
 import { FormError, PlanFields } from './plan-fields';

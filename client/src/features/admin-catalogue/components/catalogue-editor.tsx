@@ -1,16 +1,16 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessages } from '../../../api/api-error';
-import { useCatalogue, useHideCataloguePlan, useShowCataloguePlan } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
-import { classesLabel, formatPrice } from '../../plans/format';
+import { errorMessages } from '@/api/api-error';
+import { useCatalogue, useHideCataloguePlan, useShowCataloguePlan } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { classesLabel, formatMoney } from '@/lib/format';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
@@ -76,7 +76,7 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
   {
     key: 'precio',
     header: 'Precio',
-    cell: (plan) => formatPrice(plan.price),
+    cell: (plan) => formatMoney(plan.price),
     className: 'whitespace-nowrap tabular-nums',
   },
   { key: 'estado', header: 'Estado', cell: (plan) => <VisibilityBadge visible={plan.visible} /> },
@@ -159,7 +159,7 @@ export function CatalogueEditor() {
                   <VisibilityBadge visible={plan.visible} />
                 </div>
                 <p className="text-sm text-ink">
-                  {classesLabel(plan.classes)} · <span className="tabular-nums">{formatPrice(plan.price)}</span>
+                  {classesLabel(plan.classes)} · <span className="tabular-nums">{formatMoney(plan.price)}</span>
                 </p>
                 <PlanActions plan={plan} actions={actions} />
               </>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useChangeCataloguePlan } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto, ChangeCatalogPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useChangeCataloguePlan } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto, ChangeCatalogPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useInvalidateAfter } from '@/api/invalidation';
 import {
   CATALOG_PLAN_FIELDS,

@@ -1,8 +1,8 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { END_BEFORE_START_MESSAGE } from '@pilates/dates';
 import { CLASSES_MESSAGE } from '../schemas';
 import { catalogueAnswer, URLS, usersPage } from '../test-data';

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isDateOnly, planEndDate } from '@pilates/dates';
 import { Controller, useForm } from 'react-hook-form';
-import { useAddPlanAdmin, useCatalogue } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto, AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useAddPlanAdmin, useCatalogue } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto, AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['selectplan', 'number', 'startdate', 'enddate', 'pagado'] as const;
 

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useAddUser } from '../../../api/generated/admin/admin';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useAddUser } from '@/api/generated/admin/admin';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword'] as const;
 const CODE_FIELDS: CodeFields<AddUserInput> = { EMAIL_TAKEN: 'email' };

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { useChangeDataPlan } from '../../../api/generated/admin/admin';
-import type { ChangeDataPlanDto, UserPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useChangeDataPlan } from '@/api/generated/admin/admin';
+import type { ChangeDataPlanDto, UserPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { PAID_OPTIONS } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { editPlanSchema, MAX_CLASSES, MIN_CLASSES, type EditPlanInput, type EditPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['clases', 'dateInit', 'dateEnd', 'paid'] as const;
 

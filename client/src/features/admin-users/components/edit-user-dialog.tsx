@@ -1,20 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { useChangeData } from '../../../api/generated/admin/admin';
-import type { AdminUserRowDto, ChangeDataDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { setSessionUser, useSession } from '../../session/session';
+import { useChangeData } from '@/api/generated/admin/admin';
+import type { AdminUserRowDto, ChangeDataDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { setSessionUser, useSession } from '@/features/session';
 import { ROLE_OPTIONS } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'role'] as const;
 const CODE_FIELDS: CodeFields<EditUserInput> = {

@@ -1,16 +1,16 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState, type ReactNode } from 'react';
-import { useGetClases } from '../../../api/generated/informacion/informacion';
-import type { AdminUserRowDto, MyClassDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
+import { useGetClases } from '@/api/generated/informacion/informacion';
+import type { AdminUserRowDto, MyClassDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
 import { formatDate } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 

@@ -1,9 +1,9 @@
-import { useActiveUser, useDeleteUser } from '../../../api/generated/admin/admin';
-import type { AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import { useActiveUser, useDeleteUser } from '@/api/generated/admin/admin';
+import type { AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 import { deactivatedMessage } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { GetUsersDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { GetUsersDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { ana, bruno, carla, pagination, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 

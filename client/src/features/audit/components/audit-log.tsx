@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useGetAudit } from '../../../api/generated/admin/admin';
-import type { AuditEntryDto } from '../../../api/generated/model';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
+import { useGetAudit } from '@/api/generated/admin/admin';
+import type { AuditEntryDto } from '@/api/generated/model';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
 import { auditChanges, changeText, formatAuditDateTime, nameOfUser, NO_VALUE, subjectLabel } from '../format';
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLogin } from '../../../api/generated/auth/auth';
-import type { UserDto } from '../../../api/generated/model';
-import { Button, ErrorMessage, PasswordField, TextField } from '../../../components/ui';
-import { setSessionUser } from '../../session/session';
+import { useLogin } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
+import { Button, ErrorMessage, PasswordField, TextField } from '@/components/ui';
+import { setSessionUser } from '@/features/session';
 import { loginSchema, type LoginValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
 

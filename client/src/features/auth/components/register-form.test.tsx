@@ -1,4 +1,4 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

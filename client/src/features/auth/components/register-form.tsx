@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { useRegister } from '../../../api/generated/auth/auth';
-import type { UserDto } from '../../../api/generated/model';
-import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '../../../components/ui';
-import { setSessionUser } from '../../session/session';
+import { useRegister } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
+import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '@/components/ui';
+import { setSessionUser } from '@/features/session';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
 

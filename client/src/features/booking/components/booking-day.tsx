@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
-import { errorMessages, isApiError } from '../../../api/api-error';
-import type { SlotDto } from '../../../api/generated/model';
-import { useGetInformation, usePushReservation } from '../../../api/generated/reservations/reservations';
-import { useToast } from '../../../components/ui/toast';
+import { errorMessages, isApiError } from '@/api/api-error';
+import type { SlotDto } from '@/api/generated/model';
+import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
+import { useToast } from '@/components/ui/toast';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { DayClasses } from './day-classes';
 import { SlotList } from './slot-list';

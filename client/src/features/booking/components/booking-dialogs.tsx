@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { PurchaseDialog } from '../../purchase';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { PurchaseDialog } from '@/features/purchase';
 
 export const OUT_OF_PLAN_TITLE = 'La fecha está fuera del rango del plan';
 export const BUY_PLAN_TITLE = 'Contrata un plan';

@@ -1,7 +1,7 @@
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import type { ReactNode } from 'react';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Spinner } from '@/components/ui/spinner';
 
 export const NO_CLASSES_MESSAGE = 'No hay clases el día de hoy';
 

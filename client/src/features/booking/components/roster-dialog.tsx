@@ -1,12 +1,12 @@
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
-import type { EnrolledUserDto, RosterSlotDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import type { EnrolledUserDto, RosterSlotDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 
 export const NO_ENROLLED_MESSAGE = 'No hay usuarios inscritos';
 export const removedMessage = (name: string): string => `Se quitó a ${name} de la clase`;

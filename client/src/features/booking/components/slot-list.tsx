@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import type { SlotDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
+import type { SlotDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { placesLabel } from './day-classes';
 
 export interface SlotListProps {

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useChangeInfoUser } from '../../../api/generated/informacion/informacion';
-import type { UserDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { TextField } from '../../../components/ui/text-field';
-import { PasswordField } from '../../../components/ui/password-field';
-import { type CodeFields, showFormErrors } from '../../../lib/server-field-errors';
+import { useChangeInfoUser } from '@/api/generated/informacion/informacion';
+import type { UserDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { type CodeFields, showFormErrors } from '@/lib/server-field-errors';
 
 // Every field is optional (spec §5): a blank field keeps its value.
 const changeInfoSchema = z.object({

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserDto } from '../../../api/generated/model';
+import type { UserDto } from '@/api/generated/model';
 import { PersonalInfo } from './personal-info';
 
 const ana: UserDto = {

@@ -1,10 +1,10 @@
-import { isApiError } from '../../../api/api-error';
-import type { MyClassDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '@/api/api-error';
+import type { MyClassDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 import { cancelQuestion, formatStudioInstant } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 

@@ -1,8 +1,8 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CONFIRM, purchase } from '../test-data';
 import { PaymentReturn } from './payment-return';
 

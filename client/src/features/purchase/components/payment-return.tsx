@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarPlus, CircleCheck, CircleX, Clock, RotateCw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { errorMessages } from '../../../api/api-error';
-import type { PurchaseDto } from '../../../api/generated/model';
-import { useConfirmPayment } from '../../../api/generated/payments/payments';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '@/api/api-error';
+import type { PurchaseDto } from '@/api/generated/model';
+import { useConfirmPayment } from '@/api/generated/payments/payments';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Spinner } from '@/components/ui/spinner';
 import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 

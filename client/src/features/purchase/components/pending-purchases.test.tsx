@@ -1,7 +1,7 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../../../test/page-test-utils';
+import { renderPage, stubApi } from '@/test/page-test-utils';
 import { PURCHASES, purchase } from '../test-data';
 import { PendingPurchases } from './pending-purchases';
 

@@ -1,8 +1,9 @@
 import { Clock } from 'lucide-react';
-import { useListPurchases } from '../../../api/generated/payments/payments';
-import type { PurchaseDto } from '../../../api/generated/model';
-import { cn } from '../../../components/ui/cn';
-import { formatDeadline, formatMoney, purchaseOutcome, purchaseStatusLabel } from '../format';
+import { useListPurchases } from '@/api/generated/payments/payments';
+import type { PurchaseDto } from '@/api/generated/model';
+import { cn } from '@/components/ui/cn';
+import { formatMoney } from '@/lib/format';
+import { formatDeadline, purchaseOutcome, purchaseStatusLabel } from '../format';
 
 function StatusBadge({ purchase }: { purchase: PurchaseDto }) {
   const pending = purchaseOutcome(purchase.status) === 'pending';

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAY_NAMES } from '@pilates/dates';
 import { Controller, useForm } from 'react-hook-form';
-import { useAddSchedule } from '../../../api/generated/horario/horario';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
+import { useAddSchedule } from '@/api/generated/horario/horario';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput, type NewScheduleValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['weekday', 'startTime', 'capacity', 'instructor'] as const;

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SlotDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { SlotDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CANCEL_CLASS_WARNING, CancelClassForm } from './cancel-class-form';
 
 const GET_INFORMATION = '/api/reservations/get-information';

@@ -1,16 +1,16 @@
-import { formatLongDateWithWeekday, isDateOnly, studioToday } from '@pilates/dates';
+import { formatLongDateWithWeekday, isDateOnly } from '@pilates/dates';
 import { CalendarX2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useCancelClass } from '../../../api/generated/horario/horario';
-import type { SlotDto } from '../../../api/generated/model';
-import { useGetInformation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select, type SelectOption } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { STUDIO_TIME_ZONE } from '../../../content/studio';
+import { useCancelClass } from '@/api/generated/horario/horario';
+import type { SlotDto } from '@/api/generated/model';
+import { useGetInformation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { useStudioToday } from '@/lib/studio-clock';
 import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCEL_CLASS_WARNING =
@@ -31,7 +31,7 @@ export function CancelClassForm() {
   const titleId = useId();
   const toast = useToast();
   const invalidateAfter = useInvalidateAfter();
-  const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+  const today = useStudioToday();
   const [date, setDate] = useState(today);
   const [scheduleId, setScheduleId] = useState('');
   const [missingClass, setMissingClass] = useState(false);

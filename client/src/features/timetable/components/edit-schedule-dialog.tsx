@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useChangeSchedule } from '../../../api/generated/horario/horario';
-import type { ChangeScheduleDto, ScheduleDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import { useChangeSchedule } from '@/api/generated/horario/horario';
+import type { ChangeScheduleDto, ScheduleDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['startTime', 'capacity', 'instructor'] as const;

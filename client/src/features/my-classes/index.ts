@@ -1,0 +1,3 @@
+// "Mis clases": the clases route.
+export { CalendarFeed } from './components/calendar-feed';
+export { MyClasses } from './components/my-classes';
