@@ -1,6 +1,6 @@
 /*
- * The API's failure body (product-decisions §2): `{ success: false, error, code }`, where
- * `error` is one of the four shapes of spec §8. ApiError turns all of them into a list of
+ * The API's failure body: `{ success: false, error, code }`, where `error` is one message, a
+ * list of messages, a map of field → messages, or a map of field → one message. ApiError turns all of them into a list of
  * Spanish messages to show, plus the messages of each form field.
  */
 

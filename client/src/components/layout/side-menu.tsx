@@ -42,7 +42,7 @@ function LogoutItem({ onLogout, pending }: { onLogout: () => void; pending: bool
   );
 }
 
-/** The nested group's menu: greeting, own pages, and for admins the "Administrador" block (spec §2). */
+/** The nested group's menu: greeting, own pages, and for admins the "Administrador" block. */
 export function SideMenu({
   user,
   onLogout,

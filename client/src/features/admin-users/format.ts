@@ -20,7 +20,7 @@ export function formatDate(date: string): string {
   return isDateOnly(date) ? formatLongDate(date) : date || '—';
 }
 
-/** A plan starting today, valid one month (product-decisions §5). */
+/** A plan starting today, valid one month (to the day before the same date next month, clamped to a short month). */
 export function defaultPlanDates(now: Date = new Date()): { startdate: string; enddate: string } {
   const startdate = currentStudioDay(now);
   return { startdate, enddate: planEndDate(startdate) };

@@ -11,7 +11,7 @@ export const MAX_CLASSES = 100;
 export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
 const INVALID_DATE = 'La fecha no es válida';
 
-/** Add user (spec §5): the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */
+/** Add user: the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */
 const { terms: _terms, ...accountFields } = registerSchema.shape;
 export const addUserSchema = z.object(accountFields).refine((values) => values.password === values.confirmPassword, {
   path: ['confirmPassword'],
@@ -20,7 +20,7 @@ export const addUserSchema = z.object(accountFields).refine((values) => values.p
 export type AddUserInput = z.input<typeof addUserSchema>;
 export type AddUserValues = z.output<typeof addUserSchema>;
 
-/** Edit user: every field optional (spec §5); a blank field keeps its value. */
+/** Edit user: every field optional; a blank field keeps its value. */
 export const editUserSchema = z.object({
   name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
   email: z
@@ -48,7 +48,7 @@ const requiredDate = (message: string) =>
     .min(1, message)
     .refine((value) => isDateOnly(value), INVALID_DATE);
 
-/** Add plan to user (spec §5): plan, classes remaining 0–100, both dates (end ≥ start) and the paid flag. */
+/** Add plan to user: plan, classes remaining 0–100, both dates (end ≥ start) and the paid flag. */
 export const addPlanSchema = z
   .object({
     selectplan: z.string().min(1, 'Selecciona un plan').transform(Number),

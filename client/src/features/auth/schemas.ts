@@ -1,5 +1,5 @@
 /*
- * The rules of the account forms (spec §5), word for word as the server checks them
+ * The rules of the account forms, word for word as the server checks them
  * (server/src/auth/dto): the client refuses early, the server stays the authority.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 /** A required, valid email. Trimmed like the server does before checking it. */
 const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El email no es válido'));
 
-/** A required password of at least `min` characters: 6 at login, 8 everywhere else (spec §9). */
+/** A required password of at least `min` characters: 6 at login, 8 everywhere else. */
 const requiredPassword = (min: 6 | 8) =>
   z.string().min(1, 'La contraseña es obligatoria').min(min, `Debe tener al menos ${min} caracteres`);
 

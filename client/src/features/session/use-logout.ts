@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLogoutAll as useLogoutAllMutation, useLogout as useLogoutMutation } from '@/api/generated/auth/auth';
 import { clearSession } from './session';
 
-/** Logs out, clears the session user and goes to /pilates (spec §4). */
+/** Logs out, clears the session user and goes to /pilates. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ export interface AddPlanDialogProps {
   onClose: () => void;
 }
 
-/** Gives a user a plan of the catalogue: classes, validity and whether it is paid (spec §5). */
+/** Gives a user a plan of the catalogue: classes, validity and whether it is paid. */
 export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
   return (
     <Dialog
@@ -50,7 +50,7 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
   const mutation = useAddPlanAdmin();
   const form = useForm<AddPlanInput, unknown, AddPlanValues>({
     resolver: zodResolver(addPlanSchema),
-    // Today in the studio, valid one month, paid (spec §5: "default Sí").
+    // Today in the studio, valid one month, paid ("Sí" by default).
     defaultValues: { selectplan: '', number: '', ...defaultPlanDates(), pagado: '1' },
   });
   const { errors } = form.formState;

@@ -21,7 +21,7 @@ export interface AddUserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Agregar Usuario": a new client account, with the registration rules of spec §5 (no terms). */
+/** "Agregar Usuario": a new client account, with the registration rules (no terms). */
 export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
   return (
     <Dialog

@@ -23,7 +23,7 @@ const CODE_FIELDS: CodeFields<EditUserInput> = {
   LAST_ADMIN: 'role',
 };
 
-/** Only what changed; a blank field keeps its value (spec §5: every field is optional). */
+/** Only what changed; a blank field keeps its value (every field is optional). */
 export function userChanges(user: AdminUserRowDto, values: EditUserValues): ChangeDataDto {
   const changes: ChangeDataDto = { id_user: user.id };
   if (values.name !== '' && values.name !== user.name) changes.name = values.name;

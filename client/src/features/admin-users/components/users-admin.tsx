@@ -50,7 +50,7 @@ function StatusButton({ user, onClick }: { user: AdminUserRowDto; onClick: () =>
   );
 }
 
-/** "Usuarios" (spec §2): the users, ten per page, searchable, with their plans, classes and actions. */
+/** "Usuarios": the users, ten per page, searchable, with their plans, classes and actions. */
 export function UsersAdmin() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);

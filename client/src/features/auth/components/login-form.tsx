@@ -18,7 +18,7 @@ export interface LoginFormProps {
   forgotPasswordLink?: ReactNode;
 }
 
-/** Email and password; on success the answer's user becomes the session (spec §3). */
+/** Email and password; on success the answer's user becomes the session. */
 export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<LoginValues>({

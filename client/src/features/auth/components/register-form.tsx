@@ -17,7 +17,7 @@ export interface RegisterFormProps {
   termsHref?: string;
 }
 
-/** The sign-up form of spec §5. */
+/** The sign-up form: name, email, birth date, password twice and the terms accepted. */
 export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: RegisterFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({

@@ -10,7 +10,7 @@ import { SlotList } from './slot-list';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 
-/** The error codes that open a dialog instead of a red toast (product-decisions §4). */
+/** The error codes that open a dialog instead of a red toast: the client can act on them (buy a plan). */
 const DIALOG_FOR_CODE = {
   DATE_OUT_OF_PLAN: 'out-of-plan',
   NO_CLASSES_LEFT: 'buy-plan',

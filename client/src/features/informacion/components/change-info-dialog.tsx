@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { type CodeFields, showFormErrors } from '@/lib/server-field-errors';
 
-// Every field is optional (spec §5): a blank field keeps its value.
+// Every field is optional: a blank field keeps its value.
 const changeInfoSchema = z.object({
   name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
   email: z.union([z.literal(''), z.string().trim().email('El email no es válido')]),

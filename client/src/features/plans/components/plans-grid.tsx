@@ -15,7 +15,7 @@ import { pricePerClass } from '../format';
 export const PLANS_NOTE = '*Planes válidos un mes';
 export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
 
-// Spec §9: 300×400 px cards; on a phone, the full width up to 300 px, centred.
+// 300×400 px cards; on a phone, the full width up to 300 px, centred.
 const cardSize = 'h-[400px] w-full max-w-[300px]';
 const grid = 'grid grid-cols-1 justify-items-center gap-6 sm:grid-cols-[repeat(auto-fill,300px)] sm:justify-start';
 
