@@ -2,34 +2,34 @@
  * How the audit log shows an entry: when (studio time), about what, and what changed
  * ("Clases: 8 → 10"), with the server's field names turned into the Spanish labels of the forms.
  */
-import { formatLongDate, isDateOnly, isTime24, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
+import { formatLongDate, isDateOnly, isTime24, studioTimeOfDay, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
 import type { AuditEntryDto } from '@/api/generated/model';
 import { studioTimeZone } from '@/lib/studio-clock';
 import { formatMoney } from '@/lib/format';
 
 export const NO_VALUE = '—';
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dateTimeFormats.get(timeZone);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('es-MX', {
       timeZone,
       day: 'numeric',
       month: 'short',
       year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
     });
-    dateTimeFormats.set(timeZone, format);
+    dateFormats.set(timeZone, format);
   }
   return format;
 }
 
-/** '23 nov 2026, 9:15 a. m.' in the studio's time zone, whatever the browser's. */
+/** '23 nov 2026, 9:15 AM' in the studio's time zone, whatever the browser's; times as the rest of the site shows them. */
 export function formatAuditDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeIn(studioTimeZone()).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const timeZone = studioTimeZone();
+  return `${dateIn(timeZone).format(date)}, ${to12Hour(studioTimeOfDay(date, timeZone))}`;
 }
 
 const ENTITY_LABELS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { END_BEFORE_START_MESSAGE } from '@pilates/dates';
 import { CLASSES_MESSAGE } from '../schemas';
-import { catalogueAnswer, URLS, usersPage } from '../test-data';
+import { catalogueAnswer, chooseRowAction, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 
 const created = () => ({
@@ -27,8 +27,7 @@ const created = () => ({
 });
 
 async function openAddPlan() {
-  const table = await screen.findByRole('table', { name: 'Usuarios' });
-  await userEvent.click(await within(table).findByRole('button', { name: 'Agregar plan a Ana López' }));
+  await chooseRowAction('Ana López', 'Agregar plan');
   const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
   expect(dialog).toHaveTextContent('Para Ana López');
   return dialog;

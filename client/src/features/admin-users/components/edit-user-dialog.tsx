@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useChangeData } from '@/api/generated/admin/admin';
 import type { AdminUserRowDto, ChangeDataDto } from '@/api/generated/model';
@@ -39,6 +40,9 @@ export interface EditUserDialogProps {
   onClose: () => void;
 }
 
+export const ADMIN_ROLE_WARNING =
+  'Podrá ver y cambiar los datos de todos los usuarios, sus planes, el horario y los pagos.';
+
 /** Name, email, birth date and role of one user. */
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   return (
@@ -67,7 +71,10 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
+  // Making someone an administrator gives them every user's data: it is asked once more.
+  const [confirmingAdmin, setConfirmingAdmin] = useState<EditUserValues | null>(null);
+
+  const save = (values: EditUserValues) => {
     const changes = userChanges(user, values);
     if (Object.keys(changes).length === 1) {
       onDone();
@@ -84,10 +91,40 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
           void invalidateAfter('userChanged');
           onDone();
         },
-        onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),
+        onError: (error) => {
+          setConfirmingAdmin(null);
+          showFormErrors(error, FIELDS, form.setError, CODE_FIELDS);
+        },
       },
     );
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (values.role === 'admin' && user.role !== 'admin') {
+      setConfirmingAdmin(values);
+      return;
+    }
+    save(values);
   });
+
+  if (confirmingAdmin) {
+    return (
+      <div className="space-y-4">
+        <p className="text-ink">
+          ¿Dar el rol de administrador a <strong className="font-semibold">{user.name}</strong>? {ADMIN_ROLE_WARNING}
+        </p>
+        <ErrorMessage error={mutation.error} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => setConfirmingAdmin(null)}>
+            Volver
+          </Button>
+          <Button loading={mutation.isPending} loadingLabel="Guardando…" onClick={() => save(confirmingAdmin)}>
+            Sí, hacerlo administrador
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

@@ -51,7 +51,7 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
     key: 'cambios',
     header: 'Cambios',
     cell: (entry) => <Changes entry={entry} />,
-    className: 'min-w-64 align-top whitespace-normal',
+    className: 'min-w-56 align-top whitespace-normal [overflow-wrap:anywhere]',
   },
 ];
 
@@ -115,6 +115,7 @@ export function AuditLog({ userId }: { userId?: number }) {
         <div className="@container">
           <ResponsiveTable
             label="Cambios registrados"
+            tableLayout="fit"
             columns={columns}
             rows={data?.entries}
             getRowKey={(entry) => entry.id}

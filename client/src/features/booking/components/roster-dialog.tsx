@@ -8,6 +8,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 
+/** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
+export function classTitle(date: string, time: string): string {
+  const day = formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '');
+  return `${day.charAt(0).toUpperCase()}${day.slice(1)} · ${time}`;
+}
+
 export const NO_ENROLLED_MESSAGE = 'No hay usuarios inscritos';
 export const removedMessage = (name: string): string => `Se quitó a ${name} de la clase`;
 export const confirmRemovalQuestion = (name: string): string =>
@@ -48,8 +54,8 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
     <Dialog
       open={slot !== null}
       onOpenChange={changeOpen}
-      title="Usuarios"
-      description={slot ? `${slot.time} · ${formatLongDateWithWeekday(date)}` : undefined}
+      title={slot ? classTitle(date, slot.time) : 'Usuarios'}
+      description={slot ? `Usuarios inscritos: ${slot.enrolled.length} de ${slot.capacity}` : undefined}
       footer={
         <Button variant="secondary" onClick={() => changeOpen(false)}>
           Cerrar

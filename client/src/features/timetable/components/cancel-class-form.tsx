@@ -1,4 +1,4 @@
-import { formatLongDateWithWeekday, isDateOnly } from '@pilates/dates';
+import { formatLongDateWithWeekday, isDateOnly, timeToMinutes } from '@pilates/dates';
 import { CalendarX2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useCancelClass } from '@/api/generated/horario/horario';
@@ -40,7 +40,10 @@ export function CancelClassForm() {
   const slots = useGetInformation({ date }, { query: { enabled: validDate } });
   const mutation = useCancelClass();
 
-  const options = (slots.data?.data ?? []).map(slotOption);
+  // By time of day: '7:00 AM' before '10:00 AM', whatever order the answer has.
+  const options = [...(slots.data?.data ?? [])]
+    .sort((a, b) => timeToMinutes(a.time) - timeToMinutes(b.time))
+    .map(slotOption);
   const selected = slots.data?.data.find((slot) => String(slot.scheduleId) === scheduleId) ?? null;
   const placeholder = !validDate
     ? 'Elige primero una fecha'
