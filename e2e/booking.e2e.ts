@@ -1,4 +1,4 @@
-import { addDays, formatLongDate, mondayOf } from '@pilates/dates';
+import { addDays, formatLongDate, formatLongDateWithWeekday, mondayOf } from '@pilates/dates';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage, type PageWatch } from './support/browser';
@@ -189,7 +189,11 @@ describe('booking', () => {
     await page.screenshot({ path: screenshotPath('usuarios-clases-1280'), fullPage: true });
     await classButton.click();
 
-    const dialog = page.getByRole('dialog', { name: 'Usuarios' });
+    // Titled with its class: 'Lunes 30 de noviembre · 9:00 AM'.
+    const monday = formatLongDateWithWeekday(nextMonday).replace(/ de \d{4}$/, '');
+    const dialog = page.getByRole('dialog', {
+      name: `${monday.charAt(0).toUpperCase()}${monday.slice(1)} · 9:00 AM`,
+    });
     await expect.poll(() => dialog.getByText('Daniela Núñez').isVisible()).toBe(true);
     expect(await dialog.getByText(email).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('usuarios-clases-dialogo-1280'), animations: 'disabled' });
