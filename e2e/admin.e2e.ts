@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshotPath, watchPage } from './support/browser';
+import { launchBrowser, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
 import { openNextMonday, slotRow, toast, today } from './support/site';
 
