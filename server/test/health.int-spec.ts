@@ -42,12 +42,12 @@ describe('GET /api/health and the OpenAPI document', () => {
 describe('GET /api/studio', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { STUDIO_TZ: 'America/Monterrey' } });
+    t = await createTestApp({ env: { STUDIO_TZ: 'America/Monterrey', CANCEL_HOURS: '6' } });
   });
   afterAll(() => t.close());
 
-  it("should give anyone the studio's time zone from the configuration", async () => {
+  it("should give anyone the studio's time zone and cancellation window from the configuration", async () => {
     const res = await t.http().get('/api/studio').expect(200);
-    expect(res.body).toEqual({ success: true, timeZone: 'America/Monterrey' });
+    expect(res.body).toEqual({ success: true, timeZone: 'America/Monterrey', cancelHours: 6 });
   });
 });

@@ -25,7 +25,7 @@ describe('the studio clock', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // 23:30 on 31 December in Mexico City, already 1 January in Madrid.
     vi.setSystemTime(new Date('2027-01-01T05:30:00Z'));
-    const fetchMock = vi.fn(async () => jsonAnswer({ success: true, timeZone: 'Europe/Madrid' }));
+    const fetchMock = vi.fn(async () => jsonAnswer({ success: true, timeZone: 'Europe/Madrid', cancelHours: 12 }));
     vi.stubGlobal('fetch', fetchMock);
 
     render(

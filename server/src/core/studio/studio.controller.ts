@@ -4,7 +4,7 @@ import { Public } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
 import { StudioResponseDto } from './studio.dto';
 
-/** The studio facts the client needs from the server's configuration (today: its time zone). */
+/** The studio facts the client needs from the server's configuration: its time zone and the free-cancellation window. */
 @ApiTags('studio')
 @Controller('studio')
 export class StudioController {
@@ -12,10 +12,10 @@ export class StudioController {
 
   @Public()
   @Get()
-  // The zone changes only with a redeploy: browsers may keep the answer for a few minutes.
+  // They change only with a redeploy: browsers may keep the answer for a few minutes.
   @Header('cache-control', 'public, max-age=300')
   @ApiOkResponse({ type: StudioResponseDto })
   getStudio(): StudioResponseDto {
-    return { success: true, timeZone: this.config.studioTimeZone };
+    return { success: true, timeZone: this.config.studioTimeZone, cancelHours: this.config.cancelHours };
   }
 }

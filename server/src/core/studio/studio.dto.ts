@@ -9,4 +9,10 @@ export class StudioResponseDto {
     description: 'The studio\'s IANA time zone (STUDIO_TZ): the client computes "today" and class times in it.',
   })
   timeZone!: string;
+
+  @ApiProperty({
+    example: 12,
+    description: 'A client may cancel for free until this many hours before the class starts (CANCEL_HOURS).',
+  })
+  cancelHours!: number;
 }

@@ -7,6 +7,8 @@
  */
 
 export interface StudioResponseDto {
+  /** A client may cancel for free until this many hours before the class starts (CANCEL_HOURS). */
+  cancelHours: number;
   success: boolean;
   /** The studio's IANA time zone (STUDIO_TZ): the client computes "today" and class times in it. */
   timeZone: string;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
@@ -55,8 +55,8 @@ describe('BookingDay', () => {
     await userEvent.click(await reservar());
     expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
     expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
-    expect(await screen.findByRole('button', { name: 'Reservada' })).toBeDisabled();
-    expect(screen.getByText('4/8 lugares')).toBeInTheDocument();
+    expect(await screen.findByText('Reservada')).toBeInTheDocument();
+    expect(screen.getByText('4 lugares disponibles')).toBeInTheDocument();
     expect(sentTo(GET)).toEqual([{ date: DATE }, { date: DATE }]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
   });
@@ -124,5 +124,62 @@ describe('BookingDay', () => {
   it('should say when the day has no classes', async () => {
     renderDay({ [GET]: () => [200, { success: true, date: DATE, data: [] }] });
     expect(await screen.findByText('No hay clases el día de hoy')).toBeInTheDocument();
+  });
+
+  it('should book once, with one toast, when Reservar is tapped twice', async () => {
+    let answer: () => void = () => undefined;
+    const { sentTo } = renderDay({
+      [PUSH]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve([201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }]);
+        }),
+    });
+    const button = await reservar();
+    // Two taps in the same instant, before the button can re-render disabled.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+    answer();
+    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+    expect(screen.getAllByText('¡Has reservado con éxito!')).toHaveLength(1);
+  });
+
+  it('should fold the classes that started under "Clases anteriores"', async () => {
+    renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [slot({ scheduleId: 1, time: '7:00 AM', isPastClass: true }), slot({ scheduleId: 5, time: '8:00 PM' })],
+        },
+      ],
+    });
+    const earlier = await screen.findByText('Clases anteriores (1)');
+    const details = earlier.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('7:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('8:00 PM').closest('details')).toBeNull();
+  });
+
+  it('should cancel my own class from its row, after saying until when it is free', async () => {
+    const CANCEL = '/api/reservations/cancel-reservation';
+    const STUDIO = '/api/studio';
+    const { sentTo } = renderDay({
+      [GET]: () => [
+        200,
+        { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM', myReservationId: 41 })] },
+      ],
+      [STUDIO]: () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
+      [CANCEL]: () => [200, { success: true, message: 'ok' }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: /¿Cancelar tu clase del lunes 30 de noviembre de 2026/ });
+    // 8:00 PM less 12 hours.
+    expect(dialog).toHaveTextContent('Cancela sin costo hasta lunes 30 de noviembre, 8:00 AM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    expect(await findToast('Cancelaste tu clase. La clase volvió a tu plan.')).toBeInTheDocument();
+    expect(sentTo(CANCEL)).toEqual([{ id: 41 }]);
   });
 });

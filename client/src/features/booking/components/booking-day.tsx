@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { errorMessages, isApiError } from '@/api/api-error';
 import type { SlotDto } from '@/api/generated/model';
 import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
 import { useToast } from '@/components/ui/toast';
+import { CancelReservationDialog } from '@/features/my-classes';
+import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { DayClasses } from './day-classes';
 import { SlotList } from './slot-list';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
+export const NO_CLASSES_LEFT_MESSAGE = 'Ya no quedan clases por tomar este día.';
 
 /** The error codes that open a dialog instead of a red toast: the client can act on them (buy a plan). */
 const DIALOG_FOR_CODE = {
@@ -34,8 +37,15 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
   const day = useGetInformation({ date });
 
+  const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  // Set at the first tap, before React re-renders the disabled button: a double tap books once.
+  const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
+  const inFlight = useRef(false);
   const booking = usePushReservation({
     mutation: {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: async () => {
         toast.show(BOOKED_MESSAGE);
         await invalidateAfter('classBooked');
@@ -58,10 +68,22 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
       onRequireLogin();
       return;
     }
+    if (inFlight.current) return;
+    inFlight.current = true;
     booking.mutate({ data: { date, classReservation: slot.scheduleId } });
   };
 
   const slots = day.data?.data ?? [];
+  // Classes that already started fold away under "Clases anteriores"; the ones still ahead come first.
+  const upcoming = slots.filter((slot) => !slot.isPastClass);
+  const past = slots.filter((slot) => slot.isPastClass);
+  const listProps = {
+    date,
+    onBook: book,
+    onCancel: setCancelling,
+    disabled: sessionPending,
+    bookingScheduleId: booking.isPending ? booking.variables.data.classReservation : null,
+  };
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -74,13 +96,41 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         error={day.data ? null : day.error}
         isEmpty={slots.length === 0}
       >
-        <SlotList
-          slots={slots}
-          onBook={book}
-          disabled={sessionPending}
-          bookingScheduleId={booking.isPending ? booking.variables.data.classReservation : null}
-        />
+        {upcoming.length > 0 ? (
+          <SlotList slots={upcoming} {...listProps} />
+        ) : (
+          <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
+            {NO_CLASSES_LEFT_MESSAGE}
+          </p>
+        )}
+        {past.length > 0 ? (
+          <details className="group mt-4">
+            <summary className="cursor-pointer rounded-control px-1 py-2 text-sm font-medium text-ink-muted hover:text-ink">
+              Clases anteriores ({past.length})
+            </summary>
+            <div className="mt-2">
+              <SlotList slots={past} {...listProps} />
+            </div>
+          </details>
+        ) : null}
       </DayClasses>
+      <CancelReservationDialog
+        reservation={
+          cancelling && cancelling.myReservationId && cancellableUntil
+            ? {
+                id: cancelling.myReservationId,
+                date,
+                time: cancelling.time,
+                dayOfWeek: '',
+                instructor: cancelling.instructor ?? null,
+                isPast: false,
+                cancellable: true,
+                cancellableUntil,
+              }
+            : null
+        }
+        onClose={() => setCancelling(null)}
+      />
       <OutOfPlanDialog open={dialog === 'out-of-plan'} onOpenChange={closeDialog} />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
     </>
