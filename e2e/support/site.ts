@@ -39,7 +39,8 @@ export async function registerClient(
 
 /** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
 export async function openNextMonday(page: Page, baseUrl: string, path = '/pilates/reservar') {
-  await page.goto(`${baseUrl}${path}`);
+  // Today chosen explicitly: without a day the calendar may open on a later one with classes left.
+  await page.goto(`${baseUrl}${path}?fecha=${today}`);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await page.getByRole('button', { name: dayButtonName(nextMonday) }).click();
   await page.waitForURL((url) => url.searchParams.get('fecha') === nextMonday);
