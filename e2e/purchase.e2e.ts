@@ -67,7 +67,7 @@ describe('purchase', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Pagado');
     expect(await row.innerText()).toContain('4 de 4');
-    expect(await page.getByRole('list', { name: 'Compras pendientes' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Compras sin plan' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('compra-aprobada-1280'), fullPage: true });
 
     // A reload does not confirm (nor announce) the payment again.

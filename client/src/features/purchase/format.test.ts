@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeadline, purchaseOutcome, purchaseStatusLabel } from './format';
+import { formatDeadline, purchaseOutcome, purchaseState } from './format';
 
 describe('purchase format', () => {
   it('should give a deadline in the studio’s time, whatever the browser’s zone', () => {
@@ -13,10 +13,10 @@ describe('purchase format', () => {
     expect(purchaseOutcome('in_process')).toBe('pending');
     expect(purchaseOutcome('rejected')).toBe('failed');
     expect(purchaseOutcome('expired')).toBe('failed');
-    expect(purchaseStatusLabel('pending')).toBe('pendiente');
-    expect(purchaseStatusLabel('in_process')).toBe('en proceso');
-    expect(purchaseStatusLabel('rejected')).toBe('rechazada');
-    expect(purchaseStatusLabel('cancelled')).toBe('rechazada');
-    expect(purchaseStatusLabel('expired')).toBe('vencida');
+    expect(purchaseState('pending')).toEqual({ label: 'Pago pendiente', tone: 'waiting' });
+    expect(purchaseState('in_process')).toEqual({ label: 'Pago en revisión', tone: 'review' });
+    expect(purchaseState('rejected')).toEqual({ label: 'Pago rechazado', tone: 'rejected' });
+    expect(purchaseState('cancelled')).toEqual({ label: 'Pago rechazado', tone: 'rejected' });
+    expect(purchaseState('expired')).toEqual({ label: 'Pago vencido', tone: 'expired' });
   });
 });

@@ -18,21 +18,29 @@ export function purchaseOutcome(status: string): PurchaseOutcome {
   return PENDING_STATUSES.has(status) ? 'pending' : 'failed';
 }
 
-/** A purchase's state in Spanish, for the list of open purchases. */
-export function purchaseStatusLabel(status: string): string {
+/** How a purchase's state reads in the list of recent purchases: its own words and colour. */
+export type PurchaseTone = 'waiting' | 'review' | 'rejected' | 'expired' | 'approved';
+
+export interface PurchaseState {
+  label: string;
+  tone: PurchaseTone;
+}
+
+/** A purchase's state in Spanish: 'Pago pendiente', 'Pago en revisión', 'Pago rechazado', 'Pago vencido'. */
+export function purchaseState(status: string): PurchaseState {
   switch (status) {
     case 'created':
     case 'pending':
     case 'authorized':
-      return 'pendiente';
+      return { label: 'Pago pendiente', tone: 'waiting' };
     case 'in_process':
     case 'in_mediation':
-      return 'en proceso';
+      return { label: 'Pago en revisión', tone: 'review' };
     case 'expired':
-      return 'vencida';
+      return { label: 'Pago vencido', tone: 'expired' };
     case 'approved':
-      return 'aprobada';
+      return { label: 'Pago aprobado', tone: 'approved' };
     default:
-      return 'rechazada';
+      return { label: 'Pago rechazado', tone: 'rejected' };
   }
 }
