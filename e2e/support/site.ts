@@ -46,7 +46,9 @@ export async function openNextMonday(page: Page, baseUrl: string, path = '/pilat
   await page.waitForURL((url) => url.searchParams.get('fecha') === nextMonday);
 }
 
-export const slotRow = (page: Page, time: string) => page.getByRole('listitem').filter({ hasText: time });
+/** A class of the day list by its time (exact: a row also names other times, in its cancellation deadline). */
+export const slotRow = (page: Page, time: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(time, { exact: true }) });
 /**
  * A toast by its text. While a dialog is open, Radix marks the rest of the page aria-hidden (the
  * toast is still announced through its own live region), so hidden elements are included here.

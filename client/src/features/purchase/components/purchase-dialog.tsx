@@ -190,7 +190,7 @@ export function PurchaseDialog({
       onOpenChange={changeOpen}
       title={title}
       description={description}
-      className={chosen ? 'max-w-xl' : 'max-w-3xl'}
+      className={chosen ? 'max-w-2xl' : 'max-w-3xl'}
       footer={footer}
     >
       {planes.isPending ? (
