@@ -24,7 +24,7 @@ describe('normalizeErrorPayload: the four error shapes', () => {
   it('should turn field → messages into "field: a, b" and keep them per field', () => {
     expect(normalizeErrorPayload({ email: ['El email es obligatorio', 'El email no es válido'], name: ['X'] })).toEqual(
       {
-        messages: ['email: El email es obligatorio, El email no es válido', 'name: X'],
+        messages: ['El email es obligatorio', 'El email no es válido', 'X'],
         fieldErrors: { email: ['El email es obligatorio', 'El email no es válido'], name: ['X'] },
       },
     );

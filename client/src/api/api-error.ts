@@ -40,7 +40,7 @@ const toMessageList = (value: unknown): string[] => {
  * - a string → [string]
  * - a list → the list
  * - `{ message }` → [message]
- * - `{ field: [msgs] }` → ['field: msg1, msg2', …] and fieldErrors `{ field: [msgs] }`
+ * - `{ field: [msgs] }` → [msg1, msg2, …] and fieldErrors `{ field: [msgs] }`
  */
 export function normalizeErrorPayload(error: unknown): NormalizedError {
   if (isNonEmptyString(error) || Array.isArray(error)) {
@@ -58,7 +58,8 @@ export function normalizeErrorPayload(error: unknown): NormalizedError {
     const fieldMessages = toMessageList(value);
     if (fieldMessages.length === 0) continue;
     fieldErrors[field] = fieldMessages;
-    messages.push(`${field}: ${fieldMessages.join(', ')}`);
+    // The messages name their field in words; the field's key (`cumpleanos`) is never shown.
+    messages.push(...fieldMessages);
   }
   return { messages, fieldErrors };
 }

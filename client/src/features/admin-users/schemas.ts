@@ -4,6 +4,7 @@
  */
 import { END_BEFORE_START_MESSAGE, isDateOnly } from '@pilates/dates';
 import { z } from 'zod';
+import { birthDateError } from '@/lib/birth-date';
 import { PASSWORDS_DIFFER_MESSAGE, registerSchema } from '@/features/auth';
 
 export const MIN_CLASSES = 0;
@@ -28,7 +29,10 @@ export const editUserSchema = z.object({
     .trim()
     .toLowerCase()
     .refine((value) => value === '' || z.email().safeParse(value).success, 'El email no es válido'),
-  cumpleanos: z.string().refine((value) => value === '' || isDateOnly(value), 'La fecha de nacimiento no es válida.'),
+  cumpleanos: z.string().superRefine((value, ctx) => {
+    const message = value === '' ? null : birthDateError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
   role: z.enum(['user', 'admin'], 'El rol debe ser Usuario o Administrador'),
 });
 export type EditUserInput = z.input<typeof editUserSchema>;

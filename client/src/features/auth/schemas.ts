@@ -3,6 +3,7 @@
  * (server/src/auth/dto): the client refuses early, the server stays the authority.
  */
 import { z } from 'zod';
+import { birthDateError } from '@/lib/birth-date';
 
 /** A required, valid email. Trimmed like the server does before checking it. */
 const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El email no es válido'));
@@ -24,7 +25,13 @@ export const registerSchema = z
     name: z.string().trim().min(1, 'El nombre es obligatorio'),
     email: requiredEmail,
     /** YYYY-MM-DD, as the native date input gives it. */
-    cumpleanos: z.string().min(1, 'El cumpleaños es obligatorio'),
+    cumpleanos: z
+      .string()
+      .min(1, 'El cumpleaños es obligatorio')
+      .superRefine((value, ctx) => {
+        const message = birthDateError(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
     password: requiredPassword(8),
     confirmPassword: z.string().min(1, 'Confirma tu contraseña').min(8, 'Debe tener al menos 8 caracteres'),
     terms: z.boolean().refine((accepted) => accepted, 'Debes aceptar los términos y condiciones'),

@@ -7,7 +7,7 @@ import type { UserDto } from '@/api/generated/model';
 import { Button, ErrorMessage, PasswordField, TextField } from '@/components/ui';
 import { setSessionUser } from '@/features/session';
 import { loginSchema, type LoginValues } from '../schemas';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -62,7 +62,7 @@ export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
         />
         {forgotPasswordLink ? <div className="mt-2 text-right text-sm">{forgotPasswordLink}</div> : null}
       </div>
-      <ErrorMessage error={mutation.error} />
+      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Iniciando sesión…" className="w-full">
         Iniciar Sesión
       </Button>

@@ -6,7 +6,7 @@ import type { UserDto } from '@/api/generated/model';
 import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '@/components/ui';
 import { setSessionUser } from '@/features/session';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
 
@@ -100,7 +100,7 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
           />
         )}
       />
-      <ErrorMessage error={mutation.error} />
+      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Creando tu cuenta…" className="w-full">
         Registrarse
       </Button>
