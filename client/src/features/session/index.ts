@@ -8,4 +8,4 @@ export {
   useSession,
   type SessionUser,
 } from './session';
-export { useLogout, useLogoutEverywhere } from './use-logout';
+export { LOGGED_OUT_MESSAGE, useLogout, useLogoutEverywhere } from './use-logout';
