@@ -61,13 +61,42 @@ describe('BookingDay', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
   });
 
-  it('should open the out-of-range dialog on DATE_OUT_OF_PLAN', async () => {
-    renderDay({ [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')] });
+  it('should open the out-of-range dialog on DATE_OUT_OF_PLAN, with the plan dates and Comprar un plan', async () => {
+    renderDay({
+      [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')],
+      '/api/informacion/get-planes': () => [
+        200,
+        {
+          success: true,
+          planes: [
+            {
+              id: 3,
+              plan: 'Ocho Clases',
+              classes_total: 8,
+              classes_remaining: 4,
+              startDate: '2026-10-01',
+              endDate: '2026-10-31',
+              is_paid: 1,
+              revoked: false,
+            },
+          ],
+          pagination: {},
+        },
+      ],
+    });
     await userEvent.click(await reservar());
     const dialog = await screen.findByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
     expect(screen.queryByRole('dialog', { name: 'Contrata un plan' })).not.toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Ocho Clases: del 1 de octubre de 2026 al 31 de octubre de 2026'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByText('Cerrar'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(await reservar());
+    const again = await screen.findByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Comprar un plan' }));
+    expect(await screen.findByRole('dialog', { name: 'Contrata un plan' })).toBeInTheDocument();
   });
 
   it('should open the plan dialog on NO_CLASSES_LEFT and lead to Mercado Pago', async () => {

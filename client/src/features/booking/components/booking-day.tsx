@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { errorMessages, isApiError } from '@/api/api-error';
 import type { SlotDto } from '@/api/generated/model';
+import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
 import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
+import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClasses } from './day-classes';
 import { SlotList } from './slot-list';
 
@@ -36,6 +38,11 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const toast = useToast();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
   const day = useGetInformation({ date });
+  // The client's plans, for the dates the out-of-range dialog shows (the same answer as the plan summary).
+  const plans = useGetUserPlanes(
+    { pagination: 1, limit: PLANS_LOOKED_AT },
+    { query: { enabled: dialog === 'out-of-plan' } },
+  );
 
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
   // Set at the first tap, before React re-renders the disabled button: a double tap books once.
@@ -131,7 +138,12 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         }
         onClose={() => setCancelling(null)}
       />
-      <OutOfPlanDialog open={dialog === 'out-of-plan'} onOpenChange={closeDialog} />
+      <OutOfPlanDialog
+        open={dialog === 'out-of-plan'}
+        onOpenChange={closeDialog}
+        plans={plans.data?.planes}
+        onBuyPlan={() => setDialog('buy-plan')}
+      />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
     </>
   );

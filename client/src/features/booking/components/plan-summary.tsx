@@ -5,7 +5,7 @@ import type { UserPlanDto } from '@/api/generated/model';
 import { classesLabel } from '@/lib/format';
 
 /** Enough plans to find the one a booking takes from: a client rarely has more than two at once. */
-const PLANS_LOOKED_AT = 20;
+export const PLANS_LOOKED_AT = 20;
 
 /**
  * The plan a booking on `date` takes a class from, as the server chooses it: among the plans with
