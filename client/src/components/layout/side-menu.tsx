@@ -8,8 +8,8 @@ export interface SideMenuUser {
   role: 'user' | 'admin';
 }
 
-// Below md the menu is one compact row of tabs that scrolls sideways above the content; from md up,
-// a column beside it.
+// Below md the menu is one compact row of tabs that scrolls sideways above the content (its width
+// never pushes the page wider: `contain: inline-size`); from md up, a column beside it.
 const itemClasses =
   'flex items-center gap-2 whitespace-nowrap rounded-pill px-3 py-2 text-sm font-medium text-ink transition-colors ' +
   'md:gap-3 md:rounded-control md:py-2.5 md:text-[0.9375rem] ' +
@@ -59,7 +59,7 @@ export function SideMenu({
   return (
     <nav
       aria-label="Mi cuenta"
-      className="-mx-1 flex overflow-x-auto rounded-card bg-surface p-1.5 shadow-soft md:mx-0 md:block md:overflow-visible md:p-4"
+      className="flex overflow-x-auto rounded-card bg-surface p-1.5 shadow-soft [contain:inline-size] md:block md:overflow-visible md:p-4 md:[contain:none]"
     >
       <p className="sr-only px-3 pb-3 font-display text-2xl text-ink-strong md:not-sr-only md:block">
         Hola, {firstName}
