@@ -58,7 +58,7 @@ describe('administration', () => {
     // Find her, give her eight classes, not paid yet (she pays cash at the studio).
     await page.getByLabel('Buscar usuario').fill('Paola');
     const row = page.getByRole('row').filter({ hasText: email });
-    await expect.poll(() => row.getByText('Activo', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Usuario Activo', { exact: true }).isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Más acciones para Paola Méndez' }).click();
     await page.getByRole('menuitem', { name: 'Agregar plan' }).click();
     const addPlan = page.getByRole('dialog', { name: 'Agregar plan' });

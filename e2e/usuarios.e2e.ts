@@ -82,12 +82,12 @@ describe('Usuarios on a desktop and on a phone', () => {
     await dialog.getByRole('button', { name: 'Desactivar' }).click();
     // The spec's toast text stays.
     await expect.poll(() => toast(page, 'Usuario eliminado con éxito').isVisible()).toBe(true);
-    await expect.poll(() => row.getByText('Inactivo', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Usuario Inactivo', { exact: true }).isVisible()).toBe(true);
     await more.click();
     await page.getByRole('menuitem', { name: 'Reactivar' }).click();
     const reactivate = page.getByRole('dialog', { name: 'Reactivar usuario' });
     await reactivate.getByRole('button', { name: 'Reactivar' }).click();
-    await expect.poll(() => row.getByText('Activo', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Usuario Activo', { exact: true }).isVisible()).toBe(true);
 
     // The audit log fits too, with times written like the rest of the site.
     await page.goto(`${baseUrl}/pilates/auditoria`);

@@ -25,12 +25,12 @@ describe('UsersAdmin', () => {
     expect(firstCells.slice(0, 3).map((td) => td.textContent)).toEqual([
       'Ana López #7ana@example.com',
       'Usuario',
-      'Activo',
+      'Usuario Activo',
     ]);
     expect(within(rows[1]).getByRole('cell', { name: 'Administrador' })).toBeInTheDocument();
     // The state is a label, not a control.
-    expect(within(rows[2]).getByRole('cell', { name: 'Inactivo' })).toBeInTheDocument();
-    expect(within(rows[0]).queryByRole('button', { name: /Activo/ })).not.toBeInTheDocument();
+    expect(within(rows[2]).getByRole('cell', { name: 'Usuario Inactivo' })).toBeInTheDocument();
+    expect(within(rows[0]).queryByRole('button', { name: /Usuario Activo/ })).not.toBeInTheDocument();
     for (const [name, text] of [
       ['Editar a Ana López', 'Editar'],
       ['Planes de Ana López', 'Planes'],

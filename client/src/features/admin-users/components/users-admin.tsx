@@ -28,7 +28,7 @@ type Open =
   | { dialog: 'add'; user?: never }
   | null;
 
-/** Whether the account can log in: a label, not a control (the actions change it). */
+/** Whether the account can log in, in the spec's words: a label, not a control (the actions change it). */
 function StatusChip({ user }: { user: AdminUserRowDto }) {
   const active = user.active === 1;
   return (
@@ -38,7 +38,7 @@ function StatusChip({ user }: { user: AdminUserRowDto }) {
         active ? 'border-success/40 bg-success-soft text-success' : 'border-line-strong bg-sand text-ink-muted',
       )}
     >
-      {active ? 'Activo' : 'Inactivo'}
+      {active ? 'Usuario Activo' : 'Usuario Inactivo'}
     </span>
   );
 }
