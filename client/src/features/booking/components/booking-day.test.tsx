@@ -110,6 +110,12 @@ describe('BookingDay', () => {
     await userEvent.click(await reservar());
     const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
     expect(dialog).toHaveTextContent('No tienes clases disponibles en tu plan.');
+    // The class survives the purchase: the return from the checkout offers to book it.
+    expect(JSON.parse(sessionStorage.getItem('pilates.chosen-class')!)).toEqual({
+      date: DATE,
+      scheduleId: 5,
+      time: '8:00 AM',
+    });
     expect(await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;

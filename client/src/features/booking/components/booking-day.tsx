@@ -6,6 +6,7 @@ import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
 import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
+import { rememberChosenClass } from '@/features/purchase';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
@@ -57,8 +58,13 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         toast.show(BOOKED_MESSAGE);
         await invalidateAfter('classBooked');
       },
-      onError: async (error) => {
+      onError: async (error, { data }) => {
         const code = isApiError(error) ? error.code : undefined;
+        if (code === 'NO_CLASSES_LEFT') {
+          // The class survives the purchase: the return from the checkout offers to book it.
+          const slot = slots.find((candidate) => candidate.scheduleId === data.classReservation);
+          if (slot) rememberChosenClass({ date: data.date, scheduleId: slot.scheduleId, time: slot.time });
+        }
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
           setDialog(DIALOG_FOR_CODE[code]);
           return;
