@@ -37,6 +37,45 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Feature boundaries: a feature reaches another only through its index.ts, and reaches the
+  // shared layers (api, components, lib, content) through the `@/` alias, never by climbing out.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`client/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}`,
+              message: 'Outside this feature, import with @/ (another feature only through @/features/<name>).',
+            },
+            {
+              regex: '^@/features/[^/]+/.+',
+              message: 'Import another feature through its index (@/features/<name>), not its internals.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // The shared layers come first: they never import a feature or a route.
+  {
+    files: ['client/src/{api,components,content,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^@/|\\.\\./)(features|routes)(/|$)',
+              message: 'Shared code (api, components, content, lib) must not depend on features or routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {

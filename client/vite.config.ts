@@ -68,7 +68,7 @@ export default defineConfig({
     seoFiles(),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
-  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts') } },
+  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts'), '@': fromHere('./src') } },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshotPath, watchPage } from './support/browser';
+import { launchBrowser, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
 import { openNextMonday, slotRow, toast, today } from './support/site';
 
@@ -58,9 +58,9 @@ describe('administration', () => {
     // Find her, give her eight classes, not paid yet (she pays cash at the studio).
     await page.getByLabel('Buscar usuario').fill('Paola');
     const row = page.getByRole('row').filter({ hasText: email });
-    await expect.poll(() => row.getByRole('button', { name: /^Usuario Activo/ }).isVisible()).toBe(true);
-    await page.screenshot({ path: screenshotPath('usuarios-1280'), fullPage: true });
-    await row.getByRole('button', { name: 'Agregar plan a Paola Méndez' }).click();
+    await expect.poll(() => row.getByText('Usuario Activo', { exact: true }).isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Más acciones para Paola Méndez' }).click();
+    await page.getByRole('menuitem', { name: 'Agregar plan' }).click();
     const addPlan = page.getByRole('dialog', { name: 'Agregar plan' });
     await choose(page, 'Plan', 'Ocho Clases');
     expect(await field(addPlan, 'Clases restantes').inputValue()).toBe('8');

@@ -1,4 +1,4 @@
-import { addDays, formatLongDate, mondayOf } from '@pilates/dates';
+import { addDays, formatLongDate, formatLongDateWithWeekday, mondayOf } from '@pilates/dates';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage, type PageWatch } from './support/browser';
@@ -27,17 +27,17 @@ describe('booking', () => {
 
     await openNextMonday(page, baseUrl);
     const row = slotRow(page, '8:00 AM');
-    await expect.poll(() => row.getByText('0/8 lugares').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('8 lugares disponibles').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-1280'), fullPage: true });
 
     await row.getByRole('button', { name: 'Reservar' }).click();
     await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
-    await expect.poll(() => row.getByRole('button', { name: 'Reservada' }).isDisabled()).toBe(true);
-    await expect.poll(() => row.getByText('1/8 lugares').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('7 lugares disponibles').isVisible()).toBe(true);
 
     // A reload keeps the chosen day (it lives in the URL) and the booking.
     await page.reload();
-    await expect.poll(() => slotRow(page, '8:00 AM').getByRole('button', { name: 'Reservada' }).isVisible()).toBe(true);
+    await expect.poll(() => slotRow(page, '8:00 AM').getByText('Reservada', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: dayButtonName(nextMonday) }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -50,7 +50,7 @@ describe('booking', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar' }).click();
     await expect.poll(() => page.getByText('Aún no tienes clases reservadas').isVisible()).toBe(true);
     await openNextMonday(page, baseUrl);
-    await expect.poll(() => slotRow(page, '8:00 AM').getByText('0/8 lugares').isVisible()).toBe(true);
+    await expect.poll(() => slotRow(page, '8:00 AM').getByText('8 lugares disponibles').isVisible()).toBe(true);
     await expect.poll(() => slotRow(page, '8:00 AM').getByRole('button', { name: 'Reservar' }).isEnabled()).toBe(true);
 
     expect(watch.consoleErrors).toEqual([]);
@@ -65,7 +65,7 @@ describe('booking', () => {
     await registerClient(page, baseUrl, 'Mónica Reyes');
 
     await openNextMonday(page, baseUrl);
-    await expect.poll(() => slotRow(page, '9:00 AM').getByText('0/8 lugares').isVisible()).toBe(true);
+    await expect.poll(() => slotRow(page, '9:00 AM').getByText('8 lugares disponibles').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-375'), fullPage: true });
 
     await slotRow(page, '9:00 AM').getByRole('button', { name: 'Reservar' }).click();
@@ -125,9 +125,9 @@ describe('booking', () => {
     // This week: days before today are not offered, nor is the week before.
     await page.goto(`${baseUrl}/pilates/reservar`);
     expect(await page.getByRole('button', { name: 'Semana anterior' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: `${dayButtonName(today)} (hoy)` }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // It opens on today, or on the next day that still has a class to book (today stays selectable).
+    await expect.poll(() => page.getByRole('button', { name: 'Reservar' }).first().isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: `${dayButtonName(today)} (hoy)` }).isEnabled()).toBe(true);
     if (today !== mondayOf(today)) {
       expect(await page.getByRole('button', { name: dayButtonName(mondayOf(today)) }).isDisabled()).toBe(true);
     }
@@ -189,7 +189,11 @@ describe('booking', () => {
     await page.screenshot({ path: screenshotPath('usuarios-clases-1280'), fullPage: true });
     await classButton.click();
 
-    const dialog = page.getByRole('dialog', { name: 'Usuarios' });
+    // Titled with its class: 'Lunes 30 de noviembre · 9:00 AM'.
+    const monday = formatLongDateWithWeekday(nextMonday).replace(/ de \d{4}$/, '');
+    const dialog = page.getByRole('dialog', {
+      name: `${monday.charAt(0).toUpperCase()}${monday.slice(1)} · 9:00 AM`,
+    });
     await expect.poll(() => dialog.getByText('Daniela Núñez').isVisible()).toBe(true);
     expect(await dialog.getByText(email).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('usuarios-clases-dialogo-1280'), animations: 'disabled' });

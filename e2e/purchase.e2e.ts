@@ -1,9 +1,9 @@
-import { formatLongDate, planEndDate } from '@pilates/dates';
+import { formatLongDate, formatLongDateWithWeekday, planEndDate } from '@pilates/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { CSRF, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+import { CSRF, nextMonday, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
 // Steps that wait for the server (checkout, refund): vitest's 1 s poll is short on a shared 2-core machine.
@@ -67,21 +67,26 @@ describe('purchase', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Pagado');
     expect(await row.innerText()).toContain('4 de 4');
-    expect(await page.getByRole('list', { name: 'Compras pendientes' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Compras sin plan' }).count()).toBe(0);
+    // The class chosen before the purchase survived it.
+    const chosen = page.getByText(`Tu clase del ${formatLongDateWithWeekday(nextMonday)} a las 8:00 PM te espera.`);
+    expect(await chosen.isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('compra-aprobada-1280'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath('compra-aprobada-390'), fullPage: true });
 
-    // A reload does not confirm (nor announce) the payment again.
-    await page.reload();
+    // "Reservar esta clase" books it and shows its day.
+    await page.getByRole('button', { name: 'Reservar esta clase' }).click();
+    await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
+    await page.waitForURL(
+      (url) => url.pathname === '/pilates/reservar' && url.searchParams.get('fecha') === nextMonday,
+    );
+    await expect.poll(() => slotRow(page, '8:00 PM').getByText('Reservada', { exact: true }).isVisible()).toBe(true);
+
+    // Back on Mis clases, a reload does not confirm (nor announce) the payment again.
+    await page.goto(`${baseUrl}/pilates/clases`);
     await page.getByRole('tab', { name: 'Mis clases' }).waitFor();
     expect(await banner.count()).toBe(0);
-
-    // Now the booking goes through.
-    await openNextMonday(page, baseUrl);
-    await slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservar' }).click();
-    await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
-    await expect
-      .poll(() => slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservada' }).isDisabled())
-      .toBe(true);
 
     // The refused booking (409) is an answer the page handles; Chromium still logs the failed load.
     expect(watch.consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);

@@ -39,13 +39,16 @@ export async function registerClient(
 
 /** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
 export async function openNextMonday(page: Page, baseUrl: string, path = '/pilates/reservar') {
-  await page.goto(`${baseUrl}${path}`);
+  // Today chosen explicitly: without a day the calendar may open on a later one with classes left.
+  await page.goto(`${baseUrl}${path}?fecha=${today}`);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await page.getByRole('button', { name: dayButtonName(nextMonday) }).click();
   await page.waitForURL((url) => url.searchParams.get('fecha') === nextMonday);
 }
 
-export const slotRow = (page: Page, time: string) => page.getByRole('listitem').filter({ hasText: time });
+/** A class of the day list by its time (exact: a row also names other times, in its cancellation deadline). */
+export const slotRow = (page: Page, time: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(time, { exact: true }) });
 /**
  * A toast by its text. While a dialog is open, Radix marks the rest of the page aria-hidden (the
  * toast is still announced through its own live region), so hidden elements are included here.

@@ -43,6 +43,7 @@ const RULES: Record<string, Rule> = {
   resetPassword: { access: 'public', body: () => ({}) },
   getCookie: { access: 'session' },
   getHealth: { access: 'public' },
+  getStudio: { access: 'public' },
   // Information, plans and the calendar
   getPlanes: { access: 'public' },
   getInformation: { access: 'public', body: () => ({ date: NEXT_MONDAY }) },

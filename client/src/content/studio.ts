@@ -57,7 +57,8 @@ export const studio = {
   },
 } as const;
 
-export const STUDIO_TIME_ZONE = 'America/Mexico_City';
+// The studio's time zone until the server's answer (its STUDIO_TZ) arrives: keep them the same.
+export const DEFAULT_STUDIO_TIME_ZONE = 'America/Mexico_City';
 
 // Derived values: no need to edit below this line.
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True once the page has scrolled more than `threshold` pixels (the header's scroll state, spec §9: 50 px). */
+/** True once the page has scrolled more than `threshold` pixels (the header's scroll state: 50 px). */
 export function useScrolled(threshold = 50): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {

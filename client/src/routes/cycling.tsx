@@ -8,7 +8,7 @@ export const Route = createFileRoute('/cycling')({
   component: CyclingPage,
 });
 
-// The indoor cycling studio is not open yet: a full-screen black "coming soon" page (product-decisions §7).
+// The indoor cycling studio is not open yet: a full-screen black "coming soon" page.
 function CyclingPage() {
   return (
     <main className="on-dark flex min-h-dvh flex-col items-center justify-center gap-8 bg-night px-6 text-center text-on-dark">

@@ -5,6 +5,9 @@
 
 export const INVALID_DATE_MESSAGE = 'La fecha proporcionada no es válida.';
 
+/** A date range whose end comes before its start (plans, forms and the API say it alike). */
+export const END_BEFORE_START_MESSAGE = 'La fecha de término debe ser igual o posterior a la de inicio';
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,5 @@
 export {
+  END_BEFORE_START_MESSAGE,
   INVALID_DATE_MESSAGE,
   addDays,
   addMonths,

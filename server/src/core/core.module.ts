@@ -16,8 +16,9 @@ import { HealthService } from './health/health.service';
 import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
+import { StudioController } from './studio/studio.controller';
 
-/** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health. */
+/** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health, the studio's zone. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -33,7 +34,7 @@ export class CoreModule {
         // Scheduled jobs (class reminders); each one is safe to run on several replicas.
         ScheduleModule.forRoot(),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, StudioController],
       providers: [
         HealthService,
         ClientAppService,

@@ -6,17 +6,26 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** A legal text page. The texts are drafts marked for the studio's lawyer. */
+export const DRAFT_NOTICE =
+  'Borrador pendiente de revisión legal: el estudio debe validar este texto con su abogado antes de publicarlo.';
+
+/**
+ * A legal text page. The texts are drafts for the studio's lawyer (the README says how to replace
+ * them); the draft notice is for the studio while it reviews them, in development only, never shown
+ * to the public by a production build.
+ */
 export function LegalPage({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
   return (
     <article className="container-page py-12 md:py-16">
       <PageHeading title={title} lead={`Última actualización: ${updated}`} />
-      <p
-        role="note"
-        className="mb-8 max-w-prose rounded-card border border-accent-soft bg-accent-soft/40 p-4 text-sm text-ink"
-      >
-        Borrador pendiente de revisión legal: el estudio debe validar este texto con su abogado antes de publicarlo.
-      </p>
+      {import.meta.env.DEV ? (
+        <p
+          role="note"
+          className="mb-8 max-w-prose rounded-card border border-accent-soft bg-accent-soft/40 p-4 text-sm text-ink"
+        >
+          {DRAFT_NOTICE}
+        </p>
+      ) : null}
       <div className="max-w-prose space-y-8">
         {sections.map((section) => (
           <section key={section.title}>

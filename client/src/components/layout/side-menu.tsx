@@ -8,8 +8,11 @@ export interface SideMenuUser {
   role: 'user' | 'admin';
 }
 
+// Below md the menu is one compact row of tabs that scrolls sideways above the content (its width
+// never pushes the page wider: `contain: inline-size`); from md up, a column beside it.
 const itemClasses =
-  'flex items-center gap-3 rounded-control px-3 py-2.5 text-[0.9375rem] font-medium text-ink transition-colors ' +
+  'flex items-center gap-2 whitespace-nowrap rounded-pill px-3 py-2 text-sm font-medium text-ink transition-colors ' +
+  'md:gap-3 md:rounded-control md:py-2.5 md:text-[0.9375rem] ' +
   'hover:bg-sand data-[status=active]:bg-accent-soft data-[status=active]:text-accent-strong';
 
 function MenuLink({
@@ -24,7 +27,7 @@ function MenuLink({
   return (
     <li>
       <Link to={to} className={itemClasses}>
-        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <Icon aria-hidden="true" className="size-4 shrink-0 md:size-5" />
         {children}
       </Link>
     </li>
@@ -35,14 +38,14 @@ function LogoutItem({ onLogout, pending }: { onLogout: () => void; pending: bool
   return (
     <li>
       <button type="button" onClick={onLogout} disabled={pending} className={cn(itemClasses, 'w-full text-left')}>
-        <LogOut aria-hidden="true" className="size-5 shrink-0" />
+        <LogOut aria-hidden="true" className="size-4 shrink-0 md:size-5" />
         Salir
       </button>
     </li>
   );
 }
 
-/** The nested group's menu: greeting, own pages, and for admins the "Administrador" block (spec §2). */
+/** The nested group's menu: greeting, own pages, and for admins the "Administrador" block. */
 export function SideMenu({
   user,
   onLogout,
@@ -54,9 +57,14 @@ export function SideMenu({
 }) {
   const firstName = user.name.split(/\s+/)[0];
   return (
-    <nav aria-label="Mi cuenta" className="rounded-card bg-surface p-4 shadow-soft">
-      <p className="px-3 pb-3 font-display text-2xl text-ink-strong">Hola, {firstName}</p>
-      <ul className="space-y-1">
+    <nav
+      aria-label="Mi cuenta"
+      className="flex overflow-x-auto rounded-card bg-surface p-1.5 shadow-soft [contain:inline-size] md:block md:overflow-visible md:p-4 md:[contain:none]"
+    >
+      <p className="sr-only px-3 pb-3 font-display text-2xl text-ink-strong md:not-sr-only md:block">
+        Hola, {firstName}
+      </p>
+      <ul className="flex gap-1 md:block md:space-y-1">
         <MenuLink to="/pilates/informacion" icon={UserRound}>
           Mi información
         </MenuLink>
@@ -66,9 +74,9 @@ export function SideMenu({
         {user.role === 'user' ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
       </ul>
       {user.role === 'admin' ? (
-        <div className="mt-4 border-t border-line pt-4">
-          <p className="eyebrow px-3 pb-2">Administrador</p>
-          <ul className="space-y-1">
+        <div className="flex border-l border-line pl-1 md:mt-4 md:block md:border-t md:border-l-0 md:pt-4 md:pl-0">
+          <p className="eyebrow sr-only px-3 pb-2 md:not-sr-only md:block">Administrador</p>
+          <ul className="flex gap-1 md:block md:space-y-1">
             <MenuLink to="/pilates/usuarios" icon={Users}>
               Usuarios
             </MenuLink>

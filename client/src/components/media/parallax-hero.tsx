@@ -5,7 +5,7 @@ import { ArtImage } from './art-image';
 
 export interface ParallaxHeroProps {
   art: Art;
-  /** 'tall': 500 px, 750 px from medium screens (spec §9); 'regular': 500 px (heroes and banners). */
+  /** 'tall': 500 px, 750 px from medium screens; 'regular': 500 px (heroes and banners). */
   height?: 'tall' | 'regular';
   /** The hero at the top of the page loads at once; banners further down load lazily. */
   priority?: boolean;

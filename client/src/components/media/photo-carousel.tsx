@@ -5,7 +5,7 @@ import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { cn } from '../ui/cn';
 import { ArtImage } from './art-image';
 
-/** One full loop of the photos takes this long (spec §9: 12 photos over 20 seconds). */
+/** One full loop of the photos takes this long (12 photos over 20 seconds). */
 export const CAROUSEL_LOOP_SECONDS = 20;
 
 export interface PhotoCarouselProps {

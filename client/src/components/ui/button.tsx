@@ -3,7 +3,8 @@ import { cn } from './cn';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+/** `icon`: a square button that shows only an icon (give it an aria-label and a title). */
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
   'inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-pill font-medium tracking-wide ' +
@@ -22,6 +23,7 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-4 text-sm',
   md: 'h-11 px-6 text-[0.9375rem]',
   lg: 'h-13 px-8 text-base',
+  icon: 'size-9 shrink-0 text-sm',
 };
 
 /** The button look, for links that should look like buttons. */

@@ -59,7 +59,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           </header>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 sm:px-6">{children}</div>
           {footer !== undefined ? (
-            <footer className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+            <footer className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:flex-wrap sm:justify-end sm:px-6">
               {footer}
             </footer>
           ) : null}

@@ -6,6 +6,7 @@ export * from './date-field';
 export * from './dialog';
 export * from './error-message';
 export * from './field';
+export * from './menu';
 export * from './password-field';
 export * from './select';
 export * from './spinner';

@@ -17,6 +17,8 @@ export interface ResponsiveTableProps<T> {
   /** The answer's pager; shown under the list once a page has loaded. */
   pagination?: { currentPage: number; totalPages: number; totalRecords: number };
   onPageChange: (page: number) => void;
+  /** The table's layout: 'fit' wraps long cells instead of scrolling sideways. */
+  tableLayout?: 'scroll' | 'fit';
 }
 
 /**
@@ -34,6 +36,7 @@ export function ResponsiveTable<T>({
   loadingLabel,
   pagination,
   onPageChange,
+  tableLayout,
 }: ResponsiveTableProps<T>) {
   return (
     <>
@@ -47,6 +50,7 @@ export function ResponsiveTable<T>({
         emptyMessage={emptyMessage}
         loading={!rows}
         loadingLabel={loadingLabel}
+        layout={tableLayout}
       />
       <div className="rounded-card border border-line bg-surface @2xl:hidden">
         {rows ? (

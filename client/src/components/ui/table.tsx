@@ -23,6 +23,11 @@ export interface DataTableProps<T> {
   loading?: boolean;
   loadingLabel?: string;
   className?: string;
+  /**
+   * 'fit': the table takes the width it is given and long cells wrap (columns that must not wrap say
+   * `whitespace-nowrap`). Default 'scroll': every cell keeps its width and the box scrolls sideways.
+   */
+  layout?: 'scroll' | 'fit';
 }
 
 /** A plain data table; on narrow screens it scrolls sideways inside its own box, the page does not. */
@@ -36,12 +41,16 @@ export function DataTable<T>({
   loading = false,
   loadingLabel,
   className,
+  layout = 'scroll',
 }: DataTableProps<T>) {
   const fullWidthCell = 'px-4 py-10 text-center text-sm text-ink-muted';
   // `relative`: screen-reader-only text inside is positioned in the scroll box, not the page.
   return (
     <div className={cn('relative w-full overflow-x-auto rounded-card border border-line bg-surface', className)}>
-      <table className="w-full min-w-max border-collapse text-left text-sm" aria-busy={loading || undefined}>
+      <table
+        className={cn('w-full border-collapse text-left text-sm', layout === 'scroll' && 'min-w-max')}
+        aria-busy={loading || undefined}
+      >
         <caption className={cn(hideCaption ? 'sr-only' : 'px-4 pt-4 pb-2 text-left font-medium text-ink-strong')}>
           {caption}
         </caption>

@@ -1,6 +1,7 @@
-import { formatLongDate, isDateOnly, planEndDate, studioToday } from '@pilates/dates';
-import type { AdminPurchaseDto, AdminUserRowDtoRole } from '../../api/generated/model';
-import { STUDIO_TIME_ZONE } from '../../content/studio';
+import { formatLongDate, isDateOnly, planEndDate } from '@pilates/dates';
+import { formatMoney } from '@/lib/format';
+import { currentStudioDay } from '@/lib/studio-clock';
+import type { AdminPurchaseDto, AdminUserRowDtoRole } from '@/api/generated/model';
 
 export const ROLE_LABELS: Record<AdminUserRowDtoRole, string> = { user: 'Usuario', admin: 'Administrador' };
 
@@ -19,14 +20,9 @@ export function formatDate(date: string): string {
   return isDateOnly(date) ? formatLongDate(date) : date || '—';
 }
 
-/** Today's date on the studio's clock, whatever the browser's zone. */
-export function studioDay(now: Date = new Date()): string {
-  return studioToday(now, STUDIO_TIME_ZONE);
-}
-
-/** A plan starting today, valid one month (product-decisions §5). */
+/** A plan starting today, valid one month (to the day before the same date next month, clamped to a short month). */
 export function defaultPlanDates(now: Date = new Date()): { startdate: string; enddate: string } {
-  const startdate = studioDay(now);
+  const startdate = currentStudioDay(now);
   return { startdate, enddate: planEndDate(startdate) };
 }
 
@@ -39,11 +35,6 @@ export function deactivatedMessage(message: string, cancelledReservations: numbe
       : `Se cancelaron ${cancelledReservations} clases próximas y volvieron a sus planes.`;
   return `${message}. ${detail}`;
 }
-
-const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-
-/** '$1,564.00': money as the studio's clients read it. */
-export const formatPesos = (amount: number): string => pesos.format(amount);
 
 /** Mercado Pago's statuses as the studio reads them, for a purchase. */
 export function purchaseStatusLabel(purchase: Pick<AdminPurchaseDto, 'status' | 'statusDetail' | 'refunded'>): string {
@@ -75,6 +66,6 @@ export function refundAmountError(text: string, max: number): string | null {
     return 'Escribe un monto mayor que 0 con hasta dos decimales.';
   }
   if (Math.round(Number(value) * 100) > Math.round(max * 100))
-    return `El monto no puede ser mayor que ${formatPesos(max)}.`;
+    return `El monto no puede ser mayor que ${formatMoney(max)}.`;
   return null;
 }

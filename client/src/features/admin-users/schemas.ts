@@ -2,18 +2,17 @@
  * The admin's user and plan forms, checked as the server does (server/src/admin/dto): the client
  * refuses early, the server stays the authority. Form values are strings, as inputs give them.
  */
-import { isDateOnly } from '@pilates/dates';
+import { END_BEFORE_START_MESSAGE, isDateOnly } from '@pilates/dates';
 import { z } from 'zod';
-import { registerSchema } from '../auth/schemas';
+import { birthDateError } from '@/lib/birth-date';
+import { PASSWORDS_DIFFER_MESSAGE, registerSchema } from '@/features/auth';
 
 export const MIN_CLASSES = 0;
 export const MAX_CLASSES = 100;
 export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
-export const END_BEFORE_START_MESSAGE = 'La fecha de término debe ser igual o posterior a la de inicio';
-export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
 const INVALID_DATE = 'La fecha no es válida';
 
-/** Add user (spec §5): the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */
+/** Add user: the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */
 const { terms: _terms, ...accountFields } = registerSchema.shape;
 export const addUserSchema = z.object(accountFields).refine((values) => values.password === values.confirmPassword, {
   path: ['confirmPassword'],
@@ -22,7 +21,7 @@ export const addUserSchema = z.object(accountFields).refine((values) => values.p
 export type AddUserInput = z.input<typeof addUserSchema>;
 export type AddUserValues = z.output<typeof addUserSchema>;
 
-/** Edit user: every field optional (spec §5); a blank field keeps its value. */
+/** Edit user: every field optional; a blank field keeps its value. */
 export const editUserSchema = z.object({
   name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
   email: z
@@ -30,7 +29,10 @@ export const editUserSchema = z.object({
     .trim()
     .toLowerCase()
     .refine((value) => value === '' || z.email().safeParse(value).success, 'El email no es válido'),
-  cumpleanos: z.string().refine((value) => value === '' || isDateOnly(value), 'La fecha de nacimiento no es válida.'),
+  cumpleanos: z.string().superRefine((value, ctx) => {
+    const message = value === '' ? null : birthDateError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
   role: z.enum(['user', 'admin'], 'El rol debe ser Usuario o Administrador'),
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
@@ -50,7 +52,7 @@ const requiredDate = (message: string) =>
     .min(1, message)
     .refine((value) => isDateOnly(value), INVALID_DATE);
 
-/** Add plan to user (spec §5): plan, classes remaining 0–100, both dates (end ≥ start) and the paid flag. */
+/** Add plan to user: plan, classes remaining 0–100, both dates (end ≥ start) and the paid flag. */
 export const addPlanSchema = z
   .object({
     selectplan: z.string().min(1, 'Selecciona un plan').transform(Number),

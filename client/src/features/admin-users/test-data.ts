@@ -5,8 +5,10 @@ import type {
   AdminUserRowDto,
   MyClassDto,
   UserPlanDto,
-} from '../../api/generated/model';
-import type { Handler } from '../../test/page-test-utils';
+} from '@/api/generated/model';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Handler } from '@/test/page-test-utils';
 
 export const URLS = {
   users: '/api/informacion/get-users',
@@ -161,3 +163,10 @@ export const partlyRefundedPurchase: AdminPurchaseDto = {
 export const purchasesAnswer =
   (purchases: AdminPurchaseDto[]): Handler =>
   () => ({ status: 200, body: { success: true, purchases } });
+
+/** In the users table: a row's action from its "Más acciones" menu. */
+export async function chooseRowAction(userName: string, action: string) {
+  const table = await screen.findByRole('table', { name: 'Usuarios' });
+  await userEvent.click(await within(table).findByRole('button', { name: `Más acciones para ${userName}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+}

@@ -8,9 +8,9 @@ const texts = (before: Record<string, unknown> | null, after: Record<string, unk
 describe('audit format', () => {
   it('should show the time in the studio time zone, whatever the machine zone', () => {
     // 15:15 UTC is 9:15 in Mexico City (UTC−6, no daylight saving time).
-    expect(formatAuditDateTime('2026-11-23T15:15:00.000Z')).toMatch(/^23 nov 2026,? 9:15\s?a\.\s?m\.$/);
+    expect(formatAuditDateTime('2026-11-23T15:15:00.000Z')).toBe('23 nov 2026, 9:15 AM');
     // Past midnight UTC, still the previous evening at the studio.
-    expect(formatAuditDateTime('2026-11-24T02:05:00.000Z')).toMatch(/^23 nov 2026,? 8:05\s?p\.\s?m\.$/);
+    expect(formatAuditDateTime('2026-11-24T02:05:00.000Z')).toBe('23 nov 2026, 8:05 PM');
   });
 
   it('should translate field names and values, before → after', () => {

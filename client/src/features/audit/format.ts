@@ -2,26 +2,34 @@
  * How the audit log shows an entry: when (studio time), about what, and what changed
  * ("Clases: 8 → 10"), with the server's field names turned into the Spanish labels of the forms.
  */
-import { formatLongDate, isDateOnly, isTime24, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
-import type { AuditEntryDto } from '../../api/generated/model';
-import { STUDIO_TIME_ZONE } from '../../content/studio';
-import { formatPrice } from '../plans/format';
+import { formatLongDate, isDateOnly, isTime24, studioTimeOfDay, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
+import type { AuditEntryDto } from '@/api/generated/model';
+import { studioTimeZone } from '@/lib/studio-clock';
+import { formatMoney } from '@/lib/format';
 
 export const NO_VALUE = '—';
 
-const dateTime = new Intl.DateTimeFormat('es-MX', {
-  timeZone: STUDIO_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-MX', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
 
-/** '23 nov 2026, 9:15 a. m.' in the studio's time zone, whatever the browser's. */
+/** '23 nov 2026, 9:15 AM' in the studio's time zone, whatever the browser's; times as the rest of the site shows them. */
 export function formatAuditDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const timeZone = studioTimeZone();
+  return `${dateIn(timeZone).format(date)}, ${to12Hour(studioTimeOfDay(date, timeZone))}`;
 }
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -86,7 +94,7 @@ const FORMATTERS: Record<string, (value: unknown) => string | undefined> = {
   active: yesNo,
   is_paid: yesNo,
   visible: yesNo,
-  price: (value) => (typeof value === 'number' ? formatPrice(value) : undefined),
+  price: (value) => (typeof value === 'number' ? formatMoney(value) : undefined),
   cumpleanos: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
   startDate: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
   endDate: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),

@@ -2,7 +2,7 @@
  * The /pilates/cuenta page in a small memory router: tabs, the logged-in panel and the
  * redirect after logging in.
  */
-import '../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -15,8 +15,8 @@ import {
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route as AccountRoute } from '../../routes/pilates/cuenta';
-import { sessionQueryOptions, type SessionUser } from '../session/session';
+import { Route as AccountRoute } from '@/routes/pilates/cuenta';
+import { sessionQueryOptions, type SessionUser } from '@/features/session';
 import { ana, stubFetch } from './test-utils';
 
 function renderAccount(initialEntry: string, user: SessionUser | null) {

@@ -1,13 +1,14 @@
 /*
- * The rules of the account forms (spec §5), word for word as the server checks them
+ * The rules of the account forms, word for word as the server checks them
  * (server/src/auth/dto): the client refuses early, the server stays the authority.
  */
 import { z } from 'zod';
+import { birthDateError } from '@/lib/birth-date';
 
 /** A required, valid email. Trimmed like the server does before checking it. */
 const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El email no es válido'));
 
-/** A required password of at least `min` characters: 6 at login, 8 everywhere else (spec §9). */
+/** A required password of at least `min` characters: 6 at login, 8 everywhere else. */
 const requiredPassword = (min: 6 | 8) =>
   z.string().min(1, 'La contraseña es obligatoria').min(min, `Debe tener al menos ${min} caracteres`);
 
@@ -17,19 +18,27 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
+export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
+
 export const registerSchema = z
   .object({
     name: z.string().trim().min(1, 'El nombre es obligatorio'),
     email: requiredEmail,
     /** YYYY-MM-DD, as the native date input gives it. */
-    cumpleanos: z.string().min(1, 'El cumpleaños es obligatorio'),
+    cumpleanos: z
+      .string()
+      .min(1, 'El cumpleaños es obligatorio')
+      .superRefine((value, ctx) => {
+        const message = birthDateError(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
     password: requiredPassword(8),
     confirmPassword: z.string().min(1, 'Confirma tu contraseña').min(8, 'Debe tener al menos 8 caracteres'),
     terms: z.boolean().refine((accepted) => accepted, 'Debes aceptar los términos y condiciones'),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Las contraseñas no coinciden',
+    message: PASSWORDS_DIFFER_MESSAGE,
   });
 export type RegisterValues = z.input<typeof registerSchema>;
 

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { UserDto } from '../../api/generated/model';
-import { sessionQueryOptions } from '../session/session';
-import { json } from '../../test/page-test-utils';
+import type { UserDto } from '@/api/generated/model';
+import { sessionQueryOptions } from '@/features/session';
+import { json } from '@/test/page-test-utils';
 
 export const ana: UserDto = {
   id: 7,
@@ -16,7 +16,7 @@ export const ana: UserDto = {
   cumpleanos: '1990-05-17',
 };
 
-export { json } from '../../test/page-test-utils';
+export { json } from '@/test/page-test-utils';
 
 /** Every call answers `status` with `body`; the mock records what was sent. */
 export function stubFetch(status: number, body: unknown) {

@@ -1,12 +1,12 @@
 /* Helpers shared by the booking tests: an API stub that answers by path, and a render with queries and toasts. */
-import '../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { RosterSlotDto, SlotDto } from '../../api/generated/model';
-import { ToastProvider } from '../../components/ui/toast';
-import { json } from '../auth/test-utils';
+import type { RosterSlotDto, SlotDto } from '@/api/generated/model';
+import { ToastProvider } from '@/components/ui/toast';
+import { json } from '@/test/page-test-utils';
 
 type Answer = [status: number, body: unknown];
 /** One handler per API path; it receives the parsed JSON body of the request. */

@@ -1,8 +1,8 @@
 import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { STUDIO_TIME_ZONE } from '../../content/studio';
+import { studioTimeZone } from '@/lib/studio-clock';
 
 /** An instant read on the studio's clock, without the year: 'lunes 23 de noviembre, 7:00 PM'. */
-export function formatStudioInstant(iso: string, timeZone: string = STUDIO_TIME_ZONE): string {
+export function formatStudioInstant(iso: string, timeZone: string = studioTimeZone()): string {
   const instant = new Date(iso);
   const date = studioToday(instant, timeZone);
   const time = to12Hour(studioTimeOfDay(instant, timeZone));

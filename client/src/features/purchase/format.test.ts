@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classesLabel, formatDeadline, formatMoney, purchaseOutcome, purchaseStatusLabel } from './format';
+import { formatDeadline, purchaseOutcome, purchaseState } from './format';
 
 describe('purchase format', () => {
-  it('should write pesos and classes', () => {
-    expect(formatMoney(1559.7)).toBe('$1,559.70');
-    expect(classesLabel(1)).toBe('1 clase');
-    expect(classesLabel(4)).toBe('4 clases');
-  });
-
   it('should give a deadline in the studio’s time, whatever the browser’s zone', () => {
     // 05:59 UTC on Dec 1 is 11:59 PM on Nov 30 in Mexico City (UTC−6).
     expect(formatDeadline('2026-12-01T05:59:00.000Z')).toBe('30 de noviembre de 2026 a las 11:59 PM');
@@ -19,10 +13,10 @@ describe('purchase format', () => {
     expect(purchaseOutcome('in_process')).toBe('pending');
     expect(purchaseOutcome('rejected')).toBe('failed');
     expect(purchaseOutcome('expired')).toBe('failed');
-    expect(purchaseStatusLabel('pending')).toBe('pendiente');
-    expect(purchaseStatusLabel('in_process')).toBe('en proceso');
-    expect(purchaseStatusLabel('rejected')).toBe('rechazada');
-    expect(purchaseStatusLabel('cancelled')).toBe('rechazada');
-    expect(purchaseStatusLabel('expired')).toBe('vencida');
+    expect(purchaseState('pending')).toEqual({ label: 'Pago pendiente', tone: 'waiting' });
+    expect(purchaseState('in_process')).toEqual({ label: 'Pago en revisión', tone: 'review' });
+    expect(purchaseState('rejected')).toEqual({ label: 'Pago rechazado', tone: 'rejected' });
+    expect(purchaseState('cancelled')).toEqual({ label: 'Pago rechazado', tone: 'rejected' });
+    expect(purchaseState('expired')).toEqual({ label: 'Pago vencido', tone: 'expired' });
   });
 });

@@ -1,22 +1,11 @@
 import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { STUDIO_TIME_ZONE } from '../../content/studio';
-
-const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-
-/** An amount in pesos: '$1,500.00'. */
-export function formatMoney(amount: number): string {
-  return pesos.format(amount);
-}
-
-/** '1 clase', '8 clases'. */
-export function classesLabel(classes: number): string {
-  return classes === 1 ? '1 clase' : `${classes} clases`;
-}
+import { studioTimeZone } from '@/lib/studio-clock';
 
 /** A payment deadline (an ISO instant) in the studio's time: '30 de noviembre de 2026 a las 11:59 PM'. */
 export function formatDeadline(instant: string): string {
   const at = new Date(instant);
-  return `${formatLongDate(studioToday(at, STUDIO_TIME_ZONE))} a las ${to12Hour(studioTimeOfDay(at, STUDIO_TIME_ZONE))}`;
+  const timeZone = studioTimeZone();
+  return `${formatLongDate(studioToday(at, timeZone))} a las ${to12Hour(studioTimeOfDay(at, timeZone))}`;
 }
 
 /** Where a payment stands, as the banner and the pending list group it. */
@@ -29,21 +18,29 @@ export function purchaseOutcome(status: string): PurchaseOutcome {
   return PENDING_STATUSES.has(status) ? 'pending' : 'failed';
 }
 
-/** A purchase's state in Spanish, for the list of open purchases. */
-export function purchaseStatusLabel(status: string): string {
+/** How a purchase's state reads in the list of recent purchases: its own words and colour. */
+export type PurchaseTone = 'waiting' | 'review' | 'rejected' | 'expired' | 'approved';
+
+export interface PurchaseState {
+  label: string;
+  tone: PurchaseTone;
+}
+
+/** A purchase's state in Spanish: 'Pago pendiente', 'Pago en revisión', 'Pago rechazado', 'Pago vencido'. */
+export function purchaseState(status: string): PurchaseState {
   switch (status) {
     case 'created':
     case 'pending':
     case 'authorized':
-      return 'pendiente';
+      return { label: 'Pago pendiente', tone: 'waiting' };
     case 'in_process':
     case 'in_mediation':
-      return 'en proceso';
+      return { label: 'Pago en revisión', tone: 'review' };
     case 'expired':
-      return 'vencida';
+      return { label: 'Pago vencido', tone: 'expired' };
     case 'approved':
-      return 'aprobada';
+      return { label: 'Pago aprobado', tone: 'approved' };
     default:
-      return 'rechazada';
+      return { label: 'Pago rechazado', tone: 'rejected' };
   }
 }

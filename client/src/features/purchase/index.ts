@@ -3,3 +3,4 @@ export { PaymentReturn } from './components/payment-return';
 export { PendingPurchases } from './components/pending-purchases';
 export { PurchaseDialog, type PurchaseDialogProps } from './components/purchase-dialog';
 export { paymentReturnSearchSchema } from './search';
+export { rememberChosenClass, type ChosenClass } from './chosen-class';

@@ -1,4 +1,4 @@
-import type { CataloguePlanDto, PurchaseDto } from '../../api/generated/model';
+import type { CataloguePlanDto, PurchaseDto } from '@/api/generated/model';
 
 export const GET_PLANES = '/api/planes/get-planes';
 export const CHECKOUT = '/api/mercadopago';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../api/api-error';
-import { getCookie, getGetCookieQueryKey } from '../../api/generated/auth/auth';
-import type { UserDto } from '../../api/generated/model';
+import { isApiError } from '@/api/api-error';
+import { getCookie, getGetCookieQueryKey } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
 
 export type SessionUser = UserDto;
 
@@ -28,7 +28,7 @@ export function useSession() {
   return { user, isAdmin: user?.role === 'admin', isPending: query.isPending };
 }
 
-/** After login or registration: the answer's user replaces the session (spec §3). */
+/** After login or registration: the answer's user replaces the session. */
 export function setSessionUser(queryClient: QueryClient, user: SessionUser): void {
   queryClient.setQueryData(sessionQueryOptions.queryKey, user);
 }

@@ -34,7 +34,7 @@ const benefits = [
   },
 ] as const;
 
-// Spec §2, benefits page: parallax hero, the headline, the core and posture feature, four cards.
+// The benefits page: parallax hero, the headline, the core and posture feature, four cards.
 function BeneficiosPage() {
   return (
     <>

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/pilates/estudio')({
 
 const photos = [art.foto1, art.foto2, art.foto3, art.foto4];
 
-// Spec §2, studio page: video, heading, text, four photos, the carousel of 12, the map (the layout adds the footer).
+// The studio page: video, heading, text, four photos, the carousel of 12, the map (the layout adds the footer).
 function EstudioPage() {
   return (
     <>

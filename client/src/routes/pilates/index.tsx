@@ -18,7 +18,7 @@ export const Route = createFileRoute('/pilates/')({
 const textLink =
   'inline-flex items-center gap-2 font-medium text-accent underline-offset-4 hover:text-accent-strong hover:underline';
 
-// Spec §2, home page: the six sections in order.
+// The home page: the six sections in order.
 function HomePage() {
   return (
     <>

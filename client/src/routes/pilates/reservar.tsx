@@ -6,6 +6,7 @@ import { WeekCalendar } from '../../features/booking/components/week-calendar';
 import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../features/booking/search';
 import { useSession } from '../../features/session/session';
+import { PlanSummary, useOpeningDay } from '../../features/booking';
 import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/reservar')({
@@ -26,10 +27,13 @@ function ReservarPage() {
   const location = useLocation();
   const today = useStudioToday();
   const { user, isPending } = useSession();
-  const date = selectedDay(fecha, today, false);
+  // Without a chosen day, the calendar opens on the first day that still has a class to book.
+  const openingDay = useOpeningDay(today, fecha === undefined);
+  const date = fecha === undefined ? openingDay : selectedDay(fecha, today, false);
 
   return (
     <section className="container-page py-8 md:py-12">
+      {user ? <PlanSummary date={date} /> : null}
       <WeekCalendar
         pageLabel="Reservar"
         selectedDate={date}

@@ -85,6 +85,7 @@ export * from './scheduleIdDto';
 export * from './scheduleResponseDto';
 export * from './slotDto';
 export * from './slotsResponseDto';
+export * from './studioResponseDto';
 export * from './successResponseDto';
 export * from './timetableResponseDto';
 export * from './userDto';

@@ -1,10 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminCatalogPlanDto } from '../../../api/generated/model';
-import { getGetPlanesQueryKey } from '../../../api/generated/planes/planes';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { AdminCatalogPlanDto } from '@/api/generated/model';
+import { getGetPlanesQueryKey } from '@/api/generated/planes/planes';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CLASSES_MESSAGE, NAME_REQUIRED_MESSAGE, PRICE_MESSAGE } from '../schemas';
 import { CatalogueEditor, HIDE_WARNING } from './catalogue-editor';
 

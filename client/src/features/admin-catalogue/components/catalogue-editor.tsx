@@ -1,17 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessages } from '../../../api/api-error';
-import { useCatalogue, useHideCataloguePlan, useShowCataloguePlan } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
-import { classesLabel, formatPrice } from '../../plans/format';
-import { useRefreshCatalogue } from '../hooks/use-refresh-catalogue';
+import { errorMessages } from '@/api/api-error';
+import { useCatalogue, useHideCataloguePlan, useShowCataloguePlan } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { classesLabel, formatMoney } from '@/lib/format';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
 
@@ -76,7 +76,7 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
   {
     key: 'precio',
     header: 'Precio',
-    cell: (plan) => formatPrice(plan.price),
+    cell: (plan) => formatMoney(plan.price),
     className: 'whitespace-nowrap tabular-nums',
   },
   { key: 'estado', header: 'Estado', cell: (plan) => <VisibilityBadge visible={plan.visible} /> },
@@ -86,7 +86,7 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
 /** The catalogue clients buy from: every plan, hidden ones too, with editing, hiding and new plans. */
 export function CatalogueEditor() {
   const toast = useToast();
-  const refresh = useRefreshCatalogue();
+  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const hide = useHideCataloguePlan();
   const show = useShowCataloguePlan();
@@ -106,7 +106,7 @@ export function CatalogueEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('catalogueChanged');
           closeHide();
         },
       },
@@ -119,7 +119,7 @@ export function CatalogueEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('catalogueChanged');
         },
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },
@@ -159,7 +159,7 @@ export function CatalogueEditor() {
                   <VisibilityBadge visible={plan.visible} />
                 </div>
                 <p className="text-sm text-ink">
-                  {classesLabel(plan.classes)} · <span className="tabular-nums">{formatPrice(plan.price)}</span>
+                  {classesLabel(plan.classes)} · <span className="tabular-nums">{formatMoney(plan.price)}</span>
                 </p>
                 <PlanActions plan={plan} actions={actions} />
               </>

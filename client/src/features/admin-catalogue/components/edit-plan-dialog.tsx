@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useChangeCataloguePlan } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto, ChangeCatalogPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useRefreshCatalogue } from '../hooks/use-refresh-catalogue';
+import { useChangeCataloguePlan } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto, ChangeCatalogPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { useInvalidateAfter } from '@/api/invalidation';
 import {
   CATALOG_PLAN_FIELDS,
   catalogPlanSchema,
@@ -36,7 +36,7 @@ export interface EditPlanDialogProps {
 /** Changes the name, price or classes of a catalogue plan. */
 export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
   const toast = useToast();
-  const refresh = useRefreshCatalogue();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeCataloguePlan();
   const form = useForm<CatalogPlanInput, unknown, CatalogPlanValues>({
     resolver: zodResolver(catalogPlanSchema),
@@ -62,7 +62,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('catalogueChanged');
           close();
         },
         onError: (error) => showServerFieldErrors(error, CATALOG_PLAN_FIELDS, form.setError),

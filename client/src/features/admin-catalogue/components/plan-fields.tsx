@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { shownUnderFields } from '../../../lib/server-field-errors';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { TextField } from '../../../components/ui/text-field';
+import { shownUnderFields } from '@/lib/server-field-errors';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { TextField } from '@/components/ui/text-field';
 import { CATALOG_PLAN_FIELDS, MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput } from '../schemas';
 
 /** Nombre, Precio and Clases: the fields shared by the add and edit dialogs. */

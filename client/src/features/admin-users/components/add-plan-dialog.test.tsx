@@ -1,10 +1,11 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
-import { CLASSES_MESSAGE, END_BEFORE_START_MESSAGE } from '../schemas';
-import { catalogueAnswer, URLS, usersPage } from '../test-data';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { END_BEFORE_START_MESSAGE } from '@pilates/dates';
+import { CLASSES_MESSAGE } from '../schemas';
+import { catalogueAnswer, chooseRowAction, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 
 const created = () => ({
@@ -26,8 +27,7 @@ const created = () => ({
 });
 
 async function openAddPlan() {
-  const table = await screen.findByRole('table', { name: 'Usuarios' });
-  await userEvent.click(await within(table).findByRole('button', { name: 'Agregar plan a Ana López' }));
+  await chooseRowAction('Ana López', 'Agregar plan');
   const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
   expect(dialog).toHaveTextContent('Para Ana López');
   return dialog;

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isDateOnly, planEndDate } from '@pilates/dates';
 import { Controller, useForm } from 'react-hook-form';
-import { useAddPlanAdmin, useCatalogue } from '../../../api/generated/admin/admin';
-import type { AdminCatalogPlanDto, AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useAddPlanAdmin, useCatalogue } from '@/api/generated/admin/admin';
+import type { AdminCatalogPlanDto, AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['selectplan', 'number', 'startdate', 'enddate', 'pagado'] as const;
 
@@ -27,7 +27,7 @@ export interface AddPlanDialogProps {
   onClose: () => void;
 }
 
-/** Gives a user a plan of the catalogue: classes, validity and whether it is paid (spec §5). */
+/** Gives a user a plan of the catalogue: classes, validity and whether it is paid. */
 export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
   return (
     <Dialog
@@ -45,12 +45,12 @@ export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
 
 function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const mutation = useAddPlanAdmin();
   const form = useForm<AddPlanInput, unknown, AddPlanValues>({
     resolver: zodResolver(addPlanSchema),
-    // Today in the studio, valid one month, paid (spec §5: "default Sí").
+    // Today in the studio, valid one month, paid ("Sí" by default).
     defaultValues: { selectplan: '', number: '', ...defaultPlanDates(), pagado: '1' },
   });
   const { errors } = form.formState;
@@ -79,7 +79,7 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('plans');
+          void invalidateAfter('userPlanAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

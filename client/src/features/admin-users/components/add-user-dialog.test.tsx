@@ -1,8 +1,8 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
 import { URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useAddUser } from '../../../api/generated/admin/admin';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useAddUser } from '@/api/generated/admin/admin';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword'] as const;
 const CODE_FIELDS: CodeFields<AddUserInput> = { EMAIL_TAKEN: 'email' };
@@ -21,7 +21,7 @@ export interface AddUserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Agregar Usuario": a new client account, with the registration rules of spec §5 (no terms). */
+/** "Agregar Usuario": a new client account, with the registration rules (no terms). */
 export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
   return (
     <Dialog
@@ -38,7 +38,7 @@ export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddUser();
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
@@ -52,7 +52,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('users');
+          void invalidateAfter('userAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { useChangeDataPlan } from '../../../api/generated/admin/admin';
-import type { ChangeDataPlanDto, UserPlanDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useChangeDataPlan } from '@/api/generated/admin/admin';
+import type { ChangeDataPlanDto, UserPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { PAID_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { editPlanSchema, MAX_CLASSES, MIN_CLASSES, type EditPlanInput, type EditPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['clases', 'dateInit', 'dateEnd', 'paid'] as const;
 
@@ -50,7 +50,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
 
 function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeDataPlan();
   const form = useForm<EditPlanInput, unknown, EditPlanValues>({
     resolver: zodResolver(editPlanSchema),
@@ -74,7 +74,7 @@ function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void 
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh('plans');
+          void invalidateAfter('userPlanChanged');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

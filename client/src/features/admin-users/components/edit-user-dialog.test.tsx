@@ -1,9 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { ana, bruno, conflict, URLS, usersPage } from '../test-data';
+import { ADMIN_ROLE_WARNING } from './edit-user-dialog';
 import { UsersAdmin } from './users-admin';
 
 const changed = () => ({
@@ -38,6 +39,16 @@ describe('EditUserDialog', () => {
     await userEvent.click(role);
     await userEvent.click(await screen.findByRole('option', { name: 'Administrador' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    // Granting the admin role asks first; "Volver" goes back to the form as it was.
+    expect(await within(dialog).findByText(ADMIN_ROLE_WARNING, { exact: false })).toHaveTextContent(
+      `¿Dar el rol de administrador a Ana López? ${ADMIN_ROLE_WARNING}`,
+    );
+    expect(bodiesSentTo(fetchMock, URLS.changeData)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    expect(within(dialog).getByLabelText(/^Nombre/)).toHaveValue('Ana María');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Sí, hacerlo administrador' }));
 
     expect(await screen.findByText('Usuario cambiado con éxito')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, URLS.changeData)).toEqual([{ id_user: 7, name: 'Ana María', role: 'admin' }]);

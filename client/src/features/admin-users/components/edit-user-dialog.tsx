@@ -1,20 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useChangeData } from '../../../api/generated/admin/admin';
-import type { AdminUserRowDto, ChangeDataDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { setSessionUser, useSession } from '../../session/session';
+import { useChangeData } from '@/api/generated/admin/admin';
+import type { AdminUserRowDto, ChangeDataDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { setSessionUser, useSession } from '@/features/session';
 import { ROLE_OPTIONS } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
-import { showFormErrors, shownUnderFields, type CodeFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'role'] as const;
 const CODE_FIELDS: CodeFields<EditUserInput> = {
@@ -23,7 +24,7 @@ const CODE_FIELDS: CodeFields<EditUserInput> = {
   LAST_ADMIN: 'role',
 };
 
-/** Only what changed; a blank field keeps its value (spec §5: every field is optional). */
+/** Only what changed; a blank field keeps its value (every field is optional). */
 export function userChanges(user: AdminUserRowDto, values: EditUserValues): ChangeDataDto {
   const changes: ChangeDataDto = { id_user: user.id };
   if (values.name !== '' && values.name !== user.name) changes.name = values.name;
@@ -38,6 +39,9 @@ export interface EditUserDialogProps {
   user: AdminUserRowDto | null;
   onClose: () => void;
 }
+
+export const ADMIN_ROLE_WARNING =
+  'Podrá ver y cambiar los datos de todos los usuarios, sus planes, el horario y los pagos.';
 
 /** Name, email, birth date and role of one user. */
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
@@ -59,7 +63,7 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
   const toast = useToast();
   const queryClient = useQueryClient();
   const session = useSession();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeData();
   const form = useForm<EditUserInput, unknown, EditUserValues>({
     resolver: zodResolver(editUserSchema),
@@ -67,7 +71,10 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
+  // Making someone an administrator gives them every user's data: it is asked once more.
+  const [confirmingAdmin, setConfirmingAdmin] = useState<EditUserValues | null>(null);
+
+  const save = (values: EditUserValues) => {
     const changes = userChanges(user, values);
     if (Object.keys(changes).length === 1) {
       onDone();
@@ -81,13 +88,43 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
           // The admin changed their own name or email: the side menu shows the new one at once.
           if (session.user && res.user.id === session.user.id) setSessionUser(queryClient, res.user);
           // Rosters show the names too.
-          void refresh('users', 'booking');
+          void invalidateAfter('userChanged');
           onDone();
         },
-        onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),
+        onError: (error) => {
+          setConfirmingAdmin(null);
+          showFormErrors(error, FIELDS, form.setError, CODE_FIELDS);
+        },
       },
     );
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (values.role === 'admin' && user.role !== 'admin') {
+      setConfirmingAdmin(values);
+      return;
+    }
+    save(values);
   });
+
+  if (confirmingAdmin) {
+    return (
+      <div className="space-y-4">
+        <p className="text-ink">
+          ¿Dar el rol de administrador a <strong className="font-semibold">{user.name}</strong>? {ADMIN_ROLE_WARNING}
+        </p>
+        <ErrorMessage error={mutation.error} />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => setConfirmingAdmin(null)}>
+            Volver
+          </Button>
+          <Button loading={mutation.isPending} loadingLabel="Guardando…" onClick={() => save(confirmingAdmin)}>
+            Sí, hacerlo administrador
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RefundPaymentDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
+import type { RefundPaymentDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
 import {
   approvedPurchase,
   duplicatePurchase,

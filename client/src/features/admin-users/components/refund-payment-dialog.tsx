@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useRefundPayment } from '../../../api/generated/admin/admin';
-import type { AdminPurchaseDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { formatPesos, refundAmountError } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useRefundPayment } from '@/api/generated/admin/admin';
+import type { AdminPurchaseDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { formatMoney } from '@/lib/format';
+import { refundAmountError } from '../format';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const FULL_REFUND_NOTE =
   'Un reembolso total quita el plan: sus clases ya reservadas se quedan, pero no podrá reservar más con él.';
@@ -49,7 +50,7 @@ function RefundForm({
   onDone: () => void;
 }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useRefundPayment();
   // One key per dialog: a double click or a retry of the same refund is refunded once by Mercado Pago.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -76,8 +77,8 @@ function RefundForm({
       { data: { paymentId: purchase.id, idempotencyKey, ...(kind === 'partial' ? { amount } : {}) } },
       {
         onSuccess: (res) => {
-          toast.show(`${res.message}: ${formatPesos(amount)}`);
-          void refresh('purchases', 'plans');
+          toast.show(`${res.message}: ${formatMoney(amount)}`);
+          void invalidateAfter('paymentRefunded');
           onDone();
         },
       },
@@ -88,7 +89,7 @@ function RefundForm({
     return (
       <div className="space-y-4">
         <p className="text-ink">
-          ¿Reembolsar <strong className="font-semibold">{formatPesos(amount)}</strong> a {userName} por Mercado Pago?
+          ¿Reembolsar <strong className="font-semibold">{formatMoney(amount)}</strong> a {userName} por Mercado Pago?
         </p>
         <p className="text-sm text-ink-muted">
           {kind === 'total' || amount >= purchase.refundable ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE} El dinero vuelve
@@ -100,7 +101,7 @@ function RefundForm({
             Volver
           </Button>
           <Button variant="danger" loading={mutation.isPending} loadingLabel="Reembolsando…" onClick={confirm}>
-            Confirmar reembolso de {formatPesos(amount)}
+            Confirmar reembolso de {formatMoney(amount)}
           </Button>
         </div>
       </div>
@@ -110,8 +111,8 @@ function RefundForm({
   return (
     <form onSubmit={review} noValidate className="space-y-4">
       <p className="text-sm text-ink-muted">
-        Cobrado: {formatPesos(purchase.paid ?? purchase.total)}
-        {purchase.refunded > 0 ? ` · Ya reembolsado: ${formatPesos(purchase.refunded)}` : ''}
+        Cobrado: {formatMoney(purchase.paid ?? purchase.total)}
+        {purchase.refunded > 0 ? ` · Ya reembolsado: ${formatMoney(purchase.refunded)}` : ''}
       </p>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-ink-strong">¿Cuánto reembolsar?</legend>
@@ -123,7 +124,7 @@ function RefundForm({
             checked={kind === 'total'}
             onChange={() => setKind('total')}
           />
-          Todo lo que queda: {formatPesos(purchase.refundable)}
+          Todo lo que queda: {formatMoney(purchase.refundable)}
         </label>
         <label className="flex items-center gap-2 text-ink">
           <input
@@ -142,7 +143,7 @@ function RefundForm({
           inputMode="decimal"
           value={amountText}
           onChange={(event) => setAmountText(event.target.value)}
-          hint={`Hasta ${formatPesos(purchase.refundable)}.`}
+          hint={`Hasta ${formatMoney(purchase.refundable)}.`}
           error={amountError ?? undefined}
         />
       ) : null}

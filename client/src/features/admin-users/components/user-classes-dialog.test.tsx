@@ -1,10 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { GetClasesDto, MyClassDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
-import { pagination, pastClass, upcomingClass, URLS, usersPage } from '../test-data';
+import type { GetClasesDto, MyClassDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
+import { chooseRowAction, pagination, pastClass, upcomingClass, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 
 const classesPage =
@@ -19,8 +19,7 @@ const classesPage =
   });
 
 async function openClasses() {
-  const table = await screen.findByRole('table', { name: 'Usuarios' });
-  await userEvent.click(await within(table).findByRole('button', { name: 'Clases de Ana López' }));
+  await chooseRowAction('Ana López', 'Ver clases');
   return screen.findByRole('dialog', { name: 'Clases de Ana López' });
 }
 

@@ -1,18 +1,18 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState, type ReactNode } from 'react';
-import { useGetClases } from '../../../api/generated/informacion/informacion';
-import type { AdminUserRowDto, MyClassDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
+import { useGetClases } from '@/api/generated/informacion/informacion';
+import type { AdminUserRowDto, MyClassDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
 import { formatDate } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const USER_CLASSES_PAGE_SIZE = 10;
 
@@ -145,7 +145,7 @@ function RemoveReservationDialog({
   onRemoved: () => void;
 }) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useCancelReservation();
 
   const close = () => {
@@ -161,7 +161,7 @@ function RemoveReservationDialog({
         onSuccess: (res) => {
           toast.show(res.message);
           // The class went back to a plan and left a roster.
-          void refresh('classes', 'plans', 'booking');
+          void invalidateAfter('userReservationRemoved');
           onRemoved();
           close();
         },

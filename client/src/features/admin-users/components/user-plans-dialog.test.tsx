@@ -1,10 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { GetUserPlanesDto, UserPlanDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi, type Handler } from '../../../test/page-test-utils';
-import { END_BEFORE_START_MESSAGE } from '../schemas';
+import type { GetUserPlanesDto, UserPlanDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
+import { END_BEFORE_START_MESSAGE } from '@pilates/dates';
 import { pagination, paidPlan, purchasesAnswer, refundedPlan, unpaidPlan, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 

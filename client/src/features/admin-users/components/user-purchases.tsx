@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useGetPurchases } from '../../../api/generated/admin/admin';
-import type { AdminPurchaseDto, AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { formatPesos, PURCHASE_ISSUE_LABELS, purchaseStatusLabel } from '../format';
+import { useGetPurchases } from '@/api/generated/admin/admin';
+import type { AdminPurchaseDto, AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { formatMoney } from '@/lib/format';
+import { PURCHASE_ISSUE_LABELS, purchaseStatusLabel } from '../format';
 import { RefundPaymentDialog } from './refund-payment-dialog';
 
 function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) {
@@ -44,20 +45,20 @@ export function UserPurchases({ user }: { user: AdminUserRowDto }) {
             <div className="min-w-0 space-y-1">
               <p className="font-medium text-ink-strong">
                 {purchase.plan} <span className="text-sm font-normal text-ink-subtle">#{purchase.id}</span> ·{' '}
-                <span className="tabular-nums">{formatPesos(purchase.total)}</span>
+                <span className="tabular-nums">{formatMoney(purchase.total)}</span>
               </p>
               <div className="flex flex-wrap gap-2">
                 <Flag tone="muted">{purchaseStatusLabel(purchase)}</Flag>
                 {purchase.issue ? <Flag tone="warn">{PURCHASE_ISSUE_LABELS[purchase.issue]}</Flag> : null}
               </div>
               {purchase.issue === 'amount_mismatch' && purchase.paid !== null ? (
-                <p className="text-sm text-ink-muted">Cobrado: {formatPesos(purchase.paid)}; no se dio el plan.</p>
+                <p className="text-sm text-ink-muted">Cobrado: {formatMoney(purchase.paid)}; no se dio el plan.</p>
               ) : null}
               {purchase.issue === 'duplicate' && purchase.duplicateOf !== null ? (
                 <p className="text-sm text-ink-muted">Segundo pago de la compra #{purchase.duplicateOf}, ya pagada.</p>
               ) : null}
               {purchase.refunded > 0 ? (
-                <p className="text-sm text-ink-muted">Reembolsado: {formatPesos(purchase.refunded)}</p>
+                <p className="text-sm text-ink-muted">Reembolsado: {formatMoney(purchase.refunded)}</p>
               ) : null}
             </div>
             {purchase.refundable > 0 ? (

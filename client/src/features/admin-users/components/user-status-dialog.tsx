@@ -1,15 +1,16 @@
-import { useActiveUser, useDeleteUser } from '../../../api/generated/admin/admin';
-import type { AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import { useActiveUser, useDeleteUser } from '@/api/generated/admin/admin';
+import type { AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 import { deactivatedMessage } from '../format';
-import { useRefreshAdmin } from '../hooks/use-refresh-admin';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const DEACTIVATE_WARNING =
   'Sus clases próximas se cancelarán y volverán a sus planes, y su sesión se cerrará. No podrá iniciar sesión mientras esté inactivo.';
-export const DEACTIVATE_NOTE = 'Su historial y sus pagos se conservan; puedes activarlo de nuevo cuando quieras.';
+export const DEACTIVATE_NOTE =
+  'La cuenta no se borra: su historial y sus pagos se conservan y puedes reactivarla cuando quieras.';
 export const ACTIVATE_NOTE = 'Podrá iniciar sesión y reservar clases otra vez.';
 
 export interface UserStatusDialogProps {
@@ -18,10 +19,10 @@ export interface UserStatusDialogProps {
   onClose: () => void;
 }
 
-/** Asks before deleting (deactivating) an active user or reactivating an inactive one. */
+/** Asks before deactivating an active user (reversible: nothing is deleted) or reactivating an inactive one. */
 export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
   const toast = useToast();
-  const refresh = useRefreshAdmin();
+  const invalidateAfter = useInvalidateAfter();
   const deactivate = useDeleteUser();
   const activate = useActiveUser();
   const active = user?.active === 1;
@@ -42,7 +43,7 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
           onSuccess: (res) => {
             toast.show(deactivatedMessage(res.message, res.cancelledReservations));
             // Their upcoming reservations are gone: their plans, classes, the calendar and the rosters changed.
-            void refresh('users', 'plans', 'classes', 'booking');
+            void invalidateAfter('userDeactivated');
             close();
           },
         },
@@ -53,7 +54,7 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
         {
           onSuccess: (res) => {
             toast.show(res.message);
-            void refresh('users');
+            void invalidateAfter('userActivated');
             close();
           },
         },
@@ -67,7 +68,7 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={active ? 'Eliminar usuario' : 'Activar usuario'}
+      title={active ? 'Desactivar usuario' : 'Reactivar usuario'}
       description={user ? `${user.name} · ${user.email}` : undefined}
       footer={
         <>
@@ -77,10 +78,10 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
           <Button
             variant={active ? 'danger' : 'primary'}
             loading={mutation.isPending}
-            loadingLabel={active ? 'Eliminando…' : 'Activando…'}
+            loadingLabel={active ? 'Desactivando…' : 'Reactivando…'}
             onClick={confirm}
           >
-            {active ? 'Eliminar' : 'Activar'}
+            {active ? 'Desactivar' : 'Reactivar'}
           </Button>
         </>
       }
@@ -90,13 +91,13 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
           {active ? (
             <>
               <p className="text-ink">
-                ¿Eliminar a <strong className="font-semibold">{user.name}</strong>? {DEACTIVATE_WARNING}
+                ¿Desactivar la cuenta de <strong className="font-semibold">{user.name}</strong>? {DEACTIVATE_WARNING}
               </p>
               <p className="text-sm text-ink-muted">{DEACTIVATE_NOTE}</p>
             </>
           ) : (
             <p className="text-ink">
-              ¿Activar de nuevo a <strong className="font-semibold">{user.name}</strong>? {ACTIVATE_NOTE}
+              ¿Reactivar la cuenta de <strong className="font-semibold">{user.name}</strong>? {ACTIVATE_NOTE}
             </p>
           )}
           <ErrorMessage error={mutation.error} />

@@ -1,14 +1,15 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { CalendarPlus, Eye, Pencil, Ticket, UserPlus } from 'lucide-react';
+import { CalendarPlus, Ellipsis, Eye, Pencil, Ticket, UserCheck, UserPlus, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useGetUsers } from '../../../api/generated/admin/admin';
-import type { AdminUserRowDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
+import { useGetUsers } from '@/api/generated/admin/admin';
+import type { AdminUserRowDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ActionMenu } from '@/components/ui/menu';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { TextField } from '@/components/ui/text-field';
 import { formatDate, ROLE_LABELS } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddPlanDialog } from './add-plan-dialog';
@@ -27,30 +28,22 @@ type Open =
   | { dialog: 'add'; user?: never }
   | null;
 
-/** 'Usuario Activo' / 'Usuario Inactivo': pressing it asks to delete (deactivate) or reactivate the user. */
-function StatusButton({ user, onClick }: { user: AdminUserRowDto; onClick: () => void }) {
+/** Whether the account can log in, in the spec's words: a label, not a control (the actions change it). */
+function StatusChip({ user }: { user: AdminUserRowDto }) {
   const active = user.active === 1;
-  const label = active ? 'Usuario Activo' : 'Usuario Inactivo';
   return (
-    <button
-      type="button"
-      // The visible words first, so that voice control finds the button by what it shows.
-      aria-label={`${label}. ${active ? 'Eliminar' : 'Activar'} a ${user.name}`}
+    <span
       className={cn(
-        'inline-flex h-9 items-center rounded-pill border px-3.5 text-sm font-medium whitespace-nowrap',
-        'transition-colors duration-200',
-        active
-          ? 'border-success/40 bg-success-soft text-success hover:border-success'
-          : 'border-line-strong bg-sand text-ink-muted hover:border-ink hover:text-ink',
+        'inline-flex h-7 items-center rounded-pill border px-3 text-sm font-medium whitespace-nowrap',
+        active ? 'border-success/40 bg-success-soft text-success' : 'border-line-strong bg-sand text-ink-muted',
       )}
-      onClick={onClick}
     >
-      {label}
-    </button>
+      {active ? 'Usuario Activo' : 'Usuario Inactivo'}
+    </span>
   );
 }
 
-/** "Usuarios" (spec §2): the users, ten per page, searchable, with their plans, classes and actions. */
+/** "Usuarios": the users, ten per page, searchable, with their plans, classes and actions. */
 export function UsersAdmin() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -67,103 +60,122 @@ export function UsersAdmin() {
   );
   const data = query.data;
 
-  // The table shows the row actions as labelled icons so that all nine columns fit beside the side
-  // menu; the cards (narrow screens) spell them out.
-  const iconActions = (user: AdminUserRowDto, only: 'acciones' | 'planes' | 'ver') => {
-    const actions = {
-      acciones: [
-        { dialog: 'edit', title: 'Editar', label: `Editar a ${user.name}`, Icon: Pencil },
-        { dialog: 'plan', title: 'Agregar plan', label: `Agregar plan a ${user.name}`, Icon: CalendarPlus },
-      ],
-      planes: [{ dialog: 'plans', title: 'Planes', label: `Planes de ${user.name}`, Icon: Ticket }],
-      ver: [{ dialog: 'classes', title: 'Clases', label: `Clases de ${user.name}`, Icon: Eye }],
-    } as const;
-    return (
-      <div className="flex gap-1.5">
-        {actions[only].map(({ dialog, title, label, Icon }) => (
-          <Button
-            key={dialog}
-            variant="secondary"
-            size="sm"
-            className="w-9 px-0"
-            title={title}
-            aria-label={label}
-            onClick={() => setOpen({ dialog, user })}
-          >
-            <Icon aria-hidden="true" className="size-4" />
-          </Button>
-        ))}
-      </div>
-    );
-  };
-  const actionButtons = (user: AdminUserRowDto) => (
-    <>
+  const openFor = (dialog: Exclude<NonNullable<Open>['dialog'], 'add'>, user: AdminUserRowDto) => () =>
+    setOpen({ dialog, user });
+  const statusLabel = (user: AdminUserRowDto) => (user.active === 1 ? 'Desactivar' : 'Reactivar');
+
+  // In the table: the two actions used most as labelled buttons, the rest in "Más acciones", so that
+  // the table fits beside the side menu without scrolling sideways.
+  const tableActions = (user: AdminUserRowDto) => (
+    <div className="flex items-center justify-end gap-1.5">
       <Button
         variant="secondary"
         size="sm"
+        className="px-3"
+        icon={<Pencil aria-hidden="true" className="size-4" />}
         aria-label={`Editar a ${user.name}`}
-        onClick={() => setOpen({ dialog: 'edit', user })}
+        onClick={openFor('edit', user)}
       >
         Editar
       </Button>
       <Button
         variant="secondary"
         size="sm"
-        aria-label={`Agregar plan a ${user.name}`}
-        onClick={() => setOpen({ dialog: 'plan', user })}
+        className="px-3"
+        icon={<Ticket aria-hidden="true" className="size-4" />}
+        aria-label={`Planes de ${user.name}`}
+        onClick={openFor('plans', user)}
       >
-        Agregar plan
+        Planes
       </Button>
-    </>
-  );
-  const plansButton = (user: AdminUserRowDto) => (
-    <Button
-      variant="secondary"
-      size="sm"
-      aria-label={`Planes de ${user.name}`}
-      onClick={() => setOpen({ dialog: 'plans', user })}
-    >
-      Planes
-    </Button>
-  );
-  const classesButton = (user: AdminUserRowDto) => (
-    <Button
-      variant="secondary"
-      size="sm"
-      aria-label={`Clases de ${user.name}`}
-      onClick={() => setOpen({ dialog: 'classes', user })}
-    >
-      Clases
-    </Button>
-  );
-  const statusButton = (user: AdminUserRowDto) => (
-    <StatusButton user={user} onClick={() => setOpen({ dialog: 'status', user })} />
+      <ActionMenu
+        trigger={
+          <Button variant="ghost" size="icon" title="Más acciones" aria-label={`Más acciones para ${user.name}`}>
+            <Ellipsis aria-hidden="true" className="size-4" />
+          </Button>
+        }
+        actions={[
+          {
+            label: 'Agregar plan',
+            icon: <CalendarPlus aria-hidden="true" className="size-4" />,
+            onSelect: openFor('plan', user),
+          },
+          {
+            label: 'Ver clases',
+            icon: <Eye aria-hidden="true" className="size-4" />,
+            onSelect: openFor('classes', user),
+          },
+          {
+            label: statusLabel(user),
+            icon:
+              user.active === 1 ? (
+                <UserX aria-hidden="true" className="size-4" />
+              ) : (
+                <UserCheck aria-hidden="true" className="size-4" />
+              ),
+            onSelect: openFor('status', user),
+            tone: user.active === 1 ? 'danger' : undefined,
+          },
+        ]}
+      />
+    </div>
   );
 
-  // Nine columns: long names, emails and dates wrap and the actions are icons, so that the table fits
-  // the panel beside the side menu; on a narrower panel it scrolls sideways inside its own box.
+  // On a card every action is a labelled button.
+  const cardActions = (user: AdminUserRowDto) => (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" aria-label={`Editar a ${user.name}`} onClick={openFor('edit', user)}>
+        Editar
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Agregar plan a ${user.name}`} onClick={openFor('plan', user)}>
+        Agregar plan
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Planes de ${user.name}`} onClick={openFor('plans', user)}>
+        Planes
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Clases de ${user.name}`} onClick={openFor('classes', user)}>
+        Clases
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`${statusLabel(user)} a ${user.name}`}
+        onClick={openFor('status', user)}
+      >
+        {statusLabel(user)}
+      </Button>
+    </div>
+  );
+
+  // Four columns: who (name, email, number), role, state and the actions. The birth date is in the
+  // edit dialog and on the cards.
   const columns: DataTableColumn<AdminUserRowDto>[] = [
-    { key: 'id', header: 'ID', cell: (user) => user.id, className: 'tabular-nums' },
     {
-      key: 'nombre',
-      header: 'Nombre',
-      cell: (user) => <span className="block max-w-40 font-medium whitespace-normal text-ink-strong">{user.name}</span>,
+      key: 'usuario',
+      header: 'Usuario',
+      cell: (user) => (
+        <div className="min-w-0 whitespace-normal">
+          <p className="break-words">
+            <span className="font-medium text-ink-strong">{user.name}</span>{' '}
+            <span className="text-sm text-ink-subtle tabular-nums">#{user.id}</span>
+          </p>
+          <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">{user.email}</p>
+        </div>
+      ),
+    },
+    { key: 'rol', header: 'Rol', cell: (user) => ROLE_LABELS[user.role], className: 'w-px whitespace-nowrap' },
+    {
+      key: 'estado',
+      header: 'Estado',
+      cell: (user) => <StatusChip user={user} />,
+      className: 'w-px whitespace-nowrap',
     },
     {
-      key: 'email',
-      header: 'Email',
-      cell: (user) => <span className="block max-w-48 whitespace-normal [overflow-wrap:anywhere]">{user.email}</span>,
+      key: 'acciones',
+      header: <span className="block text-right">Acciones</span>,
+      cell: tableActions,
+      className: 'w-px whitespace-nowrap',
     },
-    {
-      key: 'nacimiento',
-      header: <span className="block max-w-24">Fecha de nacimiento</span>,
-      cell: (user) => <span className="block max-w-32 whitespace-normal">{formatDate(user.cumpleanos)}</span>,
-    },
-    { key: 'rol', header: 'Rol', cell: (user) => ROLE_LABELS[user.role] },
-    { key: 'activo', header: 'Activo', cell: statusButton },
-    { key: 'acciones', header: 'Acciones', cell: (user) => iconActions(user, 'acciones') },
-    { key: 'planes', header: 'Planes', cell: (user) => iconActions(user, 'planes') },
-    { key: 'ver', header: 'Ver', cell: (user) => iconActions(user, 'ver') },
   ];
 
   return (
@@ -203,6 +215,7 @@ export function UsersAdmin() {
         <div className="@container">
           <ResponsiveTable
             label="Usuarios"
+            tableLayout="fit"
             columns={columns}
             rows={data?.usuarios}
             getRowKey={(user) => user.id}
@@ -211,8 +224,9 @@ export function UsersAdmin() {
               <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-medium break-words text-ink-strong">
-                      {user.name} <span className="text-sm font-normal text-ink-subtle">#{user.id}</span>
+                    <p className="break-words">
+                      <span className="font-medium text-ink-strong">{user.name}</span>{' '}
+                      <span className="text-sm text-ink-subtle">#{user.id}</span>
                     </p>
                     <p className="text-sm break-all text-ink-muted">{user.email}</p>
                   </div>
@@ -222,12 +236,8 @@ export function UsersAdmin() {
                   <dt className="text-ink-muted">Fecha de nacimiento</dt>
                   <dd className="text-ink">{formatDate(user.cumpleanos)}</dd>
                 </dl>
-                {statusButton(user)}
-                <div className="flex flex-wrap gap-2">
-                  {actionButtons(user)}
-                  {plansButton(user)}
-                  {classesButton(user)}
-                </div>
+                <StatusChip user={user} />
+                {cardActions(user)}
               </>
             )}
             emptyMessage="No hay usuarios en esta página."

@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useGetAudit } from '../../../api/generated/admin/admin';
-import type { AuditEntryDto } from '../../../api/generated/model';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { ResponsiveTable } from '../../../components/ui/responsive-table';
-import type { DataTableColumn } from '../../../components/ui/table';
+import { useGetAudit } from '@/api/generated/admin/admin';
+import type { AuditEntryDto } from '@/api/generated/model';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
 import { auditChanges, changeText, formatAuditDateTime, nameOfUser, NO_VALUE, subjectLabel } from '../format';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -51,7 +51,7 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
     key: 'cambios',
     header: 'Cambios',
     cell: (entry) => <Changes entry={entry} />,
-    className: 'min-w-64 align-top whitespace-normal',
+    className: 'min-w-56 align-top whitespace-normal [overflow-wrap:anywhere]',
   },
 ];
 
@@ -115,6 +115,7 @@ export function AuditLog({ userId }: { userId?: number }) {
         <div className="@container">
           <ResponsiveTable
             label="Cambios registrados"
+            tableLayout="fit"
             columns={columns}
             rows={data?.entries}
             getRowKey={(entry) => entry.id}

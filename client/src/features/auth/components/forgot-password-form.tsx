@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useForgotPassword } from '../../../api/generated/auth/auth';
-import { Button, ErrorMessage, TextField } from '../../../components/ui';
+import { useForgotPassword } from '@/api/generated/auth/auth';
+import { Button, ErrorMessage, TextField } from '@/components/ui';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['email'] as const;
 
@@ -48,7 +48,7 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <ErrorMessage error={mutation.error} />
+      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Enviando…" className="w-full">
         Enviar enlace
       </Button>

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLogin } from '../../../api/generated/auth/auth';
-import type { UserDto } from '../../../api/generated/model';
-import { Button, ErrorMessage, PasswordField, TextField } from '../../../components/ui';
-import { setSessionUser } from '../../session/session';
+import { useLogin } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
+import { Button, ErrorMessage, PasswordField, TextField } from '@/components/ui';
+import { setSessionUser } from '@/features/session';
 import { loginSchema, type LoginValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -18,7 +18,7 @@ export interface LoginFormProps {
   forgotPasswordLink?: ReactNode;
 }
 
-/** Email and password; on success the answer's user becomes the session (spec §3). */
+/** Email and password; on success the answer's user becomes the session. */
 export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<LoginValues>({
@@ -62,7 +62,7 @@ export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
         />
         {forgotPasswordLink ? <div className="mt-2 text-right text-sm">{forgotPasswordLink}</div> : null}
       </div>
-      <ErrorMessage error={mutation.error} />
+      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Iniciando sesión…" className="w-full">
         Iniciar Sesión
       </Button>

@@ -1,8 +1,9 @@
-import '../../../components/ui/test-polyfills';
-import { screen, within } from '@testing-library/react';
+import '@/components/ui/test-polyfills';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ana, renderWithClient, sentRequest, stubFetch } from '../test-utils';
+import { FUTURE_BIRTH_DATE_MESSAGE } from '@/lib/birth-date';
 import { RegisterForm } from './register-form';
 
 function renderRegister() {
@@ -135,7 +136,7 @@ describe('RegisterForm', () => {
     expect(confirm).toHaveAttribute('type', 'text');
   });
 
-  it('should show a taken email in the red box and under the email field, storing nothing', async () => {
+  it('should show a taken email once, under the email field, storing nothing', async () => {
     stubFetch(409, {
       success: false,
       code: 'EMAIL_TAKEN',
@@ -144,12 +145,12 @@ describe('RegisterForm', () => {
     const { onSuccess, sessionUser } = renderRegister();
     await fill();
     await submit();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveClass('text-danger');
-    expect(within(alert).getByText('email: Ya existe una cuenta con ese correo')).toBeInTheDocument();
-    expect(screen.getByLabelText('Correo Electrónico')).toHaveAccessibleDescription(
-      'Ya existe una cuenta con ese correo',
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Correo Electrónico')).toHaveAccessibleDescription(
+        'Ya existe una cuenta con ese correo',
+      ),
     );
+    expect(screen.getAllByText('Ya existe una cuenta con ese correo')).toHaveLength(1);
     expect(onSuccess).not.toHaveBeenCalled();
     expect(sessionUser()).toBeUndefined();
   });
@@ -164,5 +165,33 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAttribute('autocomplete', 'bday');
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByLabelText('Confirmar Contraseña')).toHaveAttribute('autocomplete', 'new-password');
+  });
+
+  it('should refuse a birth date after today in the browser, under the field', async () => {
+    const fetchMock = stubFetch(201, {});
+    renderRegister();
+    await fill({ cumpleanos: '2999-01-01' });
+    await submit();
+    expect(await screen.findByText(FUTURE_BIRTH_DATE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAccessibleDescription(FUTURE_BIRTH_DATE_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('should show the server birth-date message once, under the field, never with its key', async () => {
+    stubFetch(400, {
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: { cumpleanos: ['La fecha de nacimiento no es válida.'] },
+    });
+    renderRegister();
+    await fill();
+    await submit();
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAccessibleDescription(
+        'La fecha de nacimiento no es válida.',
+      ),
+    );
+    expect(screen.getAllByText('La fecha de nacimiento no es válida.')).toHaveLength(1);
+    expect(screen.queryByText(/cumpleanos/)).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { useRegister } from '../../../api/generated/auth/auth';
-import type { UserDto } from '../../../api/generated/model';
-import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '../../../components/ui';
-import { setSessionUser } from '../../session/session';
+import { useRegister } from '@/api/generated/auth/auth';
+import type { UserDto } from '@/api/generated/model';
+import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '@/components/ui';
+import { setSessionUser } from '@/features/session';
 import { registerSchema, type RegisterValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
 
@@ -17,7 +17,7 @@ export interface RegisterFormProps {
   termsHref?: string;
 }
 
-/** The sign-up form of spec §5. */
+/** The sign-up form: name, email, birth date, password twice and the terms accepted. */
 export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: RegisterFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({
@@ -100,7 +100,7 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
           />
         )}
       />
-      <ErrorMessage error={mutation.error} />
+      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Creando tu cuenta…" className="w-full">
         Registrarse
       </Button>

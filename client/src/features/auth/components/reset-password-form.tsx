@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { isApiError } from '../../../api/api-error';
-import { useResetPassword } from '../../../api/generated/auth/auth';
-import { Button, ErrorMessage, PasswordField } from '../../../components/ui';
+import { isApiError } from '@/api/api-error';
+import { useResetPassword } from '@/api/generated/auth/auth';
+import { Button, ErrorMessage, PasswordField } from '@/components/ui';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 /** The server's code for an unknown, used or expired reset link. */
 export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
@@ -59,7 +59,7 @@ export function ResetPasswordForm({ token, onSuccess, requestNewLink }: ResetPas
       />
       {mutation.error ? (
         <div className="space-y-2">
-          <ErrorMessage error={mutation.error} />
+          {shownUnderFields(mutation.error, ['password']) ? null : <ErrorMessage error={mutation.error} />}
           {tokenInvalid && requestNewLink ? <p className="text-sm">{requestNewLink}</p> : null}
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
@@ -55,19 +55,48 @@ describe('BookingDay', () => {
     await userEvent.click(await reservar());
     expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
     expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
-    expect(await screen.findByRole('button', { name: 'Reservada' })).toBeDisabled();
-    expect(screen.getByText('4/8 lugares')).toBeInTheDocument();
+    expect(await screen.findByText('Reservada')).toBeInTheDocument();
+    expect(screen.getByText('4 lugares disponibles')).toBeInTheDocument();
     expect(sentTo(GET)).toEqual([{ date: DATE }, { date: DATE }]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
   });
 
-  it('should open the out-of-range dialog on DATE_OUT_OF_PLAN', async () => {
-    renderDay({ [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')] });
+  it('should open the out-of-range dialog on DATE_OUT_OF_PLAN, with the plan dates and Comprar un plan', async () => {
+    renderDay({
+      [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')],
+      '/api/informacion/get-planes': () => [
+        200,
+        {
+          success: true,
+          planes: [
+            {
+              id: 3,
+              plan: 'Ocho Clases',
+              classes_total: 8,
+              classes_remaining: 4,
+              startDate: '2026-10-01',
+              endDate: '2026-10-31',
+              is_paid: 1,
+              revoked: false,
+            },
+          ],
+          pagination: {},
+        },
+      ],
+    });
     await userEvent.click(await reservar());
     const dialog = await screen.findByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
     expect(screen.queryByRole('dialog', { name: 'Contrata un plan' })).not.toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Ocho Clases: del 1 de octubre de 2026 al 31 de octubre de 2026'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByText('Cerrar'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(await reservar());
+    const again = await screen.findByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Comprar un plan' }));
+    expect(await screen.findByRole('dialog', { name: 'Contrata un plan' })).toBeInTheDocument();
   });
 
   it('should open the plan dialog on NO_CLASSES_LEFT and lead to Mercado Pago', async () => {
@@ -81,6 +110,12 @@ describe('BookingDay', () => {
     await userEvent.click(await reservar());
     const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
     expect(dialog).toHaveTextContent('No tienes clases disponibles en tu plan.');
+    // The class survives the purchase: the return from the checkout offers to book it.
+    expect(JSON.parse(sessionStorage.getItem('pilates.chosen-class')!)).toEqual({
+      date: DATE,
+      scheduleId: 5,
+      time: '8:00 AM',
+    });
     expect(await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;
@@ -124,5 +159,62 @@ describe('BookingDay', () => {
   it('should say when the day has no classes', async () => {
     renderDay({ [GET]: () => [200, { success: true, date: DATE, data: [] }] });
     expect(await screen.findByText('No hay clases el día de hoy')).toBeInTheDocument();
+  });
+
+  it('should book once, with one toast, when Reservar is tapped twice', async () => {
+    let answer: () => void = () => undefined;
+    const { sentTo } = renderDay({
+      [PUSH]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve([201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }]);
+        }),
+    });
+    const button = await reservar();
+    // Two taps in the same instant, before the button can re-render disabled.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+    answer();
+    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+    expect(screen.getAllByText('¡Has reservado con éxito!')).toHaveLength(1);
+  });
+
+  it('should fold the classes that started under "Clases anteriores"', async () => {
+    renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [slot({ scheduleId: 1, time: '7:00 AM', isPastClass: true }), slot({ scheduleId: 5, time: '8:00 PM' })],
+        },
+      ],
+    });
+    const earlier = await screen.findByText('Clases anteriores (1)');
+    const details = earlier.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('7:00 AM')).toBeInTheDocument();
+    expect(screen.getByText('8:00 PM').closest('details')).toBeNull();
+  });
+
+  it('should cancel my own class from its row, after saying until when it is free', async () => {
+    const CANCEL = '/api/reservations/cancel-reservation';
+    const STUDIO = '/api/studio';
+    const { sentTo } = renderDay({
+      [GET]: () => [
+        200,
+        { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM', myReservationId: 41 })] },
+      ],
+      [STUDIO]: () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
+      [CANCEL]: () => [200, { success: true, message: 'ok' }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: /¿Cancelar tu clase del lunes 30 de noviembre de 2026/ });
+    // 8:00 PM less 12 hours.
+    expect(dialog).toHaveTextContent('Cancela sin costo hasta lunes 30 de noviembre, 8:00 AM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    expect(await findToast('Cancelaste tu clase. La clase volvió a tu plan.')).toBeInTheDocument();
+    expect(sentTo(CANCEL)).toEqual([{ id: 41 }]);
   });
 });

@@ -1,37 +1,27 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorMessages, isApiError } from '../../../api/api-error';
-import { getGetClasesUrl } from '../../../api/generated/informacion/informacion';
-import type { SlotDto } from '../../../api/generated/model';
-import {
-  getGetInformationClasesQueryKey,
-  getGetInformationQueryKey,
-  useGetInformation,
-  usePushReservation,
-} from '../../../api/generated/reservations/reservations';
-import { useToast } from '../../../components/ui/toast';
+import { useRef, useState } from 'react';
+import { useInvalidateAfter } from '@/api/invalidation';
+import { errorMessages, isApiError } from '@/api/api-error';
+import type { SlotDto } from '@/api/generated/model';
+import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
+import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
+import { useToast } from '@/components/ui/toast';
+import { CancelReservationDialog } from '@/features/my-classes';
+import { rememberChosenClass } from '@/features/purchase';
+import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
+import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClasses } from './day-classes';
 import { SlotList } from './slot-list';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
+export const NO_CLASSES_LEFT_MESSAGE = 'Ya no quedan clases por tomar este día.';
 
-/** The error codes that open a dialog instead of a red toast (product-decisions §4). */
+/** The error codes that open a dialog instead of a red toast: the client can act on them (buy a plan). */
 const DIALOG_FOR_CODE = {
   DATE_OUT_OF_PLAN: 'out-of-plan',
   NO_CLASSES_LEFT: 'buy-plan',
 } as const;
 type BookingDialog = (typeof DIALOG_FOR_CODE)[keyof typeof DIALOG_FOR_CODE];
-
-/** After a booking or a removal: the day's lists (client and admin) and the user's classes. */
-export function refreshAfterBookingChange(queryClient: QueryClient, date: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: getGetInformationQueryKey({ date }) }),
-    queryClient.invalidateQueries({ queryKey: getGetInformationClasesQueryKey({ date }) }),
-    // Every page of "Mis clases": the key starts with the endpoint, then the body.
-    queryClient.invalidateQueries({ queryKey: [getGetClasesUrl()] }),
-  ]);
-}
 
 export interface BookingDayProps {
   date: string;
@@ -45,26 +35,43 @@ export interface BookingDayProps {
 
 /** The selected day's classes on /pilates/reservar, with booking and its error dialogs. */
 export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin }: BookingDayProps) {
-  const queryClient = useQueryClient();
+  const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
   const day = useGetInformation({ date });
+  // The client's plans, for the dates the out-of-range dialog shows (the same answer as the plan summary).
+  const plans = useGetUserPlanes(
+    { pagination: 1, limit: PLANS_LOOKED_AT },
+    { query: { enabled: dialog === 'out-of-plan' } },
+  );
 
+  const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  // Set at the first tap, before React re-renders the disabled button: a double tap books once.
+  const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
+  const inFlight = useRef(false);
   const booking = usePushReservation({
     mutation: {
-      onSuccess: async (_answer, { data }) => {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+      onSuccess: async () => {
         toast.show(BOOKED_MESSAGE);
-        await refreshAfterBookingChange(queryClient, data.date);
+        await invalidateAfter('classBooked');
       },
       onError: async (error, { data }) => {
         const code = isApiError(error) ? error.code : undefined;
+        if (code === 'NO_CLASSES_LEFT') {
+          // The class survives the purchase: the return from the checkout offers to book it.
+          const slot = slots.find((candidate) => candidate.scheduleId === data.classReservation);
+          if (slot) rememberChosenClass({ date: data.date, scheduleId: slot.scheduleId, time: slot.time });
+        }
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
           setDialog(DIALOG_FOR_CODE[code]);
           return;
         }
         // CLASS_FULL, CLASS_STARTED, ALREADY_BOOKED…: say why and show the day as it is now.
         toast.show(errorMessages(error).join(' '), 'error');
-        await queryClient.invalidateQueries({ queryKey: getGetInformationQueryKey({ date: data.date }) });
+        await invalidateAfter('bookingRefused');
       },
     },
   });
@@ -74,10 +81,22 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
       onRequireLogin();
       return;
     }
+    if (inFlight.current) return;
+    inFlight.current = true;
     booking.mutate({ data: { date, classReservation: slot.scheduleId } });
   };
 
   const slots = day.data?.data ?? [];
+  // Classes that already started fold away under "Clases anteriores"; the ones still ahead come first.
+  const upcoming = slots.filter((slot) => !slot.isPastClass);
+  const past = slots.filter((slot) => slot.isPastClass);
+  const listProps = {
+    date,
+    onBook: book,
+    onCancel: setCancelling,
+    disabled: sessionPending,
+    bookingScheduleId: booking.isPending ? booking.variables.data.classReservation : null,
+  };
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -90,14 +109,47 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         error={day.data ? null : day.error}
         isEmpty={slots.length === 0}
       >
-        <SlotList
-          slots={slots}
-          onBook={book}
-          disabled={sessionPending}
-          bookingScheduleId={booking.isPending ? booking.variables.data.classReservation : null}
-        />
+        {upcoming.length > 0 ? (
+          <SlotList slots={upcoming} {...listProps} />
+        ) : (
+          <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
+            {NO_CLASSES_LEFT_MESSAGE}
+          </p>
+        )}
+        {past.length > 0 ? (
+          <details className="group mt-4">
+            <summary className="cursor-pointer rounded-control px-1 py-2 text-sm font-medium text-ink-muted hover:text-ink">
+              Clases anteriores ({past.length})
+            </summary>
+            <div className="mt-2">
+              <SlotList slots={past} {...listProps} />
+            </div>
+          </details>
+        ) : null}
       </DayClasses>
-      <OutOfPlanDialog open={dialog === 'out-of-plan'} onOpenChange={closeDialog} />
+      <CancelReservationDialog
+        reservation={
+          cancelling && cancelling.myReservationId && cancellableUntil
+            ? {
+                id: cancelling.myReservationId,
+                date,
+                time: cancelling.time,
+                dayOfWeek: '',
+                instructor: cancelling.instructor ?? null,
+                isPast: false,
+                cancellable: true,
+                cancellableUntil,
+              }
+            : null
+        }
+        onClose={() => setCancelling(null)}
+      />
+      <OutOfPlanDialog
+        open={dialog === 'out-of-plan'}
+        onOpenChange={closeDialog}
+        plans={plans.data?.planes}
+        onBuyPlan={() => setDialog('buy-plan')}
+      />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
     </>
   );

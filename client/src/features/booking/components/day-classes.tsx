@@ -1,7 +1,6 @@
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import type { ReactNode } from 'react';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorMessage } from '@/components/ui/error-message';
 
 export const NO_CLASSES_MESSAGE = 'No hay clases el día de hoy';
 
@@ -22,8 +21,23 @@ export function DayClasses({ date, isLoading, error, isEmpty, children }: DayCla
         Clases del {formatLongDateWithWeekday(date)}
       </h2>
       {isLoading ? (
-        <div className="flex justify-center rounded-card bg-surface py-12 shadow-soft">
-          <Spinner size="lg" label="Cargando las clases…" />
+        // The shape of the list while it loads, instead of an empty area.
+        <div role="status" aria-busy="true" className="space-y-3">
+          <span className="sr-only">Cargando las clases…</span>
+          {[0, 1, 2].map((row) => (
+            <div
+              key={row}
+              aria-hidden="true"
+              data-testid="slot-skeleton"
+              className="flex animate-pulse items-center gap-4 rounded-card bg-surface px-4 py-4 shadow-soft sm:px-6"
+            >
+              <div className="flex-1 space-y-2">
+                <div className="h-6 w-32 rounded bg-sand" />
+                <div className="h-4 w-48 rounded bg-sand" />
+              </div>
+              <div className="h-9 w-24 rounded-pill bg-sand" />
+            </div>
+          ))}
         </div>
       ) : error ? (
         <ErrorMessage error={error} />

@@ -33,8 +33,8 @@ describe('RosterDay', () => {
     const eight = await screen.findByRole('button', { name: /8:00 AM/ });
     expect(eight).toHaveTextContent('2/8 lugares');
     await userEvent.click(eight);
-    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
-    expect(dialog).toHaveAccessibleDescription('8:00 AM · lunes 30 de noviembre de 2026');
+    const dialog = await screen.findByRole('dialog', { name: 'Lunes 30 de noviembre · 8:00 AM' });
+    expect(dialog).toHaveAccessibleDescription('Usuarios inscritos: 2 de 8');
     expect(within(dialog).getByText('Ana López')).toBeInTheDocument();
     expect(within(dialog).getByText('luis@example.com')).toBeInTheDocument();
 
@@ -68,7 +68,7 @@ describe('RosterDay', () => {
     });
     renderWithProviders(<RosterDay date={DATE} />);
     await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     expect(
@@ -94,7 +94,7 @@ describe('RosterDay', () => {
     });
     renderWithProviders(<RosterDay date={DATE} />);
     await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(within(dialog).getByRole('button', { name: 'Quitar a Ana López' })).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('RosterDay', () => {
     });
     renderWithProviders(<RosterDay date={DATE} />);
     await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Usuarios' });
+    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, quitar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No tienes permiso para esta acción.');

@@ -1,6 +1,6 @@
 import { ChevronRight, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { useGetInformationClases } from '../../../api/generated/reservations/reservations';
+import { useGetInformationClases } from '@/api/generated/reservations/reservations';
 import { DayClasses, placesLabel } from './day-classes';
 import { RosterDialog } from './roster-dialog';
 

@@ -1,13 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState } from 'react';
-import type { EnrolledUserDto, RosterSlotDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
-import { refreshAfterBookingChange } from './booking-day';
+import { useInvalidateAfter } from '@/api/invalidation';
+import type { EnrolledUserDto, RosterSlotDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
+
+/** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
+export function classTitle(date: string, time: string): string {
+  const day = formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '');
+  return `${day.charAt(0).toUpperCase()}${day.slice(1)} · ${time}`;
+}
 
 export const NO_ENROLLED_MESSAGE = 'No hay usuarios inscritos';
 export const removedMessage = (name: string): string => `Se quitó a ${name} de la clase`;
@@ -23,7 +28,7 @@ export interface RosterDialogProps {
 
 /** "Usuarios": who is enrolled in one class, and removing someone (their class returns to their plan). */
 export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
-  const queryClient = useQueryClient();
+  const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const [confirming, setConfirming] = useState<EnrolledUserDto | null>(null);
   const removal = useCancelReservation({
@@ -32,7 +37,7 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
         const removed = slot?.enrolled.find((person) => person.reservationId === data.id);
         setConfirming(null);
         if (removed) toast.show(removedMessage(removed.name));
-        await refreshAfterBookingChange(queryClient, date);
+        await invalidateAfter('rosterReservationRemoved');
       },
     },
   });
@@ -49,8 +54,8 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
     <Dialog
       open={slot !== null}
       onOpenChange={changeOpen}
-      title="Usuarios"
-      description={slot ? `${slot.time} · ${formatLongDateWithWeekday(date)}` : undefined}
+      title={slot ? classTitle(date, slot.time) : 'Usuarios'}
+      description={slot ? `Usuarios inscritos: ${slot.enrolled.length} de ${slot.capacity}` : undefined}
       footer={
         <Button variant="secondary" onClick={() => changeOpen(false)}>
           Cerrar

@@ -8,39 +8,45 @@ import { SlotList } from './slot-list';
 const row = (time: string) => screen.getByText(time).closest('li')!;
 
 describe('SlotList', () => {
-  it('should show each class with its places and a Reservar button described by its time', async () => {
+  it('should show each class with its name, free places, instructor and a Reservar button described by its time', async () => {
     const onBook = vi.fn();
     const open = slot({ scheduleId: 4, time: '6:00 PM', reservedCount: 3, capacity: 8, instructor: 'Mariana' });
     render(<SlotList slots={[open]} onBook={onBook} />);
-    expect(within(row('6:00 PM')).getByText('3/8 lugares')).toBeInTheDocument();
-    expect(within(row('6:00 PM')).getByText('· Mariana')).toBeInTheDocument();
+    expect(within(row('6:00 PM')).getByText('Pilates Reformer')).toBeInTheDocument();
+    expect(within(row('6:00 PM')).getByText('5 lugares disponibles · Con Mariana')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Reservar' });
     expect(button).toHaveAccessibleDescription('6:00 PM');
     await userEvent.click(button);
     expect(onBook).toHaveBeenCalledWith(open);
   });
 
-  it('should disable Reservar for started, full and cancelled classes and show Reservada for my own', () => {
+  it('should disable Reservar for started, full and cancelled classes and offer Cancelar on my own', async () => {
+    const onCancel = vi.fn();
     render(
       <SlotList
         onBook={vi.fn()}
+        onCancel={onCancel}
         slots={[
           slot({ scheduleId: 1, time: '7:00 AM', isPastClass: true }),
           slot({ scheduleId: 2, time: '8:00 AM', reservedCount: 8, capacity: 8 }),
           slot({ scheduleId: 3, time: '9:00 AM', isCancelled: true, reservedCount: 0 }),
           slot({ scheduleId: 4, time: '6:00 PM', myReservationId: 41 }),
-          slot({ scheduleId: 5, time: '7:00 PM' }),
+          slot({ scheduleId: 5, time: '7:00 PM', reservedCount: 7, capacity: 8 }),
         ]}
       />,
     );
     expect(within(row('7:00 AM')).getByRole('button', { name: 'Reservar' })).toBeDisabled();
-    expect(within(row('7:00 AM')).getByText('· Esta clase ya comenzó')).toBeInTheDocument();
+    expect(within(row('7:00 AM')).getByText('Esta clase ya comenzó')).toBeInTheDocument();
     expect(within(row('8:00 AM')).getByRole('button', { name: 'Reservar' })).toBeDisabled();
-    expect(within(row('8:00 AM')).getByText('8/8 lugares')).toBeInTheDocument();
-    expect(within(row('8:00 AM')).getByText('· Clase llena')).toBeInTheDocument();
+    expect(within(row('8:00 AM')).getByText('Clase llena')).toBeInTheDocument();
     expect(within(row('9:00 AM')).getByRole('button', { name: 'Cancelada' })).toBeDisabled();
-    expect(within(row('6:00 PM')).getByRole('button', { name: 'Reservada' })).toBeDisabled();
+    expect(within(row('6:00 PM')).getByText('Reservada')).toBeInTheDocument();
     expect(within(row('7:00 PM')).getByRole('button', { name: 'Reservar' })).toBeEnabled();
+    expect(within(row('7:00 PM')).getByText('1 lugar disponible')).toBeInTheDocument();
+    // Only my own class can be cancelled from here.
+    expect(screen.getAllByRole('button', { name: 'Cancelar' })).toHaveLength(1);
+    await userEvent.click(within(row('6:00 PM')).getByRole('button', { name: 'Cancelar' }));
+    expect(onCancel).toHaveBeenCalledWith(expect.objectContaining({ scheduleId: 4, myReservationId: 41 }));
   });
 
   it('should block the other buttons while one class is being booked', () => {
@@ -68,13 +74,14 @@ describe('DayClasses', () => {
     expect(screen.queryByText('lista')).not.toBeInTheDocument();
   });
 
-  it('should show a spinner while loading', () => {
+  it('should show the shape of the list while loading', () => {
     render(
       <DayClasses date="2026-11-29" isLoading error={null} isEmpty>
         <p>lista</p>
       </DayClasses>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Cargando las clases…');
+    expect(screen.getAllByTestId('slot-skeleton')).toHaveLength(3);
     expect(screen.queryByText(NO_CLASSES_MESSAGE)).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,21 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import type { SlotDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { placesLabel } from './day-classes';
+import type { SlotDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { useCancellableUntil } from '@/lib/studio-clock';
+import { formatStudioInstant } from '@/features/my-classes';
+
+/** The studio teaches one class: Pilates Reformer. */
+export const CLASS_NAME = 'Pilates Reformer';
 
 export interface SlotListProps {
   slots: SlotDto[];
+  /** The day shown: each open class says until when it can be cancelled for free. */
+  date?: string;
   onBook: (slot: SlotDto) => void;
+  /** The caller's own booked class: "Cancelar" right in its row. */
+  onCancel?: (slot: SlotDto) => void;
   /** The class being booked right now: its button spins, the others wait. */
   bookingScheduleId?: number | null;
   /** Blocks every button (while the session is still loading, for instance). */
@@ -31,7 +39,7 @@ const notes: Partial<Record<SlotState, string>> = {
 };
 
 /** The selected day's classes on the booking page: time, places taken and a "Reservar" button. */
-export function SlotList({ slots, onBook, bookingScheduleId = null, disabled = false }: SlotListProps) {
+export function SlotList({ slots, date, onBook, onCancel, bookingScheduleId = null, disabled = false }: SlotListProps) {
   return (
     <ul className="space-y-3">
       {slots.map((slot) => (
@@ -39,6 +47,8 @@ export function SlotList({ slots, onBook, bookingScheduleId = null, disabled = f
           key={slot.scheduleId}
           slot={slot}
           onBook={onBook}
+          onCancel={onCancel}
+          date={date}
           booking={bookingScheduleId === slot.scheduleId}
           disabled={disabled || (bookingScheduleId !== null && bookingScheduleId !== slot.scheduleId)}
         />
@@ -47,16 +57,32 @@ export function SlotList({ slots, onBook, bookingScheduleId = null, disabled = f
   );
 }
 
+/** 'Quedan 3 lugares', 'Queda 1 lugar': the free places, which a client decides with. */
+export function freePlacesLabel(slot: Pick<SlotDto, 'capacity' | 'reservedCount'>): string {
+  const free = Math.max(0, slot.capacity - slot.reservedCount);
+  return free === 1 ? '1 lugar disponible' : `${free} lugares disponibles`;
+}
+
+function CancelDeadline({ slot, date }: { slot: SlotDto; date: string }) {
+  const until = useCancellableUntil(date, slot.time);
+  if (!until) return null;
+  return <p className="mt-1 text-sm text-ink-muted">Cancela sin costo hasta el {formatStudioInstant(until)}.</p>;
+}
+
 function SlotRow({
   slot,
   onBook,
+  onCancel,
   booking,
   disabled,
+  date,
 }: {
   slot: SlotDto;
   onBook: (slot: SlotDto) => void;
+  onCancel?: (slot: SlotDto) => void;
   booking: boolean;
   disabled: boolean;
+  date?: string;
 }) {
   const timeId = useId();
   const state = slotState(slot);
@@ -69,25 +95,31 @@ function SlotRow({
       )}
     >
       <div className="min-w-0 flex-1">
-        <p id={timeId} className="font-display text-2xl leading-tight text-ink-strong tabular-nums">
-          {slot.time}
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong tabular-nums">
+            {slot.time}
+          </span>
+          <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
         </p>
-        <p className="mt-0.5 flex flex-wrap gap-x-2 text-sm text-ink-muted">
-          <span>{placesLabel(slot.reservedCount, slot.capacity)}</span>
-          {slot.instructor ? <span>· {slot.instructor}</span> : null}
-          {note ? <span className={state === 'cancelled' ? 'text-danger' : undefined}>· {note}</span> : null}
+        <p className={cn('mt-0.5 text-sm', state === 'cancelled' ? 'text-danger' : 'text-ink-muted')}>
+          {[note ?? freePlacesLabel(slot), slot.instructor ? `Con ${slot.instructor}` : null]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
+        {state === 'open' && date ? <CancelDeadline slot={slot} date={date} /> : null}
       </div>
       {state === 'booked' ? (
-        <button
-          type="button"
-          disabled
-          aria-describedby={timeId}
-          className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-pill bg-success-soft px-4 text-sm font-medium text-success"
-        >
-          <Check aria-hidden="true" className="size-4" />
-          Reservada
-        </button>
+        <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
+          <span className="inline-flex h-9 items-center gap-1.5 rounded-pill bg-success-soft px-4 text-sm font-medium text-success">
+            <Check aria-hidden="true" className="size-4" />
+            Reservada
+          </span>
+          {onCancel && !slot.isPastClass ? (
+            <Button variant="secondary" size="sm" aria-describedby={timeId} onClick={() => onCancel(slot)}>
+              Cancelar
+            </Button>
+          ) : null}
+        </div>
       ) : (
         <Button
           size="sm"

@@ -10,8 +10,8 @@ import {
 } from '@pilates/dates';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Breadcrumb, type BreadcrumbProps } from '../../../components/ui/breadcrumb';
-import { cn } from '../../../components/ui/cn';
+import { Breadcrumb, type BreadcrumbProps } from '@/components/ui/breadcrumb';
+import { cn } from '@/components/ui/cn';
 
 export interface WeekCalendarProps {
   /** The breadcrumb's current page: "Reservar" or "Ver clases". */

@@ -1,21 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useChangeInfoUser } from '../../../api/generated/informacion/informacion';
-import type { UserDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { TextField } from '../../../components/ui/text-field';
-import { PasswordField } from '../../../components/ui/password-field';
-import { type CodeFields, showFormErrors } from '../../../lib/server-field-errors';
+import { birthDateError } from '@/lib/birth-date';
+import { useChangeInfoUser } from '@/api/generated/informacion/informacion';
+import type { UserDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { type CodeFields, showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
-// Every field is optional (spec §5): a blank field keeps its value.
+// Every field is optional: a blank field keeps its value.
 const changeInfoSchema = z.object({
   name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
   email: z.union([z.literal(''), z.string().trim().email('El email no es válido')]),
-  cumpleanos: z.string(),
+  cumpleanos: z.string().superRefine((value, ctx) => {
+    const message = value === '' ? null : birthDateError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
   currentPassword: z.string().max(128, 'La contraseña no puede tener más de 128 caracteres'),
 });
 
@@ -98,7 +102,7 @@ export function ChangeInfoDialog({ open, onOpenChange, user, onChanged, ownAccou
             {...form.register('currentPassword')}
           />
         ) : null}
-        <ErrorMessage error={mutation.error} />
+        {shownUnderFields(mutation.error, FIELDS, CODE_FIELDS) ? null : <ErrorMessage error={mutation.error} />}
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancelar

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useChangePassword } from '../../../api/generated/auth/auth';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { PasswordField } from '../../../components/ui/password-field';
-import { type CodeFields, showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { useChangePassword } from '@/api/generated/auth/auth';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { type CodeFields, showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Tu contraseña cambió. Cerramos tu sesión en los demás dispositivos.';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { UserDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
+import type { UserDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@pilates/dates';
 import { ChangeInfoDialog } from './change-info-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';

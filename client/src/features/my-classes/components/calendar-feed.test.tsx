@@ -1,8 +1,8 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CalendarFeed, COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './calendar-feed';
 
 const FEED = '/api/informacion/calendar-feed';

@@ -1,12 +1,12 @@
 import { CalendarSync, Copy, RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useGetCalendarFeedUrl, useResetCalendarFeedUrl } from '../../../api/generated/calendar/calendar';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { useGetCalendarFeedUrl, useResetCalendarFeedUrl } from '@/api/generated/calendar/calendar';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 
 export const COPIED_MESSAGE = 'Enlace copiado';
 export const COPY_FAILED_MESSAGE = 'No pudimos copiar el enlace. Cópialo desde el campo de texto.';

@@ -1,12 +1,12 @@
-import { isApiError } from '../../../api/api-error';
-import type { MyClassDto } from '../../../api/generated/model';
-import { useCancelReservation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '@/api/api-error';
+import type { MyClassDto } from '@/api/generated/model';
+import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
 import { cancelQuestion, formatStudioInstant } from '../format';
-import { useRefreshMyClasses } from '../hooks/use-refresh-my-classes';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCELLED_MESSAGE = 'Cancelaste tu clase. La clase volvió a tu plan.';
 
@@ -23,7 +23,7 @@ export interface CancelReservationDialogProps {
 /** Asks before a client cancels one of their classes, says until when it is free, and cancels it. */
 export function CancelReservationDialog({ reservation, onClose, onCancelled }: CancelReservationDialogProps) {
   const toast = useToast();
-  const refresh = useRefreshMyClasses();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useCancelReservation();
 
   const close = () => {
@@ -38,12 +38,12 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
       {
         onSuccess: () => {
           toast.show(CANCELLED_MESSAGE);
-          void refresh();
+          void invalidateAfter('classCancelled');
           onCancelled?.();
           close();
         },
         onError: (error) => {
-          if (isApiError(error) && STALE_ROW_CODES.has(error.code)) void refresh();
+          if (isApiError(error) && STALE_ROW_CODES.has(error.code)) void invalidateAfter('classCancelled');
         },
       },
     );

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MyClassDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { MyClassDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CANCELLED_MESSAGE } from './cancel-reservation-dialog';
 import { MyClasses } from './my-classes';
 

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CataloguePlanDto } from '../../../api/generated/model';
-import { renderPage, stubApi } from '../../../test/page-test-utils';
+import type { CataloguePlanDto } from '@/api/generated/model';
+import { renderPage, stubApi } from '@/test/page-test-utils';
 import { PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-grid';
 
 const GET_PLANES = '/api/planes/get-planes';

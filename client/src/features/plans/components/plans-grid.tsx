@@ -1,20 +1,21 @@
 import { Link } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessages } from '../../../api/api-error';
-import { useGetPlanes } from '../../../api/generated/planes/planes';
-import type { CataloguePlanDto } from '../../../api/generated/model';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { PurchaseDialog } from '../../purchase';
-import { useSession } from '../../session/session';
-import { classesLabel, formatPrice, pricePerClass } from '../format';
+import { errorMessages } from '@/api/api-error';
+import { useGetPlanes } from '@/api/generated/planes/planes';
+import type { CataloguePlanDto } from '@/api/generated/model';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PurchaseDialog } from '@/features/purchase';
+import { useSession } from '@/features/session';
+import { classesLabel, formatMoney } from '@/lib/format';
+import { pricePerClass } from '../format';
 
 export const PLANS_NOTE = '*Planes válidos un mes';
 export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
 
-// Spec §9: 300×400 px cards; on a phone, the full width up to 300 px, centred.
+// 300×400 px cards; on a phone, the full width up to 300 px, centred.
 const cardSize = 'h-[400px] w-full max-w-[300px]';
 const grid = 'grid grid-cols-1 justify-items-center gap-6 sm:grid-cols-[repeat(auto-fill,300px)] sm:justify-start';
 
@@ -40,7 +41,7 @@ function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: Cata
           {classesLabel(plan.classes)}
         </p>
         <div className="my-auto py-4">
-          <p className="font-display text-5xl leading-none font-semibold text-ink-strong">{formatPrice(plan.price)}</p>
+          <p className="font-display text-5xl leading-none font-semibold text-ink-strong">{formatMoney(plan.price)}</p>
           <p className="mt-2 text-sm text-ink-muted">plus Comisión</p>
         </div>
         <p className="border-t border-line pt-4 text-sm text-ink-muted">{pricePerClass(plan.price, plan.classes)}</p>

@@ -1,9 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CONFIRM, purchase } from '../test-data';
+import { rememberChosenClass } from '../chosen-class';
 import { PaymentReturn } from './payment-return';
 
 function renderReturn(
@@ -79,5 +80,32 @@ describe('PaymentReturn', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should bring the client back to the class chosen before the purchase and book it', async () => {
+    rememberChosenClass({ date: '2030-03-04', scheduleId: 12, time: '7:00 AM' });
+    const fetchMock = stubApi({
+      [CONFIRM]: () => confirmed({ status: 'approved' }),
+      '/api/reservations/push-reservation': () => ({
+        status: 201,
+        body: { success: true, message: '¡Has reservado con éxito!', reservationId: 5 },
+      }),
+    });
+    const { router } = renderPage(<PaymentReturn paymentId="1234567" onConfirmed={vi.fn()} onRetry={vi.fn()} />);
+
+    expect(
+      await screen.findByText('Tu clase del lunes 4 de marzo de 2030 a las 7:00 AM te espera.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reservar una clase' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reservar esta clase' }));
+
+    expect(await screen.findByText('¡Has reservado con éxito!')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/push-reservation')).toEqual([
+      { date: '2030-03-04', classReservation: 12 },
+    ]);
+    await waitFor(() => expect(router.state.location.search).toEqual({ fecha: '2030-03-04' }));
+    expect(router.state.location.pathname).toBe('/pilates/reservar');
+    // Booked once: the next return offers the plain link again.
+    expect(sessionStorage.getItem('pilates.chosen-class')).toBeNull();
   });
 });

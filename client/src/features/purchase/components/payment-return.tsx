@@ -1,18 +1,23 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarPlus, CircleCheck, CircleX, Clock, RotateCw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { errorMessages } from '../../../api/api-error';
-import type { PurchaseDto } from '../../../api/generated/model';
-import { useConfirmPayment } from '../../../api/generated/payments/payments';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
+import { errorMessages } from '@/api/api-error';
+import type { PurchaseDto } from '@/api/generated/model';
+import { useConfirmPayment } from '@/api/generated/payments/payments';
+import { usePushReservation } from '@/api/generated/reservations/reservations';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { chosenClassText, forgetChosenClass, readChosenClass, type ChosenClass } from '../chosen-class';
 import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
-import { useRefreshPurchases } from '../hooks/use-refresh-purchases';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ningún cargo.';
 export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
+
+export const BOOKED_CHOSEN_MESSAGE = '¡Has reservado con éxito!';
 
 export const approvedMessage = (plan: string) => `¡Listo! Tu plan ${plan} ya está activo.`;
 
@@ -47,21 +52,61 @@ function Banner({ outcome, children, action }: { outcome: PurchaseOutcome; child
   );
 }
 
+/** "Reservar esta clase": books the class chosen before the purchase, then shows its day. */
+function BookChosenClass({ chosen }: { chosen: ChosenClass }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const invalidateAfter = useInvalidateAfter();
+  const booking = usePushReservation({
+    mutation: {
+      onSuccess: async () => {
+        forgetChosenClass();
+        toast.show(BOOKED_CHOSEN_MESSAGE);
+        await invalidateAfter('classBooked');
+        await navigate({ to: '/pilates/reservar', search: { fecha: chosen.date } });
+      },
+      onError: (error) => {
+        // Full or started meanwhile: say why and show the day as it is now.
+        forgetChosenClass();
+        toast.show(errorMessages(error).join(' '), 'error');
+        void navigate({ to: '/pilates/reservar', search: { fecha: chosen.date } });
+      },
+    },
+  });
+  return (
+    <Button
+      size="sm"
+      icon={<CalendarPlus aria-hidden="true" className="size-4" />}
+      loading={booking.isPending}
+      loadingLabel="Reservando…"
+      onClick={() => booking.mutate({ data: { date: chosen.date, classReservation: chosen.scheduleId } })}
+    >
+      Reservar esta clase
+    </Button>
+  );
+}
+
 /** What the client sees once the payment is checked. */
 export function PaymentResultBanner({ purchase, onRetry }: { purchase: PurchaseDto; onRetry: () => void }) {
   const outcome = purchaseOutcome(purchase.status);
   if (outcome === 'approved') {
+    const chosen = readChosenClass();
     return (
       <Banner
         outcome="approved"
         action={
-          <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm' })}>
-            <CalendarPlus aria-hidden="true" className="size-4" />
-            Reservar una clase
-          </Link>
+          chosen ? (
+            <BookChosenClass chosen={chosen} />
+          ) : (
+            <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm' })}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Reservar una clase
+            </Link>
+          )
         }
       >
         <p className="font-semibold">{approvedMessage(purchase.plan)}</p>
+        {chosen ? <p>Tu clase del {chosenClassText(chosen)} te espera.</p> : null}
       </Banner>
     );
   }
@@ -107,8 +152,8 @@ export interface PaymentReturnProps {
 
 /** Back from Mercado Pago on Mis clases: checks the payment once and says how it went. */
 export function PaymentReturn({ paymentId, onConfirmed, onRetry }: PaymentReturnProps) {
-  const refresh = useRefreshPurchases();
-  const confirm = useConfirmPayment({ mutation: { onSuccess: () => refresh() } });
+  const invalidateAfter = useInvalidateAfter();
+  const confirm = useConfirmPayment({ mutation: { onSuccess: () => invalidateAfter('paymentConfirmed') } });
   const { mutate } = confirm;
   const onConfirmedRef = useRef(onConfirmed);
   useEffect(() => {

@@ -1,14 +1,14 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubApi } from '../../../test/page-test-utils';
+import { renderPage, stubApi } from '@/test/page-test-utils';
 import { PURCHASES, purchase } from '../test-data';
 import { PendingPurchases } from './pending-purchases';
 
 describe('PendingPurchases', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('should list the open purchases with their state and the OXXO deadline', async () => {
+  it('should list the recent purchases, each state with its own words and colour, and the OXXO deadline', async () => {
     stubApi({
       [PURCHASES]: () => ({
         status: 200,
@@ -25,15 +25,17 @@ describe('PendingPurchases', () => {
     });
     renderPage(<PendingPurchases />);
 
-    const items = within(await screen.findByRole('list', { name: 'Compras pendientes' })).getAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'Compras sin plan' })).getAllByRole('listitem');
     expect(items).toHaveLength(4);
-    expect(items[0]).toHaveTextContent('Compra pendiente: Cuatro Clases — $831.84');
-    expect(items[0]).toHaveTextContent('pendiente');
+    expect(items[0]).toHaveTextContent('Cuatro Clases — $831.84');
+    expect(within(items[0]).getByText('Pago pendiente')).toHaveClass('bg-sand');
     expect(items[0]).toHaveTextContent('Paga en OXXO antes del 30 de noviembre de 2026 a las 11:59 PM.');
-    expect(items[1]).toHaveTextContent('Compra pendiente: Ocho Clases — $1,559.70');
-    expect(within(items[1]).getByText('en proceso')).toBeInTheDocument();
-    expect(within(items[2]).getByText('rechazada')).toHaveClass('text-danger');
-    expect(within(items[3]).getByText('vencida')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Ocho Clases — $1,559.70');
+    expect(within(items[1]).getByText('Pago en revisión')).toHaveClass('bg-sage-soft');
+    // A rejected payment never reads as pending.
+    expect(within(items[2]).getByText('Pago rechazado')).toHaveClass('text-danger');
+    expect(items[2]).not.toHaveTextContent(/pendiente/i);
+    expect(within(items[3]).getByText('Pago vencido')).toHaveClass('text-ink-muted');
     expect(items[3]).not.toHaveTextContent('OXXO');
   });
 
@@ -42,6 +44,6 @@ describe('PendingPurchases', () => {
     renderPage(<PendingPurchases />);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((done) => setTimeout(done, 20));
-    expect(screen.queryByRole('list', { name: 'Compras pendientes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Compras sin plan' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { formatLongDate, planEndDate, studioToday } from '@pilates/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STUDIO_TIME_ZONE } from '../../../content/studio';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CHECKOUT, GET_PLANES, catalogue } from '../test-data';
 import { PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
 
@@ -56,7 +56,7 @@ describe('PurchaseDialog', () => {
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(rows).toEqual(['Precio: $800.00', 'Comisión: $31.84', 'Total: $831.84']);
     expect(summary).toHaveTextContent('4 clases');
-    const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+    const today = studioToday(new Date(), DEFAULT_STUDIO_TIME_ZONE);
     expect(summary).toHaveTextContent(`Válido del ${formatLongDate(today)} al ${formatLongDate(planEndDate(today))}`);
     expect(within(dialog).queryByRole('list', { name: 'Planes' })).not.toBeInTheDocument();
 

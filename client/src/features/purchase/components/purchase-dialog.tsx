@@ -1,16 +1,16 @@
-import { formatLongDate, planEndDate, studioToday } from '@pilates/dates';
+import { formatLongDate, planEndDate } from '@pilates/dates';
 import { ArrowLeft, CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CataloguePlanDto } from '../../../api/generated/model';
-import { useStartCheckout } from '../../../api/generated/payments/payments';
-import { useGetPlanes } from '../../../api/generated/planes/planes';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Spinner } from '../../../components/ui/spinner';
-import { STUDIO_TIME_ZONE } from '../../../content/studio';
-import { classesLabel, formatMoney } from '../format';
+import type { CataloguePlanDto } from '@/api/generated/model';
+import { useStartCheckout } from '@/api/generated/payments/payments';
+import { useGetPlanes } from '@/api/generated/planes/planes';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Spinner } from '@/components/ui/spinner';
+import { classesLabel, formatMoney } from '@/lib/format';
+import { useStudioToday } from '@/lib/studio-clock';
 
 export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
 export const PAY_BUTTON_LABEL = 'Pagar con Mercado Pago';
@@ -133,7 +133,7 @@ export function PurchaseDialog({
   // The catalogue is only fetched once the dialog opens.
   const planes = useGetPlanes({ query: { enabled: open, staleTime: 5 * 60_000 } });
   const checkout = useStartCheckout({ mutation: { onSuccess: ({ url }) => onCheckoutUrl(url) } });
-  const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+  const today = useStudioToday();
 
   const chosen = planes.data?.planes.find((plan) => plan.id === chosenId) ?? null;
   // Once the checkout URL is known the browser is leaving: the button keeps spinning.
@@ -190,7 +190,7 @@ export function PurchaseDialog({
       onOpenChange={changeOpen}
       title={title}
       description={description}
-      className={chosen ? 'max-w-xl' : 'max-w-3xl'}
+      className={chosen ? 'max-w-2xl' : 'max-w-3xl'}
       footer={footer}
     >
       {planes.isPending ? (

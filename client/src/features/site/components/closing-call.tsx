@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 /** The closing invitation shared by the public pages (home section 6): book a first class or see the plans. */
 export function ClosingCall() {

@@ -1,7 +1,7 @@
-import { Logo } from '../../../components/layout/logo';
-import { InstagramIcon, WhatsappIcon } from '../../../components/layout/social-icons';
-import { LazyMap } from '../../../components/media/lazy-map';
-import { studio, studioAddressLines, whatsappUrl } from '../../../content/studio';
+import { Logo } from '@/components/layout/logo';
+import { InstagramIcon, WhatsappIcon } from '@/components/layout/social-icons';
+import { LazyMap } from '@/components/media/lazy-map';
+import { studio, studioAddressLines, whatsappUrl } from '@/content/studio';
 
 const socialLink =
   'inline-flex min-h-11 items-center gap-2.5 rounded-pill border border-line bg-surface px-5 text-sm font-medium ' +

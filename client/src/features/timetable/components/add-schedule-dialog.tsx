@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAY_NAMES } from '@pilates/dates';
 import { Controller, useForm } from 'react-hook-form';
-import { useAddSchedule } from '../../../api/generated/horario/horario';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+import { useAddSchedule } from '@/api/generated/horario/horario';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput, type NewScheduleValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['weekday', 'startTime', 'capacity', 'instructor'] as const;
@@ -21,7 +21,7 @@ const EMPTY: NewScheduleInput = { weekday: '', startTime: '', capacity: String(D
 /** Adds a recurring class to the weekly timetable. */
 export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast();
-  const refresh = useRefreshTimetable();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddSchedule();
   const form = useForm<NewScheduleInput, unknown, NewScheduleValues>({
     resolver: zodResolver(newScheduleSchema),
@@ -48,7 +48,7 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
           close();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),

@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SlotDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { SlotDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CANCEL_CLASS_WARNING, CancelClassForm } from './cancel-class-form';
 
 const GET_INFORMATION = '/api/reservations/get-information';
@@ -23,10 +23,13 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   ...extra,
 });
 
+// Out of order on purpose: the list shows them by time of day.
 const slots = [
+  slot(4, '10:00 AM'),
+  slot(3, '9:00 AM', { isCancelled: true, classId: 21 }),
+  slot(5, '6:00 PM'),
   slot(1, '7:00 AM', { isPastClass: true }),
   slot(2, '8:00 AM', { reservedCount: 3, classId: 20 }),
-  slot(3, '9:00 AM', { isCancelled: true, classId: 21 }),
 ];
 
 describe('CancelClassForm', () => {
@@ -49,10 +52,15 @@ describe('CancelClassForm', () => {
 
     fireEvent.change(await screen.findByLabelText(/Fecha/), { target: { value: '2030-03-05' } });
     await userEvent.click(await screen.findByRole('combobox', { name: /Clase/ }));
-    expect(await screen.findByRole('option', { name: '7:00 AM · ya comenzó' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await screen.findByRole('option', { name: '7:00 AM · ya comenzó' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent?.split(' · ')[0])).toEqual([
+      '7:00 AM',
+      '8:00 AM',
+      '9:00 AM',
+      '10:00 AM',
+      '6:00 PM',
+    ]);
+    expect(screen.getByRole('option', { name: '7:00 AM · ya comenzó' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('option', { name: '9:00 AM · cancelada' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('option', { name: '8:00 AM · 3/8 reservados' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar clase' }));

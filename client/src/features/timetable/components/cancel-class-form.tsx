@@ -1,17 +1,17 @@
-import { formatLongDateWithWeekday, isDateOnly, studioToday } from '@pilates/dates';
+import { formatLongDateWithWeekday, isDateOnly, timeToMinutes } from '@pilates/dates';
 import { CalendarX2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useCancelClass } from '../../../api/generated/horario/horario';
-import type { SlotDto } from '../../../api/generated/model';
-import { useGetInformation } from '../../../api/generated/reservations/reservations';
-import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { Select, type SelectOption } from '../../../components/ui/select';
-import { useToast } from '../../../components/ui/toast';
-import { STUDIO_TIME_ZONE } from '../../../content/studio';
-import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+import { useCancelClass } from '@/api/generated/horario/horario';
+import type { SlotDto } from '@/api/generated/model';
+import { useGetInformation } from '@/api/generated/reservations/reservations';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { useStudioToday } from '@/lib/studio-clock';
+import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCEL_CLASS_WARNING =
   'Se cancelarán las reservas de esa clase, las clases volverán a los planes y se avisará a cada cliente por correo.';
@@ -30,8 +30,8 @@ const reservationsText = (count: number) =>
 export function CancelClassForm() {
   const titleId = useId();
   const toast = useToast();
-  const refresh = useRefreshTimetable();
-  const today = studioToday(new Date(), STUDIO_TIME_ZONE);
+  const invalidateAfter = useInvalidateAfter();
+  const today = useStudioToday();
   const [date, setDate] = useState(today);
   const [scheduleId, setScheduleId] = useState('');
   const [missingClass, setMissingClass] = useState(false);
@@ -40,7 +40,10 @@ export function CancelClassForm() {
   const slots = useGetInformation({ date }, { query: { enabled: validDate } });
   const mutation = useCancelClass();
 
-  const options = (slots.data?.data ?? []).map(slotOption);
+  // By time of day: '7:00 AM' before '10:00 AM', whatever order the answer has.
+  const options = [...(slots.data?.data ?? [])]
+    .sort((a, b) => timeToMinutes(a.time) - timeToMinutes(b.time))
+    .map(slotOption);
   const selected = slots.data?.data.find((slot) => String(slot.scheduleId) === scheduleId) ?? null;
   const placeholder = !validDate
     ? 'Elige primero una fecha'
@@ -71,7 +74,7 @@ export function CancelClassForm() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
           setScheduleId('');
           closeConfirm();
         },

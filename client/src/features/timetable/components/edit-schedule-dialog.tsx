@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useChangeSchedule } from '../../../api/generated/horario/horario';
-import type { ChangeScheduleDto, ScheduleDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { useToast } from '../../../components/ui/toast';
-import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+import { useChangeSchedule } from '@/api/generated/horario/horario';
+import type { ChangeScheduleDto, ScheduleDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '../../../lib/server-field-errors';
+import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['startTime', 'capacity', 'instructor'] as const;
@@ -32,7 +32,7 @@ export interface EditScheduleDialogProps {
 /** Changes the time, capacity or instructor of one class of the weekly timetable. */
 export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProps) {
   const toast = useToast();
-  const refresh = useRefreshTimetable();
+  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeSchedule();
   const form = useForm<ScheduleInput, unknown, ScheduleValues>({
     resolver: zodResolver(scheduleSchema),
@@ -60,7 +60,7 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
           close();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
-import type { CodeFields } from '../../../lib/server-field-errors';
+import { TextField } from '@/components/ui/text-field';
+import type { CodeFields } from '@/lib/server-field-errors';
 import { MAX_CAPACITY, MIN_CAPACITY, type ScheduleInput } from '../schemas';
 
 /** Server refusals that belong under one field of the form rather than in the red box. */

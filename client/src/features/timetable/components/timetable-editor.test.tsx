@@ -1,9 +1,9 @@
-import '../../../components/ui/test-polyfills';
+import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ScheduleDto } from '../../../api/generated/model';
-import { bodiesSentTo, renderPage, stubApi } from '../../../test/page-test-utils';
+import type { ScheduleDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { DEACTIVATE_WARNING, TimetableEditor } from './timetable-editor';
 
 const HORARIO = '/api/reservations/horario';

@@ -1,16 +1,16 @@
 import { WEEKDAY_NAMES } from '@pilates/dates';
 import { Plus, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useActivateSchedule, useDeactivateSchedule, useListTimetable } from '../../../api/generated/horario/horario';
-import type { ScheduleDto } from '../../../api/generated/model';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorMessage } from '../../../components/ui/error-message';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { errorMessages } from '../../../api/api-error';
-import { useRefreshTimetable } from '../hooks/use-refresh-timetable';
+import { useActivateSchedule, useDeactivateSchedule, useListTimetable } from '@/api/generated/horario/horario';
+import type { ScheduleDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { errorMessages } from '@/api/api-error';
+import { useInvalidateAfter } from '@/api/invalidation';
 import { AddScheduleDialog } from './add-schedule-dialog';
 import { EditScheduleDialog } from './edit-schedule-dialog';
 
@@ -105,7 +105,7 @@ function ScheduleRow({
 export function TimetableEditor() {
   const titleId = useId();
   const toast = useToast();
-  const refresh = useRefreshTimetable();
+  const invalidateAfter = useInvalidateAfter();
   const timetable = useListTimetable();
   const [editing, setEditing] = useState<ScheduleDto | null>(null);
   const [deactivating, setDeactivating] = useState<ScheduleDto | null>(null);
@@ -125,7 +125,7 @@ export function TimetableEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
           closeDeactivate();
         },
       },
@@ -138,7 +138,7 @@ export function TimetableEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void refresh();
+          void invalidateAfter('timetableChanged');
         },
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },

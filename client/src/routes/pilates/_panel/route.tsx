@@ -15,7 +15,7 @@ export const Route = createFileRoute('/pilates/_panel')({
 function PanelLayout() {
   const { user } = useSession();
   const { logout, isPending } = useLogout();
-  // After logout the session is cleared before navigation ends: keep the spinner of spec §2 meanwhile.
+  // After logout the session is cleared before navigation ends: keep the spinner meanwhile.
   if (!user) return <PageSpinner />;
   return (
     <div className="container-page grid gap-6 py-8 md:grid-cols-[16rem_1fr] md:gap-10 md:py-12">

@@ -1,0 +1,63 @@
+/*
+ * One voice: the names the site uses for the same things, fixed once. New texts follow this
+ * glossary; `copy.test.ts` fails when a visible text uses a variant listed under `avoid`. The
+ * spec's own labels and messages stay as written (with its spelling fixed), and are listed here
+ * where they could look like variants.
+ */
+export interface GlossaryEntry {
+  /** What the term names. */
+  meaning: string;
+  /** The words to use. */
+  use: string;
+  /** Where a spec label keeps other words, and why. */
+  specLabels?: string;
+  /** Variants that must not appear in a visible text (case-sensitive). */
+  avoid: string[];
+}
+
+export const glossary = {
+  accountPage: {
+    meaning: 'The login and registration page (/pilates/cuenta), and the header link to it for guests.',
+    use: 'Mi cuenta',
+    avoid: ['Mi Cuenta', 'Mi account', 'Ingresar'],
+  },
+  profileLink: {
+    meaning: "The header link a logged-in visitor follows to their own pages (the spec's label).",
+    use: 'Mi Perfil',
+    avoid: ['Mi perfil'],
+  },
+  personalInfo: {
+    meaning: "The page with the user's name, email and birth date (/pilates/informacion).",
+    use: 'Mi información',
+    avoid: ['Mi Información', 'Mi informacion', 'Mis datos'],
+  },
+  email: {
+    meaning: 'The e-mail address.',
+    use: 'Field labels say "Correo electrónico"; sentences say "correo" ("Avisaremos a tu correo").',
+    specLabels:
+      'The spec keeps "Correo Electrónico" on the login and registration forms and "email" in its messages ("El email es obligatorio") and on Mi información ("Email").',
+    avoid: ['e-mail', 'E-mail', 'Correo electronico', 'mail de'],
+  },
+  commission: {
+    meaning: "Mercado Pago's fee added to a plan's price.",
+    use: 'más comisión',
+    specLabels: 'The plans page keeps the spec\'s "plus Comisión" under each price.',
+    avoid: ['mas comision', 'más comision', '+ comisión'],
+  },
+  deactivate: {
+    meaning: 'Turning an account off (reversible; nothing is deleted).',
+    use: 'Desactivar / Reactivar',
+    specLabels: 'The server\'s toast keeps the spec\'s "Usuario eliminado con éxito".',
+    avoid: ['Eliminar usuario', 'Borrar usuario'],
+  },
+  places: {
+    meaning: 'The free places of a class, as a client reads them.',
+    use: '"N lugares disponibles" ("1 lugar disponible"); the admin\'s rosters count taken places ("3/8 lugares").',
+    avoid: ['cupos disponibles', 'espacios disponibles'],
+  },
+  payment: {
+    meaning: "A Mercado Pago payment's state.",
+    use: 'Pago pendiente, Pago en revisión, Pago rechazado, Pago vencido, Pago aprobado',
+    avoid: ['Compra pendiente', 'compra rechazada'],
+  },
+} as const satisfies Record<string, GlossaryEntry>;

@@ -1,0 +1,2 @@
+// The Usuarios screen's public surface (the usuarios route).
+export { UsersAdmin } from './components/users-admin';

@@ -1,0 +1,43 @@
+import { formatLongDate } from '@pilates/dates';
+import { Ticket } from 'lucide-react';
+import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
+import type { UserPlanDto } from '@/api/generated/model';
+import { classesLabel } from '@/lib/format';
+
+/** Enough plans to find the one a booking takes from: a client rarely has more than two at once. */
+export const PLANS_LOOKED_AT = 20;
+
+/**
+ * The plan a booking on `date` takes a class from, as the server chooses it: among the plans with
+ * classes left that cover the date, the one that ends first.
+ */
+export function planForDate(plans: readonly UserPlanDto[], date: string): UserPlanDto | null {
+  const usable = plans
+    .filter((plan) => !plan.revoked && plan.classes_remaining > 0 && plan.startDate <= date && date <= plan.endDate)
+    .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id);
+  return usable[0] ?? null;
+}
+
+/** Above the calendar, for a logged-in client: the plan they will book from on the chosen day. */
+export function PlanSummary({ date }: { date: string }) {
+  const plans = useGetUserPlanes({ pagination: 1, limit: PLANS_LOOKED_AT });
+  if (!plans.data) return null;
+  const plan = planForDate(plans.data.planes, date);
+  return (
+    <p
+      aria-live="polite"
+      className="mb-6 flex items-start gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-soft"
+    >
+      <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+      {plan ? (
+        <span>
+          Reservas con tu plan <strong className="font-semibold">{plan.plan}</strong>:{' '}
+          {plan.classes_remaining === 1 ? 'te queda 1 clase' : `te quedan ${classesLabel(plan.classes_remaining)}`},
+          vigente hasta el {formatLongDate(plan.endDate)}.
+        </span>
+      ) : (
+        <span>Ninguno de tus planes tiene clases para este día.</span>
+      )}
+    </p>
+  );
+}

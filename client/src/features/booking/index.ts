@@ -1,0 +1,9 @@
+// The booking calendar's public surface: the reservar and usuarios-clases routes.
+export { BookingDay, type BookingDayProps } from './components/booking-day';
+export { routerBreadcrumbLink } from './components/breadcrumb-link';
+export { RosterDay } from './components/roster-day';
+export { WeekCalendar } from './components/week-calendar';
+export { currentStudioDay, useStudioToday } from './hooks/use-studio-today';
+export { calendarSearchSchema, selectedDay, type CalendarSearch } from './search';
+export { PlanSummary } from './components/plan-summary';
+export { useOpeningDay } from './hooks/use-opening-day';

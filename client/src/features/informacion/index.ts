@@ -1,0 +1,3 @@
+// "Mi información": the informacion route.
+export { PASSWORD_CHANGED_MESSAGE } from './components/change-password-dialog';
+export { INFO_CHANGED_MESSAGE, PersonalInfo } from './components/personal-info';

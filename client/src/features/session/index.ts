@@ -1,0 +1,11 @@
+// The session: who is logged in, the route guards and logging out. Every feature reads it here.
+export { requireAdmin, requireUser } from './guards';
+export {
+  clearSession,
+  ensureSession,
+  sessionQueryOptions,
+  setSessionUser,
+  useSession,
+  type SessionUser,
+} from './session';
+export { LOGGED_OUT_MESSAGE, useLogout, useLogoutEverywhere } from './use-logout';
