@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity';
+import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
 
@@ -96,7 +96,7 @@ export class AuditService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Writes one entry inside the caller's transaction, so the change and its record land together. */
-  async record(manager: EntityManager, actor: User, entry: AuditEntryInput): Promise<void> {
+  async record(manager: EntityManager, actor: Caller, entry: AuditEntryInput): Promise<void> {
     const log = Object.assign(new AuditLog(), {
       actorId: actor.id,
       action: entry.action,
