@@ -42,12 +42,15 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * The root logger: one JSON object per line, ISO time, the level as a word, written
- * synchronously (nothing lost when the process stops). Every line passes redactUrlsInText last,
- * so a secret URL is hidden wherever it appears: an error message, a stack, a Referer header.
+ * The root logger: one JSON object per line, ISO time, the level as a word. Standard output is
+ * written asynchronously: lines that arrive while a write is under way leave together in the next
+ * one (one system call per batch, not per request, under load), and pino writes what is left
+ * synchronously when the process exits, so nothing is lost when it stops or crashes. Every line
+ * passes redactUrlsInText last, so a secret URL is hidden wherever it appears: an error message, a
+ * stack, a Referer header.
  */
 export function createRootLogger(options: LoggingOptions = {}): PinoInstance {
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
   return pino(
     {
       level: options.level ?? 'info',
