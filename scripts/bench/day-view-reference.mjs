@@ -89,12 +89,19 @@ app.post('/day', async (request, reply) => {
       bySchedule.set(id, slot);
     }
     if (r.reservationId !== null) {
-      slot.people.push({ reservationId: Number(r.reservationId), id: Number(r.userId), name: r.userName, email: r.userEmail });
+      slot.people.push({
+        reservationId: Number(r.reservationId),
+        id: Number(r.userId),
+        name: r.userName,
+        email: r.userEmail,
+      });
     }
   }
   const data = [...bySchedule.values()]
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId)
-    .map((slot) => toSlotDto(slot, slot.people, userId, now >= studioInstant(date, slot.startTime, timeZone).getTime()));
+    .map((slot) =>
+      toSlotDto(slot, slot.people, userId, now >= studioInstant(date, slot.startTime, timeZone).getTime()),
+    );
   return { success: true, date, data };
 });
 

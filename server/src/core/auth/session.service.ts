@@ -4,7 +4,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { IsNull, LessThan, Not, Repository } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { Session } from './session.entity';
@@ -14,6 +13,7 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_TTL_SECONDS,
   SessionPayload,
+  type SessionUser,
   sessionCookieOptions,
 } from './session';
 
@@ -31,7 +31,7 @@ export class SessionService {
   ) {}
 
   /** A new session after login or registration. */
-  async start(reply: FastifyReply, user: User): Promise<void> {
+  async start(reply: FastifyReply, user: SessionUser): Promise<void> {
     const now = this.clock.now();
     const session: Session = {
       id: randomBytes(18).toString('base64url'),
@@ -48,7 +48,7 @@ export class SessionService {
   }
 
   /** A fresh token for the same session (sliding renewal), never past the session's absolute end. */
-  async renew(reply: FastifyReply, user: User, session: CurrentSessionInfo): Promise<void> {
+  async renew(reply: FastifyReply, user: SessionUser, session: CurrentSessionInfo): Promise<void> {
     await this.sessions.update({ id: session.id }, { lastSeenAt: this.clock.now() });
     await this.setCookie(reply, user, session.id, session.expiresAt);
   }
@@ -82,7 +82,7 @@ export class SessionService {
     void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(this.config.isProduction), maxAge: undefined });
   }
 
-  private async setCookie(reply: FastifyReply, user: User, sessionId: string, expiresAt: Date): Promise<void> {
+  private async setCookie(reply: FastifyReply, user: SessionUser, sessionId: string, expiresAt: Date): Promise<void> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const untilEnd = Math.floor(expiresAt.getTime() / 1000) - nowSeconds;
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, untilEnd));

@@ -1,44 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import { createSecretKey } from 'node:crypto';
-import { PassportStrategy } from '@nestjs/passport';
-import type { FastifyRequest } from 'fastify';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { toDate, userFromRow, type UserRow } from '../../auth/entities/user.entity';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { DirectReader } from '../database/direct-reader';
+import { AuthenticatedRequest, SessionPayload } from './session';
 import { SESSION_USER_SQL } from './session-user.sql';
-import { AuthenticatedRequest, SESSION_COOKIE, SessionPayload } from './session';
-
-const fromSessionCookie = (request: FastifyRequest): string | null => request.cookies?.[SESSION_COOKIE] ?? null;
 
 type SessionUserRow = UserRow & { session_expires_at: string | Date };
 
 /**
- * Reads the session cookie and re-reads the user and the session on every request, so a
+ * Checks a session cookie's token and re-reads the user and the session on every request, so a
  * deactivated user is out at once, a role change applies at once, and a revoked session
  * (logout, password change) is refused even when its cookie is replayed.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class SessionVerifier {
+  /**
+   * A KeyObject, not the string: jsonwebtoken first tries a string as a PEM public key and throws
+   * and catches on every call, which cost more than the rest of the request.
+   */
+  private readonly key: KeyObject;
+
   constructor(
     config: AppConfig,
+    private readonly jwt: JwtService,
     private readonly reader: DirectReader,
     private readonly clock: Clock,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromExtractors([fromSessionCookie]),
-      // A KeyObject, not the string: jsonwebtoken first tries a string as a PEM public key and
-      // throws and catches on every request, which cost more than the rest of the request.
-      // passport-jwt hands it to jsonwebtoken untouched; its typings only list string | Buffer.
-      secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as Buffer,
-      algorithms: ['HS256'],
-      // Checked below against the injected Clock, which also signed it.
-      ignoreExpiration: true,
-    });
+    this.key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
   }
 
-  async validate(payload: SessionPayload): Promise<AuthenticatedRequest | false> {
+  /**
+   * The user and session a token names, or false when the token is not ours, has expired, or
+   * names a revoked session or a user who is inactive or whose sessions were all ended. A
+   * database that cannot answer throws.
+   */
+  async verify(token: string): Promise<AuthenticatedRequest | false> {
+    let payload: SessionPayload;
+    try {
+      // Expiry is checked below against the injected Clock, which also signed it.
+      payload = this.jwt.verify<SessionPayload>(token, {
+        secret: this.key as unknown as string,
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
+      });
+    } catch {
+      return false;
+    }
     const nowMs = this.clock.now().getTime();
     if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) {
       return false;
