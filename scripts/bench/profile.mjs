@@ -25,7 +25,9 @@ export function cpuProfile() {
         if (!file) return null;
         return summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')), window);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        // BENCH_PROFILE_KEEP=1 leaves the .cpuprofile for Chrome DevTools or speedscope.
+        if (process.env.BENCH_PROFILE_KEEP) console.log(`CPU profile kept in ${dir}`);
+        else rmSync(dir, { recursive: true, force: true });
       }
     },
   };
