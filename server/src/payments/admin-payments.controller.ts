@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
@@ -64,7 +64,7 @@ export class AdminPaymentsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_FOUND.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_REFUNDABLE.' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no hizo el reembolso.' })
-  async refundPayment(@CurrentUser() admin: User, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
+  async refundPayment(@CurrentUser() admin: Caller, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
     const amountCents = dto.amount === undefined ? undefined : Math.round(dto.amount * 100);
     const purchase = await this.payments.refund(admin, dto.paymentId, amountCents, dto.idempotencyKey);
     return { success: true, message: 'Reembolso hecho', purchase: toAdminPurchaseDto(purchase) };

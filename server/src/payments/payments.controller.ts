@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Public, SkipCsrf } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
@@ -59,13 +59,13 @@ export class PaymentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND.' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
-  async startCheckout(@CurrentUser() user: User, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
+  async startCheckout(@CurrentUser() user: Caller, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
     return { success: true, url: await this.payments.startCheckout(user, dto.planId) };
   }
 
   @Get('purchases')
   @ApiOkResponse({ type: PurchasesResponseDto })
-  async listPurchases(@CurrentUser() user: User): Promise<PurchasesResponseDto> {
+  async listPurchases(@CurrentUser() user: Caller): Promise<PurchasesResponseDto> {
     return { success: true, purchases: (await this.payments.openPurchasesOf(user)).map(toPurchaseDto) };
   }
 
@@ -75,7 +75,10 @@ export class PaymentsController {
   @ApiOkResponse({ type: ConfirmPaymentResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'El pago es de otro usuario.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async confirmPayment(@CurrentUser() user: User, @Body() dto: ConfirmPaymentDto): Promise<ConfirmPaymentResponseDto> {
+  async confirmPayment(
+    @CurrentUser() user: Caller,
+    @Body() dto: ConfirmPaymentDto,
+  ): Promise<ConfirmPaymentResponseDto> {
     const payment = await this.payments.syncProviderPayment(dto.payment_id, user);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
     return { success: true, purchase: toPurchaseDto(payment) };

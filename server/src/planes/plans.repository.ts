@@ -24,6 +24,35 @@ export class PlansRepository {
     });
   }
 
+  /** A plan of the catalogue clients can buy. */
+  visibleById(id: number): Promise<Plan | null> {
+    return this.dataSource.manager.findOneBy(Plan, { id, visible: true });
+  }
+
+  /** A plan a payment created; its id. */
+  async insertPaidPlan(
+    manager: EntityManager,
+    values: Pick<UserPlan, 'userId' | 'planId' | 'planName' | 'classesTotal' | 'startDate' | 'endDate'>,
+  ): Promise<number> {
+    const inserted = await manager.insert(UserPlan, {
+      ...values,
+      classesRemaining: values.classesTotal,
+      isPaid: true,
+      source: 'payment',
+    });
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
+  async revokeUnpaid(manager: EntityManager, id: number, at: Date): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(UserPlan)
+      .set({ isPaid: false, revokedAt: at })
+      .where('id = :id AND revoked_at IS NULL', { id })
+      .execute();
+  }
+
   /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
   openPlansOf(manager: EntityManager, userId: number): Promise<UserPlan[]> {
     return manager
