@@ -24,6 +24,38 @@ export class PlansRepository {
     });
   }
 
+  /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
+  allInOrder(): Promise<Plan[]> {
+    return this.dataSource.manager.find(Plan, { order: { sortOrder: 'ASC', id: 'ASC' } });
+  }
+
+  byId(manager: EntityManager, id: number): Promise<Plan | null> {
+    return manager.findOneBy(Plan, { id });
+  }
+
+  /** The highest sort position in the catalogue (0 when empty). */
+  async lastSortOrder(manager: EntityManager): Promise<number> {
+    const last = await manager
+      .createQueryBuilder(Plan, 'p')
+      .select('MAX(p.sort_order)', 'max')
+      .getRawOne<{ max: number | string | null }>();
+    return Number(last?.max ?? 0);
+  }
+
+  /** Inserts a catalogue plan or saves the changes of a loaded one. */
+  save(manager: EntityManager, plan: Plan | Partial<Plan>): Promise<Plan> {
+    return plan instanceof Plan ? manager.save(plan) : manager.save(manager.create(Plan, plan));
+  }
+
+  userPlanById(manager: EntityManager, id: number): Promise<UserPlan | null> {
+    return manager.findOneBy(UserPlan, { id });
+  }
+
+  /** Inserts a plan given to a user or saves the changes of a loaded one. */
+  saveUserPlan(manager: EntityManager, plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
+    return plan instanceof UserPlan ? manager.save(plan) : manager.save(manager.create(UserPlan, plan));
+  }
+
   /** A plan of the catalogue clients can buy. */
   visibleById(id: number): Promise<Plan | null> {
     return this.dataSource.manager.findOneBy(Plan, { id, visible: true });
