@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import jwt from 'jsonwebtoken';
 import { createPool } from 'mysql2';
+import { Buffer } from 'node:buffer';
 import { createSecretKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 

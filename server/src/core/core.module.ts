@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { validationExceptionFactory } from './errors/validation';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
 import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
@@ -35,6 +36,7 @@ export class CoreModule {
       ],
       controllers: [HealthController],
       providers: [
+        HealthRepository,
         HealthService,
         ClientAppService,
         PasswordHasher,

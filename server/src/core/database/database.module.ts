@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuditRepository } from '../audit/audit.repository';
 import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
@@ -39,7 +40,7 @@ import { TransactionService } from './transaction.service';
     }),
     TypeOrmModule.forFeature(entities),
   ],
-  providers: [TransactionService, DirectReader, SeedService, AuditService],
+  providers: [TransactionService, DirectReader, SeedService, AuditRepository, AuditService],
   exports: [TypeOrmModule, TransactionService, DirectReader, AuditService],
 })
 export class DatabaseModule {}
