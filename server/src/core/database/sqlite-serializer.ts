@@ -13,6 +13,16 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * turn. The transaction's own queries are recognised by their async context and go straight
  * through; a transaction opened inside it is a savepoint and runs in place. better-sqlite3 runs
  * each statement synchronously, so the queue costs a promise per query, not throughput.
+ *
+ * Why here and not at the repositories and TransactionService: those are where the app's own
+ * queries start, but not all of the connection's work. TypeORM opens transactions by itself —
+ * save() of an entity, migrations — from inside its own code, on the one shared runner, and
+ * EntityManager methods reach that runner without passing any seam of ours; a queue kept only at
+ * our seam would let those run inside another request's transaction. So the queue sits on the
+ * runner (query, startTransaction, commit, rollback) and on EntityManager.transaction.
+ * sqlite-serializer.spec.ts holds TypeORM to the internals this relies on: a TypeORM upgrade that
+ * changes them fails there. The repositories' direct driver reads (DirectReader) take their turn
+ * through sqliteTurn() below.
  */
 const turns = new WeakMap<DataSource, <T>(work: () => T) => T | Promise<T>>();
 
