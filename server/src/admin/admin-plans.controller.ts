@@ -24,7 +24,7 @@ import {
   UserPlanResponseDto,
 } from './dto/admin-plans.dto';
 
-/** Plans given to users (spec §7 paths) and the catalogue editor (new, beside them). */
+/** Plans given to users (at the paths the client has always called) and the catalogue editor beside them. */
 @ApiTags('admin')
 @Roles('admin')
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })

@@ -23,7 +23,7 @@ import {
   UsersListResponseDto,
 } from './dto/admin-users.dto';
 
-/** The admin's "Usuarios" page: the list, new accounts, edits, deactivation. Paths of spec §7. */
+/** The admin's "Usuarios" page: the list, new accounts, edits, deactivation, at the paths the client has always called. */
 @ApiTags('admin')
 @Roles('admin')
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
