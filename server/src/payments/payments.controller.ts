@@ -16,11 +16,10 @@ import {
   CheckoutResponseDto,
   ConfirmPaymentDto,
   ConfirmPaymentResponseDto,
-  PurchaseDto,
   PurchasesResponseDto,
 } from './dto/checkout.dto';
 import type { NotificationTopic } from './entities/payment-notification.entity';
-import type { Payment } from './entities/payment.entity';
+import { toPurchaseDto } from './dto/payments.mappers';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsService } from './payments.service';
 import { PaymentNotificationsService } from './payment-notifications.service';
@@ -32,17 +31,6 @@ const TOPICS: Record<string, NotificationTopic> = {
   topic_chargebacks_wh: 'chargeback',
   chargebacks: 'chargeback',
 };
-
-export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
-  id: payment.id,
-  plan: payment.planName,
-  // A payment that granted nothing (wrong amount, currency, test mode, duplicate) is never shown to
-  // the client as an active plan: the studio reviews it (and refunds it) first.
-  status: payment.issue && payment.status === 'approved' ? 'in_process' : payment.status,
-  total: payment.totalCents / 100,
-  expiresAt: payment.expiresAt ? payment.expiresAt.toISOString() : null,
-  userPlanId: payment.userPlanId,
-});
 
 @ApiTags('payments')
 @Controller('mercadopago')
