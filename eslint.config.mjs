@@ -33,6 +33,46 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: services, controllers and guards hold rules; each module's *.repository.ts holds its
+    // SQL and TypeORM access (core/database is the seam itself). See docs/architecture.md.
+    files: ['server/src/**/*.{service,controller,guard}.ts'],
+    ignores: ['server/src/core/database/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'typeorm',
+              importNames: ['DataSource', 'Repository', 'QueryBuilder', 'SelectQueryBuilder'],
+              message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+            },
+            {
+              name: '@nestjs/typeorm',
+              importNames: ['InjectDataSource', 'InjectRepository', 'InjectEntityManager'],
+              message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='createQueryBuilder']",
+          message: 'El SQL va en el repositorio del módulo (*.repository.ts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'El SQL va en el repositorio del módulo (*.repository.ts).',
+        },
+        {
+          selector: "Identifier[name='dataSource']",
+          message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

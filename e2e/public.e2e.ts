@@ -10,7 +10,7 @@ interface PublicRoute {
   name: string;
   /** The page's h1. */
   title: string;
-  /** Headings (h2/h3) and texts of spec §2 that the page shows. */
+  /** Headings (h2/h3) and texts the page shows. */
   headings?: string[];
   texts?: string[];
   /** Texts a production build never shows the public (the legal drafts' notice for the studio). */

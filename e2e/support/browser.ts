@@ -36,7 +36,7 @@ export function watchPage(page: Page): PageWatch {
   const watch: PageWatch = { consoleErrors: [], externalRequests: [] };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // A guest's session check answers 401 by design (product-decisions §3); Chromium logs every 4xx load.
+    // A guest's session check answers 401 by design (no session, no user); Chromium logs every 4xx load.
     if (message.location().url.endsWith('/api/get-cookie') && message.text().includes('401')) return;
     watch.consoleErrors.push(message.text());
   });

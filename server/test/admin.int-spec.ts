@@ -473,7 +473,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       });
     });
 
-    it('should apply the add-plan rules of spec §5', async () => {
+    it('should apply the add-plan rules', async () => {
       const admin = await adminAgent(t);
       const client = await newClient(t);
       const ocho = await cataloguePlan('Ocho Clases');

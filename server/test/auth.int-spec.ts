@@ -59,7 +59,7 @@ describe('accounts and sessions', () => {
       expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
-    it('should answer every missing field with the message of spec §5', async () => {
+    it('should answer every missing field with its Spanish message', async () => {
       const res = await t.agent().post('/api/auth/register').send({}).expect(400);
       expect(res.body).toEqual({
         success: false,
@@ -145,7 +145,7 @@ describe('accounts and sessions', () => {
       await registerUser(t, { email: 'login@example.com' });
     });
 
-    it('should answer the messages of spec §5 for missing and short fields', async () => {
+    it('should answer the Spanish messages for missing and short fields', async () => {
       const empty = await t.agent().post('/api/auth/login').send({}).expect(400);
       expect(empty.body.error).toEqual({
         email: ['El email es obligatorio'],
@@ -299,7 +299,7 @@ describe('accounts and sessions', () => {
       expect(await outboxCount(t)).toBe(before);
     });
 
-    it('should validate the forgot and reset forms with the messages of spec §5', async () => {
+    it('should validate the forgot and reset forms with their Spanish messages', async () => {
       const forgot = await t.agent().post('/api/forgot-password').send({}).expect(400);
       expect(forgot.body.error).toEqual({ email: ['El email es obligatorio'] });
       const reset = await t.agent().post('/api/reset-password').send({ token: 'x' }).expect(400);

@@ -52,7 +52,7 @@ class ProbeController {
 @Module({ controllers: [ProbeController] })
 class ProbeModule {}
 
-describe('error format (product-decisions §2)', () => {
+describe('error format', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ extraModules: [ProbeModule] });

@@ -77,8 +77,7 @@ export function addMonths(date: string, months: number): string {
 
 /**
  * The last day of a plan that starts on `start`: plans are valid one month, from the start date
- * to the same day of the next month minus one day, inclusive, clamped to the month's end
- * (product-decisions §5).
+ * to the same day of the next month minus one day, inclusive, clamped to the month's end.
  */
 export function planEndDate(start: string): string {
   const sameDayNextMonth = addMonths(start, 1);

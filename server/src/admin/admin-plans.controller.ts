@@ -7,11 +7,12 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { toUserPlanDto } from '../planes/planes.service';
-import { AdminPlansService, toAdminCatalogPlan } from './admin-plans.service';
+import { toUserPlanDto } from '../planes/dto/planes.mappers';
+import { AdminPlansService } from './admin-plans.service';
+import { toAdminCatalogPlan } from './dto/admin.mappers';
 import {
   AddCatalogPlanDto,
   AddPlanAdminDto,
@@ -23,7 +24,7 @@ import {
   UserPlanResponseDto,
 } from './dto/admin-plans.dto';
 
-/** Plans given to users (spec §7 paths) and the catalogue editor (new, beside them). */
+/** Plans given to users (at the paths the client has always called) and the catalogue editor beside them. */
 @ApiTags('admin')
 @Roles('admin')
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
@@ -36,7 +37,7 @@ export class AdminPlansController {
   @ApiCreatedResponse({ type: UserPlanResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND, PLAN_NOT_FOUND.' })
-  async addPlanAdmin(@CurrentUser() admin: User, @Body() dto: AddPlanAdminDto): Promise<UserPlanResponseDto> {
+  async addPlanAdmin(@CurrentUser() admin: Caller, @Body() dto: AddPlanAdminDto): Promise<UserPlanResponseDto> {
     const { user, plan } = await this.plans.giveToUser(admin, dto);
     return { success: true, message: `Se creó un plan para el usuario ${user.name}`, plan: toUserPlanDto(plan) };
   }
@@ -46,7 +47,7 @@ export class AdminPlansController {
   @ApiOkResponse({ type: UserPlanResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_PLAN_NOT_FOUND.' })
-  async changeDataPlan(@CurrentUser() admin: User, @Body() dto: ChangeDataPlanDto): Promise<UserPlanResponseDto> {
+  async changeDataPlan(@CurrentUser() admin: Caller, @Body() dto: ChangeDataPlanDto): Promise<UserPlanResponseDto> {
     const plan = await this.plans.changeUserPlan(admin, dto);
     return { success: true, message: 'Información de plan cambiada con éxito', plan: toUserPlanDto(plan) };
   }
@@ -62,7 +63,7 @@ export class AdminPlansController {
   @ApiCreatedResponse({ type: AdminCatalogPlanResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async addCataloguePlan(
-    @CurrentUser() admin: User,
+    @CurrentUser() admin: Caller,
     @Body() dto: AddCatalogPlanDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.addToCatalogue(admin, dto);
@@ -75,7 +76,7 @@ export class AdminPlansController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async changeCataloguePlan(
-    @CurrentUser() admin: User,
+    @CurrentUser() admin: Caller,
     @Body() dto: ChangeCatalogPlanDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.changeInCatalogue(admin, dto);
@@ -90,7 +91,7 @@ export class AdminPlansController {
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async hideCataloguePlan(
-    @CurrentUser() admin: User,
+    @CurrentUser() admin: Caller,
     @Body() dto: CatalogPlanIdDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.setVisible(admin, dto.id, false);
@@ -102,7 +103,7 @@ export class AdminPlansController {
   @ApiOkResponse({ type: AdminCatalogPlanResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async showCataloguePlan(
-    @CurrentUser() admin: User,
+    @CurrentUser() admin: Caller,
     @Body() dto: CatalogPlanIdDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.setVisible(admin, dto.id, true);

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
 import { UsersService } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
+import type { Caller } from '../core/auth/caller';
 import { TransactionService } from '../core/database/transaction.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
-import { Plan } from '../planes/entities/plan.entity';
-import { UserPlan } from '../planes/entities/user-plan.entity';
+import type { Plan } from '../planes/entities/plan.entity';
+import type { UserPlan } from '../planes/entities/user-plan.entity';
+import { PlansRepository } from '../planes/plans.repository';
 import { AdminError, AdminErrorCode } from './admin.errors';
+import { toAdminCatalogPlan } from './dto/admin.mappers';
 import type {
   AddCatalogPlanDto,
   AddPlanAdminDto,
@@ -25,14 +27,6 @@ const userPlanSnapshot = (plan: UserPlan) => ({
   is_paid: plan.isPaid ? 1 : 0,
 });
 
-export const toAdminCatalogPlan = (plan: Plan): AdminCatalogPlanDto => ({
-  id: plan.id,
-  name: plan.name,
-  price: plan.priceCents / 100,
-  classes: plan.classCount,
-  visible: plan.visible,
-});
-
 /** Pesos with up to two decimals (validated) to integer centavos, without float residue. */
 const toCents = (pesos: number): number => Math.round(pesos * 100);
 
@@ -40,33 +34,31 @@ const toCents = (pesos: number): number => Math.round(pesos * 100);
 @Injectable()
 export class AdminPlansService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly plans: PlansRepository,
     private readonly tx: TransactionService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
   ) {}
 
   /** planes/add-plan-admin: a plan of the catalogue (visible or not) given to a user. */
-  async giveToUser(admin: User, dto: AddPlanAdminDto): Promise<{ user: User; plan: UserPlan }> {
+  async giveToUser(admin: Caller, dto: AddPlanAdminDto): Promise<{ user: User; plan: UserPlan }> {
     return this.tx.run(async (manager) => {
       const user = await this.users.getById(dto.id_user, manager);
-      const catalogue = await manager.findOneBy(Plan, { id: dto.selectplan });
+      const catalogue = await this.plans.byId(manager, dto.selectplan);
       if (!catalogue) throw new AdminError(AdminErrorCode.PLAN_NOT_FOUND);
-      const plan = await manager.save(
-        manager.create(UserPlan, {
-          userId: user.id,
-          planId: catalogue.id,
-          planName: catalogue.name,
-          // What the client started with: at least what the admin gave, so "used" never goes negative.
-          classesTotal: Math.max(dto.number, catalogue.classCount),
-          classesRemaining: dto.number,
-          startDate: dto.startdate,
-          endDate: dto.enddate,
-          isPaid: dto.pagado === 1,
-          source: 'admin',
-          revokedAt: null,
-        }),
-      );
+      const plan = await this.plans.saveUserPlan(manager, {
+        userId: user.id,
+        planId: catalogue.id,
+        planName: catalogue.name,
+        // What the client started with: at least what the admin gave, so "used" never goes negative.
+        classesTotal: Math.max(dto.number, catalogue.classCount),
+        classesRemaining: dto.number,
+        startDate: dto.startdate,
+        endDate: dto.enddate,
+        isPaid: dto.pagado === 1,
+        source: 'admin',
+        revokedAt: null,
+      });
       await this.audit.record(manager, admin, {
         action: 'user_plan.create',
         entityType: 'user_plan',
@@ -79,9 +71,9 @@ export class AdminPlansService {
   }
 
   /** admin/change-data-plan: classes remaining, dates and the paid flag; the dates stay in order. */
-  async changeUserPlan(admin: User, dto: ChangeDataPlanDto): Promise<UserPlan> {
+  async changeUserPlan(admin: Caller, dto: ChangeDataPlanDto): Promise<UserPlan> {
     return this.tx.run(async (manager) => {
-      const plan = await manager.findOneBy(UserPlan, { id: dto.id_plan });
+      const plan = await this.plans.userPlanById(manager, dto.id_plan);
       if (!plan) throw new AdminError(AdminErrorCode.USER_PLAN_NOT_FOUND);
       const before = userPlanSnapshot(plan);
       const startDate = dto.dateInit ?? plan.startDate;
@@ -103,7 +95,7 @@ export class AdminPlansService {
         plan.classesTotal = Math.max(plan.classesTotal, dto.clases);
       }
       if (dto.paid !== undefined) plan.isPaid = dto.paid === 1;
-      const saved = await manager.save(plan);
+      const saved = await this.plans.saveUserPlan(manager, plan);
       const diff = changedValues(before, userPlanSnapshot(saved));
       if (diff) {
         await this.audit.record(manager, admin, {
@@ -120,25 +112,18 @@ export class AdminPlansService {
 
   /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
   async catalogue(): Promise<AdminCatalogPlanDto[]> {
-    const plans = await this.dataSource.manager.find(Plan, { order: { sortOrder: 'ASC', id: 'ASC' } });
-    return plans.map(toAdminCatalogPlan);
+    return (await this.plans.allInOrder()).map(toAdminCatalogPlan);
   }
 
-  async addToCatalogue(admin: User, dto: AddCatalogPlanDto): Promise<Plan> {
+  async addToCatalogue(admin: Caller, dto: AddCatalogPlanDto): Promise<Plan> {
     return this.tx.run(async (manager) => {
-      const last = await manager
-        .createQueryBuilder(Plan, 'p')
-        .select('MAX(p.sort_order)', 'max')
-        .getRawOne<{ max: number | string | null }>();
-      const plan = await manager.save(
-        manager.create(Plan, {
-          name: dto.name,
-          priceCents: toCents(dto.price),
-          classCount: dto.classes,
-          visible: true,
-          sortOrder: Number(last?.max ?? 0) + 1,
-        }),
-      );
+      const plan = await this.plans.save(manager, {
+        name: dto.name,
+        priceCents: toCents(dto.price),
+        classCount: dto.classes,
+        visible: true,
+        sortOrder: (await this.plans.lastSortOrder(manager)) + 1,
+      });
       await this.audit.record(manager, admin, {
         action: 'plan.create',
         entityType: 'plan',
@@ -153,14 +138,14 @@ export class AdminPlansService {
    * Name, price and class count of a catalogue plan. Plans already given keep the name and
    * classes they were given with; purchases under way keep the price they were created with.
    */
-  async changeInCatalogue(admin: User, dto: ChangeCatalogPlanDto): Promise<Plan> {
+  async changeInCatalogue(admin: Caller, dto: ChangeCatalogPlanDto): Promise<Plan> {
     return this.tx.run(async (manager) => {
       const plan = await this.findPlan(manager, dto.id);
       const before = toAdminCatalogPlan(plan);
       if (dto.name !== undefined) plan.name = dto.name;
       if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
       if (dto.classes !== undefined) plan.classCount = dto.classes;
-      const saved = await manager.save(plan);
+      const saved = await this.plans.save(manager, plan);
       const diff = changedValues(before, toAdminCatalogPlan(saved));
       if (diff) {
         await this.audit.record(manager, admin, {
@@ -175,12 +160,12 @@ export class AdminPlansService {
   }
 
   /** Hides a plan from the plans page and checkout (or shows it again); nothing else changes. */
-  async setVisible(admin: User, id: number, visible: boolean): Promise<Plan> {
+  async setVisible(admin: Caller, id: number, visible: boolean): Promise<Plan> {
     return this.tx.run(async (manager) => {
       const plan = await this.findPlan(manager, id);
       if (plan.visible === visible) return plan;
       plan.visible = visible;
-      const saved = await manager.save(plan);
+      const saved = await this.plans.save(manager, plan);
       await this.audit.record(manager, admin, {
         action: visible ? 'plan.show' : 'plan.hide',
         entityType: 'plan',
@@ -193,7 +178,7 @@ export class AdminPlansService {
   }
 
   private async findPlan(manager: EntityManager, id: number): Promise<Plan> {
-    const plan = await manager.findOneBy(Plan, { id });
+    const plan = await this.plans.byId(manager, id);
     if (!plan) throw new AdminError(AdminErrorCode.PLAN_NOT_FOUND);
     return plan;
   }

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { toUserDto } from '../auth/dto/user.dto';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AdminUsersService } from './admin-users.service';
@@ -23,7 +23,7 @@ import {
   UsersListResponseDto,
 } from './dto/admin-users.dto';
 
-/** The admin's "Usuarios" page: the list, new accounts, edits, deactivation. Paths of spec §7. */
+/** The admin's "Usuarios" page: the list, new accounts, edits, deactivation, at the paths the client has always called. */
 @ApiTags('admin')
 @Roles('admin')
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
@@ -44,7 +44,7 @@ export class AdminUsersController {
   @ApiCreatedResponse({ type: AdminUserResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
-  async addUser(@CurrentUser() admin: User, @Body() dto: AddUserDto): Promise<AdminUserResponseDto> {
+  async addUser(@CurrentUser() admin: Caller, @Body() dto: AddUserDto): Promise<AdminUserResponseDto> {
     const user = await this.users.create(admin, dto);
     return { success: true, message: 'Usuario creado con éxito', user: toUserDto(user) };
   }
@@ -55,7 +55,7 @@ export class AdminUsersController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_TAKEN, SELF_DEMOTION, LAST_ADMIN.' })
-  async changeData(@CurrentUser() admin: User, @Body() dto: ChangeDataDto): Promise<AdminUserResponseDto> {
+  async changeData(@CurrentUser() admin: Caller, @Body() dto: ChangeDataDto): Promise<AdminUserResponseDto> {
     const user = await this.users.change(admin, dto.id_user, {
       name: dto.name,
       email: dto.email,
@@ -73,7 +73,7 @@ export class AdminUsersController {
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SELF_DEACTIVATION, LAST_ADMIN.' })
-  async deleteUser(@CurrentUser() admin: User, @Body() dto: UserIdDto): Promise<DeactivateUserResponseDto> {
+  async deleteUser(@CurrentUser() admin: Caller, @Body() dto: UserIdDto): Promise<DeactivateUserResponseDto> {
     const { user, cancelledReservations } = await this.users.deactivate(admin, dto.id);
     return { success: true, message: 'Usuario eliminado con éxito', user: toUserDto(user), cancelledReservations };
   }
@@ -82,7 +82,7 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOkResponse({ type: AdminUserResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async activeUser(@CurrentUser() admin: User, @Body() dto: UserIdDto): Promise<AdminUserResponseDto> {
+  async activeUser(@CurrentUser() admin: Caller, @Body() dto: UserIdDto): Promise<AdminUserResponseDto> {
     const user = await this.users.activate(admin, dto.id);
     return { success: true, message: 'Usuario activado con éxito', user: toUserDto(user) };
   }

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
+import type { EntityManager } from 'typeorm';
+import type { User } from '../auth/entities/user.entity';
+import { UsersRepository } from '../auth/users.repository';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
+import type { Caller } from '../core/auth/caller';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { BookingService } from '../reservations/booking.service';
 import { AdminError, AdminErrorCode } from './admin.errors';
-import type { AddUserDto, AdminUserRowDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
+import { toAdminUserRow } from './dto/admin.mappers';
+import type { AddUserDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
 
 /**
  * `%`, `_` and the escape character itself match literally in a LIKE search. The escape is `!`
@@ -17,23 +19,14 @@ import type { AddUserDto, AdminUserRowDto, GetUsersDto, UsersListResponseDto } f
  */
 const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
-export const toAdminUserRow = (user: User): AdminUserRowDto => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  cumpleanos: user.birthDate,
-  role: user.role,
-  active: user.active ? 1 : 0,
-});
-
 /**
- * The admin's user tools (spec §2 "Usuarios"). Two rules hold under any interleaving of
+ * The admin's user tools ("Usuarios"). Two rules hold under any interleaving of
  * requests: an admin never deactivates or demotes themself, and one active admin always remains.
  */
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: UsersRepository,
     private readonly tx: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
@@ -45,27 +38,13 @@ export class AdminUsersService {
   async list(dto: GetUsersDto): Promise<Omit<UsersListResponseDto, 'success'>> {
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 10;
-    const query = this.dataSource.manager.createQueryBuilder(User, 'u');
-    if (dto.search) {
-      const pattern = likePattern(dto.search.toLowerCase());
-      query.where(
-        new Brackets((where) =>
-          where
-            .where("LOWER(u.name) LIKE :pattern ESCAPE '!'", { pattern })
-            .orWhere("u.email LIKE :pattern ESCAPE '!'", { pattern }),
-        ),
-      );
-    }
-    const [users, totalRecords] = await query
-      .orderBy('u.id', 'DESC')
-      .skip((page - 1) * limit)
-      .take(limit)
-      .getManyAndCount();
+    const pattern = dto.search ? likePattern(dto.search.toLowerCase()) : undefined;
+    const [users, totalRecords] = await this.repository.pageOf(pattern, { offset: (page - 1) * limit, limit });
     return { usuarios: users.map(toAdminUserRow), pagination: pageOf(page, limit, totalRecords) };
   }
 
   /** admin/add-user: a new active client account. */
-  async create(admin: User, dto: AddUserDto): Promise<User> {
+  async create(admin: Caller, dto: AddUserDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
     return this.users.inTransaction(async (manager) => {
       const user = await this.users.createInside(manager, {
@@ -90,7 +69,7 @@ export class AdminUsersService {
    * `currentPasswordChecked`: the caller proved their password (Mi información), which is what
    * allows changing one's own email.
    */
-  async change(admin: User, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
+  async change(admin: Caller, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
     return this.users.inTransaction(async (manager) => {
       if (changes.role === 'user') {
         if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
@@ -121,19 +100,14 @@ export class AdminUsersService {
    * Its sessions end at once, and its upcoming reservations are cancelled with their classes
    * returned to their plans.
    */
-  async deactivate(admin: User, userId: number): Promise<{ user: User; cancelledReservations: number }> {
+  async deactivate(admin: Caller, userId: number): Promise<{ user: User; cancelledReservations: number }> {
     if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEACTIVATION);
     return this.tx.run(async (manager) => {
       const user = await this.users.getById(userId, manager);
       if (!user.active) return { user, cancelledReservations: 0 };
       // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
       if (user.role === 'admin') await this.assertAnotherActiveAdmin(manager, userId);
-      await manager
-        .createQueryBuilder()
-        .update(User)
-        .set({ active: false, sessionVersion: () => 'session_version + 1' })
-        .where('id = :id', { id: userId })
-        .execute();
+      await this.repository.deactivate(manager, userId);
       const cancelled = await this.booking.cancelUpcomingInside(manager, userId, admin.id);
       await this.audit.record(manager, admin, {
         action: 'user.deactivate',
@@ -149,12 +123,12 @@ export class AdminUsersService {
   }
 
   /** admin/active-user. */
-  async activate(admin: User, userId: number): Promise<User> {
+  async activate(admin: Caller, userId: number): Promise<User> {
     return this.tx.run(async (manager) => {
       const user = await this.users.getById(userId, manager);
       if (user.active) return user;
       user.active = true;
-      await manager.update(User, { id: userId }, { active: true });
+      await this.repository.activate(manager, userId);
       await this.audit.record(manager, admin, {
         action: 'user.activate',
         entityType: 'user',
@@ -174,10 +148,7 @@ export class AdminUsersService {
    * transaction at a time already.
    */
   private async assertAnotherActiveAdmin(manager: EntityManager, userId: number): Promise<void> {
-    const rows: { id: number | string }[] = this.tx.isSqlite
-      ? await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1")
-      : await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id FOR UPDATE");
-    const ids = rows.map((row) => Number(row.id));
+    const ids = await this.repository.activeAdminIds(manager, !this.tx.isSqlite);
     if (ids.includes(userId) && ids.length < 2) throw new AdminError(AdminErrorCode.LAST_ADMIN);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PlanesModule } from '../planes/planes.module';
 import { ReservationsModule } from '../reservations/reservations.module';
 import { AdminPlansController } from './admin-plans.controller';
 import { AdminPlansService } from './admin-plans.service';
@@ -9,7 +10,7 @@ import { AuditController } from './audit.controller';
 
 /** The admin's tools: users, the plans they hold, the catalogue and the audit trail. */
 @Module({
-  imports: [AuthModule, ReservationsModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule],
   controllers: [AdminUsersController, AdminPlansController, AuditController],
   providers: [AdminUsersService, AdminPlansService],
   exports: [AdminUsersService],

@@ -6,7 +6,7 @@ export const AUTH_THROTTLER = 'auth';
 
 /**
  * AUTH_RATE_LIMIT requests per minute per IP on login, register, forgot-password and
- * reset-password together (product-decisions §3): the key leaves out the route, so the
+ * reset-password together: the key leaves out the route, so the
  * four endpoints share one counter.
  */
 @Injectable()

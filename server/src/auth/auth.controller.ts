@@ -11,12 +11,14 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentSession, CurrentUser, Public } from '../core/auth/auth.decorators';
+import type { Caller } from '../core/auth/caller';
 import type { CurrentSessionInfo } from '../core/auth/session';
 import { SessionService } from '../core/auth/session.service';
 import { SuccessResponseDto } from '../core/dto/success.dto';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthService } from './auth.service';
+import { CurrentAccount } from './current-account.decorator';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { ForgotPasswordDto, ForgotPasswordResponseDto, ResetPasswordDto } from './dto/password-reset.dto';
@@ -80,7 +82,7 @@ export class AuthController {
   @ApiOkResponse({ type: SuccessResponseDto, description: 'Todas las sesiones del usuario quedan revocadas.' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
   async logoutAll(
-    @CurrentUser() user: User,
+    @CurrentUser() user: Caller,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponseDto> {
     await this.sessions.revokeAll(user.id);
@@ -95,7 +97,7 @@ export class AuthController {
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   async changePassword(
-    @CurrentUser() user: User,
+    @CurrentAccount() user: User,
     @CurrentSession() session: CurrentSessionInfo,
     @Body() dto: ChangePasswordDto,
   ): Promise<SuccessResponseDto> {
@@ -107,7 +109,7 @@ export class AuthController {
   @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: UserResponseDto, description: 'El usuario de la sesión; nunca el token.' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
-  getCookie(@CurrentUser() user: User): UserResponseDto {
+  getCookie(@CurrentAccount() user: User): UserResponseDto {
     return { success: true, user: toUserDto(user) };
   }
 

@@ -9,6 +9,8 @@ import { AuthService } from './auth.service';
 import { LoginFailure } from './entities/login-failure.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
+import { AuthRepository } from './auth.repository';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 /** Accounts: registration, login, logout, the session user and password reset. */
@@ -27,7 +29,7 @@ import { UsersService } from './users.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, UsersService, AuthRateLimitGuard],
-  exports: [UsersService, AuthService],
+  providers: [AuthRepository, UsersRepository, AuthService, UsersService, AuthRateLimitGuard],
+  exports: [UsersService, UsersRepository, AuthService],
 })
 export class AuthModule {}

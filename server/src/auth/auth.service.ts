@@ -1,24 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
-import { Session } from '../core/auth/session.entity';
 import { TransactionService } from '../core/database/transaction.service';
 import { MailService } from '../core/mail/mail.service';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { emailChangedMail } from './account-notice.mail';
 import { AuthError, AuthErrorCode } from './auth.errors';
+import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
-import { LoginFailure } from './entities/login-failure.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
+import type { User } from './entities/user.entity';
 import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Product-decisions §3: after this many failed logins for one email in the window, the email is locked. */
+/** After this many failed logins for one email in the window, the email is locked. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000;
 const RESET_TOKEN_BYTES = 32;
@@ -33,8 +30,8 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    @InjectRepository(LoginFailure) private readonly failures: Repository<LoginFailure>,
-    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
+    private readonly repository: AuthRepository,
+    private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly transactions: TransactionService,
@@ -57,7 +54,7 @@ export class AuthService {
 
   async login({ email, password }: LoginDto): Promise<User> {
     const attempt = await this.claimAttempt(email);
-    const user = await this.usersService.findByEmail(email);
+    const user = await this.users.byEmail(email);
     // An unknown email costs the same hash work as a wrong password, so timing does not tell them apart.
     const valid = user
       ? await this.hasher.verify(user.passwordHash, password)
@@ -65,10 +62,10 @@ export class AuthService {
     // A wrong password leaves the claimed attempt in place: it is the failure.
     if (!user || !valid) throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS);
     if (!user.active) {
-      await this.failures.delete({ id: attempt });
+      await this.repository.deleteAttempt(attempt);
       throw new AuthError(AuthErrorCode.ACCOUNT_INACTIVE);
     }
-    await this.failures.delete({ email });
+    await this.repository.clearAttempts(email);
     return user;
   }
 
@@ -82,7 +79,7 @@ export class AuthService {
     if (!(await this.hasher.verify(user.passwordHash, password))) {
       throw new AuthError(AuthErrorCode.CURRENT_PASSWORD_WRONG);
     }
-    await this.failures.delete({ id: attempt });
+    await this.repository.deleteAttempt(attempt);
   }
 
   /**
@@ -91,7 +88,7 @@ export class AuthService {
    * answer's timing does not tell either.
    */
   async requestPasswordReset(email: string): Promise<void> {
-    const user = await this.usersService.findByEmail(email);
+    const user = await this.users.byEmail(email);
     if (!user || !user.active) return;
 
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
@@ -99,16 +96,17 @@ export class AuthService {
     const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000);
     const issued = await this.transactions.run(async (manager) => {
       // A no-op update takes the user's row lock (MySQL), so two simultaneous requests see each other's link.
-      await manager.query('UPDATE users SET session_version = session_version WHERE id = ?', [user.id]);
+      await this.users.lockRow(manager, user.id);
       // A link's expiry is its issue time plus the hour: one issued within the interval means no new mail.
-      const recent = await manager.countBy(PasswordResetToken, {
-        userId: user.id,
-        expiresAt: MoreThan(new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS)),
-      });
+      const recent = await this.repository.countResetLinksExpiringAfter(
+        manager,
+        user.id,
+        new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS),
+      );
       if (recent > 0) return false;
       // Only the newest link works: asking again retires the earlier ones.
-      await manager.update(PasswordResetToken, { userId: user.id, usedAt: IsNull() }, { usedAt: now });
-      await manager.insert(PasswordResetToken, { userId: user.id, tokenHash: sha256(token), expiresAt, usedAt: null });
+      await this.repository.retireResetLinks(manager, user.id, now);
+      await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
       return true;
     });
     if (!issued) return;
@@ -124,34 +122,25 @@ export class AuthService {
   async resetPassword(token: string, password: string): Promise<void> {
     const now = this.clock.now();
     // The token is looked up before the (slow) hash, so a bogus one costs no hashing.
-    const found = await this.resetTokens.findOneBy({ tokenHash: sha256(token) });
+    const found = await this.repository.resetLinkByHash(sha256(token));
     if (!found || found.usedAt || found.expiresAt.getTime() <= now.getTime()) {
       throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
     }
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async (manager) => {
-      const record = await manager.findOneBy(PasswordResetToken, { tokenHash: sha256(token) });
+      const record = await this.repository.resetLinkByHash(sha256(token), manager);
       if (!record || record.usedAt || record.expiresAt.getTime() <= now.getTime()) {
         throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       }
       // Conditional update: of two simultaneous uses of one link, only one sees a row change.
-      const spent = await manager
-        .createQueryBuilder()
-        .update(PasswordResetToken)
-        .set({ usedAt: now })
-        .where('id = :id AND used_at IS NULL', { id: record.id })
-        .execute();
-      if (spent.affected !== 1) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+      if (!(await this.repository.spendResetLink(manager, record.id, now))) {
+        throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+      }
 
-      const user = await manager.findOneByOrFail(User, { id: record.userId });
-      if (!user.active) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
-      await manager
-        .createQueryBuilder()
-        .update(User)
-        .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
-        .where('id = :id', { id: user.id })
-        .execute();
-      await manager.delete(LoginFailure, { email: user.email });
+      const user = await this.users.byId(record.userId, manager);
+      if (!user?.active) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+      await this.users.setPasswordEndingSessions(manager, user.id, passwordHash);
+      await this.repository.clearAttempts(user.email, manager);
     });
   }
 
@@ -163,13 +152,8 @@ export class AuthService {
     await this.verifyCurrentPassword(user, currentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {
-      await manager.update(User, { id: user.id }, { passwordHash });
-      await manager
-        .createQueryBuilder()
-        .update(Session)
-        .set({ revokedAt: this.clock.now() })
-        .where('user_id = :userId AND id <> :sessionId AND revoked_at IS NULL', { userId: user.id, sessionId })
-        .execute();
+      await this.users.setPassword(manager, user.id, passwordHash);
+      await this.repository.revokeOtherSessions(manager, user.id, sessionId, this.clock.now());
     });
   }
 
@@ -190,14 +174,13 @@ export class AuthService {
   private async claimAttempt(email: string): Promise<number> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-    const inserted = await this.failures.insert({ email, createdAt: now });
-    const id = Number((inserted.identifiers[0] as { id: number }).id);
-    const recent = await this.failures.countBy({ email, createdAt: MoreThan(since) });
+    const id = await this.repository.insertAttempt(email, now);
+    const recent = await this.repository.countAttemptsSince(email, since);
     if (recent > LOGIN_MAX_FAILURES) {
-      await this.failures.delete({ id });
+      await this.repository.deleteAttempt(id);
       throw new AuthError(AuthErrorCode.TOO_MANY_ATTEMPTS);
     }
-    await this.failures.delete({ email, createdAt: LessThan(since) });
+    await this.repository.deleteAttemptsBefore(email, since);
     return id;
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { AuthError, AuthErrorCode } from './auth.errors';
-import { type Role, User } from './entities/user.entity';
+import type { Role, User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 
 export interface ProfileChanges {
   name?: string;
@@ -33,20 +33,20 @@ export const userSnapshot = (user: User) => ({
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UsersRepository,
     private readonly tx: TransactionService,
   ) {}
 
   findById(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.byId(id);
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return this.users.findOneBy({ email });
+    return this.users.byEmail(email);
   }
 
-  async getById(id: number, manager: EntityManager = this.users.manager): Promise<User> {
-    const user = await manager.findOneBy(User, { id });
+  async getById(id: number, manager?: EntityManager): Promise<User> {
+    const user = await this.users.byId(id, manager);
     if (!user) throw new AuthError(AuthErrorCode.USER_NOT_FOUND);
     return user;
   }
@@ -54,7 +54,7 @@ export class UsersService {
   /** A new active client account, inside the caller's transaction (409 when the email is taken). */
   async createInside(manager: EntityManager, account: NewAccount): Promise<User> {
     await this.assertEmailFree(manager, account.email);
-    const user = manager.create(User, {
+    return this.users.save(manager, {
       ...account,
       role: 'user',
       active: true,
@@ -62,7 +62,6 @@ export class UsersService {
       sessionVersion: 0,
       calendarToken: null,
     });
-    return manager.save(user);
   }
 
   /** A user changes their own profile. */
@@ -85,7 +84,7 @@ export class UsersService {
     if (changes.email !== undefined) user.email = changes.email;
     if (changes.birthDate !== undefined) user.birthDate = changes.birthDate;
     if (changes.role !== undefined) user.role = changes.role;
-    return { user: await manager.save(user), before };
+    return { user: await this.users.save(manager, user), before };
   }
 
   /**
@@ -102,7 +101,7 @@ export class UsersService {
   }
 
   private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: number): Promise<void> {
-    const owner = await manager.findOneBy(User, { email });
+    const owner = await this.users.byEmail(email, manager);
     if (owner && owner.id !== exceptUserId) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
   }
 }

@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { validationExceptionFactory } from './errors/validation';
 import { HealthController } from './health/health.controller';
+import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
 import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
@@ -36,6 +37,7 @@ export class CoreModule {
       ],
       controllers: [HealthController, StudioController],
       providers: [
+        HealthRepository,
         HealthService,
         ClientAppService,
         PasswordHasher,

@@ -8,7 +8,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { UserResponseDto, toUserDto } from '../auth/dto/user.dto';
+import { CurrentAccount } from '../auth/current-account.decorator';
 import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { GetUserPlanesDto, UserPlansResponseDto } from '../planes/dto/user-plans.dto';
@@ -32,7 +34,7 @@ export class InformacionController {
   @ApiOkResponse({ type: UserPlansResponseDto, description: 'Los planes del usuario, el más reciente primero.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
-  async getUserPlanes(@CurrentUser() caller: User, @Body() dto: GetUserPlanesDto): Promise<UserPlansResponseDto> {
+  async getUserPlanes(@CurrentUser() caller: Caller, @Body() dto: GetUserPlanesDto): Promise<UserPlansResponseDto> {
     return { success: true, ...(await this.planes.plansOf(caller, dto)) };
   }
 
@@ -41,7 +43,7 @@ export class InformacionController {
   @ApiOkResponse({ type: MyClassesResponseDto, description: 'Las clases reservadas: próximas primero, luego pasadas.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
-  async getClases(@CurrentUser() caller: User, @Body() dto: GetClasesDto): Promise<MyClassesResponseDto> {
+  async getClases(@CurrentUser() caller: Caller, @Body() dto: GetClasesDto): Promise<MyClassesResponseDto> {
     return { success: true, ...(await this.booking.classesOf(caller, dto)) };
   }
 
@@ -52,7 +54,7 @@ export class InformacionController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
-  async changeInfoUser(@CurrentUser() caller: User, @Body() dto: ChangeInfoUserDto): Promise<UserResponseDto> {
+  async changeInfoUser(@CurrentAccount() caller: User, @Body() dto: ChangeInfoUserDto): Promise<UserResponseDto> {
     const user = await this.informacion.changeInfo(caller, dto);
     return { success: true, user: toUserDto(user) };
   }

@@ -3,7 +3,7 @@ import { AdminUsersService } from '../admin/admin-users.service';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../auth/users.service';
 import type { User } from '../auth/entities/user.entity';
-import { ApiError, ErrorCode } from '../core/errors/api-error';
+import { assertOwnerOrAdmin } from '../core/auth/caller';
 import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
 
 @Injectable()
@@ -21,7 +21,7 @@ export class InformacionService {
   async changeInfo(caller: User, dto: ChangeInfoUserDto): Promise<User> {
     const targetId = dto.id_user ?? caller.id;
     const changes = { name: dto.name, email: dto.email, birthDate: dto.cumpleanos };
-    if (targetId !== caller.id && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
+    assertOwnerOrAdmin(caller, targetId);
     const ownEmailChange = targetId === caller.id && dto.email !== undefined && dto.email !== caller.email;
     if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
     const user =

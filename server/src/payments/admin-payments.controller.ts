@@ -8,38 +8,17 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
-  AdminPurchaseDto,
   AdminPurchasesResponseDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
   UserPurchasesDto,
 } from './dto/admin-payments.dto';
-import type { Payment } from './entities/payment.entity';
+import { toAdminPurchaseDto } from './dto/payments.mappers';
 import { PaymentsService } from './payments.service';
-
-export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
-  const paid = payment.paidCents ?? payment.totalCents;
-  const refundable = payment.status === 'approved' && payment.providerPaymentId ? paid - payment.refundedCents : 0;
-  return {
-    id: payment.id,
-    plan: payment.planName,
-    status: payment.status,
-    statusDetail: payment.statusDetail,
-    total: payment.totalCents / 100,
-    paid: payment.paidCents === null ? null : payment.paidCents / 100,
-    refunded: payment.refundedCents / 100,
-    refundable: Math.max(refundable, 0) / 100,
-    issue: payment.issue,
-    duplicateOf: payment.duplicateOf,
-    providerPaymentId: payment.providerPaymentId,
-    approvedAt: payment.approvedAt ? payment.approvedAt.toISOString() : null,
-    userPlanId: payment.userPlanId,
-  };
-};
 
 /** The admin's view of a user's Mercado Pago purchases, and refunds (Usuarios → planes). */
 @ApiTags('admin')
@@ -64,7 +43,7 @@ export class AdminPaymentsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_FOUND.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_REFUNDABLE.' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no hizo el reembolso.' })
-  async refundPayment(@CurrentUser() admin: User, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
+  async refundPayment(@CurrentUser() admin: Caller, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
     const amountCents = dto.amount === undefined ? undefined : Math.round(dto.amount * 100);
     const purchase = await this.payments.refund(admin, dto.paymentId, amountCents, dto.idempotencyKey);
     return { success: true, message: 'Reembolso hecho', purchase: toAdminPurchaseDto(purchase) };

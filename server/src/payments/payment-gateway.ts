@@ -52,7 +52,7 @@ export interface ProviderChargeback {
 
 /**
  * The payment provider behind one interface: Mercado Pago's SDK in production, a simulated
- * checkout in development and tests (product-decisions §5).
+ * checkout in development and tests (no Mercado Pago account needed).
  */
 export abstract class PaymentGateway {
   abstract readonly simulated: boolean;

@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/clock/clock';
-import { PaymentNotification, type NotificationTopic } from './entities/payment-notification.entity';
+import type { NotificationTopic, PaymentNotification } from './entities/payment-notification.entity';
+import { PaymentNotificationsRepository } from './payment-notifications.repository';
 import { PaymentsService } from './payments.service';
 
 /** After this many failed attempts a notification is given up (about three days of retries). */
@@ -27,7 +26,7 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly notifications: PaymentNotificationsRepository,
     private readonly payments: PaymentsService,
     private readonly clock: Clock,
   ) {}
@@ -37,41 +36,15 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
    * notified again) and starts processing it in the background.
    */
   async receive(topic: NotificationTopic, resourceId: string): Promise<void> {
-    const now = this.clock.now();
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(PaymentNotification)
-      .values({ topic, resourceId, received: 0, attempts: 0, nextAttemptAt: now })
-      .orIgnore()
-      // Nothing to read back (and on MySQL an ignored insert has no id to read).
-      .updateEntity(false)
-      .execute();
-    // Counted after the insert, so a processor that started before this arrival cannot mark it done.
-    await this.dataSource
-      .createQueryBuilder()
-      .update(PaymentNotification)
-      .set({ received: () => 'received + 1', processedAt: null, attempts: 0, nextAttemptAt: now, lastError: null })
-      .where('topic = :topic AND resource_id = :resourceId', { topic, resourceId })
-      .execute();
-    const row = await this.dataSource.manager.findOneByOrFail(PaymentNotification, { topic, resourceId });
-    this.track(this.process(row.id));
+    const id = await this.notifications.record(topic, resourceId, this.clock.now());
+    this.track(this.process(id));
   }
 
   /** The sweep: retries what is due. Returns how many notifications it processed. */
   @Cron(CronExpression.EVERY_MINUTE, { name: 'payment-notifications' })
   async sweep(): Promise<number> {
     const now = this.clock.now();
-    const due = await this.dataSource.manager
-      .createQueryBuilder(PaymentNotification, 'n')
-      .where('n.processed_at IS NULL AND n.next_attempt_at <= :now AND n.attempts < :max', {
-        now,
-        max: NOTIFICATION_MAX_ATTEMPTS,
-      })
-      .andWhere('(n.claimed_until IS NULL OR n.claimed_until < :now)', { now })
-      .orderBy('n.next_attempt_at', 'ASC')
-      .limit(50)
-      .getMany();
+    const due = await this.notifications.due(now, NOTIFICATION_MAX_ATTEMPTS, 50);
     let processed = 0;
     for (const notification of due) {
       if (await this.process(notification.id)) processed++;
@@ -101,15 +74,9 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
   private async process(id: number): Promise<boolean> {
     for (;;) {
       const now = this.clock.now();
-      const claimed = await this.dataSource
-        .createQueryBuilder()
-        .update(PaymentNotification)
-        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-        .where('id = :id AND processed_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now)', { id, now })
-        .execute();
       // Done already, or another request or replica holds it: it will finish it.
-      if (claimed.affected !== 1) return false;
-      const notification = await this.dataSource.manager.findOneByOrFail(PaymentNotification, { id });
+      if (!(await this.notifications.claim(id, now, new Date(now.getTime() + CLAIM_MS)))) return false;
+      const notification = await this.notifications.byIdOrFail(id);
       try {
         if (notification.topic === 'chargeback') await this.payments.applyChargeback(notification.resourceId);
         else await this.payments.syncProviderPayment(notification.resourceId);
@@ -117,15 +84,9 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
         await this.failed(notification, error);
         return false;
       }
-      const done = await this.dataSource
-        .createQueryBuilder()
-        .update(PaymentNotification)
-        .set({ processedAt: this.clock.now(), claimedUntil: null, lastError: null })
-        .where('id = :id AND received = :received', { id, received: notification.received })
-        .execute();
-      if (done.affected === 1) return true;
+      if (await this.notifications.markProcessed(id, notification.received, this.clock.now())) return true;
       // It arrived again while being processed: release it and read the resource once more.
-      await this.dataSource.manager.update(PaymentNotification, { id }, { claimedUntil: null });
+      await this.notifications.update(id, { claimedUntil: null });
     }
   }
 
@@ -134,11 +95,12 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
     const reason = error instanceof Error ? error.message : String(error);
     const retryAt = new Date(this.clock.now().getTime() + notificationRetryDelayMs(attempts));
     try {
-      await this.dataSource.manager.update(
-        PaymentNotification,
-        { id: notification.id },
-        { attempts, nextAttemptAt: retryAt, claimedUntil: null, lastError: reason.slice(0, 500) },
-      );
+      await this.notifications.update(notification.id, {
+        attempts,
+        nextAttemptAt: retryAt,
+        claimedUntil: null,
+        lastError: reason.slice(0, 500),
+      });
     } catch (updateError) {
       // The database is down too: the claim runs out and the sweep takes it again.
       this.logger.error(`Notificación ${notification.id} sin registrar su fallo: ${(updateError as Error).message}`);

@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Public, SkipCsrf } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
@@ -16,11 +16,10 @@ import {
   CheckoutResponseDto,
   ConfirmPaymentDto,
   ConfirmPaymentResponseDto,
-  PurchaseDto,
   PurchasesResponseDto,
 } from './dto/checkout.dto';
 import type { NotificationTopic } from './entities/payment-notification.entity';
-import type { Payment } from './entities/payment.entity';
+import { toPurchaseDto } from './dto/payments.mappers';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsService } from './payments.service';
 import { PaymentNotificationsService } from './payment-notifications.service';
@@ -32,17 +31,6 @@ const TOPICS: Record<string, NotificationTopic> = {
   topic_chargebacks_wh: 'chargeback',
   chargebacks: 'chargeback',
 };
-
-export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
-  id: payment.id,
-  plan: payment.planName,
-  // A payment that granted nothing (wrong amount, currency, test mode, duplicate) is never shown to
-  // the client as an active plan: the studio reviews it (and refunds it) first.
-  status: payment.issue && payment.status === 'approved' ? 'in_process' : payment.status,
-  total: payment.totalCents / 100,
-  expiresAt: payment.expiresAt ? payment.expiresAt.toISOString() : null,
-  userPlanId: payment.userPlanId,
-});
 
 @ApiTags('payments')
 @Controller('mercadopago')
@@ -59,13 +47,13 @@ export class PaymentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND.' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
-  async startCheckout(@CurrentUser() user: User, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
+  async startCheckout(@CurrentUser() user: Caller, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
     return { success: true, url: await this.payments.startCheckout(user, dto.planId) };
   }
 
   @Get('purchases')
   @ApiOkResponse({ type: PurchasesResponseDto })
-  async listPurchases(@CurrentUser() user: User): Promise<PurchasesResponseDto> {
+  async listPurchases(@CurrentUser() user: Caller): Promise<PurchasesResponseDto> {
     return { success: true, purchases: (await this.payments.openPurchasesOf(user)).map(toPurchaseDto) };
   }
 
@@ -75,7 +63,10 @@ export class PaymentsController {
   @ApiOkResponse({ type: ConfirmPaymentResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'El pago es de otro usuario.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async confirmPayment(@CurrentUser() user: User, @Body() dto: ConfirmPaymentDto): Promise<ConfirmPaymentResponseDto> {
+  async confirmPayment(
+    @CurrentUser() user: Caller,
+    @Body() dto: ConfirmPaymentDto,
+  ): Promise<ConfirmPaymentResponseDto> {
     const payment = await this.payments.syncProviderPayment(dto.payment_id, user);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
     return { success: true, purchase: toPurchaseDto(payment) };

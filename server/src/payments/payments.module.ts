@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
+import { PlanesModule } from '../planes/planes.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
+import { PaymentNotificationsRepository } from './payment-notifications.repository';
 import { PaymentNotificationsService } from './payment-notifications.service';
 import { PaymentGateway } from './payment-gateway';
 import { PaymentsController } from './payments.controller';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 import { ReconcileService } from './reconcile.service';
 import { SimulatedGateway } from './simulated.gateway';
@@ -13,8 +16,11 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
+  imports: [PlanesModule],
   controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
+    PaymentsRepository,
+    PaymentNotificationsRepository,
     PaymentsService,
     PaymentNotificationsService,
     ReconcileService,

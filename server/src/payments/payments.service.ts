@@ -1,22 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { planEndDate, studioToday } from '@pilates/dates';
+import { planEndDate } from '@pilates/dates';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In, IsNull, MoreThan } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
 import { AuditService } from '../core/audit/audit.service';
-import { Clock } from '../core/clock/clock';
+import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { MailService } from '../core/mail/mail.service';
-import { ApiError, ErrorCode } from '../core/errors/api-error';
-import { Plan } from '../planes/entities/plan.entity';
-import { UserPlan } from '../planes/entities/user-plan.entity';
-import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
+import { PlansRepository } from '../planes/plans.repository';
+import { chargeFor } from '../planes/pricing';
+import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
-import { chargeFor } from './pricing';
+import { PaymentsRepository } from './payments.repository';
 
 /** Cash methods (OXXO) get three days to pay. */
 export const CASH_PAYMENT_DAYS = 3;
@@ -29,7 +26,6 @@ export const RECONCILE_BATCH = 100;
 /** The daily re-check looks at approved payments this recent (Mercado Pago allows refunds for 180 days). */
 export const RECHECK_DAYS = 180;
 
-const OPEN: PaymentStatus[] = ['created', 'pending', 'in_process', 'in_mediation', 'authorized'];
 const DAY = 24 * 3600_000;
 
 /** Our references: `pilates-<uuid>`; purchases made before them used their numeric id. */
@@ -38,7 +34,7 @@ const REFERENCE = /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 const cents = (pesos: number): number => Math.round(pesos * 100);
 
 /**
- * Buying plans (product-decisions §5). Prices come from the catalogue and the buyer from the
+ * Buying plans. Prices come from the catalogue and the buyer from the
  * session; what a payment did is only ever read from the provider, and an approved payment
  * creates its plan once, however often and however concurrently it is reported, and only when
  * it paid exactly what the purchase asked.
@@ -48,25 +44,27 @@ export class PaymentsService {
   private readonly logger = new Logger('Payments');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly payments: PaymentsRepository,
+    private readonly plans: PlansRepository,
     private readonly tx: TransactionService,
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,
-    private readonly clock: Clock,
+    private readonly clock: StudioClock,
     private readonly mail: MailService,
     private readonly audit: AuditService,
   ) {}
 
   /** Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay. */
-  async startCheckout(user: User, planId: number): Promise<string> {
-    const plan = await this.dataSource.manager.findOneBy(Plan, { id: planId, visible: true });
+  async startCheckout(caller: Caller, planId: number): Promise<string> {
+    const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    const buyer = (await this.payments.buyer(caller.id))!;
     const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const inserted = await this.dataSource.manager.insert(Payment, {
-      userId: user.id,
+    const paymentId = await this.payments.insert({
+      userId: caller.id,
       planId: plan.id,
       planName: plan.name,
       classCount: plan.classCount,
@@ -77,7 +75,6 @@ export class PaymentsService {
       // The studio's clock, like every other time rule here (the reconcile job compares with it).
       createdAt: now,
     });
-    const paymentId = Number(inserted.identifiers[0].id);
     const base = this.config.appUrl.replace(/\/$/, '');
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
     try {
@@ -86,7 +83,7 @@ export class PaymentsService {
         title: `${plan.name} — Pilates Reformer`,
         description: `Plan de ${classes} de Pilates Reformer, válido por un mes desde el día del pago.`,
         amountMxn: charge.totalCents / 100,
-        payer: { name: user.name, email: user.email },
+        payer: { name: buyer.name, email: buyer.email },
         notificationUrl: `${base}/api/mercadopago/webhook?source_news=webhooks`,
         backUrls: {
           success: `${base}/pilates/clases?pago=aprobado`,
@@ -98,25 +95,19 @@ export class PaymentsService {
         checkoutExpiresAt: new Date(now.getTime() + CHECKOUT_LINK_HOURS * 3600_000),
         cashExpiresAt: expiresAt,
       });
-      await this.dataSource.manager.update(Payment, { id: paymentId }, { preferenceId: preference.id });
+      await this.payments.update(paymentId, { preferenceId: preference.id });
       return preference.url;
     } catch (error) {
       this.logger.error(`Preferencia del pago ${paymentId} no creada: ${(error as Error).message}`);
-      await this.dataSource.manager.update(
-        Payment,
-        { id: paymentId },
-        { status: 'cancelled', statusDetail: 'preference_failed' },
-      );
+      await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
     }
   }
 
   /** Our purchase for an external_reference: `pilates-<uuid>`, or an old numeric id. */
   findByReference(reference: string | null): Promise<Payment | null> {
-    if (reference && REFERENCE.test(reference)) return this.dataSource.manager.findOneBy(Payment, { reference });
-    if (reference && /^\d{1,10}$/.test(reference)) {
-      return this.dataSource.manager.findOneBy(Payment, { id: Number(reference), reference: IsNull() });
-    }
+    if (reference && REFERENCE.test(reference)) return this.payments.byReference(reference);
+    if (reference && /^\d{1,10}$/.test(reference)) return this.payments.legacyById(Number(reference));
     return Promise.resolve(null);
   }
 
@@ -124,7 +115,7 @@ export class PaymentsService {
    * Reads one provider payment and applies it to our purchase (notification, return from the
    * checkout, jobs). Returns our payment row, or null when the provider's payment is not ours.
    */
-  async syncProviderPayment(providerPaymentId: string, owner?: User): Promise<Payment | null> {
+  async syncProviderPayment(providerPaymentId: string, owner?: Caller): Promise<Payment | null> {
     let provider: ProviderPayment | null;
     try {
       provider = await this.gateway.getPayment(providerPaymentId);
@@ -135,12 +126,11 @@ export class PaymentsService {
     if (!provider) return null;
     // A payment already recorded (e.g. a duplicate kept on its own row) is found by its own id first.
     const payment =
-      (await this.dataSource.manager.findOneBy(Payment, { providerPaymentId: provider.id })) ??
-      (await this.findByReference(provider.reference));
+      (await this.payments.byProviderPaymentId(provider.id)) ?? (await this.findByReference(provider.reference));
     if (!payment) return null;
-    if (owner && payment.userId !== owner.id && owner.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
+    if (owner) assertOwnerOrAdmin(owner, payment.userId);
     await this.apply(payment, provider);
-    return this.dataSource.manager.findOneByOrFail(Payment, { id: payment.id });
+    return this.payments.byIdOrFail(payment.id);
   }
 
   /**
@@ -161,7 +151,7 @@ export class PaymentsService {
       return;
     }
     for (const providerPaymentId of chargeback.paymentIds) {
-      const payment = await this.dataSource.manager.findOneBy(Payment, { providerPaymentId });
+      const payment = await this.payments.byProviderPaymentId(providerPaymentId);
       if (!payment) continue;
       this.logger.warn(`Contracargo ${chargeback.id} del pago ${providerPaymentId}: plan revocado`);
       await this.revoke(payment, {
@@ -174,31 +164,13 @@ export class PaymentsService {
   }
 
   /** A client's recent purchases that did not (yet) create a plan, newest first: for "Mis planes". */
-  openPurchasesOf(user: User): Promise<Payment[]> {
-    const since = new Date(this.clock.now().getTime() - 30 * DAY);
-    return this.dataSource.manager.find(Payment, {
-      where: {
-        userId: user.id,
-        userPlanId: IsNull(),
-        duplicateOf: IsNull(),
-        status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'rejected', 'expired']),
-        createdAt: MoreThan(since),
-      },
-      order: { id: 'DESC' },
-      take: 10,
-    });
+  openPurchasesOf(caller: Caller): Promise<Payment[]> {
+    return this.payments.openPurchasesOf(caller.id, new Date(this.clock.now().getTime() - 30 * DAY));
   }
 
   /** Every purchase of a user that reached Mercado Pago, newest first: for the admin's "Usuarios". */
   purchasesFor(userId: number): Promise<Payment[]> {
-    return this.dataSource.manager.find(Payment, {
-      where: {
-        userId,
-        status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'approved', 'refunded', 'charged_back']),
-      },
-      order: { id: 'DESC' },
-      take: 50,
-    });
+    return this.payments.reachedProviderOf(userId);
   }
 
   /**
@@ -208,18 +180,10 @@ export class PaymentsService {
   async reconcile(): Promise<number> {
     const now = this.clock.now();
     const before = new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000);
-    const open = await this.dataSource.manager
-      .createQueryBuilder(Payment, 'p')
-      .where('p.status IN (:...open) AND p.created_at < :before', { open: OPEN, before })
-      .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
-      .orderBy('CASE WHEN p.last_checked_at IS NULL THEN 0 ELSE 1 END', 'ASC')
-      .addOrderBy('p.last_checked_at', 'ASC')
-      .addOrderBy('p.id', 'ASC')
-      .limit(RECONCILE_BATCH)
-      .getMany();
+    const open = await this.payments.dueForReconcile(before, RECONCILE_BATCH);
     let changed = 0;
     for (const payment of open) {
-      if (!(await this.claimCheck(payment.id, now, before))) continue;
+      if (!(await this.payments.claimCheck(payment.id, now, before))) continue;
       try {
         const found = await this.gateway.findByReference(payment.reference ?? String(payment.id));
         const best = found.find((p) => p.status === 'approved') ?? found[0];
@@ -227,12 +191,7 @@ export class PaymentsService {
           await this.apply(payment, best);
           changed++;
         } else if (payment.expiresAt && payment.expiresAt.getTime() < now.getTime()) {
-          const expired = await this.dataSource.manager.update(
-            Payment,
-            { id: payment.id, status: In(OPEN), userPlanId: IsNull() },
-            { status: 'expired' },
-          );
-          changed += expired.affected ?? 0;
+          changed += await this.payments.expireOpen(payment.id);
         }
       } catch (error) {
         this.logger.warn(`Conciliación del pago ${payment.id} pospuesta: ${(error as Error).message}`);
@@ -252,16 +211,10 @@ export class PaymentsService {
     const since = new Date(now.getTime() - RECHECK_DAYS * DAY);
     let checked = 0;
     for (;;) {
-      const batch = await this.dataSource.manager
-        .createQueryBuilder(Payment, 'p')
-        .where("p.status = 'approved' AND p.provider_payment_id IS NOT NULL AND p.approved_at >= :since", { since })
-        .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
-        .orderBy('p.id', 'ASC')
-        .limit(RECONCILE_BATCH)
-        .getMany();
+      const batch = await this.payments.dueForRecheck(since, before, RECONCILE_BATCH);
       if (batch.length === 0) return checked;
       for (const payment of batch) {
-        if (!(await this.claimCheck(payment.id, now, before))) continue;
+        if (!(await this.payments.claimCheck(payment.id, now, before))) continue;
         try {
           await this.syncProviderPayment(payment.providerPaymentId!);
           checked++;
@@ -276,8 +229,8 @@ export class PaymentsService {
    * An admin's refund, in full (no amount) or in part, through Mercado Pago; the plan follows the
    * payment as Mercado Pago reports it afterwards (a full refund revokes it, a partial keeps it).
    */
-  async refund(admin: User, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
-    const payment = await this.dataSource.manager.findOneBy(Payment, { id: paymentId });
+  async refund(admin: Caller, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
+    const payment = await this.payments.byId(paymentId);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
     const paid = payment.paidCents ?? payment.totalCents;
     const left = paid - payment.refundedCents;
@@ -323,18 +276,6 @@ export class PaymentsService {
     return after;
   }
 
-  /** Claims one payment's check (several replicas may run the jobs): only one asks about it per run. */
-  private async claimCheck(id: number, now: Date, before: Date): Promise<boolean> {
-    const claim = await this.dataSource
-      .createQueryBuilder()
-      .update(Payment)
-      .set({ lastCheckedAt: now })
-      .where({ id })
-      .andWhere('(last_checked_at IS NULL OR last_checked_at < :before)', { before })
-      .execute();
-    return claim.affected === 1;
-  }
-
   private async apply(payment: Payment, provider: ProviderPayment): Promise<void> {
     switch (provider.status) {
       case 'approved':
@@ -349,15 +290,11 @@ export class PaymentsService {
       case 'rejected':
       case 'cancelled':
         // An approved purchase never goes back; a failed card attempt may be followed by a good one.
-        await this.dataSource.manager.update(
-          Payment,
-          { id: payment.id, status: In([...OPEN, 'rejected', 'cancelled', 'expired']) },
-          {
-            status: provider.status as PaymentStatus,
-            statusDetail: provider.statusDetail,
-            expiresAt: provider.expiresAt ?? payment.expiresAt,
-          },
-        );
+        await this.payments.applyUnsettled(payment.id, {
+          status: provider.status as PaymentStatus,
+          statusDetail: provider.statusDetail,
+          expiresAt: provider.expiresAt ?? payment.expiresAt,
+        });
         return;
       default:
         this.logger.warn(`Estado desconocido «${provider.status}» del pago ${provider.id}`);
@@ -383,39 +320,26 @@ export class PaymentsService {
     const paidCents = provider.amountMxn === null ? null : cents(provider.amountMxn);
     const refundedCents = cents(provider.refundedMxn);
     const plan = await this.tx.run(async (manager) => {
-      const claimed = await manager
-        .createQueryBuilder()
-        .update(Payment)
-        .set({
-          status: 'approved',
-          statusDetail: provider.statusDetail,
-          providerPaymentId: provider.id,
-          approvedAt,
-          paidCents,
-          refundedCents,
-          issue,
-        })
-        .where(
-          "id = :id AND status <> 'approved' AND user_plan_id IS NULL AND (provider_payment_id IS NULL OR provider_payment_id = :pid)",
-          { id: payment.id, pid: provider.id },
-        )
-        .execute();
-      if (claimed.affected !== 1) return null;
+      const claimed = await this.payments.claimApproval(manager, payment.id, {
+        statusDetail: provider.statusDetail,
+        providerPaymentId: provider.id,
+        approvedAt,
+        paidCents,
+        refundedCents,
+        issue,
+      });
+      if (!claimed) return null;
       if (issue) return 'refused' as const;
-      const startDate = studioToday(approvedAt, this.config.studioTimeZone);
-      const inserted = await manager.insert(UserPlan, {
+      const startDate = this.clock.today(approvedAt);
+      const userPlanId = await this.plans.insertPaidPlan(manager, {
         userId: payment.userId,
         planId: payment.planId,
         planName: payment.planName,
         classesTotal: payment.classCount,
-        classesRemaining: payment.classCount,
         startDate,
         endDate: planEndDate(startDate),
-        isPaid: true,
-        source: 'payment',
       });
-      const userPlanId = Number(inserted.identifiers[0].id);
-      await manager.update(Payment, { id: payment.id }, { userPlanId });
+      await this.payments.setUserPlan(manager, payment.id, userPlanId);
       return { startDate, endDate: planEndDate(startDate) };
     });
     if (plan === 'refused') {
@@ -426,14 +350,10 @@ export class PaymentsService {
       await this.sendReceipt(payment, provider.id, plan);
       return;
     }
-    const current = await this.dataSource.manager.findOneByOrFail(Payment, { id: payment.id });
+    const current = await this.payments.byIdOrFail(payment.id);
     if (current.providerPaymentId === provider.id) {
       // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
-      await this.dataSource.manager.update(
-        Payment,
-        { id: payment.id, status: 'approved' },
-        { statusDetail: provider.statusDetail, refundedCents },
-      );
+      await this.payments.updateApproved(payment.id, { statusDetail: provider.statusDetail, refundedCents });
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
@@ -446,40 +366,33 @@ export class PaymentsService {
     paidCents: number | null,
     approvedAt: Date,
   ): Promise<void> {
-    const known = await this.dataSource.manager.existsBy(Payment, { providerPaymentId: provider.id });
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(Payment)
-      .values({
-        userId: purchase.userId,
-        planId: purchase.planId,
-        planName: purchase.planName,
-        classCount: purchase.classCount,
-        priceCents: purchase.priceCents,
-        commissionCents: purchase.commissionCents,
-        totalCents: purchase.totalCents,
-        status: 'approved',
-        statusDetail: provider.statusDetail,
-        providerPaymentId: provider.id,
-        approvedAt,
-        paidCents,
-        refundedCents: cents(provider.refundedMxn),
-        issue: 'duplicate',
-        duplicateOf: purchase.id,
-        createdAt: this.clock.now(),
-      })
-      // The provider payment id is unique: the same duplicate reported twice is recorded once.
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
+    const known = await this.payments.existsForProviderPayment(provider.id);
+    // The provider payment id is unique: the same duplicate reported twice is recorded once.
+    await this.payments.insertDuplicateOnce({
+      userId: purchase.userId,
+      planId: purchase.planId,
+      planName: purchase.planName,
+      classCount: purchase.classCount,
+      priceCents: purchase.priceCents,
+      commissionCents: purchase.commissionCents,
+      totalCents: purchase.totalCents,
+      status: 'approved',
+      statusDetail: provider.statusDetail,
+      providerPaymentId: provider.id,
+      approvedAt,
+      paidCents,
+      refundedCents: cents(provider.refundedMxn),
+      issue: 'duplicate',
+      duplicateOf: purchase.id,
+      createdAt: this.clock.now(),
+    });
     if (!known) {
       this.logger.warn(`Pago ${provider.id} duplicado de la compra ${purchase.id} ya pagada: a reembolsar`);
     }
   }
 
   private async sendReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
-    const buyer = await this.dataSource.manager.findOneBy(User, { id: payment.userId });
+    const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
     this.mail
       .send(receiptMail({ email: buyer.email, name: buyer.name }, payment, providerPaymentId, plan))
@@ -497,24 +410,13 @@ export class PaymentsService {
     if (payment.providerPaymentId && payment.providerPaymentId !== provider.id) return;
     await this.tx.run(async (manager) => {
       const refundedCents = cents(provider.refundedMxn);
-      await manager.update(
-        Payment,
-        { id: payment.id },
-        {
-          status: provider.status as PaymentStatus,
-          statusDetail: provider.statusDetail,
-          providerPaymentId: provider.id,
-          ...(refundedCents > 0 ? { refundedCents } : {}),
-        },
-      );
-      if (payment.userPlanId) {
-        await manager
-          .createQueryBuilder()
-          .update(UserPlan)
-          .set({ isPaid: false, revokedAt: this.clock.now() })
-          .where('id = :id AND revoked_at IS NULL', { id: payment.userPlanId })
-          .execute();
-      }
+      await this.payments.updateInside(manager, payment.id, {
+        status: provider.status as PaymentStatus,
+        statusDetail: provider.statusDetail,
+        providerPaymentId: provider.id,
+        ...(refundedCents > 0 ? { refundedCents } : {}),
+      });
+      if (payment.userPlanId) await this.plans.revokeUnpaid(manager, payment.userPlanId, this.clock.now());
     });
   }
 }

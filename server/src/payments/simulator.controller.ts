@@ -1,17 +1,15 @@
 import { Controller, Get, Header, Inject, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import type { User } from '../auth/entities/user.entity';
 import { CurrentUser } from '../core/auth/auth.decorators';
+import type { Caller } from '../core/auth/caller';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
 import { escapeHtml } from '../core/mail/mail-layout';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
-import { Payment } from './entities/payment.entity';
 import { PaymentGateway } from './payment-gateway';
+import { PaymentsRepository } from './payments.repository';
 import { SIMULATED_RESULTS, SimulatedGateway, type SimulatedResult } from './simulated.gateway';
 import { WebhookVerifier } from './webhook-verifier';
 
@@ -34,7 +32,7 @@ export class SimulatorController {
 
   constructor(
     @Inject(PaymentGateway) private readonly gateway: PaymentGateway,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly payments: PaymentsRepository,
     private readonly verifier: WebhookVerifier,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -43,7 +41,7 @@ export class SimulatorController {
   @Get(':reference')
   @Header('cache-control', 'no-store')
   async page(
-    @CurrentUser() user: User,
+    @CurrentUser() user: Caller,
     @Param('reference') reference: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
@@ -77,7 +75,7 @@ ${links}
 
   @Get(':reference/pagar')
   async pay(
-    @CurrentUser() user: User,
+    @CurrentUser() user: Caller,
     @Param('reference') reference: string,
     @Query('resultado') result: string,
     @Res() reply: FastifyReply,
@@ -133,12 +131,12 @@ ${links}
     }
   }
 
-  private async own(user: User, reference: string) {
+  private async own(user: Caller, reference: string) {
     const gateway = this.gateway;
     if (!(gateway instanceof SimulatedGateway) || !/^pilates-[0-9a-f-]{36}$/.test(reference)) {
       throw new ApiError(ErrorCode.NOT_FOUND);
     }
-    const payment = await this.dataSource.manager.findOneBy(Payment, { reference });
+    const payment = await this.payments.byReference(reference);
     const request = gateway.preference(reference);
     if (!payment || !request || payment.userId !== user.id) throw new ApiError(ErrorCode.NOT_FOUND);
     return { gateway, request };

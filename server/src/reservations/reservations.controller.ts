@@ -7,7 +7,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, OptionalUser, PublicWithOptionalSession, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { BookingResponseDto, CancelResponseDto, PushReservationDto, ReservationIdDto } from './dto/booking.dto';
@@ -24,7 +24,7 @@ export class ReservationsController {
   @HttpCode(200)
   @ApiOkResponse({ type: SlotsResponseDto, description: 'Las clases de la fecha, por hora.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  async getInformation(@OptionalUser() caller: User | null, @Body() dto: DateRequestDto): Promise<SlotsResponseDto> {
+  async getInformation(@OptionalUser() caller: Caller | null, @Body() dto: DateRequestDto): Promise<SlotsResponseDto> {
     return { success: true, date: dto.date, data: await this.booking.slotsFor(dto.date, caller) };
   }
 
@@ -38,7 +38,7 @@ export class ReservationsController {
     type: ErrorResponseDto,
     description: 'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL.',
   })
-  async pushReservation(@CurrentUser() caller: User, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
+  async pushReservation(@CurrentUser() caller: Caller, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
     const reservationId = await this.booking.book(caller, dto);
     return { success: true, message: BOOKED_MESSAGE, reservationId };
   }
@@ -50,7 +50,7 @@ export class ReservationsController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'La reserva es de otro usuario.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CANCEL_WINDOW_CLOSED.' })
-  async cancelReservation(@CurrentUser() caller: User, @Body() dto: ReservationIdDto): Promise<CancelResponseDto> {
+  async cancelReservation(@CurrentUser() caller: Caller, @Body() dto: ReservationIdDto): Promise<CancelResponseDto> {
     const cancelled = await this.booking.cancelReservation(caller, dto.id);
     return {
       success: true,
@@ -64,7 +64,7 @@ export class ReservationsController {
   @ApiOkResponse({ type: RosterResponseDto, description: 'Las clases de la fecha con sus inscritos.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto })
-  async getInformationClases(@CurrentUser() admin: User, @Body() dto: DateRequestDto): Promise<RosterResponseDto> {
+  async getInformationClases(@CurrentUser() admin: Caller, @Body() dto: DateRequestDto): Promise<RosterResponseDto> {
     return { success: true, date: dto.date, data: await this.booking.rosterFor(dto.date, admin) };
   }
 }

@@ -35,7 +35,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.CALENDAR_FEED_NOT_FOUND]: 404,
 };
 
-// Wording of product-decisions §4 (spelling fixed). The client acts on the code, never on the text.
+// The studio's wording (spelling fixed). The client acts on the code, never on the text.
 const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.CLASS_NOT_FOUND]: 'No hay una clase a esa hora en esa fecha.',
   [BookingErrorCode.CLASS_STARTED]: 'Esta clase ya comenzó',

@@ -14,7 +14,7 @@ const CATALOGUE_CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 
 // class-validator runs a field's decorators bottom-up and the global pipe stops at the first
 // failure, so each field's "required" rule is written last.
 
-/** planes/add-plan-admin (spec §5 "Add plan to user"). */
+/** planes/add-plan-admin: a plan of the catalogue given to a user. */
 export class AddPlanAdminDto {
   @ApiProperty({ description: 'El plan del catálogo.' })
   @Max(MAX_ID, { message: PLAN_ID_MESSAGE })

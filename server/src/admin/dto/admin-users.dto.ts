@@ -34,7 +34,7 @@ export class GetUsersDto {
   search?: string;
 }
 
-/** A row of the admin's users table (spec §3 "Admin user row"). */
+/** A row of the admin's users table. */
 export class AdminUserRowDto {
   @ApiProperty()
   id!: number;
@@ -66,7 +66,7 @@ export class UsersListResponseDto {
   pagination!: PaginationDto;
 }
 
-/** admin/add-user: the registration rules of spec §5 without the terms. */
+/** admin/add-user: the registration rules without the terms. */
 export class AddUserDto extends OmitType(RegisterDto, ['terms'] as const) {}
 
 /** admin/change-data: every field optional but the user; the role is user or admin. */

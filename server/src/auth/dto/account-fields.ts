@@ -6,7 +6,7 @@ import { NormalizeEmail } from '../../core/dto/transforms';
 // applyDecorators registers the rules in the order listed, which is the order they run; the global
 // pipe stops at a field's first failure, so "required" comes first.
 
-/** A required email, trimmed and lower-cased (spec §5: "El email es obligatorio"). */
+/** A required email, trimmed and lower-cased ("El email es obligatorio" when missing). */
 export const RequiredEmail = () =>
   applyDecorators(
     ApiProperty({ example: 'ana@example.com', maxLength: 254 }),
@@ -17,7 +17,7 @@ export const RequiredEmail = () =>
     IsEmail({}, { message: 'El email no es válido' }),
   );
 
-/** A required password of at least `min` characters: 6 at login, 8 everywhere else (spec §9). */
+/** A required password of at least `min` characters: 6 at login, 8 everywhere else. */
 export const RequiredPassword = (min: 6 | 8, requiredMessage = 'La contraseña es obligatoria') =>
   applyDecorators(
     ApiProperty({ minLength: min, maxLength: 128, example: 'una-clave-segura' }),

@@ -4,7 +4,7 @@ import { Trim } from '../../core/dto/transforms';
 import { IsBirthDate, Matches } from '../../core/dto/validators';
 import { RequiredEmail, RequiredPassword } from './account-fields';
 
-// Messages of spec §5, word for word (spelling fixed). class-validator runs a field's decorators bottom-up and
+// The registration form's messages, word for word (spelling fixed). class-validator runs a field's decorators bottom-up and
 // the global pipe stops at the first failure, so the "required" rule is written last.
 export class RegisterDto {
   @ApiProperty({ example: 'Ana López', maxLength: 120 })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ROLES, type Role, User } from '../entities/user.entity';
 
-/** The session user of spec §3, as every endpoint answers it. */
+/** The session user, as every endpoint answers it. */
 export class UserDto {
   @ApiProperty({ example: 12 })
   id!: number;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity';
+import type { EntityManager } from 'typeorm';
+import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
+import { AuditRepository } from './audit.repository';
 
 /** Every kind of change an admin makes, with the Spanish label the audit page shows. */
 export const AUDIT_ACTIONS = {
@@ -70,20 +70,6 @@ export function changedValues<T extends object>(
   return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }
 
-interface AuditRow {
-  id: number | string;
-  created_at: string | Date;
-  action: AuditAction;
-  entity_type: string;
-  entity_id: string;
-  actor_id: number | string | null;
-  actor_name: string | null;
-  subject_id: number | string | null;
-  subject_name: string | null;
-  before: string | null;
-  after: string | null;
-}
-
 const asDate = (value: string | Date): Date =>
   value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z$/.test(value) ? '' : 'Z'}`);
 
@@ -93,10 +79,10 @@ const person = (id: number | string | null, name: string | null) =>
 /** Who changed what and when, with the values before and after (issue: administration). */
 @Injectable()
 export class AuditService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: AuditRepository) {}
 
   /** Writes one entry inside the caller's transaction, so the change and its record land together. */
-  async record(manager: EntityManager, actor: User, entry: AuditEntryInput): Promise<void> {
+  async record(manager: EntityManager, actor: Caller, entry: AuditEntryInput): Promise<void> {
     const log = Object.assign(new AuditLog(), {
       actorId: actor.id,
       action: entry.action,
@@ -106,7 +92,7 @@ export class AuditService {
       before: (entry.before ?? null) as Record<string, unknown> | null,
       after: (entry.after ?? null) as Record<string, unknown> | null,
     });
-    await manager.save(log);
+    await this.repository.insert(manager, log);
   }
 
   /** Newest first; `userId` keeps the entries about that user or made by them. */
@@ -115,32 +101,10 @@ export class AuditService {
     limit: number;
     userId?: number;
   }): Promise<{ entries: AuditEntryView[]; pagination: PaginationDto }> {
-    const base = this.dataSource
-      .createQueryBuilder()
-      .from(AuditLog, 'a')
-      .leftJoin('users', 'actor', 'actor.id = a.actor_id')
-      .leftJoin('users', 'subject', 'subject.id = a.subject_user_id');
-    if (query.userId !== undefined) {
-      base.where('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId: query.userId });
-    }
-    const totalRecords = await base.clone().getCount();
-    const rows = await base
-      .clone()
-      .select('a.id', 'id')
-      .addSelect('a.created_at', 'created_at')
-      .addSelect('a.action', 'action')
-      .addSelect('a.entity_type', 'entity_type')
-      .addSelect('a.entity_id', 'entity_id')
-      .addSelect('a.actor_id', 'actor_id')
-      .addSelect('actor.name', 'actor_name')
-      .addSelect('a.subject_user_id', 'subject_id')
-      .addSelect('subject.name', 'subject_name')
-      .addSelect('a.before', 'before')
-      .addSelect('a.after', 'after')
-      .orderBy('a.id', 'DESC')
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getRawMany<AuditRow>();
+    const { rows, total: totalRecords } = await this.repository.page(query.userId, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
     const entries = rows.map((row): AuditEntryView => ({
       id: Number(row.id),
       createdAt: asDate(row.created_at).toISOString(),

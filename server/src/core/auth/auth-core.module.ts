@@ -1,24 +1,19 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from '../../auth/entities/user.entity';
 import { AppConfig } from '../config/app-config';
-import { JwtStrategy } from './jwt.strategy';
-import { Session } from './session.entity';
+import { SessionVerifier } from './session-verifier';
 import { SessionService } from './session.service';
+import { SessionsRepository } from './sessions.repository';
 
-/** Session plumbing shared by the global auth guard and the auth module: JWT signing and the cookie strategy. */
+/** Session plumbing shared by the global auth guard and the auth module: JWT signing and the session cookie's check. */
 @Module({
   imports: [
-    PassportModule,
-    TypeOrmModule.forFeature([User, Session]),
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [JwtStrategy, SessionService],
-  exports: [SessionService],
+  providers: [SessionsRepository, SessionVerifier, SessionService],
+  exports: [SessionService, SessionVerifier],
 })
 export class AuthCoreModule {}

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Role, User } from '../../auth/entities/user.entity';
+import type { Caller, Role } from './caller';
 import type { CurrentSessionInfo } from './session';
 
 export const IS_PUBLIC = 'isPublic';
@@ -20,16 +20,16 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 /** Exempts a state-changing route from the CSRF header (signed webhooks only). */
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);
 
-/** The logged-in user, re-read from the database for this request. */
+/** Who is calling: the logged-in user, re-read from the database for this request. */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): User =>
-    context.switchToHttp().getRequest<FastifyRequest & { user: User }>().user,
+  (_data: unknown, context: ExecutionContext): Caller =>
+    context.switchToHttp().getRequest<FastifyRequest & { user: Caller }>().user,
 );
 
-/** On a @PublicWithOptionalSession() route: the user when a valid session came along, else null. */
-export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): User | null => {
+/** On a @PublicWithOptionalSession() route: the caller when a valid session came along, else null. */
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): Caller | null => {
   const user = context.switchToHttp().getRequest<FastifyRequest & { user?: unknown }>().user;
-  return user && typeof user === 'object' && 'role' in user ? (user as User) : null;
+  return user && typeof user === 'object' && 'role' in user ? (user as Caller) : null;
 });
 
 /** The session the request came with (its id names the `sessions` row). */

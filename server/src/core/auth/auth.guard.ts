@@ -1,16 +1,16 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role, User } from '../../auth/entities/user.entity';
-import { SessionService } from './session.service';
 import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
-import { AuthenticatedRequest, CurrentSessionInfo, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
+import type { Role } from './caller';
+import { CurrentSessionInfo, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS, type SessionUser } from './session';
+import { SessionService } from './session.service';
+import { SessionVerifier } from './session-verifier';
 
-type SessionRequest = FastifyRequest & { user?: AuthenticatedRequest | User; currentSession?: CurrentSessionInfo };
+type SessionRequest = FastifyRequest & { user?: SessionUser; currentSession?: CurrentSessionInfo };
 
 /**
  * Global guard. Fails closed: a route is open only when marked @Public();
@@ -18,16 +18,15 @@ type SessionRequest = FastifyRequest & { user?: AuthenticatedRequest | User; cur
  * further (403). A session older than a day is renewed while it is used.
  */
 @Injectable()
-export class AuthGuard extends PassportAuthGuard('jwt') {
+export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
+    private readonly verifier: SessionVerifier,
     private readonly clock: Clock,
-  ) {
-    super();
-  }
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
       // An open page that shows more to a logged-in user: a guest (or a stale cookie) is simply a guest.
@@ -45,11 +44,20 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     context: ExecutionContext,
     targets: Parameters<Reflector['getAllAndOverride']>[1],
   ): Promise<boolean> {
-    await super.canActivate(context);
     const http = context.switchToHttp();
     const request = http.getRequest<SessionRequest>();
-    const { user, currentSession } = request.user as AuthenticatedRequest;
-    // From here on `request.user` is the User itself (see @CurrentUser()), the session beside it.
+    const token = request.cookies?.[SESSION_COOKIE];
+    // A database that cannot answer is not a logged-out user: verify() throws, the filter answers
+    // 503, and the client keeps its session instead of sending the user to the login page.
+    const found = token
+      ? await this.verifier.verify(token).catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) throw error;
+          return false as const;
+        })
+      : false;
+    if (!found) throw new ApiError(ErrorCode.UNAUTHENTICATED);
+    const { user, currentSession } = found;
+    // `request.user` is the user (see @CurrentUser()), the session beside it.
     request.user = user;
     request.currentSession = currentSession;
 
@@ -61,13 +69,5 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       await this.sessions.renew(http.getResponse<FastifyReply>(), user, currentSession);
     }
     return true;
-  }
-
-  override handleRequest<T>(error: unknown, result: T): T {
-    // A database that cannot answer is not a logged-out user: the filter answers 503, and the
-    // client keeps its session instead of sending the user to the login page.
-    if (error && isDatabaseUnavailable(error)) throw error;
-    if (error || !result) throw new ApiError(ErrorCode.UNAUTHENTICATED);
-    return result;
   }
 }

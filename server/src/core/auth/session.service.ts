@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { IsNull, LessThan, Not, Repository } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
-import { Session } from './session.entity';
+import type { Session } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 import {
   CurrentSessionInfo,
   SESSION_COOKIE,
   SESSION_MAX_AGE_SECONDS,
   SESSION_TTL_SECONDS,
   SessionPayload,
+  type SessionUser,
   sessionCookieOptions,
 } from './session';
 
@@ -27,11 +26,11 @@ export class SessionService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   /** A new session after login or registration. */
-  async start(reply: FastifyReply, user: User): Promise<void> {
+  async start(reply: FastifyReply, user: SessionUser): Promise<void> {
     const now = this.clock.now();
     const session: Session = {
       id: randomBytes(18).toString('base64url'),
@@ -42,14 +41,14 @@ export class SessionService {
       revokedAt: null,
     };
     // Rows past their end are kept for nobody: each login sweeps the user's own.
-    await this.sessions.delete({ userId: user.id, expiresAt: LessThan(now) });
+    await this.sessions.deleteEndedOf(user.id, now);
     await this.sessions.insert(session);
     await this.setCookie(reply, user, session.id, session.expiresAt);
   }
 
   /** A fresh token for the same session (sliding renewal), never past the session's absolute end. */
-  async renew(reply: FastifyReply, user: User, session: CurrentSessionInfo): Promise<void> {
-    await this.sessions.update({ id: session.id }, { lastSeenAt: this.clock.now() });
+  async renew(reply: FastifyReply, user: SessionUser, session: CurrentSessionInfo): Promise<void> {
+    await this.sessions.touch(session.id, this.clock.now());
     await this.setCookie(reply, user, session.id, session.expiresAt);
   }
 
@@ -64,7 +63,7 @@ export class SessionService {
         .verifyAsync<SessionPayload>(token, { algorithms: ['HS256'], ignoreExpiration: true })
         .catch(() => null);
       if (payload && typeof payload.sid === 'string') {
-        await this.sessions.update({ id: payload.sid, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+        await this.sessions.revoke(payload.sid, this.clock.now());
       }
     }
     this.clear(reply);
@@ -72,17 +71,14 @@ export class SessionService {
 
   /** Ends every session of the user, or every one but `exceptSessionId` (password change). */
   async revokeAll(userId: number, exceptSessionId?: string): Promise<void> {
-    await this.sessions.update(
-      { userId, revokedAt: IsNull(), ...(exceptSessionId ? { id: Not(exceptSessionId) } : {}) },
-      { revokedAt: this.clock.now() },
-    );
+    await this.sessions.revokeAllOf(userId, this.clock.now(), exceptSessionId);
   }
 
   clear(reply: FastifyReply): void {
     void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(this.config.isProduction), maxAge: undefined });
   }
 
-  private async setCookie(reply: FastifyReply, user: User, sessionId: string, expiresAt: Date): Promise<void> {
+  private async setCookie(reply: FastifyReply, user: SessionUser, sessionId: string, expiresAt: Date): Promise<void> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const untilEnd = Math.floor(expiresAt.getTime() / 1000) - nowSeconds;
     const ttl = Math.max(1, Math.min(SESSION_TTL_SECONDS, untilEnd));

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { User } from '../../auth/entities/user.entity';
+import type { Caller } from './caller';
 
 export const SESSION_COOKIE = 'session';
 /** A session lasts this long without use… */
@@ -28,9 +28,12 @@ export interface CurrentSessionInfo {
   expiresAt: Date;
 }
 
+/** The logged-in user as the session plumbing needs it: who, and the session_version its tokens carry. */
+export type SessionUser = Caller & { sessionVersion: number };
+
 /** What the auth guard puts on the request. */
 export interface AuthenticatedRequest {
-  user: User;
+  user: SessionUser;
   currentSession: CurrentSessionInfo;
 }
 

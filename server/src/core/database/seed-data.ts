@@ -1,4 +1,4 @@
-/** The catalogue of spec §9. Prices in centavos. */
+/** The studio's starting catalogue. Prices in centavos. */
 export const SEED_PLANS = [
   { name: 'Una Clase', classCount: 1, priceCents: 220_00 },
   { name: 'Cuatro Clases', classCount: 4, priceCents: 800_00 },
@@ -11,7 +11,7 @@ export const SEED_PLANS = [
 const WEEKDAY_TIMES = ['07:00', '08:00', '09:00', '18:00', '19:00', '20:00'];
 const SATURDAY_TIMES = ['08:00', '09:00', '10:00'];
 
-/** Default timetable of product-decisions §4: one place per reformer. */
+/** Default timetable: one place per reformer. */
 export const SEED_CAPACITY = 8;
 export const SEED_SCHEDULE: { weekday: number; startTime: string }[] = [
   ...[1, 2, 3, 4, 5].flatMap((weekday) => WEEKDAY_TIMES.map((startTime) => ({ weekday, startTime }))),

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The pager of every list answer (product-decisions §2). */
+/** The pager of every list answer. */
 export class PaginationDto {
   @ApiProperty({ example: 1 })
   currentPage!: number;

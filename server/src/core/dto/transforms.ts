@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
-/** Emails are compared trimmed and lower-cased (product-decisions §3). */
+/** Emails are compared trimmed and lower-cased: one account per address, whatever the case typed. */
 export const NormalizeEmail = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 

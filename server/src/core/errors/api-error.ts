@@ -1,5 +1,5 @@
 /**
- * The four error shapes of spec §8: a string, a list, `{message}`, or field → messages.
+ * The four error shapes the client reads: a string, a list, `{message}`, or field → messages.
  */
 export type ApiErrorBody = string | string[] | { message: string } | Record<string, string[]>;
 

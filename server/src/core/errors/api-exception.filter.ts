@@ -41,7 +41,7 @@ const fastifyStatus = (error: unknown): number | undefined => {
 };
 
 /**
- * The one place where anything thrown becomes the error format of product-decisions §2:
+ * The one place where anything thrown becomes the error format every endpoint shares:
  * `{ success: false, error, code }`, Spanish text, never a stack trace or SQL.
  */
 @Catch()

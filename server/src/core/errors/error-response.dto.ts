@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The failure body of every endpoint (product-decisions §2). */
+/** The failure body of every endpoint. */
 export class ErrorResponseDto {
   @ApiProperty({ example: false, enum: [false] })
   success!: false;

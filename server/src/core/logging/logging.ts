@@ -4,7 +4,6 @@ import { LoggerModule } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { DestinationStream, Level, Logger as PinoInstance } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { ConfigError } from '../config/app-config';
 import { REDACTED, redactUrl, redactUrlsInText } from './redact-url';
 
@@ -42,12 +41,15 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * The root logger: one JSON object per line, ISO time, the level as a word, written
- * synchronously (nothing lost when the process stops). Every line passes redactUrlsInText last,
- * so a secret URL is hidden wherever it appears: an error message, a stack, a Referer header.
+ * The root logger: one JSON object per line, ISO time, the level as a word. Standard output is
+ * written asynchronously: lines that arrive while a write is under way leave together in the next
+ * one (one system call per batch, not per request, under load), and pino writes what is left
+ * synchronously when the process exits, so nothing is lost when it stops or crashes. Every line
+ * passes redactUrlsInText last, so a secret URL is hidden wherever it appears: an error message, a
+ * stack, a Referer header.
  */
 export function createRootLogger(options: LoggingOptions = {}): PinoInstance {
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
   return pino(
     {
       level: options.level ?? 'info',
@@ -99,32 +101,53 @@ const summary = (req: LoggedRequest, res: ServerResponse) =>
   `${req.method} ${redactUrl(req.originalUrl ?? req.url ?? '')} ${res.statusCode}`;
 
 /**
- * One JSON line per request when its response is finished (pino-http), for every request the
- * server answers: API, pages, static files, 404s. Nest's `Logger` calls made while serving it
- * carry its `reqId` (nestjs-pino reads the request's logger from this async context).
- * A Fastify hook rather than nestjs-pino's middleware, which Nest would mount under the
- * global prefix /api only.
+ * The async context of one request for nestjs-pino: its logger, a child carrying `reqId`, made
+ * only when something logs during the request (most requests log their own line alone).
+ */
+function requestStore(root: PinoInstance, reqId: string): Store {
+  const store = new Store(root);
+  let child: PinoInstance | undefined;
+  Object.defineProperty(store, 'logger', {
+    enumerable: true,
+    get: () => (child ??= root.child({ reqId })),
+    // nestjs-pino's PinoLogger.assign() replaces it with a child carrying more fields.
+    set: (value: PinoInstance) => (child = value),
+  });
+  return store;
+}
+
+/**
+ * One JSON line per request when its response is finished (or the connection closed first), for
+ * every request the server answers: API, pages, static files, 404s — `reqId`, `req`, `res`
+ * (with `err` when it failed) and `responseTime`, as pino-http writes them. Nest's `Logger` calls
+ * made while serving it carry its `reqId` (nestjs-pino reads the request's logger from this async
+ * context). A Fastify hook rather than nestjs-pino's middleware, which Nest would mount under the
+ * global prefix /api only; written here rather than by pino-http, which builds two child loggers
+ * per request (serializing the request at its start) even when nothing else is logged.
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: PinoInstance): void {
-  const httpLogger = pinoHttp({
-    logger,
-    // Fastify made the id (requestIdFrom); it is copied onto the raw request below.
-    genReqId: (req) => (req as LoggedRequest).id ?? '',
-    // Lines logged during the request carry only reqId; the request itself is in its own line.
-    quietReqLogger: true,
-    serializers: { req: serializeRequest, res: serializeResponse },
-    wrapSerializers: false,
-    customLogLevel: levelFor,
-    customSuccessMessage: summary,
-    customErrorMessage: summary,
-  });
+  const requests = logger.child({}, { serializers: { req: serializeRequest, res: serializeResponse } });
   fastify.addHook('onRequest', (request, reply, done) => {
-    const raw = request.raw as LoggedRequest & { allLogs?: PinoInstance[] };
+    const raw = request.raw as LoggedRequest;
     raw.id = request.id;
     raw.ip = request.ip;
-    httpLogger(raw, reply.raw);
-    const requestLogger = raw.allLogs?.at(-1) ?? logger;
-    storage.run(new Store(requestLogger), done);
+    const res = reply.raw as ServerResponse & { err?: Error };
+    const started = Date.now();
+    const complete = (error?: Error) => {
+      res.removeListener('close', complete);
+      res.removeListener('finish', complete);
+      const responseTime = Date.now() - started;
+      const level = levelFor(raw, res, error ?? res.err);
+      if (error || res.err || res.statusCode >= 500) {
+        const err = error ?? res.err ?? new Error(`failed with status code ${res.statusCode}`);
+        requests[level]({ reqId: raw.id, req: raw, res, err, responseTime }, summary(raw, res));
+      } else {
+        requests[level]({ reqId: raw.id, req: raw, res, responseTime }, summary(raw, res));
+      }
+    };
+    res.on('close', complete);
+    res.on('finish', complete);
+    storage.run(requestStore(logger, request.id), done);
   });
 }
 

@@ -63,11 +63,19 @@ function safeDecode(text: string): string {
 const URL_IN_TEXT = /(https?:\/\/[^\s/"'<>\\]+)?(\/[^\s"'<>\\]*)/gi;
 
 /**
+ * What a text needs for redactUrl to change any URL in it: a secret path's name (its escaped
+ * forms contain `%`) or a query string.
+ */
+const MAY_HOLD_SECRET = /calendar|reset-password|[?%]/i;
+
+/**
  * The same redaction for URLs inside any text, e.g. an error message that names the request
  * (`GET /api/calendar/…ics: base de datos no disponible`) or a Referer header. Quotes and
  * backslashes end a match, so it can run over a whole JSON log line.
  */
 export function redactUrlsInText(text: string): string {
+  // Most lines hold nothing redactUrl would change: no secret path, no query, no escapes.
+  if (!MAY_HOLD_SECRET.test(text)) return text;
   return text.replace(URL_IN_TEXT, (_match, origin: string | undefined, path: string) => {
     // Punctuation that ends a sentence (`…/abc.ics: error`) is not part of the URL.
     const [, url, punctuation] = /^(.*?)([.,:;!)]*)$/s.exec(path) ?? [path, path, ''];

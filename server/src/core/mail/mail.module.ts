@@ -1,6 +1,7 @@
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { MailQueueRepository } from './mail-queue.repository';
 import { MailService } from './mail.service';
 
 @Global()
@@ -14,7 +15,7 @@ import { MailService } from './mail.service';
       }),
     }),
   ],
-  providers: [MailService],
+  providers: [MailService, MailQueueRepository],
   exports: [MailService],
 })
 export class MailModule {}

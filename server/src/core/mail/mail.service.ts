@@ -1,13 +1,12 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectRepository } from '@nestjs/typeorm';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../clock/clock';
-import { MailQueueItem } from './mail-queue.entity';
+import type { MailQueueItem } from './mail-queue.entity';
+import { MailQueueRepository } from './mail-queue.repository';
 
 export interface MailAttachment {
   filename: string;
@@ -47,7 +46,7 @@ export class MailService {
 
   constructor(
     private readonly mailer: MailerService,
-    @InjectRepository(MailQueueItem) private readonly queue: Repository<MailQueueItem>,
+    private readonly queue: MailQueueRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -59,20 +58,18 @@ export class MailService {
   /** Queues the mail and tries it at once. Rejects only when the mail could not even be queued. */
   async send(mail: Mail): Promise<void> {
     const now = this.clock.now();
-    const item = await this.queue.save(
-      this.queue.create({
-        recipient: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments ?? null,
-        attempts: 0,
-        nextAttemptAt: now,
-        claimedUntil: new Date(now.getTime() + CLAIM_MS),
-        lastError: null,
-        sentAt: null,
-      }),
-    );
+    const item = await this.queue.insert({
+      recipient: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? null,
+      attempts: 0,
+      nextAttemptAt: now,
+      claimedUntil: new Date(now.getTime() + CLAIM_MS),
+      lastError: null,
+      sentAt: null,
+    });
     await this.deliver(item);
   }
 
@@ -84,25 +81,10 @@ export class MailService {
   @Cron(CronExpression.EVERY_MINUTE, { name: 'mail-retry' })
   async retryDue(): Promise<number> {
     const now = this.clock.now();
-    const due = await this.queue
-      .createQueryBuilder('m')
-      .where('m.sent_at IS NULL AND m.next_attempt_at <= :now AND m.attempts < :max', { now, max: MAIL_MAX_ATTEMPTS })
-      .andWhere('(m.claimed_until IS NULL OR m.claimed_until < :now)', { now })
-      .orderBy('m.id', 'ASC')
-      .limit(50)
-      .getMany();
+    const due = await this.queue.due(now, MAIL_MAX_ATTEMPTS, 50);
     let delivered = 0;
     for (const item of due) {
-      const claimed = await this.queue
-        .createQueryBuilder()
-        .update(MailQueueItem)
-        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-        .where('id = :id AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now)', {
-          id: item.id,
-          now,
-        })
-        .execute();
-      if (claimed.affected !== 1) continue;
+      if (!(await this.queue.claim(item.id, now, new Date(now.getTime() + CLAIM_MS)))) continue;
       if (await this.deliver(item)) delivered++;
     }
     return delivered;
@@ -116,19 +98,18 @@ export class MailService {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = new Date(this.clock.now().getTime() + retryDelayMs(attempts));
-      await this.queue.update(
-        { id: item.id },
-        { attempts, nextAttemptAt: retryAt, claimedUntil: null, lastError: reason.slice(0, 500) },
-      );
+      await this.queue.update(item.id, {
+        attempts,
+        nextAttemptAt: retryAt,
+        claimedUntil: null,
+        lastError: reason.slice(0, 500),
+      });
       const next =
         attempts < MAIL_MAX_ATTEMPTS ? `se reintentará a las ${retryAt.toISOString()}` : 'no se reintentará más';
       this.logger.warn(`Correo ${item.id} («${item.subject}») no enviado (intento ${attempts}): ${reason}; ${next}`);
       return false;
     }
-    await this.queue.update(
-      { id: item.id },
-      { attempts, sentAt: this.clock.now(), claimedUntil: null, lastError: null },
-    );
+    await this.queue.update(item.id, { attempts, sentAt: this.clock.now(), claimedUntil: null, lastError: null });
     return true;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 
-/** argon2id with the library's defaults (64 MiB, t=3, p=4), as product-decisions §3 asks. */
+/** argon2id with the library's defaults (64 MiB, t=3, p=4). */
 @Injectable()
 export class PasswordHasher {
   hash(password: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-/** Failed logins per email, for the "5 failures in 15 minutes" lock (product-decisions §3). */
+/** Failed logins per email, for the lock after 5 failures in 15 minutes. */
 export class LoginFailures1763900000000 implements MigrationInterface {
   name = 'LoginFailures1763900000000';
 

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
-/** Mails not yet delivered, retried until the mail server takes them (product-decisions §6). */
+/** Mails not yet delivered, retried until the mail server takes them (a failed send never undoes what caused it). */
 export class MailQueue1764000000000 implements MigrationInterface {
   name = 'MailQueue1764000000000';
 

@@ -4,7 +4,7 @@ import { BlankAsUndefined } from '../../core/dto/transforms';
 import { IsBirthDate, MAX_ID } from '../../core/dto/validators';
 import { Transform } from 'class-transformer';
 
-// Every field is optional (spec §5): a blank field leaves the value as it is.
+// Every field is optional: a blank field leaves the value as it is.
 export class ChangeInfoUserDto {
   @ApiPropertyOptional({ example: 'Ana López', maxLength: 120 })
   @BlankAsUndefined()

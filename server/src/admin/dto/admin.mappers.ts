@@ -1,0 +1,21 @@
+import type { User } from '../../auth/entities/user.entity';
+import type { Plan } from '../../planes/entities/plan.entity';
+import type { AdminCatalogPlanDto } from './admin-plans.dto';
+import type { AdminUserRowDto } from './admin-users.dto';
+
+export const toAdminUserRow = (user: User): AdminUserRowDto => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  cumpleanos: user.birthDate,
+  role: user.role,
+  active: user.active ? 1 : 0,
+});
+
+export const toAdminCatalogPlan = (plan: Plan): AdminCatalogPlanDto => ({
+  id: plan.id,
+  name: plan.name,
+  price: plan.priceCents / 100,
+  classes: plan.classCount,
+  visible: plan.visible,
+});

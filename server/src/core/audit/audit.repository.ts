@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuditLog } from './audit-log.entity';
+import type { AuditAction } from './audit.service';
+
+/** One audit entry with the names of who made it and whom it concerns. */
+export interface AuditRow {
+  id: number | string;
+  created_at: string | Date;
+  action: AuditAction;
+  entity_type: string;
+  entity_id: string;
+  actor_id: number | string | null;
+  actor_name: string | null;
+  subject_id: number | string | null;
+  subject_name: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** All SQL of the audit trail. */
+@Injectable()
+export class AuditRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Inside the caller's transaction, so the change and its record land together. */
+  async insert(manager: EntityManager, entry: AuditLog): Promise<void> {
+    await manager.save(entry);
+  }
+
+  /** One page of entries, newest first; `userId` keeps those about that user or made by them. And how many there are. */
+  async page(
+    userId: number | undefined,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: AuditRow[]; total: number }> {
+    const base = this.dataSource
+      .createQueryBuilder()
+      .from(AuditLog, 'a')
+      .leftJoin('users', 'actor', 'actor.id = a.actor_id')
+      .leftJoin('users', 'subject', 'subject.id = a.subject_user_id');
+    if (userId !== undefined) {
+      base.where('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId: userId });
+    }
+    const total = await base.clone().getCount();
+    const rows = await base
+      .clone()
+      .select('a.id', 'id')
+      .addSelect('a.created_at', 'created_at')
+      .addSelect('a.action', 'action')
+      .addSelect('a.entity_type', 'entity_type')
+      .addSelect('a.entity_id', 'entity_id')
+      .addSelect('a.actor_id', 'actor_id')
+      .addSelect('actor.name', 'actor_name')
+      .addSelect('a.subject_user_id', 'subject_id')
+      .addSelect('subject.name', 'subject_name')
+      .addSelect('a.before', 'before')
+      .addSelect('a.after', 'after')
+      .orderBy('a.id', 'DESC')
+      .offset(page.offset)
+      .limit(page.limit)
+      .getRawMany<AuditRow>();
+    return { rows, total };
+  }
+}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Plan } from './entities/plan.entity';
+import { UserPlan } from './entities/user-plan.entity';
+
+/** All SQL of the plan catalogue and of the plans clients hold. */
+@Injectable()
+export class PlansRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The plans clients can buy, in the studio's order. */
+  visibleCatalogue(): Promise<Plan[]> {
+    return this.dataSource.manager.find(Plan, { where: { visible: true }, order: { sortOrder: 'ASC', id: 'ASC' } });
+  }
+
+  /** One page of a user's plans, newest first, and how many there are. */
+  pageOfUser(userId: number, page: { offset: number; limit: number }): Promise<[UserPlan[], number]> {
+    return this.dataSource.manager.findAndCount(UserPlan, {
+      where: { userId },
+      order: { id: 'DESC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+  }
+
+  /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
+  allInOrder(): Promise<Plan[]> {
+    return this.dataSource.manager.find(Plan, { order: { sortOrder: 'ASC', id: 'ASC' } });
+  }
+
+  byId(manager: EntityManager, id: number): Promise<Plan | null> {
+    return manager.findOneBy(Plan, { id });
+  }
+
+  /** The highest sort position in the catalogue (0 when empty). */
+  async lastSortOrder(manager: EntityManager): Promise<number> {
+    const last = await manager
+      .createQueryBuilder(Plan, 'p')
+      .select('MAX(p.sort_order)', 'max')
+      .getRawOne<{ max: number | string | null }>();
+    return Number(last?.max ?? 0);
+  }
+
+  /** Inserts a catalogue plan or saves the changes of a loaded one. */
+  save(manager: EntityManager, plan: Plan | Partial<Plan>): Promise<Plan> {
+    return plan instanceof Plan ? manager.save(plan) : manager.save(manager.create(Plan, plan));
+  }
+
+  userPlanById(manager: EntityManager, id: number): Promise<UserPlan | null> {
+    return manager.findOneBy(UserPlan, { id });
+  }
+
+  /** Inserts a plan given to a user or saves the changes of a loaded one. */
+  saveUserPlan(manager: EntityManager, plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
+    return plan instanceof UserPlan ? manager.save(plan) : manager.save(manager.create(UserPlan, plan));
+  }
+
+  /** A plan of the catalogue clients can buy. */
+  visibleById(id: number): Promise<Plan | null> {
+    return this.dataSource.manager.findOneBy(Plan, { id, visible: true });
+  }
+
+  /** A plan a payment created; its id. */
+  async insertPaidPlan(
+    manager: EntityManager,
+    values: Pick<UserPlan, 'userId' | 'planId' | 'planName' | 'classesTotal' | 'startDate' | 'endDate'>,
+  ): Promise<number> {
+    const inserted = await manager.insert(UserPlan, {
+      ...values,
+      classesRemaining: values.classesTotal,
+      isPaid: true,
+      source: 'payment',
+    });
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
+  async revokeUnpaid(manager: EntityManager, id: number, at: Date): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(UserPlan)
+      .set({ isPaid: false, revokedAt: at })
+      .where('id = :id AND revoked_at IS NULL', { id })
+      .execute();
+  }
+
+  /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
+  openPlansOf(manager: EntityManager, userId: number): Promise<UserPlan[]> {
+    return manager
+      .createQueryBuilder(UserPlan, 'p')
+      .where('p.user_id = :userId AND p.classes_remaining > 0 AND p.revoked_at IS NULL', { userId })
+      .orderBy('p.end_date', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .getMany();
+  }
+
+  /** Takes one class from a plan, only while it has one left and is not revoked. */
+  async takeClass(manager: EntityManager, planId: number): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(UserPlan)
+      .set({ classesRemaining: () => 'classes_remaining - 1' })
+      .where('id = :id AND classes_remaining > 0 AND revoked_at IS NULL', { id: planId })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Gives a class back to the plan it came from. */
+  async giveClassBack(manager: EntityManager, planId: number): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(UserPlan)
+      .set({ classesRemaining: () => 'classes_remaining + 1' })
+      .where('id = :id', { id: planId })
+      .execute();
+  }
+}
