@@ -120,9 +120,9 @@ describe('MyPlans', () => {
     });
     renderPage(<MyPlans />);
 
-    const pending = await screen.findByRole('list', { name: 'Compras pendientes' });
-    expect(pending).toHaveTextContent('Compra pendiente: Cuatro Clases — $831.84');
-    expect(pending).toHaveTextContent('pendiente');
+    const pending = await screen.findByRole('list', { name: 'Compras sin plan' });
+    expect(pending).toHaveTextContent('Cuatro Clases — $831.84');
+    expect(pending).toHaveTextContent('Pago pendiente');
     expect(pending).toHaveTextContent('30 de noviembre de 2026 a las 11:59 PM');
     expect(await screen.findByText('Aún no tienes planes')).toBeInTheDocument();
     // Above the plans.
