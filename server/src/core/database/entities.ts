@@ -1,6 +1,7 @@
 import { AuditLog } from '../audit/audit-log.entity';
 import { Session } from '../auth/session.entity';
 import { MailQueueItem } from '../mail/mail-queue.entity';
+import { AuthRateLimit } from '../../auth/entities/auth-rate-limit.entity';
 import { LoginFailure } from '../../auth/entities/login-failure.entity';
 import { PasswordResetToken } from '../../auth/entities/password-reset-token.entity';
 import { User } from '../../auth/entities/user.entity';
@@ -26,4 +27,5 @@ export const entities = [
   AuditLog,
   MailQueueItem,
   Session,
+  AuthRateLimit,
 ];
