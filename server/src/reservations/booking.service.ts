@@ -109,6 +109,7 @@ export class BookingService {
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
+    if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
 
     const reservationId = await this.tx.run(async (manager) => {
       // Rule 2: one place per client and class (the unique index backs this under races).
@@ -270,6 +271,19 @@ export class BookingService {
     return infos.map((info) => toBookedClass(info, info.id));
   }
 
+  /**
+   * A class that was full when read: the same refusals in the same order (rules 2–5), from plain
+   * reads, without a transaction. In a rush on a full class nobody then queues for its row lock
+   * (MySQL) or the one connection (SQLite) just to hear CLASS_FULL.
+   */
+  private async refuseFull(userId: number, classId: number, date: string): Promise<never> {
+    if (await this.reservations.activeReservationExists(undefined, classId, userId)) {
+      throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+    }
+    await this.chooser.assertCovering(undefined, userId, date);
+    throw new BookingError(BookingErrorCode.CLASS_FULL);
+  }
+
   /** Until when a client may cancel: CANCEL_HOURS before the class, or a late promotion's grace. */
   private freeCancelUntil(item: { date: string; startTime: string; cancelGraceUntil: Date | null }): Date {
     const deadline = this.clock.cancelDeadline(item.date, item.startTime);
@@ -288,6 +302,9 @@ export class BookingService {
     cancelledBy: number,
     effects: WaitlistEffects,
   ): Promise<boolean> {
+    // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
+    // one class then queue there instead of deadlocking on the reservations' index (MySQL).
+    await this.waitlists.lockClass(manager, info.classSessionId);
     if (!(await this.reservations.cancelReservationRow(manager, info.id, cancelledBy, this.clock.now()))) return false;
     await this.reservations.releasePlace(manager, info.classSessionId);
     await this.plans.giveClassBack(manager, info.userPlanId);

@@ -11,8 +11,11 @@ import { BookingError, BookingErrorCode } from './reservations.errors';
 export class PlanChooser {
   constructor(private readonly plans: PlansRepository) {}
 
-  /** Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) unless a plan could give a class on `date`; takes nothing. */
-  async assertCovering(manager: EntityManager, userId: number, date: string): Promise<void> {
+  /**
+   * Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) unless a plan could give a class on `date`; takes
+   * nothing. Without a manager it reads outside any transaction.
+   */
+  async assertCovering(manager: EntityManager | undefined, userId: number, date: string): Promise<void> {
     await this.covering(manager, userId, date);
   }
 
@@ -25,7 +28,7 @@ export class PlanChooser {
     throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
   }
 
-  private async covering(manager: EntityManager, userId: number, date: string) {
+  private async covering(manager: EntityManager | undefined, userId: number, date: string) {
     const plans = await this.plans.openPlansOf(manager, userId);
     if (plans.length === 0) throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
     const covering = plans.filter((plan) => plan.startDate <= date && date <= plan.endDate);

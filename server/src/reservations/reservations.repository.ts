@@ -130,7 +130,12 @@ export class ReservationsRepository {
     return session.id;
   }
 
-  activeReservationExists(manager: EntityManager, classId: number, userId: number): Promise<boolean> {
+  /** Without a manager: a plain read outside any transaction, taking no lock. */
+  activeReservationExists(
+    manager: EntityManager = this.dataSource.manager,
+    classId: number,
+    userId: number,
+  ): Promise<boolean> {
     return manager.existsBy(Reservation, { classSessionId: classId, userId, status: 'active' });
   }
 

@@ -116,7 +116,7 @@ export class WaitlistRepository {
     return Number(inserted.identifiers[0].id);
   }
 
-  isWaiting(manager: EntityManager, classId: number, userId: number): Promise<boolean> {
+  isWaiting(manager: EntityManager = this.dataSource.manager, classId: number, userId: number): Promise<boolean> {
     return manager.existsBy(WaitlistEntry, { classSessionId: classId, userId, status: 'waiting' });
   }
 

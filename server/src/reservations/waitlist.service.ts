@@ -65,6 +65,17 @@ export class WaitlistService {
     if (this.pastCutoff(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.WAITLIST_CLOSED);
     if (slot.reservedCount < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
     const classId = await this.sessions.ensureSession(slot);
+    if (slot.waitingCount >= this.config.waitlistMax) {
+      // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
+      if (await this.reservations.activeReservationExists(undefined, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      }
+      if (await this.waitlist.isWaiting(undefined, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
+      }
+      await this.chooser.assertCovering(undefined, caller.id, slot.date);
+      throw new BookingError(BookingErrorCode.WAITLIST_FULL);
+    }
     const now = this.clock.now();
     return this.tx.run(async (manager) => {
       // The class row first: joins of one class queue here (MySQL), and positions follow commits.
