@@ -17,7 +17,12 @@
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
 // zero errors; two replicas beside one. The Caddy runs are skipped when `caddy` is not installed.
 //
-// BENCH_SCENARIOS=endpoints, =mixed or =open (or a comma list) runs those. Every run is bounded in
+// rush — scripts/bench/rush.mjs (issue "Waitlist"): BENCH_RUSH_CLIENTS (200) clients book one class of
+// 8 places at the same moment, joining its waitlist (10) on CLASS_FULL; then the 8 cancel at once.
+// Targets: exactly 8 booked, 10 waiting in commit order, the rest WAITLIST_FULL, zero 5xx, p99 < 1 s,
+// 8 promoted in order after the cancellations; an audit of places, plans and positions.
+//
+// BENCH_SCENARIOS=endpoints, =mixed, =open or =rush (or a comma list) runs those. Every run is bounded in
 // time. The exit code is 1 when a scenario answered a 5xx (the open loop: when a server died), an
 // audit found a mismatch or something crashed; never for latency or capacity, which depend on the
 // machine and are only reported.
@@ -26,23 +31,56 @@ import Database from 'better-sqlite3';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
+import { RUSH_CLIENTS, RUSH_P99_TARGET_MS, rushScenario } from './bench/rush.mjs';
 import { startCaddy } from './lib/caddy.mjs';
 import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
+import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLASSES = 9;
 const PER_CLASS = 8;
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open').split(',').map((s) => s.trim());
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush').split(',').map((s) => s.trim());
 const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
 const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
 const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
+const RUN_RUSH = SCENARIOS.includes('rush') && RUSH_CLIENTS > 0;
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
 const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
+/** Given to the endpoints' server, so the bare reference checks its session cookies with the same key. */
+const ENDPOINTS_JWT_SECRET = 'bench-endpoints-jwt-secret-0123456789-abcdef';
+const STUDIO_TZ = 'America/Mexico_City';
+/** Targets of the day view beside its bare reference. */
+const REFERENCE_RATIO_TARGET = 0.5;
+const P99_TARGET = 100;
+
+/** The day view's bare reference (scripts/bench/day-view-reference.mjs) on the app's database. */
+async function startReference(database) {
+  const child = spawn(process.execPath, ['scripts/bench/day-view-reference.mjs'], {
+    env: { ...process.env, ...database, JWT_SECRET: ENDPOINTS_JWT_SECRET, STUDIO_TZ },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  for await (const chunk of child.stdout) {
+    out += chunk;
+    const port = /listening (\d+)/.exec(out)?.[1];
+    if (port) {
+      return {
+        url: `http://127.0.0.1:${port}`,
+        stop: async () => {
+          child.kill('SIGTERM');
+          if (child.exitCode === null) await once(child, 'exit');
+        },
+      };
+    }
+  }
+  throw new Error(`the day-view reference did not start (exit code ${child.exitCode})`);
+}
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
 const PLAN_SQL =
@@ -89,8 +127,8 @@ const summary = (name, r, expectedNon2xx = () => 0) => ({
   statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
 });
 
-async function benchDriver(label, env, givePlansTo, countQueries) {
-  const server = await startServer(env);
+async function benchDriver(label, env, givePlansTo, countQueries, referenceDatabase) {
+  const server = await startServer({ ...env, JWT_SECRET: ENDPOINTS_JWT_SECRET, STUDIO_TZ });
   const givePlans = (ids) => givePlansTo(ids, server);
   try {
     console.log(`\n== ${label}: preparing ${CLASSES} classes × ${PER_CLASS} reservations…`);
@@ -103,6 +141,27 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
       headers: { ...HEADERS, cookie: viewer },
       body: JSON.stringify({ date: day }),
     });
+    const reference = await startReference(referenceDatabase(server));
+    let bare;
+    try {
+      const check = await fetch(`${reference.url}/day`, {
+        method: 'POST',
+        headers: { ...HEADERS, cookie: viewer },
+        body: JSON.stringify({ date: day }),
+      });
+      const app = (await api(server.url, '/api/reservations/get-information', { date: day }, viewer)).json;
+      if (JSON.stringify(await check.json()) !== JSON.stringify(app)) {
+        throw new Error('the bare reference does not answer what get-information answers');
+      }
+      bare = await run({
+        url: `${reference.url}/day`,
+        method: 'POST',
+        headers: { ...HEADERS, cookie: viewer },
+        body: JSON.stringify({ date: day }),
+      });
+    } finally {
+      await reference.stop();
+    }
 
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
@@ -128,21 +187,52 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
     // 409s here are the expected refusals (full class, already booked); anything else is an error.
     const booked = summary('push-reservation (contention)', booking, (r) => r.statusCodeStats?.['409']?.count ?? 0);
 
-    const rows = [summary('GET /api/health (reference)', health), summary('get-information (9×8)', info), booked];
+    const rows = [
+      summary('GET /api/health', health),
+      summary('get-information (9×8, logged in)', info),
+      summary('bare reference of get-information', bare),
+      booked,
+    ];
     console.table(rows);
-    const ratio = info.requests.average / health.requests.average;
+    const ratio = info.requests.average / bare.requests.average;
+    const met = ratio >= REFERENCE_RATIO_TARGET && info.latency.p99 < P99_TARGET;
     console.log(
-      `get-information / health req/s: ${(ratio * 100).toFixed(0)}% (target ≥ 50%); ` +
-        `get-information p99 ${info.latency.p99} ms (target < 100 ms)`,
+      `get-information / its bare reference, req/s: ${(ratio * 100).toFixed(0)}% (target ≥ ${REFERENCE_RATIO_TARGET * 100}%); ` +
+        `get-information p99 ${info.latency.p99} ms (target < ${P99_TARGET} ms): ${met ? 'met' : 'NOT met'}; ` +
+        `get-information / health req/s: ${((info.requests.average / health.requests.average) * 100).toFixed(0)}%`,
     );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
     if (countQueries) console.log(`queries per get-information: ${await countQueries(server.url, day, viewer)}`);
-    const fiveXx = [health, info, booking].reduce((sum, r) => sum + r['5xx'], 0);
+    const fiveXx = [health, info, bare, booking].reduce((sum, r) => sum + r['5xx'], 0);
     return { failed: fiveXx > 0 || !audit.ok || !server.alive(), fiveXx, auditOk: audit.ok };
   } finally {
     await server.stop();
   }
+}
+
+/** The app under get-information load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
+async function profileDayView(label, env, givePlansTo) {
+  if (PROFILE_SECONDS <= 0) return;
+  const profile = cpuProfile();
+  const server = await startServer(env, { nodeArgs: profile.nodeArgs });
+  const window = {};
+  try {
+    const { day, viewer } = await prepareDay(server.url, (ids) => givePlansTo(ids, server));
+    window.start = Date.now();
+    await run({
+      url: `${server.url}/api/reservations/get-information`,
+      method: 'POST',
+      headers: { ...HEADERS, cookie: viewer },
+      body: JSON.stringify({ date: day }),
+      duration: PROFILE_SECONDS,
+    });
+    window.end = Date.now();
+  } finally {
+    await server.stop();
+    window.exited = Date.now();
+  }
+  printProfile(label, window.end ? profile.read(window) : null);
 }
 
 /** Every class of the contended day holds at most its capacity, and the roster agrees with the count. */
@@ -274,12 +364,14 @@ async function main() {
         RUN_ENDPOINTS && `endpoints (${CONNECTIONS} connections, ${DURATION} s each)`,
         RUN_MIXED && `mixed (100 connections, ${MIXED_SECONDS} s)`,
         RUN_OPEN && `open loop (${OPEN_RATES.join('/')} req/s, ${OPEN_SECONDS} s each)`,
+        RUN_RUSH && `rush (${RUSH_CLIENTS} clients on one class)`,
       ]
         .filter(Boolean)
         .join(' and '),
   );
   const endpointRuns = [];
   const mixedRuns = [];
+  const rushRuns = [];
 
   const sqlitePlans = async (ids, server) => {
     // Plans go straight into the database here; the mixed scenario gives them through the admin API.
@@ -289,8 +381,16 @@ async function main() {
     db.transaction(() => ids.forEach((id) => insert.run(...planRow(id), 'admin')))();
     db.close();
   };
-  if (RUN_ENDPOINTS) endpointRuns.push(await benchDriver('SQLite', { DATABASE_URL: '' }, sqlitePlans, undefined));
+  if (RUN_ENDPOINTS) {
+    endpointRuns.push(
+      await benchDriver('SQLite', { DATABASE_URL: '' }, sqlitePlans, undefined, (server) => ({
+        REF_SQLITE: join(server.dataDir, 'pilates.sqlite'),
+      })),
+    );
+    await profileDayView('SQLite', { DATABASE_URL: '' }, sqlitePlans);
+  }
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
+  if (RUN_RUSH) rushRuns.push(await rushScenario('SQLite', { DATABASE_URL: '' }, sqlitePlans, sqliteReader));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
   const openRuns = [];
@@ -321,18 +421,48 @@ async function main() {
                 const perCall = ((await questions()) - before - 1) / calls;
                 return `${perCall.toFixed(1)} (a logged-in client, ${CLASSES} classes, ${CLASSES * PER_CLASS} reservations; includes the session's user lookup)`;
               },
+              () => ({ REF_MYSQL_URL: dbUrl }),
             );
           } finally {
             await conn.end();
           }
         });
         endpointRuns.push(run);
+        await withDatabase(mysql, 'profile', async (dbUrl) => {
+          const conn = await createConnection({ uri: dbUrl });
+          try {
+            await profileDayView('MariaDB', { DATABASE_URL: dbUrl }, async (ids) => {
+              for (const id of ids) await conn.query(PLAN_SQL, [...planRow(id), 'admin']);
+            });
+          } finally {
+            await conn.end();
+          }
+        });
       }
       if (RUN_MIXED) {
         mixedRuns.push(
           await withDatabase(mysql, 'mixed', (dbUrl) =>
             mixedScenario('MariaDB', { DATABASE_URL: dbUrl }, mariadbReader(dbUrl)),
           ),
+        );
+      }
+      if (RUN_RUSH) {
+        rushRuns.push(
+          await withDatabase(mysql, 'rush', async (dbUrl) => {
+            const conn = await createConnection({ uri: dbUrl });
+            try {
+              return await rushScenario(
+                'MariaDB',
+                { DATABASE_URL: dbUrl },
+                async (ids) => {
+                  for (const id of ids) await conn.query(PLAN_SQL, [...planRow(id), 'admin']);
+                },
+                mariadbReader(dbUrl),
+              );
+            } finally {
+              await conn.end();
+            }
+          }),
         );
       }
       if (RUN_OPEN) openRuns.push(...(await openLoopRuns(mysql)));
@@ -348,7 +478,13 @@ async function main() {
     console.table(mixedRuns.map(({ failed: _failed, ...row }) => row));
   }
   if (openRuns.length > 0) printOpenLoop(openRuns);
-  const failed = [...endpointRuns, ...mixedRuns].some((r) => r.failed);
+  if (rushRuns.length > 0) {
+    console.log(
+      `\n== Rush: ${RUSH_CLIENTS} clients on one class of 8 with a waitlist of 10 (targets: 8 booked, 10 waiting in order, zero 5xx, p99 < ${RUSH_P99_TARGET_MS} ms, 8 promoted in order)`,
+    );
+    console.table(rushRuns.map(({ failed: _failed, ...row }) => row));
+  }
+  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns].some((r) => r.failed);
   console.log(
     failed
       ? 'Exit code 1: a scenario answered a 5xx, an audit found a mismatch or the server crashed (see above).'

@@ -23,14 +23,15 @@ export const freePort = () =>
  * /api/health. SQLite unless `env` sets DATABASE_URL. `stop()` ends it and removes its DATA_DIR;
  * a server that fails to start is stopped before the error is thrown. With `options.logFile` the
  * server's JSON logs (standard output) go to that file instead of nowhere; `options.port` starts it
- * on that port (a replica coming back where it was) instead of a free one.
+ * on that port (a replica coming back where it was) instead of a free one; `options.nodeArgs` go to
+ * node before the script (the bench's `--cpu-prof`).
  */
 export async function startBuiltServer(name, env = {}, options = {}) {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), `pilates-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ import {
 import type { User } from '../auth/entities/user.entity';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { toUserPlanDto } from '../planes/planes.service';
+import { toUserPlanDto } from '../planes/dto/planes.mappers';
 import { AdminPlansService, toAdminCatalogPlan } from './admin-plans.service';
 import {
   AddCatalogPlanDto,

@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../core/config/app-config';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './auth-rate-limit.guard';
+import { AuthRateLimitModule, AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginFailure } from './entities/login-failure.entity';
@@ -14,12 +15,14 @@ import { UsersService } from './users.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([User, LoginFailure, PasswordResetToken]),
-    // In-memory counters per instance: with several replicas the per-IP limit applies per replica,
-    // while the per-email lock (login_failures table) is shared through the database.
+    // Per-address counters in the database (auth_rate_limits), like the per-email lock
+    // (login_failures): with several replicas the limits hold for all of them together.
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      imports: [AuthRateLimitModule],
+      inject: [AppConfig, AuthRateLimitRepository],
+      useFactory: (config: AppConfig, storage: AuthRateLimitRepository) => ({
         throttlers: [{ name: AUTH_THROTTLER, ttl: 60_000, limit: config.authRateLimit }],
+        storage,
       }),
     }),
   ],

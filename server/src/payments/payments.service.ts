@@ -16,7 +16,7 @@ import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payme
 import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
-import { chargeFor } from './pricing';
+import { chargeFor } from '../planes/pricing';
 
 /** Cash methods (OXXO) get three days to pay. */
 export const CASH_PAYMENT_DAYS = 3;

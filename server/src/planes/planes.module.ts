@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { PlanesController } from './planes.controller';
 import { PlanesService } from './planes.service';
+import { PlansRepository } from './plans.repository';
 
-/** The plan catalogue. Buying plans and the admin's plan tools arrive with their issues. */
+/** The plan catalogue, the plans clients hold, and what a plan costs. */
 @Module({
   controllers: [PlanesController],
-  providers: [PlanesService],
-  exports: [PlanesService],
+  providers: [PlanesService, PlansRepository],
+  exports: [PlanesService, PlansRepository],
 })
 export class PlanesModule {}

@@ -1,131 +1,135 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { to12Hour, weekdayName } from '@pilates/dates';
-import { DataSource, EntityManager } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
+import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
-import { Clock } from '../core/clock/clock';
+import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
-import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { TransactionService } from '../core/database/transaction.service';
-import { UserPlan } from '../planes/entities/user-plan.entity';
+import { PlansRepository } from '../planes/plans.repository';
+import { PlanChooser } from './plan-chooser';
+import { noEffects, WaitlistService, type WaitlistEffects } from './waitlist.service';
+import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
 import { BookingNotifier } from './booking-notifier.service';
-import { ClassSessionsService, type Enrolled, type Slot } from './class-sessions.service';
+import { ClassSessionsService } from './class-sessions.service';
 import type { BookedClass } from './class-calendar';
-import type { GetClasesDto, MyClassDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import type { PushReservationDto } from './dto/booking.dto';
-import type { EnrolledUserDto, RosterSlotDto, SlotDto } from './dto/slots.dto';
-import { ClassSession } from './entities/class-session.entity';
-import { Reservation } from './entities/reservation.entity';
-import { Schedule } from './entities/schedule.entity';
+import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
+import {
+  toBookedClass,
+  toEnrolledUserDto,
+  toMyClassDto,
+  toSlotDto,
+  type MyWaitlistPlace,
+} from './dto/reservations.mappers';
+import type { RosterSlotDto, SlotDto } from './dto/slots.dto';
+import { ReservationsRepository, type ReservationInfo } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
-const NOBODY = JSON.stringify([{ id: null, name: null }]);
-
-interface MyClassRow {
-  id: number;
-  date: string;
-  startTime: string;
-  instructor: string | null;
-}
-
-/** A reservation with what a cancellation needs to know about it. */
-export interface ReservationInfo {
-  id: number;
-  userId: number;
-  userPlanId: number;
-  classSessionId: number;
-  status: string;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  instructor: string | null;
-  name: string;
-  email: string;
-}
 
 /**
- * Booking rules (product-decisions §4). Every count changes through a conditional UPDATE whose
- * affected rows are checked, inside one transaction: no read-then-write race on either driver.
+ * Booking rules. Every count changes through a conditional UPDATE whose affected rows are checked,
+ * inside one transaction: no read-then-write race on either driver.
  */
 @Injectable()
 export class BookingService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reservations: ReservationsRepository,
+    private readonly plans: PlansRepository,
     private readonly tx: TransactionService,
     private readonly sessions: ClassSessionsService,
     private readonly notifier: BookingNotifier,
-    private readonly clock: Clock,
+    private readonly clock: StudioClock,
     private readonly audit: AuditService,
+    private readonly chooser: PlanChooser,
+    private readonly waitlist: WaitlistService,
+    private readonly waitlists: WaitlistRepository,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to admins only. */
-  async slotsFor(date: string, caller: User | null): Promise<SlotDto[]> {
-    if (!caller) return (await this.sessions.slotsOn(date)).map((slot) => this.toSlotDto(slot, [], null));
-    const slots = await this.sessions.slotsWithPeople(date, caller.role === 'admin' ? 'everyone' : caller.id);
-    return slots.map((slot) => this.toSlotDto(slot, slot.people, caller));
+  async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
+    if (!caller) {
+      const slots = await this.reservations.slotsOn(date);
+      return slots.map((slot) => toSlotDto(slot, [], null, this.clock.hasStarted(slot.date, slot.startTime)));
+    }
+    const slots =
+      caller.role === 'admin'
+        ? await this.reservations.slotsWithEveryoneOn(date)
+        : await this.reservations.slotsWithOneOn(date, caller.id);
+    // The caller's places in waitlists: one more read, only on a date where someone waits.
+    const mine = new Map<number, MyWaitlistPlace>();
+    if (slots.some((slot) => slot.waitingCount > 0)) {
+      for (const line of await this.waitlists.waitingOfUserOnDate(caller.id, date)) {
+        mine.set(line.classSessionId, { id: line.id, position: line.position });
+      }
+    }
+    return slots.map((slot) =>
+      toSlotDto(
+        slot,
+        slot.people,
+        caller.id,
+        this.clock.hasStarted(slot.date, slot.startTime),
+        slot.classId !== null ? mine.get(slot.classId) : undefined,
+      ),
+    );
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
-  async rosterFor(date: string, admin: User): Promise<RosterSlotDto[]> {
-    const slots = await this.sessions.slotsWithPeople(date, 'everyone');
+  async rosterFor(date: string, admin: Caller): Promise<RosterSlotDto[]> {
+    const slots = await this.reservations.slotsWithEveryoneOn(date);
+    const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
+    const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
-      ...this.toSlotDto(slot, slot.people, admin),
-      enrolled: slot.people.map((p): EnrolledUserDto => ({
-        reservationId: p.reservationId,
-        id: p.id,
-        name: p.name,
-        email: p.email,
+      ...toSlotDto(slot, slot.people, admin.id, this.clock.hasStarted(slot.date, slot.startTime)),
+      enrolled: slot.people.map(toEnrolledUserDto),
+      waitlist: waitingIn(slot.classId).map((l) => ({
+        id: l.id,
+        userId: l.userId,
+        name: l.name,
+        email: l.email,
+        position: l.position,
       })),
     }));
   }
 
-  /** push-reservation: rules 1–5 of product-decisions §4, in that order. */
-  async book(caller: User, dto: PushReservationDto): Promise<number> {
+  /**
+   * push-reservation, its rules in this order: (1) the class runs that date, is not cancelled and
+   * has not started; (2) one place per client and class; (3) the client has a plan with classes
+   * left, (4) covering the date — the one that ends soonest, then the oldest; (5) a place is free.
+   */
+  async book(caller: Caller, dto: PushReservationDto): Promise<number> {
     const userId = dto.userId ?? caller.id;
-    if (userId !== caller.id && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
-    const client = userId === caller.id ? caller : await this.dataSource.manager.findOneBy(User, { id: userId });
+    assertOwnerOrAdmin(caller, userId);
+    const client = await this.reservations.clientById(userId);
     if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
 
     // Rule 1: the class runs that date, is not cancelled and has not started.
     const slot = await this.sessions.slotOf(dto.classReservation, dto.date);
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
-    if (this.sessions.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
+    if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
+    if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
 
     const reservationId = await this.tx.run(async (manager) => {
       // Rule 2: one place per client and class (the unique index backs this under races).
-      const existing = await manager.findOneBy(Reservation, { classSessionId: classId, userId, status: 'active' });
-      if (existing) throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      if (await this.reservations.activeReservationExists(manager, classId, userId)) {
+        throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      }
 
       // Rules 3–4: the covering plan that ends soonest, then the oldest.
-      const planId = await this.takeClassFromPlan(manager, userId, slot.date);
+      const planId = await this.chooser.takeClass(manager, userId, slot.date);
 
-      // Rule 5: a place, only while the class is below capacity and still scheduled.
-      const taken = await manager
-        .createQueryBuilder()
-        .update(ClassSession)
-        .set({ reservedCount: () => 'reserved_count + 1' })
-        .where("id = :id AND reserved_count < capacity AND status = 'scheduled'", { id: classId })
-        .execute();
-      if (taken.affected !== 1) {
-        const current = await manager.findOneByOrFail(ClassSession, { id: classId });
-        throw new BookingError(
-          current.status === 'cancelled' ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL,
-        );
+      // Rule 5: a place, only while the class is below capacity and still scheduled; until the
+      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line).
+      const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
+      if (!(await this.reservations.takePlace(manager, classId, waitlistFirst))) {
+        const cancelled = await this.reservations.isClassCancelled(manager, classId);
+        throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);
       }
 
       try {
-        const inserted = await manager.insert(Reservation, {
-          classSessionId: classId,
-          userId,
-          userPlanId: planId,
-          status: 'active',
-          activeMarker: 1,
-        });
-        const id = Number(inserted.identifiers[0].id);
+        const id = await this.reservations.insertReservation(manager, { classId, userId, userPlanId: planId });
         if (userId !== caller.id) {
           await this.audit.record(manager, caller, {
             action: 'reservation.create',
@@ -142,7 +146,7 @@ export class BookingService {
       }
     });
 
-    this.notifier.bookingConfirmed(client, { ...this.bookedClass(slot), reservationId });
+    this.notifier.bookingConfirmed(client, { ...toBookedClass(slot), reservationId });
     return reservationId;
   }
 
@@ -151,17 +155,18 @@ export class BookingService {
    * at any time. The class returns to the plan it came from. Cancelling twice is not an error.
    * Returns false when it was already cancelled.
    */
-  async cancelReservation(caller: User, reservationId: number): Promise<boolean> {
-    const info = await this.reservationInfo(reservationId);
+  async cancelReservation(caller: Caller, reservationId: number): Promise<boolean> {
+    const info = await this.reservations.reservationById(reservationId);
     if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    assertOwnerOrAdmin(caller, info.userId);
     const isAdmin = caller.role === 'admin';
-    if (info.userId !== caller.id && !isAdmin) throw new ApiError(ErrorCode.FORBIDDEN);
     if (info.status !== 'active') return false;
-    if (!isAdmin && this.clock.now().getTime() > this.sessions.cancelDeadline(info.date, info.startTime).getTime()) {
+    if (!isAdmin && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
+    const effects = noEffects();
     const cancelled = await this.tx.run(async (manager) => {
-      const done = await this.cancelInside(manager, info, caller.id);
+      const done = await this.cancelInside(manager, info, caller.id, effects);
       if (done && info.userId !== caller.id) {
         // An admin taking someone off a roster.
         await this.audit.record(manager, caller, {
@@ -177,7 +182,8 @@ export class BookingService {
     });
     if (cancelled) {
       const byStudio = info.userId !== caller.id;
-      this.notifier.reservationCancelled(info, this.bookedClass(info, reservationId), byStudio);
+      this.notifier.reservationCancelled(info, toBookedClass(info, reservationId), byStudio);
+      await this.waitlist.deliver(effects);
     }
     return cancelled;
   }
@@ -187,23 +193,20 @@ export class BookingService {
    * it is cancelled, its classes go back to their plans and each client is emailed.
    * Returns how many reservations this call cancelled (0 when it was cancelled already).
    */
-  async cancelClass(admin: User, scheduleId: number, date: string): Promise<number> {
+  async cancelClass(admin: Caller, scheduleId: number, date: string): Promise<number> {
     const slot = await this.sessions.slotOf(scheduleId, date);
     const classId = await this.sessions.ensureSession(slot);
+    const effects = noEffects();
     const cancelled = await this.tx.run(async (manager) => {
-      const closed = await manager
-        .createQueryBuilder()
-        .update(ClassSession)
-        .set({ status: 'cancelled' })
-        .where("id = :id AND status = 'scheduled'", { id: classId })
-        .execute();
+      const closed = await this.reservations.closeClass(manager, classId);
       // The class row is now locked and cancelled: no booking can add a reservation meanwhile.
-      const infos = await this.reservationInfos(manager, { classId });
+      const infos = await this.reservations.activeInClass(manager, classId);
       const done: ReservationInfo[] = [];
       for (const info of infos) {
-        if (await this.cancelInside(manager, info, admin.id)) done.push(info);
+        if (await this.cancelInside(manager, info, admin.id, effects)) done.push(info);
       }
-      if (closed.affected === 1) {
+      await this.waitlist.closeForCancelledClass(manager, classId, effects);
+      if (closed) {
         await this.audit.record(manager, admin, {
           action: 'class.cancel',
           entityType: 'class',
@@ -214,210 +217,98 @@ export class BookingService {
       }
       return done;
     });
-    for (const info of cancelled) this.notifier.reservationCancelled(info, this.bookedClass(info, info.id), true);
+    for (const info of cancelled) this.notifier.reservationCancelled(info, toBookedClass(info, info.id), true);
+    await this.waitlist.deliver(effects);
     return cancelled.length;
   }
 
   /**
    * Cancels a user's reservations in classes that have not started, inside the caller's
-   * transaction (an account being deactivated): each class goes back to its plan.
+   * transaction (an account being deactivated): each class goes back to its plan and its place to
+   * the class's waitlist (the mails that queues go out with the mail job), and the user leaves the
+   * waitlists they were in.
    */
   async cancelUpcomingInside(manager: EntityManager, userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
-    const infos = await this.reservationInfos(manager, { userId, fromDate: this.sessions.today() });
+    const infos = await this.reservations.upcomingOfUser(userId, this.clock.today(), manager);
     const done: ReservationInfo[] = [];
+    const effects = noEffects();
     for (const info of infos) {
-      if (this.sessions.hasStarted(info.date, info.startTime)) continue;
-      if (await this.cancelInside(manager, info, cancelledBy)) done.push(info);
+      if (this.clock.hasStarted(info.date, info.startTime)) continue;
+      if (await this.cancelInside(manager, info, cancelledBy, effects)) done.push(info);
     }
+    await this.waitlist.leaveAllInside(manager, userId);
     return done;
   }
 
   /** get-clases: a client's active reservations, upcoming first (soonest first), then past (latest first). */
-  async classesOf(caller: User, dto: GetClasesDto): Promise<Omit<MyClassesResponseDto, 'success'>> {
+  async classesOf(caller: Caller, dto: GetClasesDto): Promise<Omit<MyClassesResponseDto, 'success'>> {
     const userId = dto.id ?? caller.id;
-    if (userId !== caller.id && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
+    assertOwnerOrAdmin(caller, userId);
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 10;
-    const [future, futureParams] = this.sessions.futureCondition('c');
-    const base = this.dataSource
-      .createQueryBuilder()
-      .from(Reservation, 'r')
-      .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
-      .where("r.user_id = :userId AND r.status = 'active'", { userId });
-    const totalRecords = await base.clone().getCount();
-    const rows = await base
-      .clone()
-      .select('r.id', 'id')
-      .addSelect('c.date', 'date')
-      .addSelect('c.start_time', 'startTime')
-      .addSelect('c.instructor', 'instructor')
-      .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
-      .setParameters(futureParams)
-      .orderBy('isPastRank', 'ASC')
-      .addOrderBy(`CASE WHEN ${future} THEN c.date END`, 'ASC')
-      .addOrderBy(`CASE WHEN ${future} THEN c.start_time END`, 'ASC')
-      .addOrderBy('c.date', 'DESC')
-      .addOrderBy('c.start_time', 'DESC')
-      .offset((page - 1) * limit)
-      .limit(limit)
-      .getRawMany<MyClassRow>();
-    const isAdmin = caller.role === 'admin';
-    const now = this.clock.now().getTime();
-    const clases = rows.map((row): MyClassDto => {
-      const deadline = this.sessions.cancelDeadline(row.date, row.startTime);
-      const isPast = this.sessions.hasStarted(row.date, row.startTime);
-      return {
-        id: Number(row.id),
-        date: row.date,
-        dayOfWeek: weekdayName(row.date),
-        time: to12Hour(row.startTime),
-        instructor: row.instructor,
-        isPast,
-        cancellable: isAdmin ? !isPast : now <= deadline.getTime(),
-        cancellableUntil: deadline.toISOString(),
-      };
-    });
-    return { clases, pagination: pageOf(page, limit, totalRecords) };
-  }
-
-  /** The active reservations of classes in the coming days, for the calendar feed. */
-  async upcomingOf(userId: number, fromDate: string): Promise<BookedClass[]> {
-    const infos = await this.reservationInfos(this.dataSource.manager, { userId, fromDate });
-    return infos.map((info) => this.bookedClass(info, info.id));
-  }
-
-  /** Active reservations of the classes on `date` whose reminder has not gone out. */
-  remindersDueOn(date: string): Promise<ReservationInfo[]> {
-    return this.reservationInfos(this.dataSource.manager, { remindOn: date });
-  }
-
-  private async takeClassFromPlan(manager: EntityManager, userId: number, date: string): Promise<number> {
-    const plans = await manager
-      .createQueryBuilder(UserPlan, 'p')
-      .where('p.user_id = :userId AND p.classes_remaining > 0 AND p.revoked_at IS NULL', { userId })
-      .orderBy('p.end_date', 'ASC')
-      .addOrderBy('p.id', 'ASC')
-      .getMany();
-    if (plans.length === 0) throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
-    const covering = plans.filter((plan) => plan.startDate <= date && date <= plan.endDate);
-    if (covering.length === 0) throw new BookingError(BookingErrorCode.DATE_OUT_OF_PLAN);
-    for (const plan of covering) {
-      const result = await manager
-        .createQueryBuilder()
-        .update(UserPlan)
-        .set({ classesRemaining: () => 'classes_remaining - 1' })
-        .where('id = :id AND classes_remaining > 0 AND revoked_at IS NULL', { id: plan.id })
-        .execute();
-      if (result.affected === 1) return plan.id;
-    }
-    // Another booking of the same client took the last class first.
-    throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
-  }
-
-  /** Cancels one reservation and gives its class back, once: false when it was no longer active. */
-  private async cancelInside(manager: EntityManager, info: ReservationInfo, cancelledBy: number): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Reservation)
-      .set({ status: 'cancelled', activeMarker: null, cancelledAt: this.clock.now(), cancelledBy })
-      .where("id = :id AND status = 'active'", { id: info.id })
-      .execute();
-    if (result.affected !== 1) return false;
-    await manager
-      .createQueryBuilder()
-      .update(ClassSession)
-      .set({ reservedCount: () => 'reserved_count - 1' })
-      .where('id = :id AND reserved_count > 0', { id: info.classSessionId })
-      .execute();
-    await manager
-      .createQueryBuilder()
-      .update(UserPlan)
-      .set({ classesRemaining: () => 'classes_remaining + 1' })
-      .where('id = :id', { id: info.userPlanId })
-      .execute();
-    return true;
-  }
-
-  private async reservationInfo(id: number): Promise<ReservationInfo | undefined> {
-    return (await this.reservationInfos(this.dataSource.manager, { id }))[0];
-  }
-
-  private reservationInfos(
-    manager: EntityManager,
-    filter: { id?: number; classId?: number; userId?: number; fromDate?: string; remindOn?: string },
-  ): Promise<ReservationInfo[]> {
-    const query = manager
-      .createQueryBuilder()
-      .select('r.id', 'id')
-      .addSelect('r.user_id', 'userId')
-      .addSelect('r.user_plan_id', 'userPlanId')
-      .addSelect('r.class_session_id', 'classSessionId')
-      .addSelect('r.status', 'status')
-      .addSelect('c.date', 'date')
-      .addSelect('c.start_time', 'startTime')
-      .addSelect('c.instructor', 'instructor')
-      .addSelect('s.duration_minutes', 'durationMinutes')
-      .addSelect('u.name', 'name')
-      .addSelect('u.email', 'email')
-      .from(Reservation, 'r')
-      .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
-      .innerJoin(Schedule, 's', 's.id = c.schedule_id')
-      .innerJoin(User, 'u', 'u.id = r.user_id');
-    if (filter.id !== undefined) query.andWhere('r.id = :id', { id: filter.id });
-    if (filter.classId !== undefined) {
-      query.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId: filter.classId });
-    }
-    if (filter.remindOn !== undefined) {
-      query.andWhere(
-        "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :remindOn",
-        { remindOn: filter.remindOn },
-      );
-    }
-    if (filter.userId !== undefined) {
-      query.andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", {
-        userId: filter.userId,
-        fromDate: filter.fromDate,
-      });
-      query.orderBy('c.date', 'ASC').addOrderBy('c.start_time', 'ASC');
-    }
-    return query.getRawMany<ReservationInfo>().then((rows) =>
-      rows.map((row) => ({
-        ...row,
-        id: Number(row.id),
-        userId: Number(row.userId),
-        userPlanId: Number(row.userPlanId),
-        classSessionId: Number(row.classSessionId),
-        durationMinutes: Number(row.durationMinutes),
-      })),
+    const now = this.clock.now();
+    const { rows, total } = await this.reservations.pageOfUser(
+      userId,
+      { today: this.clock.today(now), timeOfDay: this.clock.timeOfDay(now) },
+      { offset: (page - 1) * limit, limit },
     );
+    const isAdmin = caller.role === 'admin';
+    const clases = rows.map((row) => {
+      const deadline = this.freeCancelUntil(row);
+      const isPast = this.clock.hasStarted(row.date, row.startTime);
+      return toMyClassDto(row, {
+        isPast,
+        deadline,
+        cancellable: isAdmin ? !isPast : now.getTime() <= deadline.getTime(),
+      });
+    });
+    return { clases, pagination: pageOf(page, limit, total), listaEspera: await this.waitlist.linesOf(userId) };
   }
 
-  private toSlotDto(slot: Slot, people: Enrolled[], caller: User | null): SlotDto {
-    const users = people.map((p) => ({ id: p.id, name: p.name }));
-    return {
-      scheduleId: slot.scheduleId,
-      classId: slot.classId,
-      time: to12Hour(slot.startTime),
-      capacity: slot.capacity,
-      reservedCount: slot.reservedCount,
-      isPastClass: this.sessions.hasStarted(slot.date, slot.startTime),
-      isCancelled: slot.cancelled,
-      instructor: slot.instructor,
-      users: users.length > 0 ? JSON.stringify(users) : NOBODY,
-      myReservationId: caller ? (people.find((p) => p.id === caller.id)?.reservationId ?? null) : null,
-    };
+  /** The active reservations of classes on or after `fromDate`, for the calendar feed. */
+  async upcomingOf(userId: number, fromDate: string): Promise<BookedClass[]> {
+    const infos = await this.reservations.upcomingOfUser(userId, fromDate);
+    return infos.map((info) => toBookedClass(info, info.id));
   }
 
-  private bookedClass(
-    item: { date: string; startTime: string; durationMinutes: number; instructor: string | null },
-    reservationId = 0,
-  ): BookedClass {
-    return {
-      reservationId,
-      date: item.date,
-      startTime: item.startTime,
-      durationMinutes: item.durationMinutes,
-      instructor: item.instructor,
-    };
+  /**
+   * A class that was full when read: the same refusals in the same order (rules 2–5), from plain
+   * reads, without a transaction. In a rush on a full class nobody then queues for its row lock
+   * (MySQL) or the one connection (SQLite) just to hear CLASS_FULL.
+   */
+  private async refuseFull(userId: number, classId: number, date: string): Promise<never> {
+    if (await this.reservations.activeReservationExists(undefined, classId, userId)) {
+      throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+    }
+    await this.chooser.assertCovering(undefined, userId, date);
+    throw new BookingError(BookingErrorCode.CLASS_FULL);
+  }
+
+  /** Until when a client may cancel: CANCEL_HOURS before the class, or a late promotion's grace. */
+  private freeCancelUntil(item: { date: string; startTime: string; cancelGraceUntil: Date | null }): Date {
+    const deadline = this.clock.cancelDeadline(item.date, item.startTime);
+    return item.cancelGraceUntil && item.cancelGraceUntil.getTime() > deadline.getTime()
+      ? item.cancelGraceUntil
+      : deadline;
+  }
+
+  /**
+   * Cancels one reservation and gives its class back, once: false when it was no longer active.
+   * The freed place goes to the class's waitlist in the same transaction.
+   */
+  private async cancelInside(
+    manager: EntityManager,
+    info: ReservationInfo,
+    cancelledBy: number,
+    effects: WaitlistEffects,
+  ): Promise<boolean> {
+    // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
+    // one class then queue there instead of deadlocking on the reservations' index (MySQL).
+    await this.waitlists.lockClass(manager, info.classSessionId);
+    if (!(await this.reservations.cancelReservationRow(manager, info.id, cancelledBy, this.clock.now()))) return false;
+    await this.reservations.releasePlace(manager, info.classSessionId);
+    await this.plans.giveClassBack(manager, info.userPlanId);
+    await this.waitlist.fillFreedPlaces(manager, info.classSessionId, effects);
+    return true;
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Public } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { CalendarFeedService } from './calendar-feed.service';
@@ -15,14 +15,14 @@ export class CalendarFeedController {
   @Post('informacion/calendar-feed')
   @HttpCode(200)
   @ApiOkResponse({ type: CalendarFeedResponseDto, description: 'La URL secreta del calendario personal.' })
-  async getCalendarFeedUrl(@CurrentUser() user: User): Promise<CalendarFeedResponseDto> {
+  async getCalendarFeedUrl(@CurrentUser() user: Caller): Promise<CalendarFeedResponseDto> {
     return { success: true, url: await this.feeds.feedUrl(user) };
   }
 
   @Post('informacion/calendar-feed/reset')
   @HttpCode(200)
   @ApiOkResponse({ type: CalendarFeedResponseDto, description: 'Una URL nueva; la anterior deja de funcionar.' })
-  async resetCalendarFeedUrl(@CurrentUser() user: User): Promise<CalendarFeedResponseDto> {
+  async resetCalendarFeedUrl(@CurrentUser() user: Caller): Promise<CalendarFeedResponseDto> {
     return { success: true, url: await this.feeds.resetFeed(user) };
   }
 

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { addDays } from '@pilates/dates';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
+import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { BookingNotifier } from './booking-notifier.service';
 import { BookingService } from './booking.service';
-import { ClassSessionsService } from './class-sessions.service';
+import { CalendarFeedRepository } from './calendar-feed.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -21,9 +20,9 @@ const FEED_PAST_DAYS = 30;
 @Injectable()
 export class CalendarFeedService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly feeds: CalendarFeedRepository,
     private readonly config: AppConfig,
-    private readonly sessions: ClassSessionsService,
+    private readonly clock: StudioClock,
     private readonly booking: BookingService,
     private readonly notifier: BookingNotifier,
   ) {}
@@ -33,34 +32,25 @@ export class CalendarFeedService {
   }
 
   /** The user's feed URL, created on first request. */
-  async feedUrl(user: User): Promise<string> {
-    if (user.calendarToken) return this.urlFor(user.calendarToken);
-    const token = randomBytes(32).toString('base64url');
-    // Only set when still empty: two first requests at once end with one token.
-    await this.dataSource
-      .createQueryBuilder()
-      .update(User)
-      .set({ calendarToken: token })
-      .where('id = :id AND calendar_token IS NULL', { id: user.id })
-      .execute();
-    const saved = await this.dataSource.manager.findOneByOrFail(User, { id: user.id });
-    return this.urlFor(saved.calendarToken!);
+  async feedUrl(caller: Caller): Promise<string> {
+    const existing = await this.feeds.tokenOf(caller.id);
+    if (existing) return this.urlFor(existing);
+    await this.feeds.setTokenIfNone(caller.id, randomBytes(32).toString('base64url'));
+    return this.urlFor((await this.feeds.tokenOf(caller.id))!);
   }
 
   /** A new URL; the old one answers 404 from now on. */
-  async resetFeed(user: User): Promise<string> {
+  async resetFeed(caller: Caller): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.manager.update(User, { id: user.id }, { calendarToken: token });
+    await this.feeds.setToken(caller.id, token);
     return this.urlFor(token);
   }
 
   /** The iCalendar text behind a feed token. */
   async feed(token: string): Promise<string> {
-    const user = TOKEN.test(token)
-      ? await this.dataSource.manager.findOneBy(User, { calendarToken: token, active: true })
-      : null;
-    if (!user) throw new BookingError(BookingErrorCode.CALENDAR_FEED_NOT_FOUND);
-    const classes = await this.booking.upcomingOf(user.id, addDays(this.sessions.today(), -FEED_PAST_DAYS));
+    const userId = TOKEN.test(token) ? await this.feeds.activeUserIdByToken(token) : null;
+    if (userId === null) throw new BookingError(BookingErrorCode.CALENDAR_FEED_NOT_FOUND);
+    const classes = await this.booking.upcomingOf(userId, addDays(this.clock.today(), -FEED_PAST_DAYS));
     return this.notifier.calendar(classes, 'Mis clases de Pilates');
   }
 }

@@ -1,13 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { addDays, studioTimeOfDay } from '@pilates/dates';
-import { DataSource, IsNull } from 'typeorm';
-import { Clock } from '../core/clock/clock';
+import { addDays } from '@pilates/dates';
+import { StudioClock } from '../core/clock/studio-clock';
 import { BookingNotifier } from './booking-notifier.service';
-import { BookingService } from './booking.service';
-import { ClassSessionsService } from './class-sessions.service';
-import { Reservation } from './entities/reservation.entity';
+import { toBookedClass } from './dto/reservations.mappers';
+import { ReservationsRepository } from './reservations.repository';
 
 /** From this studio time on, the day before a class, its reminders go out. */
 export const REMINDER_FROM_TIME = '09:00';
@@ -22,11 +19,9 @@ export class RemindersService {
   private readonly logger = new Logger('Reminders');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sessions: ClassSessionsService,
-    private readonly booking: BookingService,
+    private readonly reservations: ReservationsRepository,
     private readonly notifier: BookingNotifier,
-    private readonly clock: Clock,
+    private readonly clock: StudioClock,
   ) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES, { name: 'class-reminders' })
@@ -41,37 +36,20 @@ export class RemindersService {
   /** Sends the reminders due now; returns how many were sent. */
   async sendDueReminders(): Promise<number> {
     const now = this.clock.now();
-    if (studioTimeOfDay(now, this.sessions.timeZone) < REMINDER_FROM_TIME) return 0;
-    const tomorrow = addDays(this.sessions.today(), 1);
-    const due = await this.booking.remindersDueOn(tomorrow);
+    if (this.clock.timeOfDay(now) < REMINDER_FROM_TIME) return 0;
+    const tomorrow = addDays(this.clock.today(now), 1);
+    const due = await this.reservations.dueForReminder(tomorrow);
 
     let sent = 0;
     for (const reminder of due) {
-      const id = Number(reminder.id);
-      const claim = await this.dataSource
-        .createQueryBuilder()
-        .update(Reservation)
-        .set({ reminderSentAt: now })
-        .where({ id, reminderSentAt: IsNull() })
-        .execute();
-      if (claim.affected !== 1) continue; // another replica has it
+      const id = reminder.id;
+      if (!(await this.reservations.claimReminder(id, now))) continue; // another replica has it
       try {
-        await this.notifier.sendReminder(reminder, {
-          reservationId: id,
-          date: reminder.date,
-          startTime: reminder.startTime,
-          durationMinutes: reminder.durationMinutes,
-          instructor: reminder.instructor,
-        });
+        await this.notifier.sendReminder(reminder, toBookedClass(reminder, id));
         sent++;
       } catch (error) {
         this.logger.error(`Recordatorio de la reserva ${id} no enviado: ${(error as Error).message}`);
-        await this.dataSource
-          .createQueryBuilder()
-          .update(Reservation)
-          .set({ reminderSentAt: null })
-          .where({ id })
-          .execute();
+        await this.reservations.releaseReminder(id);
       }
     }
     return sent;

@@ -1,24 +1,38 @@
 import { Module } from '@nestjs/common';
+import { PlanesModule } from '../planes/planes.module';
 import { BookingNotifier } from './booking-notifier.service';
 import { BookingService } from './booking.service';
 import { CalendarFeedController } from './calendar-feed.controller';
+import { CalendarFeedRepository } from './calendar-feed.repository';
 import { CalendarFeedService } from './calendar-feed.service';
 import { ClassSessionsService } from './class-sessions.service';
 import { RemindersService } from './reminders.service';
 import { ReservationsController } from './reservations.controller';
+import { ReservationsRepository } from './reservations.repository';
 import { TimetableController } from './timetable.controller';
+import { TimetableRepository } from './timetable.repository';
 import { TimetableService } from './timetable.service';
+import { PlanChooser } from './plan-chooser';
+import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their mails and calendar feeds. */
 @Module({
+  imports: [PlanesModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController],
   providers: [
+    ReservationsRepository,
+    TimetableRepository,
+    CalendarFeedRepository,
     ClassSessionsService,
     BookingService,
     BookingNotifier,
     TimetableService,
     RemindersService,
     CalendarFeedService,
+    PlanChooser,
+    WaitlistRepository,
+    WaitlistService,
   ],
   exports: [BookingService, BookingNotifier],
 })

@@ -7,7 +7,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { User } from '../auth/entities/user.entity';
+import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { BookingService } from './booking.service';
@@ -20,7 +20,8 @@ import {
   ScheduleResponseDto,
   TimetableResponseDto,
 } from './dto/timetable.dto';
-import { TimetableService, toScheduleDto } from './timetable.service';
+import { toScheduleDto } from './dto/reservations.mappers';
+import { TimetableService } from './timetable.service';
 
 /** The admin page "Horario": the weekly timetable and cancelling one class on one date. */
 @ApiTags('horario')
@@ -44,7 +45,7 @@ export class TimetableController {
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
-  async addSchedule(@CurrentUser() admin: User, @Body() dto: AddScheduleDto): Promise<ScheduleResponseDto> {
+  async addSchedule(@CurrentUser() admin: Caller, @Body() dto: AddScheduleDto): Promise<ScheduleResponseDto> {
     const schedule = await this.timetable.add(admin, dto);
     return { success: true, message: 'Clase agregada al horario', schedule: toScheduleDto(schedule) };
   }
@@ -55,7 +56,7 @@ export class TimetableController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN, CAPACITY_BELOW_RESERVED.' })
-  async changeSchedule(@CurrentUser() admin: User, @Body() dto: ChangeScheduleDto): Promise<ScheduleResponseDto> {
+  async changeSchedule(@CurrentUser() admin: Caller, @Body() dto: ChangeScheduleDto): Promise<ScheduleResponseDto> {
     const schedule = await this.timetable.change(admin, dto);
     return { success: true, message: 'Clase del horario cambiada', schedule: toScheduleDto(schedule) };
   }
@@ -64,7 +65,7 @@ export class TimetableController {
   @HttpCode(200)
   @ApiOkResponse({ type: ScheduleResponseDto, description: 'Las clases próximas con reservas se cancelan.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async deactivateSchedule(@CurrentUser() admin: User, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
+  async deactivateSchedule(@CurrentUser() admin: Caller, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
     const { schedule, cancelledReservations } = await this.timetable.deactivate(admin, dto.id);
     const message =
       cancelledReservations > 0
@@ -78,7 +79,7 @@ export class TimetableController {
   @ApiOkResponse({ type: ScheduleResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SCHEDULE_TIME_TAKEN.' })
-  async activateSchedule(@CurrentUser() admin: User, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
+  async activateSchedule(@CurrentUser() admin: Caller, @Body() dto: ScheduleIdDto): Promise<ScheduleResponseDto> {
     const schedule = await this.timetable.activate(admin, dto.id);
     return { success: true, message: 'Clase activada en el horario', schedule: toScheduleDto(schedule) };
   }
@@ -88,7 +89,7 @@ export class TimetableController {
   @ApiOkResponse({ type: CancelClassResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND.' })
-  async cancelClass(@CurrentUser() admin: User, @Body() dto: CancelClassDto): Promise<CancelClassResponseDto> {
+  async cancelClass(@CurrentUser() admin: Caller, @Body() dto: CancelClassDto): Promise<CancelClassResponseDto> {
     const cancelledReservations = await this.booking.cancelClass(admin, dto.scheduleId, dto.date);
     const message =
       cancelledReservations > 0

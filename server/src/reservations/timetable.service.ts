@@ -1,29 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
-import { DataSource, EntityManager, Not } from 'typeorm';
-import type { User } from '../auth/entities/user.entity';
+import type { EntityManager } from 'typeorm';
 import { AuditService, changedValues } from '../core/audit/audit.service';
+import type { Caller } from '../core/auth/caller';
+import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { BookingService } from './booking.service';
-import { ClassSessionsService } from './class-sessions.service';
-import type { AddScheduleDto, ChangeScheduleDto, ScheduleDto } from './dto/timetable.dto';
-import { ClassSession } from './entities/class-session.entity';
-import { Schedule } from './entities/schedule.entity';
+import type { AddScheduleDto, ChangeScheduleDto } from './dto/timetable.dto';
+import type { ClassSession } from './entities/class-session.entity';
+import type { Schedule } from './entities/schedule.entity';
+import type { StudioNow } from './reservations.repository';
+import { TimetableRepository } from './timetable.repository';
+import { noEffects, WaitlistService } from './waitlist.service';
 import { BookingError, BookingErrorCode } from './reservations.errors';
-
-export function toScheduleDto(schedule: Schedule): ScheduleDto {
-  return {
-    id: schedule.id,
-    weekday: schedule.weekday,
-    dayName: WEEKDAY_NAMES[schedule.weekday],
-    startTime: schedule.startTime,
-    time: to12Hour(schedule.startTime),
-    capacity: schedule.capacity,
-    instructor: schedule.instructor,
-    active: schedule.active,
-  };
-}
 
 const scheduleSnapshot = (schedule: Schedule) => ({
   weekday: schedule.weekday,
@@ -39,28 +27,28 @@ const scheduleSnapshot = (schedule: Schedule) => ({
 @Injectable()
 export class TimetableService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly timetable: TimetableRepository,
     private readonly tx: TransactionService,
-    private readonly sessions: ClassSessionsService,
+    private readonly clock: StudioClock,
     private readonly booking: BookingService,
     private readonly audit: AuditService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   list(): Promise<Schedule[]> {
-    return this.dataSource.manager.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
+    return this.timetable.list();
   }
 
-  add(admin: User, dto: AddScheduleDto): Promise<Schedule> {
+  add(admin: Caller, dto: AddScheduleDto): Promise<Schedule> {
     return this.tx.run(async (manager) => {
       await this.refuseTakenTime(manager, dto.weekday, dto.startTime);
-      const schedule = manager.create(Schedule, {
+      const saved = await this.timetable.save(manager, {
         weekday: dto.weekday,
         startTime: dto.startTime,
         capacity: dto.capacity,
         instructor: dto.instructor ?? null,
         active: true,
       });
-      const saved = await manager.save(schedule);
       await this.audit.record(manager, admin, {
         action: 'schedule.create',
         entityType: 'schedule',
@@ -71,8 +59,9 @@ export class TimetableService {
     });
   }
 
-  change(admin: User, dto: ChangeScheduleDto): Promise<Schedule> {
-    return this.tx.run(async (manager) => {
+  async change(admin: Caller, dto: ChangeScheduleDto): Promise<Schedule> {
+    const effects = noEffects();
+    const saved = await this.tx.run(async (manager) => {
       const schedule = await this.find(manager, dto.id);
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
         await this.refuseTakenTime(manager, schedule.weekday, dto.startTime, schedule.id);
@@ -84,36 +73,23 @@ export class TimetableService {
       if (instructor !== undefined) changes.instructor = instructor;
       if (Object.keys(changes).length === 0) return schedule;
 
-      const [future, params] = this.sessions.futureCondition('class_sessions');
+      const now = this.studioNow();
       if (dto.capacity !== undefined) {
         // Never below the places already taken: the update skips such classes, then refuses the change.
-        const crowded = await manager
-          .createQueryBuilder(ClassSession, 'class_sessions')
-          .select('MAX(class_sessions.reserved_count)', 'max')
-          .where('class_sessions.schedule_id = :id AND class_sessions.reserved_count > :capacity', {
-            id: schedule.id,
-            capacity: dto.capacity,
-          })
-          .andWhere(future, params)
-          .getRawOne<{ max: number | null }>();
-        if (crowded?.max !== null && crowded?.max !== undefined) {
+        const crowded = await this.timetable.mostReservedAbove(manager, schedule.id, dto.capacity, now);
+        if (crowded !== null) {
           throw new BookingError(
             BookingErrorCode.CAPACITY_BELOW_RESERVED,
-            `(una clase próxima ya tiene ${Number(crowded.max)} lugares reservados).`,
+            `(una clase próxima ya tiene ${crowded} lugares reservados).`,
           );
         }
       }
-      const update = manager
-        .createQueryBuilder()
-        .update(ClassSession)
-        .set(changes)
-        .where('schedule_id = :id', { id: schedule.id })
-        .andWhere(future, params);
-      if (dto.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: dto.capacity });
-      await update.execute();
+      await this.timetable.changeUpcomingClasses(manager, schedule.id, changes, now);
+      // More places: the classes' waitlists fill them, in the same transaction.
+      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(manager, schedule.id, now, effects);
       const before = scheduleSnapshot(schedule);
       Object.assign(schedule, changes);
-      const saved = await manager.save(schedule);
+      const saved = await this.timetable.save(manager, schedule);
       const diff = changedValues(before, scheduleSnapshot(saved));
       if (diff) {
         await this.audit.record(manager, admin, {
@@ -125,18 +101,20 @@ export class TimetableService {
       }
       return saved;
     });
+    await this.waitlist.deliver(effects);
+    return saved;
   }
 
   /**
    * Takes a class out of the timetable. Its classes that people booked and that have not started
    * are cancelled as the studio cancels one class: places returned, clients emailed.
    */
-  async deactivate(admin: User, id: number): Promise<{ schedule: Schedule; cancelledReservations: number }> {
+  async deactivate(admin: Caller, id: number): Promise<{ schedule: Schedule; cancelledReservations: number }> {
     const schedule = await this.tx.run(async (manager) => {
       const found = await this.find(manager, id);
       if (found.active) {
         found.active = false;
-        await manager.save(found);
+        await this.timetable.save(manager, found);
         await this.audit.record(manager, admin, {
           action: 'schedule.deactivate',
           entityType: 'schedule',
@@ -147,12 +125,7 @@ export class TimetableService {
       }
       return found;
     });
-    const [future, params] = this.sessions.futureCondition('c');
-    const booked = await this.dataSource.manager
-      .createQueryBuilder(ClassSession, 'c')
-      .where("c.schedule_id = :id AND c.status = 'scheduled' AND c.reserved_count > 0", { id })
-      .andWhere(future, params)
-      .getMany();
+    const booked = await this.timetable.bookedUpcomingClasses(id, this.studioNow());
     let cancelledReservations = 0;
     for (const session of booked) {
       cancelledReservations += await this.booking.cancelClass(admin, id, session.date);
@@ -160,13 +133,13 @@ export class TimetableService {
     return { schedule, cancelledReservations };
   }
 
-  activate(admin: User, id: number): Promise<Schedule> {
+  activate(admin: Caller, id: number): Promise<Schedule> {
     return this.tx.run(async (manager) => {
       const schedule = await this.find(manager, id);
       if (schedule.active) return schedule;
       await this.refuseTakenTime(manager, schedule.weekday, schedule.startTime, schedule.id);
       schedule.active = true;
-      const saved = await manager.save(schedule);
+      const saved = await this.timetable.save(manager, schedule);
       await this.audit.record(manager, admin, {
         action: 'schedule.activate',
         entityType: 'schedule',
@@ -178,20 +151,20 @@ export class TimetableService {
     });
   }
 
+  private studioNow(): StudioNow {
+    const now = this.clock.now();
+    return { today: this.clock.today(now), timeOfDay: this.clock.timeOfDay(now) };
+  }
+
   private async find(manager: EntityManager, id: number): Promise<Schedule> {
-    const schedule = await manager.findOneBy(Schedule, { id });
+    const schedule = await this.timetable.byId(manager, id);
     if (!schedule) throw new BookingError(BookingErrorCode.SCHEDULE_NOT_FOUND);
     return schedule;
   }
 
   /** Two active classes at the same weekday and time would be one reformer room booked twice. */
   private async refuseTakenTime(manager: EntityManager, weekday: number, startTime: string, exceptId?: number) {
-    const taken = await manager.findOneBy(Schedule, {
-      weekday,
-      startTime,
-      active: true,
-      ...(exceptId !== undefined ? { id: Not(exceptId) } : {}),
-    });
-    if (taken) throw new BookingError(BookingErrorCode.SCHEDULE_TIME_TAKEN);
+    if (await this.timetable.activeAtTime(manager, weekday, startTime, exceptId))
+      throw new BookingError(BookingErrorCode.SCHEDULE_TIME_TAKEN);
   }
 }

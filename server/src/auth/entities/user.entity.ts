@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATETIME, booleanTransformer } from '../../core/database/column-types';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../core/auth/caller';
+
+export { ROLES, type Role } from '../../core/auth/caller';
 
 @Entity('users')
 export class User {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { User } from '../../auth/entities/user.entity';
+import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
 
@@ -25,13 +25,15 @@ export const AUDIT_ACTIONS = {
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'waitlist.remove': 'Quitó a un usuario de una lista de espera',
+  'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export interface AuditEntryInput {
   action: AuditAction;
-  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment';
+  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment' | 'waitlist';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;
@@ -96,7 +98,7 @@ export class AuditService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Writes one entry inside the caller's transaction, so the change and its record land together. */
-  async record(manager: EntityManager, actor: User, entry: AuditEntryInput): Promise<void> {
+  async record(manager: EntityManager, actor: Caller, entry: AuditEntryInput): Promise<void> {
     const log = Object.assign(new AuditLog(), {
       actorId: actor.id,
       action: entry.action,

@@ -1,23 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { Repository } from 'typeorm';
-import { toDate, User, userFromRow, type UserRow } from '../../auth/entities/user.entity';
+import { toDate, userFromRow, type UserRow } from '../../auth/entities/user.entity';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
+import { DirectReader } from '../database/direct-reader';
+import { SESSION_USER_SQL } from './session-user.sql';
 import { AuthenticatedRequest, SESSION_COOKIE, SessionPayload } from './session';
 
 const fromSessionCookie = (request: FastifyRequest): string | null => request.cookies?.[SESSION_COOKIE] ?? null;
 
 type SessionUserRow = UserRow & { session_expires_at: string | Date };
-
-// One query per authenticated request: the user and their session row together.
-const SESSION_USER_SQL =
-  'SELECT u.*, s.expires_at AS session_expires_at FROM users u JOIN sessions s ON s.user_id = u.id ' +
-  'WHERE s.id = ? AND u.id = ? AND s.revoked_at IS NULL';
 
 /**
  * Reads the session cookie and re-reads the user and the session on every request, so a
@@ -28,7 +23,7 @@ const SESSION_USER_SQL =
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: AppConfig,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly reader: DirectReader,
     private readonly clock: Clock,
   ) {
     super({
@@ -48,8 +43,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) {
       return false;
     }
-    // Plain SQL, mapped by hand (see userFromRow): TypeORM's hydration costs most on this path.
-    const rows: SessionUserRow[] = await this.users.query(SESSION_USER_SQL, [payload.sid, payload.sub]);
+    // One statement straight on the driver, mapped by hand (see userFromRow): TypeORM's query path
+    // and hydration cost more than the read itself on the path every authenticated request takes.
+    const rows = await this.reader.all<SessionUserRow>(SESSION_USER_SQL, [payload.sid, payload.sub]);
     if (!rows[0]) return false;
     const user = userFromRow(rows[0]);
     const expiresAt = toDate(rows[0].session_expires_at);

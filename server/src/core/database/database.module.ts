@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { dataSourceOptions } from './data-source-options';
+import { DirectReader } from './direct-reader';
 import { entities } from './entities';
 import { runMigrationsOnce } from './migrate';
 import { SeedService } from './seed.service';
@@ -38,7 +39,7 @@ import { TransactionService } from './transaction.service';
     }),
     TypeOrmModule.forFeature(entities),
   ],
-  providers: [TransactionService, SeedService, AuditService],
-  exports: [TypeOrmModule, TransactionService, AuditService],
+  providers: [TransactionService, DirectReader, SeedService, AuditService],
+  exports: [TypeOrmModule, TransactionService, DirectReader, AuditService],
 })
 export class DatabaseModule {}

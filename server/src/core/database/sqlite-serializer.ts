@@ -14,6 +14,18 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * through; a transaction opened inside it is a savepoint and runs in place. better-sqlite3 runs
  * each statement synchronously, so the queue costs a promise per query, not throughput.
  */
+const turns = new WeakMap<DataSource, <T>(work: () => T) => T | Promise<T>>();
+
+/**
+ * Runs a synchronous statement on a serialized SQLite data source in its turn: at once when the
+ * connection is free (or already the caller's), after the transactions queued before it otherwise.
+ */
+export function sqliteTurn(dataSource: DataSource): <T>(work: () => T) => T | Promise<T> {
+  const turn = turns.get(dataSource);
+  if (!turn) throw new Error('serializeSqlite() was not installed on this data source');
+  return turn;
+}
+
 export function serializeSqlite(dataSource: DataSource): void {
   const owner = new AsyncLocalStorage<object>();
   /** What holds the connection now: a transaction or a single query. */
@@ -21,12 +33,22 @@ export function serializeSqlite(dataSource: DataSource): void {
   /** Set while a transaction TypeORM opened by itself holds the connection. */
   let handOnImplicit: (() => void) | undefined;
   let tail: Promise<void> = Promise.resolve();
+  /** Turns taken or waited for and not yet handed on: 0 when the connection is idle. */
+  let pending = 0;
 
   /** Waits for the connection's turn; resolves with the function that hands it on. */
   const acquire = (): Promise<() => void> => {
     const previous = tail;
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
+    let resolveMine!: () => void;
+    const mine = new Promise<void>((resolve) => (resolveMine = resolve));
+    pending++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      pending--;
+      resolveMine();
+    };
     tail = previous.then(() => mine);
     return previous.then(() => release);
   };
@@ -45,6 +67,12 @@ export function serializeSqlite(dataSource: DataSource): void {
       release();
     }
   };
+
+  // A synchronous read (better-sqlite3 runs a statement to its end before returning) needs no turn
+  // when nothing holds or waits for the connection, or when its caller holds it already.
+  turns.set(dataSource, <T>(work: () => T): T | Promise<T> =>
+    holds() || pending === 0 ? work() : exclusive(async () => work()),
+  );
 
   const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;

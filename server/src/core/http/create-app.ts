@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -17,6 +16,7 @@ import { ensurePrivateDir } from '../database/data-dir';
 import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { registerInstanceHeader } from './instance-header';
+import { registerSecurityHeaders } from './security-headers';
 import { buildOpenApiDocument } from './openapi';
 import { PRERENDER_DIR } from './client-app.service';
 
@@ -85,7 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.flushLogs();
   }
 
-  await app.register(helmet, {
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,7 +4,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../clock/clock';
 import { MailQueueItem } from './mail-queue.entity';
@@ -77,6 +77,35 @@ export class MailService {
   }
 
   /**
+   * Writes the mail to the queue inside the caller's transaction, so it exists exactly when what it
+   * announces was committed. It leaves with `deliverQueued` after the commit, or with the retry job
+   * within a minute when nobody calls that. Returns the queue row's id.
+   */
+  async queueInside(manager: EntityManager, mail: Mail): Promise<number> {
+    const inserted = await manager.insert(MailQueueItem, {
+      recipient: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments ?? null,
+      attempts: 0,
+      nextAttemptAt: this.clock.now(),
+      claimedUntil: null,
+      lastError: null,
+      sentAt: null,
+    });
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** After the commit: delivers mails `queueInside` wrote, each claimed first like the retry job does. */
+  async deliverQueued(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const item = await this.queue.findOneBy({ id });
+      if (item && (await this.claim(id))) await this.deliver(item);
+    }
+  }
+
+  /**
    * The retry job: delivers the mails that are due. Each is claimed by a conditional UPDATE first,
    * so on several replicas (or two runs at once) a mail goes out once.
    * Returns how many mails this run delivered.
@@ -93,19 +122,22 @@ export class MailService {
       .getMany();
     let delivered = 0;
     for (const item of due) {
-      const claimed = await this.queue
-        .createQueryBuilder()
-        .update(MailQueueItem)
-        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-        .where('id = :id AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now)', {
-          id: item.id,
-          now,
-        })
-        .execute();
-      if (claimed.affected !== 1) continue;
+      if (!(await this.claim(item.id))) continue;
       if (await this.deliver(item)) delivered++;
     }
     return delivered;
+  }
+
+  /** Takes a queued mail for delivery: false when it was sent or another sender holds it. */
+  private async claim(id: number): Promise<boolean> {
+    const now = this.clock.now();
+    const claimed = await this.queue
+      .createQueryBuilder()
+      .update(MailQueueItem)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where('id = :id AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now)', { id, now })
+      .execute();
+    return claimed.affected === 1;
   }
 
   /** One delivery attempt of a claimed mail; the outcome is recorded on its row. */

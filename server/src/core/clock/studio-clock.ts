@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { studioInstant, studioTimeOfDay, studioToday } from '@pilates/dates';
+import { AppConfig } from '../config/app-config';
+import { Clock } from './clock';
+
+/**
+ * The studio's wall clock (STUDIO_TZ): the only place the server turns "now" into a studio date
+ * or time of day, and a class's date and time into an instant.
+ */
+@Injectable()
+export class StudioClock {
+  constructor(
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  get timeZone(): string {
+    return this.config.studioTimeZone;
+  }
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** The studio's date (YYYY-MM-DD) now, or at `at`. */
+  today(at: Date = this.clock.now()): string {
+    return studioToday(at, this.config.studioTimeZone);
+  }
+
+  /** The studio's time of day (HH:MM) now. */
+  timeOfDay(at: Date = this.clock.now()): string {
+    return studioTimeOfDay(at, this.config.studioTimeZone);
+  }
+
+  /** The instant a class on `date` at `time` (studio wall time) starts. */
+  startOf(date: string, time: string): Date {
+    return studioInstant(date, time, this.config.studioTimeZone);
+  }
+
+  hasStarted(date: string, time: string): boolean {
+    return this.clock.now().getTime() >= this.startOf(date, time).getTime();
+  }
+
+  /** Last moment a client may cancel: CANCEL_HOURS before the start (inclusive). */
+  cancelDeadline(date: string, time: string): Date {
+    return new Date(this.startOf(date, time).getTime() - this.config.cancelHours * 3600_000);
+  }
+}

@@ -1,0 +1,28 @@
+import type { CataloguePlanDto } from './catalogue.dto';
+import type { UserPlanDto } from './user-plans.dto';
+import type { Plan } from '../entities/plan.entity';
+import type { UserPlan } from '../entities/user-plan.entity';
+import { chargeFor } from '../pricing';
+
+export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixedMxn: number }): CataloguePlanDto => {
+  const charge = chargeFor(plan.priceCents, commission.percent, commission.fixedMxn);
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: plan.priceCents / 100,
+    classes: plan.classCount,
+    commission: charge.commissionCents / 100,
+    total: charge.totalCents / 100,
+  };
+};
+
+export const toUserPlanDto = (plan: UserPlan): UserPlanDto => ({
+  id: plan.id,
+  plan: plan.planName,
+  classes_remaining: plan.classesRemaining,
+  classes_total: plan.classesTotal,
+  startDate: plan.startDate,
+  endDate: plan.endDate,
+  is_paid: plan.isPaid ? 1 : 0,
+  revoked: plan.revokedAt !== null,
+});

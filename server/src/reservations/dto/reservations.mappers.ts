@@ -1,0 +1,96 @@
+import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
+import type { BookedClass } from '../class-calendar';
+import type { Schedule } from '../entities/schedule.entity';
+import type { Enrolled, MyClassRow, Slot } from '../reservations.repository';
+import type { MyClassDto } from './my-classes.dto';
+import type { EnrolledUserDto, SlotDto } from './slots.dto';
+import type { ScheduleDto } from './timetable.dto';
+
+/** The `users` field of a class nobody has booked (the wire shape the client reads). */
+const NOBODY = JSON.stringify([{ id: null, name: null }]);
+
+/** The viewer's own place in a class's waitlist. */
+export interface MyWaitlistPlace {
+  id: number;
+  position: number;
+}
+
+/**
+ * A class of the day view. `viewerId`: whose own reservation id to show (null for a visitor);
+ * `waiting`: the viewer's place in its waitlist, if any.
+ */
+export function toSlotDto(
+  slot: Slot,
+  people: Enrolled[],
+  viewerId: number | null,
+  isPast: boolean,
+  waiting?: MyWaitlistPlace,
+): SlotDto {
+  const users = people.map((p) => ({ id: p.id, name: p.name }));
+  return {
+    scheduleId: slot.scheduleId,
+    classId: slot.classId,
+    time: to12Hour(slot.startTime),
+    capacity: slot.capacity,
+    reservedCount: slot.reservedCount,
+    isPastClass: isPast,
+    isCancelled: slot.cancelled,
+    instructor: slot.instructor,
+    users: users.length > 0 ? JSON.stringify(users) : NOBODY,
+    myReservationId: viewerId !== null ? (people.find((p) => p.id === viewerId)?.reservationId ?? null) : null,
+    waitlistCount: slot.waitingCount,
+    myWaitlistPosition: waiting?.position ?? null,
+    myWaitlistId: waiting?.id ?? null,
+  };
+}
+
+export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
+  reservationId: p.reservationId,
+  id: p.id,
+  name: p.name,
+  email: p.email,
+});
+
+/** A line of "Mis clases"; the caller says whether it has started and until when it may be cancelled. */
+export function toMyClassDto(
+  row: MyClassRow,
+  timing: { isPast: boolean; cancellable: boolean; deadline: Date },
+): MyClassDto {
+  return {
+    id: row.id,
+    date: row.date,
+    dayOfWeek: weekdayName(row.date),
+    time: to12Hour(row.startTime),
+    instructor: row.instructor,
+    isPast: timing.isPast,
+    cancellable: timing.cancellable,
+    cancellableUntil: timing.deadline.toISOString(),
+  };
+}
+
+/** A reserved class as mails and calendar feeds show it. */
+export function toBookedClass(
+  item: { date: string; startTime: string; durationMinutes: number; instructor: string | null },
+  reservationId = 0,
+): BookedClass {
+  return {
+    reservationId,
+    date: item.date,
+    startTime: item.startTime,
+    durationMinutes: item.durationMinutes,
+    instructor: item.instructor,
+  };
+}
+
+export function toScheduleDto(schedule: Schedule): ScheduleDto {
+  return {
+    id: schedule.id,
+    weekday: schedule.weekday,
+    dayName: WEEKDAY_NAMES[schedule.weekday],
+    startTime: schedule.startTime,
+    time: to12Hour(schedule.startTime),
+    capacity: schedule.capacity,
+    instructor: schedule.instructor,
+    active: schedule.active,
+  };
+}

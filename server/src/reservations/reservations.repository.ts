@@ -1,0 +1,374 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { isoWeekday } from '@pilates/dates';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { User } from '../auth/entities/user.entity';
+import { fromDbDatetime } from '../core/database/column-types';
+import { DirectReader } from '../core/database/direct-reader';
+import { ClassSession } from './entities/class-session.entity';
+import { Reservation } from './entities/reservation.entity';
+import { Schedule } from './entities/schedule.entity';
+import { SLOTS_SQL, SLOTS_WITH_EVERYONE_SQL, SLOTS_WITH_ONE_SQL, type SlotRow } from './slots.sql';
+
+/** A timetable class on one date, whether or not its class_sessions row exists yet. */
+export interface Slot {
+  scheduleId: number;
+  classId: number | null;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  capacity: number;
+  reservedCount: number;
+  /** Clients in the class's waitlist. */
+  waitingCount: number;
+  cancelled: boolean;
+  instructor: string | null;
+}
+
+/** Someone booked in a class. */
+export interface Enrolled {
+  reservationId: number;
+  id: number;
+  name: string;
+  email: string;
+}
+
+export interface SlotWithPeople extends Slot {
+  people: Enrolled[];
+}
+
+/** A reservation with what a cancellation, a reminder or a calendar entry needs to know about it. */
+export interface ReservationInfo {
+  id: number;
+  userId: number;
+  userPlanId: number;
+  classSessionId: number;
+  status: string;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  instructor: string | null;
+  name: string;
+  email: string;
+  /** Set when a late promotion from the waitlist lets the client cancel past the usual deadline. */
+  cancelGraceUntil: Date | null;
+}
+
+/** One line of a client's "Mis clases". */
+export interface MyClassRow {
+  id: number;
+  date: string;
+  startTime: string;
+  instructor: string | null;
+  cancelGraceUntil: Date | null;
+}
+
+/** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
+export interface StudioNow {
+  today: string;
+  timeOfDay: string;
+}
+
+/**
+ * All SQL of classes on dates and their reservations. A method taking an EntityManager runs inside
+ * the caller's transaction; the others run on their own.
+ */
+@Injectable()
+export class ReservationsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly direct: DirectReader,
+  ) {}
+
+  /** Who a booking is for: name and email for the mail, and whether the account is active. */
+  clientById(userId: number): Promise<Pick<User, 'id' | 'name' | 'email' | 'active'> | null> {
+    return this.dataSource.manager.findOne(User, {
+      select: { id: true, name: true, email: true, active: true },
+      where: { id: userId },
+    });
+  }
+
+  /** The date's classes, sorted by time, in one statement. */
+  async slotsOn(date: string, manager?: EntityManager): Promise<Slot[]> {
+    const params = [date, isoWeekday(date)];
+    const rows: SlotRow[] = manager
+      ? await manager.query(SLOTS_SQL, params)
+      : await this.direct.all<SlotRow>(SLOTS_SQL, params);
+    return rows.map((row) => toSlot(date, row)).sort(byTime);
+  }
+
+  /** The date's classes with everyone booked in them. */
+  async slotsWithEveryoneOn(date: string): Promise<SlotWithPeople[]> {
+    return withPeople(date, await this.direct.all<SlotRow>(SLOTS_WITH_EVERYONE_SQL, [date, isoWeekday(date)]));
+  }
+
+  /** The date's classes with only `userId`'s own place in them. */
+  async slotsWithOneOn(date: string, userId: number): Promise<SlotWithPeople[]> {
+    return withPeople(date, await this.direct.all<SlotRow>(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]));
+  }
+
+  /** Creates the class row of a slot unless it exists (the unique (schedule, date) index decides a race); its id. */
+  async createSessionOnce(manager: EntityManager, slot: Slot): Promise<number> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ClassSession)
+      .values({
+        scheduleId: slot.scheduleId,
+        date: slot.date,
+        startTime: slot.startTime,
+        capacity: slot.capacity,
+        instructor: slot.instructor,
+        reservedCount: 0,
+        status: 'scheduled',
+      })
+      .orIgnore()
+      // An ignored row has no generated id to read back.
+      .updateEntity(false)
+      .execute();
+    const session = await manager.findOneByOrFail(ClassSession, { scheduleId: slot.scheduleId, date: slot.date });
+    return session.id;
+  }
+
+  /** Without a manager: a plain read outside any transaction, taking no lock. */
+  activeReservationExists(
+    manager: EntityManager = this.dataSource.manager,
+    classId: number,
+    userId: number,
+  ): Promise<boolean> {
+    return manager.existsBy(Reservation, { classSessionId: classId, userId, status: 'active' });
+  }
+
+  /**
+   * Takes one place, only while the class is below capacity and still scheduled. With
+   * `waitlistFirst`, also only while nobody is waiting for it (a freed place goes to the line).
+   */
+  async takePlace(manager: EntityManager, classId: number, waitlistFirst = false): Promise<boolean> {
+    const taken = await manager
+      .createQueryBuilder()
+      .update(ClassSession)
+      .set({ reservedCount: () => 'reserved_count + 1' })
+      .where(
+        `id = :id AND reserved_count < capacity AND status = 'scheduled'${waitlistFirst ? ' AND waiting_count = 0' : ''}`,
+        { id: classId },
+      )
+      .execute();
+    return taken.affected === 1;
+  }
+
+  async isClassCancelled(manager: EntityManager, classId: number): Promise<boolean> {
+    return (await manager.findOneByOrFail(ClassSession, { id: classId })).status === 'cancelled';
+  }
+
+  /** A new active reservation; its id. */
+  async insertReservation(
+    manager: EntityManager,
+    values: { classId: number; userId: number; userPlanId: number; cancelGraceUntil?: Date | null },
+  ): Promise<number> {
+    const inserted = await manager.insert(Reservation, {
+      classSessionId: values.classId,
+      userId: values.userId,
+      userPlanId: values.userPlanId,
+      status: 'active',
+      activeMarker: 1,
+      cancelGraceUntil: values.cancelGraceUntil ?? null,
+    });
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** Marks a scheduled class cancelled; false when it was cancelled already. */
+  async closeClass(manager: EntityManager, classId: number): Promise<boolean> {
+    const closed = await manager
+      .createQueryBuilder()
+      .update(ClassSession)
+      .set({ status: 'cancelled' })
+      .where("id = :id AND status = 'scheduled'", { id: classId })
+      .execute();
+    return closed.affected === 1;
+  }
+
+  /** Cancels one active reservation row; false when it was no longer active. */
+  async cancelReservationRow(manager: EntityManager, id: number, cancelledBy: number, at: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ status: 'cancelled', activeMarker: null, cancelledAt: at, cancelledBy })
+      .where("id = :id AND status = 'active'", { id })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Gives a place of a class back. */
+  async releasePlace(manager: EntityManager, classId: number): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(ClassSession)
+      .set({ reservedCount: () => 'reserved_count - 1' })
+      .where('id = :id AND reserved_count > 0', { id: classId })
+      .execute();
+  }
+
+  async reservationById(id: number): Promise<ReservationInfo | undefined> {
+    return (await this.infos(this.dataSource.manager, (q) => q.andWhere('r.id = :id', { id })))[0];
+  }
+
+  /** The active reservations of a class. */
+  activeInClass(manager: EntityManager, classId: number): Promise<ReservationInfo[]> {
+    return this.infos(manager, (q) => q.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId }));
+  }
+
+  /** A user's active reservations of classes on or after `fromDate`, soonest first. */
+  upcomingOfUser(userId: number, fromDate: string, manager: EntityManager = this.dataSource.manager) {
+    return this.infos(manager, (q) =>
+      q
+        .andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", { userId, fromDate })
+        .orderBy('c.date', 'ASC')
+        .addOrderBy('c.start_time', 'ASC'),
+    );
+  }
+
+  /** Active reservations of the scheduled classes on `date` whose reminder has not gone out. */
+  dueForReminder(date: string): Promise<ReservationInfo[]> {
+    return this.infos(this.dataSource.manager, (q) =>
+      q.andWhere(
+        "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :remindOn",
+        { remindOn: date },
+      ),
+    );
+  }
+
+  /** Claims a reminder for sending (once across replicas); false when someone else has it. */
+  async claimReminder(id: number, at: Date): Promise<boolean> {
+    const claim = await this.dataSource
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ reminderSentAt: at })
+      .where({ id, reminderSentAt: IsNull() })
+      .execute();
+    return claim.affected === 1;
+  }
+
+  async releaseReminder(id: number): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ reminderSentAt: null })
+      .where({ id })
+      .execute();
+  }
+
+  /**
+   * One page of a user's active reservations: upcoming first (soonest first), then past (latest
+   * first); and how many there are in all.
+   */
+  async pageOfUser(
+    userId: number,
+    now: StudioNow,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: MyClassRow[]; total: number }> {
+    const future = '(c.date > :futureToday OR (c.date = :futureToday AND c.start_time > :futureTime))';
+    const futureParams = { futureToday: now.today, futureTime: now.timeOfDay };
+    const base = this.dataSource
+      .createQueryBuilder()
+      .from(Reservation, 'r')
+      .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
+      .where("r.user_id = :userId AND r.status = 'active'", { userId });
+    const total = await base.clone().getCount();
+    const rows = await base
+      .clone()
+      .select('r.id', 'id')
+      .addSelect('c.date', 'date')
+      .addSelect('c.start_time', 'startTime')
+      .addSelect('c.instructor', 'instructor')
+      .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
+      .setParameters(futureParams)
+      .orderBy('isPastRank', 'ASC')
+      .addOrderBy(`CASE WHEN ${future} THEN c.date END`, 'ASC')
+      .addOrderBy(`CASE WHEN ${future} THEN c.start_time END`, 'ASC')
+      .addOrderBy('c.date', 'DESC')
+      .addOrderBy('c.start_time', 'DESC')
+      .offset(page.offset)
+      .limit(page.limit)
+      .getRawMany<MyClassRow>();
+    return {
+      rows: rows.map((row) => ({ ...row, id: Number(row.id), cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil) })),
+      total,
+    };
+  }
+
+  private infos(
+    manager: EntityManager,
+    filter: (query: ReturnType<EntityManager['createQueryBuilder']>) => unknown,
+  ): Promise<ReservationInfo[]> {
+    const query = manager
+      .createQueryBuilder()
+      .select('r.id', 'id')
+      .addSelect('r.user_id', 'userId')
+      .addSelect('r.user_plan_id', 'userPlanId')
+      .addSelect('r.class_session_id', 'classSessionId')
+      .addSelect('r.status', 'status')
+      .addSelect('c.date', 'date')
+      .addSelect('c.start_time', 'startTime')
+      .addSelect('c.instructor', 'instructor')
+      .addSelect('s.duration_minutes', 'durationMinutes')
+      .addSelect('u.name', 'name')
+      .addSelect('u.email', 'email')
+      .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .from(Reservation, 'r')
+      .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
+      .innerJoin(Schedule, 's', 's.id = c.schedule_id')
+      .innerJoin(User, 'u', 'u.id = r.user_id');
+    filter(query);
+    return query.getRawMany<ReservationInfo>().then((rows) =>
+      rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        userId: Number(row.userId),
+        userPlanId: Number(row.userPlanId),
+        classSessionId: Number(row.classSessionId),
+        durationMinutes: Number(row.durationMinutes),
+        cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+      })),
+    );
+  }
+}
+
+const byTime = (a: Slot, b: Slot): number => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId;
+
+function toSlot(date: string, row: SlotRow): Slot {
+  const hasClass = row.classId !== null && row.classId !== undefined;
+  return {
+    scheduleId: Number(row.scheduleId),
+    classId: hasClass ? Number(row.classId) : null,
+    date,
+    startTime: (hasClass ? row.classTime : row.scheduleTime) ?? row.scheduleTime,
+    durationMinutes: Number(row.durationMinutes),
+    capacity: Number(hasClass ? row.classCapacity : row.scheduleCapacity),
+    reservedCount: hasClass ? Number(row.reservedCount) : 0,
+    waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
+    cancelled: row.status === 'cancelled',
+    instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
+  };
+}
+
+function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
+  const bySchedule = new Map<number, SlotWithPeople>();
+  for (const row of rows) {
+    const scheduleId = Number(row.scheduleId);
+    let slot = bySchedule.get(scheduleId);
+    if (!slot) {
+      slot = { ...toSlot(date, row), people: [] };
+      bySchedule.set(scheduleId, slot);
+    }
+    if (row.reservationId !== null && row.reservationId !== undefined) {
+      slot.people.push({
+        reservationId: Number(row.reservationId),
+        id: Number(row.userId),
+        name: row.userName ?? '',
+        email: row.userEmail ?? '',
+      });
+    }
+  }
+  return [...bySchedule.values()].sort(byTime);
+}

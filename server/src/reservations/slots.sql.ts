@@ -1,0 +1,52 @@
+/**
+ * The calendar's hottest reads: the classes of one weekday's timetable on a date (active
+ * timetable classes of that weekday, and classes of a since-deactivated entry that people had
+ * booked), optionally with who is booked in them (one row per person; LEFT JOINs keep the empty
+ * classes). Plain SQL with `?` placeholders, portable across both drivers; each statement has
+ * its own fixed parameter list. Kept free of imports: the bench's bare reference runs the same text.
+ */
+const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capacity AS scheduleCapacity,
+         s.instructor AS scheduleInstructor, s.duration_minutes AS durationMinutes,
+         c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
+         c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
+         c.instructor AS classInstructor`;
+const PEOPLE_COLUMNS = 'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail';
+const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
+const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
+
+/** Parameters: date, ISO weekday of the date. */
+export const SLOTS_SQL = `SELECT ${SLOT_COLUMNS} FROM schedules s ${CLASS_JOIN} ${WEEKDAY}`;
+
+/** Parameters: date, ISO weekday of the date. */
+export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}
+  FROM schedules s ${CLASS_JOIN}
+  LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active'
+  LEFT JOIN users u ON u.id = r.user_id
+  ${WEEKDAY} ORDER BY s.id, r.id`;
+
+/** Parameters: date, user id, ISO weekday of the date. */
+export const SLOTS_WITH_ONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}
+  FROM schedules s ${CLASS_JOIN}
+  LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active' AND r.user_id = ?
+  LEFT JOIN users u ON u.id = r.user_id
+  ${WEEKDAY} ORDER BY s.id, r.id`;
+
+/** One row of the statements above. */
+export interface SlotRow {
+  reservationId?: number | string | null;
+  userId?: number | string | null;
+  userName?: string | null;
+  userEmail?: string | null;
+  scheduleId: number;
+  scheduleTime: string;
+  scheduleCapacity: number;
+  scheduleInstructor: string | null;
+  durationMinutes: number;
+  classId: number | null;
+  classTime: string | null;
+  classCapacity: number | null;
+  reservedCount: number | null;
+  waitingCount: number | null;
+  status: string | null;
+  classInstructor: string | null;
+}

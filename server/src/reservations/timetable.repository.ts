@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Not } from 'typeorm';
+import { ClassSession } from './entities/class-session.entity';
+import { Schedule } from './entities/schedule.entity';
+import type { StudioNow } from './reservations.repository';
+
+/** SQL condition (on alias `c`) for classes that have not started, with its parameters. */
+function notStarted(alias: string, now: StudioNow): [string, Record<string, string>] {
+  return [
+    `(${alias}.date > :futureToday OR (${alias}.date = :futureToday AND ${alias}.start_time > :futureTime))`,
+    { futureToday: now.today, futureTime: now.timeOfDay },
+  ];
+}
+
+/** All SQL of the weekly timetable and of its classes' rows when it changes. */
+@Injectable()
+export class TimetableRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  list(): Promise<Schedule[]> {
+    return this.dataSource.manager.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
+  }
+
+  byId(manager: EntityManager, id: number): Promise<Schedule | null> {
+    return manager.findOneBy(Schedule, { id });
+  }
+
+  /** Whether another active timetable class takes that weekday and time. */
+  activeAtTime(manager: EntityManager, weekday: number, startTime: string, exceptId?: number): Promise<boolean> {
+    return manager.existsBy(Schedule, {
+      weekday,
+      startTime,
+      active: true,
+      ...(exceptId !== undefined ? { id: Not(exceptId) } : {}),
+    });
+  }
+
+  save(manager: EntityManager, schedule: Schedule | Partial<Schedule>): Promise<Schedule> {
+    return schedule instanceof Schedule ? manager.save(schedule) : manager.save(manager.create(Schedule, schedule));
+  }
+
+  /** The most places taken in a class of the schedule that has not started, among those above `capacity`. */
+  async mostReservedAbove(
+    manager: EntityManager,
+    scheduleId: number,
+    capacity: number,
+    now: StudioNow,
+  ): Promise<number | null> {
+    const [future, params] = notStarted('class_sessions', now);
+    const crowded = await manager
+      .createQueryBuilder(ClassSession, 'class_sessions')
+      .select('MAX(class_sessions.reserved_count)', 'max')
+      .where('class_sessions.schedule_id = :id AND class_sessions.reserved_count > :capacity', {
+        id: scheduleId,
+        capacity,
+      })
+      .andWhere(future, params)
+      .getRawOne<{ max: number | null }>();
+    return crowded?.max === null || crowded?.max === undefined ? null : Number(crowded.max);
+  }
+
+  /** Applies a timetable change to the schedule's classes that have not started (never below their places taken). */
+  async changeUpcomingClasses(
+    manager: EntityManager,
+    scheduleId: number,
+    changes: Partial<Pick<ClassSession, 'startTime' | 'capacity' | 'instructor'>>,
+    now: StudioNow,
+  ): Promise<void> {
+    const [future, params] = notStarted('class_sessions', now);
+    const update = manager
+      .createQueryBuilder()
+      .update(ClassSession)
+      .set(changes)
+      .where('schedule_id = :id', { id: scheduleId })
+      .andWhere(future, params);
+    if (changes.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: changes.capacity });
+    await update.execute();
+  }
+
+  /** The schedule's scheduled classes that people booked and that have not started. */
+  bookedUpcomingClasses(scheduleId: number, now: StudioNow): Promise<ClassSession[]> {
+    const [future, params] = notStarted('c', now);
+    return this.dataSource.manager
+      .createQueryBuilder(ClassSession, 'c')
+      .where("c.schedule_id = :id AND c.status = 'scheduled' AND c.reserved_count > 0", { id: scheduleId })
+      .andWhere(future, params)
+      .getMany();
+  }
+}
