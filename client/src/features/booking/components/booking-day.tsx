@@ -5,6 +5,7 @@ import type { SlotDto } from '@/api/generated/model';
 import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
+import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { DayClasses } from './day-classes';
@@ -38,6 +39,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const day = useGetInformation({ date });
 
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  const [joining, setJoining] = useState<WaitlistClass | null>(null);
+  const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
   // Set at the first tap, before React re-renders the disabled button: a double tap books once.
   const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
   const inFlight = useRef(false);
@@ -73,6 +76,17 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     booking.mutate({ data: { date, classReservation: slot.scheduleId } });
   };
 
+  const joinWaitlist = (slot: SlotDto) => {
+    if (isGuest) {
+      onRequireLogin();
+      return;
+    }
+    setJoining({ date, time: slot.time, scheduleId: slot.scheduleId, waitlistCount: slot.waitlistCount });
+  };
+  const leaveWaitlist = (slot: SlotDto) => {
+    if (slot.myWaitlistId) setLeaving({ id: slot.myWaitlistId, date, time: slot.time });
+  };
+
   const slots = day.data?.data ?? [];
   // Classes that already started fold away under "Clases anteriores"; the ones still ahead come first.
   const upcoming = slots.filter((slot) => !slot.isPastClass);
@@ -81,6 +95,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     date,
     onBook: book,
     onCancel: setCancelling,
+    onJoinWaitlist: joinWaitlist,
+    onLeaveWaitlist: leaveWaitlist,
     disabled: sessionPending,
     bookingScheduleId: booking.isPending ? booking.variables.data.classReservation : null,
   };
@@ -131,6 +147,12 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         }
         onClose={() => setCancelling(null)}
       />
+      <JoinWaitlistDialog
+        target={joining}
+        onClose={() => setJoining(null)}
+        onPlanProblem={(code) => setDialog(DIALOG_FOR_CODE[code])}
+      />
+      <LeaveWaitlistDialog entry={leaving} onClose={() => setLeaving(null)} />
       <OutOfPlanDialog open={dialog === 'out-of-plan'} onOpenChange={closeDialog} />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
     </>
