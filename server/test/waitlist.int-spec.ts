@@ -199,6 +199,11 @@ describe('waitlist', () => {
       );
       expect(String(attachments)).toContain('BEGIN:VCALENDAR');
 
+      // Her personal calendar feed lists it like any booking.
+      const feedUrl = (await ana.agent.post('/api/informacion/calendar-feed').expect(200)).body.url as string;
+      const feed = await t.http().get(new URL(feedUrl).pathname).expect(200);
+      expect(feed.text).toContain(`DTSTART;TZID=America/Mexico_City:${date.replaceAll('-', '')}T070000`);
+
       // Ana sees it in Mis clases like any booking; Beto is first now.
       const mine = await ana.agent.post('/api/informacion/get-clases').send({}).expect(200);
       expect(mine.body.clases.map((c: { date: string }) => c.date)).toContain(date);
@@ -258,25 +263,34 @@ describe('waitlist', () => {
   });
 
   describe('cutoff and grace (studio time, whatever the machine zone)', () => {
-    it('should stop promotions WAITLIST_CUTOFF_HOURS before the class, open the freed place to anyone, and close the list with a mail', async () => {
+    it('should promote until 4:59 PM, stop at the 5:00 PM cutoff, open the freed place to anyone, and close the list with a mail', async () => {
       // Today 7:00 PM; the cutoff is 5:00 PM.
       const { scheduleId, booked } = await fullClass(1, '19:00', TODAY);
-      const ana = await client();
+      const [ana, beto] = [await client(), await client()];
       await join(ana, TODAY, scheduleId).expect(201);
+      await join(beto, TODAY, scheduleId).expect(201);
+
+      clock.set(at('16:59'));
+      await cancelAsAdmin((await reservationOf(booked[0].id, scheduleId, TODAY))!.id);
+      expect(await reservationOf(ana.id, scheduleId, TODAY)).not.toBeNull();
 
       clock.set(at('17:00'));
       expect((await join(await client(), TODAY, scheduleId).expect(409)).body.code).toBe('WAITLIST_CLOSED');
-      await cancelAsAdmin((await reservationOf(booked[0].id, scheduleId, TODAY))!.id);
-      expect((await entriesOf(scheduleId, TODAY)).map((e) => e.status)).toEqual(['waiting']);
+      await cancelAsAdmin((await reservationOf(booked[1].id, scheduleId, TODAY))!.id);
+      expect(await reservationOf(beto.id, scheduleId, TODAY)).toBeNull();
+      expect((await entriesOf(scheduleId, TODAY)).map((e) => e.status)).toEqual(['promoted', 'waiting']);
       await book(await client(), TODAY, scheduleId).expect(201);
 
       expect(await t.app.get(WaitlistService).closeAtCutoff()).toBe(1);
-      expect((await entriesOf(scheduleId, TODAY)).map((e) => [e.status, e.reason])).toEqual([['closed', 'cutoff']]);
-      expect(await mailsTo(ana.email)).toContain('La lista de espera cerró');
+      expect((await entriesOf(scheduleId, TODAY)).map((e) => [e.status, e.reason])).toEqual([
+        ['promoted', null],
+        ['closed', 'cutoff'],
+      ]);
+      expect(await mailsTo(beto.email)).toContain('La lista de espera cerró');
       expect(await t.app.get(WaitlistService).closeAtCutoff()).toBe(0);
     });
 
-    it('should still promote at 4:59 PM, and let a client promoted after the deadline cancel for WAITLIST_GRACE_MINUTES', async () => {
+    it('should let a client promoted after the free-cancellation deadline cancel for WAITLIST_GRACE_MINUTES, and not after', async () => {
       const { scheduleId, booked } = await fullClass(1, '20:00', TODAY);
       const [ana, beto] = [await client(), await client()];
       await join(ana, TODAY, scheduleId).expect(201);
