@@ -59,20 +59,8 @@ export class MailService {
   /** Queues the mail and tries it at once. Rejects only when the mail could not even be queued. */
   async send(mail: Mail): Promise<void> {
     const now = this.clock.now();
-    const item = await this.queue.save(
-      this.queue.create({
-        recipient: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments ?? null,
-        attempts: 0,
-        nextAttemptAt: now,
-        claimedUntil: new Date(now.getTime() + CLAIM_MS),
-        lastError: null,
-        sentAt: null,
-      }),
-    );
+    // Claimed by this sender from the start: the retry job leaves it alone while it is tried.
+    const item = await this.queue.save(this.queue.create(this.queueRow(mail, new Date(now.getTime() + CLAIM_MS))));
     await this.deliver(item);
   }
 
@@ -82,7 +70,13 @@ export class MailService {
    * within a minute when nobody calls that. Returns the queue row's id.
    */
   async queueInside(manager: EntityManager, mail: Mail): Promise<number> {
-    const inserted = await manager.insert(MailQueueItem, {
+    const inserted = await manager.insert(MailQueueItem, this.queueRow(mail, null));
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** A new queue row for `mail`, due now. */
+  private queueRow(mail: Mail, claimedUntil: Date | null): Partial<MailQueueItem> {
+    return {
       recipient: mail.to,
       subject: mail.subject,
       html: mail.html,
@@ -90,11 +84,10 @@ export class MailService {
       attachments: mail.attachments ?? null,
       attempts: 0,
       nextAttemptAt: this.clock.now(),
-      claimedUntil: null,
+      claimedUntil,
       lastError: null,
       sentAt: null,
-    });
-    return Number(inserted.identifiers[0].id);
+    };
   }
 
   /** After the commit: delivers mails `queueInside` wrote, each claimed first like the retry job does. */
