@@ -22,7 +22,12 @@
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
 // zero errors; two replicas beside one. The Caddy runs are skipped when `caddy` is not installed.
 //
-// BENCH_SCENARIOS=endpoints, =mixed or =open (or a comma list) runs those. Every run is bounded in
+// rush — scripts/bench/rush.mjs (issue "Waitlist"): BENCH_RUSH_CLIENTS (200) clients book one class of
+// 8 places at the same moment, joining its waitlist (10) on CLASS_FULL; then the 8 cancel at once.
+// Targets: exactly 8 booked, 10 waiting in commit order, the rest WAITLIST_FULL, zero 5xx, p99 < 1 s,
+// 8 promoted in order after the cancellations; an audit of places, plans and positions.
+//
+// BENCH_SCENARIOS=endpoints, =mixed, =open or =rush (or a comma list) runs those. Every run is bounded in
 // time. The exit code is 1 when a scenario answered a 5xx (the open loop: when a server died), an
 // audit found a mismatch or something crashed; never for latency or capacity, which depend on the
 // machine and are only reported.
@@ -35,6 +40,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
+import { RUSH_CLIENTS, RUSH_P99_TARGET_MS, rushScenario } from './bench/rush.mjs';
 import { startCaddy } from './lib/caddy.mjs';
 import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
 import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
@@ -43,10 +49,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const CLASSES = 9;
 const PER_CLASS = 8;
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open').split(',').map((s) => s.trim());
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush').split(',').map((s) => s.trim());
 const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
 const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
 const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
+const RUN_RUSH = SCENARIOS.includes('rush') && RUSH_CLIENTS > 0;
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
 const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
@@ -362,12 +369,14 @@ async function main() {
         RUN_ENDPOINTS && `endpoints (${CONNECTIONS} connections, ${DURATION} s each)`,
         RUN_MIXED && `mixed (100 connections, ${MIXED_SECONDS} s)`,
         RUN_OPEN && `open loop (${OPEN_RATES.join('/')} req/s, ${OPEN_SECONDS} s each)`,
+        RUN_RUSH && `rush (${RUSH_CLIENTS} clients on one class)`,
       ]
         .filter(Boolean)
         .join(' and '),
   );
   const endpointRuns = [];
   const mixedRuns = [];
+  const rushRuns = [];
 
   const sqlitePlans = async (ids, server) => {
     // Plans go straight into the database here; the mixed scenario gives them through the admin API.
@@ -386,6 +395,7 @@ async function main() {
     await profileDayView('SQLite', { DATABASE_URL: '' }, sqlitePlans);
   }
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
+  if (RUN_RUSH) rushRuns.push(await rushScenario('SQLite', { DATABASE_URL: '' }, sqlitePlans, sqliteReader));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
   const openRuns = [];
@@ -441,6 +451,25 @@ async function main() {
           ),
         );
       }
+      if (RUN_RUSH) {
+        rushRuns.push(
+          await withDatabase(mysql, 'rush', async (dbUrl) => {
+            const conn = await createConnection({ uri: dbUrl });
+            try {
+              return await rushScenario(
+                'MariaDB',
+                { DATABASE_URL: dbUrl },
+                async (ids) => {
+                  for (const id of ids) await conn.query(PLAN_SQL, [...planRow(id), 'admin']);
+                },
+                mariadbReader(dbUrl),
+              );
+            } finally {
+              await conn.end();
+            }
+          }),
+        );
+      }
       if (RUN_OPEN) openRuns.push(...(await openLoopRuns(mysql)));
     } finally {
       await mysql.end();
@@ -454,7 +483,13 @@ async function main() {
     console.table(mixedRuns.map(({ failed: _failed, ...row }) => row));
   }
   if (openRuns.length > 0) printOpenLoop(openRuns);
-  const failed = [...endpointRuns, ...mixedRuns].some((r) => r.failed);
+  if (rushRuns.length > 0) {
+    console.log(
+      `\n== Rush: ${RUSH_CLIENTS} clients on one class of 8 with a waitlist of 10 (targets: 8 booked, 10 waiting in order, zero 5xx, p99 < ${RUSH_P99_TARGET_MS} ms, 8 promoted in order)`,
+    );
+    console.table(rushRuns.map(({ failed: _failed, ...row }) => row));
+  }
+  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns].some((r) => r.failed);
   console.log(
     failed
       ? 'Exit code 1: a scenario answered a 5xx, an audit found a mismatch or the server crashed (see above).'

@@ -68,6 +68,11 @@ const RULES: Record<string, Rule> = {
     body: () => ({ id: 999999 }),
     othersBody: (f) => ({ id: f.otherReservationId }),
   },
+  // Waitlist (leaving someone else's entry is 403: waitlist.int-spec.ts)
+  joinWaitlist: { access: 'session', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId }) },
+  leaveWaitlist: { access: 'session', body: () => ({ id: 999999 }) },
+  removeFromWaitlist: { access: 'admin', body: () => ({ id: 999999 }) },
+  promoteFromWaitlist: { access: 'admin', body: () => ({ id: 999999 }) },
   // Payments
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   confirmPayment: { access: 'session', body: () => ({ payment_id: 'x' }) },

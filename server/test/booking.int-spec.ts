@@ -61,6 +61,9 @@ describe('booking', () => {
         instructor: null,
         users: '[{"id":null,"name":null}]',
         myReservationId: null,
+        waitlistCount: 0,
+        myWaitlistPosition: null,
+        myWaitlistId: null,
       });
     });
 
@@ -422,6 +425,7 @@ describe('booking', () => {
         success: true,
         clases: [],
         pagination: { currentPage: 1, totalPages: 1, totalRecords: 0 },
+        listaEspera: [],
       });
       await t.agent().post('/api/informacion/get-clases').send({}).expect(401);
     });

@@ -45,9 +45,14 @@ export const STALE_AFTER = {
   /** A booking the server refused (full, started…): the day as it is now. */
   bookingRefused: ['day'],
   classCancelled: ['classes', 'day', 'rosters'],
+  /** Joining or leaving a class's waitlist: its count, the caller's place, Mis clases' lines. */
+  waitlistJoined: ['day', 'classes', 'rosters'],
+  waitlistLeft: ['day', 'classes', 'rosters'],
   paymentConfirmed: ['plans', 'ownPurchases'],
   // The owner's tools. Every admin change is recorded in the audit log.
   rosterReservationRemoved: ['day', 'rosters', 'classes'],
+  /** An admin gave someone waiting the place, or took them off the line. */
+  rosterWaitlistChanged: ['audit', 'day', 'rosters', 'classes', 'plans'],
   timetableChanged: ['timetable', 'day', 'rosters', 'classes'],
   catalogueChanged: ['catalogue', 'plansOnSale'],
   userAdded: ['audit', 'users'],

@@ -86,7 +86,7 @@ export class PlansRepository {
   }
 
   /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
-  openPlansOf(manager: EntityManager, userId: number): Promise<UserPlan[]> {
+  openPlansOf(manager: EntityManager = this.dataSource.manager, userId: number): Promise<UserPlan[]> {
     return manager
       .createQueryBuilder(UserPlan, 'p')
       .where('p.user_id = :userId AND p.classes_remaining > 0 AND p.revoked_at IS NULL', { userId })

@@ -7,12 +7,21 @@ import { pageOf } from '../core/dto/pagination.dto';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlansRepository } from '../planes/plans.repository';
+import { PlanChooser } from './plan-chooser';
+import { noEffects, WaitlistService, type WaitlistEffects } from './waitlist.service';
+import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
 import { BookingNotifier } from './booking-notifier.service';
 import { ClassSessionsService } from './class-sessions.service';
 import type { BookedClass } from './class-calendar';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
-import { toBookedClass, toEnrolledUserDto, toMyClassDto, toSlotDto } from './dto/reservations.mappers';
+import {
+  toBookedClass,
+  toEnrolledUserDto,
+  toMyClassDto,
+  toSlotDto,
+  type MyWaitlistPlace,
+} from './dto/reservations.mappers';
 import type { RosterSlotDto, SlotDto } from './dto/slots.dto';
 import { ReservationsRepository, type ReservationInfo } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
@@ -33,6 +42,9 @@ export class BookingService {
     private readonly notifier: BookingNotifier,
     private readonly clock: StudioClock,
     private readonly audit: AuditService,
+    private readonly chooser: PlanChooser,
+    private readonly waitlist: WaitlistService,
+    private readonly waitlists: WaitlistRepository,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to admins only. */
@@ -45,17 +57,39 @@ export class BookingService {
       caller.role === 'admin'
         ? await this.reservations.slotsWithEveryoneOn(date)
         : await this.reservations.slotsWithOneOn(date, caller.id);
+    // The caller's places in waitlists: one more read, only on a date where someone waits.
+    const mine = new Map<number, MyWaitlistPlace>();
+    if (slots.some((slot) => slot.waitingCount > 0)) {
+      for (const line of await this.waitlists.waitingOfUserOnDate(caller.id, date)) {
+        mine.set(line.classSessionId, { id: line.id, position: line.position });
+      }
+    }
     return slots.map((slot) =>
-      toSlotDto(slot, slot.people, caller.id, this.clock.hasStarted(slot.date, slot.startTime)),
+      toSlotDto(
+        slot,
+        slot.people,
+        caller.id,
+        this.clock.hasStarted(slot.date, slot.startTime),
+        slot.classId !== null ? mine.get(slot.classId) : undefined,
+      ),
     );
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
   async rosterFor(date: string, admin: Caller): Promise<RosterSlotDto[]> {
     const slots = await this.reservations.slotsWithEveryoneOn(date);
+    const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
+    const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
       ...toSlotDto(slot, slot.people, admin.id, this.clock.hasStarted(slot.date, slot.startTime)),
       enrolled: slot.people.map(toEnrolledUserDto),
+      waitlist: waitingIn(slot.classId).map((l) => ({
+        id: l.id,
+        userId: l.userId,
+        name: l.name,
+        email: l.email,
+        position: l.position,
+      })),
     }));
   }
 
@@ -75,6 +109,7 @@ export class BookingService {
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
+    if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
 
     const reservationId = await this.tx.run(async (manager) => {
       // Rule 2: one place per client and class (the unique index backs this under races).
@@ -83,10 +118,12 @@ export class BookingService {
       }
 
       // Rules 3–4: the covering plan that ends soonest, then the oldest.
-      const planId = await this.takeClassFromPlan(manager, userId, slot.date);
+      const planId = await this.chooser.takeClass(manager, userId, slot.date);
 
-      // Rule 5: a place, only while the class is below capacity and still scheduled.
-      if (!(await this.reservations.takePlace(manager, classId))) {
+      // Rule 5: a place, only while the class is below capacity and still scheduled; until the
+      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line).
+      const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
+      if (!(await this.reservations.takePlace(manager, classId, waitlistFirst))) {
         const cancelled = await this.reservations.isClassCancelled(manager, classId);
         throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);
       }
@@ -124,11 +161,12 @@ export class BookingService {
     assertOwnerOrAdmin(caller, info.userId);
     const isAdmin = caller.role === 'admin';
     if (info.status !== 'active') return false;
-    if (!isAdmin && this.clock.now().getTime() > this.clock.cancelDeadline(info.date, info.startTime).getTime()) {
+    if (!isAdmin && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
+    const effects = noEffects();
     const cancelled = await this.tx.run(async (manager) => {
-      const done = await this.cancelInside(manager, info, caller.id);
+      const done = await this.cancelInside(manager, info, caller.id, effects);
       if (done && info.userId !== caller.id) {
         // An admin taking someone off a roster.
         await this.audit.record(manager, caller, {
@@ -145,6 +183,7 @@ export class BookingService {
     if (cancelled) {
       const byStudio = info.userId !== caller.id;
       this.notifier.reservationCancelled(info, toBookedClass(info, reservationId), byStudio);
+      await this.waitlist.deliver(effects);
     }
     return cancelled;
   }
@@ -157,14 +196,16 @@ export class BookingService {
   async cancelClass(admin: Caller, scheduleId: number, date: string): Promise<number> {
     const slot = await this.sessions.slotOf(scheduleId, date);
     const classId = await this.sessions.ensureSession(slot);
+    const effects = noEffects();
     const cancelled = await this.tx.run(async (manager) => {
       const closed = await this.reservations.closeClass(manager, classId);
       // The class row is now locked and cancelled: no booking can add a reservation meanwhile.
       const infos = await this.reservations.activeInClass(manager, classId);
       const done: ReservationInfo[] = [];
       for (const info of infos) {
-        if (await this.cancelInside(manager, info, admin.id)) done.push(info);
+        if (await this.cancelInside(manager, info, admin.id, effects)) done.push(info);
       }
+      await this.waitlist.closeForCancelledClass(manager, classId, effects);
       if (closed) {
         await this.audit.record(manager, admin, {
           action: 'class.cancel',
@@ -177,20 +218,25 @@ export class BookingService {
       return done;
     });
     for (const info of cancelled) this.notifier.reservationCancelled(info, toBookedClass(info, info.id), true);
+    await this.waitlist.deliver(effects);
     return cancelled.length;
   }
 
   /**
    * Cancels a user's reservations in classes that have not started, inside the caller's
-   * transaction (an account being deactivated): each class goes back to its plan.
+   * transaction (an account being deactivated): each class goes back to its plan and its place to
+   * the class's waitlist (the mails that queues go out with the mail job), and the user leaves the
+   * waitlists they were in.
    */
   async cancelUpcomingInside(manager: EntityManager, userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
     const infos = await this.reservations.upcomingOfUser(userId, this.clock.today(), manager);
     const done: ReservationInfo[] = [];
+    const effects = noEffects();
     for (const info of infos) {
       if (this.clock.hasStarted(info.date, info.startTime)) continue;
-      if (await this.cancelInside(manager, info, cancelledBy)) done.push(info);
+      if (await this.cancelInside(manager, info, cancelledBy, effects)) done.push(info);
     }
+    await this.waitlist.leaveAllInside(manager, userId);
     return done;
   }
 
@@ -208,7 +254,7 @@ export class BookingService {
     );
     const isAdmin = caller.role === 'admin';
     const clases = rows.map((row) => {
-      const deadline = this.clock.cancelDeadline(row.date, row.startTime);
+      const deadline = this.freeCancelUntil(row);
       const isPast = this.clock.hasStarted(row.date, row.startTime);
       return toMyClassDto(row, {
         isPast,
@@ -216,7 +262,7 @@ export class BookingService {
         cancellable: isAdmin ? !isPast : now.getTime() <= deadline.getTime(),
       });
     });
-    return { clases, pagination: pageOf(page, limit, total) };
+    return { clases, pagination: pageOf(page, limit, total), listaEspera: await this.waitlist.linesOf(userId) };
   }
 
   /** The active reservations of classes on or after `fromDate`, for the calendar feed. */
@@ -225,23 +271,44 @@ export class BookingService {
     return infos.map((info) => toBookedClass(info, info.id));
   }
 
-  private async takeClassFromPlan(manager: EntityManager, userId: number, date: string): Promise<number> {
-    const plans = await this.plans.openPlansOf(manager, userId);
-    if (plans.length === 0) throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
-    const covering = plans.filter((plan) => plan.startDate <= date && date <= plan.endDate);
-    if (covering.length === 0) throw new BookingError(BookingErrorCode.DATE_OUT_OF_PLAN);
-    for (const plan of covering) {
-      if (await this.plans.takeClass(manager, plan.id)) return plan.id;
+  /**
+   * A class that was full when read: the same refusals in the same order (rules 2–5), from plain
+   * reads, without a transaction. In a rush on a full class nobody then queues for its row lock
+   * (MySQL) or the one connection (SQLite) just to hear CLASS_FULL.
+   */
+  private async refuseFull(userId: number, classId: number, date: string): Promise<never> {
+    if (await this.reservations.activeReservationExists(undefined, classId, userId)) {
+      throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
-    // Another booking of the same client took the last class first.
-    throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
+    await this.chooser.assertCovering(undefined, userId, date);
+    throw new BookingError(BookingErrorCode.CLASS_FULL);
   }
 
-  /** Cancels one reservation and gives its class back, once: false when it was no longer active. */
-  private async cancelInside(manager: EntityManager, info: ReservationInfo, cancelledBy: number): Promise<boolean> {
+  /** Until when a client may cancel: CANCEL_HOURS before the class, or a late promotion's grace. */
+  private freeCancelUntil(item: { date: string; startTime: string; cancelGraceUntil: Date | null }): Date {
+    const deadline = this.clock.cancelDeadline(item.date, item.startTime);
+    return item.cancelGraceUntil && item.cancelGraceUntil.getTime() > deadline.getTime()
+      ? item.cancelGraceUntil
+      : deadline;
+  }
+
+  /**
+   * Cancels one reservation and gives its class back, once: false when it was no longer active.
+   * The freed place goes to the class's waitlist in the same transaction.
+   */
+  private async cancelInside(
+    manager: EntityManager,
+    info: ReservationInfo,
+    cancelledBy: number,
+    effects: WaitlistEffects,
+  ): Promise<boolean> {
+    // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
+    // one class then queue there instead of deadlocking on the reservations' index (MySQL).
+    await this.waitlists.lockClass(manager, info.classSessionId);
     if (!(await this.reservations.cancelReservationRow(manager, info.id, cancelledBy, this.clock.now()))) return false;
     await this.reservations.releasePlace(manager, info.classSessionId);
     await this.plans.giveClassBack(manager, info.userPlanId);
+    await this.waitlist.fillFreedPlaces(manager, info.classSessionId, effects);
     return true;
   }
 }

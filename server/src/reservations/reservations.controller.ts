@@ -13,11 +13,25 @@ import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { BookingResponseDto, CancelResponseDto, PushReservationDto, ReservationIdDto } from './dto/booking.dto';
 import { DateRequestDto, RosterResponseDto, SlotsResponseDto } from './dto/slots.dto';
 import { BOOKED_MESSAGE, BookingService } from './booking.service';
+import {
+  JoinWaitlistDto,
+  JoinWaitlistResponseDto,
+  PromoteWaitlistResponseDto,
+  WaitlistActionResponseDto,
+  WaitlistIdDto,
+} from './dto/waitlist.dto';
+import { WaitlistService } from './waitlist.service';
+
+/** "Eres el 2.º en la lista." */
+export const positionWords = (position: number): string => `Eres el ${position}.º en la lista.`;
 
 @ApiTags('reservations')
 @Controller('reservations')
 export class ReservationsController {
-  constructor(private readonly booking: BookingService) {}
+  constructor(
+    private readonly booking: BookingService,
+    private readonly waitlist: WaitlistService,
+  ) {}
 
   @PublicWithOptionalSession()
   @Post('get-information')
@@ -66,5 +80,80 @@ export class ReservationsController {
   @ApiForbiddenResponse({ type: ErrorResponseDto })
   async getInformationClases(@CurrentUser() admin: Caller, @Body() dto: DateRequestDto): Promise<RosterResponseDto> {
     return { success: true, date: dto.date, data: await this.booking.rosterFor(dto.date, admin) };
+  }
+
+  @Post('join-waitlist')
+  @HttpCode(201)
+  @ApiOkResponse({ type: JoinWaitlistResponseDto, description: 'En la lista de espera, con su lugar.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'CLASS_NOT_FULL, ALREADY_BOOKED, ALREADY_WAITLISTED, WAITLIST_FULL, WAITLIST_CLOSED, NO_CLASSES_LEFT, ' +
+      'DATE_OUT_OF_PLAN, CLASS_STARTED, CLASS_CANCELLED.',
+  })
+  async joinWaitlist(@CurrentUser() caller: Caller, @Body() dto: JoinWaitlistDto): Promise<JoinWaitlistResponseDto> {
+    const { waitlistId, position } = await this.waitlist.join(caller, dto.classReservation, dto.date);
+    return {
+      success: true,
+      message: `Te uniste a la lista de espera. ${positionWords(position)}`,
+      waitlistId,
+      position,
+    };
+  }
+
+  @Post('leave-waitlist')
+  @HttpCode(200)
+  @ApiOkResponse({ type: WaitlistActionResponseDto, description: 'Fuera de la lista, o ya lo estaba.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'El lugar es de otro usuario.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'WAITLIST_ENTRY_NOT_FOUND.' })
+  async leaveWaitlist(@CurrentUser() caller: Caller, @Body() dto: WaitlistIdDto): Promise<WaitlistActionResponseDto> {
+    const left = await this.waitlist.leave(caller, dto.id);
+    return {
+      success: true,
+      message: left ? 'Saliste de la lista de espera.' : 'Ya no estabas en la lista de espera.',
+    };
+  }
+
+  @Roles('admin')
+  @Post('remove-from-waitlist')
+  @HttpCode(200)
+  @ApiOkResponse({ type: WaitlistActionResponseDto, description: 'Quitado de la lista, o ya no estaba.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'WAITLIST_ENTRY_NOT_FOUND.' })
+  async removeFromWaitlist(
+    @CurrentUser() admin: Caller,
+    @Body() dto: WaitlistIdDto,
+  ): Promise<WaitlistActionResponseDto> {
+    const removed = await this.waitlist.leave(admin, dto.id);
+    return {
+      success: true,
+      message: removed
+        ? 'Quitaste al usuario de la lista de espera.'
+        : 'El usuario ya no estaba en la lista de espera.',
+    };
+  }
+
+  @Roles('admin')
+  @Post('promote-from-waitlist')
+  @HttpCode(201)
+  @ApiOkResponse({ type: PromoteWaitlistResponseDto, description: 'Reservado desde la lista de espera.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'WAITLIST_ENTRY_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'WAITLIST_ENTRY_ENDED, CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN.',
+  })
+  async promoteFromWaitlist(
+    @CurrentUser() admin: Caller,
+    @Body() dto: WaitlistIdDto,
+  ): Promise<PromoteWaitlistResponseDto> {
+    const reservationId = await this.waitlist.promoteByAdmin(admin, dto.id);
+    return { success: true, message: 'El usuario tiene su lugar en la clase.', reservationId };
   }
 }

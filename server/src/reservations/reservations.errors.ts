@@ -15,6 +15,12 @@ export enum BookingErrorCode {
   SCHEDULE_TIME_TAKEN = 'SCHEDULE_TIME_TAKEN',
   CAPACITY_BELOW_RESERVED = 'CAPACITY_BELOW_RESERVED',
   CALENDAR_FEED_NOT_FOUND = 'CALENDAR_FEED_NOT_FOUND',
+  CLASS_NOT_FULL = 'CLASS_NOT_FULL',
+  ALREADY_WAITLISTED = 'ALREADY_WAITLISTED',
+  WAITLIST_FULL = 'WAITLIST_FULL',
+  WAITLIST_CLOSED = 'WAITLIST_CLOSED',
+  WAITLIST_ENTRY_NOT_FOUND = 'WAITLIST_ENTRY_NOT_FOUND',
+  WAITLIST_ENTRY_ENDED = 'WAITLIST_ENTRY_ENDED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -33,6 +39,12 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.SCHEDULE_TIME_TAKEN]: 409,
   [BookingErrorCode.CAPACITY_BELOW_RESERVED]: 409,
   [BookingErrorCode.CALENDAR_FEED_NOT_FOUND]: 404,
+  [BookingErrorCode.CLASS_NOT_FULL]: 409,
+  [BookingErrorCode.ALREADY_WAITLISTED]: 409,
+  [BookingErrorCode.WAITLIST_FULL]: 409,
+  [BookingErrorCode.WAITLIST_CLOSED]: 409,
+  [BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND]: 404,
+  [BookingErrorCode.WAITLIST_ENTRY_ENDED]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -51,6 +63,12 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.SCHEDULE_TIME_TAKEN]: 'Ya hay una clase ese día a esa hora.',
   [BookingErrorCode.CAPACITY_BELOW_RESERVED]: 'La capacidad no puede ser menor que los lugares ya reservados',
   [BookingErrorCode.CALENDAR_FEED_NOT_FOUND]: 'Este calendario no existe o fue revocado.',
+  [BookingErrorCode.CLASS_NOT_FULL]: 'La clase tiene lugares disponibles: resérvala directamente.',
+  [BookingErrorCode.ALREADY_WAITLISTED]: 'Ya estás en la lista de espera de esta clase.',
+  [BookingErrorCode.WAITLIST_FULL]: 'La lista de espera está llena',
+  [BookingErrorCode.WAITLIST_CLOSED]: 'La lista de espera de esta clase ya cerró.',
+  [BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND]: 'No encontramos ese lugar en la lista de espera.',
+  [BookingErrorCode.WAITLIST_ENTRY_ENDED]: 'Ese lugar de la lista de espera ya no está activo.',
 };
 
 export class BookingError extends DomainError {

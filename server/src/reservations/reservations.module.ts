@@ -12,6 +12,9 @@ import { ReservationsRepository } from './reservations.repository';
 import { TimetableController } from './timetable.controller';
 import { TimetableRepository } from './timetable.repository';
 import { TimetableService } from './timetable.service';
+import { PlanChooser } from './plan-chooser';
+import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their mails and calendar feeds. */
 @Module({
@@ -27,6 +30,9 @@ import { TimetableService } from './timetable.service';
     TimetableService,
     RemindersService,
     CalendarFeedService,
+    PlanChooser,
+    WaitlistRepository,
+    WaitlistService,
   ],
   exports: [BookingService, BookingNotifier],
 })

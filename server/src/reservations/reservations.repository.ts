@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isoWeekday } from '@pilates/dates';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
+import { fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { ClassSession } from './entities/class-session.entity';
 import { Reservation } from './entities/reservation.entity';
@@ -18,6 +19,8 @@ export interface Slot {
   durationMinutes: number;
   capacity: number;
   reservedCount: number;
+  /** Clients in the class's waitlist. */
+  waitingCount: number;
   cancelled: boolean;
   instructor: string | null;
 }
@@ -47,6 +50,8 @@ export interface ReservationInfo {
   instructor: string | null;
   name: string;
   email: string;
+  /** Set when a late promotion from the waitlist lets the client cancel past the usual deadline. */
+  cancelGraceUntil: Date | null;
 }
 
 /** One line of a client's "Mis clases". */
@@ -55,6 +60,7 @@ export interface MyClassRow {
   date: string;
   startTime: string;
   instructor: string | null;
+  cancelGraceUntil: Date | null;
 }
 
 /** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
@@ -124,17 +130,28 @@ export class ReservationsRepository {
     return session.id;
   }
 
-  activeReservationExists(manager: EntityManager, classId: number, userId: number): Promise<boolean> {
+  /** Without a manager: a plain read outside any transaction, taking no lock. */
+  activeReservationExists(
+    manager: EntityManager = this.dataSource.manager,
+    classId: number,
+    userId: number,
+  ): Promise<boolean> {
     return manager.existsBy(Reservation, { classSessionId: classId, userId, status: 'active' });
   }
 
-  /** Takes one place, only while the class is below capacity and still scheduled. */
-  async takePlace(manager: EntityManager, classId: number): Promise<boolean> {
+  /**
+   * Takes one place, only while the class is below capacity and still scheduled. With
+   * `waitlistFirst`, also only while nobody is waiting for it (a freed place goes to the line).
+   */
+  async takePlace(manager: EntityManager, classId: number, waitlistFirst = false): Promise<boolean> {
     const taken = await manager
       .createQueryBuilder()
       .update(ClassSession)
       .set({ reservedCount: () => 'reserved_count + 1' })
-      .where("id = :id AND reserved_count < capacity AND status = 'scheduled'", { id: classId })
+      .where(
+        `id = :id AND reserved_count < capacity AND status = 'scheduled'${waitlistFirst ? ' AND waiting_count = 0' : ''}`,
+        { id: classId },
+      )
       .execute();
     return taken.affected === 1;
   }
@@ -146,7 +163,7 @@ export class ReservationsRepository {
   /** A new active reservation; its id. */
   async insertReservation(
     manager: EntityManager,
-    values: { classId: number; userId: number; userPlanId: number },
+    values: { classId: number; userId: number; userPlanId: number; cancelGraceUntil?: Date | null },
   ): Promise<number> {
     const inserted = await manager.insert(Reservation, {
       classSessionId: values.classId,
@@ -154,6 +171,7 @@ export class ReservationsRepository {
       userPlanId: values.userPlanId,
       status: 'active',
       activeMarker: 1,
+      cancelGraceUntil: values.cancelGraceUntil ?? null,
     });
     return Number(inserted.identifiers[0].id);
   }
@@ -262,6 +280,7 @@ export class ReservationsRepository {
       .addSelect('c.date', 'date')
       .addSelect('c.start_time', 'startTime')
       .addSelect('c.instructor', 'instructor')
+      .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
       .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
       .setParameters(futureParams)
       .orderBy('isPastRank', 'ASC')
@@ -272,7 +291,10 @@ export class ReservationsRepository {
       .offset(page.offset)
       .limit(page.limit)
       .getRawMany<MyClassRow>();
-    return { rows: rows.map((row) => ({ ...row, id: Number(row.id) })), total };
+    return {
+      rows: rows.map((row) => ({ ...row, id: Number(row.id), cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil) })),
+      total,
+    };
   }
 
   private infos(
@@ -292,6 +314,7 @@ export class ReservationsRepository {
       .addSelect('s.duration_minutes', 'durationMinutes')
       .addSelect('u.name', 'name')
       .addSelect('u.email', 'email')
+      .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
       .innerJoin(Schedule, 's', 's.id = c.schedule_id')
@@ -305,6 +328,7 @@ export class ReservationsRepository {
         userPlanId: Number(row.userPlanId),
         classSessionId: Number(row.classSessionId),
         durationMinutes: Number(row.durationMinutes),
+        cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
       })),
     );
   }
@@ -322,6 +346,7 @@ function toSlot(date: string, row: SlotRow): Slot {
     durationMinutes: Number(row.durationMinutes),
     capacity: Number(hasClass ? row.classCapacity : row.scheduleCapacity),
     reservedCount: hasClass ? Number(row.reservedCount) : 0,
+    waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
     cancelled: row.status === 'cancelled',
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
   };

@@ -8,7 +8,8 @@
 const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capacity AS scheduleCapacity,
          s.instructor AS scheduleInstructor, s.duration_minutes AS durationMinutes,
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
-         c.reserved_count AS reservedCount, c.status AS status, c.instructor AS classInstructor`;
+         c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
+         c.instructor AS classInstructor`;
 const PEOPLE_COLUMNS = 'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail';
 const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
@@ -45,6 +46,7 @@ export interface SlotRow {
   classTime: string | null;
   classCapacity: number | null;
   reservedCount: number | null;
+  waitingCount: number | null;
   status: string | null;
   classInstructor: string | null;
 }

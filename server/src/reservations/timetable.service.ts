@@ -10,6 +10,7 @@ import type { ClassSession } from './entities/class-session.entity';
 import type { Schedule } from './entities/schedule.entity';
 import type { StudioNow } from './reservations.repository';
 import { TimetableRepository } from './timetable.repository';
+import { noEffects, WaitlistService } from './waitlist.service';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 const scheduleSnapshot = (schedule: Schedule) => ({
@@ -31,6 +32,7 @@ export class TimetableService {
     private readonly clock: StudioClock,
     private readonly booking: BookingService,
     private readonly audit: AuditService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   list(): Promise<Schedule[]> {
@@ -57,8 +59,9 @@ export class TimetableService {
     });
   }
 
-  change(admin: Caller, dto: ChangeScheduleDto): Promise<Schedule> {
-    return this.tx.run(async (manager) => {
+  async change(admin: Caller, dto: ChangeScheduleDto): Promise<Schedule> {
+    const effects = noEffects();
+    const saved = await this.tx.run(async (manager) => {
       const schedule = await this.find(manager, dto.id);
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
         await this.refuseTakenTime(manager, schedule.weekday, dto.startTime, schedule.id);
@@ -82,6 +85,8 @@ export class TimetableService {
         }
       }
       await this.timetable.changeUpcomingClasses(manager, schedule.id, changes, now);
+      // More places: the classes' waitlists fill them, in the same transaction.
+      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(manager, schedule.id, now, effects);
       const before = scheduleSnapshot(schedule);
       Object.assign(schedule, changes);
       const saved = await this.timetable.save(manager, schedule);
@@ -96,6 +101,8 @@ export class TimetableService {
       }
       return saved;
     });
+    await this.waitlist.deliver(effects);
+    return saved;
   }
 
   /**

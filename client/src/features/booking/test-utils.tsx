@@ -58,12 +58,15 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     instructor: null,
     users: '[{"id":null,"name":null}]',
     myReservationId: null,
+    waitlistCount: 0,
+    myWaitlistPosition: null,
+    myWaitlistId: null,
     ...overrides,
   };
 }
 
 export function rosterSlot(overrides: Partial<RosterSlotDto> = {}): RosterSlotDto {
-  return { ...slot(), enrolled: [], ...overrides };
+  return { ...slot(), enrolled: [], waitlist: [], ...overrides };
 }
 
 export const errorBody = (code: string, error: string) => ({ success: false, code, error });

@@ -25,13 +25,15 @@ export const AUDIT_ACTIONS = {
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'waitlist.remove': 'Quitó a un usuario de una lista de espera',
+  'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export interface AuditEntryInput {
   action: AuditAction;
-  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment';
+  entityType: 'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment' | 'waitlist';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

@@ -131,6 +131,9 @@ const envSchema = z.object({
     .default('America/Mexico_City')
     .refine(isValidTimeZone, { message: 'debe ser una zona horaria IANA, por ejemplo America/Mexico_City' }),
   CANCEL_HOURS: intInRange(0, 168, 12),
+  WAITLIST_MAX: intInRange(1, 100, 10),
+  WAITLIST_CUTOFF_HOURS: intInRange(0, 168, 2),
+  WAITLIST_GRACE_MINUTES: intInRange(0, 1440, 60),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
   TRUST_PROXY: trustProxySetting,
@@ -189,6 +192,12 @@ export abstract class AppConfig {
   declare readonly commissionFixedMxn: number;
   declare readonly studioTimeZone: string;
   declare readonly cancelHours: number;
+  /** How many clients may wait for one full class. */
+  declare readonly waitlistMax: number;
+  /** Promotions from the waitlist stop this many hours before the class. */
+  declare readonly waitlistCutoffHours: number;
+  /** A client promoted after the free-cancellation deadline may still cancel for this long. */
+  declare readonly waitlistGraceMinutes: number;
   /** Requests per minute per IP on login, register, forgot- and reset-password together. */
   declare readonly authRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
@@ -284,6 +293,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,
     studioTimeZone: parsed.STUDIO_TZ,
     cancelHours: parsed.CANCEL_HOURS,
+    waitlistMax: parsed.WAITLIST_MAX,
+    waitlistCutoffHours: parsed.WAITLIST_CUTOFF_HOURS,
+    waitlistGraceMinutes: parsed.WAITLIST_GRACE_MINUTES,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
     trustProxy: parsed.TRUST_PROXY,

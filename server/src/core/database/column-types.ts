@@ -11,3 +11,10 @@ export const booleanTransformer: ValueTransformer = {
   to: (value: boolean | undefined) => value,
   from: (value: unknown) => (value === null || value === undefined ? value : Boolean(Number(value))),
 };
+
+/** A DATETIME read by a raw query: mysql2 gives a Date, better-sqlite3 the UTC text TypeORM wrote. */
+export function fromDbDatetime(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  return new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+}

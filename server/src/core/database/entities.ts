@@ -12,6 +12,7 @@ import { UserPlan } from '../../planes/entities/user-plan.entity';
 import { ClassSession } from '../../reservations/entities/class-session.entity';
 import { Reservation } from '../../reservations/entities/reservation.entity';
 import { Schedule } from '../../reservations/entities/schedule.entity';
+import { WaitlistEntry } from '../../reservations/entities/waitlist-entry.entity';
 
 export const entities = [
   User,
@@ -28,4 +29,5 @@ export const entities = [
   MailQueueItem,
   Session,
   AuthRateLimit,
+  WaitlistEntry,
 ];

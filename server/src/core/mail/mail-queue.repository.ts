@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { MailQueueItem } from './mail-queue.entity';
 
 /** All SQL of the outgoing mail queue. */
@@ -8,8 +8,13 @@ import { MailQueueItem } from './mail-queue.entity';
 export class MailQueueRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  insert(values: Partial<MailQueueItem>): Promise<MailQueueItem> {
-    return this.dataSource.manager.save(this.dataSource.manager.create(MailQueueItem, values));
+  /** A new row; inside the caller's transaction when given its manager. */
+  insert(values: Partial<MailQueueItem>, manager: EntityManager = this.dataSource.manager): Promise<MailQueueItem> {
+    return manager.save(manager.create(MailQueueItem, values));
+  }
+
+  byId(id: number): Promise<MailQueueItem | null> {
+    return this.dataSource.manager.findOneBy(MailQueueItem, { id });
   }
 
   /** Unsent mails due by `now`, unclaimed and below `maxAttempts`, oldest first. */

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../clock/clock';
 import type { MailQueueItem } from './mail-queue.entity';
@@ -58,19 +59,43 @@ export class MailService {
   /** Queues the mail and tries it at once. Rejects only when the mail could not even be queued. */
   async send(mail: Mail): Promise<void> {
     const now = this.clock.now();
-    const item = await this.queue.insert({
+    // Claimed by this sender from the start: the retry job leaves it alone while it is tried.
+    const item = await this.queue.insert(this.queueRow(mail, new Date(now.getTime() + CLAIM_MS)));
+    await this.deliver(item);
+  }
+
+  /**
+   * Writes the mail to the queue inside the caller's transaction, so it exists exactly when what it
+   * announces was committed. It leaves with `deliverQueued` after the commit, or with the retry job
+   * within a minute when nobody calls that. Returns the queue row's id.
+   */
+  async queueInside(manager: EntityManager, mail: Mail): Promise<number> {
+    return (await this.queue.insert(this.queueRow(mail, null), manager)).id;
+  }
+
+  /** After the commit: delivers mails `queueInside` wrote, each claimed first like the retry job does. */
+  async deliverQueued(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const now = this.clock.now();
+      const item = await this.queue.byId(id);
+      if (item && (await this.queue.claim(id, now, new Date(now.getTime() + CLAIM_MS)))) await this.deliver(item);
+    }
+  }
+
+  /** A new queue row for `mail`, due now. */
+  private queueRow(mail: Mail, claimedUntil: Date | null): Partial<MailQueueItem> {
+    return {
       recipient: mail.to,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
       attachments: mail.attachments ?? null,
       attempts: 0,
-      nextAttemptAt: now,
-      claimedUntil: new Date(now.getTime() + CLAIM_MS),
+      nextAttemptAt: this.clock.now(),
+      claimedUntil,
       lastError: null,
       sentAt: null,
-    });
-    await this.deliver(item);
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import { MailQueue1764000000000 } from './1764000000000-MailQueue';
 import { PaymentsGoLive1764100000000 } from './1764100000000-PaymentsGoLive';
 import { Sessions1764200000000 } from './1764200000000-Sessions';
 import { AuthRateLimits1764300000000 } from './1764300000000-AuthRateLimits';
+import { Waitlist1764400000000 } from './1764400000000-Waitlist';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   PaymentsGoLive1764100000000,
   Sessions1764200000000,
   AuthRateLimits1764300000000,
+  Waitlist1764400000000,
 ];

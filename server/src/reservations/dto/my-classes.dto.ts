@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PagedUserRequestDto } from '../../core/dto/paged-user-request.dto';
 import { PaginationDto } from '../../core/dto/pagination.dto';
+import { WaitlistPlaceDto } from './waitlist.dto';
 
 export class GetClasesDto extends PagedUserRequestDto {}
 
@@ -39,6 +40,12 @@ export class MyClassesResponseDto {
 
   @ApiProperty({ type: PaginationDto })
   pagination!: PaginationDto;
+
+  @ApiProperty({
+    type: [WaitlistPlaceDto],
+    description: 'Las listas de espera en las que está, de clases que no han comenzado, la más próxima primero.',
+  })
+  listaEspera!: WaitlistPlaceDto[];
 }
 
 export class CalendarFeedResponseDto {

@@ -9,8 +9,23 @@ import type { ScheduleDto } from './timetable.dto';
 /** The `users` field of a class nobody has booked (the wire shape the client reads). */
 const NOBODY = JSON.stringify([{ id: null, name: null }]);
 
-/** A class of the day view. `viewerId`: whose own reservation id to show (null for a visitor). */
-export function toSlotDto(slot: Slot, people: Enrolled[], viewerId: number | null, isPast: boolean): SlotDto {
+/** The viewer's own place in a class's waitlist. */
+export interface MyWaitlistPlace {
+  id: number;
+  position: number;
+}
+
+/**
+ * A class of the day view. `viewerId`: whose own reservation id to show (null for a visitor);
+ * `waiting`: the viewer's place in its waitlist, if any.
+ */
+export function toSlotDto(
+  slot: Slot,
+  people: Enrolled[],
+  viewerId: number | null,
+  isPast: boolean,
+  waiting?: MyWaitlistPlace,
+): SlotDto {
   const users = people.map((p) => ({ id: p.id, name: p.name }));
   return {
     scheduleId: slot.scheduleId,
@@ -23,6 +38,9 @@ export function toSlotDto(slot: Slot, people: Enrolled[], viewerId: number | nul
     instructor: slot.instructor,
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: viewerId !== null ? (people.find((p) => p.id === viewerId)?.reservationId ?? null) : null,
+    waitlistCount: slot.waitingCount,
+    myWaitlistPosition: waiting?.position ?? null,
+    myWaitlistId: waiting?.id ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { RosterWaitingDto } from './waitlist.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateOnly } from '../../core/dto/validators';
 import { IsNotEmpty } from 'class-validator';
@@ -52,6 +53,23 @@ export class SlotDto {
     description: 'La reserva activa de quien llama en esta clase, si la tiene.',
   })
   myReservationId!: number | null;
+
+  @ApiProperty({ description: 'Cuántos clientes esperan un lugar en la lista de espera.', example: 0 })
+  waitlistCount!: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'El lugar de quien llama en la lista de espera (1 = el primero); null si no espera.',
+  })
+  myWaitlistPosition!: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Su lugar en la lista de espera, para salir de ella; null si no espera.',
+  })
+  myWaitlistId!: number | null;
 }
 
 export class SlotsResponseDto {
@@ -82,6 +100,9 @@ export class EnrolledUserDto {
 export class RosterSlotDto extends SlotDto {
   @ApiProperty({ type: [EnrolledUserDto] })
   enrolled!: EnrolledUserDto[];
+
+  @ApiProperty({ type: [RosterWaitingDto], description: 'La lista de espera, en orden.' })
+  waitlist!: RosterWaitingDto[];
 }
 
 export class RosterResponseDto {

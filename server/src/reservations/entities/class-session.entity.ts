@@ -42,6 +42,10 @@ export class ClassSession {
   @Column({ name: 'reserved_count', type: 'int', default: 0 })
   reservedCount!: number;
 
+  /** Clients in this class's waitlist (status waiting); changed only by conditional updates. */
+  @Column({ name: 'waiting_count', type: 'int', default: 0 })
+  waitingCount!: number;
+
   @Column({ type: 'varchar', length: 10, default: 'scheduled' })
   status!: ClassStatus;
 

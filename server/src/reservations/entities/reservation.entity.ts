@@ -51,6 +51,13 @@ export class Reservation {
   @Column({ name: 'cancelled_by', type: 'int', nullable: true })
   cancelledBy!: number | null;
 
+  /**
+   * Set when a promotion from the waitlist came after the free-cancellation deadline: until then
+   * the client may still cancel and get the class back (WAITLIST_GRACE_MINUTES).
+   */
+  @Column({ name: 'cancel_grace_until', type: DATETIME, nullable: true })
+  cancelGraceUntil!: Date | null;
+
   @Column({ name: 'reminder_sent_at', type: DATETIME, nullable: true })
   reminderSentAt!: Date | null;
 

@@ -28,4 +28,6 @@ export const AuditEntryDtoAction = {
   reservationcreate: 'reservation.create',
   reservationcancel: 'reservation.cancel',
   paymentrefund: 'payment.refund',
+  waitlistremove: 'waitlist.remove',
+  waitlistpromote: 'waitlist.promote',
 } as const;

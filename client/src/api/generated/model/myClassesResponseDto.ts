@@ -6,10 +6,13 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { MyClassDto } from './myClassDto';
+import type { WaitlistPlaceDto } from './waitlistPlaceDto';
 import type { PaginationDto } from './paginationDto';
 
 export interface MyClassesResponseDto {
   clases: MyClassDto[];
+  /** Las listas de espera en las que está, de clases que no han comenzado, la más próxima primero. */
+  listaEspera: WaitlistPlaceDto[];
   pagination: PaginationDto;
   success: boolean;
 }

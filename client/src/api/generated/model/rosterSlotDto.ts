@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { EnrolledUserDto } from './enrolledUserDto';
+import type { RosterWaitingDto } from './rosterWaitingDto';
 
 export interface RosterSlotDto {
   capacity: number;
@@ -26,6 +27,16 @@ export interface RosterSlotDto {
    * @nullable
    */
   myReservationId?: number | null;
+  /**
+   * Su lugar en la lista de espera, para salir de ella; null si no espera.
+   * @nullable
+   */
+  myWaitlistId?: number | null;
+  /**
+   * El lugar de quien llama en la lista de espera (1 = el primero); null si no espera.
+   * @nullable
+   */
+  myWaitlistPosition?: number | null;
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;
@@ -33,4 +44,8 @@ export interface RosterSlotDto {
   time: string;
   /** JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. [{"id":null,"name":null}] cuando no hay nadie que mostrar. */
   users: string;
+  /** La lista de espera, en orden. */
+  waitlist: RosterWaitingDto[];
+  /** Cuántos clientes esperan un lugar en la lista de espera. */
+  waitlistCount: number;
 }

@@ -24,6 +24,16 @@ export interface SlotDto {
    * @nullable
    */
   myReservationId?: number | null;
+  /**
+   * Su lugar en la lista de espera, para salir de ella; null si no espera.
+   * @nullable
+   */
+  myWaitlistId?: number | null;
+  /**
+   * El lugar de quien llama en la lista de espera (1 = el primero); null si no espera.
+   * @nullable
+   */
+  myWaitlistPosition?: number | null;
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;
@@ -31,4 +41,6 @@ export interface SlotDto {
   time: string;
   /** JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. [{"id":null,"name":null}] cuando no hay nadie que mostrar. */
   users: string;
+  /** Cuántos clientes esperan un lugar en la lista de espera. */
+  waitlistCount: number;
 }

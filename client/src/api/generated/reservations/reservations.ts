@@ -28,10 +28,15 @@ import type {
   CancelResponseDto,
   DateRequestDto,
   ErrorResponseDto,
+  JoinWaitlistDto,
+  JoinWaitlistResponseDto,
+  PromoteWaitlistResponseDto,
   PushReservationDto,
   ReservationIdDto,
   RosterResponseDto,
   SlotsResponseDto,
+  WaitlistActionResponseDto,
+  WaitlistIdDto,
 } from '.././model';
 
 import { apiFetch } from '../../http';
@@ -513,6 +518,179 @@ export function useGetInformationClasesSuspense<
   return query;
 }
 
+export const getJoinWaitlistUrl = () => {
+  return `/api/reservations/join-waitlist`;
+};
+
+export const joinWaitlist = async (
+  joinWaitlistDto: JoinWaitlistDto,
+  options?: RequestInit,
+): Promise<JoinWaitlistResponseDto> => {
+  return apiFetch<JoinWaitlistResponseDto>(getJoinWaitlistUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(joinWaitlistDto),
+  });
+};
+
+export const getJoinWaitlistMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof joinWaitlist>>, TError, { data: JoinWaitlistDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof joinWaitlist>>, TError, { data: JoinWaitlistDto }, TContext> => {
+  const mutationKey = ['joinWaitlist'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof joinWaitlist>>, { data: JoinWaitlistDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return joinWaitlist(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type JoinWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof joinWaitlist>>>;
+export type JoinWaitlistMutationBody = JoinWaitlistDto;
+export type JoinWaitlistMutationError = ErrorType<ErrorResponseDto>;
+
+export const useJoinWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof joinWaitlist>>,
+      TError,
+      { data: JoinWaitlistDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof joinWaitlist>>, TError, { data: JoinWaitlistDto }, TContext> => {
+  const mutationOptions = getJoinWaitlistMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getLeaveWaitlistUrl = () => {
+  return `/api/reservations/leave-waitlist`;
+};
+
+export const leaveWaitlist = async (
+  waitlistIdDto: WaitlistIdDto,
+  options?: RequestInit,
+): Promise<WaitlistActionResponseDto> => {
+  return apiFetch<WaitlistActionResponseDto>(getLeaveWaitlistUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(waitlistIdDto),
+  });
+};
+
+export const getLeaveWaitlistMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationKey = ['leaveWaitlist'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof leaveWaitlist>>, { data: WaitlistIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return leaveWaitlist(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type LeaveWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof leaveWaitlist>>>;
+export type LeaveWaitlistMutationBody = WaitlistIdDto;
+export type LeaveWaitlistMutationError = ErrorType<ErrorResponseDto>;
+
+export const useLeaveWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationOptions = getLeaveWaitlistMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getPromoteFromWaitlistUrl = () => {
+  return `/api/reservations/promote-from-waitlist`;
+};
+
+export const promoteFromWaitlist = async (
+  waitlistIdDto: WaitlistIdDto,
+  options?: RequestInit,
+): Promise<PromoteWaitlistResponseDto> => {
+  return apiFetch<PromoteWaitlistResponseDto>(getPromoteFromWaitlistUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(waitlistIdDto),
+  });
+};
+
+export const getPromoteFromWaitlistMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof promoteFromWaitlist>>,
+    TError,
+    { data: WaitlistIdDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof promoteFromWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationKey = ['promoteFromWaitlist'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof promoteFromWaitlist>>, { data: WaitlistIdDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return promoteFromWaitlist(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PromoteFromWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof promoteFromWaitlist>>>;
+export type PromoteFromWaitlistMutationBody = WaitlistIdDto;
+export type PromoteFromWaitlistMutationError = ErrorType<ErrorResponseDto>;
+
+export const usePromoteFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof promoteFromWaitlist>>,
+      TError,
+      { data: WaitlistIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof promoteFromWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationOptions = getPromoteFromWaitlistMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getPushReservationUrl = () => {
   return `/api/reservations/push-reservation`;
 };
@@ -573,6 +751,72 @@ export const usePushReservation = <TError = ErrorType<ErrorResponseDto>, TContex
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof pushReservation>>, TError, { data: PushReservationDto }, TContext> => {
   const mutationOptions = getPushReservationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getRemoveFromWaitlistUrl = () => {
+  return `/api/reservations/remove-from-waitlist`;
+};
+
+export const removeFromWaitlist = async (
+  waitlistIdDto: WaitlistIdDto,
+  options?: RequestInit,
+): Promise<WaitlistActionResponseDto> => {
+  return apiFetch<WaitlistActionResponseDto>(getRemoveFromWaitlistUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(waitlistIdDto),
+  });
+};
+
+export const getRemoveFromWaitlistMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof removeFromWaitlist>>,
+    TError,
+    { data: WaitlistIdDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof removeFromWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationKey = ['removeFromWaitlist'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeFromWaitlist>>, { data: WaitlistIdDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return removeFromWaitlist(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RemoveFromWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof removeFromWaitlist>>>;
+export type RemoveFromWaitlistMutationBody = WaitlistIdDto;
+export type RemoveFromWaitlistMutationError = ErrorType<ErrorResponseDto>;
+
+export const useRemoveFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof removeFromWaitlist>>,
+      TError,
+      { data: WaitlistIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof removeFromWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
+  const mutationOptions = getRemoveFromWaitlistMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

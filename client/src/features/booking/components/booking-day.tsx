@@ -7,6 +7,7 @@ import { useGetInformation, usePushReservation } from '@/api/generated/reservati
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass } from '@/features/purchase';
+import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
@@ -46,6 +47,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   );
 
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  const [joining, setJoining] = useState<WaitlistClass | null>(null);
+  const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
   // Set at the first tap, before React re-renders the disabled button: a double tap books once.
   const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
   const inFlight = useRef(false);
@@ -86,6 +89,17 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     booking.mutate({ data: { date, classReservation: slot.scheduleId } });
   };
 
+  const joinWaitlist = (slot: SlotDto) => {
+    if (isGuest) {
+      onRequireLogin();
+      return;
+    }
+    setJoining({ date, time: slot.time, scheduleId: slot.scheduleId, waitlistCount: slot.waitlistCount });
+  };
+  const leaveWaitlist = (slot: SlotDto) => {
+    if (slot.myWaitlistId) setLeaving({ id: slot.myWaitlistId, date, time: slot.time });
+  };
+
   const slots = day.data?.data ?? [];
   // Classes that already started fold away under "Clases anteriores"; the ones still ahead come first.
   const upcoming = slots.filter((slot) => !slot.isPastClass);
@@ -94,6 +108,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     date,
     onBook: book,
     onCancel: setCancelling,
+    onJoinWaitlist: joinWaitlist,
+    onLeaveWaitlist: leaveWaitlist,
     disabled: sessionPending,
     bookingScheduleId: booking.isPending ? booking.variables.data.classReservation : null,
   };
@@ -144,6 +160,12 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         }
         onClose={() => setCancelling(null)}
       />
+      <JoinWaitlistDialog
+        target={joining}
+        onClose={() => setJoining(null)}
+        onPlanProblem={(code) => setDialog(DIALOG_FOR_CODE[code])}
+      />
+      <LeaveWaitlistDialog entry={leaving} onClose={() => setLeaving(null)} />
       <OutOfPlanDialog
         open={dialog === 'out-of-plan'}
         onOpenChange={closeDialog}

@@ -43,6 +43,37 @@ describe('RosterDay', () => {
     expect(await screen.findByText('No hay usuarios inscritos')).toBeInTheDocument();
   });
 
+  it("should show the class's waitlist under the enrolled, in order", async () => {
+    stubApi({
+      [ROSTER]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [
+            rosterSlot({
+              scheduleId: 2,
+              time: '8:00 AM',
+              capacity: 1,
+              reservedCount: 1,
+              enrolled: [ana],
+              waitlistCount: 1,
+              waitlist: [{ id: 5, userId: 8, name: 'Luis Pérez', email: 'luis@example.com', position: 1 }],
+            }),
+          ],
+        },
+      ],
+    });
+    renderWithProviders(<RosterDay date={DATE} />);
+    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lunes 30 de noviembre · 8:00 AM' });
+    const line = within(dialog).getByRole('region', { name: 'Lista de espera (1)' });
+    expect(within(line).getByText('Luis Pérez')).toBeInTheDocument();
+    expect(within(line).getByRole('button', { name: 'Quitar a Luis Pérez de la lista de espera' })).toBeInTheDocument();
+    // The class is full: nobody can be given a place by hand.
+    expect(within(line).queryByRole('button', { name: /Dar el lugar/ })).not.toBeInTheDocument();
+  });
+
   it('should remove someone after confirming, say so and refresh the roster', async () => {
     let removed = false;
     const { sentTo } = stubApi({

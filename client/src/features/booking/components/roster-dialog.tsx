@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
+import { RosterWaitlist } from '@/features/waitlist';
 
 /** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
 export function classTitle(date: string, time: string): string {
@@ -121,6 +122,12 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
         </ul>
       )}
       <ErrorMessage error={removal.error} className="mt-3" />
+      {slot ? (
+        <RosterWaitlist
+          waitlist={slot.waitlist ?? []}
+          placeFree={slot.reservedCount < slot.capacity && !slot.isPastClass}
+        />
+      ) : null}
     </Dialog>
   );
 }

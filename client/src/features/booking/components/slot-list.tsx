@@ -1,10 +1,11 @@
-import { Check } from 'lucide-react';
+import { Check, Hourglass } from 'lucide-react';
 import { useId } from 'react';
 import type { SlotDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { formatStudioInstant } from '@/features/my-classes';
+import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
 
 /** The studio teaches one class: Pilates Reformer. */
 export const CLASS_NAME = 'Pilates Reformer';
@@ -16,18 +17,23 @@ export interface SlotListProps {
   onBook: (slot: SlotDto) => void;
   /** The caller's own booked class: "Cancelar" right in its row. */
   onCancel?: (slot: SlotDto) => void;
+  /** A full class: "Lista de espera" joins its line (without it, a full class only says so). */
+  onJoinWaitlist?: (slot: SlotDto) => void;
+  /** A class whose line the caller is in: "Salir de la lista". */
+  onLeaveWaitlist?: (slot: SlotDto) => void;
   /** The class being booked right now: its button spins, the others wait. */
   bookingScheduleId?: number | null;
   /** Blocks every button (while the session is still loading, for instance). */
   disabled?: boolean;
 }
 
-type SlotState = 'booked' | 'cancelled' | 'started' | 'full' | 'open';
+type SlotState = 'booked' | 'cancelled' | 'started' | 'waiting' | 'full' | 'open';
 
 export function slotState(slot: SlotDto): SlotState {
   if (slot.myReservationId !== null && slot.myReservationId !== undefined) return 'booked';
   if (slot.isCancelled) return 'cancelled';
   if (slot.isPastClass) return 'started';
+  if (slot.myWaitlistPosition !== null && slot.myWaitlistPosition !== undefined) return 'waiting';
   if (slot.reservedCount >= slot.capacity) return 'full';
   return 'open';
 }
@@ -39,7 +45,16 @@ const notes: Partial<Record<SlotState, string>> = {
 };
 
 /** The selected day's classes on the booking page: time, places taken and a "Reservar" button. */
-export function SlotList({ slots, date, onBook, onCancel, bookingScheduleId = null, disabled = false }: SlotListProps) {
+export function SlotList({
+  slots,
+  date,
+  onBook,
+  onCancel,
+  onJoinWaitlist,
+  onLeaveWaitlist,
+  bookingScheduleId = null,
+  disabled = false,
+}: SlotListProps) {
   return (
     <ul className="space-y-3">
       {slots.map((slot) => (
@@ -48,6 +63,8 @@ export function SlotList({ slots, date, onBook, onCancel, bookingScheduleId = nu
           slot={slot}
           onBook={onBook}
           onCancel={onCancel}
+          onJoinWaitlist={onJoinWaitlist}
+          onLeaveWaitlist={onLeaveWaitlist}
           date={date}
           booking={bookingScheduleId === slot.scheduleId}
           disabled={disabled || (bookingScheduleId !== null && bookingScheduleId !== slot.scheduleId)}
@@ -73,6 +90,8 @@ function SlotRow({
   slot,
   onBook,
   onCancel,
+  onJoinWaitlist,
+  onLeaveWaitlist,
   booking,
   disabled,
   date,
@@ -80,6 +99,8 @@ function SlotRow({
   slot: SlotDto;
   onBook: (slot: SlotDto) => void;
   onCancel?: (slot: SlotDto) => void;
+  onJoinWaitlist?: (slot: SlotDto) => void;
+  onLeaveWaitlist?: (slot: SlotDto) => void;
   booking: boolean;
   disabled: boolean;
   date?: string;
@@ -102,7 +123,13 @@ function SlotRow({
           <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
         </p>
         <p className={cn('mt-0.5 text-sm', state === 'cancelled' ? 'text-danger' : 'text-ink-muted')}>
-          {[note ?? freePlacesLabel(slot), slot.instructor ? `Con ${slot.instructor}` : null]
+          {[
+            state === 'waiting' ? 'Clase llena' : (note ?? freePlacesLabel(slot)),
+            (state === 'full' || state === 'waiting') && slot.waitlistCount > 0
+              ? `${slot.waitlistCount} en lista de espera`
+              : null,
+            slot.instructor ? `Con ${slot.instructor}` : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -120,6 +147,29 @@ function SlotRow({
             </Button>
           ) : null}
         </div>
+      ) : state === 'waiting' ? (
+        <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
+          <span className="inline-flex h-9 items-center gap-1.5 rounded-pill bg-accent-soft px-4 text-sm font-medium text-ink-strong">
+            <Hourglass aria-hidden="true" className="size-4" />
+            {positionLabel(slot.myWaitlistPosition ?? 0)}
+          </span>
+          {onLeaveWaitlist ? (
+            <Button variant="secondary" size="sm" aria-describedby={timeId} onClick={() => onLeaveWaitlist(slot)}>
+              Salir de la lista
+            </Button>
+          ) : null}
+        </div>
+      ) : state === 'full' && onJoinWaitlist ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
+          aria-describedby={timeId}
+          disabled={disabled}
+          onClick={() => onJoinWaitlist(slot)}
+        >
+          {waitlistButtonLabel(slot.waitlistCount)}
+        </Button>
       ) : (
         <Button
           size="sm"

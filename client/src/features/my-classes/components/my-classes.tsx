@@ -10,6 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
+import { MyWaitlists } from '@/features/waitlist';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
@@ -88,11 +89,20 @@ export function MyClasses() {
 
   if (query.isError && !query.data) return <ErrorMessage error={query.error} />;
   const data = query.data;
-  if (data && data.pagination.totalRecords === 0) return <EmptyClasses />;
+  const waitlists = <MyWaitlists lines={data?.listaEspera ?? []} />;
+  if (data && data.pagination.totalRecords === 0) {
+    return (
+      <>
+        {waitlists}
+        <EmptyClasses />
+      </>
+    );
+  }
 
   return (
     // A narrow column (phones, tablets beside the side menu) lists the classes as cards; a wide one as a table.
     <div className="@container">
+      {waitlists}
       <ResponsiveTable
         label="Mis clases"
         columns={columns}

@@ -20,6 +20,9 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   instructor: null,
   users: '[{"id":null,"name":null}]',
   myReservationId: null,
+  waitlistCount: 0,
+  myWaitlistPosition: null,
+  myWaitlistId: null,
   ...extra,
 });
 

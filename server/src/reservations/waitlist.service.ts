@@ -1,0 +1,346 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
+import type { EntityManager } from 'typeorm';
+import { AuditService } from '../core/audit/audit.service';
+import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { AppConfig } from '../core/config/app-config';
+import { StudioClock } from '../core/clock/studio-clock';
+import { TransactionService } from '../core/database/transaction.service';
+import { isUniqueViolation } from '../core/errors/database-errors';
+import { MailService } from '../core/mail/mail.service';
+import { waitlistClosedMail, waitlistPromotedMail, waitlistSkippedMail } from './booking-mail';
+import { BookingNotifier } from './booking-notifier.service';
+import { ClassSessionsService } from './class-sessions.service';
+import type { BookedClass } from './class-calendar';
+import type { WaitlistPlaceDto } from './dto/waitlist.dto';
+import { PlanChooser } from './plan-chooser';
+import { ReservationsRepository, type StudioNow } from './reservations.repository';
+import { BookingError, BookingErrorCode } from './reservations.errors';
+import { WaitlistRepository, type WaitingClient, type WaitlistClass, type WaitlistLine } from './waitlist.repository';
+
+/** What a change that freed places did to the line: the mails it queued, sent after the commit. */
+export interface WaitlistEffects {
+  mailIds: number[];
+  promoted: number;
+}
+
+export const noEffects = (): WaitlistEffects => ({ mailIds: [], promoted: 0 });
+
+/**
+ * The waitlist of a full class. Joining takes nothing from the plan; when a place frees before
+ * WAITLIST_CUTOFF_HOURS, the first in line is booked in the same transaction as the change that
+ * freed it (the booking rules: a covering plan, the one ending soonest), or skipped with a mail
+ * when that is no longer possible, and the next is tried. The mails are written to the mail queue
+ * inside that transaction and delivered after it commits.
+ */
+@Injectable()
+export class WaitlistService {
+  private readonly logger = new Logger('Waitlist');
+
+  constructor(
+    private readonly waitlist: WaitlistRepository,
+    private readonly reservations: ReservationsRepository,
+    private readonly chooser: PlanChooser,
+    private readonly sessions: ClassSessionsService,
+    private readonly tx: TransactionService,
+    private readonly clock: StudioClock,
+    private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly notifier: BookingNotifier,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Promotions stop (and the list closes) this long before the class. */
+  pastCutoff(date: string, time: string): boolean {
+    const cutoff = this.clock.startOf(date, time).getTime() - this.config.waitlistCutoffHours * 3600_000;
+    return this.clock.now().getTime() >= cutoff;
+  }
+
+  /** join-waitlist: the caller waits for a place in a full class. */
+  async join(caller: Caller, scheduleId: number, date: string): Promise<{ waitlistId: number; position: number }> {
+    const slot = await this.sessions.slotOf(scheduleId, date);
+    if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
+    if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
+    if (this.pastCutoff(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.WAITLIST_CLOSED);
+    if (slot.reservedCount < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
+    const classId = await this.sessions.ensureSession(slot);
+    if (slot.waitingCount >= this.config.waitlistMax) {
+      // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
+      if (await this.reservations.activeReservationExists(undefined, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      }
+      if (await this.waitlist.isWaiting(undefined, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
+      }
+      await this.chooser.assertCovering(undefined, caller.id, slot.date);
+      throw new BookingError(BookingErrorCode.WAITLIST_FULL);
+    }
+    const now = this.clock.now();
+    return this.tx.run(async (manager) => {
+      // The class row first: joins of one class queue here (MySQL), and positions follow commits.
+      await this.waitlist.lockClass(manager, classId);
+      if (await this.reservations.activeReservationExists(manager, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      }
+      if (await this.waitlist.isWaiting(manager, classId, caller.id)) {
+        throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
+      }
+      await this.chooser.assertCovering(manager, caller.id, slot.date);
+      if (!(await this.waitlist.addWaiting(manager, classId, this.config.waitlistMax))) {
+        const current = await this.waitlist.classById(manager, classId);
+        if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
+        if (current && current.reservedCount < current.capacity)
+          throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
+        throw new BookingError(BookingErrorCode.WAITLIST_FULL);
+      }
+      try {
+        const waitlistId = await this.waitlist.insertEntry(manager, classId, caller.id, now);
+        return { waitlistId, position: await this.waitlist.positionOf(manager, waitlistId) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
+        throw error;
+      }
+    });
+  }
+
+  /** leave-waitlist: the client leaves the line (an admin may take anyone off). Idempotent. */
+  async leave(caller: Caller, entryId: number): Promise<boolean> {
+    const entry = await this.waitlist.entryById(entryId);
+    if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
+    assertOwnerOrAdmin(caller, entry.userId);
+    if (entry.status !== 'waiting') return false;
+    const byAdmin = caller.id !== entry.userId;
+    return this.tx.run(async (manager) => {
+      await this.waitlist.lockClass(manager, entry.classSessionId);
+      const ended = await this.waitlist.endEntry(manager, entry.id, byAdmin ? 'removed' : 'left', this.clock.now());
+      if (!ended) return false;
+      await this.waitlist.removeWaiting(manager, entry.classSessionId);
+      if (byAdmin) {
+        await this.audit.record(manager, caller, {
+          action: 'waitlist.remove',
+          entityType: 'waitlist',
+          entityId: entry.id,
+          subjectUserId: entry.userId,
+          before: { status: 'waiting' },
+          after: { status: 'removed' },
+        });
+      }
+      return true;
+    });
+  }
+
+  /**
+   * An admin books one waiting client now, out of turn, while the class has a free place (after the
+   * list's cutoff, when places are no longer handed out automatically, or any time one is free).
+   */
+  async promoteByAdmin(admin: Caller, entryId: number): Promise<number> {
+    const entry = await this.waitlist.entryById(entryId);
+    if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
+    const effects = noEffects();
+    const reservationId = await this.tx.run(async (manager) => {
+      await this.waitlist.lockClass(manager, entry.classSessionId);
+      const current = await this.waitlist.entryById(entryId, manager);
+      if (!current || current.status !== 'waiting') throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_ENDED);
+      const klass = await this.waitlist.classById(manager, entry.classSessionId);
+      if (!klass || klass.status !== 'scheduled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
+      if (this.clock.hasStarted(klass.date, klass.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
+      if (klass.reservedCount >= klass.capacity) throw new BookingError(BookingErrorCode.CLASS_FULL);
+      if (await this.reservations.activeReservationExists(manager, klass.id, current.userId)) {
+        throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
+      }
+      // The booking rules' refusals reach the admin as they are; the entry stays in line.
+      const id = await this.book(manager, current, klass, effects);
+      await this.audit.record(manager, admin, {
+        action: 'waitlist.promote',
+        entityType: 'waitlist',
+        entityId: entry.id,
+        subjectUserId: current.userId,
+        before: { status: 'waiting' },
+        after: { status: 'promoted', reservationId: id },
+      });
+      return id;
+    });
+    await this.deliver(effects);
+    return reservationId;
+  }
+
+  /**
+   * Inside the transaction that freed places in a class (a cancellation, a capacity raise): books
+   * the line in order while places are free and the cutoff has not passed. The class row is already
+   * locked by that change (MySQL); SQLite runs one transaction at a time.
+   */
+  async fillFreedPlaces(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
+    for (;;) {
+      const klass = await this.waitlist.classById(manager, classId);
+      if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
+      if (klass.reservedCount >= klass.capacity) return;
+      if (this.pastCutoff(klass.date, klass.startTime)) return;
+      const head = await this.waitlist.headOf(manager, classId);
+      if (!head) return;
+      const reason = await this.refusal(manager, head, klass);
+      if (reason) {
+        await this.endAndMail(manager, head, klass, 'skipped', reason, effects);
+        continue;
+      }
+      await this.book(manager, head, klass, effects);
+    }
+  }
+
+  /** After a capacity raise of a timetable entry: fills its upcoming classes' free places. */
+  async fillScheduleClasses(manager: EntityManager, scheduleId: number, from: StudioNow, effects: WaitlistEffects) {
+    for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(manager, scheduleId, from)) {
+      await this.fillFreedPlaces(manager, classId, effects);
+    }
+  }
+
+  /** The studio cancelled the class: everyone waiting leaves the line with a mail. */
+  async closeForCancelledClass(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
+    const klass = await this.waitlist.classById(manager, classId);
+    if (!klass) return;
+    for (const entry of await this.waitlist.waitingInClass(manager, classId)) {
+      await this.endAndMail(manager, entry, klass, 'closed', 'class_cancelled', effects);
+    }
+  }
+
+  /** Inside an account's deactivation: the user leaves every line they wait in. */
+  async leaveAllInside(manager: EntityManager, userId: number): Promise<void> {
+    for (const entry of await this.waitlist.allWaitingOfUser(manager, userId)) {
+      if (await this.waitlist.endEntry(manager, entry.id, 'removed', this.clock.now(), { reason: 'inactive' })) {
+        await this.waitlist.removeWaiting(manager, entry.classSessionId);
+      }
+    }
+  }
+
+  /** Sends the mails a transaction queued, once it committed. A failure leaves them to the retry job. */
+  async deliver(effects: WaitlistEffects): Promise<void> {
+    if (effects.mailIds.length === 0) return;
+    await this.mail
+      .deliverQueued(effects.mailIds)
+      .catch((error: unknown) =>
+        this.logger.warn(`Correos de la lista de espera en cola: ${(error as Error).message}`),
+      );
+  }
+
+  /**
+   * Every minute: the lists of classes within WAITLIST_CUTOFF_HOURS close; each client still
+   * waiting gets "La lista de espera cerró". Each entry is ended by a conditional update, so two
+   * replicas running the job close it once.
+   */
+  @Cron(CronExpression.EVERY_MINUTE, { name: 'waitlist-cutoff' })
+  async closeAtCutoff(): Promise<number> {
+    const until = new Date(this.clock.now().getTime() + this.config.waitlistCutoffHours * 3600_000);
+    const zone = this.clock.timeZone;
+    const due = await this.waitlist.waitingUntil({
+      today: studioToday(until, zone),
+      timeOfDay: studioTimeOfDay(until, zone),
+    });
+    let closed = 0;
+    for (const line of due) {
+      const effects = noEffects();
+      const done = await this.tx.run(async (manager) => {
+        await this.waitlist.lockClass(manager, line.classSessionId);
+        const entry = await this.waitlist.entryById(line.id, manager);
+        const klass = await this.waitlist.classById(manager, line.classSessionId);
+        if (!entry || !klass || entry.status !== 'waiting') return false;
+        return this.endAndMail(manager, entry, klass, 'closed', 'cutoff', effects);
+      });
+      if (done) closed++;
+      await this.deliver(effects);
+    }
+    return closed;
+  }
+
+  /** The client's entries still waiting, for "Mis clases". */
+  async linesOf(userId: number): Promise<WaitlistPlaceDto[]> {
+    const now = this.clock.now();
+    const lines = await this.waitlist.waitingOfUser(userId, {
+      today: this.clock.today(now),
+      timeOfDay: this.clock.timeOfDay(now),
+    });
+    return lines.map(toWaitlistPlaceDto);
+  }
+
+  /** Why the head of the line cannot be booked now, or null when they can. */
+  private async refusal(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass): Promise<string | null> {
+    if (!entry.active) return 'inactive';
+    if (await this.reservations.activeReservationExists(manager, klass.id, entry.userId)) return 'already_booked';
+    try {
+      await this.chooser.assertCovering(manager, entry.userId, klass.date);
+    } catch (error) {
+      if (error instanceof BookingError) return error.code;
+      throw error;
+    }
+    return null;
+  }
+
+  /** Books a waiting client into a class with a free place; queues the promotion mail. */
+  private async book(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass, effects: WaitlistEffects) {
+    const now = this.clock.now();
+    const planId = await this.chooser.takeClass(manager, entry.userId, klass.date);
+    if (!(await this.reservations.takePlace(manager, klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
+    // Promoted after the free-cancellation deadline: they did not choose a late booking.
+    const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
+    const grace =
+      now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
+    const reservationId = await this.reservations.insertReservation(manager, {
+      classId: klass.id,
+      userId: entry.userId,
+      userPlanId: planId,
+      cancelGraceUntil: grace,
+    });
+    await this.waitlist.endEntry(manager, entry.id, 'promoted', now, { reservationId });
+    await this.waitlist.removeWaiting(manager, klass.id);
+    const item = bookedClass(klass, reservationId);
+    const ics = this.notifier.calendar([item], 'Clase de Pilates');
+    const until = this.studioWords(grace ?? deadline);
+    effects.mailIds.push(
+      await this.mail.queueInside(manager, waitlistPromotedMail(entry, item, ics, { until, grace: grace !== null })),
+    );
+    effects.promoted++;
+    return reservationId;
+  }
+
+  private async endAndMail(
+    manager: EntityManager,
+    entry: WaitingClient,
+    klass: WaitlistClass,
+    status: 'skipped' | 'closed',
+    reason: string,
+    effects: WaitlistEffects,
+  ): Promise<boolean> {
+    if (!(await this.waitlist.endEntry(manager, entry.id, status, this.clock.now(), { reason }))) return false;
+    await this.waitlist.removeWaiting(manager, klass.id);
+    const item = bookedClass(klass);
+    const message =
+      status === 'skipped'
+        ? waitlistSkippedMail(entry, item, reason)
+        : waitlistClosedMail(entry, item, reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff');
+    effects.mailIds.push(await this.mail.queueInside(manager, message));
+    return true;
+  }
+
+  /** "el lunes 30 de noviembre de 2026 a las 7:00 PM", in the studio's zone. */
+  private studioWords(at: Date): string {
+    const zone = this.clock.timeZone;
+    return `el ${formatLongDateWithWeekday(studioToday(at, zone))} a las ${to12Hour(studioTimeOfDay(at, zone))}`;
+  }
+}
+
+const bookedClass = (klass: WaitlistClass, reservationId = 0): BookedClass => ({
+  reservationId,
+  date: klass.date,
+  startTime: klass.startTime,
+  durationMinutes: klass.durationMinutes,
+  instructor: klass.instructor,
+});
+
+export function toWaitlistPlaceDto(line: WaitlistLine): WaitlistPlaceDto {
+  return {
+    id: line.id,
+    date: line.date,
+    time: to12Hour(line.startTime),
+    instructor: line.instructor,
+    position: line.position,
+  };
+}
