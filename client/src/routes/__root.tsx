@@ -1,19 +1,52 @@
-import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
 import { NotFoundPage } from '../components/layout/not-found';
+import { SiteShell } from '../components/layout/site-shell';
+import { sessionQueryOptions } from '../features/session/session';
 import { titleHead } from '../lib/page-title';
+import { pageRead } from '../lib/server-read';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: titleHead(),
+  // The visitor's session, read on the server from the cookie: the first HTML already has their
+  // header and menu, and the browser does not ask for it again.
+  beforeLoad: ({ context }) => pageRead(context.queryClient, sessionQueryOptions),
+  head: () => ({
+    ...titleHead()(),
+    links: [
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      { rel: 'apple-touch-icon', href: '/favicon.svg' },
+    ],
+  }),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // An address outside the site's pages: the 404 page inside the header and footer.
+  notFoundComponent: () => (
+    <SiteShell>
+      <NotFoundPage />
+    </SiteShell>
+  ),
+  shellComponent: RootDocument,
 });
 
 function RootLayout() {
+  return <Outlet />;
+}
+
+/** The whole HTML document: the server renders it and the browser hydrates it in place. */
+function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <>
-      <HeadContent />
-      <Outlet />
-    </>
+    <html lang="es">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#F7F3EC" />
+        <meta name="color-scheme" content="light" />
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
   );
 }

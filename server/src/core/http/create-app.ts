@@ -18,7 +18,6 @@ import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { registerInstanceHeader } from './instance-header';
 import { buildOpenApiDocument } from './openapi';
-import { PRERENDER_DIR } from './client-app.service';
 
 /** The map embed is the only third-party frame the site shows. */
 export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com'];
@@ -115,8 +114,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Files are listed once at start; unknown paths fall through to the SPA fallback.
       wildcard: false,
       index: false,
-      // The prerendered pages are answered at their own paths (ClientAppService), not as files.
-      allowedPath: (path) => !path.startsWith(`/${PRERENDER_DIR}/`),
+      // The server's renderer and the build's manifest are for the server, not files to download.
+      allowedPath: (path) => !path.startsWith('/ssr/') && !path.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes('/assets/');
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
