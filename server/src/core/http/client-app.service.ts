@@ -149,8 +149,7 @@ export class ClientAppService {
       remoteAddress: request.ip,
       headers: {
         ...headers,
-        accept: sent.get('accept') ?? 'application/json',
-        'x-requested-with': sent.get('x-requested-with') ?? '',
+        ...Object.fromEntries(sent.entries()),
         'x-request-id': String(request.id),
       },
       payload: typeof init.body === 'string' ? init.body : undefined,
