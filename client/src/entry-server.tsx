@@ -10,7 +10,7 @@ import {
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { setApiTransport, type ApiTransport } from './api/http';
 import { setSiteOrigin } from './lib/page-title';
 import { createAppRouter } from './router';
@@ -92,13 +92,28 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
     const response = await handler(async ({ router, responseHeaders }) => {
       let markup: string;
       try {
-        markup = renderToString(<RouterServer router={router} />);
+        // The whole page at once (every lazily loaded part included), not streamed: its data is read
+        // already (loaders, within their deadline). A component that throws is reported here even
+        // inside a Suspense boundary, where React would otherwise leave a spinner for the browser.
+        const errors: unknown[] = [];
+        const stream = await renderToReadableStream(<RouterServer router={router} />, {
+          nonce: request.nonce,
+          // Every part in place in the HTML, however large: none moved in later by an inline script
+          // (the page reads the same without JavaScript).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onError: (error) => {
+            errors.push(error);
+          },
+        });
+        await stream.allReady;
+        markup = await new Response(stream).text();
+        if (errors.length) throw errors[0];
       } catch (error) {
         failed = { error };
         router.serverSsr?.cleanup();
         return new Response(null, { status: 500 });
       }
-      const html = await transformHtmlStringWithRouter(router, markup);
+      const html = await transformHtmlStringWithRouter(router, markup.replace(/^<!DOCTYPE html>/i, ''));
       return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
     });
     if (failed) return { failed: failed.error, router: current };
@@ -119,7 +134,8 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
       if (!('failed' in first)) return first;
       // The render itself threw (error boundaries do not catch on the server): the same page again,
       // its layout showing the error page.
-      const second = await renderOnce(request, first.failed);
+      // The browser receives the route's error with the page: a plain one, never the original's text.
+      const second = await renderOnce(request, new Error('No se pudo mostrar la página.'));
       if (!('failed' in second)) return { ...second, status: 500, errors: [first.failed] };
       throw first.failed;
     });

@@ -52,7 +52,8 @@ export function routerManifest(vite: ViteManifest, knownRouteIds: ReadonlySet<st
     if (!knownRouteIds.has(routeId)) throw new Error(`Ruta desconocida en el manifiesto de Vite: ${key}`);
     const own = closure(key);
     const route = (routes[routeId] ??= { preloads: [], css: [] });
-    for (const file of own.files) if (!app.files.has(file) && !route.preloads?.includes(file)) route.preloads?.push(file);
+    for (const file of own.files)
+      if (!app.files.has(file) && !route.preloads?.includes(file)) route.preloads?.push(file);
     for (const sheet of own.css) if (!app.css.has(sheet) && !route.css?.includes(sheet)) route.css?.push(sheet);
   }
   return { routes };

@@ -16,5 +16,9 @@ const subscribe = (onChange: () => void) => {
  * cannot know it: its page (and the browser's hydration of it) assumes motion, then React re-renders.
  */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

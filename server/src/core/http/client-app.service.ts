@@ -96,6 +96,11 @@ export class ClientAppService {
   async sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const render = this.render;
     if (!render) return;
+    // The studio's site lives under /pilates; / only sends people there.
+    if (request.url === '/' || request.url.startsWith('/?')) {
+      void reply.redirect('/pilates', 302);
+      return;
+    }
     const nonce = newNonce();
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') void reply.header('content-security-policy', withScriptNonce(policy, nonce));
@@ -113,7 +118,9 @@ export class ClientAppService {
       });
       for (const error of page.errors) this.logger.error(`${request.method} ${request.url}: ${describe(error)}`);
       if (page.location) {
-        const location = page.location.startsWith(RENDER_ORIGIN) ? page.location.slice(RENDER_ORIGIN.length) : page.location;
+        const location = page.location.startsWith(RENDER_ORIGIN)
+          ? page.location.slice(RENDER_ORIGIN.length)
+          : page.location;
         void reply.redirect(location || '/', page.status);
         return;
       }
@@ -150,7 +157,8 @@ export class ClientAppService {
       headers: {
         ...headers,
         ...Object.fromEntries(sent.entries()),
-        'x-request-id': String(request.id),
+        // Logged as the page's own reads: the page's request id with a suffix.
+        'x-request-id': `${String(request.id).slice(0, 56)}-ssr`,
       },
       payload: typeof init.body === 'string' ? init.body : undefined,
     });
