@@ -13,8 +13,8 @@ export function useNearViewport<T extends Element>(margin = '300px') {
     if (near || !element) return;
     // Without IntersectionObserver (very old browsers) the content simply loads.
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
+      const timer = setTimeout(() => setNear(true), 0);
+      return () => clearTimeout(timer);
     }
     const observer = new IntersectionObserver(
       (entries) => {
