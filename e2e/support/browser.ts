@@ -36,8 +36,6 @@ export function watchPage(page: Page): PageWatch {
   const watch: PageWatch = { consoleErrors: [], externalRequests: [] };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // A guest's session check answers 401 by design (product-decisions §3); Chromium logs every 4xx load.
-    if (message.location().url.endsWith('/api/get-cookie') && message.text().includes('401')) return;
     watch.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
