@@ -5,7 +5,9 @@
 // for a day with 9 classes of 8 reservations each, and push-reservation under contention; req/s,
 // p50/p99 and the ratio to /api/health in the same run. Targets (issue "Booking"): get-information
 // ≥ 50% of health's req/s at 50 connections, p99 < 100 ms, no error answers but the expected
-// "full" ones. BENCH_SECONDS per endpoint (10).
+// "full" ones. Beside them, at 20 connections, the server-rendered /pilates/reservar of that day for a
+// logged-in client and the same day's API read (target: the page's p99 < 200 ms). BENCH_SECONDS per
+// endpoint (10).
 //
 // mixed — scripts/bench/mixed.mjs (issue #8 "Production readiness"): 100 connections of browsing
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
@@ -34,6 +36,9 @@ import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studio
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The server-rendered booking page and its API read are measured at this many connections. */
+const PAGE_CONNECTIONS = 20;
+const PAGE_P99_TARGET_MS = 200;
 const CLASSES = 9;
 const PER_CLASS = 8;
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open').split(',').map((s) => s.trim());
@@ -104,6 +109,21 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
       body: JSON.stringify({ date: day }),
     });
 
+    // The booking page rendered on the server for a logged-in client (the day's classes and the session
+    // read in-process, then the whole page), beside the same day's API read, both at 20 connections.
+    const dayApi = await run({
+      connections: PAGE_CONNECTIONS,
+      url: `${server.url}/api/reservations/get-information`,
+      method: 'POST',
+      headers: { ...HEADERS, cookie: viewer },
+      body: JSON.stringify({ date: day }),
+    });
+    const page = await run({
+      connections: PAGE_CONNECTIONS,
+      url: `${server.url}/pilates/reservar?fecha=${day}`,
+      headers: { cookie: viewer, accept: 'text/html' },
+    });
+
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
     const busyDay = nextWeekday(5);
@@ -128,17 +148,29 @@ async function benchDriver(label, env, givePlansTo, countQueries) {
     // 409s here are the expected refusals (full class, already booked); anything else is an error.
     const booked = summary('push-reservation (contention)', booking, (r) => r.statusCodeStats?.['409']?.count ?? 0);
 
-    const rows = [summary('GET /api/health (reference)', health), summary('get-information (9×8)', info), booked];
+    const rows = [
+      summary('GET /api/health (reference)', health),
+      summary('get-information (9×8)', info),
+      summary(`get-information, ${PAGE_CONNECTIONS} connections`, dayApi),
+      summary(`page /pilates/reservar (SSR), ${PAGE_CONNECTIONS} connections`, page),
+      booked,
+    ];
     console.table(rows);
     const ratio = info.requests.average / health.requests.average;
     console.log(
       `get-information / health req/s: ${(ratio * 100).toFixed(0)}% (target ≥ 50%); ` +
         `get-information p99 ${info.latency.p99} ms (target < 100 ms)`,
     );
+    console.log(
+      `server-rendered /pilates/reservar: ${Math.round(page.requests.average)} req/s, p99 ${page.latency.p99} ms ` +
+        `(target < ${PAGE_P99_TARGET_MS} ms at ${PAGE_CONNECTIONS} connections: ` +
+        `${page.latency.p99 < PAGE_P99_TARGET_MS ? 'met' : 'NOT met'}), beside its API read: ` +
+        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms`,
+    );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
     if (countQueries) console.log(`queries per get-information: ${await countQueries(server.url, day, viewer)}`);
-    const fiveXx = [health, info, booking].reduce((sum, r) => sum + r['5xx'], 0);
+    const fiveXx = [health, info, dayApi, page, booking].reduce((sum, r) => sum + r['5xx'], 0);
     return { failed: fiveXx > 0 || !audit.ok || !server.alive(), fiveXx, auditOk: audit.ok };
   } finally {
     await server.stop();

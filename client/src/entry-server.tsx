@@ -10,7 +10,9 @@ import {
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { renderToReadableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { setApiTransport, type ApiTransport } from './api/http';
 import { setSiteOrigin } from './lib/page-title';
 import { createAppRouter } from './router';
@@ -46,6 +48,34 @@ export interface RendererOptions {
 }
 
 const apiOfRequest = new AsyncLocalStorage<ApiTransport>();
+
+/**
+ * The page's HTML once all of it is ready: every part in place, however large (none moved in later
+ * by an inline script, so it reads the same without JavaScript). Errors thrown by components, even
+ * inside a Suspense boundary, go to `onError`.
+ */
+function renderWhole(element: ReactNode, nonce: string, onError: (error: unknown) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError,
+    });
+  });
+}
 
 setApiTransport((url, init) => {
   const api = apiOfRequest.getStore();
@@ -96,17 +126,7 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
         // already (loaders, within their deadline). A component that throws is reported here even
         // inside a Suspense boundary, where React would otherwise leave a spinner for the browser.
         const errors: unknown[] = [];
-        const stream = await renderToReadableStream(<RouterServer router={router} />, {
-          nonce: request.nonce,
-          // Every part in place in the HTML, however large: none moved in later by an inline script
-          // (the page reads the same without JavaScript).
-          progressiveChunkSize: Number.POSITIVE_INFINITY,
-          onError: (error) => {
-            errors.push(error);
-          },
-        });
-        await stream.allReady;
-        markup = await new Response(stream).text();
+        markup = await renderWhole(<RouterServer router={router} />, request.nonce, (error) => errors.push(error));
         if (errors.length) throw errors[0];
       } catch (error) {
         failed = { error };

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
+import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
 
 /** The server's renderer, built from the client by `vite build --ssr` (client/src/entry-server.tsx). */
 export const RENDERER_FILE = join('ssr', 'entry-server.cjs');
@@ -158,13 +159,16 @@ export class ClientAppService {
         ...headers,
         ...Object.fromEntries(sent.entries()),
         // Logged as the page's own reads: the page's request id with a suffix.
-        'x-request-id': `${String(request.id).slice(0, 56)}-ssr`,
+        'x-request-id': `${String(request.id).slice(0, 56)}${PAGE_READ_ID_SUFFIX}`,
       },
       payload: typeof init.body === 'string' ? init.body : undefined,
     });
-    return new Response(injected.statusCode === 204 ? null : injected.body, {
+    // What the client's apiFetch reads of a Response (status and text), without a stream to wrap the body.
+    const answer: Pick<Response, 'ok' | 'status' | 'text'> = {
+      ok: injected.statusCode >= 200 && injected.statusCode < 300,
       status: injected.statusCode,
-      headers: { 'content-type': String(injected.headers['content-type'] ?? 'application/json') },
-    });
+      text: () => Promise.resolve(injected.body),
+    };
+    return answer as Response;
   }
 }

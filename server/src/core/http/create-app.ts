@@ -17,6 +17,7 @@ import { ensurePrivateDir } from '../database/data-dir';
 import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { registerInstanceHeader } from './instance-header';
+import { ClientAppService } from './client-app.service';
 import { buildOpenApiDocument } from './openapi';
 
 /** The map embed is the only third-party frame the site shows. */
@@ -121,6 +122,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+  }
+
+  // The site's pages, rendered on the server; any other address outside /api gets the 404 page from
+  // the error filter.
+  const clientApp = app.get(ClientAppService);
+  if (clientApp.available) {
+    for (const path of ['/', '/pilates', '/pilates/*', '/cycling', '/cycling/*']) {
+      fastify.get(path, async (request, reply) => {
+        await clientApp.sendPage(request, reply);
+        return reply;
+      });
+    }
   }
 
   // An API answer may carry someone's data: no cache keeps it unless its route says otherwise.

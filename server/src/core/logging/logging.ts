@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -98,6 +98,13 @@ const levelFor = (_req: IncomingMessage, res: ServerResponse, error?: Error): Le
 const summary = (req: LoggedRequest, res: ServerResponse) =>
   `${req.method} ${redactUrl(req.originalUrl ?? req.url ?? '')} ${res.statusCode}`;
 
+/** An in-process request (light-my-request) that the page renderer made with its `-ssr` request id. */
+const isPageRead = (request: FastifyRequest): boolean =>
+  '_lightMyRequest' in request.raw && String(request.id).endsWith(PAGE_READ_ID_SUFFIX);
+
+/** The suffix of the request id of a page's in-process API reads. */
+export const PAGE_READ_ID_SUFFIX = '-ssr';
+
 /**
  * One JSON line per request when its response is finished (pino-http), for every request the
  * server answers: API, pages, static files, 404s. Nest's `Logger` calls made while serving it
@@ -119,6 +126,12 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: PinoIns
     customErrorMessage: summary,
   });
   fastify.addHook('onRequest', (request, reply, done) => {
+    // A page's own API reads, made in-process while the server renders it (ClientAppService): the
+    // page's line stands for them, and what they log carries the page's reqId.
+    if (isPageRead(request)) {
+      done();
+      return;
+    }
     const raw = request.raw as LoggedRequest & { allLogs?: PinoInstance[] };
     raw.id = request.id;
     raw.ip = request.ip;
