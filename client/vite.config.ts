@@ -63,6 +63,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // before the first page a visitor sees. Every other page keeps its own lazily loaded chunk.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (routeId === '/pilates' || routeId === '/pilates/' ? [] : undefined),
+        // A page's loader (and the API client it reads with) comes with the page's code, not with
+        // the app: the home page does not load what the other pages read.
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
       },
     }),
     react(),
@@ -70,7 +73,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [seoFiles()]),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
-  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts') } },
+  resolve: {
+    alias: [
+      { find: '@pilates/dates', replacement: fromHere('../libs/dates/src/index.ts') },
+      // zod set to interpret its schemas (see src/lib/zod.ts), wherever the app imports it.
+      { find: /^zod$/, replacement: fromHere('./src/lib/zod.ts') },
+    ],
+  },
   // The renderer bundles React and the router too: production builds, whatever NODE_ENV the server has.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ssr: { noExternal: true, target: 'node' },
