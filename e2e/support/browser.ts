@@ -36,6 +36,9 @@ export function watchPage(page: Page): PageWatch {
   const watch: PageWatch = { consoleErrors: [], externalRequests: [] };
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
+    // A guest's session check (when the browser asks again, after the session went stale) answers
+    // 401 by design; Chromium logs every 4xx load. The first page never asks: the server sends it.
+    if (message.location().url.endsWith('/api/get-cookie') && message.text().includes('401')) return;
     watch.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
