@@ -11,7 +11,7 @@
 // as Lighthouse recommends: one run on a busy 2-core machine moves by several points.
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -95,7 +95,6 @@ async function runLighthouse(url, port, attempt = 1) {
   throw new Error(`${url}: ${error.message}`);
 }
 
-const navigatorCores = () => globalThis.navigator?.hardwareConcurrency ?? '?';
 const pad = (text, width) => String(text).padEnd(width);
 const padLeft = (text, width) => String(text).padStart(width);
 
@@ -211,7 +210,7 @@ async function main() {
       }
     }
 
-    console.log(`Load average at the end: ${load()} (${navigatorCores()} cores)`);
+    console.log(`Load average at the end: ${load()} (${availableParallelism()} cores)`);
     if (failures.length) {
       console.log(`\nFAIL\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
       process.exitCode = 1;
