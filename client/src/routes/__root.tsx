@@ -3,6 +3,7 @@ import bodyFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.w
 import headingFont from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
 import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
+import { ErrorPage } from '../components/layout/error-page';
 import { NotFoundPage } from '../components/layout/not-found';
 import { SiteShell } from '../components/layout/site-shell';
 import { sessionQueryOptions } from '../features/session/session';
@@ -12,7 +13,12 @@ import { pageRead } from '../lib/server-read';
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The visitor's session, read on the server from the cookie: the first HTML already has their
   // header and menu, and the browser does not ask for it again.
-  beforeLoad: ({ context }) => pageRead(context.queryClient, sessionQueryOptions),
+  beforeLoad: async ({ context }) => {
+    await pageRead(context.queryClient, sessionQueryOptions);
+    // The server renders the page a second time with the error of a first render that failed: the
+    // error page then shows inside the header and footer, with status 500.
+    if (context.renderError !== undefined) throw context.renderError;
+  },
   head: () => ({
     ...titleHead()(),
     links: [
@@ -30,6 +36,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
   }),
   component: RootLayout,
+  errorComponent: ({ reset }) => (
+    <SiteShell>
+      <ErrorPage reset={reset} />
+    </SiteShell>
+  ),
   // An address outside the site's pages: the 404 page inside the header and footer.
   notFoundComponent: () => (
     <SiteShell>

@@ -5,11 +5,6 @@ import { SiteShell } from '../../components/layout/site-shell';
 import { studioJsonLd } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates')({
-  // The server renders the page a second time with the error of a first render that failed: the
-  // error page then shows inside the header and footer, with status 500.
-  beforeLoad: ({ context }) => {
-    if (context.renderError !== undefined) throw context.renderError;
-  },
   // The studio for search engines (schema.org ExerciseGym), on every page of the site. A JSON data
   // block is never executed, so the Content-Security-Policy (script-src 'self') allows it.
   head: () => ({ scripts: [studioJsonLd()] }),
