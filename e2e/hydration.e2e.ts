@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN } from './support/global-setup';
-import { launchBrowser } from './support/browser';
+import { hydrated, launchBrowser } from './support/browser';
 import { CSRF, nextMonday, registerClient } from './support/site';
 
 const baseUrl = inject('baseUrl');
@@ -50,10 +50,6 @@ function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;
 }
-
-/** The page is hydrated once the router has taken over the server's state (it then deletes it). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => !('$_TSR' in window) && document.querySelector('main, h1') !== null);
 
 /** The layout shift so far (Cumulative Layout Shift, without the windows Chrome groups it in). */
 const layoutShift = (page: Page) =>
