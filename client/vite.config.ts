@@ -73,13 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [seoFiles()]),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
-  resolve: {
-    alias: [
-      { find: '@pilates/dates', replacement: fromHere('../libs/dates/src/index.ts') },
-      // zod set to interpret its schemas (see src/lib/zod.ts), wherever the app imports it.
-      { find: /^zod$/, replacement: fromHere('./src/lib/zod.ts') },
-    ],
-  },
+  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts') } },
   // The renderer bundles React and the router too: production builds, whatever NODE_ENV the server has.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ssr: { noExternal: true, target: 'node' },
