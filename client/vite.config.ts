@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { publicPages, studio } from './src/content/studio';
+
+const buildOptions = (options: BuildEnvironmentOptions): BuildEnvironmentOptions => options;
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -45,7 +47,7 @@ function seoFiles(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Must come before react(): it rewrites route files into lazily loaded chunks.
     tanstackRouter({
@@ -61,40 +63,62 @@ export default defineConfig({
       // before the first page a visitor sees. Every other page keeps its own lazily loaded chunk.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (routeId === '/pilates' || routeId === '/pilates/' ? [] : undefined),
+        // A page's loader (and the API client it reads with) comes with the page's code, not with
+        // the app: the home page does not load what the other pages read.
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
       },
     }),
     react(),
     tailwindcss(),
-    seoFiles(),
+    ...(isSsrBuild ? [] : [seoFiles()]),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
   resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts'), '@': fromHere('./src') } },
+  // The renderer bundles React and the router too: production builds, whatever NODE_ENV the server has.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ssr: { noExternal: true, target: 'node' },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Hashed file names: the server serves dist/assets/ with an immutable cache.
-    assetsDir: 'assets',
-    // Pictures stay files (cached, lazily loaded) instead of data: URLs inside the JavaScript.
-    rolldownOptions: {
-      // boot.ts: the prerendered pages' script (scripts/prerender.mjs), which loads the app late.
-      input: { index: fromHere('./index.html'), boot: fromHere('./src/boot.ts') },
-      output: {
-        // React, the router and Query in one file that every page shares, instead of many small
-        // chunks: over HTTP/1.1 each extra file costs a round trip on a slow phone connection.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
-            },
-          ],
+  build: isSsrBuild
+    ? buildOptions({
+        // The server's renderer: one CommonJS file (the NestJS server requires it at start) with every
+        // dependency inside, so it runs from client/dist alone, in the Docker image as anywhere.
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        assetsDir: 'assets',
+        rolldownOptions: {
+          input: { 'entry-server': fromHere('./src/entry-server.tsx') },
+          output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
         },
-      },
-    },
-    assetsInlineLimit: (file) => (/\.(svg|webp|jpe?g|png)$/.test(file) ? false : undefined),
-  },
+        assetsInlineLimit: (file: string) => (/\.(svg|webp|jpe?g|png)$/.test(file) ? false : undefined),
+      })
+    : buildOptions({
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Hashed file names: the server serves dist/assets/ with an immutable cache.
+        assetsDir: 'assets',
+        // dist/.vite/manifest.json: which script, chunks and styles each route needs (the server
+        // lists them in the page it renders).
+        manifest: true,
+        rolldownOptions: {
+          input: { main: fromHere('./src/main.tsx') },
+          output: {
+            // React, the router and Query in one file that every page shares, instead of many small
+            // chunks: over HTTP/1.1 each extra file costs a round trip on a slow phone connection.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+        // Pictures stay files (cached, lazily loaded) instead of data: URLs inside the JavaScript.
+        assetsInlineLimit: (file: string) => (/\.(svg|webp|jpe?g|png)$/.test(file) ? false : undefined),
+      }),
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
@@ -104,4 +128,4 @@ export default defineConfig({
     testTimeout: 15_000,
     unstubGlobals: true,
   },
-});
+}));

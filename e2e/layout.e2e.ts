@@ -41,7 +41,7 @@ describe('shared layout', () => {
     expect(new URL(page.url()).pathname).toBe('/pilates');
 
     const response = await page.goto(`${baseUrl}/pilates/no-existe`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('Página no encontrada').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('404-375') });
     await page.close();

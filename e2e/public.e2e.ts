@@ -227,7 +227,7 @@ describe('public site', () => {
     await page.goto(`${baseUrl}/pilates/estudio`);
     const track = page.locator('.carousel-track');
     await track.waitFor();
-    // Polled and read in one go: the app replaces the prerendered markup a moment after it shows.
+    // Polled and read in one go: the page settles once it is hydrated and knows the visitor's setting.
     const motion = (node: Element) => `${node.getAttribute('data-motion')} ${getComputedStyle(node).animationName}`;
     await expect.poll(() => track.evaluate(motion)).toBe('off none');
     await page.goto(`${baseUrl}/pilates`);
@@ -240,7 +240,7 @@ describe('public site', () => {
     const other = await moving.newPage();
     await other.goto(`${baseUrl}/pilates/estudio`);
     await other.locator('.carousel-track').waitFor();
-    // The prerendered carousel is still: it moves once the app has taken over.
+    // The server cannot know the setting: the carousel moves once the page is hydrated.
     await expect
       .poll(() =>
         other

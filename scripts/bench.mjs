@@ -11,6 +11,8 @@
 // expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
 // again with `node --cpu-prof` (scripts/bench/profile.mjs, BENCH_PROFILE_SECONDS, 5; 0 skips it):
 // the profile's top packages and functions by self time.
+// Beside them, at 20 connections, the server-rendered /pilates/reservar of that day for a logged-in
+// client and the same day's API read (target: the page's p99 < 200 ms).
 //
 // mixed — scripts/bench/mixed.mjs: 100 connections of browsing
 // with 10% bookings and cancellations by 200 clients over the coming week, then a database audit.
@@ -47,6 +49,9 @@ import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The server-rendered booking page and its API read are measured at this many connections. */
+const PAGE_CONNECTIONS = 20;
+const PAGE_P99_TARGET_MS = 200;
 const CLASSES = 9;
 const PER_CLASS = 8;
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush').split(',').map((s) => s.trim());
@@ -168,6 +173,21 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       await reference.stop();
     }
 
+    // The booking page rendered on the server for a logged-in client (the day's classes and the session
+    // read in-process, then the whole page), beside the same day's API read, both at 20 connections.
+    const dayApi = await run({
+      connections: PAGE_CONNECTIONS,
+      url: `${server.url}/api/reservations/get-information`,
+      method: 'POST',
+      headers: { ...HEADERS, cookie: viewer },
+      body: JSON.stringify({ date: day }),
+    });
+    const page = await run({
+      connections: PAGE_CONNECTIONS,
+      url: `${server.url}/pilates/reservar?fecha=${day}`,
+      headers: { cookie: viewer, accept: 'text/html' },
+    });
+
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
     const busyDay = nextWeekday(5);
@@ -196,6 +216,8 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       summary('GET /api/health', health),
       summary('get-information (9×8, logged in)', info),
       summary('bare reference of get-information', bare),
+      summary(`get-information, ${PAGE_CONNECTIONS} connections`, dayApi),
+      summary(`page /pilates/reservar (SSR), ${PAGE_CONNECTIONS} connections`, page),
       booked,
     ];
     console.table(rows);
@@ -206,10 +228,16 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
         `get-information p99 ${info.latency.p99} ms (target < ${P99_TARGET} ms): ${met ? 'met' : 'NOT met'}; ` +
         `get-information / health req/s: ${((info.requests.average / health.requests.average) * 100).toFixed(0)}%`,
     );
+    console.log(
+      `server-rendered /pilates/reservar: ${Math.round(page.requests.average)} req/s, p99 ${page.latency.p99} ms ` +
+        `(target < ${PAGE_P99_TARGET_MS} ms at ${PAGE_CONNECTIONS} connections: ` +
+        `${page.latency.p99 < PAGE_P99_TARGET_MS ? 'met' : 'NOT met'}), beside its API read: ` +
+        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms`,
+    );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
     if (countQueries) console.log(`queries per get-information: ${await countQueries(server.url, day, viewer)}`);
-    const fiveXx = [health, info, bare, booking].reduce((sum, r) => sum + r['5xx'], 0);
+    const fiveXx = [health, info, bare, dayApi, page, booking].reduce((sum, r) => sum + r['5xx'], 0);
     return { failed: fiveXx > 0 || !audit.ok || !server.alive(), fiveXx, auditOk: audit.ok };
   } finally {
     await server.stop();

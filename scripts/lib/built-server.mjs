@@ -1,5 +1,5 @@
 // The production build (node server/dist/main.js) on a free 127.0.0.1 port with its own throwaway
-// DATA_DIR: what `npm run bench`, `npm run lighthouse` and the build's prerender step run against.
+// DATA_DIR: what `npm run bench` and `npm run lighthouse` run against.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

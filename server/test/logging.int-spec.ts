@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Logger, Module, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
@@ -9,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/core/auth/csrf.guard';
 import { loadConfig } from '../src/core/config/app-config';
 import { createApp } from '../src/core/http/create-app';
 import { cookieHeader, validRegistration } from './helpers/accounts';
+import { builtClientDir } from './helpers/built-client';
 import { createTestDatabase, TestDatabase } from './helpers/test-database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -58,10 +59,8 @@ describe('structured logs (issue #8)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pilates-logs-'));
-    // A built client, so pages and static files are answered (and logged) too.
-    mkdirSync(join(dataDir, 'client', 'assets'), { recursive: true });
-    writeFileSync(join(dataDir, 'client', 'index.html'), '<!doctype html><title>Pilates</title>');
-    writeFileSync(join(dataDir, 'client', 'assets', 'app.js'), 'console.log(1);');
+    // The built client, so pages and static files are answered (and logged) too.
+    const clientDir = builtClientDir();
     database = await createTestDatabase();
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -70,7 +69,7 @@ describe('structured logs (issue #8)', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_RATE_LIMIT: '10000',
-      CLIENT_DIR: join(dataDir, 'client'),
+      CLIENT_DIR: clientDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
     app = await createApp(config, {
@@ -124,9 +123,9 @@ describe('structured logs (issue #8)', () => {
   });
 
   it('should log pages and static files of the client as well', async () => {
-    const asset = await http().get('/assets/app.js').expect(200);
+    const asset = await http().get('/favicon.svg').expect(200);
     expect(requestLine(asset.headers['x-request-id'])).toMatchObject({
-      req: { url: '/assets/app.js' },
+      req: { url: '/favicon.svg' },
       res: { statusCode: 200 },
     });
     const page = await http().get('/pilates').expect(200);

@@ -8,6 +8,16 @@ import { ApiError } from './api-error';
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 export const REQUESTED_WITH_VALUE = 'pilates-web';
 
+/** How a request reaches the API: the browser's fetch, or the server's own handler while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server's renderer answers API reads in-process, with the visitor's cookie, instead of over the network. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 const isAbort = (error: unknown, signal?: AbortSignal | null): boolean =>
   signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 
@@ -37,7 +47,7 @@ export async function apiFetch<T>(url: string, options: RequestInit = {}): Promi
 
   let response: Response;
   try {
-    response = await fetch(url, { ...options, headers, credentials: 'include' });
+    response = await transport(url, { ...options, headers, credentials: 'include' });
   } catch (error) {
     // A cancelled query is not a failure to report: let TanStack Query see the abort.
     if (isAbort(error, options.signal)) throw error;

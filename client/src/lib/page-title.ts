@@ -5,8 +5,21 @@ export const pageTitle = (page?: string): string => (page ? `${page} · ${studio
 
 type MetaTag = { title: string } | { name: string; content: string } | { property: string; content: string };
 
-// Link previews need absolute addresses; the site's own origin keeps them right on any host.
-const origin = (): string => (typeof window === 'undefined' ? studio.siteUrl : window.location.origin);
+let siteOrigin: string | undefined;
+
+/**
+ * The site's address (the server's APP_URL): the server renders with it and hands it to the browser
+ * with the page, so both write the same canonical link, og:url and structured data.
+ */
+export function setSiteOrigin(origin: string): void {
+  siteOrigin = origin.replace(/\/$/, '');
+}
+
+export const getSiteOrigin = (): string =>
+  siteOrigin ?? (typeof window === 'undefined' ? studio.siteUrl : window.location.origin);
+
+// Link previews need absolute addresses.
+const origin = getSiteOrigin;
 
 /** Title, description and Open Graph tags of a page (rendered by <HeadContent /> in the root route). */
 export function pageMeta({ title, description, path }: { title?: string; description?: string; path?: string }) {

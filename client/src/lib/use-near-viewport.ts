@@ -6,11 +6,16 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useNearViewport<T extends Element>(margin = '300px') {
   const ref = useRef<T | null>(null);
-  // Without IntersectionObserver (very old browsers) the content simply loads.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // False at first on the server and in the browser alike (the page hydrates the same markup).
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    // Without IntersectionObserver (very old browsers) the content simply loads.
+    if (typeof IntersectionObserver === 'undefined') {
+      const timer = setTimeout(() => setNear(true), 0);
+      return () => clearTimeout(timer);
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -1,19 +1,74 @@
-import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import bodyFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import headingFont from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
+import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
+import { ErrorPage } from '../components/layout/error-page';
 import { NotFoundPage } from '../components/layout/not-found';
+import { SiteShell } from '../components/layout/site-shell';
+import { sessionQueryOptions } from '../features/session/session';
 import { titleHead } from '../lib/page-title';
+import { pageRead } from '../lib/server-read';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: titleHead(),
+  // The visitor's session, read on the server from the cookie: the first HTML already has their
+  // header and menu, and the browser does not ask for it again.
+  beforeLoad: async ({ context }) => {
+    await pageRead(context.queryClient, sessionQueryOptions);
+    // The server renders the page a second time with the error of a first render that failed: the
+    // error page then shows inside the header and footer, with status 500.
+    if (context.renderError !== undefined) throw context.renderError;
+  },
+  head: () => ({
+    ...titleHead()(),
+    links: [
+      // The two fonts every page shows above the fold (body text and headings), fetched beside the
+      // styles instead of after them: the text paints in its own font sooner.
+      ...[bodyFont, headingFont].map((href) => ({
+        rel: 'preload',
+        as: 'font',
+        type: 'font/woff2',
+        href,
+        crossOrigin: 'anonymous' as const,
+      })),
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      { rel: 'apple-touch-icon', href: '/favicon.svg' },
+    ],
+  }),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  errorComponent: ({ reset }) => (
+    <SiteShell>
+      <ErrorPage reset={reset} />
+    </SiteShell>
+  ),
+  // An address outside the site's pages: the 404 page inside the header and footer.
+  notFoundComponent: () => (
+    <SiteShell>
+      <NotFoundPage />
+    </SiteShell>
+  ),
+  shellComponent: RootDocument,
 });
 
 function RootLayout() {
+  return <Outlet />;
+}
+
+/** The whole HTML document: the server renders it and the browser hydrates it in place. */
+function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <>
-      <HeadContent />
-      <Outlet />
-    </>
+    <html lang="es">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#F7F3EC" />
+        <meta name="color-scheme" content="light" />
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { phoneUrl, studio } from '../../content/studio';
+import { currentStudioDay } from '../../features/booking/hooks/use-studio-today';
 import { Logo } from './logo';
 
 const linkClasses = 'text-on-dark-muted transition-colors hover:text-on-dark';
@@ -13,7 +14,8 @@ const siteLinks = [
 ] as const;
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  // The studio's year, not the machine's: the server and the browser write the same one.
+  const year = currentStudioDay().slice(0, 4);
   return (
     <footer className="on-dark bg-ink-strong text-on-dark">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">

@@ -1,19 +1,21 @@
 /*
  * Search params of the week calendars (/pilates/reservar and /pilates/usuarios-clases): the
  * selected day lives in the URL (`?fecha=YYYY-MM-DD`) so that a reload or a shared link keeps it.
- * Written with zod/mini, like the other route search schemas: it loads with the app.
+ * Written without zod, like the other route search schemas: it loads with the app (every page's
+ * first script).
  */
 import { isDateOnly } from '@pilates/dates';
-import * as z from 'zod/mini';
+export interface CalendarSearch {
+  fecha?: string;
+}
 
 /** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). */
-export const calendarSearchSchema = z.object({
-  fecha: z.pipe(
-    z.catch(z.optional(z.string()), undefined),
-    z.transform((date) => (isDateOnly(date) ? date : undefined)),
-  ),
-});
-export type CalendarSearch = z.output<typeof calendarSearchSchema>;
+export const calendarSearchSchema = {
+  parse: (search: { fecha?: unknown }): CalendarSearch => {
+    const date = search.fecha;
+    return { fecha: typeof date === 'string' && isDateOnly(date) ? date : undefined };
+  },
+};
 
 /**
  * The day a calendar shows: the one in the URL, else today. The booking calendar never offers

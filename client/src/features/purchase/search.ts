@@ -3,20 +3,33 @@
  * to /pilates/clases: `?pago=aprobado|pendiente|rechazado&payment_id=…&status=…&external_reference=…`.
  * Anything malformed is dropped rather than failing the page.
  */
-import * as z from 'zod/mini';
+export type PaymentResult = 'aprobado' | 'pendiente' | 'rechazado';
+const RESULTS: readonly unknown[] = ['aprobado', 'pendiente', 'rechazado'] satisfies PaymentResult[];
 
-const optionalText = z.pipe(
-  z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
-  z.transform((value) => {
-    const text = value === undefined ? '' : String(value).trim();
-    return text === '' || text === 'null' ? undefined : text;
+/** Text or a number as trimmed text; empty, "null" or anything else is dropped. */
+const optionalText = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim();
+  return text === '' || text === 'null' ? undefined : text;
+};
+
+export interface PaymentReturnSearch {
+  pago?: PaymentResult;
+  payment_id?: string;
+  status?: string;
+  external_reference?: string;
+}
+
+export const paymentReturnSearchSchema = {
+  parse: (search: {
+    pago?: unknown;
+    payment_id?: unknown;
+    status?: unknown;
+    external_reference?: unknown;
+  }): PaymentReturnSearch => ({
+    pago: RESULTS.includes(search.pago) ? (search.pago as PaymentResult) : undefined,
+    payment_id: optionalText(search.payment_id),
+    status: optionalText(search.status),
+    external_reference: optionalText(search.external_reference),
   }),
-);
-
-export const paymentReturnSearchSchema = z.object({
-  pago: z.catch(z.optional(z.enum(['aprobado', 'pendiente', 'rechazado'])), undefined),
-  payment_id: optionalText,
-  status: optionalText,
-  external_reference: optionalText,
-});
-export type PaymentReturnSearch = z.output<typeof paymentReturnSearchSchema>;
+};

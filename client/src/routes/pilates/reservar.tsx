@@ -8,14 +8,15 @@ import { calendarSearchSchema, selectedDay } from '../../features/booking/search
 import { useSession } from '../../features/session/session';
 import { PlanSummary, useOpeningDay } from '../../features/booking';
 import { publicPageHead } from '../../lib/page-title';
+import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/reservar')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ fecha: search.fecha }),
-  // Starts fetching the day's classes while the page's code loads; the page shows a spinner meanwhile.
+  // The day's classes: in the server's first HTML; in the browser fetched while the page's code loads.
   loader: ({ context, deps }) => {
     const date = selectedDay(deps.fecha, currentStudioDay(), false);
-    void context.queryClient.prefetchQuery(getGetInformationQueryOptions({ date }));
+    return pageRead(context.queryClient, getGetInformationQueryOptions({ date }));
   },
   head: publicPageHead('reservar'),
   component: ReservarPage,

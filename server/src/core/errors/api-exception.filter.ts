@@ -56,7 +56,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
 
     if (this.isPageRequest(exception, request)) {
-      this.clientApp.sendPage(request, reply);
+      void this.clientApp.sendPage(request, reply);
       return;
     }
 

@@ -1,55 +1,87 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
+import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
 
-/** Paths the client application answers; anything else gets its Spanish 404 page with status 404. */
-const isClientRoute = (path: string): boolean =>
-  path === '/pilates' || path.startsWith('/pilates/') || path === '/cycling' || path.startsWith('/cycling/');
+/** The server's renderer, built from the client by `vite build --ssr` (client/src/entry-server.tsx). */
+export const RENDERER_FILE = join('ssr', 'entry-server.cjs');
+/** Vite's manifest of the client build: the scripts and styles each page lists. */
+export const CLIENT_MANIFEST_FILE = join('.vite', 'manifest.json');
 
-/** The folder of the built client where scripts/prerender.mjs leaves each public page's HTML. */
-export const PRERENDER_DIR = 'prerender';
-
-/**
- * The prerendered pages stand for the site's own address with this token (their canonical link,
- * og:url and structured data); the server writes its APP_URL origin in its place.
- */
-export const PRERENDER_ORIGIN = 'https://prerender.origin.invalid';
-
-/** Every `.html` file under `dir`, keyed by its page path: prerender/pilates/estudio.html → /pilates/estudio. */
-function readPrerendered(dir: string, origin: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  if (!existsSync(dir)) return pages;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const path =
-      '/' +
-      relative(dir, file)
-        .split(sep)
-        .join('/')
-        .replace(/\.html$/, '');
-    pages.set(path, readFileSync(file, 'utf8').replaceAll(PRERENDER_ORIGIN, origin));
-  }
-  return pages;
+/** What the renderer needs to answer one page (client/src/entry-server.tsx, RenderRequest). */
+interface RenderRequest {
+  url: string;
+  headers: Record<string, string>;
+  nonce: string;
+  api: (url: string, init: RequestInit) => Promise<Response>;
 }
 
+interface RenderedPage {
+  status: number;
+  location?: string;
+  html: string;
+  errors: unknown[];
+}
+
+type Render = (request: RenderRequest) => Promise<RenderedPage>;
+
+interface RendererModule {
+  createRenderer(options: { origin: string; viteManifest: unknown }): Render;
+}
+
+/** The address the renderer sees the request at; its redirects are sent as paths on the visitor's own host. */
+const RENDER_ORIGIN = 'http://localhost';
+
+/** The visitor's headers the page's API reads are made with: their session and language, nothing else. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/** Shown when even the error page cannot be rendered: plain, Spanish, no script. */
+const FALLBACK_500 =
+  '<!DOCTYPE html><html lang="es"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Error · Estudio Pilates Reformer</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1.5rem">' +
+  '<p>Error 500</p><h1>No pudimos mostrar esta página</h1><p>Ocurrió un error de nuestro lado. Intenta de nuevo en unos momentos.</p>' +
+  '<p><a href="/pilates">Volver al inicio</a></p></body></html>';
+
+/** A random nonce for one answer's Content-Security-Policy. */
+const newNonce = (): string => randomBytes(16).toString('base64');
+
+/** `script-src 'self'` of the policy helmet set, with this answer's nonce added (the router's inline scripts). */
+export function withScriptNonce(policy: string, nonce: string): string {
+  return policy
+    .split(';')
+    .map((directive) => (directive.trim().startsWith('script-src ') ? `${directive} 'nonce-${nonce}'` : directive))
+    .join(';');
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
 /**
- * Serves the built client for the SPA's routes (the SPA fallback): a public page's prerendered HTML
- * when the build made one (the page paints before its JavaScript arrives), else index.html.
+ * Answers the site's pages: each one rendered on the server (TanStack Router's SSR, in the built
+ * renderer) with its data and the visitor's session, and hydrated by the browser. The page's API
+ * reads are answered in-process by this same server, with the visitor's cookie.
  */
 @Injectable()
 export class ClientAppService {
   private readonly logger = new Logger('ClientApp');
-  private readonly indexHtml?: string;
-  private readonly prerendered = new Map<string, string>();
+  private readonly render?: Render;
 
-  constructor(config: AppConfig) {
-    const file = join(config.clientDir, 'index.html');
-    if (existsSync(file)) {
-      this.indexHtml = readFileSync(file, 'utf8');
-      this.prerendered = readPrerendered(join(config.clientDir, PRERENDER_DIR), new URL(config.appUrl).origin);
+  constructor(
+    config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    const rendererFile = join(config.clientDir, RENDERER_FILE);
+    const manifestFile = join(config.clientDir, CLIENT_MANIFEST_FILE);
+    if (existsSync(rendererFile) && existsSync(manifestFile)) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built renderer, found at run time
+      const renderer = require(rendererFile) as RendererModule;
+      this.render = renderer.createRenderer({
+        origin: new URL(config.appUrl).origin,
+        viteManifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as unknown,
+      });
     } else if (config.nodeEnv !== 'test') {
       this.logger.warn(
         `No se encontró el cliente compilado en ${config.clientDir}: solo se sirve la API (npm run build).`,
@@ -58,20 +90,85 @@ export class ClientAppService {
   }
 
   get available(): boolean {
-    return this.indexHtml !== undefined;
+    return this.render !== undefined;
   }
 
-  sendPage(request: FastifyRequest, reply: FastifyReply): void {
-    const path = request.url.split('?')[0].replace(/\/+$/, '') || '/';
-    if (path === '/') {
+  /** Renders the page at the request's address; an unknown address gets the 404 page with status 404. */
+  async sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const render = this.render;
+    if (!render) return;
+    // The studio's site lives under /pilates; / only sends people there.
+    if (request.url === '/' || request.url.startsWith('/?')) {
       void reply.redirect('/pilates', 302);
       return;
     }
-    const clientRoute = isClientRoute(path);
+    const nonce = newNonce();
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') void reply.header('content-security-policy', withScriptNonce(policy, nonce));
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    try {
+      const page = await render({
+        url: `${RENDER_ORIGIN}${request.url}`,
+        headers,
+        nonce,
+        api: (url, init) => this.readApi(request, headers, url, init),
+      });
+      for (const error of page.errors) this.logger.error(`${request.method} ${request.url}: ${describe(error)}`);
+      if (page.location) {
+        const location = page.location.startsWith(RENDER_ORIGIN)
+          ? page.location.slice(RENDER_ORIGIN.length)
+          : page.location;
+        void reply.redirect(location || '/', page.status);
+        return;
+      }
+      this.sendHtml(reply, page.status, page.html);
+    } catch (error) {
+      this.logger.error(`${request.method} ${request.url}: no se pudo mostrar la página: ${describe(error)}`);
+      this.sendHtml(reply, 500, FALLBACK_500);
+    }
+  }
+
+  private sendHtml(reply: FastifyReply, status: number, html: string): void {
+    if (reply.sent) return;
     void reply
-      .status(clientRoute ? 200 : 404)
+      .status(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send((clientRoute && this.prerendered.get(path)) || this.indexHtml);
+      // The page may carry the visitor's session (their name in the header): never kept by a shared cache.
+      .header('cache-control', 'private, no-cache')
+      .send(html);
+  }
+
+  /** One API read of the page, answered by this server in-process, as the visitor (their cookie and address). */
+  private async readApi(
+    request: FastifyRequest,
+    headers: Record<string, string>,
+    url: string,
+    init: RequestInit,
+  ): Promise<Response> {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    const sent = new Headers(init.headers);
+    const injected = await fastify.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: {
+        ...headers,
+        ...Object.fromEntries(sent.entries()),
+        // Logged as the page's own reads: the page's request id with a suffix.
+        'x-request-id': `${String(request.id).slice(0, 56)}${PAGE_READ_ID_SUFFIX}`,
+      },
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    // What the client's apiFetch reads of a Response (status and text), without a stream to wrap the body.
+    const answer: Pick<Response, 'ok' | 'status' | 'text'> = {
+      ok: injected.statusCode >= 200 && injected.statusCode < 300,
+      status: injected.statusCode,
+      text: () => Promise.resolve(injected.body),
+    };
+    return answer as Response;
   }
 }

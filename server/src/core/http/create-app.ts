@@ -17,8 +17,8 @@ import { refuseDeepBodies } from './body-depth';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { registerInstanceHeader } from './instance-header';
 import { registerSecurityHeaders } from './security-headers';
+import { ClientAppService } from './client-app.service';
 import { buildOpenApiDocument } from './openapi';
-import { PRERENDER_DIR } from './client-app.service';
 
 /** The map embed is the only third-party frame the site shows. */
 export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com'];
@@ -115,13 +115,25 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // Files are listed once at start; unknown paths fall through to the SPA fallback.
       wildcard: false,
       index: false,
-      // The prerendered pages are answered at their own paths (ClientAppService), not as files.
-      allowedPath: (path) => !path.startsWith(`/${PRERENDER_DIR}/`),
+      // The server's renderer and the build's manifest are for the server, not files to download.
+      allowedPath: (path) => !path.startsWith('/ssr/') && !path.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes('/assets/');
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+  }
+
+  // The site's pages, rendered on the server; any other address outside /api gets the 404 page from
+  // the error filter.
+  const clientApp = app.get(ClientAppService);
+  if (clientApp.available) {
+    for (const path of ['/', '/pilates', '/pilates/*', '/cycling', '/cycling/*']) {
+      fastify.get(path, async (request, reply) => {
+        await clientApp.sendPage(request, reply);
+        return reply;
+      });
+    }
   }
 
   // An API answer may carry someone's data: no cache keeps it unless its route says otherwise.

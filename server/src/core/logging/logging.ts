@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -100,6 +100,13 @@ const levelFor = (_req: IncomingMessage, res: ServerResponse, error?: Error): Le
 const summary = (req: LoggedRequest, res: ServerResponse) =>
   `${req.method} ${redactUrl(req.originalUrl ?? req.url ?? '')} ${res.statusCode}`;
 
+/** An in-process request (light-my-request) that the page renderer made with its `-ssr` request id. */
+const isPageRead = (request: FastifyRequest): boolean =>
+  '_lightMyRequest' in request.raw && String(request.id).endsWith(PAGE_READ_ID_SUFFIX);
+
+/** The suffix of the request id of a page's in-process API reads. */
+export const PAGE_READ_ID_SUFFIX = '-ssr';
+
 /**
  * The async context of one request for nestjs-pino: its logger, a child carrying `reqId`, made
  * only when something logs during the request (most requests log their own line alone).
@@ -128,6 +135,12 @@ function requestStore(root: PinoInstance, reqId: string): Store {
 export function registerRequestLogging(fastify: FastifyInstance, logger: PinoInstance): void {
   const requests = logger.child({}, { serializers: { req: serializeRequest, res: serializeResponse } });
   fastify.addHook('onRequest', (request, reply, done) => {
+    // A page's own API reads, made in-process while the server renders it (ClientAppService): the
+    // page's line stands for them, and what they log carries the page's reqId.
+    if (isPageRead(request)) {
+      done();
+      return;
+    }
     const raw = request.raw as LoggedRequest;
     raw.id = request.id;
     raw.ip = request.ip;

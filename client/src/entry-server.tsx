@@ -1,0 +1,165 @@
+// The server's renderer (built by `vite build --ssr` into dist/ssr/, loaded by the NestJS server at
+// start): one page per request, through TanStack Router's SSR, with the page's data and the visitor's
+// session read from the API in-process and dehydrated into the page for the browser to hydrate.
+import { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter, Manifest } from '@tanstack/react-router';
+import {
+  RouterServer,
+  createRequestHandler,
+  getSsrStatus,
+  transformHtmlStringWithRouter,
+} from '@tanstack/react-router/ssr/server';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { setApiTransport, type ApiTransport } from './api/http';
+import { setSiteOrigin } from './lib/page-title';
+import { createAppRouter } from './router';
+import { routerManifest, type ViteManifest } from './ssr-manifest';
+
+export type { ApiTransport, ViteManifest };
+
+export interface RenderRequest {
+  /** The page's address, absolute (the server's own origin). */
+  url: string;
+  /** The visitor's request headers (the cookie among them). */
+  headers: Record<string, string>;
+  /** This answer's Content-Security-Policy nonce: the router's inline scripts carry it. */
+  nonce: string;
+  /** Answers the API reads of this page (the server's own handlers, with the visitor's headers). */
+  api: ApiTransport;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** Set for a redirect (a guard, a canonical address): the Location to send, with `status`. */
+  location?: string;
+  html: string;
+  /** Errors the page showed as its error page (a loader's or a render's), for the server's log. */
+  errors: unknown[];
+}
+
+export interface RendererOptions {
+  /** The site's public address (APP_URL): canonical links and structured data use it. */
+  origin: string;
+  /** The client build's manifest (client/dist/.vite/manifest.json): each page's scripts and styles. */
+  viteManifest: ViteManifest;
+}
+
+const apiOfRequest = new AsyncLocalStorage<ApiTransport>();
+
+/**
+ * The page's HTML once all of it is ready: every part in place, however large (none moved in later
+ * by an inline script, so it reads the same without JavaScript). Errors thrown by components, even
+ * inside a Suspense boundary, go to `onError`.
+ */
+function renderWhole(element: ReactNode, nonce: string, onError: (error: unknown) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError,
+    });
+  });
+}
+
+setApiTransport((url, init) => {
+  const api = apiOfRequest.getStore();
+  if (!api) return Promise.reject(new Error(`Lectura de la API fuera de un render: ${url}`));
+  return api(url, init);
+});
+
+/** The server's query cache for one request: no retries (the deadline is short), nothing kept afterwards. */
+function serverQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000, gcTime: Infinity } } });
+}
+
+const routeErrors = (router: AnyRouter): unknown[] =>
+  router.stores.matches
+    .get()
+    .filter((match) => match.status === 'error')
+    .map((match) => match.error);
+
+export function createRenderer({ origin, viteManifest }: RendererOptions) {
+  setSiteOrigin(origin);
+  const routeIds = new Set(Object.keys(createAppRouter(serverQueryClient()).routesById));
+  const manifest: Manifest = routerManifest(viteManifest, routeIds);
+
+  async function renderOnce(
+    request: RenderRequest,
+    renderError: unknown,
+  ): Promise<RenderedPage | { failed: unknown; router?: AnyRouter }> {
+    let failed: { error: unknown } | undefined;
+    let current: AnyRouter | undefined;
+    const handler = createRequestHandler({
+      request: new Request(request.url, { headers: request.headers }),
+      createRouter: () => {
+        const router = createAppRouter(serverQueryClient());
+        router.update({
+          ...router.options,
+          context: { ...router.options.context, renderError },
+          ssr: { nonce: request.nonce },
+        });
+        current = router;
+        return router;
+      },
+      getRouterManifest: () => manifest,
+    });
+    const response = await handler(async ({ router, responseHeaders }) => {
+      let markup: string;
+      try {
+        // The whole page at once (every lazily loaded part included), not streamed: its data is read
+        // already (loaders, within their deadline). A component that throws is reported here even
+        // inside a Suspense boundary, where React would otherwise leave a spinner for the browser.
+        const errors: unknown[] = [];
+        markup = await renderWhole(<RouterServer router={router} />, request.nonce, (error) => errors.push(error));
+        if (errors.length) throw errors[0];
+      } catch (error) {
+        failed = { error };
+        router.serverSsr?.cleanup();
+        return new Response(null, { status: 500 });
+      }
+      const html = await transformHtmlStringWithRouter(router, markup.replace(/^<!DOCTYPE html>/i, ''));
+      return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
+    });
+    if (failed) return { failed: failed.error, router: current };
+    const location = response.headers.get('location');
+    if (location && response.status >= 300 && response.status < 400) {
+      return { status: response.status, location, html: '', errors: [] };
+    }
+    return {
+      status: response.status,
+      html: await response.text(),
+      errors: current ? routeErrors(current) : [],
+    };
+  }
+
+  return async function render(request: RenderRequest): Promise<RenderedPage> {
+    return apiOfRequest.run(request.api, async () => {
+      const first = await renderOnce(request, undefined);
+      if (!('failed' in first)) return first;
+      // The render itself threw (error boundaries do not catch on the server): the same page again,
+      // its layout showing the error page.
+      // The browser receives the route's error with the page: a plain one, never the original's text.
+      const second = await renderOnce(request, new Error('No se pudo mostrar la página.'));
+      if (!('failed' in second)) return { ...second, status: 500, errors: [first.failed] };
+      throw first.failed;
+    });
+  };
+}
+
+export type Renderer = ReturnType<typeof createRenderer>;

@@ -1,0 +1,184 @@
+import { Logger } from '@nestjs/common';
+import { addDays, mondayOf, studioToday } from '@pilates/dates';
+import { PlanesService } from '../src/planes/planes.service';
+import { withScriptNonce } from '../src/core/http/client-app.service';
+import { loginAs, registerUser } from './helpers/accounts';
+import { ADMIN } from './helpers/booking';
+import { builtClientDir } from './helpers/built-client';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+const SITE = 'https://estudio.example';
+
+/** The query cache the page hands to the browser (the router's dehydrated state). */
+const dehydratedQueries = (html: string): Array<{ queryKey: unknown[]; state: { data: unknown } }> => {
+  const match = /queries:("(?:[^"\\]|\\.)*")/.exec(html);
+  if (!match) throw new Error('the page carries no dehydrated queries');
+  return (JSON.parse(JSON.parse(match[1]) as string) as { queries: [] }).queries;
+};
+
+describe('pages rendered on the server (SSR) with the data and the session', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CLIENT_DIR: builtClientDir(), APP_URL: `${SITE}/` } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('should redirect / to /pilates', async () => {
+    const res = await t.http().get('/').expect(302);
+    expect(res.headers.location).toBe('/pilates');
+  });
+
+  it.each([
+    ['/pilates', 'Muévete con intención, respira con calma'],
+    ['/pilates/estudio', 'Conoce nuestras instalaciones'],
+    ['/pilates/beneficios', 'Descubre el Poder Transformador del Pilates'],
+    ['/pilates/cuenta', 'Mi cuenta'],
+    ['/pilates/terminos', 'Términos y condiciones'],
+    ['/pilates/aviso-de-privacidad', 'Aviso de privacidad'],
+    ['/cycling', 'Próximamente'],
+  ])(
+    'should answer %s with its content in the first HTML, its head tags and the app to hydrate it',
+    async (path, h1) => {
+      const res = await t.http().get(path).expect(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.text.startsWith('<!DOCTYPE html><html lang="es">')).toBe(true);
+      expect(res.text).toMatch(new RegExp(`<h1[^>]*>${h1}`));
+      // All of it in place: no part left as a spinner for a script to swap in later.
+      expect(res.text).not.toMatch(/<template id="B:|\$RC|\$RV/);
+      // The app's script and styles, from the build's manifest.
+      expect(res.text).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"/);
+      expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/main-[\w-]+\.css"/);
+      // The site's address (APP_URL) in the canonical link and structured data.
+      expect(res.text).toContain(`<link rel="canonical" href="${SITE}${path}"`);
+      if (path.startsWith('/pilates')) expect(res.text).toContain(`"@id":"${SITE}/pilates#estudio"`);
+    },
+  );
+
+  it('should put the plans with their prices in the first HTML, and their data for the browser', async () => {
+    const catalogue = (await t.http().get('/api/planes/get-planes').expect(200)).body.planes as Array<{
+      name: string;
+    }>;
+    expect(catalogue.length).toBeGreaterThan(0);
+    const res = await t.http().get('/pilates/planes').expect(200);
+    for (const plan of catalogue) expect(res.text).toContain(plan.name);
+    expect(res.text).toMatch(/\$\d/);
+    const queries = dehydratedQueries(res.text);
+    expect(queries.map((query) => query.queryKey[0])).toEqual(
+      expect.arrayContaining(['/api/get-cookie', '/api/planes/get-planes']),
+    );
+  });
+
+  it("should put the selected day's classes with their counts in the first HTML", async () => {
+    const date = addDays(mondayOf(studioToday(new Date(), 'America/Mexico_City')), 7);
+    const day = await t.agent().post('/api/reservations/get-information').send({ date }).expect(200);
+    const slots = day.body.data as Array<{ time: string; reservedCount: number; capacity: number }>;
+    expect(slots.length).toBeGreaterThan(0);
+    const res = await t.http().get(`/pilates/reservar?fecha=${date}`).expect(200);
+    for (const slot of slots) {
+      expect(res.text).toContain(slot.time);
+      expect(res.text).toContain(`${slot.reservedCount}/${slot.capacity} lugares`);
+    }
+    const queries = dehydratedQueries(res.text);
+    expect(queries.find((query) => query.queryKey[0] === '/api/reservations/get-information')).toBeDefined();
+  });
+
+  it("should render a guest's header and a logged-in visitor's header and side menu from the cookie", async () => {
+    const guest = await t.http().get('/pilates').expect(200);
+    const guestSession = dehydratedQueries(guest.text).find((query) => query.queryKey[0] === '/api/get-cookie');
+    expect(guestSession?.state.data).toBeNull();
+
+    const { agent, user } = await registerUser(t, { name: 'Lucía Server', email: 'lucia.ssr@example.com' });
+    const page = await agent.get('/pilates/informacion').expect(200);
+    expect(page.text).toContain('Lucía Server');
+    expect(page.text).toContain('Cerrar sesión');
+    const session = dehydratedQueries(page.text).find((query) => query.queryKey[0] === '/api/get-cookie');
+    expect(session?.state.data).toMatchObject({ id: user.id, name: 'Lucía Server' });
+
+    const admin = await loginAs(t, ADMIN.email, ADMIN.password);
+    const usuarios = await admin.get('/pilates/usuarios').expect(200);
+    expect(usuarios.text).toMatch(/<h1[^>]*>Usuarios/);
+    expect(usuarios.text).toContain('Auditoría');
+  });
+
+  it('should send a guest who opens a private page to the login page, and a client away from admin pages', async () => {
+    const res = await t.http().get('/pilates/clases').expect(307);
+    expect(res.headers.location).toBe('/pilates/cuenta?redirect=%2Fpilates%2Fclases');
+    const { agent } = await registerUser(t, { email: 'cliente.ssr@example.com' });
+    const admin = await agent.get('/pilates/usuarios').expect(307);
+    expect(admin.headers.location).toBe('/pilates/informacion');
+  });
+
+  it.each(['/wp-admin', '/pilates/no-existe', '/estudio'])(
+    'should answer %s with the 404 page inside the header and footer, status 404',
+    async (path) => {
+      const res = await t.http().get(path).expect(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('Página no encontrada');
+      expect(res.text).toContain('<header');
+      expect(res.text).toContain('<footer');
+    },
+  );
+
+  it('should keep JSON 404s for the API and not serve the renderer or the manifest as files', async () => {
+    const res = await t.http().get('/api/pilates').expect(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+    for (const path of ['/ssr/entry-server.cjs', '/.vite/manifest.json']) {
+      const file = await t.http().get(path).expect(404);
+      expect(file.text).toContain('Página no encontrada');
+    }
+  });
+
+  it('should serve hashed assets with a long immutable cache', async () => {
+    const page = await t.http().get('/pilates').expect(200);
+    const script = /src="(\/assets\/main-[\w-]+\.js)"/.exec(page.text)?.[1];
+    const res = await t.http().get(script!).expect(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    await t.http().get('/robots.txt').expect(200);
+  });
+
+  it("should allow the router's inline scripts by this answer's nonce only", async () => {
+    const first = await t.http().get('/pilates').expect(200);
+    const second = await t.http().get('/pilates').expect(200);
+    const nonceOf = (policy: string) => /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+    const nonce = nonceOf(first.headers['content-security-policy']);
+    expect(nonce).toBeDefined();
+    expect(nonceOf(second.headers['content-security-policy'])).not.toBe(nonce);
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    // Every executable inline script carries it.
+    const inline = [...first.text.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(withScriptNonce("default-src 'self';script-src 'self';style-src 'self'", 'abc')).toBe(
+      "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self'",
+    );
+  });
+
+  it('should answer a page whose rendering fails with the Spanish error page inside the layout, status 500', async () => {
+    // A broken answer from the API (a plan whose name is not text) makes the plans page throw while
+    // rendering: React cannot show an object.
+    const [plan] = (await t.http().get('/api/planes/get-planes').expect(200)).body.planes;
+    const broken = jest
+      .spyOn(PlanesService.prototype, 'visibleCatalogue')
+      .mockResolvedValue([{ ...plan, name: { roto: true } }]);
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const res = await t.http().get('/pilates/planes').expect(500);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('No pudimos mostrar esta página');
+      expect(res.text).toContain('<header');
+      expect(res.text).toContain('<footer');
+      expect(res.text).not.toContain('Objects are not valid');
+      // Logged (with the request's id, which every log line of the request carries).
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(/^GET \/pilates\/planes: .*Objects are not valid as a React child/s),
+      );
+    } finally {
+      broken.mockRestore();
+      logged.mockRestore();
+    }
+  });
+});
