@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
 import { ErrorPage } from '../components/layout/error-page';
 import { NotFoundPage } from '../components/layout/not-found';
-import { SiteShell } from '../components/layout/site-shell';
+import { SiteShell } from '@/features/site';
 import { sessionQueryOptions } from '../features/session/session';
 import { titleHead } from '../lib/page-title';
 import { pageRead } from '../lib/server-read';

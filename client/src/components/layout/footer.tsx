@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { phoneUrl, studio } from '../../content/studio';
-import { currentStudioDay } from '../../features/booking/hooks/use-studio-today';
+import { currentStudioDay } from '@/lib/studio-clock';
 import { Logo } from './logo';
 
 const linkClasses = 'text-on-dark-muted transition-colors hover:text-on-dark';

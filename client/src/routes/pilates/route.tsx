@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { ErrorPage } from '../../components/layout/error-page';
 import { NotFoundPage } from '../../components/layout/not-found';
-import { SiteShell } from '../../components/layout/site-shell';
+import { SiteShell } from '@/features/site';
 import { studioJsonLd } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates')({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../../features/session/session';
-import { Footer } from './footer';
-import { Header } from './header';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { useSession } from '@/features/session';
 
 /** The site's frame: skip link, header (with the visitor's session), the page's content and the footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
