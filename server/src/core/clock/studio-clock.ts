@@ -9,6 +9,9 @@ import { Clock } from './clock';
  */
 @Injectable()
 export class StudioClock {
+  /** Class start instants already worked out (the zone's rules for a date do not change while the server runs). */
+  private readonly starts = new Map<string, number>();
+
   constructor(
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -34,7 +37,15 @@ export class StudioClock {
 
   /** The instant a class on `date` at `time` (studio wall time) starts. */
   startOf(date: string, time: string): Date {
-    return studioInstant(date, time, this.config.studioTimeZone);
+    const key = `${date} ${time}`;
+    let start = this.starts.get(key);
+    if (start === undefined) {
+      start = studioInstant(date, time, this.config.studioTimeZone).getTime();
+      // A few weeks of classes are asked about again and again; the map stays small.
+      if (this.starts.size >= 5000) this.starts.clear();
+      this.starts.set(key, start);
+    }
+    return new Date(start);
   }
 
   hasStarted(date: string, time: string): boolean {

@@ -137,10 +137,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   // An API answer may carry someone's data: no cache keeps it unless its route says otherwise.
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   refuseDeepBodies(fastify);
