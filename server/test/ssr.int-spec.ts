@@ -80,7 +80,9 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
     const res = await t.http().get(`/pilates/reservar?fecha=${date}`).expect(200);
     for (const slot of slots) {
       expect(res.text).toContain(slot.time);
-      expect(res.text).toContain(`${slot.reservedCount}/${slot.capacity} lugares`);
+      // The booking row says the free places ("8 lugares disponibles", "1 lugar disponible").
+      const free = slot.capacity - slot.reservedCount;
+      expect(res.text).toContain(free === 1 ? '1 lugar disponible' : `${free} lugares disponibles`);
     }
     const queries = dehydratedQueries(res.text);
     expect(queries.find((query) => query.queryKey[0] === '/api/reservations/get-information')).toBeDefined();
