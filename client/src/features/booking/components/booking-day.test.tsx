@@ -154,6 +154,17 @@ describe('BookingDay', () => {
     await userEvent.click(await reservar());
     expect(onRequireLogin).toHaveBeenCalledOnce();
     expect(sentTo(PUSH)).toEqual([]);
+    // The cancellation deadline is for a logged-in client: a guest's page does not ask for it.
+    expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
+    expect(sentTo('/api/studio')).toEqual([]);
+  });
+
+  it('should tell a logged-in client until when an open class can be cancelled for free', async () => {
+    renderDay({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM' })] }],
+      '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
+    });
+    expect(await screen.findByText('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM.')).toBeInTheDocument();
   });
 
   it('should say when the day has no classes', async () => {
