@@ -34,7 +34,8 @@ export function useStudioTimeZone(): string {
  * ISO instant; null until the server has said how many hours before the start that is.
  */
 export function useCancellableUntil(date: string, time: string | null): string | null {
-  const studio = useQuery(studioQueryOptions).data;
+  // Asked only when a class is given: a page without one makes no request.
+  const studio = useQuery({ ...studioQueryOptions, enabled: time !== null }).data;
   if (!studio || !time) return null;
   const start = studioInstant(date, to24Hour(time), studio.timeZone);
   return new Date(start.getTime() - studio.cancelHours * 3_600_000).toISOString();
