@@ -150,11 +150,16 @@ describe('BookingDay', () => {
   });
 
   it('should send a guest to log in instead of booking', async () => {
-    const { sentTo, onRequireLogin } = renderDay({}, { isGuest: true });
+    const { sentTo, onRequireLogin } = renderDay(
+      { '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }] },
+      { isGuest: true },
+    );
     await userEvent.click(await reservar());
     expect(onRequireLogin).toHaveBeenCalledOnce();
     expect(sentTo(PUSH)).toEqual([]);
-    // The cancellation deadline is for a logged-in client.
+    // The cancellation deadline is for a logged-in client, even once the studio's window is known.
+    await waitFor(() => expect(sentTo('/api/studio')).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 20));
     expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
   });
 
