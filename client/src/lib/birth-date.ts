@@ -1,5 +1,5 @@
 import { isDateOnly } from '@pilates/dates';
-import { currentStudioDay } from './studio-clock';
+import { currentStudioDay } from './studio-time-zone';
 
 /** The server's words for a birth date it refuses (before 1900, or not a date). */
 export const BIRTH_DATE_MESSAGE = 'La fecha de nacimiento no es válida.';

@@ -8,35 +8,25 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StudioResponseDto } from '@/api/generated/model';
 import { getGetStudioQueryKey, getStudio } from '@/api/generated/studio/studio';
-import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
+import { currentStudioDay, rememberStudioTimeZone, studioTimeZone } from './studio-time-zone';
 
-let knownTimeZone: string = DEFAULT_STUDIO_TIME_ZONE;
+export { currentStudioDay, studioTimeZone };
 
 /** The server's answer, asked once per visit: it changes only with a redeploy. */
 export const studioQueryOptions = queryOptions({
   queryKey: getGetStudioQueryKey(),
   queryFn: async ({ signal }): Promise<StudioResponseDto> => {
     const answer = await getStudio({ signal });
-    knownTimeZone = answer.timeZone;
+    rememberStudioTimeZone(answer.timeZone);
     return answer;
   },
   staleTime: Infinity,
   gcTime: Infinity,
 });
 
-/** The studio's zone as last heard from the server, for code outside components (formatters, loaders). */
-export function studioTimeZone(): string {
-  return knownTimeZone;
-}
-
-/** Today's date on the studio's clock. */
-export function currentStudioDay(now: Date = new Date()): string {
-  return studioToday(now, knownTimeZone);
-}
-
 /** The studio's zone; components re-render when the server's answer arrives. */
 export function useStudioTimeZone(): string {
-  return useQuery(studioQueryOptions).data?.timeZone ?? knownTimeZone;
+  return useQuery(studioQueryOptions).data?.timeZone ?? studioTimeZone();
 }
 
 /**
@@ -44,7 +34,8 @@ export function useStudioTimeZone(): string {
  * ISO instant; null until the server has said how many hours before the start that is.
  */
 export function useCancellableUntil(date: string, time: string | null): string | null {
-  const studio = useQuery(studioQueryOptions).data;
+  // Asked only when a class is given: a page without one makes no request.
+  const studio = useQuery({ ...studioQueryOptions, enabled: time !== null }).data;
   if (!studio || !time) return null;
   const start = studioInstant(date, to24Hour(time), studio.timeZone);
   return new Date(start.getTime() - studio.cancelHours * 3_600_000).toISOString();

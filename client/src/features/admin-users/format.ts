@@ -1,6 +1,6 @@
 import { formatLongDate, isDateOnly, planEndDate } from '@pilates/dates';
 import { formatMoney } from '@/lib/format';
-import { currentStudioDay } from '@/lib/studio-clock';
+import { currentStudioDay } from '@/lib/studio-time-zone';
 import type { AdminPurchaseDto, AdminUserRowDtoRole } from '@/api/generated/model';
 
 export const ROLE_LABELS: Record<AdminUserRowDtoRole, string> = { user: 'Usuario', admin: 'Administrador' };

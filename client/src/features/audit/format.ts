@@ -4,7 +4,7 @@
  */
 import { formatLongDate, isDateOnly, isTime24, studioTimeOfDay, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
 import type { AuditEntryDto } from '@/api/generated/model';
-import { studioTimeZone } from '@/lib/studio-clock';
+import { studioTimeZone } from '@/lib/studio-time-zone';
 import { formatMoney } from '@/lib/format';
 
 export const NO_VALUE = '—';

@@ -1,5 +1,5 @@
 import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { studioTimeZone } from '@/lib/studio-clock';
+import { studioTimeZone } from '@/lib/studio-time-zone';
 
 /** An instant read on the studio's clock, without the year: 'lunes 23 de noviembre, 7:00 PM'. */
 export function formatStudioInstant(iso: string, timeZone: string = studioTimeZone()): string {

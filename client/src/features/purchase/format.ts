@@ -1,5 +1,5 @@
 import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { studioTimeZone } from '@/lib/studio-clock';
+import { studioTimeZone } from '@/lib/studio-time-zone';
 
 /** A payment deadline (an ISO instant) in the studio's time: '30 de noviembre de 2026 a las 11:59 PM'. */
 export function formatDeadline(instant: string): string {

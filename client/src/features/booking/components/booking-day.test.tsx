@@ -150,10 +150,25 @@ describe('BookingDay', () => {
   });
 
   it('should send a guest to log in instead of booking', async () => {
-    const { sentTo, onRequireLogin } = renderDay({}, { isGuest: true });
+    const { sentTo, onRequireLogin } = renderDay(
+      { '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }] },
+      { isGuest: true },
+    );
     await userEvent.click(await reservar());
     expect(onRequireLogin).toHaveBeenCalledOnce();
     expect(sentTo(PUSH)).toEqual([]);
+    // The cancellation deadline is for a logged-in client, even once the studio's window is known.
+    await waitFor(() => expect(sentTo('/api/studio')).toHaveLength(1));
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
+  });
+
+  it('should tell a logged-in client until when an open class can be cancelled for free', async () => {
+    renderDay({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM' })] }],
+      '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
+    });
+    expect(await screen.findByText('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM.')).toBeInTheDocument();
   });
 
   it('should say when the day has no classes', async () => {

@@ -105,7 +105,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const upcoming = slots.filter((slot) => !slot.isPastClass);
   const past = slots.filter((slot) => slot.isPastClass);
   const listProps = {
-    date,
+    // The deadline is for a logged-in client deciding to book (a guest logs in first).
+    date: isGuest || sessionPending ? undefined : date,
     onBook: book,
     onCancel: setCancelling,
     onJoinWaitlist: joinWaitlist,

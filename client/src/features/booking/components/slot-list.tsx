@@ -12,7 +12,7 @@ export const CLASS_NAME = 'Pilates Reformer';
 
 export interface SlotListProps {
   slots: SlotDto[];
-  /** The day shown: each open class says until when it can be cancelled for free. */
+  /** The day shown, for a logged-in client: each open class says until when it can be cancelled for free. */
   date?: string;
   onBook: (slot: SlotDto) => void;
   /** The caller's own booked class: "Cancelar" right in its row. */
