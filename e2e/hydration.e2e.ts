@@ -151,7 +151,7 @@ describe('server-rendered pages', () => {
     // A day with classes (the default timetable has some on Mondays).
     await page.goto(`${baseUrl}/pilates/reservar?fecha=${nextMonday}`);
     await page
-      .getByText(/\d+\/\d+ lugares/)
+      .getByText(/\d+ lugares? disponibles?/)
       .first()
       .waitFor();
 

@@ -62,6 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Every browser of the suite comes from 127.0.0.1 and dozens of journeys register and log in
+      // within a minute; the per-address limit is the server suite's subject (abuse.int-spec.ts).
+      AUTH_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,5 +5,5 @@ export { RosterDay } from './components/roster-day';
 export { WeekCalendar } from './components/week-calendar';
 export { currentStudioDay, useStudioToday } from './hooks/use-studio-today';
 export { calendarSearchSchema, selectedDay, type CalendarSearch } from './search';
-export { PlanSummary } from './components/plan-summary';
-export { useOpeningDay } from './hooks/use-opening-day';
+export { PLANS_LOOKED_AT, PlanSummary } from './components/plan-summary';
+export { readUntilOpeningDay, useOpeningDay } from './hooks/use-opening-day';

@@ -5,18 +5,32 @@ import { routerBreadcrumbLink } from '../../features/booking/components/breadcru
 import { WeekCalendar } from '../../features/booking/components/week-calendar';
 import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../features/booking/search';
-import { useSession } from '../../features/session/session';
-import { PlanSummary, useOpeningDay } from '../../features/booking';
+import { sessionQueryOptions, useSession } from '../../features/session/session';
+import { PLANS_LOOKED_AT, PlanSummary, readUntilOpeningDay, useOpeningDay } from '../../features/booking';
+import { getGetUserPlanesQueryOptions } from '../../api/generated/informacion/informacion';
+import { studioQueryOptions } from '../../lib/studio-clock';
 import { publicPageHead } from '../../lib/page-title';
 import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/reservar')({
   validateSearch: calendarSearchSchema,
   loaderDeps: ({ search }) => ({ fecha: search.fecha }),
-  // The day's classes: in the server's first HTML; in the browser fetched while the page's code loads.
-  loader: ({ context, deps }) => {
-    const date = selectedDay(deps.fecha, currentStudioDay(), false);
-    return pageRead(context.queryClient, getGetInformationQueryOptions({ date }));
+  // What the page shows before any interaction, in the server's first HTML so nothing moves once it
+  // hydrates: the day's classes (without a chosen day, the days up to the first with a class to
+  // book, where the calendar opens), the studio's cancellation window, and a client's plans.
+  loader: async ({ context, deps }) => {
+    const queryClient = context.queryClient;
+    const readDay = (date: string) => pageRead(queryClient, getGetInformationQueryOptions({ date }));
+    const signedIn = Boolean(queryClient.getQueryData(sessionQueryOptions.queryKey));
+    await Promise.all([
+      deps.fecha === undefined
+        ? readUntilOpeningDay(queryClient, currentStudioDay(), readDay)
+        : readDay(selectedDay(deps.fecha, currentStudioDay(), false)),
+      pageRead(queryClient, studioQueryOptions),
+      signedIn
+        ? pageRead(queryClient, getGetUserPlanesQueryOptions({ pagination: 1, limit: PLANS_LOOKED_AT }))
+        : undefined,
+    ]);
   },
   head: publicPageHead('reservar'),
   component: ReservarPage,

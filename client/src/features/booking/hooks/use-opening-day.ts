@@ -1,7 +1,8 @@
 import { addDays } from '@pilates/dates';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { getGetInformationQueryOptions } from '@/api/generated/reservations/reservations';
+import type { SlotsResponseDto } from '@/api/generated/model';
+import { getGetInformationQueryKey, getGetInformationQueryOptions } from '@/api/generated/reservations/reservations';
 import { slotState } from '../components/slot-list';
 
 /** How far ahead the calendar looks for a day with a class to book. */
@@ -13,9 +14,14 @@ export const DAYS_LOOKED_AHEAD = 14;
  */
 export function useOpeningDay(today: string, enabled: boolean): string {
   const queryClient = useQueryClient();
-  const [found, setFound] = useState<{ today: string; day: string } | null>(null);
+  // Decided at once when the days are already cached (the page's loader read them on the server):
+  // the server's first HTML and the browser's first render then show the same day.
+  const [found, setFound] = useState<{ today: string; day: string } | null>(() => {
+    const day = enabled ? openingDayFromCache(queryClient, today) : undefined;
+    return day ? { today, day } : null;
+  });
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || found?.today === today) return;
     let stopped = false;
     const search = async () => {
       for (let offset = 0; offset < DAYS_LOOKED_AHEAD; offset += 1) {
@@ -23,7 +29,7 @@ export function useOpeningDay(today: string, enabled: boolean): string {
         // The same query as the day list: the answer is cached and shown at once.
         const answer = await queryClient.fetchQuery(getGetInformationQueryOptions({ date: day }));
         if (stopped) return;
-        if (answer.data.some((slot) => ['open', 'booked'].includes(slotState(slot)))) {
+        if (bookable(answer)) {
           setFound({ today, day });
           return;
         }
@@ -34,6 +40,39 @@ export function useOpeningDay(today: string, enabled: boolean): string {
     return () => {
       stopped = true;
     };
+    // `found` is read only to skip a search the cache already answered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [today, enabled, queryClient]);
   return enabled && found?.today === today ? found.day : today;
+}
+
+const bookable = (answer: SlotsResponseDto): boolean =>
+  answer.data.some((slot) => ['open', 'booked'].includes(slotState(slot)));
+
+/** The opening day from the cached days alone: undefined when a day before it is not cached. */
+export function openingDayFromCache(queryClient: QueryClient, today: string): string | undefined {
+  for (let offset = 0; offset < DAYS_LOOKED_AHEAD; offset += 1) {
+    const day = addDays(today, offset);
+    const answer = queryClient.getQueryData<SlotsResponseDto>(getGetInformationQueryKey({ date: day }));
+    if (!answer) return undefined;
+    if (bookable(answer)) return day;
+  }
+  return undefined;
+}
+
+/**
+ * For the page's loader: reads the days from today until one has a class to book, each through
+ * `readDay` (the server's deadline-bounded read), so `useOpeningDay` finds the answer in the cache.
+ */
+export async function readUntilOpeningDay(
+  queryClient: QueryClient,
+  today: string,
+  readDay: (date: string) => Promise<void>,
+): Promise<void> {
+  for (let offset = 0; offset < DAYS_LOOKED_AHEAD; offset += 1) {
+    const date = addDays(today, offset);
+    await readDay(date);
+    const answer = queryClient.getQueryData<SlotsResponseDto>(getGetInformationQueryKey({ date }));
+    if (!answer || bookable(answer)) return;
+  }
 }
