@@ -83,6 +83,8 @@ app.post('/day', async (request, reply) => {
         durationMinutes: Number(r.durationMinutes),
         capacity: Number(hasClass ? r.classCapacity : r.scheduleCapacity),
         reservedCount: hasClass ? Number(r.reservedCount) : 0,
+        // The bench's day has no waitlist, so the app makes no positions read either.
+        waitingCount: hasClass ? Number(r.waitingCount ?? 0) : 0,
         cancelled: r.status === 'cancelled',
         instructor: hasClass ? r.classInstructor : r.scheduleInstructor,
         people: [],
