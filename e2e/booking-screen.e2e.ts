@@ -39,6 +39,7 @@ describe('the booking screen shows what a client decides with', () => {
       const row = slotRow(page, '8:00 AM');
       await expect.poll(() => row.getByText('8 lugares disponibles').isVisible()).toBe(true);
       expect(await row.getByText('Pilates Reformer').isVisible()).toBe(true);
+      expect(await row.getByText('50 min', { exact: true }).isVisible()).toBe(true);
       await expect
         .poll(() => row.getByText(/^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\.$/).isVisible())
         .toBe(true);

@@ -54,6 +54,7 @@ describe('booking', () => {
         scheduleId: expect.any(Number),
         classId: null,
         time: '7:00 AM',
+        durationMinutes: 50,
         capacity: 8,
         reservedCount: 0,
         isPastClass: false,

@@ -51,6 +51,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     scheduleId: 1,
     classId: null,
     time: '7:00 AM',
+    durationMinutes: 50,
     capacity: 8,
     reservedCount: 3,
     isPastClass: false,

@@ -31,6 +31,7 @@ export function toSlotDto(
     scheduleId: slot.scheduleId,
     classId: slot.classId,
     time: to12Hour(slot.startTime),
+    durationMinutes: slot.durationMinutes,
     capacity: slot.capacity,
     reservedCount: slot.reservedCount,
     isPastClass: isPast,

@@ -24,6 +24,9 @@ export class SlotDto {
   @ApiProperty({ example: '7:00 AM', description: 'Hora del estudio, 12 horas.' })
   time!: string;
 
+  @ApiProperty({ example: 50, description: 'Duración de la clase, en minutos.' })
+  durationMinutes!: number;
+
   @ApiProperty({ example: 8 })
   capacity!: number;
 

@@ -15,6 +15,8 @@ export interface RosterSlotDto {
    * @nullable
    */
   classId: number | null;
+  /** Duración de la clase, en minutos. */
+  durationMinutes: number;
   enrolled: EnrolledUserDto[];
   /** @nullable */
   instructor?: string | null;

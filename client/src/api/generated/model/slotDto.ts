@@ -13,6 +13,8 @@ export interface SlotDto {
    * @nullable
    */
   classId: number | null;
+  /** Duración de la clase, en minutos. */
+  durationMinutes: number;
   /** @nullable */
   instructor?: string | null;
   /** El estudio canceló la clase en esta fecha. */

@@ -13,6 +13,7 @@ describe('SlotList', () => {
     const open = slot({ scheduleId: 4, time: '6:00 PM', reservedCount: 3, capacity: 8, instructor: 'Mariana' });
     render(<SlotList slots={[open]} onBook={onBook} />);
     expect(within(row('6:00 PM')).getByText('Pilates Reformer')).toBeInTheDocument();
+    expect(within(row('6:00 PM')).getByText('50 min')).toBeInTheDocument();
     expect(within(row('6:00 PM')).getByText('5 lugares disponibles · Con Mariana')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Reservar' });
     expect(button).toHaveAccessibleDescription('6:00 PM');

@@ -121,6 +121,7 @@ function SlotRow({
             {slot.time}
           </span>
           <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
+          <span className="text-sm text-ink-muted">{slot.durationMinutes} min</span>
         </p>
         <p className={cn('mt-0.5 text-sm', state === 'cancelled' ? 'text-danger' : 'text-ink-muted')}>
           {[

@@ -13,6 +13,7 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   scheduleId,
   classId: null,
   time,
+  durationMinutes: 50,
   capacity: 8,
   reservedCount: 0,
   isPastClass: false,
