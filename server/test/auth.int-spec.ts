@@ -327,8 +327,16 @@ describe('accounts and sessions', () => {
       expect(validMinutes).toBeGreaterThan(59);
       expect(validMinutes).toBeLessThan(61);
 
+      // Checking the link does not spend it.
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
       await t.agent().post('/api/reset-password').send({ token, password: 'nueva-clave-1' }).expect(200);
       await otherDevice.get('/api/get-cookie').expect(401);
+      const spent = await t.agent().post('/api/reset-password/check').send({ token }).expect(400);
+      expect(spent.body.code).toBe('RESET_TOKEN_INVALID');
+      const bogus = await t.agent().post('/api/reset-password/check').send({ token: 'no-existe' }).expect(400);
+      expect(bogus.body.code).toBe('RESET_TOKEN_INVALID');
+      await t.agent().post('/api/reset-password/check').send({}).expect(400);
       await t
         .agent()
         .post('/api/auth/login')
@@ -355,6 +363,8 @@ describe('accounts and sessions', () => {
           { tokenHash: createHash('sha256').update(token).digest('hex') },
           { expiresAt: new Date(Date.now() - 1000) },
         );
+      const check = await t.agent().post('/api/reset-password/check').send({ token }).expect(400);
+      expect(check.body.code).toBe('RESET_TOKEN_INVALID');
       const res = await t.agent().post('/api/reset-password').send({ token, password: 'nueva-clave-1' }).expect(400);
       expect(res.body.code).toBe('RESET_TOKEN_INVALID');
       await loginAs(t, 'expired@example.com', 'clave-segura-1');

@@ -41,6 +41,7 @@ const RULES: Record<string, Rule> = {
   changePassword: { access: 'session', body: () => ({}) },
   forgotPassword: { access: 'public', body: () => ({ email: 'nadie@example.com' }) },
   resetPassword: { access: 'public', body: () => ({}) },
+  checkResetToken: { access: 'public', body: () => ({ token: 'no-existe' }) },
   getCookie: { access: 'session' },
   getHealth: { access: 'public' },
   getStudio: { access: 'public' },

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { addDays, mondayOf, studioToday } from '@pilates/dates';
 import { PlanesService } from '../src/planes/planes.service';
 import { withScriptNonce } from '../src/core/http/client-app.service';
-import { loginAs, registerUser } from './helpers/accounts';
+import { loginAs, outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
 import { ADMIN } from './helpers/booking';
 import { builtClientDir } from './helpers/built-client';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -24,6 +24,25 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('should say a spent or unknown reset link is no longer valid before any form, and show the form for a live one', async () => {
+    await registerUser(t, { email: 'olvido@example.com' });
+    const before = await outboxCount(t);
+    await t.agent().post('/api/forgot-password').send({ email: 'olvido@example.com' }).expect(200);
+    const mail = await readOutboxMail(t, before + 1);
+    const token = /\/pilates\/reset-password\/([\w-]+)/.exec(mail.text)![1];
+
+    const live = await t.http().get(`/pilates/reset-password/${token}`).expect(200);
+    expect(live.text).toContain('type="password"');
+    expect(live.text).not.toContain('ya se usó o venció');
+
+    await t.agent().post('/api/reset-password').send({ token, password: 'nueva-clave-1' }).expect(200);
+    for (const spent of [token, 'no-existe']) {
+      const page = await t.http().get(`/pilates/reset-password/${spent}`).expect(200);
+      expect(page.text).toContain('Este enlace para restablecer la contraseña ya se usó o venció.');
+      expect(page.text).not.toContain('type="password"');
+    }
   });
 
   it('should redirect / to /pilates', async () => {

@@ -21,7 +21,12 @@ import { AuthService } from './auth.service';
 import { CurrentAccount } from './current-account.decorator';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
-import { ForgotPasswordDto, ForgotPasswordResponseDto, ResetPasswordDto } from './dto/password-reset.dto';
+import {
+  ForgotPasswordDto,
+  ForgotPasswordResponseDto,
+  ResetPasswordDto,
+  ResetTokenDto,
+} from './dto/password-reset.dto';
 import { RegisterDto } from './dto/register.dto';
 import { UserResponseDto, toUserDto } from './dto/user.dto';
 import type { User } from './entities/user.entity';
@@ -126,6 +131,21 @@ export class AuthController {
   async forgotPassword(@Body() dto: ForgotPasswordDto): Promise<ForgotPasswordResponseDto> {
     await this.auth.requestPasswordReset(dto.email);
     return { success: true, message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  // Not rate limited: a token is 256 random bits, and the server's own page render asks this
+  // in-process for every visitor, who would all share one address here.
+  @Public()
+  @Post('reset-password/check')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponseDto, description: 'El enlace aún sirve (no se gasta).' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'RESET_TOKEN_INVALID: vencido, ya usado o inexistente.',
+  })
+  async checkResetToken(@Body() dto: ResetTokenDto): Promise<SuccessResponseDto> {
+    await this.auth.checkResetToken(dto.token);
+    return { success: true };
   }
 
   @Public()

@@ -118,6 +118,17 @@ export class AuthService {
       );
   }
 
+  /**
+   * Whether an emailed reset link can still be used (not spent, not expired), without spending it:
+   * the page says so before the visitor types a new password. RESET_TOKEN_INVALID otherwise.
+   */
+  async checkResetToken(token: string): Promise<void> {
+    const found = await this.repository.resetLinkByHash(sha256(token));
+    if (!found || found.usedAt || found.expiresAt.getTime() <= this.clock.now().getTime()) {
+      throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+    }
+  }
+
   /** Sets the new password, spends the token and ends every session of the user. */
   async resetPassword(token: string, password: string): Promise<void> {
     const now = this.clock.now();

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RequiredEmail, RequiredPassword } from './account-fields';
 
@@ -25,3 +25,6 @@ export class ResetPasswordDto {
   @RequiredPassword(8)
   password!: string;
 }
+
+/** reset-password/check: the emailed link's token alone. */
+export class ResetTokenDto extends PickType(ResetPasswordDto, ['token'] as const) {}

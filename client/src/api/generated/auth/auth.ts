@@ -29,6 +29,7 @@ import type {
   LoginDto,
   RegisterDto,
   ResetPasswordDto,
+  ResetTokenDto,
   SuccessResponseDto,
   UserResponseDto,
 } from '.././model';
@@ -503,6 +504,64 @@ export const useResetPassword = <TError = ErrorType<ErrorResponseDto>, TContext 
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof resetPassword>>, TError, { data: ResetPasswordDto }, TContext> => {
   const mutationOptions = getResetPasswordMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getCheckResetTokenUrl = () => {
+  return `/api/reset-password/check`;
+};
+
+export const checkResetToken = async (
+  resetTokenDto: ResetTokenDto,
+  options?: RequestInit,
+): Promise<SuccessResponseDto> => {
+  return apiFetch<SuccessResponseDto>(getCheckResetTokenUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(resetTokenDto),
+  });
+};
+
+export const getCheckResetTokenMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof checkResetToken>>, TError, { data: ResetTokenDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof checkResetToken>>, TError, { data: ResetTokenDto }, TContext> => {
+  const mutationKey = ['checkResetToken'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkResetToken>>, { data: ResetTokenDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return checkResetToken(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CheckResetTokenMutationResult = NonNullable<Awaited<ReturnType<typeof checkResetToken>>>;
+export type CheckResetTokenMutationBody = ResetTokenDto;
+export type CheckResetTokenMutationError = ErrorType<ErrorResponseDto>;
+
+export const useCheckResetToken = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof checkResetToken>>,
+      TError,
+      { data: ResetTokenDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof checkResetToken>>, TError, { data: ResetTokenDto }, TContext> => {
+  const mutationOptions = getCheckResetTokenMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

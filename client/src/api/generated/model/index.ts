@@ -81,6 +81,7 @@ export * from './refundPaymentResponseDto';
 export * from './registerDto';
 export * from './reservationIdDto';
 export * from './resetPasswordDto';
+export * from './resetTokenDto';
 export * from './rosterResponseDto';
 export * from './rosterSlotDto';
 export * from './rosterWaitingDto';
