@@ -48,6 +48,11 @@ const CLASS_COLUMNS = `c.id AS id, c.schedule_id AS scheduleId, c.date AS date, 
   s.duration_minutes AS durationMinutes, c.instructor AS instructor, c.capacity AS capacity,
   c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status`;
 
+/** A waitlist entry with its client's name, email and whether the account is active. */
+const WAITING_CLIENT = `SELECT e.id AS id, e.class_session_id AS classSessionId, e.user_id AS userId,
+  e.status AS status, u.name AS name, u.email AS email, u.active AS active
+  FROM waitlist_entries e JOIN users u ON u.id = e.user_id`;
+
 /** Position = 1 + the waiting entries of the same class ahead of this one (lower id). */
 const POSITION = `(SELECT COUNT(*) FROM waitlist_entries w2
   WHERE w2.class_session_id = e.class_session_id AND w2.status = 'waiting' AND w2.id <= e.id)`;
@@ -130,22 +135,14 @@ export class WaitlistRepository {
   }
 
   async entryById(id: number, manager: EntityManager = this.dataSource.manager): Promise<WaitingClient | undefined> {
-    const rows: WaitingClient[] = await manager.query(
-      `SELECT e.id AS id, e.class_session_id AS classSessionId, e.user_id AS userId, e.status AS status,
-        u.name AS name, u.email AS email, u.active AS active
-       FROM waitlist_entries e JOIN users u ON u.id = e.user_id WHERE e.id = ?`,
-      [id],
-    );
+    const rows: WaitingClient[] = await manager.query(`${WAITING_CLIENT} WHERE e.id = ?`, [id]);
     return rows[0] && toWaiting(rows[0]);
   }
 
   /** The first in line of a class. */
   async headOf(manager: EntityManager, classId: number): Promise<WaitingClient | undefined> {
     const rows: WaitingClient[] = await manager.query(
-      `SELECT e.id AS id, e.class_session_id AS classSessionId, e.user_id AS userId, e.status AS status,
-        u.name AS name, u.email AS email, u.active AS active
-       FROM waitlist_entries e JOIN users u ON u.id = e.user_id
-       WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id LIMIT 1`,
+      `${WAITING_CLIENT} WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id LIMIT 1`,
       [classId],
     );
     return rows[0] && toWaiting(rows[0]);
@@ -177,10 +174,7 @@ export class WaitlistRepository {
   /** Everyone waiting in a class, in order (for ending the list). */
   async waitingInClass(manager: EntityManager, classId: number): Promise<WaitingClient[]> {
     const rows: WaitingClient[] = await manager.query(
-      `SELECT e.id AS id, e.class_session_id AS classSessionId, e.user_id AS userId, e.status AS status,
-        u.name AS name, u.email AS email, u.active AS active
-       FROM waitlist_entries e JOIN users u ON u.id = e.user_id
-       WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id`,
+      `${WAITING_CLIENT} WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id`,
       [classId],
     );
     return rows.map(toWaiting);

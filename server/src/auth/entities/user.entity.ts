@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATETIME, booleanTransformer } from '../../core/database/column-types';
+import { DATETIME, booleanTransformer, toDate } from '../../core/database/column-types';
 
 import type { Role } from '../../core/auth/caller';
 
@@ -64,9 +64,7 @@ export interface UserRow {
   updated_at: string | Date;
 }
 
-// SQLite keeps datetimes as 'YYYY-MM-DD HH:MM:SS[.SSS]' text in UTC; mysql2 gives Dates (timezone 'Z').
-export const toDate = (value: string | Date): Date =>
-  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+export { toDate };
 
 /** The entity of a plain-SQL row: for the per-request session lookup, where TypeORM's hydration costs most. */
 export function userFromRow(row: UserRow): User {

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
 import { AuditRepository } from './audit.repository';
+import { toDate } from '../database/column-types';
 
 /** Every kind of change an admin makes, with the Spanish label the audit page shows. */
 export const AUDIT_ACTIONS = {
@@ -72,9 +73,6 @@ export function changedValues<T extends object>(
   return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }
 
-const asDate = (value: string | Date): Date =>
-  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z$/.test(value) ? '' : 'Z'}`);
-
 const person = (id: number | string | null, name: string | null) =>
   id === null ? null : { id: Number(id), name: name ?? '' };
 
@@ -109,7 +107,7 @@ export class AuditService {
     });
     const entries = rows.map((row): AuditEntryView => ({
       id: Number(row.id),
-      createdAt: asDate(row.created_at).toISOString(),
+      createdAt: toDate(row.created_at).toISOString(),
       action: row.action,
       actionLabel: AUDIT_ACTIONS[row.action] ?? row.action,
       entityType: row.entity_type,

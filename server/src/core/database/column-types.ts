@@ -12,9 +12,13 @@ export const booleanTransformer: ValueTransformer = {
   from: (value: unknown) => (value === null || value === undefined ? value : Boolean(Number(value))),
 };
 
-/** A DATETIME read by a raw query: mysql2 gives a Date, better-sqlite3 the UTC text TypeORM wrote. */
-export function fromDbDatetime(value: Date | string | null | undefined): Date | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value;
-  return new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
-}
+/**
+ * A DATETIME read by a raw query: mysql2 gives a Date (timezone 'Z'), SQLite the
+ * 'YYYY-MM-DD HH:MM:SS[.SSS]' text in UTC that TypeORM wrote.
+ */
+export const toDate = (value: string | Date): Date =>
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
+
+/** `toDate` for a nullable column. */
+export const fromDbDatetime = (value: Date | string | null | undefined): Date | null =>
+  value === null || value === undefined ? null : toDate(value);
