@@ -5,6 +5,7 @@ import { PaymentsGoLive1764100000000 } from './1764100000000-PaymentsGoLive';
 import { Sessions1764200000000 } from './1764200000000-Sessions';
 import { AuthRateLimits1764300000000 } from './1764300000000-AuthRateLimits';
 import { Waitlist1764400000000 } from './1764400000000-Waitlist';
+import { Attendance1764500000000 } from './1764500000000-Attendance';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Sessions1764200000000,
   AuthRateLimits1764300000000,
   Waitlist1764400000000,
+  Attendance1764500000000,
 ];

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
-import { DATETIME } from '../../core/database/column-types';
+import { booleanTransformer, DATETIME } from '../../core/database/column-types';
 import { UserPlan } from '../../planes/entities/user-plan.entity';
 import { ClassSession } from './class-session.entity';
 
@@ -57,6 +57,16 @@ export class Reservation {
    */
   @Column({ name: 'cancel_grace_until', type: DATETIME, nullable: true })
   cancelGraceUntil!: Date | null;
+
+  /** Marked at the door: NULL until marked, true = came, false = did not come. */
+  @Column({ type: 'boolean', nullable: true, transformer: booleanTransformer })
+  attended!: boolean | null;
+
+  @Column({ name: 'attendance_marked_at', type: DATETIME, nullable: true })
+  attendanceMarkedAt!: Date | null;
+
+  @Column({ name: 'attendance_marked_by', type: 'int', nullable: true })
+  attendanceMarkedBy!: number | null;
 
   @Column({ name: 'reminder_sent_at', type: DATETIME, nullable: true })
   reminderSentAt!: Date | null;
