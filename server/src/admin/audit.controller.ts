@@ -4,6 +4,7 @@ import { Roles } from '../core/auth/auth.decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AuditResponseDto, GetAuditDto } from './dto/audit.dto';
+import { toAuditEntryDto } from './dto/audit.mappers';
 
 /** The admin page "Auditoría": every change an admin made, newest first. */
 @ApiTags('admin')
@@ -18,7 +19,11 @@ export class AuditController {
   @ApiOkResponse({ type: AuditResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getAudit(@Body() dto: GetAuditDto): Promise<AuditResponseDto> {
-    const page = await this.audit.list({ page: dto.pagination ?? 1, limit: dto.limit ?? 20, userId: dto.userId });
-    return { success: true, ...page };
+    const { rows, pagination } = await this.audit.list({
+      page: dto.pagination ?? 1,
+      limit: dto.limit ?? 20,
+      userId: dto.userId,
+    });
+    return { success: true, entries: rows.map(toAuditEntryDto), pagination };
   }
 }

@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
+import { plainDtoTransformer } from './http/plain-dto-transformer';
 
 /** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health, the studio's zone. */
 @Global()
@@ -51,6 +52,8 @@ export class CoreModule {
             whitelist: true,
             forbidNonWhitelisted: true,
             transform: true,
+            // class-transformer only where a DTO asks for it (@Type, @Transform): see plain-dto-transformer.ts.
+            transformerPackage: plainDtoTransformer,
             // One message per field: the first rule it breaks, in the order the DTO lists them.
             stopAtFirstError: true,
             exceptionFactory: validationExceptionFactory,

@@ -23,6 +23,7 @@ export const sessionQueryOptions = queryOptions({
 });
 
 export function useSession() {
+  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
   const query = useQuery(sessionQueryOptions);
   const user = query.data ?? null;
   return { user, isAdmin: user?.role === 'admin', isPending: query.isPending };

@@ -18,6 +18,7 @@ function ResetPasswordPage() {
   const { token } = Route.useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
   const link = useQuery(resetLinkQueryOptions(token));
   const requestNewLink = (
     <Link

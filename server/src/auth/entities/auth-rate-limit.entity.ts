@@ -1,10 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One per-address counter of the auth endpoints (login, register, forgot and reset password):
  * AUTH_RATE_LIMIT requests per minute. Kept in the database so every replica counts together.
  */
 @Entity('auth_rate_limits')
+@Index('ix_auth_rate_limits_window_ends', ['windowEndsAtMs'])
 export class AuthRateLimit {
   /** `auth:<client address>`. */
   @PrimaryColumn({ type: 'varchar', length: 191 })

@@ -1,9 +1,11 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { DATETIME } from '../../core/database/column-types';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { DATETIME, createdAtColumn } from '../../core/database/column-types';
 import { User } from './user.entity';
 
 /** Only the SHA-256 of the emailed token is kept. */
 @Entity('password_reset_tokens')
+@Index('uq_password_reset_token_hash', ['tokenHash'], { unique: true })
+@Index('ix_password_reset_user', ['userId'])
 export class PasswordResetToken {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -12,7 +14,7 @@ export class PasswordResetToken {
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_password_reset_tokens_user_id' })
   user?: User;
 
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
@@ -24,6 +26,6 @@ export class PasswordResetToken {
   @Column({ name: 'used_at', type: DATETIME, nullable: true })
   usedAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }

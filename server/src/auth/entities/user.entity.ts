@@ -1,11 +1,14 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATETIME, booleanTransformer, toDate } from '../../core/database/column-types';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { booleanTransformer, toDate, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 
 import type { Role } from '../../core/auth/caller';
 
 export { ROLES, type Role } from '../../core/auth/caller';
 
 @Entity('users')
+@Index('uq_users_email', ['email'], { unique: true })
+@Index('uq_users_calendar_token', ['calendarToken'], { unique: true })
+@Check('ck_users_role', "role IN ('user', 'admin')")
 export class User {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -41,10 +44,10 @@ export class User {
   @Column({ name: 'calendar_token', type: 'varchar', length: 64, nullable: true })
   calendarToken!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }
 

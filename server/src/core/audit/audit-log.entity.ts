@@ -1,9 +1,11 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
-import { DATETIME } from '../database/column-types';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { createdAtColumn } from '../database/column-types';
 
 /** Who changed what, when, with the values before and after. */
 @Entity('audit_log')
+@Index('ix_audit_log_created', ['createdAt'])
+@Index('ix_audit_log_subject', ['subjectUserId'])
+@Index('ix_audit_log_actor', ['actorId'])
 export class AuditLog {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -11,9 +13,10 @@ export class AuditLog {
   @Column({ name: 'actor_id', type: 'int', nullable: true })
   actorId!: number | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'actor_id' })
-  actor?: User | null;
+  // Named, not imported: core does not depend on the auth module's entity.
+  @ManyToOne('User', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'actor_id', foreignKeyConstraintName: 'fk_audit_log_actor_id' })
+  actor?: { id: number } | null;
 
   /** e.g. `user.deactivate`, `plan.update`, `schedule.create`. */
   @Column({ type: 'varchar', length: 60 })
@@ -35,6 +38,6 @@ export class AuditLog {
   @Column({ type: 'simple-json', nullable: true })
   after!: Record<string, unknown> | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }

@@ -3,8 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
-import { AuditRepository } from './audit.repository';
-import { toDate } from '../database/column-types';
+import { AuditRepository, type AuditRow } from './audit.repository';
 
 /** Every kind of change an admin makes, with the Spanish label the audit page shows. */
 export const AUDIT_ACTIONS = {
@@ -42,19 +41,6 @@ export interface AuditEntryInput {
   after?: object | null;
 }
 
-export interface AuditEntryView {
-  id: number;
-  createdAt: string;
-  action: AuditAction;
-  actionLabel: string;
-  entityType: string;
-  entityId: string;
-  actor: { id: number; name: string } | null;
-  subject: { id: number; name: string } | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
 /**
  * The values of `after` that differ from `before`, each side limited to those keys: what an
  * edit changed, and nothing else. Null when nothing changed (no entry is worth writing).
@@ -72,9 +58,6 @@ export function changedValues<T extends object>(
   }
   return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }
-
-const person = (id: number | string | null, name: string | null) =>
-  id === null ? null : { id: Number(id), name: name ?? '' };
 
 /** Who changed what and when, with the values before and after (issue: administration). */
 @Injectable()
@@ -95,28 +78,19 @@ export class AuditService {
     await this.repository.insert(manager, log);
   }
 
-  /** Newest first; `userId` keeps the entries about that user or made by them. */
+  /**
+   * Newest first; `userId` keeps the entries about that user or made by them. The rows as read
+   * (the admin's `toAuditEntryDto` gives them their wire shape).
+   */
   async list(query: {
     page: number;
     limit: number;
     userId?: number;
-  }): Promise<{ entries: AuditEntryView[]; pagination: PaginationDto }> {
-    const { rows, total: totalRecords } = await this.repository.page(query.userId, {
+  }): Promise<{ rows: AuditRow[]; pagination: PaginationDto }> {
+    const { rows, total } = await this.repository.page(query.userId, {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    const entries = rows.map((row): AuditEntryView => ({
-      id: Number(row.id),
-      createdAt: toDate(row.created_at).toISOString(),
-      action: row.action,
-      actionLabel: AUDIT_ACTIONS[row.action] ?? row.action,
-      entityType: row.entity_type,
-      entityId: row.entity_id,
-      actor: person(row.actor_id, row.actor_name),
-      subject: person(row.subject_id, row.subject_name),
-      before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
-      after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
-    }));
-    return { entries, pagination: pageOf(query.page, query.limit, totalRecords) };
+    return { rows, pagination: pageOf(query.page, query.limit, total) };
   }
 }

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { DATETIME } from '../database/column-types';
 
 /**
@@ -6,6 +6,7 @@ import { DATETIME } from '../database/column-types';
  * it is neither revoked nor past its absolute end, so logout really ends it.
  */
 @Entity('sessions')
+@Index('ix_sessions_user', ['userId'])
 export class Session {
   /** Random, 24 base64url characters. */
   @PrimaryColumn({ type: 'varchar', length: 32 })
@@ -13,6 +14,11 @@ export class Session {
 
   @Column({ name: 'user_id', type: 'int' })
   userId!: number;
+
+  // Named, not imported: core does not depend on the auth module's entity. A user's sessions go with them.
+  @ManyToOne('User', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_sessions_user' })
+  user?: { id: number };
 
   @Column({ name: 'created_at', type: DATETIME })
   createdAt!: Date;

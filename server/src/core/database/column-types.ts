@@ -1,10 +1,31 @@
-import { ValueTransformer } from 'typeorm';
+import type { ColumnOptions, ValueTransformer } from 'typeorm';
 
 /**
  * Column options that behave the same on better-sqlite3 and mysql2
  * (`timestamp` and `enum` do not, see stack-notes).
  */
 export const DATETIME = 'datetime' as const;
+
+/**
+ * `created_at` as the migrations create it: DATETIME without fractions, CURRENT_TIMESTAMP by
+ * default. Left to itself TypeORM would want DATETIME(6) on MySQL and datetime('now') on SQLite,
+ * and `npm run db:drift` would see a difference.
+ */
+export const createdAtColumn = (): ColumnOptions => ({
+  name: 'created_at',
+  type: DATETIME,
+  precision: null,
+  default: () => 'CURRENT_TIMESTAMP',
+});
+
+/** `updated_at` likewise; on MySQL the database also stamps it on UPDATE (migration 1764700000000-SchemaAsEntities). */
+export const updatedAtColumn = (): ColumnOptions => ({
+  name: 'updated_at',
+  type: DATETIME,
+  precision: null,
+  default: () => 'CURRENT_TIMESTAMP',
+  onUpdate: 'CURRENT_TIMESTAMP',
+});
 
 /** mysql2 returns BOOLEAN (TINYINT) as 0/1 in raw queries; keep entities on real booleans. */
 export const booleanTransformer: ValueTransformer = {

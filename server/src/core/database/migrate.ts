@@ -27,7 +27,7 @@ export async function runMigrationsOnce(
   dataSource: DataSource,
   timeoutSeconds = MIGRATION_LOCK_TIMEOUT_SECONDS,
 ): Promise<string[]> {
-  if (dataSource.options.type !== 'mysql') {
+  if (dataSource.options.type !== 'mysql' && dataSource.options.type !== 'mariadb') {
     return (await dataSource.runMigrations({ transaction: 'all' })).map((m) => m.name);
   }
   const runner = dataSource.createQueryRunner();

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { DATETIME } from '../database/column-types';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { DATETIME, createdAtColumn } from '../database/column-types';
 import type { MailAttachment } from './mail.service';
 
 /** One mail, kept until the mail server has taken it; failed deliveries are retried with a growing delay. */
 @Entity('mail_queue')
+@Index('ix_mail_queue_due', ['sentAt', 'nextAttemptAt'])
 export class MailQueueItem {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -39,6 +40,6 @@ export class MailQueueItem {
   @Column({ name: 'sent_at', type: DATETIME, nullable: true })
   sentAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }

@@ -258,7 +258,7 @@ export class InitialSchema1763800000000 implements MigrationInterface {
   name = 'InitialSchema1763800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const isMysql = queryRunner.connection.options.type === 'mysql';
+    const isMysql = ['mysql', 'mariadb'].includes(queryRunner.connection.options.type);
     for (const spec of tables) {
       const checks = Object.entries(spec.checks ?? {}).map(([name, expression]) => ({ name, expression }));
       await queryRunner.createTable(

@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATETIME } from '../../core/database/column-types';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 
 export const NOTIFICATION_TOPICS = ['payment', 'chargeback'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
@@ -10,6 +10,8 @@ export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
  * background; a sweep retries failures with a growing delay, each row claimed by one replica.
  */
 @Entity('payment_notifications')
+@Index('uq_payment_notifications_resource', ['topic', 'resourceId'], { unique: true })
+@Index('ix_payment_notifications_due', ['processedAt', 'nextAttemptAt'])
 export class PaymentNotification {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -39,9 +41,9 @@ export class PaymentNotification {
   @Column({ name: 'processed_at', type: DATETIME, nullable: true })
   processedAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

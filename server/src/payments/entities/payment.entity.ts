@@ -1,14 +1,16 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
-import { DATETIME } from '../../core/database/column-types';
+import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 import { Plan } from '../../planes/entities/plan.entity';
 import { UserPlan } from '../../planes/entities/user-plan.entity';
 
@@ -40,6 +42,16 @@ export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
  * external_reference; purchases made before it existed used their numeric id.
  */
 @Entity('payments')
+@Index('uq_payments_provider_payment', ['providerPaymentId'], { unique: true })
+@Index('uq_payments_user_plan', ['userPlanId'], { unique: true })
+@Index('uq_payments_reference', ['reference'], { unique: true })
+@Index('ix_payments_status', ['status', 'createdAt'])
+@Index('ix_payments_checked', ['status', 'lastCheckedAt'])
+@Index('ix_payments_user', ['userId'])
+@Check(
+  'ck_payments_amounts',
+  'price_cents >= 0 AND commission_cents >= 0 AND total_cents = price_cents + commission_cents',
+)
 export class Payment {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -48,14 +60,14 @@ export class Payment {
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_payments_user_id' })
   user?: User;
 
   @Column({ name: 'plan_id', type: 'int' })
   planId!: number;
 
   @ManyToOne(() => Plan, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'plan_id' })
+  @JoinColumn({ name: 'plan_id', foreignKeyConstraintName: 'fk_payments_plan_id' })
   plan?: Plan;
 
   @Column({ name: 'plan_name', type: 'varchar', length: 80 })
@@ -114,7 +126,7 @@ export class Payment {
   userPlanId!: number | null;
 
   @ManyToOne(() => UserPlan, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'user_plan_id' })
+  @JoinColumn({ name: 'user_plan_id', foreignKeyConstraintName: 'fk_payments_user_plan_id' })
   userPlan?: UserPlan | null;
 
   /** Deadline of a cash (OXXO) payment. */
@@ -127,9 +139,9 @@ export class Payment {
   @Column({ name: 'last_checked_at', type: DATETIME, nullable: true })
   lastCheckedAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

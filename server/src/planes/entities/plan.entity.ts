@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATETIME, booleanTransformer } from '../../core/database/column-types';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 
 /** A plan of the catalogue (Una Clase, Cuatro Clases, …). Money in integer centavos. */
 @Entity('plans')
+@Check('ck_plans_price', 'price_cents >= 0')
+@Check('ck_plans_classes', 'class_count >= 0')
 export class Plan {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -22,9 +24,9 @@ export class Plan {
   @Column({ name: 'sort_order', type: 'int', default: 0 })
   sortOrder!: number;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -1,14 +1,16 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
-import { DATETIME, booleanTransformer } from '../../core/database/column-types';
+import { DATETIME, booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 import { Plan } from './plan.entity';
 
 export const USER_PLAN_SOURCES = ['admin', 'payment'] as const;
@@ -16,6 +18,11 @@ export type UserPlanSource = (typeof USER_PLAN_SOURCES)[number];
 
 /** A plan a client holds: classes left and the dates it covers (inclusive). */
 @Entity('user_plans')
+@Index('ix_user_plans_user_end', ['userId', 'endDate'])
+@Check('ck_user_plans_remaining', 'classes_remaining >= 0')
+@Check('ck_user_plans_total', 'classes_total >= 0')
+@Check('ck_user_plans_dates', 'end_date >= start_date')
+@Check('ck_user_plans_source', "source IN ('admin', 'payment')")
 export class UserPlan {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -24,14 +31,14 @@ export class UserPlan {
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_user_plans_user_id' })
   user?: User;
 
   @Column({ name: 'plan_id', type: 'int', nullable: true })
   planId!: number | null;
 
   @ManyToOne(() => Plan, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'plan_id' })
+  @JoinColumn({ name: 'plan_id', foreignKeyConstraintName: 'fk_user_plans_plan_id' })
   plan?: Plan | null;
 
   /** The catalogue name when the plan was given; the catalogue may change later. */
@@ -61,9 +68,9 @@ export class UserPlan {
   @Column({ name: 'revoked_at', type: DATETIME, nullable: true })
   revokedAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -1,13 +1,15 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { DATETIME } from '../../core/database/column-types';
+import { createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 import { Schedule } from './schedule.entity';
 
 export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -18,6 +20,10 @@ export type ClassStatus = (typeof CLASS_STATUSES)[number];
  * until then the slot exists only in the timetable. Unique per (schedule, date).
  */
 @Entity('class_sessions')
+@Index('uq_class_sessions_schedule_date', ['scheduleId', 'date'], { unique: true })
+@Index('ix_class_sessions_date', ['date'])
+@Check('ck_class_sessions_reserved', 'reserved_count >= 0 AND reserved_count <= capacity')
+@Check('ck_class_sessions_status', "status IN ('scheduled', 'cancelled')")
 export class ClassSession {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -26,7 +32,7 @@ export class ClassSession {
   scheduleId!: number;
 
   @ManyToOne(() => Schedule, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'schedule_id' })
+  @JoinColumn({ name: 'schedule_id', foreignKeyConstraintName: 'fk_class_sessions_schedule_id' })
   schedule?: Schedule;
 
   @Column({ type: 'date' })
@@ -52,9 +58,9 @@ export class ClassSession {
   @Column({ type: 'varchar', length: 120, nullable: true })
   instructor!: string | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -1,6 +1,6 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
-import { booleanTransformer, DATETIME } from '../../core/database/column-types';
+import { booleanTransformer, DATETIME, createdAtColumn } from '../../core/database/column-types';
 import { UserPlan } from '../../planes/entities/user-plan.entity';
 import { ClassSession } from './class-session.entity';
 
@@ -8,6 +8,15 @@ export const RESERVATION_STATUSES = ['active', 'cancelled'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 @Entity('reservations')
+// One active reservation per class and user: cancelled rows have a NULL marker.
+@Index('uq_reservations_active', ['classSessionId', 'userId', 'activeMarker'], { unique: true })
+@Index('ix_reservations_user', ['userId', 'status'])
+@Index('ix_reservations_user_plan', ['userPlanId'])
+@Check('ck_reservations_status', "status IN ('active', 'cancelled')")
+@Check(
+  'ck_reservations_marker',
+  "(status = 'active' AND active_marker = 1) OR (status = 'cancelled' AND active_marker IS NULL)",
+)
 export class Reservation {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -16,14 +25,14 @@ export class Reservation {
   classSessionId!: number;
 
   @ManyToOne(() => ClassSession, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'class_session_id' })
+  @JoinColumn({ name: 'class_session_id', foreignKeyConstraintName: 'fk_reservations_class_session_id' })
   classSession?: ClassSession;
 
   @Column({ name: 'user_id', type: 'int' })
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_reservations_user_id' })
   user?: User;
 
   /** The plan the class was taken from; a cancellation returns it there. */
@@ -31,7 +40,7 @@ export class Reservation {
   userPlanId!: number;
 
   @ManyToOne(() => UserPlan, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'user_plan_id' })
+  @JoinColumn({ name: 'user_plan_id', foreignKeyConstraintName: 'fk_reservations_user_plan_id' })
   userPlan?: UserPlan;
 
   @Column({ type: 'varchar', length: 10, default: 'active' })
@@ -50,6 +59,10 @@ export class Reservation {
 
   @Column({ name: 'cancelled_by', type: 'int', nullable: true })
   cancelledBy!: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'cancelled_by', foreignKeyConstraintName: 'fk_reservations_cancelled_by' })
+  cancelledByUser?: User | null;
 
   /**
    * Set when a promotion from the waitlist came after the free-cancellation deadline: until then
@@ -71,6 +84,6 @@ export class Reservation {
   @Column({ name: 'reminder_sent_at', type: DATETIME, nullable: true })
   reminderSentAt!: Date | null;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }

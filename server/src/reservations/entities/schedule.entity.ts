@@ -1,8 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DATETIME, booleanTransformer } from '../../core/database/column-types';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 
 /** One recurring class of the weekly timetable. */
 @Entity('schedules')
+@Index('ix_schedules_weekday', ['weekday', 'startTime'])
+@Check('ck_schedules_weekday', 'weekday BETWEEN 1 AND 7')
+@Check('ck_schedules_capacity', 'capacity > 0')
+@Check('ck_schedules_duration', 'duration_minutes > 0')
 export class Schedule {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -27,9 +31,9 @@ export class Schedule {
   @Column({ type: 'boolean', default: true, transformer: booleanTransformer })
   active!: boolean;
 
-  @CreateDateColumn({ name: 'created_at', type: DATETIME })
+  @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
-  @UpdateDateColumn({ name: 'updated_at', type: DATETIME })
+  @UpdateDateColumn(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../../auth/entities/user.entity';
 import { DATETIME } from '../../core/database/column-types';
 import { ClassSession } from './class-session.entity';
@@ -13,6 +13,10 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** One client waiting for a place in one full class; the order of the line is the id's. */
 @Entity('waitlist_entries')
+// One waiting entry per class and client: ended rows have a NULL marker.
+@Index('uq_waitlist_waiting', ['classSessionId', 'userId', 'waitingMarker'], { unique: true })
+@Index('ix_waitlist_class_status', ['classSessionId', 'status'])
+@Index('ix_waitlist_user_status', ['userId', 'status'])
 export class WaitlistEntry {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -21,14 +25,14 @@ export class WaitlistEntry {
   classSessionId!: number;
 
   @ManyToOne(() => ClassSession, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'class_session_id' })
+  @JoinColumn({ name: 'class_session_id', foreignKeyConstraintName: 'fk_waitlist_class' })
   classSession?: ClassSession;
 
   @Column({ name: 'user_id', type: 'int' })
   userId!: number;
 
   @ManyToOne(() => User, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_waitlist_user' })
   user?: User;
 
   @Column({ type: 'varchar', length: 10, default: 'waiting' })

@@ -39,6 +39,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
+  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
   const day = useGetInformation({ date });
   // The client's plans, for the dates the out-of-range dialog shows (the same answer as the plan summary).
   const plans = useGetUserPlanes(

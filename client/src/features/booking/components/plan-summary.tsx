@@ -20,6 +20,7 @@ export function planForDate(plans: readonly UserPlanDto[], date: string): UserPl
 
 /** Above the calendar, for a logged-in client: the plan they will book from on the chosen day. */
 export function PlanSummary({ date }: { date: string }) {
+  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
   const plans = useGetUserPlanes({ pagination: 1, limit: PLANS_LOOKED_AT });
   if (!plans.data) return null;
   const plan = planForDate(plans.data.planes, date);

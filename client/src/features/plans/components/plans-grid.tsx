@@ -78,6 +78,7 @@ function PlanSkeletons() {
 
 /** The plan catalogue as cards, each leading to the booking calendar (and, logged in, to buying it). */
 export function PlansGrid() {
+  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
   const query = useGetPlanes();
   const { user } = useSession();
   const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
