@@ -61,6 +61,10 @@ export class UserPlan {
   @Column({ name: 'revoked_at', type: DATETIME, nullable: true })
   revokedAt!: Date | null;
 
+  /** When the "your plan ends soon" mail was claimed (once per plan: by the job or an admin). */
+  @Column({ name: 'ending_reminder_sent_at', type: DATETIME, nullable: true })
+  endingReminderSentAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: DATETIME })
   createdAt!: Date;
 
