@@ -79,10 +79,8 @@ export class PlanEndingRemindersService {
     const outcome = await this.tx.run(async (manager) => {
       const plan = await this.repository.endingPlan(manager, userPlanId);
       if (!plan) throw new PlanReminderError(PlanReminderErrorCode.USER_PLAN_NOT_FOUND);
-      if (plan.sentAt) return { sent: false, sentAt: plan.sentAt, mailId: null };
-      if (!(await this.repository.claim(manager, plan.id, now, today, until))) {
-        throw new PlanReminderError(PlanReminderErrorCode.PLAN_NOT_ENDING);
-      }
+      if (plan.sentAt) return { sentAt: plan.sentAt, mailId: null };
+      if (!(await this.repository.claim(manager, plan.id, now, today, until))) return { sentAt: null, mailId: null };
       const mailId = await this.mail.queueInside(manager, planEndingMail(plan));
       await this.audit.record(manager, admin, {
         action: 'user_plan.remind',
@@ -91,10 +89,18 @@ export class PlanEndingRemindersService {
         subjectUserId: plan.userId,
         after: { classesRemaining: plan.classesRemaining, endDate: plan.endDate },
       });
-      return { sent: true, sentAt: now, mailId };
+      return { sentAt: now, mailId };
     });
-    if (outcome.mailId !== null) await this.deliver([outcome.mailId]);
-    return { sent: outcome.sent, sentAt: outcome.sentAt };
+    if (outcome.mailId !== null) {
+      await this.deliver([outcome.mailId]);
+      return { sent: true, sentAt: now };
+    }
+    if (outcome.sentAt) return { sent: false, sentAt: outcome.sentAt };
+    // The claim lost: to a click or a replica that committed meanwhile (read again, after that
+    // commit, outside this transaction's snapshot), or because the plan does not qualify.
+    const latest = await this.tx.run((manager) => this.repository.endingPlan(manager, userPlanId));
+    if (latest?.sentAt) return { sent: false, sentAt: latest.sentAt };
+    throw new PlanReminderError(PlanReminderErrorCode.PLAN_NOT_ENDING);
   }
 
   private async deliver(ids: number[]): Promise<void> {
