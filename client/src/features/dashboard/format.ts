@@ -6,7 +6,7 @@ const percents = new Intl.NumberFormat('es-MX', { style: 'percent', maximumFract
 
 /** '1,234'. */
 export const formatCount = (n: number): string => counts.format(n);
-/** 0.8571 → '86 %' (as es-MX writes it). */
+/** 0.8571 → '86%' (as es-MX writes it). */
 export const formatPercent = (ratio: number): string => percents.format(ratio);
 /** Centavos → '$1,500.00'. */
 export const formatCents = (cents: number): string => formatMoney(cents / 100);
