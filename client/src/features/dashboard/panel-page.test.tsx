@@ -111,7 +111,7 @@ describe('/pilates/panel', () => {
   });
 
   it('should ask for this month by default and show the figures in es-MX, each chart with its table', async () => {
-    const fetchMock = stubApi({ [DASHBOARD]: (body) => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
+    const fetchMock = stubApi({ [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
     renderPanel('/pilates/panel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeInTheDocument();
     await screen.findByText('Clientes activos hoy');
