@@ -15,10 +15,20 @@ export class OwnerTools1764600000000 implements MigrationInterface {
     // Plans ending soon (the reminder job and the dashboard's list) range over end_date alone.
     await queryRunner.query('CREATE INDEX ix_user_plans_end ON user_plans (end_date)');
     await queryRunner.query('CREATE INDEX ix_users_created ON users (created_at)');
+    // Covering indexes: the dashboard's occupancy and attendance read a year of classes and their
+    // reservations from the indexes alone, without visiting the table rows.
+    await queryRunner.query(
+      'CREATE INDEX ix_class_sessions_date_figures ON class_sessions (date, status, schedule_id, start_time, capacity, reserved_count)',
+    );
+    await queryRunner.query(
+      'CREATE INDEX ix_reservations_session_attendance ON reservations (class_session_id, status, attended)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     // DROP INDEX differs between SQLite and MySQL; TypeORM's runner speaks both.
+    await queryRunner.dropIndex('reservations', 'ix_reservations_session_attendance');
+    await queryRunner.dropIndex('class_sessions', 'ix_class_sessions_date_figures');
     await queryRunner.dropIndex('users', 'ix_users_created');
     await queryRunner.dropIndex('user_plans', 'ix_user_plans_end');
     await queryRunner.dropIndex('user_plans', 'ix_user_plans_created');

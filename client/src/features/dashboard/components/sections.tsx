@@ -165,9 +165,16 @@ function RankedClasses({ title, cells }: { title: string; cells: readonly Occupa
 
 export function AttendanceSection({ data }: { data: DashboardResponseDto }) {
   const a = data.attendance;
+  const none = a.attended + a.noShow + a.notMarked === 0;
   return (
     <>
-      <AttendanceChart attendance={a} />
+      {none ? (
+        <p className="flex h-64 items-center justify-center text-sm text-ink-muted">
+          Aún no hay reservas de clases empezadas en este periodo.
+        </p>
+      ) : (
+        <AttendanceChart attendance={a} />
+      )}
       <AsTable>
         <table className={tableClasses}>
           <caption className="sr-only">Asistencia a las clases ya empezadas del periodo</caption>
