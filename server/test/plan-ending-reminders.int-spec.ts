@@ -102,7 +102,9 @@ describe('plan-ending reminders: once per plan, claimed per row, through the mai
     expect(again.body).toMatchObject({ success: true, sent: false, sentAt: first.body.sentAt });
     expect((await mails()).filter((m) => m.recipient === 'fin0@example.com')).toHaveLength(1);
     const audit = await t.dataSource.getRepository(AuditLog).findBy({ action: 'user_plan.remind' });
-    expect(audit.map((a) => a.entityId)).toEqual([String(ids['ends-in-5'])]);
+    expect(audit.map((a) => [a.entityId, a.after])).toEqual([
+      [String(ids['ends-in-5']), { classes_remaining: 3, endDate: addDays(TODAY, 5) }],
+    ]);
     expect(await service.sendDue()).toBe(2);
     expect((await mails()).filter((m) => m.recipient === 'fin0@example.com')).toHaveLength(1);
   });

@@ -87,7 +87,8 @@ export class PlanEndingRemindersService {
         entityType: 'user_plan',
         entityId: plan.id,
         subjectUserId: plan.userId,
-        after: { classesRemaining: plan.classesRemaining, endDate: plan.endDate },
+        // Keys the audit page already labels ("Clases restantes", "Fecha de término").
+        after: { classes_remaining: plan.classesRemaining, endDate: plan.endDate },
       });
       return { sentAt: now, mailId };
     });
