@@ -50,20 +50,27 @@ function approvedPayment(email: string, cents: number): void {
   }
 }
 
-/** Yesterday's 7:00 class with the client in it, marked as come (helper A's door marking writes the same column). */
-function attendedClass(email: string, planId: number): void {
+/**
+ * The client in the latest class before today (one week back at most), marked as come (helper A's
+ * door marking writes the same column). Returns the class's date.
+ */
+function attendedClass(email: string, planId: number): string {
   const db = new Database(join(dataDir, 'pilates.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
-    const date = addDays(today, -1);
-    const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    const schedule = db
-      .prepare(
-        'SELECT id, start_time AS time, capacity FROM schedules WHERE weekday = ? AND active = 1 ORDER BY start_time',
-      )
-      .get(weekday) as { id: number; time: string; capacity: number } | undefined;
-    if (!schedule) return; // a Sunday: no class the day before
+    let date = addDays(today, -1);
+    let schedule: { id: number; time: string; capacity: number } | undefined;
+    for (let back = 1; back <= 7 && !schedule; back++) {
+      date = addDays(today, -back);
+      const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+      schedule = db
+        .prepare(
+          'SELECT id, start_time AS time, capacity FROM schedules WHERE weekday = ? AND active = 1 ORDER BY start_time',
+        )
+        .get(weekday) as typeof schedule;
+    }
+    if (!schedule) throw new Error('no class in the past week of the timetable');
     const now = new Date().toISOString().replace('T', ' ').slice(0, 23);
     db.prepare(
       `INSERT INTO class_sessions (schedule_id, date, start_time, capacity, reserved_count, waiting_count, status, created_at, updated_at)
@@ -77,6 +84,7 @@ function attendedClass(email: string, planId: number): void {
       `INSERT INTO reservations (class_session_id, user_id, user_plan_id, status, active_marker, attended, created_at)
        VALUES (?, ?, ?, 'active', 1, 1, ?)`,
     ).run(sessionId, user.id, planId, now);
+    return date;
   } finally {
     db.close();
   }
@@ -101,7 +109,13 @@ describe('owner dashboard', () => {
       name: 'Ocho Clases',
     });
     approvedPayment(email, 1_500_00);
-    attendedClass(email, planId);
+    const classDate = attendedClass(email, planId);
+    // This month, or from that class on when it was last month (the first days of a month).
+    const monthStart = `${today.slice(0, 8)}01`;
+    const panelUrl =
+      classDate < monthStart
+        ? `${baseUrl}/pilates/panel?periodo=rango&desde=${classDate}&hasta=${today}`
+        : `${baseUrl}/pilates/panel`;
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -116,7 +130,7 @@ describe('owner dashboard', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${baseUrl}/pilates/panel`);
+    await page.goto(panelUrl);
     await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
     // The figures came with the server's page; the charts are drawn after hydration.
     const revenueChart = page.getByRole('img', { name: /Gráfica de ingresos/ });
