@@ -148,7 +148,7 @@ describe('owner dashboard', () => {
     expect(await page.getByRole('link', { name: /WhatsApp/ }).count()).toBe(0); // no phone, no link
     expect(await page.getByRole('button', { name: 'Enviar recordatorio' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Pagos (CSV)' }).getAttribute('href')).toMatch(
-      /^\/api\/admin\/export\/payments\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
+      /^\/api\/admin\/export\/payments\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
     );
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.02);
