@@ -35,6 +35,7 @@ export default defineConfig({
             'getUsers',
             'getAudit',
             'getPurchases',
+            'getDashboard',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

@@ -37,6 +37,7 @@ function seoFiles(): Plugin {
         '/pilates/horario',
         '/pilates/planes-admin',
         '/pilates/auditoria',
+        '/pilates/panel',
       ];
       this.emitFile({
         type: 'asset',
@@ -110,7 +111,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
+                  // Not the non-shim useSyncExternalStoreWithSelector: only the dashboard's charts
+                  // (react-redux inside recharts) use it, so it stays in their chunk.
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store(?![\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector)))[\\/]/,
                 },
               ],
             },

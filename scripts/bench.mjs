@@ -29,7 +29,12 @@
 // Targets: exactly 8 booked, 10 waiting in commit order, the rest WAITLIST_FULL, zero 5xx, p99 < 1 s,
 // 8 promoted in order after the cancellations; an audit of places, plans and positions.
 //
-// BENCH_SCENARIOS=endpoints, =mixed, =open or =rush (or a comma list) runs those. Every run is bounded in
+// dashboard — scripts/bench/dashboard.mjs (issue "The owner's tools"): BENCH_DASHBOARD_CLIENTS (500)
+// clients and BENCH_DASHBOARD_RESERVATIONS (10,000) reservations over the past year written into the
+// database, then POST /api/admin/dashboard for 365 days at 10 connections for BENCH_DASHBOARD_SECONDS
+// (10). Target: p99 < 200 ms; its figures are checked against the seed first.
+//
+// BENCH_SCENARIOS=endpoints, =mixed, =open, =rush or =dashboard (or a comma list) runs those. Every run is bounded in
 // time. The exit code is 1 when a scenario answered a 5xx (the open loop: when a server died), an
 // audit found a mismatch or something crashed; never for latency or capacity, which depend on the
 // machine and are only reported.
@@ -43,6 +48,12 @@ import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
 import { RUSH_CLIENTS, RUSH_P99_TARGET_MS, rushScenario } from './bench/rush.mjs';
+import {
+  DASHBOARD_P99_TARGET_MS,
+  DASHBOARD_RESERVATIONS,
+  DASHBOARD_SECONDS,
+  dashboardScenario,
+} from './bench/dashboard.mjs';
 import { startCaddy } from './lib/caddy.mjs';
 import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
 import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
@@ -54,11 +65,14 @@ const PAGE_CONNECTIONS = 20;
 const PAGE_P99_TARGET_MS = 200;
 const CLASSES = 9;
 const PER_CLASS = 8;
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush').split(',').map((s) => s.trim());
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush,dashboard')
+  .split(',')
+  .map((s) => s.trim());
 const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
 const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
 const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
 const RUN_RUSH = SCENARIOS.includes('rush') && RUSH_CLIENTS > 0;
+const RUN_DASHBOARD = SCENARIOS.includes('dashboard') && DASHBOARD_SECONDS > 0;
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
 const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
@@ -293,6 +307,27 @@ const sqliteReader = (server) => {
   };
 };
 
+/** Writes and reads on a running server's SQLite file, for the dashboard scenario's seed. */
+const sqliteWriter = (server) => {
+  const db = new Database(join(server.dataDir, 'pilates.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  return {
+    run: async (sql, params) => void db.prepare(sql).run(...params),
+    all: async (sql, params) => db.prepare(sql).all(...params),
+    close: async () => db.close(),
+  };
+};
+
+/** The same on a MariaDB database. */
+const mariadbWriter = (uri) => async () => {
+  const conn = await createConnection({ uri, dateStrings: true });
+  return {
+    run: async (sql, params) => void (await conn.query(sql, params)),
+    all: async (sql, params) => (await conn.query(sql, params))[0],
+    close: () => conn.end(),
+  };
+};
+
 /** The same over a MariaDB database. */
 const mariadbReader = (uri) => async () => {
   const conn = await createConnection({ uri, dateStrings: true });
@@ -400,6 +435,7 @@ async function main() {
         RUN_MIXED && `mixed (100 connections, ${MIXED_SECONDS} s)`,
         RUN_OPEN && `open loop (${OPEN_RATES.join('/')} req/s, ${OPEN_SECONDS} s each)`,
         RUN_RUSH && `rush (${RUSH_CLIENTS} clients on one class)`,
+        RUN_DASHBOARD && `dashboard (${DASHBOARD_RESERVATIONS} reservations, 10 connections, ${DASHBOARD_SECONDS} s)`,
       ]
         .filter(Boolean)
         .join(' and '),
@@ -407,6 +443,7 @@ async function main() {
   const endpointRuns = [];
   const mixedRuns = [];
   const rushRuns = [];
+  const dashboardRuns = [];
 
   const sqlitePlans = async (ids, server) => {
     // Plans go straight into the database here; the mixed scenario gives them through the admin API.
@@ -426,6 +463,7 @@ async function main() {
   }
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
   if (RUN_RUSH) rushRuns.push(await rushScenario('SQLite', { DATABASE_URL: '' }, sqlitePlans, sqliteReader));
+  if (RUN_DASHBOARD) dashboardRuns.push(await dashboardScenario('SQLite', { DATABASE_URL: '' }, sqliteWriter));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
   const openRuns = [];
@@ -500,6 +538,13 @@ async function main() {
           }),
         );
       }
+      if (RUN_DASHBOARD) {
+        dashboardRuns.push(
+          await withDatabase(mysql, 'dashboard', (dbUrl) =>
+            dashboardScenario('MariaDB', { DATABASE_URL: dbUrl }, mariadbWriter(dbUrl)),
+          ),
+        );
+      }
       if (RUN_OPEN) openRuns.push(...(await openLoopRuns(mysql)));
     } finally {
       await mysql.end();
@@ -519,7 +564,13 @@ async function main() {
     );
     console.table(rushRuns.map(({ failed: _failed, ...row }) => row));
   }
-  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns].some((r) => r.failed);
+  if (dashboardRuns.length > 0) {
+    console.log(
+      `\n== Dashboard: POST /api/admin/dashboard over 365 days with ${DASHBOARD_RESERVATIONS} reservations seeded (target: p99 < ${DASHBOARD_P99_TARGET_MS} ms at 10 connections, zero 5xx)`,
+    );
+    console.table(dashboardRuns.map(({ failed: _failed, ...row }) => row));
+  }
+  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns, ...dashboardRuns].some((r) => r.failed);
   console.log(
     failed
       ? 'Exit code 1: a scenario answered a 5xx, an audit found a mismatch or the server crashed (see above).'

@@ -26,6 +26,7 @@ import { Route as PilatesPanelAuditoriaRouteImport } from './routes/pilates/_pan
 import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/clases';
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
+import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
@@ -116,6 +117,11 @@ const PilatesPanelInformacionRoute = PilatesPanelInformacionRouteImport.update({
   path: '/informacion',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
+const PilatesPanelPanelRoute = PilatesPanelPanelRouteImport.update({
+  id: '/panel',
+  path: '/panel',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelPlanesAdminRoute = PilatesPanelPlanesAdminRouteImport.update({
   id: '/planes-admin',
   path: '/planes-admin',
@@ -156,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -177,6 +184,7 @@ export interface FileRoutesByTo {
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -201,6 +209,7 @@ export interface FileRoutesById {
   '/pilates/_panel/clases': typeof PilatesPanelClasesRoute;
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/pilates/clases'
     | '/pilates/horario'
     | '/pilates/informacion'
+    | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/pilates/clases'
     | '/pilates/horario'
     | '/pilates/informacion'
+    | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/clases'
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
+    | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
@@ -402,6 +414,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInformacionRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/panel': {
+      id: '/pilates/_panel/panel';
+      path: '/panel';
+      fullPath: '/pilates/panel';
+      preLoaderRoute: typeof PilatesPanelPanelRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/planes-admin': {
       id: '/pilates/_panel/planes-admin';
       path: '/planes-admin';
@@ -438,6 +457,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelClasesRoute: typeof PilatesPanelClasesRoute;
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
+  PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
@@ -448,6 +468,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelClasesRoute: PilatesPanelClasesRoute,
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
+  PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,

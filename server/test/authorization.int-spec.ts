@@ -101,6 +101,10 @@ const RULES: Record<string, Rule> = {
   getAudit: { access: 'admin', body: () => ({}) },
   getPurchases: { access: 'admin', body: (f) => ({ userId: f.clientId }) },
   refundPayment: { access: 'admin', body: () => ({ paymentId: 999999 }) },
+  // The owner's dashboard, its CSV exports (a GET download with the session cookie) and reminders
+  getDashboard: { access: 'admin', body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
+  exportCsv: { access: 'admin', path: '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30' },
+  sendPlanReminder: { access: 'admin', body: () => ({ userPlanId: 999999 }) },
 };
 
 interface Operation {

@@ -4,7 +4,13 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getCatalogueUrl, getGetAuditUrl, getGetPurchasesUrl, getGetUsersUrl } from './generated/admin/admin';
+import {
+  getCatalogueUrl,
+  getGetAuditUrl,
+  getGetDashboardUrl,
+  getGetPurchasesUrl,
+  getGetUsersUrl,
+} from './generated/admin/admin';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
@@ -34,6 +40,8 @@ const LIST_URLS = {
   /** The plans on sale (the plans page and the purchase dialog). */
   plansOnSale: getGetPlanesUrl(),
   audit: getGetAuditUrl(),
+  /** The owner's dashboard, every period. */
+  dashboard: getGetDashboardUrl(),
 } as const;
 
 type List = keyof typeof LIST_URLS;
@@ -66,6 +74,8 @@ export const STALE_AFTER = {
   /** A refund changes the purchase and may take back the plan it gave. */
   paymentRefunded: ['audit', 'userPurchases', 'plans'],
   userReservationRemoved: ['audit', 'classes', 'plans', 'day', 'rosters'],
+  /** The dashboard's "Enviar recordatorio": the plan shows it went. */
+  planReminderSent: ['audit', 'dashboard'],
 } as const satisfies Record<string, readonly List[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -7,12 +7,15 @@ import { AdminPlansService } from './admin-plans.service';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
 import { AuditController } from './audit.controller';
+import { DashboardController } from './dashboard.controller';
+import { DashboardRepository } from './dashboard.repository';
+import { DashboardService } from './dashboard.service';
 
-/** The admin's tools: users, the plans they hold, the catalogue and the audit trail. */
+/** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
   imports: [AuthModule, ReservationsModule, PlanesModule],
-  controllers: [AdminUsersController, AdminPlansController, AuditController],
-  providers: [AdminUsersService, AdminPlansService],
+  controllers: [AdminUsersController, AdminPlansController, AuditController, DashboardController],
+  providers: [AdminUsersService, AdminPlansService, DashboardService, DashboardRepository],
   exports: [AdminUsersService],
 })
 export class AdminModule {}

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PlanesController } from './planes.controller';
 import { PlanesService } from './planes.service';
+import { PlanEndingRemindersService } from './plan-ending-reminders.service';
+import { PlanRemindersRepository } from './plan-reminders.repository';
 import { PlansRepository } from './plans.repository';
 
 /** The plan catalogue, the plans clients hold, and what a plan costs. */
 @Module({
   controllers: [PlanesController],
-  providers: [PlanesService, PlansRepository],
-  exports: [PlanesService, PlansRepository],
+  providers: [PlanesService, PlansRepository, PlanRemindersRepository, PlanEndingRemindersService],
+  exports: [PlanesService, PlansRepository, PlanEndingRemindersService],
 })
 export class PlanesModule {}

@@ -27,6 +27,7 @@ describe('SideMenu', () => {
     expect(within(nav).queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Planes' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Auditoría' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Panel' })).not.toBeInTheDocument();
     expect(
       within(nav)
         .getAllByRole('link')
@@ -40,18 +41,19 @@ describe('SideMenu', () => {
     renderMenu({ name: 'Admin', role: 'admin' });
     const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
     expect(within(nav).getByText('Administrador')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('href', '/pilates/panel');
     expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/pilates/usuarios');
     expect(within(nav).getByRole('link', { name: 'Ver clases' })).toHaveAttribute('href', '/pilates/usuarios-clases');
     expect(within(nav).getByRole('link', { name: 'Horario' })).toHaveAttribute('href', '/pilates/horario');
     expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute('href', '/pilates/planes-admin');
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
-    // In the Administrador block, right after Horario.
+    // In the Administrador block, the owner's dashboard first.
     const adminLinks = within(nav).getAllByRole('list')[1];
     expect(
       within(adminLinks)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Usuarios', 'Ver clases', 'Horario', 'Planes', 'Auditoría']);
+    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Planes', 'Auditoría']);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

@@ -1,5 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarDays, CalendarRange, ClipboardList, History, LogOut, Tags, UserRound, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarRange,
+  ChartColumn,
+  ClipboardList,
+  History,
+  LogOut,
+  Tags,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../ui/cn';
 
@@ -77,6 +87,9 @@ export function SideMenu({
         <div className="flex border-l border-line pl-1 md:mt-4 md:block md:border-t md:border-l-0 md:pt-4 md:pl-0">
           <p className="eyebrow sr-only px-3 pb-2 md:not-sr-only md:block">Administrador</p>
           <ul className="flex gap-1 md:block md:space-y-1">
+            <MenuLink to="/pilates/panel" icon={ChartColumn}>
+              Panel
+            </MenuLink>
             <MenuLink to="/pilates/usuarios" icon={Users}>
               Usuarios
             </MenuLink>

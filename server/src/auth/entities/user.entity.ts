@@ -8,6 +8,7 @@ export { ROLES, type Role } from '../../core/auth/caller';
 @Entity('users')
 @Index('uq_users_email', ['email'], { unique: true })
 @Index('uq_users_calendar_token', ['calendarToken'], { unique: true })
+@Index('ix_users_created', ['createdAt'])
 @Check('ck_users_role', "role IN ('user', 'admin')")
 export class User {
   @PrimaryGeneratedColumn()

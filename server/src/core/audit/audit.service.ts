@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'user.activate': 'Activó un usuario',
   'user_plan.create': 'Dio un plan a un usuario',
   'user_plan.update': 'Cambió el plan de un usuario',
+  'user_plan.remind': 'Envió a un usuario el aviso de fin de plan',
   'plan.create': 'Agregó un plan al catálogo',
   'plan.update': 'Cambió un plan del catálogo',
   'plan.hide': 'Ocultó un plan del catálogo',

@@ -48,6 +48,7 @@ export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 @Index('ix_payments_status', ['status', 'createdAt'])
 @Index('ix_payments_checked', ['status', 'lastCheckedAt'])
 @Index('ix_payments_user', ['userId'])
+@Index('ix_payments_approved', ['approvedAt'])
 @Check(
   'ck_payments_amounts',
   'price_cents >= 0 AND commission_cents >= 0 AND total_cents = price_cents + commission_cents',

@@ -19,6 +19,8 @@ export type UserPlanSource = (typeof USER_PLAN_SOURCES)[number];
 /** A plan a client holds: classes left and the dates it covers (inclusive). */
 @Entity('user_plans')
 @Index('ix_user_plans_user_end', ['userId', 'endDate'])
+@Index('ix_user_plans_created', ['createdAt'])
+@Index('ix_user_plans_end', ['endDate'])
 @Check('ck_user_plans_remaining', 'classes_remaining >= 0')
 @Check('ck_user_plans_total', 'classes_total >= 0')
 @Check('ck_user_plans_dates', 'end_date >= start_date')
@@ -67,6 +69,10 @@ export class UserPlan {
   /** Set when the payment behind it was refunded or charged back: no further bookings from it. */
   @Column({ name: 'revoked_at', type: DATETIME, nullable: true })
   revokedAt!: Date | null;
+
+  /** When the "your plan ends soon" mail was claimed (once per plan: by the job or an admin). */
+  @Column({ name: 'ending_reminder_sent_at', type: DATETIME, nullable: true })
+  endingReminderSentAt!: Date | null;
 
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;

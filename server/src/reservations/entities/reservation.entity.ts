@@ -12,6 +12,7 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 @Index('uq_reservations_active', ['classSessionId', 'userId', 'activeMarker'], { unique: true })
 @Index('ix_reservations_user', ['userId', 'status'])
 @Index('ix_reservations_user_plan', ['userPlanId'])
+@Index('ix_reservations_session_attendance', ['classSessionId', 'status', 'attended'])
 @Check('ck_reservations_status', "status IN ('active', 'cancelled')")
 @Check(
   'ck_reservations_marker',

@@ -36,12 +36,17 @@ import type {
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
+  DashboardResponseDto,
   DeactivateUserResponseDto,
   ErrorResponseDto,
+  ExportCsvParams,
   GetAuditDto,
   GetUsersDto,
+  PeriodDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
+  SendPlanReminderDto,
+  SendPlanReminderResponseDto,
   UserIdDto,
   UserPlanResponseDto,
   UserPurchasesDto,
@@ -267,6 +272,261 @@ export const useChangeDataPlan = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+export const getGetDashboardUrl = () => {
+  return `/api/admin/dashboard`;
+};
+
+export const getDashboard = async (periodDto: PeriodDto, options?: RequestInit): Promise<DashboardResponseDto> => {
+  return apiFetch<DashboardResponseDto>(getGetDashboardUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(periodDto),
+  });
+};
+
+export const getGetDashboardQueryKey = (periodDto: PeriodDto) => {
+  return [`/api/admin/dashboard`, periodDto] as const;
+};
+
+export const getGetDashboardQueryOptions = <
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetDashboardQueryKey(periodDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getDashboard>>> = ({ signal }) =>
+    getDashboard(periodDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getDashboard>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetDashboardQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
+export type GetDashboardQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<ErrorResponseDto>>(
+  periodDto: PeriodDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboard>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<ErrorResponseDto>>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDashboard>>,
+          TError,
+          Awaited<ReturnType<typeof getDashboard>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<ErrorResponseDto>>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<ErrorResponseDto>>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetDashboardQueryOptions(periodDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetDashboardSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetDashboardQueryKey(periodDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getDashboard>>> = ({ signal }) =>
+    getDashboard(periodDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getDashboard>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetDashboardSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
+export type GetDashboardSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetDashboardSuspense<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboardSuspense<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetDashboardSuspense<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetDashboardSuspense<
+  TData = Awaited<ReturnType<typeof getDashboard>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  periodDto: PeriodDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getDashboard>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetDashboardSuspenseQueryOptions(periodDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getSendPlanReminderUrl = () => {
+  return `/api/admin/dashboard/send-reminder`;
+};
+
+export const sendPlanReminder = async (
+  sendPlanReminderDto: SendPlanReminderDto,
+  options?: RequestInit,
+): Promise<SendPlanReminderResponseDto> => {
+  return apiFetch<SendPlanReminderResponseDto>(getSendPlanReminderUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(sendPlanReminderDto),
+  });
+};
+
+export const getSendPlanReminderMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof sendPlanReminder>>,
+    TError,
+    { data: SendPlanReminderDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof sendPlanReminder>>,
+  TError,
+  { data: SendPlanReminderDto },
+  TContext
+> => {
+  const mutationKey = ['sendPlanReminder'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendPlanReminder>>, { data: SendPlanReminderDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return sendPlanReminder(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SendPlanReminderMutationResult = NonNullable<Awaited<ReturnType<typeof sendPlanReminder>>>;
+export type SendPlanReminderMutationBody = SendPlanReminderDto;
+export type SendPlanReminderMutationError = ErrorType<ErrorResponseDto>;
+
+export const useSendPlanReminder = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof sendPlanReminder>>,
+      TError,
+      { data: SendPlanReminderDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof sendPlanReminder>>, TError, { data: SendPlanReminderDto }, TContext> => {
+  const mutationOptions = getSendPlanReminderMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getDeleteUserUrl = () => {
   return `/api/admin/delete-user`;
 };
@@ -315,6 +575,128 @@ export const useDeleteUser = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+export const getExportCsvUrl = (kind: 'payments' | 'plans' | 'reservations' | 'clients', params: ExportCsvParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString());
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/admin/export/${kind}.csv?${stringifiedParams}`
+    : `/api/admin/export/${kind}.csv`;
+};
+
+export const exportCsv = async (
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options?: RequestInit,
+): Promise<string> => {
+  return apiFetch<string>(getExportCsvUrl(kind, params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getExportCsvQueryKey = (
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+) => {
+  return [`/api/admin/export/${kind}.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportCsvQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportCsv>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportCsvQueryKey(kind, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportCsv>>> = ({ signal }) =>
+    exportCsv(kind, params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!kind, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportCsv>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportCsvQueryResult = NonNullable<Awaited<ReturnType<typeof exportCsv>>>;
+export type ExportCsvQueryError = ErrorType<ErrorResponseDto>;
+
+export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof exportCsv>>, TError, Awaited<ReturnType<typeof exportCsv>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportCsv>>,
+          TError,
+          Awaited<ReturnType<typeof exportCsv>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
+  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  params: ExportCsvParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportCsvQueryOptions(kind, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 export const getGetAuditUrl = () => {
   return `/api/admin/get-audit`;
 };

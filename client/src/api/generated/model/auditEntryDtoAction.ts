@@ -16,6 +16,7 @@ export const AuditEntryDtoAction = {
   useractivate: 'user.activate',
   user_plancreate: 'user_plan.create',
   user_planupdate: 'user_plan.update',
+  user_planremind: 'user_plan.remind',
   plancreate: 'plan.create',
   planupdate: 'plan.update',
   planhide: 'plan.hide',

@@ -1,0 +1,404 @@
+import { Download, MessageCircle, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { getExportCsvUrl, useSendPlanReminder } from '@/api/generated/admin/admin';
+import type {
+  DashboardResponseDto,
+  EndingPlanDto,
+  OccupancyCellDto,
+  OccupancyDto,
+  RevenueDto,
+  WaitlistDemandDto,
+} from '@/api/generated/model';
+import { useInvalidateAfter } from '@/api/invalidation';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { useToast } from '@/components/ui/toast';
+import {
+  formatCents,
+  formatCount,
+  formatPercent,
+  monthLabel,
+  shortDate,
+  timeLabel,
+  WEEKDAY_LABELS,
+  weekdayLabel,
+} from '../format';
+import type { Period } from '../period';
+import { AttendanceChart, RevenueChart } from './charts';
+
+const card = 'rounded-card bg-surface p-5 shadow-soft md:p-6';
+const tableClasses = 'w-full text-left text-sm [&_td]:py-1.5 [&_td]:pr-4 [&_th]:py-1.5 [&_th]:pr-4 [&_th]:font-medium';
+
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="font-display text-2xl text-ink-strong">
+        {title}
+      </h2>
+      {lead ? <p className="mt-1 max-w-prose text-sm text-ink-muted">{lead}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** The chart's accessible alternative: the same figures as a table. */
+function AsTable({ children }: { children: ReactNode }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-accent">Ver como tabla</summary>
+      <div className="mt-2 overflow-x-auto">{children}</div>
+    </details>
+  );
+}
+
+export function KeyFigures({ data }: { data: DashboardResponseDto }) {
+  const { occupancy, attendance, revenue, clients } = data;
+  const marked = attendance.attended + attendance.noShow;
+  const figures = [
+    { label: 'Ocupación', value: occupancy.offered > 0 ? formatPercent(occupancy.taken / occupancy.offered) : '—' },
+    { label: 'Asistencia (de las marcadas)', value: marked > 0 ? formatPercent(attendance.attended / marked) : '—' },
+    { label: 'Ingresos Mercado Pago (neto)', value: formatCents(revenue.mercadoPagoNetCents) },
+    { label: 'Pagado en estudio (catálogo)', value: formatCents(revenue.adminPaidCents) },
+    { label: 'Clientes nuevos', value: formatCount(clients.newClients) },
+    { label: 'Clientes activos hoy', value: formatCount(clients.activeClients) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+      {figures.map((f) => (
+        <div key={f.label} className={card}>
+          <dt className="text-sm text-ink-muted">{f.label}</dt>
+          <dd className="mt-1 font-display text-3xl text-ink-strong">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Sage for empty, terracotta for full: the cell's colour follows its ratio (the text says it too). */
+const heatColor = (ratio: number): string => `color-mix(in srgb, #a4553a ${Math.round(ratio * 100)}%, #e4e8dc)`;
+
+const cellLabel = (c: OccupancyCellDto) =>
+  `${weekdayLabel(c.weekday)} ${timeLabel(c.startTime)}: ${formatCount(c.taken)} de ${formatCount(c.offered)} lugares (${formatPercent(c.ratio)})`;
+
+export function OccupancyHeatmap({ occupancy }: { occupancy: OccupancyDto }) {
+  const times = [...new Set(occupancy.cells.map((c) => c.startTime))].sort();
+  const at = new Map(occupancy.cells.map((c) => [`${c.weekday} ${c.startTime}`, c]));
+  if (times.length === 0) return <p className="text-sm text-ink-muted">No hubo clases en este periodo.</p>;
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className="w-full border-separate border-spacing-1 text-center text-sm" data-heatmap="">
+          <caption className="sr-only">Ocupación por día y hora: lugares reservados de los ofrecidos</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="text-left font-medium text-ink-muted">
+                Hora
+              </th>
+              {WEEKDAY_LABELS.map((day) => (
+                <th key={day} scope="col" className="font-medium text-ink-muted">
+                  {day.slice(0, 3)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {times.map((time) => (
+              <tr key={time}>
+                <th scope="row" className="whitespace-nowrap pr-2 text-left font-medium text-ink">
+                  {timeLabel(time)}
+                </th>
+                {WEEKDAY_LABELS.map((_, index) => {
+                  const cell = at.get(`${index + 1} ${time}`);
+                  if (!cell) return <td key={index} className="rounded-control bg-sand/40" />;
+                  return (
+                    <td
+                      key={index}
+                      title={cellLabel(cell)}
+                      className="rounded-control px-2 py-2 tabular-nums"
+                      style={{ backgroundColor: heatColor(cell.ratio), color: cell.ratio > 0.55 ? '#fff' : '#1f211b' }}
+                    >
+                      <span aria-hidden="true">{formatPercent(cell.ratio)}</span>
+                      <span className="sr-only">{cellLabel(cell)}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <RankedClasses title="Las más llenas" cells={occupancy.fullest} />
+        <RankedClasses title="Las más vacías" cells={occupancy.emptiest} />
+      </div>
+    </>
+  );
+}
+
+function RankedClasses({ title, cells }: { title: string; cells: readonly OccupancyCellDto[] }) {
+  return (
+    <div>
+      <h3 className="font-medium text-ink-strong">{title}</h3>
+      <ol className="mt-1 space-y-0.5 text-sm">
+        {cells.map((c) => (
+          <li key={`${c.weekday} ${c.startTime}`}>
+            {weekdayLabel(c.weekday)} {timeLabel(c.startTime)} ·{' '}
+            <span className="tabular-nums">
+              {formatPercent(c.ratio)} ({formatCount(c.taken)}/{formatCount(c.offered)})
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function AttendanceSection({ data }: { data: DashboardResponseDto }) {
+  const a = data.attendance;
+  const none = a.attended + a.noShow + a.notMarked === 0;
+  return (
+    <>
+      {none ? (
+        <p className="flex h-64 items-center justify-center text-sm text-ink-muted">
+          Aún no hay reservas de clases empezadas en este periodo.
+        </p>
+      ) : (
+        <AttendanceChart attendance={a} />
+      )}
+      <AsTable>
+        <table className={tableClasses}>
+          <caption className="sr-only">Asistencia a las clases ya empezadas del periodo</caption>
+          <thead>
+            <tr>
+              <th scope="col">Asistió</th>
+              <th scope="col">No asistió</th>
+              <th scope="col">Sin marcar</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="tabular-nums">
+              <td>{formatCount(a.attended)}</td>
+              <td>{formatCount(a.noShow)}</td>
+              <td>{formatCount(a.notMarked)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </AsTable>
+    </>
+  );
+}
+
+export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
+  return (
+    <>
+      <RevenueChart months={revenue.months} />
+      <AsTable>
+        <table className={tableClasses}>
+          <caption className="sr-only">Ingresos por mes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mes</th>
+              <th scope="col">Mercado Pago (neto)</th>
+              <th scope="col">Pagado en estudio (catálogo)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {revenue.months.map((m) => (
+              <tr key={m.month} className="tabular-nums">
+                <th scope="row">{monthLabel(m.month)}</th>
+                <td>{formatCents(m.mercadoPagoNetCents)}</td>
+                <td>{formatCents(m.adminPaidCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </AsTable>
+      <div className="mt-5 grid gap-5 lg:grid-cols-2">
+        <div>
+          <h3 className="font-medium text-ink-strong">Mercado Pago por plan</h3>
+          <p className="text-xs text-ink-muted">
+            Cobrado {formatCents(revenue.mercadoPagoGrossCents)} − reembolsado{' '}
+            {formatCents(revenue.mercadoPagoRefundedCents)} = {formatCents(revenue.mercadoPagoNetCents)}
+          </p>
+          <table className={`${tableClasses} mt-2`}>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Pagos</th>
+                <th scope="col">Neto</th>
+              </tr>
+            </thead>
+            <tbody>
+              {revenue.mercadoPagoByPlan.map((l) => (
+                <tr key={l.planName} className="tabular-nums">
+                  <th scope="row" className="font-normal">
+                    {l.planName}
+                  </th>
+                  <td>{formatCount(l.count)}</td>
+                  <td>{formatCents(l.netCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div>
+          <h3 className="font-medium text-ink-strong">Pagado en estudio por plan</h3>
+          <p className="text-xs text-ink-muted">Planes pagados dados por el administrador, a precio de catálogo.</p>
+          <table className={`${tableClasses} mt-2`}>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Planes</th>
+                <th scope="col">Valor</th>
+              </tr>
+            </thead>
+            <tbody>
+              {revenue.adminPaidByPlan.map((l) => (
+                <tr key={l.planName} className="tabular-nums">
+                  <th scope="row" className="font-normal">
+                    {l.planName}
+                  </th>
+                  <td>{formatCount(l.count)}</td>
+                  <td>{formatCents(l.grossCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function SendReminder({ plan }: { plan: EndingPlanDto }) {
+  const toast = useToast();
+  const invalidateAfter = useInvalidateAfter();
+  const send = useSendPlanReminder({
+    mutation: {
+      onSuccess: async (answer) => {
+        toast.show(answer.message, 'success');
+        await invalidateAfter('planReminderSent');
+      },
+    },
+  });
+  if (plan.reminderSentAt) return <span className="text-sm text-ink-muted">Recordatorio enviado</span>;
+  return (
+    <div>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={send.isPending}
+        onClick={() => send.mutate({ data: { userPlanId: plan.userPlanId } })}
+      >
+        <Send aria-hidden="true" className="size-4" />
+        Enviar recordatorio
+      </Button>
+      <ErrorMessage error={send.error} className="mt-2" />
+    </div>
+  );
+}
+
+export function EndingPlans({ plans }: { plans: readonly EndingPlanDto[] }) {
+  if (plans.length === 0)
+    return <p className="text-sm text-ink-muted">Ningún plan con clases termina en los próximos 7 días.</p>;
+  return (
+    <ul className="divide-y divide-line">
+      {plans.map((plan) => (
+        <li key={plan.userPlanId} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <p className="font-medium text-ink-strong">{plan.name}</p>
+            <p className="text-sm text-ink-muted">
+              {plan.planName}:{' '}
+              {plan.classesRemaining === 1 ? '1 clase' : `${formatCount(plan.classesRemaining)} clases`} hasta el{' '}
+              {shortDate(plan.endDate)}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {plan.whatsappUrl ? (
+              <a
+                href={plan.whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+              >
+                <MessageCircle aria-hidden="true" className="size-4" />
+                WhatsApp<span className="sr-only"> a {plan.name}</span>
+              </a>
+            ) : null}
+            <SendReminder plan={plan} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WaitlistDemand({ rows }: { rows: readonly WaitlistDemandDto[] }) {
+  if (rows.length === 0)
+    return <p className="text-sm text-ink-muted">Ninguna clase del periodo tuvo lista de espera.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            <th scope="col">Clase</th>
+            <th scope="col">Lugares</th>
+            <th scope="col">Se anotaron</th>
+            <th scope="col">Pasaron a la clase</th>
+            <th scope="col">Siguen esperando</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.classSessionId} className="tabular-nums">
+              <th scope="row" className="font-normal">
+                {shortDate(r.date)} {timeLabel(r.startTime)}
+              </th>
+              <td>{formatCount(r.capacity)}</td>
+              <td>{formatCount(r.entries)}</td>
+              <td>{formatCount(r.promoted)}</td>
+              <td>{formatCount(r.waiting)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const EXPORTS = [
+  { kind: 'payments', label: 'Pagos' },
+  { kind: 'plans', label: 'Planes otorgados' },
+  { kind: 'reservations', label: 'Reservas y asistencia' },
+  { kind: 'clients', label: 'Clientes' },
+] as const;
+
+/** Plain download links: the browser sends the session cookie with the GET. */
+export function Exports({ period }: { period: Period }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {EXPORTS.map((e) => (
+        <li key={e.kind}>
+          <a
+            href={getExportCsvUrl(e.kind, { from: period.from, to: period.to })}
+            download
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {e.label} (CSV)
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,214 @@
+/*
+ * The /pilates/panel page in a small memory router (its real search validation and component),
+ * the API stubbed: the period it asks for, the figures in es-MX, the tables behind the charts,
+ * the reminder action and the CSV links.
+ */
+import '@/components/ui/test-polyfills';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResponseDto } from '@/api/generated/model';
+import { ToastProvider } from '@/components/ui/toast';
+import { Route as PanelRoute } from '@/routes/pilates/_panel/panel';
+import { bodiesSentTo, stubApi } from '@/test/page-test-utils';
+
+const DASHBOARD = '/api/admin/dashboard';
+const REMIND = '/api/admin/dashboard/send-reminder';
+
+const figures = (from: string, to: string, reminderSentAt: string | null = null): DashboardResponseDto => ({
+  success: true,
+  from,
+  to,
+  today: '2026-11-23',
+  occupancy: {
+    cells: [
+      { weekday: 1, startTime: '07:00', classes: 4, offered: 32, taken: 28, ratio: 0.875 },
+      { weekday: 3, startTime: '19:00', classes: 4, offered: 20, taken: 5, ratio: 0.25 },
+    ],
+    fullest: [{ weekday: 1, startTime: '07:00', classes: 4, offered: 32, taken: 28, ratio: 0.875 }],
+    emptiest: [{ weekday: 3, startTime: '19:00', classes: 4, offered: 20, taken: 5, ratio: 0.25 }],
+    offered: 52,
+    taken: 33,
+  },
+  attendance: { attended: 1234, noShow: 56, notMarked: 7 },
+  revenue: {
+    months: [{ month: '2026-11', mercadoPagoNetCents: 1_234_567_00, adminPaidCents: 150_000 }],
+    mercadoPagoByPlan: [
+      { planName: 'Ocho Clases', count: 3, grossCents: 4_680_00, refundedCents: 0, netCents: 4_680_00 },
+    ],
+    adminPaidByPlan: [{ planName: 'Una Clase', count: 2, grossCents: 440_00, refundedCents: 0, netCents: 440_00 }],
+    mercadoPagoGrossCents: 1_234_567_00,
+    mercadoPagoRefundedCents: 0,
+    mercadoPagoNetCents: 1_234_567_00,
+    adminPaidCents: 150_000,
+  },
+  clients: {
+    newClients: 12,
+    activeClients: 1500,
+    plansEnding: [
+      {
+        userPlanId: 77,
+        userId: 5,
+        name: 'Ana López',
+        email: 'ana@example.com',
+        phone: '5512345678',
+        planName: 'Ocho Clases',
+        classesRemaining: 3,
+        endDate: '2026-11-28',
+        whatsappUrl: 'https://wa.me/525512345678?text=%C2%A1Hola%2C%20Ana!',
+        reminderSentAt,
+      },
+    ],
+  },
+  waitlist: [
+    { classSessionId: 9, date: '2026-11-16', startTime: '07:00', capacity: 8, entries: 3, promoted: 1, waiting: 2 },
+  ],
+});
+
+function renderPanel(initialEntry: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const pilates = createRoute({ getParentRoute: () => rootRoute, path: '/pilates' });
+  const panel = createRoute({ getParentRoute: () => pilates, id: '_panel' });
+  const page = createRoute({
+    getParentRoute: () => panel,
+    path: '/panel',
+    validateSearch: PanelRoute.options.validateSearch,
+    component: PanelRoute.options.component,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pilates.addChildren([panel.addChildren([page])])]),
+    history: createMemoryHistory({ initialEntries: [initialEntry] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('/pilates/panel', () => {
+  beforeEach(() => {
+    // Monday 23 November 2026, 6:00 at the studio (Mexico City), under any test time zone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('should ask for this month by default and show the figures in es-MX, each chart with its table', async () => {
+    const fetchMock = stubApi({ [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
+    renderPanel('/pilates/panel');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeInTheDocument();
+    await screen.findByText('Clientes activos hoy');
+    expect(bodiesSentTo(fetchMock, DASHBOARD)).toEqual([{ from: '2026-11-01', to: '2026-11-30' }]);
+    expect(screen.getByText('Del 01/11/2026 al 30/11/2026, hora del estudio.')).toBeInTheDocument();
+    const keyFigure = (label: string) =>
+      screen.getAllByRole('term').find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+    expect(keyFigure('Ingresos Mercado Pago (neto)')).toBe('$1,234,567.00');
+    expect(keyFigure('Pagado en estudio (catálogo)')).toBe('$1,500.00');
+    expect(keyFigure('Clientes activos hoy')).toBe('1,500');
+    expect(keyFigure('Ocupación')).toBe('63%');
+    expect(keyFigure('Asistencia (de las marcadas)')).toBe('96%');
+    // The heatmap is a table: each cell says its figures in words.
+    const heatmap = screen.getByRole('table', { name: /Ocupación por día y hora/ });
+    expect(within(heatmap).getByText('Lunes 7:00 AM: 28 de 32 lugares (88%)')).toBeInTheDocument();
+    // Each chart: a labelled box and a "Ver como tabla" table with the same figures.
+    expect(screen.getByRole('img', { name: /Gráfica de asistencia/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Gráfica de ingresos/ })).toBeInTheDocument();
+    expect(screen.getAllByText('Ver como tabla')).toHaveLength(2);
+    const attendance = screen.getByRole('table', { name: /Asistencia a las clases/ });
+    expect(
+      within(attendance)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1,234', '56', '7']);
+    const revenue = screen.getByRole('table', { name: 'Ingresos por mes' });
+    expect(within(revenue).getByRole('rowheader').textContent).toBe('Noviembre 2026');
+    expect(
+      within(revenue)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$1,234,567.00', '$1,500.00']);
+  });
+
+  it('should ask for this week and last month from the period buttons', async () => {
+    const fetchMock = stubApi({
+      [DASHBOARD]: (body) => {
+        const { from, to } = body as { from: string; to: string };
+        return { status: 200, body: figures(from, to) };
+      },
+    });
+    const router = renderPanel('/pilates/panel');
+    await screen.findByText('Clientes activos hoy');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Esta semana' }));
+    await screen.findByText('Del 23/11/2026 al 29/11/2026, hora del estudio.');
+    expect(router.state.location.search).toEqual({ periodo: 'semana' });
+    await user.click(screen.getByRole('button', { name: 'Mes pasado' }));
+    await screen.findByText('Del 01/10/2026 al 31/10/2026, hora del estudio.');
+    expect(bodiesSentTo(fetchMock, DASHBOARD)).toEqual([
+      { from: '2026-11-01', to: '2026-11-30' },
+      { from: '2026-11-23', to: '2026-11-29' },
+      { from: '2026-10-01', to: '2026-10-31' },
+    ]);
+  });
+
+  it('should refuse a custom range that ends before it starts, in Spanish, without asking the server', async () => {
+    const fetchMock = stubApi({ [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
+    renderPanel('/pilates/panel?periodo=rango&desde=2026-11-10&hasta=2026-11-20');
+    await screen.findByText('Del 10/11/2026 al 20/11/2026, hora del estudio.');
+    const user = userEvent.setup();
+    const hasta = screen.getByLabelText(/Hasta/);
+    await user.clear(hasta);
+    await user.type(hasta, '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Ver' }));
+    expect(
+      await screen.findByText('La fecha de término debe ser igual o posterior a la de inicio.'),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, DASHBOARD)).toEqual([{ from: '2026-11-10', to: '2026-11-20' }]);
+  });
+
+  it('should link WhatsApp, send the reminder once and offer the four CSV downloads for the period', async () => {
+    let sent: string | null = null;
+    const fetchMock = stubApi({
+      [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30', sent) }),
+      [REMIND]: () => {
+        sent = '2026-11-23T12:00:00.000Z';
+        return { status: 200, body: { success: true, sent: true, sentAt: sent, message: 'Recordatorio enviado' } };
+      },
+    });
+    renderPanel('/pilates/panel');
+    await screen.findByText('Ana López');
+    const whatsapp = screen.getByRole('link', { name: /WhatsApp/ });
+    expect(whatsapp.textContent).toBe('WhatsApp a Ana López');
+    expect(whatsapp).toHaveAttribute('href', 'https://wa.me/525512345678?text=%C2%A1Hola%2C%20Ana!');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar recordatorio' }));
+    expect(await screen.findByText('Recordatorio enviado', { selector: 'span' })).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, REMIND)).toEqual([{ userPlanId: 77 }]);
+    expect(screen.queryByRole('button', { name: 'Enviar recordatorio' })).toBeNull();
+    const links = ['Pagos', 'Planes otorgados', 'Reservas y asistencia', 'Clientes'].map((name) =>
+      screen.getByRole('link', { name: `${name} (CSV)` }).getAttribute('href'),
+    );
+    expect(links).toEqual([
+      '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30',
+      '/api/admin/export/plans.csv?from=2026-11-01&to=2026-11-30',
+      '/api/admin/export/reservations.csv?from=2026-11-01&to=2026-11-30',
+      '/api/admin/export/clients.csv?from=2026-11-01&to=2026-11-30',
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Caller } from '../core/auth/caller';
+import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
+import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { PlanEndingRemindersService } from '../planes/plan-ending-reminders.service';
+import { DashboardService, EXPORT_KINDS, type ExportKind } from './dashboard.service';
+import { DashboardResponseDto, PeriodDto, SendPlanReminderDto, SendPlanReminderResponseDto } from './dto/dashboard.dto';
+
+/** The owner's dashboard ("Panel"), its CSV exports and the "send reminder" action. */
+@ApiTags('admin')
+@Roles('admin')
+@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@Controller('admin')
+export class DashboardController {
+  constructor(
+    private readonly dashboard: DashboardService,
+    private readonly reminders: PlanEndingRemindersService,
+  ) {}
+
+  @Post('dashboard')
+  @HttpCode(200)
+  @ApiOkResponse({ type: DashboardResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Fechas no válidas o periodo de más de 366 días.' })
+  async getDashboard(@Body() dto: PeriodDto): Promise<DashboardResponseDto> {
+    return { success: true, ...(await this.dashboard.figures(dto)) };
+  }
+
+  /** A download link (GET with the session cookie): no CSRF header needed, nothing changes. */
+  @Get('export/:kind.csv')
+  @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV UTF-8 con BOM, una fila de encabezados.', schema: { type: 'string' } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Tipo de exportación desconocido.' })
+  async exportCsv(
+    @Param('kind') kind: string,
+    @Query() period: PeriodDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    if (!(EXPORT_KINDS as readonly string[]).includes(kind)) {
+      throw new ApiError(ErrorCode.NOT_FOUND, 'Esa exportación no existe.');
+    }
+    const file = await this.dashboard.exportCsv(kind as ExportKind, period);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${file.filename}"`);
+    return file.body;
+  }
+
+  @Post('dashboard/send-reminder')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SendPlanReminderResponseDto, description: 'Una sola vez por plan: repetirlo no envía otro.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_PLAN_NOT_FOUND.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_ENDING.' })
+  async sendPlanReminder(
+    @CurrentUser() admin: Caller,
+    @Body() dto: SendPlanReminderDto,
+  ): Promise<SendPlanReminderResponseDto> {
+    const outcome = await this.reminders.sendFor(admin, dto.userPlanId);
+    return {
+      success: true,
+      sent: outcome.sent,
+      sentAt: outcome.sentAt.toISOString(),
+      message: outcome.sent ? 'Recordatorio enviado' : 'El recordatorio de este plan ya se había enviado',
+    };
+  }
+}

@@ -1,0 +1,335 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DirectReader } from '../core/database/direct-reader';
+
+/**
+ * A studio period as the queries read it: studio dates for class dates and plan dates, and the
+ * UTC instants of the studio's midnights for DATETIME columns ('YYYY-MM-DD HH:MM:SS', which
+ * compares the same as both drivers store DATETIMEs: MySQL as a value, SQLite as sortable text).
+ */
+export interface PeriodBounds {
+  from: string;
+  to: string;
+  fromUtc: string;
+  /** Exclusive: the studio's midnight after `to`. */
+  toUtc: string;
+}
+
+/** The money of one month bucket and one plan name. */
+export interface MoneyRow {
+  bucket: number;
+  planName: string;
+  count: number;
+  grossCents: number;
+  refundedCents: number;
+}
+
+export interface OccupancyRow {
+  scheduleId: number;
+  weekday: number;
+  startTime: string;
+  status: string;
+  classes: number;
+  capacity: number;
+  taken: number;
+}
+
+export interface TimetableSlotRow {
+  id: number;
+  weekday: number;
+  startTime: string;
+  capacity: number;
+  createdAt: Date | string;
+}
+
+export interface AttendanceRow {
+  attended: number;
+  noShow: number;
+  notMarked: number;
+}
+
+export interface EndingPlanListRow {
+  userPlanId: number;
+  userId: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  planName: string;
+  classesRemaining: number;
+  endDate: string;
+  reminderSentAt: Date | string | null;
+}
+
+export interface WaitlistDemandRow {
+  classSessionId: number;
+  date: string;
+  startTime: string;
+  capacity: number;
+  entries: number;
+  promoted: number;
+  waiting: number;
+}
+
+/** One row of an export: column name → value as the driver returns it. */
+export type ExportRow = Record<string, unknown>;
+
+/** Money in by Mercado Pago: only what could have reached the account (not test-mode payments). */
+const MP_SETTLED = `p.status IN ('approved', 'refunded', 'charged_back') AND p.approved_at IS NOT NULL
+  AND (p.issue IS NULL OR p.issue <> 'not_live')`;
+/** Charged: what Mercado Pago reported, else the purchase's total. */
+const MP_GROSS = 'COALESCE(p.paid_cents, p.total_cents)';
+/** Given back: a full refund or chargeback takes it all; an approved payment its partial refunds. */
+const MP_REFUNDED = `CASE WHEN p.status = 'approved' THEN p.refunded_cents ELSE ${MP_GROSS} END`;
+
+const num = (value: unknown): number => Number(value ?? 0);
+const dateText = (value: unknown): string =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+/**
+ * `CASE WHEN col < ? THEN 0 WHEN col < ? THEN 1 … END`: which month bucket a DATETIME falls in,
+ * with the months' UTC starts as parameters (the studio's months, whatever the drivers' zones).
+ */
+const bucketCase = (column: string, starts: readonly string[]): string =>
+  starts.length === 0
+    ? '0'
+    : `CASE ${starts.map((_, i) => `WHEN ${column} < ? THEN ${i}`).join(' ')} ELSE ${starts.length} END`;
+
+/** The owner's dashboard and exports: every aggregate over a period, in SQL. */
+@Injectable()
+export class DashboardRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reader: DirectReader,
+  ) {}
+
+  /** ISO weekday (1 Monday … 7 Sunday) of a DATE column, in each driver's dialect. */
+  private weekdayOf(column: string): string {
+    return this.dataSource.options.type === 'better-sqlite3'
+      ? `((CAST(strftime('%w', ${column}) AS INTEGER) + 6) % 7 + 1)`
+      : `WEEKDAY(${column}) + 1`;
+  }
+
+  /** Class sessions of the period grouped by timetable class, weekday, time and status. */
+  async occupancy(period: PeriodBounds): Promise<OccupancyRow[]> {
+    const weekday = this.weekdayOf('c.date');
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT c.schedule_id AS scheduleId, ${weekday} AS weekday, c.start_time AS startTime, c.status AS status,
+         COUNT(*) AS classes, SUM(c.capacity) AS capacity, SUM(c.reserved_count) AS taken
+       FROM class_sessions c WHERE c.date >= ? AND c.date <= ?
+       GROUP BY c.schedule_id, weekday, c.start_time, c.status`,
+      [period.from, period.to],
+    );
+    return rows.map((r) => ({
+      scheduleId: num(r.scheduleId),
+      weekday: num(r.weekday),
+      startTime: String(r.startTime),
+      status: String(r.status),
+      classes: num(r.classes),
+      capacity: num(r.capacity),
+      taken: num(r.taken),
+    }));
+  }
+
+  /** The active timetable: the classes offered on dates that have no class session yet. */
+  async activeTimetable(): Promise<TimetableSlotRow[]> {
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT s.id AS id, s.weekday AS weekday, s.start_time AS startTime, s.capacity AS capacity,
+         s.created_at AS createdAt FROM schedules s WHERE s.active = 1`,
+      [],
+    );
+    return rows.map((r) => ({
+      id: num(r.id),
+      weekday: num(r.weekday),
+      startTime: String(r.startTime),
+      capacity: num(r.capacity),
+      createdAt: r.createdAt as Date | string,
+    }));
+  }
+
+  /**
+   * Active reservations of the scheduled classes of the period that have started by (`today`,
+   * `time`): came, did not come, not marked. Walk-ins without a plan count like any reservation.
+   */
+  async attendance(period: PeriodBounds, today: string, time: string): Promise<AttendanceRow> {
+    const [row] = await this.reader.all<Record<string, unknown>>(
+      `SELECT COALESCE(SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END), 0) AS attended,
+         COALESCE(SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END), 0) AS noShow,
+         COALESCE(SUM(CASE WHEN r.attended IS NULL THEN 1 ELSE 0 END), 0) AS notMarked
+       FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
+       WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled' AND r.status = 'active'
+         AND (c.date < ? OR (c.date = ? AND c.start_time <= ?))`,
+      [period.from, period.to, today, today, time],
+    );
+    return { attended: num(row?.attended), noShow: num(row?.noShow), notMarked: num(row?.notMarked) };
+  }
+
+  /** Mercado Pago money approved in the period, by month bucket and plan name. */
+  async mercadoPagoRevenue(period: PeriodBounds, monthStarts: readonly string[]): Promise<MoneyRow[]> {
+    const bucket = bucketCase('p.approved_at', monthStarts);
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT ${bucket} AS bucket, p.plan_name AS planName, COUNT(*) AS count,
+         SUM(${MP_GROSS}) AS grossCents, SUM(${MP_REFUNDED}) AS refundedCents
+       FROM payments p WHERE ${MP_SETTLED} AND p.approved_at >= ? AND p.approved_at < ?
+       GROUP BY bucket, p.plan_name`,
+      [...monthStarts, period.fromUtc, period.toUtc],
+    );
+    return rows.map(toMoneyRow);
+  }
+
+  /**
+   * Paid plans an admin gave in the period (paid at the studio), valued at their catalogue plan's
+   * current price (0 when the catalogue plan is gone), by month bucket and plan name.
+   */
+  async adminPaidPlans(period: PeriodBounds, monthStarts: readonly string[]): Promise<MoneyRow[]> {
+    const bucket = bucketCase('up.created_at', monthStarts);
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT ${bucket} AS bucket, up.plan_name AS planName, COUNT(*) AS count,
+         SUM(COALESCE(pl.price_cents, 0)) AS grossCents, 0 AS refundedCents
+       FROM user_plans up LEFT JOIN plans pl ON pl.id = up.plan_id
+       WHERE up.source = 'admin' AND up.is_paid = 1 AND up.created_at >= ? AND up.created_at < ?
+       GROUP BY bucket, up.plan_name`,
+      [...monthStarts, period.fromUtc, period.toUtc],
+    );
+    return rows.map(toMoneyRow);
+  }
+
+  /** Clients (role user) whose account was created in the period. */
+  async newClients(period: PeriodBounds): Promise<number> {
+    const [row] = await this.reader.all<Record<string, unknown>>(
+      `SELECT COUNT(*) AS n FROM users u WHERE u.role = 'user' AND u.created_at >= ? AND u.created_at < ?`,
+      [period.fromUtc, period.toUtc],
+    );
+    return num(row?.n);
+  }
+
+  /** Active clients holding a plan whose dates cover `today` and that was not revoked. */
+  async activeClients(today: string): Promise<number> {
+    const [row] = await this.reader.all<Record<string, unknown>>(
+      `SELECT COUNT(DISTINCT up.user_id) AS n FROM user_plans up JOIN users u ON u.id = up.user_id
+       WHERE up.start_date <= ? AND up.end_date >= ? AND up.revoked_at IS NULL AND u.active = 1 AND u.role = 'user'`,
+      [today, today],
+    );
+    return num(row?.n);
+  }
+
+  /** Plans of active clients ending from `today` to `until` with classes left, soonest first. */
+  async plansEnding(today: string, until: string): Promise<EndingPlanListRow[]> {
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT up.id AS userPlanId, u.id AS userId, u.name AS name, u.email AS email, u.phone AS phone,
+         up.plan_name AS planName, up.classes_remaining AS classesRemaining, up.end_date AS endDate,
+         up.ending_reminder_sent_at AS reminderSentAt
+       FROM user_plans up JOIN users u ON u.id = up.user_id
+       WHERE up.end_date >= ? AND up.end_date <= ? AND up.start_date <= ? AND up.classes_remaining > 0
+         AND up.revoked_at IS NULL AND u.active = 1
+       ORDER BY up.end_date, up.id LIMIT 200`,
+      [today, until, today],
+    );
+    return rows.map((r) => ({
+      userPlanId: num(r.userPlanId),
+      userId: num(r.userId),
+      name: String(r.name),
+      email: String(r.email),
+      phone: r.phone === null || r.phone === undefined ? null : String(r.phone),
+      planName: String(r.planName),
+      classesRemaining: num(r.classesRemaining),
+      endDate: dateText(r.endDate),
+      reminderSentAt: (r.reminderSentAt ?? null) as Date | string | null,
+    }));
+  }
+
+  /** Classes of the period with a waitlist: how many joined it, were promoted, still wait. */
+  async waitlistDemand(period: PeriodBounds): Promise<WaitlistDemandRow[]> {
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT c.id AS classSessionId, c.date AS date, c.start_time AS startTime, c.capacity AS capacity,
+         COUNT(*) AS entries, SUM(CASE WHEN w.status = 'promoted' THEN 1 ELSE 0 END) AS promoted,
+         SUM(CASE WHEN w.status = 'waiting' THEN 1 ELSE 0 END) AS waiting
+       FROM waitlist_entries w JOIN class_sessions c ON c.id = w.class_session_id
+       WHERE c.date >= ? AND c.date <= ?
+       GROUP BY c.id, c.date, c.start_time, c.capacity
+       ORDER BY COUNT(*) DESC, c.date, c.start_time LIMIT 20`,
+      [period.from, period.to],
+    );
+    return rows.map((r) => ({
+      classSessionId: num(r.classSessionId),
+      date: dateText(r.date),
+      startTime: String(r.startTime),
+      capacity: num(r.capacity),
+      entries: num(r.entries),
+      promoted: num(r.promoted),
+      waiting: num(r.waiting),
+    }));
+  }
+  /** Payments approved in the period (duplicates and refunds included), oldest first. */
+  exportPayments(period: PeriodBounds): Promise<ExportRow[]> {
+    return this.reader.all<ExportRow>(
+      `SELECT p.id AS id, p.approved_at AS approvedAt, u.name AS name, u.email AS email, p.plan_name AS planName,
+         p.status AS status, ${MP_GROSS} AS grossCents, ${MP_REFUNDED} AS refundedCents,
+         p.provider_payment_id AS providerPaymentId, p.reference AS reference, p.duplicate_of AS duplicateOf,
+         p.issue AS issue
+       FROM payments p JOIN users u ON u.id = p.user_id
+       WHERE ${MP_SETTLED} AND p.approved_at >= ? AND p.approved_at < ?
+       ORDER BY p.approved_at, p.id`,
+      [period.fromUtc, period.toUtc],
+    );
+  }
+
+  /** Plans created in the period (given by an admin or bought), with the catalogue price. */
+  exportPlansGiven(period: PeriodBounds): Promise<ExportRow[]> {
+    return this.reader.all<ExportRow>(
+      `SELECT up.id AS id, up.created_at AS createdAt, u.name AS name, u.email AS email, up.plan_name AS planName,
+         up.source AS source, up.is_paid AS isPaid, up.classes_total AS classesTotal,
+         up.classes_remaining AS classesRemaining, up.start_date AS startDate, up.end_date AS endDate,
+         up.revoked_at AS revokedAt, pl.price_cents AS priceCents
+       FROM user_plans up JOIN users u ON u.id = up.user_id LEFT JOIN plans pl ON pl.id = up.plan_id
+       WHERE up.created_at >= ? AND up.created_at < ?
+       ORDER BY up.created_at, up.id`,
+      [period.fromUtc, period.toUtc],
+    );
+  }
+
+  /** Reservations of the period's classes with their attendance; walk-ins paid at the studio have no plan. */
+  exportReservations(period: PeriodBounds): Promise<ExportRow[]> {
+    return this.reader.all<ExportRow>(
+      `SELECT r.id AS id, c.date AS date, c.start_time AS startTime, c.status AS classStatus, u.name AS name,
+         u.email AS email, r.status AS status, r.attended AS attended, up.plan_name AS planName
+       FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id JOIN users u ON u.id = r.user_id
+         LEFT JOIN user_plans up ON up.id = r.user_plan_id
+       WHERE c.date >= ? AND c.date <= ?
+       ORDER BY c.date, c.start_time, r.id`,
+      [period.from, period.to],
+    );
+  }
+
+  /**
+   * Clients with an account by the end of the period, with their active reservations, attendances
+   * and no-shows in the period's classes.
+   */
+  exportClients(period: PeriodBounds): Promise<ExportRow[]> {
+    return this.reader.all<ExportRow>(
+      `SELECT u.id AS id, u.name AS name, u.email AS email, u.phone AS phone, u.birth_date AS birthDate,
+         u.created_at AS createdAt, u.active AS active,
+         COALESCE(SUM(CASE WHEN r.id IS NOT NULL THEN 1 ELSE 0 END), 0) AS booked,
+         COALESCE(SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END), 0) AS attended,
+         COALESCE(SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END), 0) AS noShow
+       FROM users u
+         LEFT JOIN reservations r ON r.user_id = u.id AND r.status = 'active'
+           AND r.class_session_id IN (SELECT c.id FROM class_sessions c
+             WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled')
+       WHERE u.role = 'user' AND u.created_at < ?
+       GROUP BY u.id, u.name, u.email, u.phone, u.birth_date, u.created_at, u.active
+       ORDER BY u.name, u.id`,
+      [period.from, period.to, period.toUtc],
+    );
+  }
+}
+
+function toMoneyRow(r: Record<string, unknown>): MoneyRow {
+  return {
+    bucket: num(r.bucket),
+    planName: String(r.planName),
+    count: num(r.count),
+    grossCents: num(r.grossCents),
+    refundedCents: num(r.refundedCents),
+  };
+}

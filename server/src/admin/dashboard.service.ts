@@ -1,0 +1,359 @@
+import { Injectable } from '@nestjs/common';
+import { addDays, isoWeekday, to12Hour } from '@pilates/dates';
+import { StudioClock } from '../core/clock/studio-clock';
+import { toDate } from '../core/database/column-types';
+import { PLAN_ENDING_DAYS } from '../planes/plan-ending-reminders.service';
+import { toCsv } from './csv';
+import { type ExportRow, DashboardRepository, type MoneyRow, type PeriodBounds } from './dashboard.repository';
+import { toEndingPlanDto } from './dto/dashboard.mappers';
+import type {
+  DashboardResponseDto,
+  MoneyLineDto,
+  OccupancyCellDto,
+  OccupancyDto,
+  PeriodDto,
+  RevenueDto,
+} from './dto/dashboard.dto';
+
+export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** A CSV file ready to download. */
+export interface CsvFile {
+  filename: string;
+  body: string;
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' in UTC: how both drivers compare a DATETIME column. */
+const utcDatetime = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ');
+/** '2026-11-05' → '05/11/2026'. */
+const esDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+const dateText = (value: unknown): string =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const pesos = (cents: unknown): number => Math.round(Number(cents ?? 0)) / 100;
+const yesNo = (value: unknown): string => (Number(value) === 1 || value === true ? 'Sí' : 'No');
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  approved: 'Aprobado',
+  refunded: 'Reembolsado',
+  charged_back: 'Contracargo',
+};
+const PAYMENT_ISSUE_LABELS: Record<string, string> = {
+  amount_mismatch: 'Monto distinto al de la compra',
+  currency_mismatch: 'Moneda distinta',
+  duplicate: 'Pago duplicado (a reembolsar)',
+};
+
+/** The owner's dashboard and exports: periods in studio time, figures from DashboardRepository. */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly repository: DashboardRepository,
+    private readonly clock: StudioClock,
+  ) {}
+
+  /** The period's studio dates and the UTC instants of its studio midnights. */
+  bounds(period: PeriodDto): PeriodBounds {
+    return {
+      from: period.from,
+      to: period.to,
+      fromUtc: utcDatetime(this.clock.startOf(period.from, '00:00')),
+      toUtc: utcDatetime(this.clock.startOf(addDays(period.to, 1), '00:00')),
+    };
+  }
+
+  /** The studio months the period touches ('YYYY-MM'), and the UTC instants where the 2nd, 3rd… begin. */
+  private months(period: PeriodDto): { keys: string[]; starts: string[] } {
+    const keys = [period.from.slice(0, 7)];
+    const starts: string[] = [];
+    for (let month = nextMonth(period.from); month <= period.to; month = nextMonth(month)) {
+      keys.push(month.slice(0, 7));
+      starts.push(utcDatetime(this.clock.startOf(month, '00:00')));
+    }
+    return { keys, starts };
+  }
+
+  async figures(period: PeriodDto): Promise<Omit<DashboardResponseDto, 'success'>> {
+    const now = this.clock.now();
+    const today = this.clock.today(now);
+    const bounds = this.bounds(period);
+    const months = this.months(period);
+    const [occupancy, timetable, attendance, mp, admin, newClients, activeClients, ending, waitlist] =
+      await Promise.all([
+        this.repository.occupancy(bounds),
+        this.repository.activeTimetable(),
+        this.repository.attendance(bounds, today, this.clock.timeOfDay(now)),
+        this.repository.mercadoPagoRevenue(bounds, months.starts),
+        this.repository.adminPaidPlans(bounds, months.starts),
+        this.repository.newClients(bounds),
+        this.repository.activeClients(today),
+        this.repository.plansEnding(today, addDays(today, PLAN_ENDING_DAYS)),
+        this.repository.waitlistDemand(bounds),
+      ]);
+    return {
+      from: period.from,
+      to: period.to,
+      today,
+      occupancy: this.occupancyOf(period, occupancy, timetable),
+      attendance,
+      revenue: revenueOf(months.keys, mp, admin),
+      clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
+      waitlist,
+    };
+  }
+
+  /**
+   * Places offered and taken per weekday × time. A class exists as a session once booked or
+   * cancelled; the timetable's other dates are offered too (with nothing taken), from the day the
+   * timetable class was created. Cancelled classes offer nothing.
+   */
+  private occupancyOf(
+    period: PeriodDto,
+    sessions: Awaited<ReturnType<DashboardRepository['occupancy']>>,
+    timetable: Awaited<ReturnType<DashboardRepository['activeTimetable']>>,
+  ): OccupancyDto {
+    const cells = new Map<string, OccupancyCellDto>();
+    const cell = (weekday: number, startTime: string): OccupancyCellDto => {
+      const key = `${weekday} ${startTime}`;
+      let found = cells.get(key);
+      if (!found) {
+        found = { weekday, startTime, classes: 0, offered: 0, taken: 0, ratio: 0 };
+        cells.set(key, found);
+      }
+      return found;
+    };
+    const sessionsOfSchedule = new Map<number, number>();
+    for (const row of sessions) {
+      sessionsOfSchedule.set(row.scheduleId, (sessionsOfSchedule.get(row.scheduleId) ?? 0) + row.classes);
+      if (row.status !== 'scheduled') continue;
+      const target = cell(row.weekday, row.startTime);
+      target.classes += row.classes;
+      target.offered += row.capacity;
+      target.taken += row.taken;
+    }
+    for (const slot of timetable) {
+      const createdOn = this.clock.today(toDate(slot.createdAt));
+      const first = createdOn > period.from ? createdOn : period.from;
+      const dates = datesOnWeekday(first, period.to, slot.weekday);
+      const withoutSession = dates - (sessionsOfSchedule.get(slot.id) ?? 0);
+      if (withoutSession <= 0) continue;
+      const target = cell(slot.weekday, slot.startTime);
+      target.classes += withoutSession;
+      target.offered += withoutSession * slot.capacity;
+    }
+    const list = [...cells.values()]
+      .filter((c) => c.classes > 0)
+      .map((c) => ({ ...c, ratio: c.offered > 0 ? round4(c.taken / c.offered) : 0 }))
+      .sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime));
+    const ranked = list.filter((c) => c.offered > 0);
+    const byRatio = (a: OccupancyCellDto, b: OccupancyCellDto) =>
+      a.ratio - b.ratio || a.weekday - b.weekday || a.startTime.localeCompare(b.startTime);
+    return {
+      cells: list,
+      fullest: [...ranked].sort((a, b) => byRatio(b, a)).slice(0, 5),
+      emptiest: [...ranked].sort(byRatio).slice(0, 5),
+      offered: list.reduce((sum, c) => sum + c.offered, 0),
+      taken: list.reduce((sum, c) => sum + c.taken, 0),
+    };
+  }
+
+  async exportCsv(kind: ExportKind, period: PeriodDto): Promise<CsvFile> {
+    const bounds = this.bounds(period);
+    const filename = `${EXPORT_FILE_NAMES[kind]}-${period.from}-a-${period.to}.csv`;
+    const instant = (value: unknown): string => {
+      if (value === null || value === undefined) return '';
+      const at = toDate(value as Date | string);
+      return `${esDate(this.clock.today(at))} ${this.clock.timeOfDay(at)}`;
+    };
+    switch (kind) {
+      case 'payments':
+        return {
+          filename,
+          body: toCsv(PAYMENT_HEADER, (await this.repository.exportPayments(bounds)).map(paymentLine(instant))),
+        };
+      case 'plans':
+        return {
+          filename,
+          body: toCsv(PLAN_HEADER, (await this.repository.exportPlansGiven(bounds)).map(planLine(instant))),
+        };
+      case 'reservations':
+        return {
+          filename,
+          body: toCsv(RESERVATION_HEADER, (await this.repository.exportReservations(bounds)).map(reservationLine)),
+        };
+      case 'clients':
+        return {
+          filename,
+          body: toCsv(CLIENT_HEADER, (await this.repository.exportClients(bounds)).map(clientLine(instant))),
+        };
+    }
+  }
+}
+
+const EXPORT_FILE_NAMES: Record<ExportKind, string> = {
+  payments: 'pagos',
+  plans: 'planes-otorgados',
+  reservations: 'reservas',
+  clients: 'clientes',
+};
+
+const PAYMENT_HEADER = [
+  'Folio',
+  'Fecha de aprobación',
+  'Cliente',
+  'Correo',
+  'Plan',
+  'Estado',
+  'Cobrado (MXN)',
+  'Reembolsado (MXN)',
+  'Neto (MXN)',
+  'Pago de Mercado Pago',
+  'Referencia',
+  'Duplicado del folio',
+  'Observación',
+];
+const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
+  Number(r.id),
+  instant(r.approvedAt),
+  String(r.name),
+  String(r.email),
+  String(r.planName),
+  PAYMENT_STATUS_LABELS[String(r.status)] ?? String(r.status),
+  pesos(r.grossCents),
+  pesos(r.refundedCents),
+  pesos(Number(r.grossCents) - Number(r.refundedCents)),
+  (r.providerPaymentId as string | null) ?? '',
+  (r.reference as string | null) ?? '',
+  r.duplicateOf === null || r.duplicateOf === undefined ? '' : Number(r.duplicateOf),
+  r.issue ? (PAYMENT_ISSUE_LABELS[String(r.issue)] ?? String(r.issue)) : '',
+];
+
+const PLAN_HEADER = [
+  'Folio',
+  'Fecha',
+  'Cliente',
+  'Correo',
+  'Plan',
+  'Origen',
+  'Pagado',
+  'Clases',
+  'Clases restantes',
+  'Inicio',
+  'Fin',
+  'Revocado',
+  'Precio de catálogo (MXN)',
+];
+const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
+  Number(r.id),
+  instant(r.createdAt),
+  String(r.name),
+  String(r.email),
+  String(r.planName),
+  r.source === 'payment' ? 'Mercado Pago' : 'Administración',
+  yesNo(r.isPaid),
+  Number(r.classesTotal),
+  Number(r.classesRemaining),
+  esDate(dateText(r.startDate)),
+  esDate(dateText(r.endDate)),
+  r.revokedAt ? instant(r.revokedAt) : 'No',
+  r.priceCents === null || r.priceCents === undefined ? '' : pesos(r.priceCents),
+];
+
+const RESERVATION_HEADER = ['Folio', 'Fecha de la clase', 'Hora', 'Cliente', 'Correo', 'Estado', 'Asistencia', 'Plan'];
+const attendanceLabel = (value: unknown): string =>
+  value === null || value === undefined
+    ? 'Sin marcar'
+    : Number(value) === 1 || value === true
+      ? 'Asistió'
+      : 'No asistió';
+const reservationLine = (r: ExportRow) => [
+  Number(r.id),
+  esDate(dateText(r.date)),
+  to12Hour(String(r.startTime)),
+  String(r.name),
+  String(r.email),
+  r.classStatus === 'cancelled' ? 'Clase cancelada' : r.status === 'active' ? 'Activa' : 'Cancelada',
+  r.status === 'active' && r.classStatus !== 'cancelled' ? attendanceLabel(r.attended) : '',
+  (r.planName as string | null) ?? 'Pagado en estudio',
+];
+
+const CLIENT_HEADER = [
+  'Folio',
+  'Nombre',
+  'Correo',
+  'Teléfono',
+  'Cumpleaños',
+  'Alta',
+  'Activo',
+  'Clases reservadas en el periodo',
+  'Asistencias',
+  'Faltas',
+];
+const clientLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
+  Number(r.id),
+  String(r.name),
+  String(r.email),
+  (r.phone as string | null) ?? '',
+  esDate(dateText(r.birthDate)),
+  instant(r.createdAt),
+  yesNo(r.active),
+  Number(r.booked),
+  Number(r.attended),
+  Number(r.noShow),
+];
+
+/** The first day of the month after `date`'s. */
+function nextMonth(date: string): string {
+  const [year, month] = date.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** How many dates from `first` to `last` (included) fall on ISO `weekday`. */
+function datesOnWeekday(first: string, last: string, weekday: number): number {
+  if (first > last) return 0;
+  const offset = (weekday - isoWeekday(first) + 7) % 7;
+  const firstMatch = addDays(first, offset);
+  if (firstMatch > last) return 0;
+  const span = (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${firstMatch}T00:00:00Z`)) / 86_400_000;
+  return Math.floor(span / 7) + 1;
+}
+
+const round4 = (n: number): number => Math.round(n * 10_000) / 10_000;
+
+function moneyLines(rows: MoneyRow[]): MoneyLineDto[] {
+  const byPlan = new Map<string, MoneyLineDto>();
+  for (const row of rows) {
+    const line = byPlan.get(row.planName) ?? {
+      planName: row.planName,
+      count: 0,
+      grossCents: 0,
+      refundedCents: 0,
+      netCents: 0,
+    };
+    line.count += row.count;
+    line.grossCents += row.grossCents;
+    line.refundedCents += row.refundedCents;
+    line.netCents = line.grossCents - line.refundedCents;
+    byPlan.set(row.planName, line);
+  }
+  return [...byPlan.values()].sort((a, b) => b.netCents - a.netCents || a.planName.localeCompare(b.planName));
+}
+
+function revenueOf(monthKeys: string[], mp: MoneyRow[], admin: MoneyRow[]): RevenueDto {
+  const months = monthKeys.map((month) => ({ month, mercadoPagoNetCents: 0, adminPaidCents: 0 }));
+  for (const row of mp) months[row.bucket].mercadoPagoNetCents += row.grossCents - row.refundedCents;
+  for (const row of admin) months[row.bucket].adminPaidCents += row.grossCents;
+  const mercadoPagoByPlan = moneyLines(mp);
+  const adminPaidByPlan = moneyLines(admin);
+  const sum = (lines: MoneyLineDto[], key: 'grossCents' | 'refundedCents' | 'netCents') =>
+    lines.reduce((total, line) => total + line[key], 0);
+  return {
+    months,
+    mercadoPagoByPlan,
+    adminPaidByPlan,
+    mercadoPagoGrossCents: sum(mercadoPagoByPlan, 'grossCents'),
+    mercadoPagoRefundedCents: sum(mercadoPagoByPlan, 'refundedCents'),
+    mercadoPagoNetCents: sum(mercadoPagoByPlan, 'netCents'),
+    adminPaidCents: sum(adminPaidByPlan, 'grossCents'),
+  };
+}

@@ -1,0 +1,206 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, Max, Min, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import { isDateOnly } from '@pilates/dates';
+import { IsDateOnly, IsOnOrAfter, MAX_ID } from '../../core/dto/validators';
+
+/** The longest period the dashboard and the exports answer, in days (a year, leap or not). */
+export const MAX_PERIOD_DAYS = 366;
+
+const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** At most MAX_PERIOD_DAYS days from another date property (both ends included). */
+function WithinPeriodOf(property: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'withinPeriodOf',
+      target: target.constructor,
+      propertyName,
+      constraints: [property],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => {
+          const start = (args.object as Record<string, unknown>)[args.constraints[0] as string];
+          if (!isDateOnly(start) || !isDateOnly(value)) return true; // the date checks speak for these
+          return dayNumber(value) - dayNumber(start) + 1 <= MAX_PERIOD_DAYS;
+        },
+      },
+    });
+}
+
+/** A period of studio dates, both ends included. */
+export class PeriodDto {
+  @ApiProperty({ example: '2026-11-01', description: 'Primer día (YYYY-MM-DD, fecha del estudio).' })
+  @IsDateOnly({ message: 'La fecha de inicio no es válida (AAAA-MM-DD).' })
+  from!: string;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Último día, incluido (YYYY-MM-DD).' })
+  @WithinPeriodOf('from', { message: `El periodo no puede pasar de ${MAX_PERIOD_DAYS} días.` })
+  @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio.' })
+  @IsDateOnly({ message: 'La fecha de término no es válida (AAAA-MM-DD).' })
+  to!: string;
+}
+
+export class SendPlanReminderDto {
+  @ApiProperty({ description: 'El plan del cliente (user_plans.id).' })
+  @Max(MAX_ID, { message: 'El plan no es válido' })
+  @Min(1, { message: 'El plan no es válido' })
+  @IsInt({ message: 'El plan no es válido' })
+  userPlanId!: number;
+}
+
+export class OccupancyCellDto {
+  @ApiProperty({ description: 'Día ISO: 1 lunes … 7 domingo.' })
+  weekday!: number;
+  @ApiProperty({ example: '07:00' })
+  startTime!: string;
+  @ApiProperty({ description: 'Clases ofrecidas en el periodo (sin las canceladas).' })
+  classes!: number;
+  @ApiProperty({ description: 'Lugares ofrecidos.' })
+  offered!: number;
+  @ApiProperty({ description: 'Lugares reservados.' })
+  taken!: number;
+  @ApiProperty({ description: 'taken / offered, de 0 a 1.' })
+  ratio!: number;
+}
+
+export class OccupancyDto {
+  @ApiProperty({ type: [OccupancyCellDto], description: 'Día × hora, ordenado por día y hora.' })
+  cells!: OccupancyCellDto[];
+  @ApiProperty({ type: [OccupancyCellDto], description: 'Las 5 más llenas.' })
+  fullest!: OccupancyCellDto[];
+  @ApiProperty({ type: [OccupancyCellDto], description: 'Las 5 más vacías.' })
+  emptiest!: OccupancyCellDto[];
+  @ApiProperty()
+  offered!: number;
+  @ApiProperty()
+  taken!: number;
+}
+
+export class AttendanceDto {
+  @ApiProperty()
+  attended!: number;
+  @ApiProperty()
+  noShow!: number;
+  @ApiProperty()
+  notMarked!: number;
+}
+
+export class MoneyLineDto {
+  @ApiProperty({ example: 'Cuatro Clases' })
+  planName!: string;
+  @ApiProperty()
+  count!: number;
+  @ApiProperty({ description: 'Centavos.' })
+  grossCents!: number;
+  @ApiProperty({ description: 'Centavos.' })
+  refundedCents!: number;
+  @ApiProperty({ description: 'grossCents − refundedCents.' })
+  netCents!: number;
+}
+
+export class RevenueMonthDto {
+  @ApiProperty({ example: '2026-11', description: 'Mes del estudio.' })
+  month!: string;
+  @ApiProperty({ description: 'Mercado Pago: aprobado menos reembolsos, centavos.' })
+  mercadoPagoNetCents!: number;
+  @ApiProperty({ description: 'Planes pagados dados por el administrador, a precio de catálogo, centavos.' })
+  adminPaidCents!: number;
+}
+
+export class RevenueDto {
+  @ApiProperty({ type: [RevenueMonthDto] })
+  months!: RevenueMonthDto[];
+  @ApiProperty({ type: [MoneyLineDto], description: 'Mercado Pago por plan.' })
+  mercadoPagoByPlan!: MoneyLineDto[];
+  @ApiProperty({ type: [MoneyLineDto], description: 'Planes pagados en el estudio por plan (precio de catálogo).' })
+  adminPaidByPlan!: MoneyLineDto[];
+  @ApiProperty()
+  mercadoPagoGrossCents!: number;
+  @ApiProperty()
+  mercadoPagoRefundedCents!: number;
+  @ApiProperty()
+  mercadoPagoNetCents!: number;
+  @ApiProperty()
+  adminPaidCents!: number;
+}
+
+export class EndingPlanDto {
+  @ApiProperty()
+  userPlanId!: number;
+  @ApiProperty()
+  userId!: number;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  email!: string;
+  @ApiProperty({ type: String, nullable: true })
+  phone!: string | null;
+  @ApiProperty()
+  planName!: string;
+  @ApiProperty()
+  classesRemaining!: number;
+  @ApiProperty({ example: '2026-12-12' })
+  endDate!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Enlace de WhatsApp con el mensaje listo.' })
+  whatsappUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Cuándo salió el aviso de fin de plan (ISO).' })
+  reminderSentAt!: string | null;
+}
+
+export class ClientsDto {
+  @ApiProperty({ description: 'Cuentas de clientes creadas en el periodo.' })
+  newClients!: number;
+  @ApiProperty({ description: 'Clientes activos con un plan vigente hoy.' })
+  activeClients!: number;
+  @ApiProperty({ type: [EndingPlanDto] })
+  plansEnding!: EndingPlanDto[];
+}
+
+export class WaitlistDemandDto {
+  @ApiProperty()
+  classSessionId!: number;
+  @ApiProperty()
+  date!: string;
+  @ApiProperty()
+  startTime!: string;
+  @ApiProperty()
+  capacity!: number;
+  @ApiProperty({ description: 'Personas que se anotaron.' })
+  entries!: number;
+  @ApiProperty({ description: 'Pasaron a la clase.' })
+  promoted!: number;
+  @ApiProperty({ description: 'Siguen esperando.' })
+  waiting!: number;
+}
+
+export class DashboardResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty()
+  from!: string;
+  @ApiProperty()
+  to!: string;
+  @ApiProperty({ description: 'Hoy en el estudio.' })
+  today!: string;
+  @ApiProperty({ type: OccupancyDto })
+  occupancy!: OccupancyDto;
+  @ApiProperty({ type: AttendanceDto })
+  attendance!: AttendanceDto;
+  @ApiProperty({ type: RevenueDto })
+  revenue!: RevenueDto;
+  @ApiProperty({ type: ClientsDto })
+  clients!: ClientsDto;
+  @ApiProperty({ type: [WaitlistDemandDto] })
+  waitlist!: WaitlistDemandDto[];
+}
+
+export class SendPlanReminderResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty({ description: 'False cuando el aviso de este plan ya había salido.' })
+  sent!: boolean;
+  @ApiProperty()
+  sentAt!: string;
+  @ApiProperty()
+  message!: string;
+}
