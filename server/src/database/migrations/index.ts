@@ -6,6 +6,7 @@ import { Sessions1764200000000 } from './1764200000000-Sessions';
 import { AuthRateLimits1764300000000 } from './1764300000000-AuthRateLimits';
 import { Waitlist1764400000000 } from './1764400000000-Waitlist';
 import { Attendance1764500000000 } from './1764500000000-Attendance';
+import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   AuthRateLimits1764300000000,
   Waitlist1764400000000,
   Attendance1764500000000,
+  WalkIns1764550000000,
 ];

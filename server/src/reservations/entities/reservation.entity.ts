@@ -26,13 +26,17 @@ export class Reservation {
   @JoinColumn({ name: 'user_id' })
   user?: User;
 
-  /** The plan the class was taken from; a cancellation returns it there. */
-  @Column({ name: 'user_plan_id', type: 'int' })
-  userPlanId!: number;
+  /** The plan the class was taken from; a cancellation returns it there. NULL for a walk-in paid at the studio. */
+  @Column({ name: 'user_plan_id', type: 'int', nullable: true })
+  userPlanId!: number | null;
 
   @ManyToOne(() => UserPlan, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'user_plan_id' })
   userPlan?: UserPlan;
+
+  /** A walk-in with no plan covering the date: paid at the studio ("Pagado en estudio"). */
+  @Column({ name: 'paid_at_studio', type: 'boolean', default: false, transformer: booleanTransformer })
+  paidAtStudio!: boolean;
 
   @Column({ type: 'varchar', length: 10, default: 'active' })
   status!: ReservationStatus;
