@@ -10,7 +10,7 @@ import { ActionMenu } from '@/components/ui/menu';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { TextField } from '@/components/ui/text-field';
-import { formatDate, ROLE_LABELS } from '../format';
+import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddPlanDialog } from './add-plan-dialog';
 import { AddUserDialog } from './add-user-dialog';
@@ -147,7 +147,7 @@ export function UsersAdmin() {
     </div>
   );
 
-  // Four columns: who (name, email, number), role, state and the actions. The birth date is in the
+  // Five columns: who (name, email, number), role, attendance, state and the actions. The birth date is in the
   // edit dialog and on the cards.
   const columns: DataTableColumn<AdminUserRowDto>[] = [
     {
@@ -164,6 +164,12 @@ export function UsersAdmin() {
       ),
     },
     { key: 'rol', header: 'Rol', cell: (user) => ROLE_LABELS[user.role], className: 'w-px whitespace-nowrap' },
+    {
+      key: 'asistencia',
+      header: 'Asistencia',
+      cell: (user) => <span className="text-sm tabular-nums">{attendanceCounts(user)}</span>,
+      className: 'w-px whitespace-nowrap',
+    },
     {
       key: 'estado',
       header: 'Estado',
@@ -235,6 +241,8 @@ export function UsersAdmin() {
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-muted">Fecha de nacimiento</dt>
                   <dd className="text-ink">{formatDate(user.cumpleanos)}</dd>
+                  <dt className="text-ink-muted">Asistencia</dt>
+                  <dd className="text-ink tabular-nums">{attendanceCounts(user)}</dd>
                 </dl>
                 <StatusChip user={user} />
                 {cardActions(user)}
