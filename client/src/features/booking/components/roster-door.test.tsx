@@ -34,8 +34,10 @@ const summary = (enrolled: EnrolledUserDto[]) => ({
   noShow: enrolled.filter((p) => p.attended === false).length,
   unmarked: enrolled.filter((p) => p.attended === null).length,
 });
-const roster = (overrides: Partial<RosterSlotDto>) => () =>
-  [200, { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', ...overrides })] }] as const;
+const roster = (overrides: Partial<RosterSlotDto>) => (): [number, unknown] => [
+  200,
+  { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', ...overrides })] },
+];
 
 async function openRoster() {
   renderWithProviders(<RosterDay date={DATE} />);
