@@ -50,7 +50,13 @@ describe('Usuarios on a desktop and on a phone', () => {
 
     // No sideways scroll: neither the page nor the table's own box.
     expect(await sidewaysOverflow(table)).toEqual({ table: 0, page: 0 });
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['USUARIO', 'ROL', 'ESTADO', 'ACCIONES']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'USUARIO',
+      'ROL',
+      'ASISTENCIA',
+      'ESTADO',
+      'ACCIONES',
+    ]);
 
     // Every action is visible with its words or a tooltip, and its icon is drawn at full size.
     for (const [name, text] of [

@@ -138,6 +138,8 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         cumpleanos: '1990-05-17',
         role: 'user',
         active: 1,
+        attended: 0,
+        noShow: 0,
       });
       const ids = res.body.usuarios.map((u: { id: number }) => u.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));

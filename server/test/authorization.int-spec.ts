@@ -74,6 +74,9 @@ const RULES: Record<string, Rule> = {
   leaveWaitlist: { access: 'session', body: () => ({ id: 999999 }) },
   removeFromWaitlist: { access: 'admin', body: () => ({ id: 999999 }) },
   promoteFromWaitlist: { access: 'admin', body: () => ({ id: 999999 }) },
+  // The door: attendance and walk-ins (attendance.int-spec.ts)
+  markAttendance: { access: 'admin', body: () => ({ id: 999999, attended: true }) },
+  walkIn: { access: 'admin', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }) },
   // Payments
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   confirmPayment: { access: 'session', body: () => ({ payment_id: 'x' }) },

@@ -427,6 +427,7 @@ describe('booking', () => {
         clases: [],
         pagination: { currentPage: 1, totalPages: 1, totalRecords: 0 },
         listaEspera: [],
+        asistencia: { attended: 0, noShow: 0 },
       });
       await t.agent().post('/api/informacion/get-clases').send({}).expect(401);
     });
@@ -443,7 +444,9 @@ describe('booking', () => {
       const admin = await adminAgent(t);
       const res = await admin.post('/api/reservations/get-information-clases').send({ date: thursday }).expect(200);
       const slot = res.body.data.find((s: { scheduleId: number }) => s.scheduleId === schedule.id);
-      expect(slot.enrolled).toEqual([{ reservationId, id: user.id, name: user.name, email: user.email }]);
+      expect(slot.enrolled).toEqual([
+        { reservationId, id: user.id, name: user.name, email: user.email, attended: null, paidAtStudio: false },
+      ]);
       expect(slot.reservedCount).toBe(1);
 
       await agent.post('/api/reservations/get-information-clases').send({ date: thursday }).expect(403);

@@ -59,6 +59,10 @@ export const STALE_AFTER = {
   paymentConfirmed: ['plans', 'ownPurchases'],
   // The owner's tools. Every admin change is recorded in the audit log.
   rosterReservationRemoved: ['day', 'rosters', 'classes'],
+  /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
+  attendanceMarked: ['audit', 'rosters', 'classes', 'users'],
+  /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
+  walkInAdded: ['audit', 'day', 'rosters', 'classes', 'plans', 'users'],
   /** An admin gave someone waiting the place, or took them off the line. */
   rosterWaitlistChanged: ['audit', 'day', 'rosters', 'classes', 'plans'],
   timetableChanged: ['timetable', 'day', 'rosters', 'classes'],

@@ -8,6 +8,7 @@ import type { Caller } from '../core/auth/caller';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
+import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
@@ -32,6 +33,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly booking: BookingService,
     private readonly audit: AuditService,
+    private readonly attendance: AttendanceService,
   ) {}
 
   /** informacion/get-users: newest first, optionally those whose name or email contains `search`. */
@@ -40,7 +42,12 @@ export class AdminUsersService {
     const limit = dto.limit ?? 10;
     const pattern = dto.search ? likePattern(dto.search.toLowerCase()) : undefined;
     const [users, totalRecords] = await this.repository.pageOf(pattern, { offset: (page - 1) * limit, limit });
-    return { usuarios: users.map(toAdminUserRow), pagination: pageOf(page, limit, totalRecords) };
+    // The page's attendance in one grouped read, not one per user.
+    const counts = await this.attendance.countsOf(users.map((user) => user.id));
+    return {
+      usuarios: users.map((user) => toAdminUserRow(user, counts.get(user.id))),
+      pagination: pageOf(page, limit, totalRecords),
+    };
   }
 
   /** admin/add-user: a new active client account. */

@@ -6,6 +6,8 @@ import { AdminPlansController } from './admin-plans.controller';
 import { AdminPlansService } from './admin-plans.service';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
+import { WalkInsController } from './walk-ins.controller';
+import { WalkInsService } from './walk-ins.service';
 import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
@@ -14,8 +16,8 @@ import { DashboardService } from './dashboard.service';
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
   imports: [AuthModule, ReservationsModule, PlanesModule],
-  controllers: [AdminUsersController, AdminPlansController, AuditController, DashboardController],
-  providers: [AdminUsersService, AdminPlansService, DashboardService, DashboardRepository],
+  controllers: [AdminUsersController, AdminPlansController, AuditController, DashboardController, WalkInsController],
+  providers: [AdminUsersService, AdminPlansService, DashboardService, DashboardRepository, WalkInsService],
   exports: [AdminUsersService],
 })
 export class AdminModule {}

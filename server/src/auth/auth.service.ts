@@ -11,9 +11,11 @@ import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { User } from './entities/user.entity';
+import type { EntityManager } from 'typeorm';
 import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { WELCOME_LINK_DAYS, welcomeMail } from './welcome.mail';
 
 /** After this many failed logins for one email in the window, the email is locked. */
 export const LOGIN_MAX_FAILURES = 5;
@@ -116,6 +118,19 @@ export class AuthService {
       .catch((error: unknown) =>
         this.logger.error(`No se pudo enviar el correo de recuperación a ${user.email}`, error),
       );
+  }
+
+  /**
+   * An account the studio opened (a walk-in): a "set your password" link — the reset link's token,
+   * valid WELCOME_LINK_DAYS — and its welcome mail queued inside the caller's transaction, so the
+   * mail exists exactly when the account does. Returns the queued mail's id, for `deliverQueued`.
+   */
+  async queueWelcomeInside(manager: EntityManager, user: Pick<User, 'id' | 'name' | 'email'>): Promise<number> {
+    const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+    const expiresAt = new Date(this.clock.now().getTime() + WELCOME_LINK_DAYS * 24 * 3600 * 1000);
+    await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
+    const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
+    return this.mail.queueInside(manager, welcomeMail(user.email, user.name, link));
   }
 
   /**

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../core/errors/database-errors';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { PlanChooser } from './plan-chooser';
+import { AttendanceService } from './attendance.service';
 import { noEffects, WaitlistService, type WaitlistEffects } from './waitlist.service';
 import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
 import { BookingNotifier } from './booking-notifier.service';
@@ -16,6 +17,7 @@ import type { BookedClass } from './class-calendar';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
+  toAttendanceSummary,
   toBookedClass,
   toEnrolledUserDto,
   toMyClassDto,
@@ -45,6 +47,7 @@ export class BookingService {
     private readonly chooser: PlanChooser,
     private readonly waitlist: WaitlistService,
     private readonly waitlists: WaitlistRepository,
+    private readonly attendance: AttendanceService,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to admins only. */
@@ -83,6 +86,9 @@ export class BookingService {
     return slots.map((slot) => ({
       ...toSlotDto(slot, slot.people, admin.id, this.clock.hasStarted(slot.date, slot.startTime)),
       enrolled: slot.people.map(toEnrolledUserDto),
+      attendance: toAttendanceSummary(slot.people),
+      canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
+      canWalkIn: this.attendance.canWalkIn(slot),
       waitlist: waitingIn(slot.classId).map((l) => ({
         id: l.id,
         userId: l.userId,
@@ -262,7 +268,13 @@ export class BookingService {
         cancellable: isAdmin ? !isPast : now.getTime() <= deadline.getTime(),
       });
     });
-    return { clases, pagination: pageOf(page, limit, total), listaEspera: await this.waitlist.linesOf(userId) };
+    const counts = (await this.attendance.countsOf([userId])).get(userId) ?? { attended: 0, noShow: 0 };
+    return {
+      clases,
+      pagination: pageOf(page, limit, total),
+      listaEspera: await this.waitlist.linesOf(userId),
+      asistencia: counts,
+    };
   }
 
   /** The active reservations of classes on or after `fromDate`, for the calendar feed. */
@@ -307,7 +319,8 @@ export class BookingService {
     await this.waitlists.lockClass(manager, info.classSessionId);
     if (!(await this.reservations.cancelReservationRow(manager, info.id, cancelledBy, this.clock.now()))) return false;
     await this.reservations.releasePlace(manager, info.classSessionId);
-    await this.plans.giveClassBack(manager, info.userPlanId);
+    // A walk-in paid at the studio took no class from a plan: nothing goes back.
+    if (info.userPlanId !== null) await this.plans.giveClassBack(manager, info.userPlanId);
     await this.waitlist.fillFreedPlaces(manager, info.classSessionId, effects);
     return true;
   }

@@ -10,7 +10,14 @@ import {
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, OptionalUser, PublicWithOptionalSession, Roles } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { BookingResponseDto, CancelResponseDto, PushReservationDto, ReservationIdDto } from './dto/booking.dto';
+import {
+  BookingResponseDto,
+  CancelResponseDto,
+  MarkAttendanceDto,
+  MarkAttendanceResponseDto,
+  PushReservationDto,
+  ReservationIdDto,
+} from './dto/booking.dto';
 import { DateRequestDto, RosterResponseDto, SlotsResponseDto } from './dto/slots.dto';
 import { BOOKED_MESSAGE, BookingService } from './booking.service';
 import {
@@ -21,6 +28,7 @@ import {
   WaitlistIdDto,
 } from './dto/waitlist.dto';
 import { WaitlistService } from './waitlist.service';
+import { AttendanceService } from './attendance.service';
 
 /** "Eres el 2.º en la lista." */
 export const positionWords = (position: number): string => `Eres el ${position}.º en la lista.`;
@@ -31,6 +39,7 @@ export class ReservationsController {
   constructor(
     private readonly booking: BookingService,
     private readonly waitlist: WaitlistService,
+    private readonly attendance: AttendanceService,
   ) {}
 
   @PublicWithOptionalSession()
@@ -80,6 +89,30 @@ export class ReservationsController {
   @ApiForbiddenResponse({ type: ErrorResponseDto })
   async getInformationClases(@CurrentUser() admin: Caller, @Body() dto: DateRequestDto): Promise<RosterResponseDto> {
     return { success: true, date: dto.date, data: await this.booking.rosterFor(dto.date, admin) };
+  }
+
+  @Roles('admin')
+  @Post('mark-attendance')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MarkAttendanceResponseDto, description: 'Marcada; marcar lo mismo otra vez no cambia nada.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RESERVATION_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'ATTENDANCE_TOO_EARLY, ATTENDANCE_CLOSED, RESERVATION_CANCELLED.',
+  })
+  async markAttendance(
+    @CurrentUser() admin: Caller,
+    @Body() dto: MarkAttendanceDto,
+  ): Promise<MarkAttendanceResponseDto> {
+    const changed = await this.attendance.mark(admin, dto.id, dto.attended);
+    return {
+      success: true,
+      message: dto.attended ? 'Marcado: asistió.' : 'Marcado: no asistió.',
+      attended: dto.attended,
+      changed,
+    };
   }
 
   @Post('join-waitlist')

@@ -21,6 +21,11 @@ export enum BookingErrorCode {
   WAITLIST_CLOSED = 'WAITLIST_CLOSED',
   WAITLIST_ENTRY_NOT_FOUND = 'WAITLIST_ENTRY_NOT_FOUND',
   WAITLIST_ENTRY_ENDED = 'WAITLIST_ENTRY_ENDED',
+  ATTENDANCE_TOO_EARLY = 'ATTENDANCE_TOO_EARLY',
+  ATTENDANCE_CLOSED = 'ATTENDANCE_CLOSED',
+  RESERVATION_CANCELLED = 'RESERVATION_CANCELLED',
+  WALK_IN_CLOSED = 'WALK_IN_CLOSED',
+  WALK_IN_WAITLIST = 'WALK_IN_WAITLIST',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -45,6 +50,11 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.WAITLIST_CLOSED]: 409,
   [BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND]: 404,
   [BookingErrorCode.WAITLIST_ENTRY_ENDED]: 409,
+  [BookingErrorCode.ATTENDANCE_TOO_EARLY]: 409,
+  [BookingErrorCode.ATTENDANCE_CLOSED]: 409,
+  [BookingErrorCode.RESERVATION_CANCELLED]: 409,
+  [BookingErrorCode.WALK_IN_CLOSED]: 409,
+  [BookingErrorCode.WALK_IN_WAITLIST]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -69,6 +79,12 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.WAITLIST_CLOSED]: 'La lista de espera de esta clase ya cerró.',
   [BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND]: 'No encontramos ese lugar en la lista de espera.',
   [BookingErrorCode.WAITLIST_ENTRY_ENDED]: 'Ese lugar de la lista de espera ya no está activo.',
+  [BookingErrorCode.ATTENDANCE_TOO_EARLY]: 'La asistencia se marca desde que empieza la clase.',
+  [BookingErrorCode.ATTENDANCE_CLOSED]: 'Ya no es posible marcar la asistencia: pasaron más de 7 días desde la clase.',
+  [BookingErrorCode.RESERVATION_CANCELLED]: 'La reserva está cancelada.',
+  [BookingErrorCode.WALK_IN_CLOSED]: 'La clase ya terminó: no se pueden agregar clientes.',
+  [BookingErrorCode.WALK_IN_WAITLIST]:
+    'Hay clientes en la lista de espera de esta clase: el lugar libre es para ellos (usa «Dar el lugar» en la lista).',
 };
 
 export class BookingError extends DomainError {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlanesModule } from '../planes/planes.module';
 import { BookingNotifier } from './booking-notifier.service';
+import { AttendanceService } from './attendance.service';
 import { BookingService } from './booking.service';
 import { CalendarFeedController } from './calendar-feed.controller';
 import { CalendarFeedRepository } from './calendar-feed.repository';
@@ -26,6 +27,7 @@ import { WaitlistService } from './waitlist.service';
     CalendarFeedRepository,
     ClassSessionsService,
     BookingService,
+    AttendanceService,
     BookingNotifier,
     TimetableService,
     RemindersService,
@@ -34,6 +36,6 @@ import { WaitlistService } from './waitlist.service';
     WaitlistRepository,
     WaitlistService,
   ],
-  exports: [BookingService, BookingNotifier],
+  exports: [BookingService, BookingNotifier, AttendanceService],
 })
 export class ReservationsModule {}

@@ -31,6 +31,16 @@ export interface Enrolled {
   id: number;
   name: string;
   email: string;
+  /** Marked at the door: null until marked (read only for rosters). */
+  attended: boolean | null;
+  /** A walk-in without a plan, paid at the studio. */
+  paidAtStudio: boolean;
+}
+
+/** How often a client came and did not come to the classes they held a place in. */
+export interface AttendanceCounts {
+  attended: number;
+  noShow: number;
 }
 
 export interface SlotWithPeople extends Slot {
@@ -41,7 +51,8 @@ export interface SlotWithPeople extends Slot {
 export interface ReservationInfo {
   id: number;
   userId: number;
-  userPlanId: number;
+  /** NULL for a walk-in paid at the studio: nothing to give back on cancellation. */
+  userPlanId: number | null;
   classSessionId: number;
   status: string;
   date: string;
@@ -52,6 +63,8 @@ export interface ReservationInfo {
   email: string;
   /** Set when a late promotion from the waitlist lets the client cancel past the usual deadline. */
   cancelGraceUntil: Date | null;
+  /** Marked at the door: null until marked. */
+  attended: boolean | null;
 }
 
 /** One line of a client's "Mis clases". */
@@ -61,6 +74,7 @@ export interface MyClassRow {
   startTime: string;
   instructor: string | null;
   cancelGraceUntil: Date | null;
+  attended: boolean | null;
 }
 
 /** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
@@ -163,12 +177,14 @@ export class ReservationsRepository {
   /** A new active reservation; its id. */
   async insertReservation(
     manager: EntityManager,
-    values: { classId: number; userId: number; userPlanId: number; cancelGraceUntil?: Date | null },
+    values: { classId: number; userId: number; userPlanId: number | null; cancelGraceUntil?: Date | null },
   ): Promise<number> {
     const inserted = await manager.insert(Reservation, {
       classSessionId: values.classId,
       userId: values.userId,
       userPlanId: values.userPlanId,
+      // No plan: a walk-in paid at the studio (the table's CHECK ties the two together).
+      paidAtStudio: values.userPlanId === null,
       status: 'active',
       activeMarker: 1,
       cancelGraceUntil: values.cancelGraceUntil ?? null,
@@ -206,6 +222,49 @@ export class ReservationsRepository {
       .set({ reservedCount: () => 'reserved_count - 1' })
       .where('id = :id AND reserved_count > 0', { id: classId })
       .execute();
+  }
+
+  /**
+   * Marks whether the client of an active reservation came. Only a change counts: false when the
+   * reservation is not active or already holds that value (so marking twice writes nothing).
+   */
+  async markAttendance(
+    manager: EntityManager,
+    id: number,
+    mark: { attended: boolean; by: number; at: Date },
+  ): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ attended: mark.attended, attendanceMarkedAt: mark.at, attendanceMarkedBy: mark.by })
+      .where("id = :id AND status = 'active' AND (attended IS NULL OR attended <> :value)", {
+        id,
+        value: mark.attended ? 1 : 0,
+      })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * Attendance and no-shows of each of `userIds` over their active reservations, in one grouped
+   * statement (a page of users costs one read, not one per user). Users with none are absent.
+   */
+  async attendanceCountsOf(userIds: number[]): Promise<Map<number, AttendanceCounts>> {
+    const counts = new Map<number, AttendanceCounts>();
+    if (userIds.length === 0) return counts;
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .from(Reservation, 'r')
+      .select('r.user_id', 'userId')
+      .addSelect('SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END)', 'attended')
+      .addSelect('SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END)', 'noShow')
+      .where("r.user_id IN (:...userIds) AND r.status = 'active' AND r.attended IS NOT NULL", { userIds })
+      .groupBy('r.user_id')
+      .getRawMany<{ userId: number | string; attended: number | string; noShow: number | string }>();
+    for (const row of rows) {
+      counts.set(Number(row.userId), { attended: Number(row.attended), noShow: Number(row.noShow) });
+    }
+    return counts;
   }
 
   async reservationById(id: number): Promise<ReservationInfo | undefined> {
@@ -281,6 +340,7 @@ export class ReservationsRepository {
       .addSelect('c.start_time', 'startTime')
       .addSelect('c.instructor', 'instructor')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.attended', 'attended')
       .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
       .setParameters(futureParams)
       .orderBy('isPastRank', 'ASC')
@@ -292,7 +352,12 @@ export class ReservationsRepository {
       .limit(page.limit)
       .getRawMany<MyClassRow>();
     return {
-      rows: rows.map((row) => ({ ...row, id: Number(row.id), cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil) })),
+      rows: rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        attended: toNullableBoolean(row.attended),
+      })),
       total,
     };
   }
@@ -315,6 +380,7 @@ export class ReservationsRepository {
       .addSelect('u.name', 'name')
       .addSelect('u.email', 'email')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.attended', 'attended')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
       .innerJoin(Schedule, 's', 's.id = c.schedule_id')
@@ -325,14 +391,19 @@ export class ReservationsRepository {
         ...row,
         id: Number(row.id),
         userId: Number(row.userId),
-        userPlanId: Number(row.userPlanId),
+        userPlanId: row.userPlanId === null ? null : Number(row.userPlanId),
         classSessionId: Number(row.classSessionId),
         durationMinutes: Number(row.durationMinutes),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        attended: toNullableBoolean(row.attended),
       })),
     );
   }
 }
+
+/** A BOOLEAN read by a raw query: 1/0 (or '1'/'0', true/false) per driver, NULL kept. */
+const toNullableBoolean = (value: unknown): boolean | null =>
+  value === null || value === undefined ? null : Boolean(Number(value));
 
 const byTime = (a: Slot, b: Slot): number => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId;
 
@@ -367,6 +438,8 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         id: Number(row.userId),
         name: row.userName ?? '',
         email: row.userEmail ?? '',
+        attended: toNullableBoolean(row.attended),
+        paidAtStudio: toNullableBoolean(row.paidAtStudio) === true,
       });
     }
   }

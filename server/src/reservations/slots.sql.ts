@@ -11,6 +11,8 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
          c.instructor AS classInstructor`;
 const PEOPLE_COLUMNS = 'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail';
+/** The roster's extra: attendance marked at the door, and whether the place was paid at the studio. */
+const ROSTER_COLUMNS = 'r.attended AS attended, r.paid_at_studio AS paidAtStudio';
 const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
@@ -18,7 +20,7 @@ const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)'
 export const SLOTS_SQL = `SELECT ${SLOT_COLUMNS} FROM schedules s ${CLASS_JOIN} ${WEEKDAY}`;
 
 /** Parameters: date, ISO weekday of the date. */
-export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}
+export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}, ${ROSTER_COLUMNS}
   FROM schedules s ${CLASS_JOIN}
   LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active'
   LEFT JOIN users u ON u.id = r.user_id
@@ -37,6 +39,9 @@ export interface SlotRow {
   userId?: number | string | null;
   userName?: string | null;
   userEmail?: string | null;
+  /** Only in SLOTS_WITH_EVERYONE_SQL: 1/0/NULL as the driver gives it. */
+  attended?: number | string | boolean | null;
+  paidAtStudio?: number | string | boolean | null;
   scheduleId: number;
   scheduleTime: string;
   scheduleCapacity: number;

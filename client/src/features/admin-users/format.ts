@@ -69,3 +69,13 @@ export function refundAmountError(text: string, max: number): string | null {
     return `El monto no puede ser mayor que ${formatMoney(max)}.`;
   return null;
 }
+
+/** '5 asistencias · 1 falta': how often a client came and did not come (marked at the door). */
+export function attendanceCounts(counts: { attended: number; noShow: number }): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${plural(counts.attended, 'asistencia', 'asistencias')} · ${plural(counts.noShow, 'falta', 'faltas')}`;
+}
+
+/** A past class's attendance, as the studio marked it. */
+export const attendanceLabel = (attended: boolean | null): string =>
+  attended === null ? 'Sin marcar' : attended ? 'Asistió' : 'No asistió';

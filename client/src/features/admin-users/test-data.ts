@@ -33,6 +33,8 @@ export const ana: AdminUserRowDto = {
   cumpleanos: '1990-05-17',
   role: 'user',
   active: 1,
+  attended: 5,
+  noShow: 2,
 };
 export const bruno: AdminUserRowDto = {
   id: 6,
@@ -41,6 +43,8 @@ export const bruno: AdminUserRowDto = {
   cumpleanos: '1985-12-01',
   role: 'admin',
   active: 1,
+  attended: 0,
+  noShow: 0,
 };
 export const carla: AdminUserRowDto = {
   id: 5,
@@ -49,6 +53,8 @@ export const carla: AdminUserRowDto = {
   cumpleanos: '2000-01-09',
   role: 'user',
   active: 0,
+  attended: 0,
+  noShow: 0,
 };
 
 export const pagination = (currentPage = 1, totalPages = 1, totalRecords = 3) => ({
@@ -99,6 +105,7 @@ export const upcomingClass: MyClassDto = {
   isPast: false,
   cancellable: true,
   cancellableUntil: '2026-11-23T19:00:00.000Z',
+  attended: null,
 };
 export const pastClass: MyClassDto = {
   ...upcomingClass,
@@ -109,6 +116,7 @@ export const pastClass: MyClassDto = {
   instructor: null,
   isPast: true,
   cancellable: false,
+  attended: true,
 };
 
 export const conflict = (code: string, error: unknown) => ({ status: 409, body: { success: false, code, error } });

@@ -67,7 +67,15 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
 }
 
 export function rosterSlot(overrides: Partial<RosterSlotDto> = {}): RosterSlotDto {
-  return { ...slot(), enrolled: [], waitlist: [], ...overrides };
+  return {
+    ...slot(),
+    enrolled: [],
+    waitlist: [],
+    attendance: { attended: 0, noShow: 0, unmarked: 0 },
+    canMarkAttendance: false,
+    canWalkIn: true,
+    ...overrides,
+  };
 }
 
 export const errorBody = (code: string, error: string) => ({ success: false, code, error });

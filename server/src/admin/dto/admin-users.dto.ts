@@ -53,6 +53,12 @@ export class AdminUserRowDto {
 
   @ApiProperty({ enum: [0, 1], description: '1 activo, 0 inactivo.' })
   active!: 0 | 1;
+
+  @ApiProperty({ example: 7, description: 'Clases a las que asistió (marcadas en la puerta).' })
+  attended!: number;
+
+  @ApiProperty({ example: 1, description: 'Clases a las que no asistió.' })
+  noShow!: number;
 }
 
 export class UsersListResponseDto {

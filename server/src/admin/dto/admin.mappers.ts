@@ -3,13 +3,15 @@ import type { Plan } from '../../planes/entities/plan.entity';
 import type { AdminCatalogPlanDto } from './admin-plans.dto';
 import type { AdminUserRowDto } from './admin-users.dto';
 
-export const toAdminUserRow = (user: User): AdminUserRowDto => ({
+export const toAdminUserRow = (user: User, counts?: { attended: number; noShow: number }): AdminUserRowDto => ({
   id: user.id,
   name: user.name,
   email: user.email,
   cumpleanos: user.birthDate,
   role: user.role,
   active: user.active ? 1 : 0,
+  attended: counts?.attended ?? 0,
+  noShow: counts?.noShow ?? 0,
 });
 
 export const toAdminCatalogPlan = (plan: Plan): AdminCatalogPlanDto => ({

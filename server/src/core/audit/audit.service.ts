@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   'class.cancel': 'Canceló una clase',
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
+  'reservation.attendance': 'Marcó la asistencia de un usuario',
+  'reservation.walk_in': 'Agregó a un cliente sin reserva a una clase',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
   'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',

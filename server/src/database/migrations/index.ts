@@ -6,6 +6,7 @@ import { Sessions1764200000000 } from './1764200000000-Sessions';
 import { AuthRateLimits1764300000000 } from './1764300000000-AuthRateLimits';
 import { Waitlist1764400000000 } from './1764400000000-Waitlist';
 import { Attendance1764500000000 } from './1764500000000-Attendance';
+import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 import { OwnerTools1764600000000 } from './1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities';
 
@@ -19,6 +20,7 @@ export const migrations = [
   AuthRateLimits1764300000000,
   Waitlist1764400000000,
   Attendance1764500000000,
+  WalkIns1764550000000,
   OwnerTools1764600000000,
   SchemaAsEntities1764700000000,
 ];

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
 import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
 
 export class PushReservationDto {
@@ -47,4 +47,26 @@ export class CancelResponseDto {
 
   @ApiProperty({ example: 'Cancelaste tu clase. La clase volvió a tu plan.' })
   message!: string;
+}
+
+/** mark-attendance: whether the client of a reservation came. */
+export class MarkAttendanceDto extends ReservationIdDto {
+  @ApiProperty({ description: 'true: asistió; false: no asistió.', example: true })
+  @IsBoolean({ message: 'Indica si asistió (true) o no (false)' })
+  @IsNotEmpty({ message: 'Indica si asistió (true) o no (false)' })
+  attended!: boolean;
+}
+
+export class MarkAttendanceResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Asistencia marcada.' })
+  message!: string;
+
+  @ApiProperty({ description: 'true: asistió; false: no asistió.' })
+  attended!: boolean;
+
+  @ApiProperty({ description: 'false cuando ya tenía ese valor: no cambió nada.' })
+  changed!: boolean;
 }

@@ -29,6 +29,21 @@ export class MyClassDto {
 
   @ApiProperty({ description: 'Hasta cuándo el cliente puede cancelar sin costo (ISO 8601).' })
   cancellableUntil!: string;
+
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Asistencia marcada por el estudio: true asistió, false no asistió, null sin marcar.',
+  })
+  attended!: boolean | null;
+}
+
+export class AttendanceCountsDto {
+  @ApiProperty({ example: 7, description: 'Clases a las que asistió.' })
+  attended!: number;
+
+  @ApiProperty({ example: 1, description: 'Clases a las que no asistió.' })
+  noShow!: number;
 }
 
 export class MyClassesResponseDto {
@@ -46,6 +61,9 @@ export class MyClassesResponseDto {
     description: 'Las listas de espera en las que está, de clases que no han comenzado, la más próxima primero.',
   })
   listaEspera!: WaitlistPlaceDto[];
+
+  @ApiProperty({ type: AttendanceCountsDto, description: 'Asistencias y faltas marcadas, de todas sus clases.' })
+  asistencia!: AttendanceCountsDto;
 }
 
 export class CalendarFeedResponseDto {

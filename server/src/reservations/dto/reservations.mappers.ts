@@ -3,7 +3,7 @@ import type { BookedClass } from '../class-calendar';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, Slot } from '../reservations.repository';
 import type { MyClassDto } from './my-classes.dto';
-import type { EnrolledUserDto, SlotDto } from './slots.dto';
+import type { AttendanceSummaryDto, EnrolledUserDto, SlotDto } from './slots.dto';
 import type { ScheduleDto } from './timetable.dto';
 
 /** The `users` field of a class nobody has booked (the wire shape the client reads). */
@@ -50,6 +50,15 @@ export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
   id: p.id,
   name: p.name,
   email: p.email,
+  attended: p.attended,
+  paidAtStudio: p.paidAtStudio,
+});
+
+/** The roster's counts, from the people already read (no query of its own). */
+export const toAttendanceSummary = (people: Enrolled[]): AttendanceSummaryDto => ({
+  attended: people.filter((p) => p.attended === true).length,
+  noShow: people.filter((p) => p.attended === false).length,
+  unmarked: people.filter((p) => p.attended === null).length,
 });
 
 /** A line of "Mis clases"; the caller says whether it has started and until when it may be cancelled. */
@@ -66,6 +75,7 @@ export function toMyClassDto(
     isPast: timing.isPast,
     cancellable: timing.cancellable,
     cancellableUntil: timing.deadline.toISOString(),
+    attended: row.attended,
   };
 }
 

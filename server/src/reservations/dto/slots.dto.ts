@@ -98,6 +98,27 @@ export class EnrolledUserDto {
 
   @ApiProperty()
   email!: string;
+
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Asistencia marcada en la puerta: true asistió, false no asistió, null sin marcar.',
+  })
+  attended!: boolean | null;
+
+  @ApiProperty({ description: 'Entró sin plan que cubriera la fecha: la clase se paga en el estudio.' })
+  paidAtStudio!: boolean;
+}
+
+export class AttendanceSummaryDto {
+  @ApiProperty({ example: 5 })
+  attended!: number;
+
+  @ApiProperty({ example: 1 })
+  noShow!: number;
+
+  @ApiProperty({ example: 2 })
+  unmarked!: number;
 }
 
 export class RosterSlotDto extends SlotDto {
@@ -106,6 +127,17 @@ export class RosterSlotDto extends SlotDto {
 
   @ApiProperty({ type: [RosterWaitingDto], description: 'La lista de espera, en orden.' })
   waitlist!: RosterWaitingDto[];
+
+  @ApiProperty({ type: AttendanceSummaryDto, description: 'Asistieron, no asistieron y sin marcar, de los inscritos.' })
+  attendance!: AttendanceSummaryDto;
+
+  @ApiProperty({
+    description: 'Ahora se puede marcar la asistencia: desde el inicio de la clase y hasta 7 días después.',
+  })
+  canMarkAttendance!: boolean;
+
+  @ApiProperty({ description: 'Ahora se puede agregar a un cliente sin reserva: hasta que la clase termina.' })
+  canWalkIn!: boolean;
 }
 
 export class RosterResponseDto {

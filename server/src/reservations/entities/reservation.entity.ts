@@ -18,6 +18,11 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
   'ck_reservations_marker',
   "(status = 'active' AND active_marker = 1) OR (status = 'cancelled' AND active_marker IS NULL)",
 )
+// A class from a plan, or a walk-in paid at the studio without one.
+@Check(
+  'ck_reservations_plan_or_studio',
+  '(user_plan_id IS NOT NULL AND paid_at_studio = 0) OR (user_plan_id IS NULL AND paid_at_studio = 1)',
+)
 export class Reservation {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -36,13 +41,17 @@ export class Reservation {
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_reservations_user_id' })
   user?: User;
 
-  /** The plan the class was taken from; a cancellation returns it there. */
-  @Column({ name: 'user_plan_id', type: 'int' })
-  userPlanId!: number;
+  /** The plan the class was taken from; a cancellation returns it there. NULL for a walk-in paid at the studio. */
+  @Column({ name: 'user_plan_id', type: 'int', nullable: true })
+  userPlanId!: number | null;
 
   @ManyToOne(() => UserPlan, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'user_plan_id', foreignKeyConstraintName: 'fk_reservations_user_plan_id' })
   userPlan?: UserPlan;
+
+  /** A walk-in with no plan covering the date: paid at the studio ("Pagado en estudio"). */
+  @Column({ name: 'paid_at_studio', type: 'boolean', default: false, transformer: booleanTransformer })
+  paidAtStudio!: boolean;
 
   @Column({ type: 'varchar', length: 10, default: 'active' })
   status!: ReservationStatus;

@@ -51,6 +51,8 @@ import type {
   UserPlanResponseDto,
   UserPurchasesDto,
   UsersListResponseDto,
+  WalkInDto,
+  WalkInResponseDto,
 } from '.././model';
 
 import { apiFetch } from '../../http';
@@ -1114,6 +1116,54 @@ export const useRefundPayment = <TError = ErrorType<ErrorResponseDto>, TContext 
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof refundPayment>>, TError, { data: RefundPaymentDto }, TContext> => {
   const mutationOptions = getRefundPaymentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getWalkInUrl = () => {
+  return `/api/admin/walk-in`;
+};
+
+export const walkIn = async (walkInDto: WalkInDto, options?: RequestInit): Promise<WalkInResponseDto> => {
+  return apiFetch<WalkInResponseDto>(getWalkInUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(walkInDto),
+  });
+};
+
+export const getWalkInMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof walkIn>>, TError, { data: WalkInDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof walkIn>>, TError, { data: WalkInDto }, TContext> => {
+  const mutationKey = ['walkIn'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof walkIn>>, { data: WalkInDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return walkIn(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type WalkInMutationResult = NonNullable<Awaited<ReturnType<typeof walkIn>>>;
+export type WalkInMutationBody = WalkInDto;
+export type WalkInMutationError = ErrorType<ErrorResponseDto>;
+
+export const useWalkIn = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof walkIn>>, TError, { data: WalkInDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof walkIn>>, TError, { data: WalkInDto }, TContext> => {
+  const mutationOptions = getWalkInMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -11,9 +11,13 @@ import type { AdminUserRowDtoRole } from './adminUserRowDtoRole';
 export interface AdminUserRowDto {
   /** 1 activo, 0 inactivo. */
   active: AdminUserRowDtoActive;
+  /** Clases a las que asistió (marcadas en la puerta). */
+  attended: number;
   cumpleanos: string;
   email: string;
   id: number;
   name: string;
+  /** Clases a las que no asistió. */
+  noShow: number;
   role: AdminUserRowDtoRole;
 }

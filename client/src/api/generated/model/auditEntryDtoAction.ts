@@ -28,6 +28,8 @@ export const AuditEntryDtoAction = {
   classcancel: 'class.cancel',
   reservationcreate: 'reservation.create',
   reservationcancel: 'reservation.cancel',
+  reservationattendance: 'reservation.attendance',
+  reservationwalk_in: 'reservation.walk_in',
   paymentrefund: 'payment.refund',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',

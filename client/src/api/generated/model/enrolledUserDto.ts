@@ -7,8 +7,15 @@
  */
 
 export interface EnrolledUserDto {
+  /**
+   * Asistencia marcada en la puerta: true asistió, false no asistió, null sin marcar.
+   * @nullable
+   */
+  attended: boolean | null;
   email: string;
   id: number;
   name: string;
+  /** Entró sin plan que cubriera la fecha: la clase se paga en el estudio. */
+  paidAtStudio: boolean;
   reservationId: number;
 }

@@ -7,6 +7,11 @@
  */
 
 export interface MyClassDto {
+  /**
+   * Asistencia marcada por el estudio: true asistió, false no asistió, null sin marcar.
+   * @nullable
+   */
+  attended: boolean | null;
   /** Quien llama aún puede cancelarla. */
   cancellable: boolean;
   /** Hasta cuándo el cliente puede cancelar sin costo (ISO 8601). */

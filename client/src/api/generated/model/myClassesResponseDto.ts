@@ -5,11 +5,14 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { AttendanceCountsDto } from './attendanceCountsDto';
 import type { MyClassDto } from './myClassDto';
 import type { WaitlistPlaceDto } from './waitlistPlaceDto';
 import type { PaginationDto } from './paginationDto';
 
 export interface MyClassesResponseDto {
+  /** Asistencias y faltas marcadas, de todas sus clases. */
+  asistencia: AttendanceCountsDto;
   clases: MyClassDto[];
   /** Las listas de espera en las que está, de clases que no han comenzado, la más próxima primero. */
   listaEspera: WaitlistPlaceDto[];

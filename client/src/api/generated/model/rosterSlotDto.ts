@@ -5,10 +5,17 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { AttendanceSummaryDto } from './attendanceSummaryDto';
 import type { EnrolledUserDto } from './enrolledUserDto';
 import type { RosterWaitingDto } from './rosterWaitingDto';
 
 export interface RosterSlotDto {
+  /** Asistieron, no asistieron y sin marcar, de los inscritos. */
+  attendance: AttendanceSummaryDto;
+  /** Ahora se puede marcar la asistencia: desde el inicio de la clase y hasta 7 días después. */
+  canMarkAttendance: boolean;
+  /** Ahora se puede agregar a un cliente sin reserva: hasta que la clase termina. */
+  canWalkIn: boolean;
   capacity: number;
   /**
    * La clase en esa fecha; null mientras nadie ha reservado.

@@ -30,6 +30,8 @@ import type {
   ErrorResponseDto,
   JoinWaitlistDto,
   JoinWaitlistResponseDto,
+  MarkAttendanceDto,
+  MarkAttendanceResponseDto,
   PromoteWaitlistResponseDto,
   PushReservationDto,
   ReservationIdDto,
@@ -622,6 +624,69 @@ export const useLeaveWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext 
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext> => {
   const mutationOptions = getLeaveWaitlistMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getMarkAttendanceUrl = () => {
+  return `/api/reservations/mark-attendance`;
+};
+
+export const markAttendance = async (
+  markAttendanceDto: MarkAttendanceDto,
+  options?: RequestInit,
+): Promise<MarkAttendanceResponseDto> => {
+  return apiFetch<MarkAttendanceResponseDto>(getMarkAttendanceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(markAttendanceDto),
+  });
+};
+
+export const getMarkAttendanceMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof markAttendance>>,
+    TError,
+    { data: MarkAttendanceDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof markAttendance>>, TError, { data: MarkAttendanceDto }, TContext> => {
+  const mutationKey = ['markAttendance'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof markAttendance>>, { data: MarkAttendanceDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return markAttendance(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type MarkAttendanceMutationResult = NonNullable<Awaited<ReturnType<typeof markAttendance>>>;
+export type MarkAttendanceMutationBody = MarkAttendanceDto;
+export type MarkAttendanceMutationError = ErrorType<ErrorResponseDto>;
+
+export const useMarkAttendance = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof markAttendance>>,
+      TError,
+      { data: MarkAttendanceDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof markAttendance>>, TError, { data: MarkAttendanceDto }, TContext> => {
+  const mutationOptions = getMarkAttendanceMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

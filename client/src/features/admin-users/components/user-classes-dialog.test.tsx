@@ -15,6 +15,8 @@ const classesPage =
       success: true,
       clases,
       pagination: pagination((body as GetClasesDto).pagination ?? 1, totalPages, clases.length),
+      listaEspera: [],
+      asistencia: { attended: 1, noShow: 0 },
     },
   });
 
@@ -47,11 +49,28 @@ describe('UserClassesDialog', () => {
       within(rows[1])
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['2 de noviembre de 2026', 'Lunes', '6:00 PM', '—', 'Pasada']);
+    ).toEqual(['2 de noviembre de 2026', 'Lunes', '6:00 PM', '—', 'Asistió']);
+    expect(dialog).toHaveTextContent('Asistencia: 1 asistencia · 0 faltas');
     // Only an upcoming class can be removed.
     expect(within(rows[0]).getByRole('button', { name: /^Quitar/ })).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, URLS.userClasses)).toEqual([{ id: 7, pagination: 1, limit: 10 }]);
+  });
+
+  it('should label each past class Asistió, No asistió or Sin marcar', async () => {
+    const missed: MyClassDto = { ...pastClass, id: 29, date: '2026-10-26', attended: false };
+    const unmarked: MyClassDto = { ...pastClass, id: 28, date: '2026-10-19', attended: null };
+    stubApi({ [URLS.users]: usersPage, [URLS.userClasses]: classesPage([pastClass, missed, unmarked]) });
+    renderPage(<UsersAdmin />);
+    const dialog = await openClasses();
+
+    const table = await within(dialog).findByRole('table', { name: 'Clases de Ana López' });
+    await within(table).findByRole('cell', { name: 'No asistió' });
+    const lastCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
+    expect(lastCells).toEqual(['Asistió', 'No asistió', 'Sin marcar']);
   });
 
   it('should remove the user from an upcoming class after confirming and reload the list', async () => {

@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { formatDate } from '../format';
+import { attendanceCounts, attendanceLabel, formatDate } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 
 export const USER_CLASSES_PAGE_SIZE = 10;
@@ -64,7 +64,14 @@ function UserClasses({ user }: { user: AdminUserRowDto }) {
 
   const action = (row: MyClassDto) =>
     row.isPast ? (
-      <span className="text-sm text-ink-subtle">Pasada</span>
+      <span
+        className={cn(
+          'text-sm font-medium',
+          row.attended === true ? 'text-success' : row.attended === false ? 'text-danger' : 'text-ink-subtle',
+        )}
+      >
+        {attendanceLabel(row.attended)}
+      </span>
     ) : (
       <Button
         variant="secondary"
@@ -94,7 +101,12 @@ function UserClasses({ user }: { user: AdminUserRowDto }) {
   }
 
   return (
-    <div className="@container">
+    <div className="@container space-y-3">
+      {data ? (
+        <p className="text-sm text-ink">
+          <span className="font-medium">Asistencia:</span> {attendanceCounts(data.asistencia)}
+        </p>
+      ) : null}
       <ResponsiveTable
         label={`Clases de ${user.name}`}
         columns={columns}

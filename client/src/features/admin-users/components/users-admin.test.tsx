@@ -8,7 +8,7 @@ import { ana, bruno, carla, pagination, URLS, usersPage } from '../test-data';
 import { UsersAdmin } from './users-admin';
 
 describe('UsersAdmin', () => {
-  it('should list the users in four columns, each action labelled, the rest under "Más acciones"', async () => {
+  it('should list the users in five columns with their attendance, each action labelled, the rest under "Más acciones"', async () => {
     stubApi({ [URLS.users]: usersPage });
     renderPage(<UsersAdmin />);
 
@@ -18,13 +18,14 @@ describe('UsersAdmin', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Usuario', 'Rol', 'Estado', 'Acciones']);
+    ).toEqual(['Usuario', 'Rol', 'Asistencia', 'Estado', 'Acciones']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     const firstCells = within(rows[0]).getAllByRole('cell');
-    expect(firstCells.slice(0, 3).map((td) => td.textContent)).toEqual([
+    expect(firstCells.slice(0, 4).map((td) => td.textContent)).toEqual([
       'Ana López #7ana@example.com',
       'Usuario',
+      '5 asistencias · 2 faltas',
       'Usuario Activo',
     ]);
     expect(within(rows[1]).getByRole('cell', { name: 'Administrador' })).toBeInTheDocument();

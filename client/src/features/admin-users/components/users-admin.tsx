@@ -10,7 +10,7 @@ import { ActionMenu } from '@/components/ui/menu';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { TextField } from '@/components/ui/text-field';
-import { formatDate, ROLE_LABELS } from '../format';
+import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddPlanDialog } from './add-plan-dialog';
 import { AddUserDialog } from './add-user-dialog';
@@ -147,7 +147,7 @@ export function UsersAdmin() {
     </div>
   );
 
-  // Four columns: who (name, email, number), role, state and the actions. The birth date is in the
+  // Five columns: who (name, email, number), role, attendance, state and the actions. The birth date is in the
   // edit dialog and on the cards.
   const columns: DataTableColumn<AdminUserRowDto>[] = [
     {
@@ -164,6 +164,13 @@ export function UsersAdmin() {
       ),
     },
     { key: 'rol', header: 'Rol', cell: (user) => ROLE_LABELS[user.role], className: 'w-px whitespace-nowrap' },
+    {
+      key: 'asistencia',
+      header: 'Asistencia',
+      // Two short lines ("5 asistencias ·" / "2 faltas") keep the table within 1280 px beside the menu.
+      cell: (user) => <span className="block text-sm whitespace-normal tabular-nums">{attendanceCounts(user)}</span>,
+      className: 'w-28',
+    },
     {
       key: 'estado',
       header: 'Estado',
@@ -235,6 +242,8 @@ export function UsersAdmin() {
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-muted">Fecha de nacimiento</dt>
                   <dd className="text-ink">{formatDate(user.cumpleanos)}</dd>
+                  <dt className="text-ink-muted">Asistencia</dt>
+                  <dd className="text-ink tabular-nums">{attendanceCounts(user)}</dd>
                 </dl>
                 <StatusChip user={user} />
                 {cardActions(user)}

@@ -154,6 +154,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
                 time: cancelling.time,
                 dayOfWeek: '',
                 instructor: cancelling.instructor ?? null,
+                attended: null,
                 isPast: false,
                 cancellable: true,
                 cancellableUntil,

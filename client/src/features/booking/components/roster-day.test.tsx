@@ -8,8 +8,22 @@ const DATE = '2026-11-30';
 const ROSTER = '/api/reservations/get-information-clases';
 const CANCEL = '/api/reservations/cancel-reservation';
 
-const ana = { reservationId: 31, id: 7, name: 'Ana López', email: 'ana@example.com' };
-const luis = { reservationId: 32, id: 8, name: 'Luis Pérez', email: 'luis@example.com' };
+const ana = {
+  reservationId: 31,
+  id: 7,
+  name: 'Ana López',
+  email: 'ana@example.com',
+  attended: null,
+  paidAtStudio: false,
+};
+const luis = {
+  reservationId: 32,
+  id: 8,
+  name: 'Luis Pérez',
+  email: 'luis@example.com',
+  attended: null,
+  paidAtStudio: false,
+};
 
 describe('RosterDay', () => {
   afterEach(() => vi.unstubAllGlobals());

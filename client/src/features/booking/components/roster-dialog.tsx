@@ -2,12 +2,14 @@ import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
 import type { EnrolledUserDto, RosterSlotDto } from '@/api/generated/model';
-import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { useCancelReservation, useMarkAttendance } from '@/api/generated/reservations/reservations';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { RosterWaitlist } from '@/features/waitlist';
+import { AttendanceControls, attendanceLabel, attendanceSummaryText } from './attendance-controls';
+import { RosterWalkIn } from './roster-walk-in';
 
 /** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
 export function classTitle(date: string, time: string): string {
@@ -27,7 +29,10 @@ export interface RosterDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Usuarios": who is enrolled in one class, and removing someone (their class returns to their plan). */
+/**
+ * "Usuarios": who is enrolled in one class, removing someone (their class returns to their plan),
+ * marking at the door who came (from the start until 7 days after) and adding walk-ins.
+ */
 export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
   const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
@@ -43,10 +48,16 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
     },
   });
 
+  const marking = useMarkAttendance({
+    mutation: { onSuccess: () => invalidateAfter('attendanceMarked') },
+  });
+  const markingId = marking.isPending ? (marking.variables?.data.id ?? null) : null;
+
   const changeOpen = (open: boolean) => {
     if (!open) {
       setConfirming(null);
       removal.reset();
+      marking.reset();
     }
     onOpenChange(open);
   };
@@ -63,6 +74,11 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
         </Button>
       }
     >
+      {slot && (slot.canMarkAttendance || slot.attendance.attended + slot.attendance.noShow > 0) ? (
+        <p aria-live="polite" className="mb-2 rounded-control bg-sand/60 px-3 py-2 text-sm font-medium text-ink">
+          {attendanceSummaryText(slot.attendance)}
+        </p>
+      ) : null}
       {slot === null ? null : slot.enrolled.length === 0 ? (
         <p className="py-4 text-center text-ink-muted">{NO_ENROLLED_MESSAGE}</p>
       ) : (
@@ -98,23 +114,40 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
                   </div>
                 </div>
               ) : (
-                <div className="flex items-center gap-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium break-words text-ink-strong">{person.name}</p>
-                    <p className="text-sm break-words text-ink-muted">{person.email}</p>
+                <div className="space-y-3">
+                  <div className="flex items-center gap-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium break-words text-ink-strong">{person.name}</p>
+                      <p className="text-sm break-words text-ink-muted">{person.email}</p>
+                      {person.paidAtStudio ? (
+                        <span className="mt-1 inline-block rounded-pill bg-sand px-2.5 py-0.5 text-xs font-medium text-ink">
+                          Pagado en estudio
+                        </span>
+                      ) : null}
+                      {!slot.canMarkAttendance && person.attended !== null ? (
+                        <p className="text-sm text-ink-muted">{attendanceLabel(person.attended)}</p>
+                      ) : null}
+                    </div>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Quitar a ${person.name}`}
+                      disabled={removal.isPending}
+                      onClick={() => {
+                        removal.reset();
+                        setConfirming(person);
+                      }}
+                    >
+                      Quitar
+                    </Button>
                   </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`Quitar a ${person.name}`}
-                    disabled={removal.isPending}
-                    onClick={() => {
-                      removal.reset();
-                      setConfirming(person);
-                    }}
-                  >
-                    Quitar
-                  </Button>
+                  {slot.canMarkAttendance ? (
+                    <AttendanceControls
+                      person={person}
+                      pendingId={markingId}
+                      onMark={(id, attended) => marking.mutate({ data: { id, attended } })}
+                    />
+                  ) : null}
                 </div>
               )}
             </li>
@@ -122,6 +155,15 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
         </ul>
       )}
       <ErrorMessage error={removal.error} className="mt-3" />
+      <ErrorMessage error={marking.error} className="mt-3" />
+      {slot?.canWalkIn ? (
+        <RosterWalkIn
+          key={slot.scheduleId}
+          date={date}
+          scheduleId={slot.scheduleId}
+          placeFree={slot.reservedCount < slot.capacity}
+        />
+      ) : null}
       {slot ? (
         <RosterWaitlist
           waitlist={slot.waitlist ?? []}

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { NormalizeEmail, Trim } from '../../core/dto/transforms';
+import { IsBirthDate, IsDateOnly, MAX_ID } from '../../core/dto/validators';
+
+const isNewClient = (dto: WalkInDto): boolean => dto.userId === undefined;
+
+/**
+ * admin/walk-in: a client who arrives at the door. Either `userId` (an existing client) or
+ * `name`, `email` and `cumpleanos` (a new account, created on the spot).
+ */
+export class WalkInDto {
+  @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  date!: string;
+
+  @ApiProperty({ description: 'El scheduleId de la clase.', example: 1 })
+  @Max(MAX_ID, { message: 'La clase no es válida' })
+  @Min(1, { message: 'La clase no es válida' })
+  @IsInt({ message: 'La clase no es válida' })
+  classReservation!: number;
+
+  @ApiPropertyOptional({
+    description: 'Un cliente existente. Sin él, se crea uno nuevo con nombre, email y cumpleaños.',
+  })
+  @IsOptional()
+  @Max(MAX_ID, { message: 'El usuario no es válido' })
+  @Min(1, { message: 'El usuario no es válido' })
+  @IsInt({ message: 'El usuario no es válido' })
+  userId?: number;
+
+  @ApiPropertyOptional({ example: 'Ana López', maxLength: 120, description: 'Cliente nuevo: nombre.' })
+  @ValidateIf(isNewClient)
+  @Trim()
+  @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
+  @IsString({ message: 'El nombre es obligatorio' })
+  @IsNotEmpty({ message: 'El nombre es obligatorio' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'ana@example.com', maxLength: 254, description: 'Cliente nuevo: email.' })
+  @ValidateIf(isNewClient)
+  @NormalizeEmail()
+  @IsEmail({}, { message: 'El email no es válido' })
+  @MaxLength(254, { message: 'El email es demasiado largo' })
+  @IsString({ message: 'El email es obligatorio' })
+  @IsNotEmpty({ message: 'El email es obligatorio' })
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Cliente nuevo: fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
+  @ValidateIf(isNewClient)
+  @IsBirthDate()
+  @IsNotEmpty({ message: 'El cumpleaños es obligatorio' })
+  cumpleanos?: string;
+}
+
+export class WalkInResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Ana López tiene su lugar en la clase (de su plan).' })
+  message!: string;
+
+  @ApiProperty({ description: 'La reserva creada.' })
+  reservationId!: number;
+
+  @ApiProperty({ description: 'El cliente (nuevo o existente).' })
+  userId!: number;
+
+  @ApiProperty({ description: 'Sin plan que cubra la fecha: la clase se paga en el estudio.' })
+  paidAtStudio!: boolean;
+
+  @ApiProperty({ description: 'Se creó una cuenta nueva; recibe un correo para elegir su contraseña.' })
+  newAccount!: boolean;
+}
