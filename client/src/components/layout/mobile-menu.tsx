@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { MenuIcon } from '@/components/ui/inline-icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { HeaderUser } from './header';
 
@@ -33,7 +33,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
         }}
         className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
       >
-        <Menu aria-hidden="true" className="size-6" />
+        <MenuIcon className="size-6" />
       </button>
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import { MapPinIcon } from '@/components/ui/inline-icons';
 import { mapsLinkUrl, studio, studioAddressLine } from '../../content/studio';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../ui/cn';
@@ -27,7 +27,7 @@ export function LazyMap({ className }: { className?: string }) {
           />
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-ink-muted">
-            <MapPin aria-hidden="true" className="size-8 text-accent" />
+            <MapPinIcon className="size-8 text-accent" />
             <p className="text-sm">{studioAddressLine}</p>
           </div>
         )}
@@ -38,7 +38,7 @@ export function LazyMap({ className }: { className?: string }) {
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-strong underline-offset-2 hover:underline"
       >
-        <MapPin aria-hidden="true" className="size-4" />
+        <MapPinIcon className="size-4" />
         Abrir en Google Maps
         <span className="sr-only">(se abre en otra pestaña)</span>
       </a>

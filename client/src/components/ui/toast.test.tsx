@@ -31,6 +31,15 @@ describe('Toast', () => {
     vi.useRealTimers();
   });
 
+  it('renders nothing of the toasts before the first one', () => {
+    render(
+      <ToastProvider>
+        <Trigger message="x" />
+      </ToastProvider>,
+    );
+    expect(screen.queryByRole('region', { name: /Avisos/ })).not.toBeInTheDocument();
+  });
+
   it('shows the message and announces it in a polite live region', () => {
     renderWithToasts('Reserva confirmada');
     nextFrames();

@@ -43,8 +43,9 @@ export function renderWithProviders(ui: ReactElement) {
  * The toast region's text (Radix also announces it in a live region elsewhere). An open dialog
  * hides the rest of the page from the accessibility tree, the toast region included.
  */
-export const findToast = (text: string) =>
-  within(screen.getByRole('region', { name: /Avisos/, hidden: true })).findByText(text);
+export const findToast = async (text: string) =>
+  // The region itself appears with the first toast.
+  within(await screen.findByRole('region', { name: /Avisos/, hidden: true })).findByText(text);
 
 export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
   return {

@@ -3,9 +3,9 @@ import type { UserDto } from '../../api/generated/model';
 import { PageHeading } from '../../components/layout/page-heading';
 import { buttonClasses, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { RegisterForm } from '../../features/auth/components/register-form';
 import { accountSearchSchema } from '../../features/auth/search';
 import { useSession } from '../../features/session/session';
+import { onDemand } from '../../lib/on-demand';
 import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/cuenta')({
@@ -13,6 +13,13 @@ export const Route = createFileRoute('/pilates/cuenta')({
   head: publicPageHead('cuenta'),
   component: AccountPage,
 });
+
+// The sign-up form (and its checkbox) loads when the visitor reaches for its tab: most visitors of
+// this page log in, and the login form is what the page shows first.
+const RegisterForm = onDemand(() =>
+  import('../../features/auth/components/register-form').then((module) => module.RegisterForm),
+);
+const preloadRegisterForm = () => void RegisterForm.preload().catch(() => undefined);
 
 const card = 'max-w-md rounded-card bg-surface p-6 shadow-soft md:p-8';
 const textLink = 'font-medium text-accent underline-offset-2 hover:text-accent-strong hover:underline';
@@ -50,7 +57,13 @@ function AccountPage() {
             <TabsTrigger value="login" className="flex-1">
               Iniciar Sesión
             </TabsTrigger>
-            <TabsTrigger value="register" className="flex-1">
+            <TabsTrigger
+              value="register"
+              className="flex-1"
+              onPointerEnter={preloadRegisterForm}
+              onTouchStart={preloadRegisterForm}
+              onFocus={preloadRegisterForm}
+            >
               Registrar
             </TabsTrigger>
           </TabsList>

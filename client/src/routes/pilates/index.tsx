@@ -1,5 +1,5 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRightIcon } from '../../components/ui/inline-icons';
 import type { ReactNode } from 'react';
 import { art } from '../../assets/art/catalog';
 import { ArtImage } from '../../components/media/art-image';
@@ -54,7 +54,7 @@ function HomePage() {
             </p>
             <Link to="/pilates/estudio" className={textLink}>
               Conoce nuestro estudio
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <ArrowRightIcon className="size-4" />
             </Link>
           </div>
         </div>

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
 
@@ -46,6 +47,39 @@ const FALLBACK_500 =
   '<p>Error 500</p><h1>No pudimos mostrar esta página</h1><p>Ocurrió un error de nuestro lado. Intenta de nuevo en unos momentos.</p>' +
   '<p><a href="/pilates">Volver al inicio</a></p></body></html>';
 
+/**
+ * The longest a page keeps an API answer the API itself marks shareable (`cache-control: public,
+ * max-age=N`: the studio's settings, the plan catalogue): the same for every visitor, read once for
+ * all the pages rendered in that time instead of once per page, and never older than a few seconds
+ * (an admin's change to the catalogue shows on the next pages).
+ */
+export const SHARED_READ_MAX_AGE_MS = 10_000;
+const SHARED_READS_KEPT = 100;
+
+/** The seconds an answer may be kept by anyone (`public, max-age=N`); undefined when it is private or not cacheable. */
+export function sharedMaxAgeSeconds(cacheControl: unknown): number | undefined {
+  if (typeof cacheControl !== 'string') return undefined;
+  const directives = cacheControl.split(',').map((directive) => directive.trim().toLowerCase());
+  if (!directives.includes('public')) return undefined;
+  const maxAge = directives.map((directive) => /^max-age=(\d+)$/.exec(directive)?.[1]).find(Boolean);
+  return maxAge ? Number(maxAge) : undefined;
+}
+
+/** What the client's apiFetch reads of a Response (status and text), without a stream to wrap the body. */
+interface ApiAnswer {
+  status: number;
+  body: string;
+}
+
+const asResponse = ({ status, body }: ApiAnswer): Response => {
+  const answer: Pick<Response, 'ok' | 'status' | 'text'> = {
+    ok: status >= 200 && status < 300,
+    status,
+    text: () => Promise.resolve(body),
+  };
+  return answer as Response;
+};
+
 /** A random nonce for one answer's Content-Security-Policy. */
 const newNonce = (): string => randomBytes(16).toString('base64');
 
@@ -68,10 +102,13 @@ const describe = (error: unknown): string => (error instanceof Error ? (error.st
 export class ClientAppService {
   private readonly logger = new Logger('ClientApp');
   private readonly render?: Render;
+  /** Shareable API answers (see SHARED_READ_MAX_AGE_MS) by address, with when they stop being used. */
+  private readonly sharedReads = new Map<string, { answer: ApiAnswer; until: number }>();
 
   constructor(
     config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly clock: Clock,
   ) {
     const rendererFile = join(config.clientDir, RENDERER_FILE);
     const manifestFile = join(config.clientDir, CLIENT_MANIFEST_FILE);
@@ -142,17 +179,26 @@ export class ClientAppService {
       .send(html);
   }
 
-  /** One API read of the page, answered by this server in-process, as the visitor (their cookie and address). */
+  /**
+   * One API read of the page, answered by this server in-process, as the visitor (their cookie and
+   * address); an answer the API marks shareable comes from the last few seconds' copy.
+   */
   private async readApi(
     request: FastifyRequest,
     headers: Record<string, string>,
     url: string,
     init: RequestInit,
   ): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const shareable = method === 'GET' && init.body === undefined;
+    const now = this.clock.now().getTime();
+    const kept = shareable ? this.sharedReads.get(url) : undefined;
+    if (kept && kept.until > now) return asResponse(kept.answer);
+
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const sent = new Headers(init.headers);
     const injected = await fastify.inject({
-      method: (init.method ?? 'GET') as 'GET',
+      method: method as 'GET',
       url,
       remoteAddress: request.ip,
       headers: {
@@ -163,12 +209,13 @@ export class ClientAppService {
       },
       payload: typeof init.body === 'string' ? init.body : undefined,
     });
-    // What the client's apiFetch reads of a Response (status and text), without a stream to wrap the body.
-    const answer: Pick<Response, 'ok' | 'status' | 'text'> = {
-      ok: injected.statusCode >= 200 && injected.statusCode < 300,
-      status: injected.statusCode,
-      text: () => Promise.resolve(injected.body),
-    };
-    return answer as Response;
+    const answer: ApiAnswer = { status: injected.statusCode, body: injected.body };
+    const maxAge = sharedMaxAgeSeconds(injected.headers['cache-control']);
+    if (shareable && injected.statusCode === 200 && maxAge !== undefined && !injected.headers['set-cookie']) {
+      // Bounded: a few public addresses are read by pages; anything past that starts the copies over.
+      if (this.sharedReads.size >= SHARED_READS_KEPT) this.sharedReads.clear();
+      this.sharedReads.set(url, { answer, until: now + Math.min(maxAge * 1000, SHARED_READ_MAX_AGE_MS) });
+    }
+    return asResponse(answer);
   }
 }

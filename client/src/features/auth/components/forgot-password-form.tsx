@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useForgotPassword } from '@/api/generated/auth/auth';
 import { Button, ErrorMessage, TextField } from '@/components/ui';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+import { forgotPasswordRules } from '../rules';
+import type { ForgotPasswordValues } from '../schemas';
 import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['email'] as const;
@@ -14,7 +14,7 @@ const FIELDS = ['email'] as const;
  */
 export function ForgotPasswordForm() {
   const form = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordRules,
     defaultValues: { email: '' },
   });
   const mutation = useForgotPassword();
@@ -37,7 +37,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={forgotPasswordRules.preload} noValidate className="space-y-5">
       <TextField
         label="Correo Electrónico"
         type="email"

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +5,8 @@ import { useLogin } from '@/api/generated/auth/auth';
 import type { UserDto } from '@/api/generated/model';
 import { Button, ErrorMessage, PasswordField, TextField } from '@/components/ui';
 import { setSessionUser } from '@/features/session';
-import { loginSchema, type LoginValues } from '../schemas';
+import { loginRules } from '../rules';
+import type { LoginValues } from '../schemas';
 import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['email', 'password'] as const;
@@ -22,7 +22,7 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginRules,
     defaultValues: { email: '', password: '' },
   });
   const mutation = useLogin();
@@ -42,7 +42,7 @@ export function LoginForm({ onSuccess, forgotPasswordLink }: LoginFormProps) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={loginRules.preload} noValidate className="space-y-5">
       <TextField
         label="Correo Electrónico"
         type="email"

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '@/api/generated/auth/auth';
 import type { UserDto } from '@/api/generated/model';
 import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '@/components/ui';
 import { setSessionUser } from '@/features/session';
-import { registerSchema, type RegisterValues } from '../schemas';
+import { registerRules } from '../rules';
+import type { RegisterValues } from '../schemas';
 import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
@@ -21,7 +21,7 @@ export interface RegisterFormProps {
 export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: RegisterFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver: registerRules,
     defaultValues: { name: '', email: '', cumpleanos: '', password: '', confirmPassword: '', terms: false },
   });
   const mutation = useRegister();
@@ -41,7 +41,7 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={registerRules.preload} noValidate className="space-y-5">
       <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <TextField
         label="Correo Electrónico"

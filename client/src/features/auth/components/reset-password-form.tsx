@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '@/api/api-error';
 import { useResetPassword } from '@/api/generated/auth/auth';
 import { Button, ErrorMessage, PasswordField } from '@/components/ui';
-import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import { resetPasswordRules } from '../rules';
+import type { ResetPasswordValues } from '../schemas';
 import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 /** The server's code for an unknown, used or expired reset link. */
@@ -25,7 +25,7 @@ export interface ResetPasswordFormProps {
 /** Sets a new password with the token of the emailed link; the confirmation is checked here only. */
 export function ResetPasswordForm({ token, onSuccess, requestNewLink }: ResetPasswordFormProps) {
   const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetPasswordRules,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const mutation = useResetPassword();
@@ -43,7 +43,7 @@ export function ResetPasswordForm({ token, onSuccess, requestNewLink }: ResetPas
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={resetPasswordRules.preload} noValidate className="space-y-5">
       <PasswordField
         label="Nueva contraseña"
         autoComplete="new-password"

@@ -13,8 +13,9 @@ const PROMOTE = '/api/reservations/promote-from-waitlist';
 const REMOVE = '/api/reservations/remove-from-waitlist';
 
 /** The toast region's text (an open dialog hides the rest of the page from the accessibility tree). */
-const findToast = (text: string) =>
-  within(screen.getByRole('region', { name: /Avisos/, hidden: true })).findByText(text);
+const findToast = async (text: string) =>
+  // The region itself appears with the first toast.
+  within(await screen.findByRole('region', { name: /Avisos/, hidden: true })).findByText(text);
 
 describe('waitlists in Mis clases', () => {
   afterEach(() => vi.unstubAllGlobals());

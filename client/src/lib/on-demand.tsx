@@ -1,0 +1,43 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+/** A component whose code loads on first render; `preload()` starts (or awaits) that load. */
+export type OnDemandComponent<P extends object> = ComponentType<P> & { preload: () => Promise<ComponentType<P>> };
+
+/**
+ * Wraps a component whose code (and libraries) stay out of the page's first download: it renders
+ * nothing until its chunk has arrived, then itself; once loaded it renders at once everywhere.
+ * Used for parts that only appear after an action (a dialog opening, the first toast), so the
+ * server's HTML (which never has them) and the hydrating browser agree. A failed load is thrown at
+ * the next render, to the nearest error boundary, like React.lazy; the next mount tries again.
+ */
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemandComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+
+  function OnDemand(props: P) {
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>({});
+    useEffect(() => {
+      if (loaded) return;
+      let current = true;
+      preload().then(
+        (component) => current && setState({ component }),
+        (error: unknown) => current && setState({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, []);
+    if (state.error !== undefined) throw state.error;
+    const Component = loaded ?? state.component;
+    return Component ? <Component {...props} /> : null;
+  }
+  return Object.assign(OnDemand, { preload });
+}
