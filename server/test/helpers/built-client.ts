@@ -12,7 +12,12 @@ const CLIENT = resolve(__dirname, '..', '..', '..', 'client');
 export function builtClientDir(): string {
   const dist = join(CLIENT, 'dist');
   if (!existsSync(join(dist, RENDERER_FILE)) || !existsSync(join(dist, CLIENT_MANIFEST_FILE))) {
-    execFileSync('npm', ['run', 'build'], { cwd: CLIENT, stdio: 'ignore' });
+    // Jest sets NODE_ENV=test, which would make Vite compile development JSX into a production React.
+    execFileSync('npm', ['run', 'build'], {
+      cwd: CLIENT,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   return dist;
 }
