@@ -68,8 +68,6 @@ export interface UserRow {
   updated_at: string | Date;
 }
 
-export { toDate };
-
 /** The entity of a plain-SQL row: for the per-request session lookup, where TypeORM's hydration costs most. */
 export function userFromRow(row: UserRow): User {
   return Object.assign(new User(), {

@@ -6,11 +6,11 @@ import { ApiError, ErrorCode } from '../errors/api-error';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
 import type { Role } from './caller';
-import { CurrentSessionInfo, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS, type SessionUser } from './session';
+import { type AuthenticatedRequest, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
 import { SessionService } from './session.service';
 import { SessionVerifier } from './session-verifier';
 
-type SessionRequest = FastifyRequest & { user?: SessionUser; currentSession?: CurrentSessionInfo };
+type SessionRequest = FastifyRequest & Partial<AuthenticatedRequest>;
 
 /**
  * Global guard. Fails closed: a route is open only when marked @Public();
@@ -56,10 +56,11 @@ export class AuthGuard implements CanActivate {
         })
       : false;
     if (!found) throw new ApiError(ErrorCode.UNAUTHENTICATED);
-    const { user, currentSession } = found;
-    // `request.user` is the user (see @CurrentUser()), the session beside it.
+    const { user, currentSession, accountRow } = found;
+    // `request.user` is the caller (see @CurrentUser()), the session and the account's row beside it.
     request.user = user;
     request.currentSession = currentSession;
+    request.accountRow = accountRow;
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
     if (roles && !roles.includes(user.role)) throw new ApiError(ErrorCode.FORBIDDEN);

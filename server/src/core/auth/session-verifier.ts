@@ -1,14 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { toDate, userFromRow, type UserRow } from '../../auth/entities/user.entity';
+import jwt from 'jsonwebtoken';
 import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
+import { toDate } from '../database/column-types';
 import { DirectReader } from '../database/direct-reader';
+import type { Role } from './caller';
 import { AuthenticatedRequest, SessionPayload } from './session';
 import { SESSION_USER_SQL } from './session-user.sql';
 
-type SessionUserRow = UserRow & { session_expires_at: string | Date };
+/**
+ * The columns of SESSION_USER_SQL the session check reads; the rest of the user's row travels as
+ * `accountRow` for the account routes, which the auth module maps (@CurrentAccount()).
+ */
+type SessionUserRow = Readonly<Record<string, unknown>> & {
+  id: number | string;
+  role: Role;
+  active: number | boolean | string;
+  session_version: number | string;
+  session_expires_at: string | Date;
+};
 
 /**
  * Checks a session cookie's token and re-reads the user and the session on every request, so a
@@ -25,7 +36,6 @@ export class SessionVerifier {
 
   constructor(
     config: AppConfig,
-    private readonly jwt: JwtService,
     private readonly reader: DirectReader,
     private readonly clock: Clock,
   ) {
@@ -40,12 +50,11 @@ export class SessionVerifier {
   async verify(token: string): Promise<AuthenticatedRequest | false> {
     let payload: SessionPayload;
     try {
-      // Expiry is checked below against the injected Clock, which also signed it.
-      payload = this.jwt.verify<SessionPayload>(token, {
-        secret: this.key as unknown as string,
-        algorithms: ['HS256'],
-        ignoreExpiration: true,
-      });
+      // jsonwebtoken itself with the prepared key (what JwtService.verify calls after merging its
+      // options on every call). Expiry is checked below against the injected Clock, which also signed it.
+      const decoded = jwt.verify(token, this.key, { algorithms: ['HS256'], ignoreExpiration: true });
+      if (typeof decoded !== 'object') return false;
+      payload = decoded as unknown as SessionPayload;
     } catch {
       return false;
     }
@@ -53,13 +62,18 @@ export class SessionVerifier {
     if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) {
       return false;
     }
-    // One statement straight on the driver, mapped by hand (see userFromRow): TypeORM's query path
-    // and hydration cost more than the read itself on the path every authenticated request takes.
-    const rows = await this.reader.all<SessionUserRow>(SESSION_USER_SQL, [payload.sid, payload.sub]);
-    if (!rows[0]) return false;
-    const user = userFromRow(rows[0]);
-    const expiresAt = toDate(rows[0].session_expires_at);
-    if (!user.active || user.sessionVersion !== payload.sv || expiresAt.getTime() <= nowMs) return false;
-    return { user, currentSession: { id: payload.sid, issuedAt: payload.iat ?? 0, expiresAt } };
+    // One statement straight on the driver: TypeORM's query path and hydration cost more than the
+    // read itself on the path every authenticated request takes.
+    const [row] = await this.reader.all<SessionUserRow>(SESSION_USER_SQL, [payload.sid, payload.sub]);
+    if (!row) return false;
+    const active = Number(row.active) === 1 || row.active === true;
+    const sessionVersion = Number(row.session_version);
+    const expiresAt = toDate(row.session_expires_at);
+    if (!active || sessionVersion !== payload.sv || expiresAt.getTime() <= nowMs) return false;
+    return {
+      user: { id: Number(row.id), role: row.role, sessionVersion },
+      currentSession: { id: payload.sid, issuedAt: payload.iat ?? 0, expiresAt },
+      accountRow: row,
+    };
   }
 }

@@ -35,6 +35,12 @@ export type SessionUser = Caller & { sessionVersion: number };
 export interface AuthenticatedRequest {
   user: SessionUser;
   currentSession: CurrentSessionInfo;
+  /**
+   * The caller's `users` row as the session check read it (column names as in the table): the auth
+   * module maps it to the whole account for the account routes (@CurrentAccount()), so core needs no
+   * feature's entity.
+   */
+  accountRow: Readonly<Record<string, unknown>>;
 }
 
 export const sessionCookieOptions = (secure: boolean, maxAgeSeconds = SESSION_TTL_SECONDS): CookieSerializeOptions => ({
