@@ -3,6 +3,20 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** What a service, controller or guard may not import: data access lives in the module's repository. */
+const DATA_ACCESS_IMPORTS = [
+  {
+    name: 'typeorm',
+    importNames: ['DataSource', 'Repository', 'QueryBuilder', 'SelectQueryBuilder'],
+    message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+  },
+  {
+    name: '@nestjs/typeorm',
+    importNames: ['InjectDataSource', 'InjectRepository', 'InjectEntityManager'],
+    message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,25 +50,10 @@ export default tseslint.config(
     // Layers: services, controllers and guards hold rules; each module's *.repository.ts holds its
     // SQL and TypeORM access (core/database is the seam itself). See docs/architecture.md.
     files: ['server/src/**/*.{service,controller,guard}.ts'],
-    ignores: ['server/src/core/database/**'],
+    // server/src/database is the app's schema and first-start seed, beside the migrations.
+    ignores: ['server/src/core/database/**', 'server/src/database/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'typeorm',
-              importNames: ['DataSource', 'Repository', 'QueryBuilder', 'SelectQueryBuilder'],
-              message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
-            },
-            {
-              name: '@nestjs/typeorm',
-              importNames: ['InjectDataSource', 'InjectRepository', 'InjectEntityManager'],
-              message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: DATA_ACCESS_IMPORTS }],
       'no-restricted-syntax': [
         'error',
         {
@@ -72,6 +71,27 @@ export default tseslint.config(
       ],
     },
   },
+  // core is the plumbing every module uses, so it uses none of them: nothing in server/src/core imports
+  // from outside core but the app's root module (create-app.ts mounts it). The features hand core
+  // what it needs (the schema, the account's mapping). Specs may import a feature's DTO as a sample.
+  // A file here that is also a service, controller or guard keeps the data-access rule above.
+  ...[1, 2, 3, 4].flatMap((depth) => {
+    const files = [`server/src/core/${'*/'.repeat(depth - 1)}*.ts`];
+    const patterns = [
+      {
+        regex: `^(\\.\\./){${depth}}(?!app\\.module$)`,
+        message: 'core no importa módulos de la aplicación (admin, auth, planes, …): que el módulo se lo entregue.',
+      },
+    ];
+    return [
+      { files, ignores: ['**/*.spec.ts'], rules: { 'no-restricted-imports': ['error', { patterns }] } },
+      {
+        files: files.map((f) => f.replace(/\*\.ts$/, '*.{service,controller,guard}.ts')),
+        ignores: ['**/*.spec.ts', 'server/src/core/database/**'],
+        rules: { 'no-restricted-imports': ['error', { paths: DATA_ACCESS_IMPORTS, patterns }] },
+      },
+    ];
+  }),
   {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 // Part of `npm run lint`: proves the layer rule of eslint.config.mjs still fires. Each snippet
 // below, linted as a service, controller or guard, must be refused; the same code in a
-// repository must pass. Exit code 1 otherwise.
+// repository must pass; an import from server/src/core into a feature module must be refused too.
+// Exit code 1 otherwise.
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
@@ -35,10 +36,32 @@ for (const [what, code] of Object.entries(violations)) {
   );
   if (refused.length > 0) failures.push(`${what} in a repository was refused: ${refused[0].message}`);
 }
+
+// core uses no feature: an import leaving server/src/core is refused (but the app's root module).
+const coreImports = {
+  'server/src/core/auth/x.ts': "import { User } from '../../auth/entities/user.entity';\nexport const u = User;",
+  'server/src/core/x.module.ts':
+    "import { PlanesModule } from '../planes/planes.module';\nexport const m = PlanesModule;",
+  'server/src/core/database/x.ts': "import { schema } from '../../database/schema';\nexport const s = schema;",
+  'server/src/core/auth/x.guard.ts': "import { Caller } from '../../reservations/x';\nexport type C = Caller;",
+};
+for (const [filePath, code] of Object.entries(coreImports)) {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (!result.messages.some((m) => m.ruleId === 'no-restricted-imports')) {
+    failures.push(`a feature import in ${filePath} was not refused`);
+  }
+}
+const insideCore =
+  "import { Clock } from '../clock/clock';\nimport { AppModule } from '../../app.module';\nexport const c = [Clock, AppModule];";
+const [inCore] = await eslint.lintText(insideCore, { filePath: 'server/src/core/http/x.ts' });
+const refusedInCore = inCore.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+if (refusedInCore.length > 0) failures.push(`an import inside core was refused: ${refusedInCore[0].message}`);
+
 if (failures.length > 0) {
   console.error(`The layer rule no longer holds:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
-  `Layer rule: ${Object.keys(violations).length} kinds of data access refused in services, controllers and guards, allowed in repositories.`,
+  `Layer rule: ${Object.keys(violations).length} kinds of data access refused in services, controllers and guards, allowed in repositories; ` +
+    `core imports no feature (${Object.keys(coreImports).length} samples refused).`,
 );

@@ -4,6 +4,8 @@ import { AuthModule } from './auth/auth.module';
 import type { Clock } from './core/clock/clock';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
+import { schema } from './database/schema';
+import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion/informacion.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PlanesModule } from './planes/planes.module';
@@ -16,7 +18,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, clock),
+        CoreModule.forRoot(config, schema, clock),
         AuthModule,
         ReservationsModule,
         PlanesModule,
@@ -25,6 +27,7 @@ export class AppModule {
         PaymentsModule,
         ...extraModules,
       ],
+      providers: [SeedService],
     };
   }
 }

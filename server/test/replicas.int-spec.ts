@@ -7,6 +7,7 @@ import { createConnection } from 'mysql2/promise';
 import { MIGRATION_LOCK } from '../src/core/database/migrate';
 import { migrateCommand } from '../src/core/database/migrate-command';
 import { migrations } from '../src/database/migrations';
+import { schema } from '../src/database/schema';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { createTestDatabase, TestDatabase } from './helpers/test-database';
 
@@ -134,11 +135,11 @@ describe('replicas', () => {
       const counter = countMigrationRuns();
       let t: TestApp | undefined;
       try {
-        expect(await migrateCommand(env, { destination })).toBe(0);
+        expect(await migrateCommand(env, schema, { destination })).toBe(0);
         expect(messages().at(-1)).toBe(
           `Migraciones aplicadas (${migrations.length}): ${migrations.map((m) => m.name).join(', ')}`,
         );
-        expect(await migrateCommand(env, { destination })).toBe(0);
+        expect(await migrateCommand(env, schema, { destination })).toBe(0);
         expect(messages().at(-1)).toBe('La base de datos ya estaba al día: ninguna migración pendiente');
 
         t = await createTestApp({ database, dataDir });
@@ -161,7 +162,7 @@ describe('replicas', () => {
         JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
         DATABASE_URL: url.toString(),
       };
-      expect(await migrateCommand(env, { destination }, 10)).toBe(1);
+      expect(await migrateCommand(env, schema, { destination }, 10)).toBe(1);
       const last = JSON.parse(lines.at(-1)!) as { level: string; msg: string };
       expect(last).toMatchObject({ level: 'error', msg: 'Las migraciones fallaron' });
     });

@@ -5,10 +5,10 @@ import { createConnection } from 'mysql2/promise';
 import { Column, DataSource, type DataSourceOptions, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { LoginFailure } from '../src/auth/entities/login-failure.entity';
 import { dataSourceOptions } from '../src/core/database/data-source-options';
-import { entities } from '../src/core/database/entities';
 import { runMigrationsOnce } from '../src/core/database/migrate';
 import { mysqlFamilyType, schemaDrift } from '../src/core/database/schema-drift';
 import { migrations } from '../src/database/migrations';
+import { schema } from '../src/database/schema';
 import { OwnerTools1764600000000 } from '../src/database/migrations/1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from '../src/database/migrations/1764700000000-SchemaAsEntities';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -39,7 +39,7 @@ describe('migration drift (npm run db:drift)', () => {
   beforeEach(async () => {
     db = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'pilates-drift-spec-'));
-    base = dataSourceOptions({ databaseUrl: db.url ?? '', dataDir });
+    base = dataSourceOptions({ databaseUrl: db.url ?? '', dataDir }, schema);
     if (db.url) {
       const connection = await createConnection({ uri: db.url });
       const [rows] = await connection.query('SELECT VERSION() AS version');
@@ -57,7 +57,7 @@ describe('migration drift (npm run db:drift)', () => {
   });
 
   it('should fail when an entity gains a column that no migration adds', async () => {
-    const changed = entities.map((entity) => (entity === LoginFailure ? LoginFailureWithIp : entity));
+    const changed = schema.entities.map((entity) => (entity === LoginFailure ? LoginFailureWithIp : entity));
     const drift = await schemaDrift({ ...base, entities: changed } as DataSourceOptions);
     expect(drift.length).toBeGreaterThan(0);
     expect(drift.join('\n')).toMatch(/login_failures.*\bip\b.*varchar\(45\)/);

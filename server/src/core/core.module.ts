@@ -8,6 +8,7 @@ import type { Clock } from './clock/clock';
 import { ClockModule } from './clock/clock.module';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/app-config.module';
+import type { DatabaseSchema } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { validationExceptionFactory } from './errors/validation';
@@ -24,13 +25,14 @@ import { plainDtoTransformer } from './http/plain-dto-transformer';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
+  /** `schema`: the app's entities and migrations (server/src/database/schema.ts). */
+  static forRoot(config: AppConfig, schema: DatabaseSchema, clock?: Clock): DynamicModule {
     return {
       module: CoreModule,
       imports: [
         AppConfigModule.forRoot(config),
         ClockModule.forRoot(clock),
-        DatabaseModule,
+        DatabaseModule.forRoot(schema),
         AuthCoreModule,
         MailModule,
         // Scheduled jobs (class reminders); each one is safe to run on several replicas.

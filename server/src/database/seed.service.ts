@@ -4,15 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
-import { Plan } from '../../planes/entities/plan.entity';
-import { Schedule } from '../../reservations/entities/schedule.entity';
-import { AppConfig } from '../config/app-config';
-import { PasswordHasher } from '../security/password-hasher';
+import { User } from '../auth/entities/user.entity';
+import { AppConfig } from '../core/config/app-config';
+import { GENERATED_ADMIN_PASSWORD_FILE } from '../core/database/data-dir';
+import { PasswordHasher } from '../core/security/password-hasher';
+import { Plan } from '../planes/entities/plan.entity';
+import { Schedule } from '../reservations/entities/schedule.entity';
 import { SEED_CAPACITY, SEED_PLANS, SEED_SCHEDULE } from './seed-data';
-
-/** In DATA_DIR: the generated first admin password, readable by the server's user only. */
-export const GENERATED_ADMIN_PASSWORD_FILE = 'admin-password.txt';
 
 export interface SeedResult {
   plansCreated: number;
@@ -23,7 +21,8 @@ export interface SeedResult {
 }
 
 /**
- * First-start data: the catalogue, the default timetable and an admin. Idempotent:
+ * First-start data (provided by AppModule: it writes three modules' tables, so it lives beside the
+ * migrations, not in core): the catalogue, the default timetable and an admin. Idempotent:
  * each part is written only while its table has nothing of the kind, under a
  * database-wide lock on MySQL so two replicas starting together seed once.
  */

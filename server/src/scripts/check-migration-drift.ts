@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { dataSourceOptions } from '../core/database/data-source-options';
 import { mysqlFamilyType, schemaDrift } from '../core/database/schema-drift';
+import { schema } from '../database/schema';
 
 /**
  * `npm run db:drift`: the migrations and the entities describe the same schema. On a fresh
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
   let ok = true;
   const dataDir = mkdtempSync(join(tmpdir(), 'pilates-drift-'));
   try {
-    ok = report('SQLite', await schemaDrift(dataSourceOptions({ databaseUrl: '', dataDir }))) && ok;
+    ok = report('SQLite', await schemaDrift(dataSourceOptions({ databaseUrl: '', dataDir }, schema))) && ok;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
     const [rows] = await admin.query('SELECT VERSION() AS version');
     const type = mysqlFamilyType(String((rows as { version: string }[])[0]?.version ?? ''));
     await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    const options = dataSourceOptions({ databaseUrl: `${server}/${database}`, dataDir: tmpdir() });
+    const options = dataSourceOptions({ databaseUrl: `${server}/${database}`, dataDir: tmpdir() }, schema);
     ok =
       report(type === 'mariadb' ? 'MariaDB' : 'MySQL', await schemaDrift({ ...options, type } as typeof options)) && ok;
   } finally {

@@ -1,6 +1,9 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** In DATA_DIR: the first admin's generated password (the seed writes it), readable by the server's user only. */
+export const GENERATED_ADMIN_PASSWORD_FILE = 'admin-password.txt';
+
 /** Only the server's own user may read DATA_DIR: the database, the JWT secret, mails, backups. */
 export const DATA_DIR_MODE = 0o700;
 export const DATA_FILE_MODE = 0o600;

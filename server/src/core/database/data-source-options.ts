@@ -1,8 +1,17 @@
 import type { DataSourceOptions } from 'typeorm';
-import { migrations } from '../../database/migrations';
 import type { AppConfig } from '../config/app-config';
 import { preparePrivateSqliteFile } from './data-dir';
-import { entities } from './entities';
+
+/**
+ * The app's schema: every module's entities and the migrations. The app assembles it
+ * (server/src/database/schema.ts) and hands it in, so core names no feature module.
+ */
+export interface DatabaseSchema {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
+  entities: Function[];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
+  migrations: Function[];
+}
 
 export const SQLITE_FILE = 'pilates.sqlite';
 
@@ -11,8 +20,17 @@ export const SQLITE_FILE = 'pilates.sqlite';
  * The schema always comes from migrations, never from `synchronize`. They are not run by
  * `initialize()` (`migrationsRun`) but by runMigrationsOnce() right after it, under a lock.
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
-  const common = { entities, migrations, migrationsRun: false, synchronize: false, logging: false } as const;
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  schema: DatabaseSchema,
+): DataSourceOptions {
+  const common = {
+    entities: schema.entities,
+    migrations: schema.migrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+  } as const;
   if (config.databaseUrl) {
     return {
       ...common,

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { createRootLogger, LoggingOptions, logLevelFrom } from '../logging/logging';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions, type DatabaseSchema } from './data-source-options';
 import { runMigrationsOnce } from './migrate';
 
 /** Like the app's start: MySQL may still be starting (10 tries, 3 s apart). */
@@ -27,6 +27,7 @@ async function connect(dataSource: DataSource, delayMs: number): Promise<DataSou
  */
 export async function migrateCommand(
   env: NodeJS.ProcessEnv,
+  schema: DatabaseSchema,
   logging: Pick<LoggingOptions, 'destination'> = {},
   connectDelayMs = CONNECT_DELAY_MS,
 ): Promise<number> {
@@ -41,7 +42,7 @@ export async function migrateCommand(
     return 1;
   }
   const logger = createRootLogger({ ...logging, level }).child({ context: 'Migrate' });
-  const dataSource = new DataSource(dataSourceOptions(config));
+  const dataSource = new DataSource(dataSourceOptions(config, schema));
   try {
     await connect(dataSource, connectDelayMs);
     const ran = await runMigrationsOnce(dataSource);

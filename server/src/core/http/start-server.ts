@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config/app-config';
-import { GENERATED_ADMIN_PASSWORD_FILE } from '../database/seed.service';
+import { GENERATED_ADMIN_PASSWORD_FILE } from '../database/data-dir';
 import { logLevelFrom, LogLevelName } from '../logging/logging';
 import { createApp } from './create-app';
 import { gracefulShutdown } from './graceful-shutdown';

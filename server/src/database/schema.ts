@@ -1,0 +1,13 @@
+import { authEntities } from '../auth/entities';
+import { coreEntities } from '../core/database/core-entities';
+import type { DatabaseSchema } from '../core/database/data-source-options';
+import { paymentsEntities } from '../payments/entities';
+import { planesEntities } from '../planes/entities';
+import { reservationsEntities } from '../reservations/entities';
+import { migrations } from './migrations';
+
+/** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
+export const schema: DatabaseSchema = {
+  entities: [...authEntities, ...planesEntities, ...reservationsEntities, ...paymentsEntities, ...coreEntities],
+  migrations,
+};

@@ -1,0 +1,5 @@
+import { PaymentNotification } from './payment-notification.entity';
+import { Payment } from './payment.entity';
+
+/** The payments module's tables, for the app's schema (server/src/database/schema.ts). */
+export const paymentsEntities = [Payment, PaymentNotification];

@@ -1,0 +1,7 @@
+import { ClassSession } from './class-session.entity';
+import { Reservation } from './reservation.entity';
+import { Schedule } from './schedule.entity';
+import { WaitlistEntry } from './waitlist-entry.entity';
+
+/** The reservations module's tables, for the app's schema (server/src/database/schema.ts). */
+export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry];
