@@ -10,7 +10,7 @@ import { Clock } from './clock';
 @Injectable()
 export class StudioClock {
   /** Class start instants already worked out (the zone's rules for a date do not change while the server runs). */
-  private readonly starts = new Map<string, number>();
+  private readonly starts = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly clock: Clock,
@@ -37,19 +37,27 @@ export class StudioClock {
 
   /** The instant a class on `date` at `time` (studio wall time) starts. */
   startOf(date: string, time: string): Date {
-    const key = `${date} ${time}`;
-    let start = this.starts.get(key);
-    if (start === undefined) {
-      start = studioInstant(date, time, this.config.studioTimeZone).getTime();
-      // A few weeks of classes are asked about again and again; the map stays small.
-      if (this.starts.size >= 5000) this.starts.clear();
-      this.starts.set(key, start);
-    }
-    return new Date(start);
+    return new Date(this.startMs(date, time));
   }
 
   hasStarted(date: string, time: string): boolean {
-    return this.clock.now().getTime() >= this.startOf(date, time).getTime();
+    return this.clock.now().getTime() >= this.startMs(date, time);
+  }
+
+  /** startOf in epoch milliseconds, remembered per date and time: the day view asks it for every class. */
+  private startMs(date: string, time: string): number {
+    let day = this.starts.get(date);
+    if (day === undefined) {
+      // A few weeks of classes are asked about again and again; the map stays small.
+      if (this.starts.size >= 500) this.starts.clear();
+      this.starts.set(date, (day = new Map()));
+    }
+    let start = day.get(time);
+    if (start === undefined) {
+      start = studioInstant(date, time, this.config.studioTimeZone).getTime();
+      day.set(time, start);
+    }
+    return start;
   }
 
   /** Last moment a client may cancel: CANCEL_HOURS before the start (inclusive). */

@@ -26,11 +26,14 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
  * recurse and answered 500 ("Maximum call stack size exceeded") to 5000 levels.
  */
 export function refuseDeepBodies(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request, reply) => {
-    if (request.body === null || typeof request.body !== 'object') return;
-    if (!nestsDeeperThan(request.body, MAX_BODY_DEPTH)) return;
+  // A callback hook, not an async one: no promise per request.
+  fastify.addHook('preValidation', (request, reply, done) => {
+    if (request.body === null || typeof request.body !== 'object' || !nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
+      done();
+      return;
+    }
     const error = new ApiError(ErrorCode.BODY_TOO_DEEP);
     const body: ErrorResponse = { success: false, error: error.error, code: error.code };
-    return reply.status(error.status).header('cache-control', 'no-store').send(body);
+    void reply.status(error.status).header('cache-control', 'no-store').send(body);
   });
 }
