@@ -5,7 +5,8 @@
 // client on a day with 9 classes of 8 reservations each, the same day view from its bare reference
 // (scripts/bench/day-view-reference.mjs: plain Fastify doing the same work — the session cookie's
 // JWT checked with a KeyObject, the user and session row, the same slots SQL, the same JSON — on the
-// same database, checked first to answer the same JSON as the app), and push-reservation
+// same database, checked first to answer the same JSON as the app; the CPU time each spends per request
+// is printed beside the req/s, as it holds on a loaded machine), and push-reservation
 // under contention; req/s, p50/p99, and get-information's req/s as a share of its reference's.
 // Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
 // expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
@@ -44,6 +45,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
@@ -96,6 +98,7 @@ async function startReference(database) {
     if (port) {
       return {
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid,
         stop: async () => {
           child.kill('SIGTERM');
           if (child.exitCode === null) await once(child, 'exit');
@@ -104,6 +107,33 @@ async function startReference(database) {
     }
   }
   throw new Error(`the day-view reference did not start (exit code ${child.exitCode})`);
+}
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc; null where there is none. Per request,
+ * it is what the req/s ratio would be on an idle machine, and it holds on a loaded one, where
+ * req/s measured one after the other depend on what else ran meanwhile.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** `run(opts)` with the CPU time the process `pid` spent per answered request, in µs (null without /proc). */
+async function runMeasuringCpu(pid, opts) {
+  const before = cpuMs(pid);
+  const result = await run(opts);
+  const after = cpuMs(pid);
+  result.cpuPerRequestUs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) * 1000) / result.requests.total;
+  return result;
 }
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
@@ -159,7 +189,7 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
     const { day, viewer } = await prepareDay(server.url, givePlans);
 
     const health = await run({ url: `${server.url}/api/health` });
-    const info = await run({
+    const info = await runMeasuringCpu(server.child.pid, {
       url: `${server.url}/api/reservations/get-information`,
       method: 'POST',
       headers: { ...HEADERS, cookie: viewer },
@@ -177,7 +207,7 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       if (JSON.stringify(await check.json()) !== JSON.stringify(app)) {
         throw new Error('the bare reference does not answer what get-information answers');
       }
-      bare = await run({
+      bare = await runMeasuringCpu(reference.pid, {
         url: `${reference.url}/day`,
         method: 'POST',
         headers: { ...HEADERS, cookie: viewer },
@@ -242,6 +272,13 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
         `get-information p99 ${info.latency.p99} ms (target < ${P99_TARGET} ms): ${met ? 'met' : 'NOT met'}; ` +
         `get-information / health req/s: ${((info.requests.average / health.requests.average) * 100).toFixed(0)}%`,
     );
+    if (info.cpuPerRequestUs !== null && bare.cpuPerRequestUs !== null) {
+      console.log(
+        `CPU per get-information: app ${Math.round(info.cpuPerRequestUs)} µs, bare reference ${Math.round(bare.cpuPerRequestUs)} µs: ` +
+          `the reference's CPU per request is ${((bare.cpuPerRequestUs / info.cpuPerRequestUs) * 100).toFixed(0)}% of the app's ` +
+          `(what the req/s ratio is on an idle machine; it holds under load)`,
+      );
+    }
     console.log(
       `server-rendered /pilates/reservar: ${Math.round(page.requests.average)} req/s, p99 ${page.latency.p99} ms ` +
         `(target < ${PAGE_P99_TARGET_MS} ms at ${PAGE_CONNECTIONS} connections: ` +
