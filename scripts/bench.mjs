@@ -5,8 +5,8 @@
 // client on a day with 9 classes of 8 reservations each, the same day view from its bare reference
 // (scripts/bench/day-view-reference.mjs: plain Fastify doing the same work — the session cookie's
 // JWT checked with a KeyObject, the user and session row, the same slots SQL, the same JSON — on the
-// same database, checked first to answer the same JSON as the app; the CPU time each spends per request
-// is printed beside the req/s, as it holds on a loaded machine), and push-reservation
+// same database, checked first to answer the same JSON as the app; the two alternate, two rounds of
+// half BENCH_SECONDS each, and the CPU time each spends per request is printed beside the req/s), and push-reservation
 // under contention; req/s, p50/p99, and get-information's req/s as a share of its reference's.
 // Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
 // expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
@@ -111,8 +111,8 @@ async function startReference(database) {
 
 /**
  * CPU time (user + system, ms) a process has used, from /proc; null where there is none. Per request,
- * it is what the req/s ratio would be on an idle machine, and it holds on a loaded one, where
- * req/s measured one after the other depend on what else ran meanwhile.
+ * it is what sets the req/s ratio on an idle machine, and it moves less than req/s when other work
+ * shares the machine (a very loaded one still inflates it).
  */
 function cpuMs(pid) {
   try {
@@ -134,6 +134,36 @@ async function runMeasuringCpu(pid, opts) {
       ? null
       : ((after - before) * 1000) / result.requests.total;
   return result;
+}
+
+/**
+ * Autocannon results of one endpoint measured in rounds, as one: req/s and CPU per request over all
+ * of them, p50 and p99 the worse round's, the counts summed.
+ */
+function combined(results) {
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const seconds = results.reduce((sum, r) => sum + r.duration, 0);
+  const statusCodeStats = {};
+  for (const r of results) {
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) {
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count };
+    }
+  }
+  const cpu = results.every((r) => r.cpuPerRequestUs !== null)
+    ? results.reduce((sum, r) => sum + r.cpuPerRequestUs * r.requests.total, 0) / Math.max(total, 1)
+    : null;
+  return {
+    requests: { average: total / seconds, total },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    '5xx': results.reduce((sum, r) => sum + r['5xx'], 0),
+    statusCodeStats,
+    cpuPerRequestUs: cpu,
+  };
 }
 
 const planRow = (userId) => [userId, 'Bench', 500, 500, studioDate(-1), studioDate(60)];
@@ -189,30 +219,33 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
     const { day, viewer } = await prepareDay(server.url, givePlans);
 
     const health = await run({ url: `${server.url}/api/health` });
-    const info = await runMeasuringCpu(server.child.pid, {
-      url: `${server.url}/api/reservations/get-information`,
-      method: 'POST',
-      headers: { ...HEADERS, cookie: viewer },
-      body: JSON.stringify({ date: day }),
-    });
+    const dayRequest = { method: 'POST', headers: { ...HEADERS, cookie: viewer }, body: JSON.stringify({ date: day }) };
     const reference = await startReference(referenceDatabase(server));
+    let info;
     let bare;
     try {
-      const check = await fetch(`${reference.url}/day`, {
-        method: 'POST',
-        headers: { ...HEADERS, cookie: viewer },
-        body: JSON.stringify({ date: day }),
-      });
+      const check = await fetch(`${reference.url}/day`, dayRequest);
       const app = (await api(server.url, '/api/reservations/get-information', { date: day }, viewer)).json;
       if (JSON.stringify(await check.json()) !== JSON.stringify(app)) {
         throw new Error('the bare reference does not answer what get-information answers');
       }
-      bare = await runMeasuringCpu(reference.pid, {
-        url: `${reference.url}/day`,
-        method: 'POST',
-        headers: { ...HEADERS, cookie: viewer },
-        body: JSON.stringify({ date: day }),
-      });
+      // App and reference alternate, half the time each twice, so both see the same machine.
+      const rounds = { app: [], bare: [] };
+      for (let round = 0; round < 2; round++) {
+        const duration = DURATION / 2;
+        rounds.app.push(
+          await runMeasuringCpu(server.child.pid, {
+            duration,
+            url: `${server.url}/api/reservations/get-information`,
+            ...dayRequest,
+          }),
+        );
+        rounds.bare.push(
+          await runMeasuringCpu(reference.pid, { duration, url: `${reference.url}/day`, ...dayRequest }),
+        );
+      }
+      info = combined(rounds.app);
+      bare = combined(rounds.bare);
     } finally {
       await reference.stop();
     }
@@ -276,7 +309,7 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       console.log(
         `CPU per get-information: app ${Math.round(info.cpuPerRequestUs)} µs, bare reference ${Math.round(bare.cpuPerRequestUs)} µs: ` +
           `the reference's CPU per request is ${((bare.cpuPerRequestUs / info.cpuPerRequestUs) * 100).toFixed(0)}% of the app's ` +
-          `(what the req/s ratio is on an idle machine; it holds under load)`,
+          `(what sets the req/s ratio on an idle machine)`,
       );
     }
     console.log(
