@@ -10,7 +10,8 @@
 // Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
 // expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
 // again with `node --cpu-prof` (scripts/bench/profile.mjs, BENCH_PROFILE_SECONDS, 5; 0 skips it):
-// the profile's top packages and functions by self time.
+// the profile's top packages and functions by self time (BENCH_PROFILE_TARGET=page: of the
+// server-rendered booking page below instead).
 // Beside them, at 20 connections, the server-rendered /pilates/reservar of that day for a logged-in
 // client and the same day's API read (target: the page's p99 < 200 ms).
 //
@@ -258,7 +259,17 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
   }
 }
 
-/** The app under get-information load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
+/**
+ * What the profile loads: the day view's API read (get-information at 50 connections), or with
+ * BENCH_PROFILE_TARGET=page the server-rendered /pilates/reservar of that day at 20 connections.
+ */
+const PROFILE_TARGET = process.env.BENCH_PROFILE_TARGET === 'page' ? 'page' : 'api';
+const PROFILE_LOAD = {
+  api: `get-information load (${CONNECTIONS} connections)`,
+  page: `server-rendered /pilates/reservar load (${PAGE_CONNECTIONS} connections)`,
+};
+
+/** The app under PROFILE_TARGET's load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
 async function profileDayView(label, env, givePlansTo) {
   if (PROFILE_SECONDS <= 0) return;
   const profile = cpuProfile();
@@ -269,19 +280,28 @@ async function profileDayView(label, env, givePlansTo) {
     // The booking mails of the preparation go out in the background: not part of the day view.
     await new Promise((done) => setTimeout(done, 3000));
     window.start = Date.now();
-    await run({
-      url: `${server.url}/api/reservations/get-information`,
-      method: 'POST',
-      headers: { ...HEADERS, cookie: viewer },
-      body: JSON.stringify({ date: day }),
-      duration: PROFILE_SECONDS,
-    });
+    await run(
+      PROFILE_TARGET === 'page'
+        ? {
+            connections: PAGE_CONNECTIONS,
+            url: `${server.url}/pilates/reservar?fecha=${day}`,
+            headers: { cookie: viewer, accept: 'text/html' },
+            duration: PROFILE_SECONDS,
+          }
+        : {
+            url: `${server.url}/api/reservations/get-information`,
+            method: 'POST',
+            headers: { ...HEADERS, cookie: viewer },
+            body: JSON.stringify({ date: day }),
+            duration: PROFILE_SECONDS,
+          },
+    );
     window.end = Date.now();
   } finally {
     await server.stop();
     window.exited = Date.now();
   }
-  printProfile(label, window.end ? profile.read(window) : null);
+  printProfile(label, window.end ? profile.read(window) : null, PROFILE_LOAD[PROFILE_TARGET]);
 }
 
 /** Every class of the contended day holds at most its capacity, and the roster agrees with the count. */
