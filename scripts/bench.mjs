@@ -41,6 +41,7 @@
 // machine and are only reported.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -141,6 +142,21 @@ function run(opts) {
   });
 }
 
+/**
+ * CPU time (user + system, ms) a process has used, from /proc (NaN where there is none): the cost
+ * of a page that a busy machine's latencies hide.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The kernel's clock ticks per second (/proc's unit of CPU time). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 const summary = (name, r, expectedNon2xx = () => 0) => ({
   name,
   reqPerSec: Math.round(r.requests.average),
@@ -197,11 +213,13 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       headers: { ...HEADERS, cookie: viewer },
       body: JSON.stringify({ date: day }),
     });
+    const cpuBefore = processCpuMs(server.child.pid);
     const page = await run({
       connections: PAGE_CONNECTIONS,
       url: `${server.url}/pilates/reservar?fecha=${day}`,
       headers: { cookie: viewer, accept: 'text/html' },
     });
+    const pageCpuMs = (processCpuMs(server.child.pid) - cpuBefore) / page.requests.total;
 
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
@@ -247,7 +265,8 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       `server-rendered /pilates/reservar: ${Math.round(page.requests.average)} req/s, p99 ${page.latency.p99} ms ` +
         `(target < ${PAGE_P99_TARGET_MS} ms at ${PAGE_CONNECTIONS} connections: ` +
         `${page.latency.p99 < PAGE_P99_TARGET_MS ? 'met' : 'NOT met'}), beside its API read: ` +
-        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms`,
+        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms; ` +
+        `the server's CPU per page: ${Number.isFinite(pageCpuMs) ? pageCpuMs.toFixed(1) : '?'} ms`,
     );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
