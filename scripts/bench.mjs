@@ -11,7 +11,8 @@
 // Targets: ≥ 50% of the reference at 50 connections, p99 < 100 ms, no error answers but the
 // expected "full" ones. BENCH_SECONDS per endpoint (10). Then the app under get-information load
 // again with `node --cpu-prof` (scripts/bench/profile.mjs, BENCH_PROFILE_SECONDS, 5; 0 skips it):
-// the profile's top packages and functions by self time.
+// the profile's top packages and functions by self time (BENCH_PROFILE_TARGET=page: of the
+// server-rendered booking page below instead).
 // Beside them, at 20 connections, the server-rendered /pilates/reservar of that day for a logged-in
 // client and the same day's API read (target: the page's p99 < 200 ms).
 //
@@ -41,6 +42,7 @@
 // machine and are only reported.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -200,6 +202,21 @@ function run(opts) {
   });
 }
 
+/**
+ * CPU time (user + system, ms) a process has used, from /proc (NaN where there is none): the cost
+ * of a page that a busy machine's latencies hide.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The kernel's clock ticks per second (/proc's unit of CPU time). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 const summary = (name, r, expectedNon2xx = () => 0) => ({
   name,
   reqPerSec: Math.round(r.requests.average),
@@ -259,11 +276,13 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       headers: { ...HEADERS, cookie: viewer },
       body: JSON.stringify({ date: day }),
     });
+    const cpuBefore = processCpuMs(server.child.pid);
     const page = await run({
       connections: PAGE_CONNECTIONS,
       url: `${server.url}/pilates/reservar?fecha=${day}`,
       headers: { cookie: viewer, accept: 'text/html' },
     });
+    const pageCpuMs = (processCpuMs(server.child.pid) - cpuBefore) / page.requests.total;
 
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
@@ -316,7 +335,8 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       `server-rendered /pilates/reservar: ${Math.round(page.requests.average)} req/s, p99 ${page.latency.p99} ms ` +
         `(target < ${PAGE_P99_TARGET_MS} ms at ${PAGE_CONNECTIONS} connections: ` +
         `${page.latency.p99 < PAGE_P99_TARGET_MS ? 'met' : 'NOT met'}), beside its API read: ` +
-        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms`,
+        `${Math.round(dayApi.requests.average)} req/s, p99 ${dayApi.latency.p99} ms; ` +
+        `the server's CPU per page: ${Number.isFinite(pageCpuMs) ? pageCpuMs.toFixed(1) : '?'} ms`,
     );
     const audit = await auditCounts(server.url, busyDay);
     console.log(`contention audit on ${busyDay}: ${audit.text}`);
@@ -328,7 +348,17 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
   }
 }
 
-/** The app under get-information load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
+/**
+ * What the profile loads: the day view's API read (get-information at 50 connections), or with
+ * BENCH_PROFILE_TARGET=page the server-rendered /pilates/reservar of that day at 20 connections.
+ */
+const PROFILE_TARGET = process.env.BENCH_PROFILE_TARGET === 'page' ? 'page' : 'api';
+const PROFILE_LOAD = {
+  api: `get-information load (${CONNECTIONS} connections)`,
+  page: `server-rendered /pilates/reservar load (${PAGE_CONNECTIONS} connections)`,
+};
+
+/** The app under PROFILE_TARGET's load with `node --cpu-prof`, on a fresh server; prints the profile's top entries. */
 async function profileDayView(label, env, givePlansTo) {
   if (PROFILE_SECONDS <= 0) return;
   const profile = cpuProfile();
@@ -339,19 +369,28 @@ async function profileDayView(label, env, givePlansTo) {
     // The booking mails of the preparation go out in the background: not part of the day view.
     await new Promise((done) => setTimeout(done, 3000));
     window.start = Date.now();
-    await run({
-      url: `${server.url}/api/reservations/get-information`,
-      method: 'POST',
-      headers: { ...HEADERS, cookie: viewer },
-      body: JSON.stringify({ date: day }),
-      duration: PROFILE_SECONDS,
-    });
+    await run(
+      PROFILE_TARGET === 'page'
+        ? {
+            connections: PAGE_CONNECTIONS,
+            url: `${server.url}/pilates/reservar?fecha=${day}`,
+            headers: { cookie: viewer, accept: 'text/html' },
+            duration: PROFILE_SECONDS,
+          }
+        : {
+            url: `${server.url}/api/reservations/get-information`,
+            method: 'POST',
+            headers: { ...HEADERS, cookie: viewer },
+            body: JSON.stringify({ date: day }),
+            duration: PROFILE_SECONDS,
+          },
+    );
     window.end = Date.now();
   } finally {
     await server.stop();
     window.exited = Date.now();
   }
-  printProfile(label, window.end ? profile.read(window) : null);
+  printProfile(label, window.end ? profile.read(window) : null, PROFILE_LOAD[PROFILE_TARGET]);
 }
 
 /** Every class of the contended day holds at most its capacity, and the roster agrees with the count. */

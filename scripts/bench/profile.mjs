@@ -92,13 +92,13 @@ function summarise(profile, window) {
   };
 }
 
-export function printProfile(label, summary) {
+export function printProfile(label, summary, load = 'get-information load') {
   if (!summary) {
     console.log(`\n== ${label}: CPU profile not written`);
     return;
   }
   console.log(
-    `\n== ${label}: CPU profile of the app under get-information load (${summary.busyMs} ms busy, ${summary.idleMs} ms idle; shares of the busy time)`,
+    `\n== ${label}: CPU profile of the app under ${load} (${summary.busyMs} ms busy, ${summary.idleMs} ms idle; shares of the busy time)`,
   );
   console.log('Top packages by self time (app = the server’s own code; (native) = V8, GC and Node’s C++):');
   console.table(summary.packages);

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { addDays, mondayOf, studioToday } from '@pilates/dates';
-import { FixedClock } from '../src/core/clock/clock';
 import { PlanesService } from '../src/planes/planes.service';
-import { SHARED_READ_MAX_AGE_MS, sharedMaxAgeSeconds, withScriptNonce } from '../src/core/http/client-app.service';
+import { withScriptNonce } from '../src/core/http/client-app.service';
 import { loginAs, outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
 import { ADMIN } from './helpers/booking';
 import { builtClientDir } from './helpers/built-client';
@@ -19,12 +18,9 @@ const dehydratedQueries = (html: string): Array<{ queryKey: unknown[]; state: { 
 
 describe('pages rendered on the server (SSR) with the data and the session', () => {
   let t: TestApp;
-  // The app's "now": moved past the pages' copy of shared answers where a test needs a fresh read.
-  const clock = new FixedClock(new Date());
-  const afterSharedReads = () => clock.set(new Date(clock.now().getTime() + SHARED_READ_MAX_AGE_MS + 1));
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { CLIENT_DIR: builtClientDir(), APP_URL: `${SITE}/` }, clock });
+    t = await createTestApp({ env: { CLIENT_DIR: builtClientDir(), APP_URL: `${SITE}/` } });
   });
   afterAll(async () => {
     await t.close();
@@ -190,7 +186,6 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       .spyOn(PlanesService.prototype, 'visibleCatalogue')
       .mockResolvedValue([{ ...plan, name: { roto: true } }]);
     const logged = jest.spyOn(Logger.prototype, 'error');
-    afterSharedReads();
     try {
       const res = await t.http().get('/pilates/planes').expect(500);
       expect(res.headers['content-type']).toContain('text/html');
@@ -206,33 +201,5 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       broken.mockRestore();
       logged.mockRestore();
     }
-  });
-
-  it('should read an answer the API marks public once for the pages of a few seconds, then again', async () => {
-    afterSharedReads();
-    const catalogue = jest.spyOn(PlanesService.prototype, 'visibleCatalogue');
-    try {
-      await t.http().get('/pilates/planes').expect(200);
-      await t.http().get('/pilates/planes').expect(200);
-      expect(catalogue).toHaveBeenCalledTimes(1);
-      // The API itself still answers each request.
-      await t.http().get('/api/planes/get-planes').expect(200);
-      expect(catalogue).toHaveBeenCalledTimes(2);
-
-      afterSharedReads();
-      await t.http().get('/pilates/planes').expect(200);
-      expect(catalogue).toHaveBeenCalledTimes(3);
-    } finally {
-      catalogue.mockRestore();
-    }
-  });
-
-  it('should keep only answers any cache may keep, for their max-age', () => {
-    expect(sharedMaxAgeSeconds('public, max-age=60')).toBe(60);
-    expect(sharedMaxAgeSeconds('Public, Max-Age=300')).toBe(300);
-    expect(sharedMaxAgeSeconds('private, max-age=60')).toBeUndefined();
-    expect(sharedMaxAgeSeconds('no-store')).toBeUndefined();
-    expect(sharedMaxAgeSeconds('public')).toBeUndefined();
-    expect(sharedMaxAgeSeconds(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AuthCoreModule } from './auth/auth-core.module';
@@ -11,15 +11,15 @@ import { AppConfigModule } from './config/app-config.module';
 import type { DatabaseSchema } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
-import { validationExceptionFactory } from './errors/validation';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
 import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
+import { PageReads } from './http/page-reads';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
-import { plainDtoTransformer } from './http/plain-dto-transformer';
+import { apiValidationPipe } from './http/validation-pipe';
 
 /** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health, the studio's zone. */
 @Global()
@@ -43,6 +43,7 @@ export class CoreModule {
         HealthRepository,
         HealthService,
         ClientAppService,
+        PageReads,
         PasswordHasher,
         // Order matters: a forged cross-site request is refused before any session work.
         { provide: APP_GUARD, useClass: CsrfGuard },
@@ -50,17 +51,7 @@ export class CoreModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({
-            whitelist: true,
-            forbidNonWhitelisted: true,
-            transform: true,
-            // class-transformer only where a DTO asks for it (@Type, @Transform): see plain-dto-transformer.ts.
-            transformerPackage: plainDtoTransformer,
-            // One message per field: the first rule it breaks, in the order the DTO lists them.
-            stopAtFirstError: true,
-            exceptionFactory: validationExceptionFactory,
-            validationError: { target: false, value: false },
-          }),
+          useValue: apiValidationPipe(),
         },
       ],
       exports: [PasswordHasher, ClientAppService, AuthCoreModule],

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Clock } from '../clock/clock';
 import { AppConfig } from '../config/app-config';
 import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
+import { PageReads, type ApiAnswer, type PageRead } from './page-reads';
 
 /** The server's renderer, built from the client by `vite build --ssr` (client/src/entry-server.tsx). */
 export const RENDERER_FILE = join('ssr', 'entry-server.cjs');
@@ -47,30 +47,7 @@ const FALLBACK_500 =
   '<p>Error 500</p><h1>No pudimos mostrar esta página</h1><p>Ocurrió un error de nuestro lado. Intenta de nuevo en unos momentos.</p>' +
   '<p><a href="/pilates">Volver al inicio</a></p></body></html>';
 
-/**
- * The longest a page keeps an API answer the API itself marks shareable (`cache-control: public,
- * max-age=N`: the studio's settings, the plan catalogue): the same for every visitor, read once for
- * all the pages rendered in that time instead of once per page, and never older than a few seconds
- * (an admin's change to the catalogue shows on the next pages).
- */
-export const SHARED_READ_MAX_AGE_MS = 10_000;
-const SHARED_READS_KEPT = 100;
-
-/** The seconds an answer may be kept by anyone (`public, max-age=N`); undefined when it is private or not cacheable. */
-export function sharedMaxAgeSeconds(cacheControl: unknown): number | undefined {
-  if (typeof cacheControl !== 'string') return undefined;
-  const directives = cacheControl.split(',').map((directive) => directive.trim().toLowerCase());
-  if (!directives.includes('public')) return undefined;
-  const maxAge = directives.map((directive) => /^max-age=(\d+)$/.exec(directive)?.[1]).find(Boolean);
-  return maxAge ? Number(maxAge) : undefined;
-}
-
 /** What the client's apiFetch reads of a Response (status and text), without a stream to wrap the body. */
-interface ApiAnswer {
-  status: number;
-  body: string;
-}
-
 const asResponse = ({ status, body }: ApiAnswer): Response => {
   const answer: Pick<Response, 'ok' | 'status' | 'text'> = {
     ok: status >= 200 && status < 300,
@@ -96,19 +73,18 @@ const describe = (error: unknown): string => (error instanceof Error ? (error.st
 /**
  * Answers the site's pages: each one rendered on the server (TanStack Router's SSR, in the built
  * renderer) with its data and the visitor's session, and hydrated by the browser. The page's API
- * reads are answered in-process by this same server, with the visitor's cookie.
+ * reads are answered in-process by this same server, with the visitor's cookie: the most common
+ * ones by the API's controllers directly (PageReads), any other through the whole server.
  */
 @Injectable()
 export class ClientAppService {
   private readonly logger = new Logger('ClientApp');
   private readonly render?: Render;
-  /** Shareable API answers (see SHARED_READ_MAX_AGE_MS) by address, with when they stop being used. */
-  private readonly sharedReads = new Map<string, { answer: ApiAnswer; until: number }>();
 
   constructor(
     config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly clock: Clock,
+    private readonly pageReads: PageReads,
   ) {
     const rendererFile = join(config.clientDir, RENDERER_FILE);
     const manifestFile = join(config.clientDir, CLIENT_MANIFEST_FILE);
@@ -147,12 +123,13 @@ export class ClientAppService {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    const direct = this.pageReads.forPage(headers.cookie);
     try {
       const page = await render({
         url: `${RENDER_ORIGIN}${request.url}`,
         headers,
         nonce,
-        api: (url, init) => this.readApi(request, headers, url, init),
+        api: (url, init) => this.readApi(request, headers, direct, url, init),
       });
       for (const error of page.errors) this.logger.error(`${request.method} ${request.url}: ${describe(error)}`);
       if (page.location) {
@@ -179,43 +156,35 @@ export class ClientAppService {
       .send(html);
   }
 
-  /**
-   * One API read of the page, answered by this server in-process, as the visitor (their cookie and
-   * address); an answer the API marks shareable comes from the last few seconds' copy.
-   */
+  /** One API read of the page, answered by this server in-process, as the visitor (their cookie and address). */
   private async readApi(
     request: FastifyRequest,
     headers: Record<string, string>,
+    direct: (read: PageRead) => Promise<ApiAnswer | undefined>,
     url: string,
     init: RequestInit,
   ): Promise<Response> {
     const method = init.method ?? 'GET';
-    const shareable = method === 'GET' && init.body === undefined;
-    const now = this.clock.now().getTime();
-    const kept = shareable ? this.sharedReads.get(url) : undefined;
-    if (kept && kept.until > now) return asResponse(kept.answer);
+    const sent = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? init.body : undefined;
+    // A read the API's controllers answer directly when it takes the plain path; any other the whole server answers.
+    const plain = !('cookie' in sent) && (init.body === undefined || body !== undefined);
+    const answered = plain ? await direct({ method, url, headers: sent, body }) : undefined;
+    if (answered) return asResponse(answered);
 
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    const sent = new Headers(init.headers);
     const injected = await fastify.inject({
       method: method as 'GET',
       url,
       remoteAddress: request.ip,
       headers: {
         ...headers,
-        ...Object.fromEntries(sent.entries()),
+        ...sent,
         // Logged as the page's own reads: the page's request id with a suffix.
         'x-request-id': `${String(request.id).slice(0, 56)}${PAGE_READ_ID_SUFFIX}`,
       },
-      payload: typeof init.body === 'string' ? init.body : undefined,
+      payload: body,
     });
-    const answer: ApiAnswer = { status: injected.statusCode, body: injected.body };
-    const maxAge = sharedMaxAgeSeconds(injected.headers['cache-control']);
-    if (shareable && injected.statusCode === 200 && maxAge !== undefined && !injected.headers['set-cookie']) {
-      // Bounded: a few public addresses are read by pages; anything past that starts the copies over.
-      if (this.sharedReads.size >= SHARED_READS_KEPT) this.sharedReads.clear();
-      this.sharedReads.set(url, { answer, until: now + Math.min(maxAge * 1000, SHARED_READ_MAX_AGE_MS) });
-    }
-    return asResponse(answer);
+    return asResponse({ status: injected.statusCode, body: injected.body });
   }
 }

@@ -1,0 +1,164 @@
+import { Injectable, type Type, type ValidationPipe } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { AuthController } from '../../auth/auth.controller';
+import type { User } from '../../auth/entities/user.entity';
+import { InformacionController } from '../../informacion/informacion.controller';
+import { GetUserPlanesDto } from '../../planes/dto/user-plans.dto';
+import { PlanesController } from '../../planes/planes.controller';
+import { DateRequestDto } from '../../reservations/dto/slots.dto';
+import { ReservationsController } from '../../reservations/reservations.controller';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf.guard';
+import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS, type AuthenticatedRequest } from '../auth/session';
+import { SessionVerifier } from '../auth/session-verifier';
+import { Clock } from '../clock/clock';
+import { StudioController } from '../studio/studio.controller';
+import { apiValidationPipe } from './validation-pipe';
+
+/** An API answer as a page reads it: its status and its body's text. */
+export interface ApiAnswer {
+  status: number;
+  body: string;
+}
+
+/** One API read of a page: the address, and the headers and body the client's apiFetch sent. */
+export interface PageRead {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Who the page is rendered for, found once per page: the session its cookie names, or none. */
+type Visitor = AuthenticatedRequest | null;
+
+/** What one read needs: its session rule, its body's DTO, and its controller's own method. */
+interface Route {
+  session: 'required' | 'optional' | 'none';
+  body?: Type<object>;
+  answer: (visitor: Visitor, dto: object) => unknown;
+}
+
+/** A cookie header as @fastify/cookie reads it for the API. */
+type ParseCookie = (header: string) => Record<string, string | undefined>;
+
+const isFlatJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every((field) => field === null || typeof field !== 'object');
+
+/**
+ * The reads server-rendered pages make most (the session, the day's classes, the studio, the plan
+ * catalogue, a client's plans), answered in-process by the API's own controller methods instead of an emulated HTTP
+ * request through the whole server: the same checks the API makes on the way (CSRF header, session,
+ * validation with the API's pipe) and the answer its route sends, serialized as Fastify does.
+ * Only the plain path is answered here: no session where one is needed, a session due for renewal,
+ * input the API would refuse, an error of any kind, or an address not listed gives `undefined`, and
+ * the caller asks the API itself, whose answer (status, error shape, cookie) is then the API's.
+ */
+@Injectable()
+export class PageReads {
+  private readonly pipe: ValidationPipe = apiValidationPipe();
+  private routes?: Map<string, Route>;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly verifier: SessionVerifier,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A reader for one page: the visitor's session is checked once for all of that page's reads. */
+  forPage(cookieHeader: string | undefined): (read: PageRead) => Promise<ApiAnswer | undefined> {
+    let visitor: Promise<Visitor | undefined> | undefined;
+    return async (read) => {
+      const route = this.route(read);
+      if (!route) return undefined;
+      const found = route.session === 'none' ? null : await (visitor ??= this.visitor(cookieHeader));
+      // undefined: the session check itself failed (a database that does not answer): the API says so.
+      if (found === undefined) return undefined;
+      if (route.session === 'required' && found === null) return undefined;
+      return this.answer(route, found, read);
+    };
+  }
+
+  private async answer(route: Route, visitor: Visitor, read: PageRead): Promise<ApiAnswer | undefined> {
+    try {
+      let dto: object = {};
+      if (route.body) {
+        if (read.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return undefined;
+        if (!read.headers['content-type']?.startsWith('application/json') || read.body === undefined) return undefined;
+        // Fastify's parser refuses these keys; the API answers that itself.
+        if (/__proto__|constructor/.test(read.body)) return undefined;
+        const parsed: unknown = JSON.parse(read.body);
+        if (!isFlatJsonObject(parsed)) return undefined;
+        dto = (await this.pipe.transform(parsed, { type: 'body', metatype: route.body })) as object;
+      }
+      // Fastify sends an object without a response schema as JSON.stringify does.
+      return { status: 200, body: JSON.stringify(await route.answer(visitor, dto)) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The session of the page's cookie; undefined when it must be left to the API (renewal due, database error). */
+  private async visitor(cookieHeader: string | undefined): Promise<Visitor | undefined> {
+    if (!cookieHeader) return null;
+    const parseCookie = (
+      this.adapterHost.httpAdapter.getInstance<FastifyInstance>() as unknown as {
+        parseCookie: ParseCookie;
+      }
+    ).parseCookie;
+    const token = parseCookie(cookieHeader)[SESSION_COOKIE];
+    if (!token) return null;
+    try {
+      const found = await this.verifier.verify(token);
+      if (!found) return null;
+      // Renewing sets a cookie on the answer: the API's own route does that.
+      const ageSeconds = this.clock.now().getTime() / 1000 - found.currentSession.issuedAt;
+      return ageSeconds > SESSION_RENEW_AFTER_SECONDS ? undefined : found;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private route(read: PageRead): Route | undefined {
+    this.routes ??= this.buildRoutes();
+    return this.routes.get(`${read.method} ${read.url}`);
+  }
+
+  private buildRoutes(): Map<string, Route> {
+    const get = <T>(type: Type<T>): T => this.moduleRef.get(type, { strict: false });
+    const auth = get(AuthController);
+    const studio = get(StudioController);
+    const reservations = get(ReservationsController);
+    const informacion = get(InformacionController);
+    const planes = get(PlanesController);
+    return new Map<string, Route>([
+      [
+        'GET /api/get-cookie',
+        // The session check reads the user's whole record (see @CurrentAccount()).
+        { session: 'required', answer: (visitor) => auth.getCookie(visitor!.user as unknown as User) },
+      ],
+      ['GET /api/studio', { session: 'none', answer: () => studio.getStudio() }],
+      ['GET /api/planes/get-planes', { session: 'none', answer: () => planes.getPlanes() }],
+      [
+        'POST /api/reservations/get-information',
+        {
+          session: 'optional',
+          body: DateRequestDto,
+          answer: (visitor, dto) => reservations.getInformation(visitor?.user ?? null, dto as DateRequestDto),
+        },
+      ],
+      [
+        'POST /api/informacion/get-planes',
+        {
+          session: 'required',
+          body: GetUserPlanesDto,
+          answer: (visitor, dto) => informacion.getUserPlanes(visitor!.user, dto as GetUserPlanesDto),
+        },
+      ],
+    ]);
+  }
+}
