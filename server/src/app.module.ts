@@ -7,6 +7,7 @@ import { CoreModule } from './core/core.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion/informacion.module';
+import { PagesModule } from './pages/pages.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PlanesModule } from './planes/planes.module';
 import { ReservationsModule } from './reservations/reservations.module';
@@ -25,6 +26,7 @@ export class AppModule {
         InformacionModule,
         AdminModule,
         PaymentsModule,
+        PagesModule,
         ...extraModules,
       ],
       providers: [SeedService],

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/core/auth/csrf.guard';
 import { FixedClock } from '../src/core/clock/clock';
-import { PageReads, type PageRead } from '../src/core/http/page-reads';
+import type { PageRead } from '../src/core/http/page-reads.port';
+import { PageReads } from '../src/pages/page-reads';
 import { registerUser } from './helpers/accounts';
 import { ADMIN, NEXT_MONDAY, NOW, givePlan, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';

@@ -16,7 +16,6 @@ import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
 import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
-import { PageReads } from './http/page-reads';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
 import { apiValidationPipe } from './http/validation-pipe';
@@ -43,7 +42,6 @@ export class CoreModule {
         HealthRepository,
         HealthService,
         ClientAppService,
-        PageReads,
         PasswordHasher,
         // Order matters: a forged cross-site request is refused before any session work.
         { provide: APP_GUARD, useClass: CsrfGuard },

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
-import { PageReads, type ApiAnswer, type PageRead } from './page-reads';
+import { PAGE_READS, type ApiAnswer, type PageRead, type PageReadsPort } from './page-reads.port';
 
 /** The server's renderer, built from the client by `vite build --ssr` (client/src/entry-server.tsx). */
 export const RENDERER_FILE = join('ssr', 'entry-server.cjs');
@@ -84,7 +84,7 @@ export class ClientAppService {
   constructor(
     config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly pageReads: PageReads,
+    @Inject(PAGE_READS) private readonly pageReads: PageReadsPort,
   ) {
     const rendererFile = join(config.clientDir, RENDERER_FILE);
     const manifestFile = join(config.clientDir, CLIENT_MANIFEST_FILE);

@@ -1,33 +1,20 @@
 import { Injectable, type Type, type ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AuthController } from '../../auth/auth.controller';
-import type { User } from '../../auth/entities/user.entity';
-import { InformacionController } from '../../informacion/informacion.controller';
-import { GetUserPlanesDto } from '../../planes/dto/user-plans.dto';
-import { PlanesController } from '../../planes/planes.controller';
-import { DateRequestDto } from '../../reservations/dto/slots.dto';
-import { ReservationsController } from '../../reservations/reservations.controller';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf.guard';
-import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS, type AuthenticatedRequest } from '../auth/session';
-import { SessionVerifier } from '../auth/session-verifier';
-import { Clock } from '../clock/clock';
-import { StudioController } from '../studio/studio.controller';
-import { apiValidationPipe } from './validation-pipe';
-
-/** An API answer as a page reads it: its status and its body's text. */
-export interface ApiAnswer {
-  status: number;
-  body: string;
-}
-
-/** One API read of a page: the address, and the headers and body the client's apiFetch sent. */
-export interface PageRead {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
+import { AuthController } from '../auth/auth.controller';
+import { userFromRow, type UserRow } from '../auth/entities/user.entity';
+import type { ApiAnswer, PageRead, PageReadsPort } from '../core/http/page-reads.port';
+import { InformacionController } from '../informacion/informacion.controller';
+import { GetUserPlanesDto } from '../planes/dto/user-plans.dto';
+import { PlanesController } from '../planes/planes.controller';
+import { DateRequestDto } from '../reservations/dto/slots.dto';
+import { ReservationsController } from '../reservations/reservations.controller';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../core/auth/csrf.guard';
+import { SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS, type AuthenticatedRequest } from '../core/auth/session';
+import { SessionVerifier } from '../core/auth/session-verifier';
+import { Clock } from '../core/clock/clock';
+import { StudioController } from '../core/studio/studio.controller';
+import { apiValidationPipe } from '../core/http/validation-pipe';
 
 /** Who the page is rendered for, found once per page: the session its cookie names, or none. */
 type Visitor = AuthenticatedRequest | null;
@@ -58,7 +45,7 @@ const isFlatJsonObject = (value: unknown): value is Record<string, unknown> =>
  * the caller asks the API itself, whose answer (status, error shape, cookie) is then the API's.
  */
 @Injectable()
-export class PageReads {
+export class PageReads implements PageReadsPort {
   private readonly pipe: ValidationPipe = apiValidationPipe();
   private routes?: Map<string, Route>;
 
@@ -139,7 +126,10 @@ export class PageReads {
       [
         'GET /api/get-cookie',
         // The session check reads the user's whole record (see @CurrentAccount()).
-        { session: 'required', answer: (visitor) => auth.getCookie(visitor!.user as unknown as User) },
+        {
+          session: 'required',
+          answer: (visitor) => auth.getCookie(userFromRow(visitor!.accountRow as unknown as UserRow)),
+        },
       ],
       ['GET /api/studio', { session: 'none', answer: () => studio.getStudio() }],
       ['GET /api/planes/get-planes', { session: 'none', answer: () => planes.getPlanes() }],
