@@ -208,6 +208,61 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
     }
   });
 
+  it('should send the page without waiting for a slow read: that part in its loading state, the rest complete', async () => {
+    // The catalogue's read takes longer than the page may wait (released only once the page is in).
+    afterSharedReads();
+    const visibleCatalogue = PlanesService.prototype.visibleCatalogue;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
+    const slow = jest.spyOn(PlanesService.prototype, 'visibleCatalogue').mockImplementation(async function (
+      this: PlanesService,
+      ...args: Parameters<PlanesService['visibleCatalogue']>
+    ) {
+      await released;
+      return visibleCatalogue.apply(this, args);
+    });
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const res = await t.http().get('/pilates/planes').expect(200);
+      expect(slow).toHaveBeenCalled();
+      // The rest of the page, complete.
+      expect(res.text).toMatch(/<h1[^>]*>Planes/);
+      expect(res.text).toContain('<header');
+      expect(res.text).toContain('<footer');
+      // The plans: their loading state, marked for the browser to render (not a hydration failure).
+      expect(res.text).toContain('aria-label="Cargando planes…"');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(res.text).not.toContain('Doce Clases');
+      expect(dehydratedQueries(res.text).map((query) => query.queryKey[0])).not.toContain('/api/planes/get-planes');
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      release();
+      slow.mockRestore();
+      logged.mockRestore();
+    }
+  });
+
+  it('should send the page with a failed read in its loading state for the browser to ask again, not an error page', async () => {
+    afterSharedReads();
+    const failing = jest
+      .spyOn(PlanesService.prototype, 'visibleCatalogue')
+      .mockRejectedValue(new Error('la base de datos no contesta'));
+    try {
+      const res = await t.http().get('/pilates/planes').expect(200);
+      expect(res.text).toMatch(/<h1[^>]*>Planes/);
+      expect(res.text).toContain('aria-label="Cargando planes…"');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(res.text).not.toContain('No pudimos mostrar esta página');
+      // Read once: the page does not ask again while it renders.
+      expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
   it('should read an answer the API marks public once for the pages of a few seconds, then again', async () => {
     afterSharedReads();
     const catalogue = jest.spyOn(PlanesService.prototype, 'visibleCatalogue');

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessages } from '@/api/api-error';
-import { useGetPlanes } from '@/api/generated/planes/planes';
+import { queryOptions } from '@tanstack/react-query';
+import { getGetPlanesQueryKey, getPlanes } from '@/api/generated/planes/planes';
 import type { CataloguePlanDto } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -10,7 +11,14 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { PurchaseDialog } from '@/features/purchase';
 import { useSession } from '@/features/session';
 import { classesLabel, formatMoney } from '@/lib/format';
+import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { pricePerClass } from '../format';
+
+/** The plans on sale: the planes route's loader reads them, the grid shows them. */
+export const catalogueQueryOptions = queryOptions({
+  queryKey: getGetPlanesQueryKey(),
+  queryFn: ({ signal }) => getPlanes({ signal }),
+});
 
 export const PLANS_NOTE = '*Planes válidos un mes';
 export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
@@ -76,35 +84,48 @@ function PlanSkeletons() {
   );
 }
 
+function PlansLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <div className="flex max-w-prose flex-col items-start gap-4">
+      <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(error)]} className="w-full" />
+      <Button
+        variant="secondary"
+        loading={retrying}
+        loadingLabel="Reintentando…"
+        icon={<RotateCw aria-hidden="true" className="size-4" />}
+        onClick={() => {
+          setRetrying(true);
+          retry();
+        }}
+      >
+        Reintentar
+      </Button>
+    </div>
+  );
+}
+
 /** The plan catalogue as cards, each leading to the booking calendar (and, logged in, to buying it). */
 export function PlansGrid() {
-  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
-  const query = useGetPlanes();
+  return (
+    <PageQueryBoundary
+      fallback={<PlanSkeletons />}
+      error={(error, retry) => <PlansLoadError error={error} retry={retry} />}
+    >
+      <PlansList />
+    </PageQueryBoundary>
+  );
+}
+
+function PlansList() {
+  const { data } = usePageQuery(catalogueQueryOptions);
   const { user } = useSession();
   const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
-
-  if (query.isPending) return <PlanSkeletons />;
-  if (query.isError) {
-    return (
-      <div className="flex max-w-prose flex-col items-start gap-4">
-        <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(query.error)]} className="w-full" />
-        <Button
-          variant="secondary"
-          loading={query.isFetching}
-          loadingLabel="Reintentando…"
-          icon={<RotateCw aria-hidden="true" className="size-4" />}
-          onClick={() => void query.refetch()}
-        >
-          Reintentar
-        </Button>
-      </div>
-    );
-  }
 
   return (
     <>
       <ul aria-label="Planes" className={grid}>
-        {query.data.planes.map((plan) => (
+        {data.planes.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
