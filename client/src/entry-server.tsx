@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { setApiTransport, type ApiTransport } from './api/http';
 import { setSiteOrigin } from './lib/page-title';
-import { SERVER_READ_DEADLINE_MS, UNREAD_ON_SERVER_DIGEST, UnreadOnServer } from './lib/server-read';
+import { LeftToBrowser, SERVER_READ_DEADLINE_MS } from './lib/server-read';
 import { createAppRouter } from './router';
 import { routerManifest, type ViteManifest } from './ssr-manifest';
 
@@ -54,16 +54,12 @@ const apiOfRequest = new AsyncLocalStorage<ApiTransport>();
 const RENDER_ALLOWANCE_MS = 250;
 
 /** Why the render stopped waiting for a part: the page's deadline passed. */
-class PageDeadline extends Error {
-  readonly digest = UNREAD_ON_SERVER_DIGEST;
+class PageDeadline extends LeftToBrowser {
   constructor() {
     super('La página se envió sin esperar más a una de sus partes.');
     this.name = 'PageDeadline';
   }
 }
-
-/** A part the server leaves in its loading state on purpose; the browser renders it. */
-const leftToBrowser = (error: unknown): boolean => error instanceof UnreadOnServer || error instanceof PageDeadline;
 
 /**
  * The page's HTML once all of it is ready: every part in place, however large (none moved in later
@@ -107,7 +103,7 @@ function renderWhole(
       },
       onError: (error) => {
         // The digest goes into the page: the browser knows such a part is not a hydration failure.
-        if (leftToBrowser(error)) return UNREAD_ON_SERVER_DIGEST;
+        if (error instanceof LeftToBrowser) return error.digest;
         onError(error);
         return undefined;
       },

@@ -52,11 +52,15 @@ export function readOnServer(queryClient: QueryClient, queryKey: QueryKey): bool
 export const UNREAD_ON_SERVER_DIGEST = 'pagina-sin-lectura';
 
 /**
- * Thrown on the server by a component whose read the page does not have (late or failed): its
- * Suspense boundary goes out in its loading state, and the browser renders that part itself.
+ * Why the server sent a part of the page in its loading state (its Suspense boundary's fallback) for
+ * the browser to render: on purpose, not a failure. Its digest goes into the page with the part.
  */
-export class UnreadOnServer extends Error {
+export class LeftToBrowser extends Error {
   readonly digest = UNREAD_ON_SERVER_DIGEST;
+}
+
+/** Thrown on the server by a component whose read the page does not have (late or failed). */
+export class UnreadOnServer extends LeftToBrowser {
   constructor(queryKey: QueryKey) {
     super(`Lectura pendiente en el servidor: ${hashKey(queryKey)}`);
     this.name = 'UnreadOnServer';
