@@ -2,7 +2,12 @@ import { Logger } from '@nestjs/common';
 import { addDays, mondayOf, studioToday } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
 import { PlanesService } from '../src/planes/planes.service';
-import { SHARED_READ_MAX_AGE_MS, sharedMaxAgeSeconds, withScriptNonce } from '../src/core/http/client-app.service';
+import {
+  ClientAppService,
+  SHARED_READ_MAX_AGE_MS,
+  sharedMaxAgeSeconds,
+  withScriptNonce,
+} from '../src/core/http/client-app.service';
 import { loginAs, outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
 import { ADMIN } from './helpers/booking';
 import { builtClientDir } from './helpers/built-client';
@@ -260,6 +265,47 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       expect(failing).toHaveBeenCalledTimes(1);
     } finally {
       failing.mockRestore();
+    }
+  });
+
+  it("should send a logged-in visitor's page without waiting for a slow session read: the guest's header, the rest complete", async () => {
+    const { agent } = await registerUser(t, { email: 'sesion.lenta@example.com' });
+    const fast = await agent.get('/pilates/planes').expect(200);
+    expect(fast.text).toContain('Mi Perfil');
+    expect(fast.text).toContain('Comprar el plan Doce Clases');
+
+    // The page's session read (its transport to the API) answers late.
+    type Transport = { readApi(request: unknown, headers: unknown, url: string, init: unknown): Promise<Response> };
+    const readApi = (ClientAppService.prototype as unknown as Transport).readApi;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
+    const slow = jest
+      .spyOn(ClientAppService.prototype as unknown as Transport, 'readApi')
+      .mockImplementation(async function (this: Transport, ...args: Parameters<Transport['readApi']>) {
+        if (args[2].endsWith('/api/get-cookie')) await released;
+        return readApi.apply(this, args);
+      });
+    try {
+      const res = await agent.get('/pilates/planes').expect(200);
+      expect(slow).toHaveBeenCalledWith(
+        expect.anything(),
+        expect.anything(),
+        expect.stringMatching(/\/api\/get-cookie$/),
+        expect.anything(),
+      );
+      // The header and the plans' buttons as a guest sees them, for the browser to redo with the session.
+      expect(res.text).toContain('Mi cuenta');
+      expect(res.text).not.toContain('Mi Perfil');
+      expect(res.text).toContain('Reservar con el plan Doce Clases');
+      expect(res.text).not.toContain('Comprar el plan Doce Clases');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(dehydratedQueries(res.text).map((query) => query.queryKey[0])).not.toContain('/api/get-cookie');
+    } finally {
+      release();
+      slow.mockRestore();
     }
   });
 

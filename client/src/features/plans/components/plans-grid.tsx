@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PurchaseDialog } from '@/features/purchase';
-import { useSession } from '@/features/session';
+import { useSession, type SessionUser } from '@/features/session';
 import { classesLabel, formatMoney } from '@/lib/format';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { pricePerClass } from '../format';
@@ -119,13 +119,26 @@ export function PlansGrid() {
 
 function PlansList() {
   const { data } = usePageQuery(catalogueQueryOptions);
-  const { user } = useSession();
+  // "Comprar" beside "Reservar" once the session says the visitor is logged in.
+  const asGuest = <PlanCards plans={data.planes} user={null} />;
+  return (
+    <PageQueryBoundary fallback={asGuest} error={() => asGuest}>
+      <SessionPlanCards plans={data.planes} />
+    </PageQueryBoundary>
+  );
+}
+
+function SessionPlanCards({ plans }: { plans: CataloguePlanDto[] }) {
+  return <PlanCards plans={plans} user={useSession().user} />;
+}
+
+function PlanCards({ plans, user }: { plans: CataloguePlanDto[]; user: SessionUser | null }) {
   const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
 
   return (
     <>
       <ul aria-label="Planes" className={grid}>
-        {data.planes.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
