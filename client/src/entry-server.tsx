@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { setApiTransport, type ApiTransport } from './api/http';
 import { setSiteOrigin } from './lib/page-title';
+import { LeftToBrowser, SERVER_READ_DEADLINE_MS } from './lib/server-read';
 import { createAppRouter } from './router';
 import { routerManifest, type ViteManifest } from './ssr-manifest';
 
@@ -49,14 +50,33 @@ export interface RendererOptions {
 
 const apiOfRequest = new AsyncLocalStorage<ApiTransport>();
 
+/** After the loaders' deadline, how long the render may still wait for a part (code loading) before it sends it as its loading state. */
+const RENDER_ALLOWANCE_MS = 250;
+
+/** Why the render stopped waiting for a part: the page's deadline passed. */
+class PageDeadline extends LeftToBrowser {
+  constructor() {
+    super('La página se envió sin esperar más a una de sus partes.');
+    this.name = 'PageDeadline';
+  }
+}
+
 /**
  * The page's HTML once all of it is ready: every part in place, however large (none moved in later
- * by an inline script, so it reads the same without JavaScript). Errors thrown by components, even
- * inside a Suspense boundary, go to `onError`.
+ * by an inline script, so it reads the same without JavaScript). A part whose read the page does not
+ * have (late or failed: `usePageQuery`) goes out at once in its loading state, and whatever still
+ * waits at `deadline` (epoch ms) too: the render stops there, so nothing holds the page. Errors thrown
+ * by components, even inside a Suspense boundary, go to `onError`.
  */
-function renderWhole(element: ReactNode, nonce: string, onError: (error: unknown) => void): Promise<string> {
+function renderWhole(
+  element: ReactNode,
+  nonce: string,
+  deadline: number,
+  onError: (error: unknown) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -70,9 +90,23 @@ function renderWhole(element: ReactNode, nonce: string, onError: (error: unknown
     const stream = renderToPipeableStream(element, {
       nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError,
+      onShellReady: () => {
+        timer = setTimeout(() => stream.abort(new PageDeadline()), Math.max(0, deadline - Date.now()));
+      },
+      onAllReady: () => {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError: (error) => {
+        // The digest goes into the page: the browser knows such a part is not a hydration failure.
+        if (error instanceof LeftToBrowser) return error.digest;
+        onError(error);
+        return undefined;
+      },
     });
   });
 }
@@ -102,6 +136,7 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
   async function renderOnce(
     request: RenderRequest,
     renderError: unknown,
+    deadline: number,
   ): Promise<RenderedPage | { failed: unknown; router?: AnyRouter }> {
     let failed: { error: unknown } | undefined;
     let current: AnyRouter | undefined;
@@ -123,10 +158,13 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
       let markup: string;
       try {
         // The whole page at once (every lazily loaded part included), not streamed: its data is read
-        // already (loaders, within their deadline). A component that throws is reported here even
-        // inside a Suspense boundary, where React would otherwise leave a spinner for the browser.
+        // already (loaders, within the deadline), and a part whose read was late or failed goes out
+        // in its loading state. A component that throws is reported here even inside a Suspense
+        // boundary, where React would otherwise leave a spinner for the browser.
         const errors: unknown[] = [];
-        markup = await renderWhole(<RouterServer router={router} />, request.nonce, (error) => errors.push(error));
+        markup = await renderWhole(<RouterServer router={router} />, request.nonce, deadline, (error) =>
+          errors.push(error),
+        );
         if (errors.length) throw errors[0];
       } catch (error) {
         failed = { error };
@@ -150,12 +188,15 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
 
   return async function render(request: RenderRequest): Promise<RenderedPage> {
     return apiOfRequest.run(request.api, async () => {
-      const first = await renderOnce(request, undefined);
+      // The loaders' reads and the render share one deadline from the request's start (with a short
+      // allowance for the render itself after a late read).
+      const deadline = Date.now() + SERVER_READ_DEADLINE_MS + RENDER_ALLOWANCE_MS;
+      const first = await renderOnce(request, undefined, deadline);
       if (!('failed' in first)) return first;
       // The render itself threw (error boundaries do not catch on the server): the same page again,
       // its layout showing the error page.
       // The browser receives the route's error with the page: a plain one, never the original's text.
-      const second = await renderOnce(request, new Error('No se pudo mostrar la página.'));
+      const second = await renderOnce(request, new Error('No se pudo mostrar la página.'), deadline);
       if (!('failed' in second)) return { ...second, status: 500, errors: [first.failed] };
       throw first.failed;
     });

@@ -2,6 +2,7 @@ import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
+import { onRecoverableError } from './lib/server-read';
 import { createAppRouter } from './router';
 import './styles/app.css';
 
@@ -12,7 +13,8 @@ import './styles/app.css';
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 // The server rendered the whole document with the page's data (dehydrated into the page); React
-// hydrates that markup in place, with the same data, instead of drawing the page again.
+// hydrates that markup in place, with the same data, instead of drawing the page again. A part the
+// server sent in its loading state (its read was late) is drawn here once its data arrives.
 const router = createAppRouter(createQueryClient());
 
 hydrateRoot(
@@ -20,4 +22,5 @@ hydrateRoot(
   <StrictMode>
     <RouterClient router={router} />
   </StrictMode>,
+  { onRecoverableError },
 );

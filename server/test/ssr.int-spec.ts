@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { addDays, mondayOf, studioToday } from '@pilates/dates';
 import { PlanesService } from '../src/planes/planes.service';
-import { withScriptNonce } from '../src/core/http/client-app.service';
+import { ClientAppService, withScriptNonce } from '../src/core/http/client-app.service';
 import { loginAs, outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
 import { ADMIN } from './helpers/booking';
 import { builtClientDir } from './helpers/built-client';
@@ -200,6 +200,102 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
     } finally {
       broken.mockRestore();
       logged.mockRestore();
+    }
+  });
+
+  it('should send the page without waiting for a slow read: that part in its loading state, the rest complete', async () => {
+    // The catalogue's read takes longer than the page may wait (released only once the page is in).
+    const visibleCatalogue = PlanesService.prototype.visibleCatalogue;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
+    const slow = jest.spyOn(PlanesService.prototype, 'visibleCatalogue').mockImplementation(async function (
+      this: PlanesService,
+      ...args: Parameters<PlanesService['visibleCatalogue']>
+    ) {
+      await released;
+      return visibleCatalogue.apply(this, args);
+    });
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const res = await t.http().get('/pilates/planes').expect(200);
+      expect(slow).toHaveBeenCalled();
+      // The rest of the page, complete.
+      expect(res.text).toMatch(/<h1[^>]*>Planes/);
+      expect(res.text).toContain('<header');
+      expect(res.text).toContain('<footer');
+      // The plans: their loading state, marked for the browser to render (not a hydration failure).
+      expect(res.text).toContain('aria-label="Cargando planes…"');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(res.text).not.toContain('Doce Clases');
+      expect(dehydratedQueries(res.text).map((query) => query.queryKey[0])).not.toContain('/api/planes/get-planes');
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      release();
+      slow.mockRestore();
+      logged.mockRestore();
+    }
+  });
+
+  it('should send the page with a failed read in its loading state for the browser to ask again, not an error page', async () => {
+    const failing = jest
+      .spyOn(PlanesService.prototype, 'visibleCatalogue')
+      .mockRejectedValue(new Error('la base de datos no contesta'));
+    try {
+      const res = await t.http().get('/pilates/planes').expect(200);
+      expect(res.text).toMatch(/<h1[^>]*>Planes/);
+      expect(res.text).toContain('aria-label="Cargando planes…"');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(res.text).not.toContain('No pudimos mostrar esta página');
+      // Read once: the page does not ask again while it renders.
+      expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
+  it("should send a logged-in visitor's page without waiting for a slow session read: the guest's header, the rest complete", async () => {
+    const { agent } = await registerUser(t, { email: 'sesion.lenta@example.com' });
+    const fast = await agent.get('/pilates/planes').expect(200);
+    expect(fast.text).toContain('Mi Perfil');
+    expect(fast.text).toContain('Comprar el plan Doce Clases');
+
+    // The page's session read (its transport to the API) answers late.
+    type Transport = {
+      readApi(request: unknown, headers: unknown, direct: unknown, url: string, init: unknown): Promise<Response>;
+    };
+    const readApi = (ClientAppService.prototype as unknown as Transport).readApi;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
+    const slow = jest
+      .spyOn(ClientAppService.prototype as unknown as Transport, 'readApi')
+      .mockImplementation(async function (this: Transport, ...args: Parameters<Transport['readApi']>) {
+        if (args[3].endsWith('/api/get-cookie')) await released;
+        return readApi.apply(this, args);
+      });
+    try {
+      const res = await agent.get('/pilates/planes').expect(200);
+      expect(slow).toHaveBeenCalledWith(
+        expect.anything(),
+        expect.anything(),
+        expect.stringMatching(/\/api\/get-cookie$/),
+        expect.anything(),
+      );
+      // The header and the plans' buttons as a guest sees them, for the browser to redo with the session.
+      expect(res.text).toContain('Mi cuenta');
+      expect(res.text).not.toContain('Mi Perfil');
+      expect(res.text).toContain('Reservar con el plan Doce Clases');
+      expect(res.text).not.toContain('Comprar el plan Doce Clases');
+      expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
+      expect(dehydratedQueries(res.text).map((query) => query.queryKey[0])).not.toContain('/api/get-cookie');
+    } finally {
+      release();
+      slow.mockRestore();
     }
   });
 });

@@ -26,6 +26,8 @@ export const studioQueryOptions = queryOptions({
 
 /** The studio's zone; components re-render when the server's answer arrives. */
 export function useStudioTimeZone(): string {
+  // useQuery, not usePageQuery: pages without a loader that reads it use it too, with the content
+  // file's zone until the answer arrives, instead of a loading state.
   return useQuery(studioQueryOptions).data?.timeZone ?? studioTimeZone();
 }
 

@@ -30,7 +30,11 @@ export function stubApi(handlers: ApiHandlers) {
 }
 
 export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // Answers stay fresh as long as in the app: a part that suspended while its read ran does not read
+  // again when it mounts on a slow machine (a suspending query is stale after 1 s at the least).
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{ui}</ToastProvider>

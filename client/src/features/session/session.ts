@@ -1,7 +1,8 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-error';
 import { getCookie, getGetCookieQueryKey } from '@/api/generated/auth/auth';
 import type { UserDto } from '@/api/generated/model';
+import { usePageQuery } from '@/lib/page-query';
 
 export type SessionUser = UserDto;
 
@@ -22,11 +23,14 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * The session user (null for a guest), read by the root route. It suspends until known: outside the
+ * logged-in pages (whose guard waits for it), call it inside a `PageQueryBoundary` whose fallback is
+ * the part as a guest sees it.
+ */
 export function useSession() {
-  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
-  const query = useQuery(sessionQueryOptions);
-  const user = query.data ?? null;
-  return { user, isAdmin: user?.role === 'admin', isPending: query.isPending };
+  const user = usePageQuery(sessionQueryOptions).data;
+  return { user, isAdmin: user?.role === 'admin' };
 }
 
 /** After login or registration: the answer's user replaces the session. */

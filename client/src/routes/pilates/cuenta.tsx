@@ -5,6 +5,7 @@ import { buttonClasses, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from
 import { LoginForm } from '../../features/auth/components/login-form';
 import { accountSearchSchema } from '../../features/auth/search';
 import { useSession } from '../../features/session/session';
+import { PageQueryBoundary } from '../../lib/page-query';
 import { onDemand } from '../../lib/on-demand';
 import { publicPageHead } from '../../lib/page-title';
 
@@ -25,7 +26,29 @@ const card = 'max-w-md rounded-card bg-surface p-6 shadow-soft md:p-8';
 const textLink = 'font-medium text-accent underline-offset-2 hover:text-accent-strong hover:underline';
 
 function AccountPage() {
-  const { user, isPending } = useSession();
+  // Until the session is known, a spinner; when it cannot be read, the login form.
+  return (
+    <section className="container-page py-12 md:py-16">
+      <PageHeading title="Mi cuenta" />
+      <PageQueryBoundary
+        fallback={
+          <div className={`${card} flex justify-center`}>
+            <Spinner />
+          </div>
+        }
+        error={() => <Account user={null} />}
+      >
+        <SessionAccount />
+      </PageQueryBoundary>
+    </section>
+  );
+}
+
+function SessionAccount() {
+  return <Account user={useSession().user} />;
+}
+
+function Account({ user }: { user: UserDto | null }) {
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
 
@@ -35,53 +58,44 @@ function AccountPage() {
     else void navigate({ to: '/pilates' });
   };
 
-  return (
-    <section className="container-page py-12 md:py-16">
-      <PageHeading title="Mi cuenta" />
-      {isPending ? (
-        <div className={`${card} flex justify-center`}>
-          <Spinner />
-        </div>
-      ) : user ? (
-        <div className={`${card} space-y-5`}>
-          <p className="text-ink">
-            Ya iniciaste sesión como <span className="font-medium text-ink-strong">{user.name}</span>
-          </p>
-          <Link to="/pilates/informacion" className={buttonClasses()}>
-            Ir a Mi información
-          </Link>
-        </div>
-      ) : (
-        <Tabs defaultValue="login" className={card}>
-          <TabsList aria-label="Mi cuenta" className="w-full">
-            <TabsTrigger value="login" className="flex-1">
-              Iniciar Sesión
-            </TabsTrigger>
-            <TabsTrigger
-              value="register"
-              className="flex-1"
-              onPointerEnter={preloadRegisterForm}
-              onTouchStart={preloadRegisterForm}
-              onFocus={preloadRegisterForm}
-            >
-              Registrar
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="login">
-            <LoginForm
-              onSuccess={goOn}
-              forgotPasswordLink={
-                <Link to="/pilates/forgot-password" className={textLink}>
-                  ¿Olvidaste tu contraseña?
-                </Link>
-              }
-            />
-          </TabsContent>
-          <TabsContent value="register">
-            <RegisterForm onSuccess={goOn} />
-          </TabsContent>
-        </Tabs>
-      )}
-    </section>
+  return user ? (
+    <div className={`${card} space-y-5`}>
+      <p className="text-ink">
+        Ya iniciaste sesión como <span className="font-medium text-ink-strong">{user.name}</span>
+      </p>
+      <Link to="/pilates/informacion" className={buttonClasses()}>
+        Ir a Mi información
+      </Link>
+    </div>
+  ) : (
+    <Tabs defaultValue="login" className={card}>
+      <TabsList aria-label="Mi cuenta" className="w-full">
+        <TabsTrigger value="login" className="flex-1">
+          Iniciar Sesión
+        </TabsTrigger>
+        <TabsTrigger
+          value="register"
+          className="flex-1"
+          onPointerEnter={preloadRegisterForm}
+          onTouchStart={preloadRegisterForm}
+          onFocus={preloadRegisterForm}
+        >
+          Registrar
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="login">
+        <LoginForm
+          onSuccess={goOn}
+          forgotPasswordLink={
+            <Link to="/pilates/forgot-password" className={textLink}>
+              ¿Olvidaste tu contraseña?
+            </Link>
+          }
+        />
+      </TabsContent>
+      <TabsContent value="register">
+        <RegisterForm onSuccess={goOn} />
+      </TabsContent>
+    </Tabs>
   );
 }

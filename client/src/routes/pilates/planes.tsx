@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getGetPlanesQueryOptions } from '../../api/generated/planes/planes';
 import { PageHeading } from '../../components/layout/page-heading';
-import { PlansGrid } from '../../features/plans/components/plans-grid';
+import { PlansGrid, catalogueQueryOptions } from '../../features/plans/components/plans-grid';
 import { publicPageHead } from '../../lib/page-title';
 import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/planes')({
   // The plans and their prices: in the server's first HTML.
-  loader: ({ context }) => pageRead(context.queryClient, getGetPlanesQueryOptions()),
+  loader: ({ context }) => pageRead(context.queryClient, catalogueQueryOptions),
   head: publicPageHead('planes'),
   component: PlanesPage,
 });

@@ -5,11 +5,12 @@ import { routerBreadcrumbLink } from '../../features/booking/components/breadcru
 import { WeekCalendar } from '../../features/booking/components/week-calendar';
 import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../features/booking/search';
-import { sessionQueryOptions, useSession } from '../../features/session/session';
+import { sessionQueryOptions, useSession, type SessionUser } from '../../features/session/session';
 import { PLANS_LOOKED_AT, PlanSummary, readUntilOpeningDay, useOpeningDay } from '../../features/booking';
 import { getGetUserPlanesQueryOptions } from '../../api/generated/informacion/informacion';
 import { studioQueryOptions } from '../../lib/studio-clock';
 import { publicPageHead } from '../../lib/page-title';
+import { PageQueryBoundary } from '../../lib/page-query';
 import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/reservar')({
@@ -37,11 +38,26 @@ export const Route = createFileRoute('/pilates/reservar')({
 });
 
 function ReservarPage() {
+  // Until the session is known, the page as a guest sees it with its booking buttons waiting; when
+  // it cannot be read, as a guest.
+  return (
+    <PageQueryBoundary fallback={<Reservar user={undefined} />} error={() => <Reservar user={null} />}>
+      <SessionReservar />
+    </PageQueryBoundary>
+  );
+}
+
+function SessionReservar() {
+  return <Reservar user={useSession().user} />;
+}
+
+/** `user`: the visitor, null for a guest, undefined while the session is unknown. */
+function Reservar({ user }: { user: SessionUser | null | undefined }) {
   const { fecha } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const location = useLocation();
   const today = useStudioToday();
-  const { user, isPending } = useSession();
+  const sessionPending = user === undefined;
   // Without a chosen day, the calendar opens on the first day that still has a class to book.
   const openingDay = useOpeningDay(today, fecha === undefined);
   const date = fecha === undefined ? openingDay : selectedDay(fecha, today, false);
@@ -58,8 +74,8 @@ function ReservarPage() {
       >
         <BookingDay
           date={date}
-          isGuest={!isPending && user === null}
-          sessionPending={isPending}
+          isGuest={user === null}
+          sessionPending={sessionPending}
           onRequireLogin={() => void navigate({ to: '/pilates/cuenta', search: { redirect: location.href } })}
         />
       </WeekCalendar>

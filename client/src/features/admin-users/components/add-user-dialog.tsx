@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useAddUser } from '@/api/generated/admin/admin';
+import { ClientIdentityFields } from '@/components/forms/client-identity-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
@@ -62,24 +61,9 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Nombre" autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <DateField
-        label="Fecha de nacimiento"
-        autoComplete="off"
-        required
-        error={errors.cumpleanos?.message}
-        {...form.register('cumpleanos')}
+      <ClientIdentityFields
+        fields={{ name: form.register('name'), email: form.register('email'), birthDate: form.register('cumpleanos') }}
+        errors={{ name: errors.name?.message, email: errors.email?.message, birthDate: errors.cumpleanos?.message }}
       />
       <PasswordField
         label="Contraseña"

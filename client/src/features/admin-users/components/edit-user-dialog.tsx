@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { setSessionUser, useSession } from '@/features/session';
+import { sessionQueryOptions, setSessionUser } from '@/features/session';
 import { ROLE_OPTIONS } from '../format';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
@@ -62,7 +62,6 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
 function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const session = useSession();
   const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeData();
   const form = useForm<EditUserInput, unknown, EditUserValues>({
@@ -86,7 +85,9 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
         onSuccess: (res) => {
           toast.show(res.message);
           // The admin changed their own name or email: the side menu shows the new one at once.
-          if (session.user && res.user.id === session.user.id) setSessionUser(queryClient, res.user);
+          if (queryClient.getQueryData(sessionQueryOptions.queryKey)?.id === res.user.id) {
+            setSessionUser(queryClient, res.user);
+          }
           // Rosters show the names too.
           void invalidateAfter('userChanged');
           onDone();

@@ -1,17 +1,24 @@
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ComponentProps } from 'react';
 import { useInvalidateAfter } from '@/api/invalidation';
 import { errorMessages, isApiError } from '@/api/api-error';
-import type { SlotDto } from '@/api/generated/model';
+import type { SlotDto, SlotsResponseDto } from '@/api/generated/model';
 import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
-import { useGetInformation, usePushReservation } from '@/api/generated/reservations/reservations';
+import {
+  getGetInformationQueryKey,
+  getGetInformationSuspenseQueryOptions,
+  usePushReservation,
+} from '@/api/generated/reservations/reservations';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
+import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { useCancellableUntil } from '@/lib/studio-clock';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
-import { DayClasses } from './day-classes';
+import { DayClassesSkeleton, DayHeading, NoClasses } from './day-classes';
 import { SlotList } from './slot-list';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
@@ -38,9 +45,8 @@ export interface BookingDayProps {
 export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin }: BookingDayProps) {
   const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
-  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
-  const day = useGetInformation({ date });
   // The client's plans, for the dates the out-of-range dialog shows (the same answer as the plan summary).
   const plans = useGetUserPlanes(
     { pagination: 1, limit: PLANS_LOOKED_AT },
@@ -66,7 +72,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         const code = isApiError(error) ? error.code : undefined;
         if (code === 'NO_CLASSES_LEFT') {
           // The class survives the purchase: the return from the checkout offers to book it.
-          const slot = slots.find((candidate) => candidate.scheduleId === data.classReservation);
+          const day = queryClient.getQueryData<SlotsResponseDto>(getGetInformationQueryKey({ date: data.date }));
+          const slot = day?.data.find((candidate) => candidate.scheduleId === data.classReservation);
           if (slot) rememberChosenClass({ date: data.date, scheduleId: slot.scheduleId, time: slot.time });
         }
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
@@ -101,11 +108,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     if (slot.myWaitlistId) setLeaving({ id: slot.myWaitlistId, date, time: slot.time });
   };
 
-  const slots = day.data?.data ?? [];
-  // Classes that already started fold away under "Clases anteriores"; the ones still ahead come first.
-  const upcoming = slots.filter((slot) => !slot.isPastClass);
-  const past = slots.filter((slot) => slot.isPastClass);
-  const listProps = {
+  const listProps: SlotListProps = {
     // The deadline is for a logged-in client deciding to book (a guest logs in first).
     date: isGuest || sessionPending ? undefined : date,
     onBook: book,
@@ -121,30 +124,16 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
 
   return (
     <>
-      <DayClasses
-        date={date}
-        isLoading={day.isPending}
-        error={day.data ? null : day.error}
-        isEmpty={slots.length === 0}
-      >
-        {upcoming.length > 0 ? (
-          <SlotList slots={upcoming} {...listProps} />
-        ) : (
-          <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
-            {NO_CLASSES_LEFT_MESSAGE}
-          </p>
-        )}
-        {past.length > 0 ? (
-          <details className="group mt-4">
-            <summary className="cursor-pointer rounded-control px-1 py-2 text-sm font-medium text-ink-muted hover:text-ink">
-              Clases anteriores ({past.length})
-            </summary>
-            <div className="mt-2">
-              <SlotList slots={past} {...listProps} />
-            </div>
-          </details>
-        ) : null}
-      </DayClasses>
+      <DayHeading date={date}>
+        {/* A new boundary per day: the skeleton while another day loads, and its error forgotten. */}
+        <PageQueryBoundary
+          key={date}
+          fallback={<DayClassesSkeleton />}
+          error={(error) => <ErrorMessage error={error} />}
+        >
+          <DaySlots date={date} listProps={listProps} />
+        </PageQueryBoundary>
+      </DayHeading>
       <CancelReservationDialog
         reservation={
           cancelling && cancelling.myReservationId && cancellableUntil
@@ -176,6 +165,37 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         onBuyPlan={() => setDialog('buy-plan')}
       />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
+    </>
+  );
+}
+
+type SlotListProps = Omit<ComponentProps<typeof SlotList>, 'slots'>;
+
+/** The day's classes: the ones still ahead, then those that already started folded under "Clases anteriores". */
+function DaySlots({ date, listProps }: { date: string; listProps: SlotListProps }) {
+  const slots = usePageQuery(getGetInformationSuspenseQueryOptions({ date })).data.data;
+  if (slots.length === 0) return <NoClasses />;
+  const upcoming = slots.filter((slot) => !slot.isPastClass);
+  const past = slots.filter((slot) => slot.isPastClass);
+  return (
+    <>
+      {upcoming.length > 0 ? (
+        <SlotList slots={upcoming} {...listProps} />
+      ) : (
+        <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
+          {NO_CLASSES_LEFT_MESSAGE}
+        </p>
+      )}
+      {past.length > 0 ? (
+        <details className="group mt-4">
+          <summary className="cursor-pointer rounded-control px-1 py-2 text-sm font-medium text-ink-muted hover:text-ink">
+            Clases anteriores ({past.length})
+          </summary>
+          <div className="mt-2">
+            <SlotList slots={past} {...listProps} />
+          </div>
+        </details>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { formatLongDate } from '@pilates/dates';
 import { Ticket } from 'lucide-react';
-import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
+import { getGetUserPlanesSuspenseQueryOptions } from '@/api/generated/informacion/informacion';
 import type { UserPlanDto } from '@/api/generated/model';
 import { classesLabel } from '@/lib/format';
+import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 
 /** Enough plans to find the one a booking takes from: a client rarely has more than two at once. */
 export const PLANS_LOOKED_AT = 20;
@@ -18,11 +19,20 @@ export function planForDate(plans: readonly UserPlanDto[], date: string): UserPl
   return usable[0] ?? null;
 }
 
-/** Above the calendar, for a logged-in client: the plan they will book from on the chosen day. */
+/**
+ * Above the calendar, for a logged-in client: the plan they will book from on the chosen day. Nothing
+ * while their plans load, or when they cannot be read (the booking itself says what is wrong).
+ */
 export function PlanSummary({ date }: { date: string }) {
-  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
-  const plans = useGetUserPlanes({ pagination: 1, limit: PLANS_LOOKED_AT });
-  if (!plans.data) return null;
+  return (
+    <PageQueryBoundary fallback={null} error={() => null}>
+      <PlanOfDay date={date} />
+    </PageQueryBoundary>
+  );
+}
+
+function PlanOfDay({ date }: { date: string }) {
+  const plans = usePageQuery(getGetUserPlanesSuspenseQueryOptions({ pagination: 1, limit: PLANS_LOOKED_AT }));
   const plan = planForDate(plans.data.planes, date);
   return (
     <p

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { useGetUsers, useWalkIn } from '@/api/generated/admin/admin';
 import { useInvalidateAfter } from '@/api/invalidation';
 import type { WalkInDto } from '@/api/generated/model';
+import { ClientIdentityFields } from '@/components/forms/client-identity-fields';
+import { TextField } from '@/components/ui/text-field';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { registerSchema } from '@/features/auth';
 import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
@@ -171,24 +171,9 @@ function NewClientForm({
   );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Nombre" autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <DateField
-        label="Fecha de nacimiento"
-        autoComplete="off"
-        required
-        error={errors.cumpleanos?.message}
-        {...form.register('cumpleanos')}
+      <ClientIdentityFields
+        fields={{ name: form.register('name'), email: form.register('email'), birthDate: form.register('cumpleanos') }}
+        errors={{ name: errors.name?.message, email: errors.email?.message, birthDate: errors.cumpleanos?.message }}
       />
       <p className="text-sm text-ink-muted">Le enviaremos un correo para que elija su contraseña.</p>
       {shownUnderFields(error, FIELDS, CODE_FIELDS) ? null : <ErrorMessage error={error} />}

@@ -2,15 +2,23 @@ import { Link } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessages } from '@/api/api-error';
-import { useGetPlanes } from '@/api/generated/planes/planes';
+import { queryOptions } from '@tanstack/react-query';
+import { getGetPlanesQueryKey, getPlanes } from '@/api/generated/planes/planes';
 import type { CataloguePlanDto } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PurchaseDialog } from '@/features/purchase';
-import { useSession } from '@/features/session';
+import { useSession, type SessionUser } from '@/features/session';
 import { classesLabel, formatMoney } from '@/lib/format';
+import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { pricePerClass } from '../format';
+
+/** The plans on sale: the planes route's loader reads them, the grid shows them. */
+export const catalogueQueryOptions = queryOptions({
+  queryKey: getGetPlanesQueryKey(),
+  queryFn: ({ signal }) => getPlanes({ signal }),
+});
 
 export const PLANS_NOTE = '*Planes válidos un mes';
 export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
@@ -76,35 +84,61 @@ function PlanSkeletons() {
   );
 }
 
+function PlansLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <div className="flex max-w-prose flex-col items-start gap-4">
+      <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(error)]} className="w-full" />
+      <Button
+        variant="secondary"
+        loading={retrying}
+        loadingLabel="Reintentando…"
+        icon={<RotateCw aria-hidden="true" className="size-4" />}
+        onClick={() => {
+          setRetrying(true);
+          retry();
+        }}
+      >
+        Reintentar
+      </Button>
+    </div>
+  );
+}
+
 /** The plan catalogue as cards, each leading to the booking calendar (and, logged in, to buying it). */
 export function PlansGrid() {
-  // useQuery, not useSuspenseQuery: suspending would hold the server's page past pageRead's deadline.
-  const query = useGetPlanes();
-  const { user } = useSession();
-  const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
+  return (
+    <PageQueryBoundary
+      fallback={<PlanSkeletons />}
+      error={(error, retry) => <PlansLoadError error={error} retry={retry} />}
+    >
+      <PlansList />
+    </PageQueryBoundary>
+  );
+}
 
-  if (query.isPending) return <PlanSkeletons />;
-  if (query.isError) {
-    return (
-      <div className="flex max-w-prose flex-col items-start gap-4">
-        <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(query.error)]} className="w-full" />
-        <Button
-          variant="secondary"
-          loading={query.isFetching}
-          loadingLabel="Reintentando…"
-          icon={<RotateCw aria-hidden="true" className="size-4" />}
-          onClick={() => void query.refetch()}
-        >
-          Reintentar
-        </Button>
-      </div>
-    );
-  }
+function PlansList() {
+  const { data } = usePageQuery(catalogueQueryOptions);
+  // "Comprar" beside "Reservar" once the session says the visitor is logged in.
+  const asGuest = <PlanCards plans={data.planes} user={null} />;
+  return (
+    <PageQueryBoundary fallback={asGuest} error={() => asGuest}>
+      <SessionPlanCards plans={data.planes} />
+    </PageQueryBoundary>
+  );
+}
+
+function SessionPlanCards({ plans }: { plans: CataloguePlanDto[] }) {
+  return <PlanCards plans={plans} user={useSession().user} />;
+}
+
+function PlanCards({ plans, user }: { plans: CataloguePlanDto[]; user: SessionUser | null }) {
+  const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
 
   return (
     <>
       <ul aria-label="Planes" className={grid}>
-        {query.data.planes.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}

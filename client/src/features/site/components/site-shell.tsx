@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { useSession } from '@/features/session';
+import { PageQueryBoundary } from '@/lib/page-query';
 
 /** The site's frame: skip link, header (with the visitor's session), the page's content and the footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  // Until the session is known (or when it cannot be read), the guest's header.
+  const guestHeader = <Header user={null} />;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,7 +16,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         Saltar al contenido
       </a>
-      <Header user={user} />
+      <PageQueryBoundary fallback={guestHeader} error={() => guestHeader}>
+        <SessionHeader />
+      </PageQueryBoundary>
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
       <main id="contenido" className="min-h-[calc(100dvh-var(--spacing-header))] flex-1">
         {children}
@@ -22,4 +26,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <Footer />
     </div>
   );
+}
+
+function SessionHeader() {
+  const { user } = useSession();
+  return <Header user={user} />;
 }
