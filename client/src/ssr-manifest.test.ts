@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { routeIdOfFile, routerManifest, type ViteManifest } from './ssr-manifest';
+import { describe, expect, it, vi } from 'vitest';
+import { PAGE_SCRIPTS_ATTRIBUTE, appLoader, routeIdOfFile, routerManifest, type ViteManifest } from './ssr-manifest';
 
 describe('routeIdOfFile', () => {
   it.each([
@@ -27,18 +27,52 @@ describe('routerManifest', () => {
     },
   };
 
-  it("should list the app's script, chunks and styles for every page, and each page's own chunks", () => {
+  it("should load the app's script and chunks with each page's own chunks, and list the app's styles", () => {
     const manifest = routerManifest(vite, new Set(['__root__', '/pilates/planes']));
     expect(manifest.routes.__root__).toEqual({
-      preloads: ['/assets/framework-1.js'],
       css: ['/assets/main-1.css'],
-      scripts: [{ attrs: { type: 'module', src: '/assets/main-1.js' } }],
+      scripts: [{ children: appLoader('/assets/main-1.js', ['/assets/framework-1.js']) }],
     });
-    // Only what the app itself does not load already.
+    // Only what the app itself does not load already, listed for the app's loader.
     expect(manifest.routes['/pilates/planes']).toEqual({
-      preloads: ['/assets/planes-1.js', '/assets/dialog-1.js'],
       css: ['/assets/dialog-1.css'],
+      scripts: [
+        {
+          attrs: { type: 'application/json', [PAGE_SCRIPTS_ATTRIBUTE]: '' },
+          children: '["/assets/planes-1.js","/assets/dialog-1.js"]',
+        },
+      ],
     });
+    // No module preload in the page itself: nothing of the app is fetched before the first paint.
+    expect(JSON.stringify(manifest)).not.toContain('preloads');
+  });
+
+  it("should fetch the app's and the page's files after the first paint, once, then start the app", async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<script type="application/json" ${PAGE_SCRIPTS_ATTRIBUTE}>["/assets/planes-1.js","/assets/framework-1.js"]</script>`;
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const loader = appLoader('/assets/main-1.js', ['/assets/framework-1.js']);
+    // The router runs the same script again after hydration.
+    new Function(loader)();
+    new Function(loader)();
+    const loaded = () =>
+      [...document.head.children].map((element) =>
+        element instanceof HTMLLinkElement
+          ? `${element.rel} ${element.getAttribute('href')}`
+          : `${element.getAttribute('type')} ${element.getAttribute('src')}`,
+      );
+    expect(loaded()).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0](0);
+    expect(loaded()).toEqual([]);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(loaded()).toEqual([
+      'modulepreload /assets/framework-1.js',
+      'modulepreload /assets/planes-1.js',
+      'module /assets/main-1.js',
+    ]);
+    delete (globalThis as { __appLoader?: number }).__appLoader;
   });
 
   it('should refuse a build whose route chunks name no known route, or that has no entry', () => {
