@@ -29,8 +29,9 @@ export const PAGE_SCRIPTS_ATTRIBUTE = 'data-page-scripts';
  * picture do not share a slow connection with the scripts, and a phone shows the server's page before
  * it spends its processor on the scripts (a visitor reads it, and its links work, meanwhile). It adds
  * the app's files and the page's own (listed in its `data-page-scripts` tags) as module preloads, all
- * at once (no waterfall of imports), then the app's script. A page in a hidden tab has no paint to
- * wait for. The router runs a copy of this script again after hydration: the flag makes that a no-op.
+ * at once (no waterfall of imports) in one insertion, then the app's script. A page in a hidden tab
+ * has no paint to wait for. The router runs a copy of this script again after hydration: the flag
+ * makes that a no-op.
  */
 export function appLoader(entry: string, appFiles: readonly string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -38,8 +39,9 @@ export function appLoader(entry: string, appFiles: readonly string[]): string {
     `(()=>{if(self.__appLoader)return;self.__appLoader=1;` +
     `const load=()=>{const files=new Set(${json(appFiles)});` +
     `for(const list of document.querySelectorAll('script[${PAGE_SCRIPTS_ATTRIBUTE}]'))for(const file of JSON.parse(list.textContent))files.add(file);` +
-    `for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)}` +
-    `const app=document.createElement('script');app.type='module';app.src=${json(entry)};document.head.append(app)};` +
+    `const tags=document.createDocumentFragment();` +
+    `for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;tags.append(link)}` +
+    `const app=document.createElement('script');app.type='module';app.src=${json(entry)};tags.append(app);document.head.append(tags)};` +
     `if(document.visibilityState==='visible')requestAnimationFrame(()=>setTimeout(load));else load()})()`
   );
 }
