@@ -47,32 +47,78 @@ describe('routerManifest', () => {
     expect(JSON.stringify(manifest)).not.toContain('preloads');
   });
 
-  it("should fetch the app's and the page's files after the first paint, once, then start the app", async () => {
+  const loaded = () =>
+    [...document.head.children].map((element) =>
+      element instanceof HTMLLinkElement
+        ? `${element.rel} ${element.getAttribute('href')}`
+        : `${element.getAttribute('type')} ${element.getAttribute('src')}`,
+    );
+  const appAndPage = [
+    'modulepreload /assets/framework-1.js',
+    'modulepreload /assets/planes-1.js',
+    'module /assets/main-1.js',
+  ];
+  const runLoader = () => {
+    delete (globalThis as { __appLoader?: number }).__appLoader;
     document.head.innerHTML = '';
     document.body.innerHTML = `<script type="application/json" ${PAGE_SCRIPTS_ATTRIBUTE}>["/assets/planes-1.js","/assets/framework-1.js"]</script>`;
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const loader = appLoader('/assets/main-1.js', ['/assets/framework-1.js']);
     // The router runs the same script again after hydration.
     new Function(loader)();
     new Function(loader)();
-    const loaded = () =>
-      [...document.head.children].map((element) =>
-        element instanceof HTMLLinkElement
-          ? `${element.rel} ${element.getAttribute('href')}`
-          : `${element.getAttribute('type')} ${element.getAttribute('src')}`,
+  };
+  const tick = () => new Promise((done) => setTimeout(done, 10));
+
+  it("should fetch the app's and the page's files once the first contentful paint is reported, once", async () => {
+    const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        private readonly entry: { callback: PerformanceObserverCallback; disconnected: boolean };
+        constructor(callback: PerformanceObserverCallback) {
+          this.entry = { callback, disconnected: false };
+          observers.push(this.entry);
+        }
+        observe() {}
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      },
+    );
+    const paint = (name: string) =>
+      observers[0].callback(
+        {
+          getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []),
+        } as unknown as PerformanceObserverEntryList,
+        { disconnect: () => (observers[0].disconnected = true) } as unknown as PerformanceObserver,
       );
+    runLoader();
+    expect(observers).toHaveLength(1);
+    paint('first-paint');
+    await tick();
     expect(loaded()).toEqual([]);
+    paint('first-contentful-paint');
+    expect(observers[0].disconnected).toBe(true);
+    await tick();
+    expect(loaded()).toEqual(appAndPage);
+  });
+
+  it('should wait for the next frame where paint entries are unknown, and not wait in a hidden tab', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    runLoader();
     expect(frames).toHaveLength(1);
-    frames[0](0);
+    await tick();
     expect(loaded()).toEqual([]);
-    await new Promise((done) => setTimeout(done, 10));
-    expect(loaded()).toEqual([
-      'modulepreload /assets/framework-1.js',
-      'modulepreload /assets/planes-1.js',
-      'module /assets/main-1.js',
-    ]);
-    delete (globalThis as { __appLoader?: number }).__appLoader;
+    frames[0](0);
+    await tick();
+    expect(loaded()).toEqual(appAndPage);
+
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    runLoader();
+    expect(loaded()).toEqual(appAndPage);
   });
 
   it('should refuse a build whose route chunks name no known route, or that has no entry', () => {

@@ -25,24 +25,30 @@ export function routeIdOfFile(path: string): string {
 export const PAGE_SCRIPTS_ATTRIBUTE = 'data-page-scripts';
 
 /**
- * The inline script that loads the app once the page has painted: the style sheet and the page's
- * picture do not share a slow connection with the scripts, and a phone shows the server's page before
- * it spends its processor on the scripts (a visitor reads it, and its links work, meanwhile). It adds
- * the app's files and the page's own (listed in its `data-page-scripts` tags) as module preloads, all
- * at once (no waterfall of imports) in one insertion, then the app's script. A page in a hidden tab
- * has no paint to wait for. The router runs a copy of this script again after hydration: the flag
- * makes that a no-op.
+ * The inline script that loads the app once the page has painted: the style sheet, fonts and the
+ * page's picture do not share a slow connection with the scripts, and a phone shows the server's page
+ * before it spends its processor on the scripts (a visitor reads it, and its links work, meanwhile).
+ * "Painted" is the browser's first-contentful-paint entry (reported once the frame is on screen; a
+ * frame callback alone can run before that), or the next frame where paint entries are unknown; a
+ * page in a hidden tab has no paint to wait for. It then adds the app's files and the page's own
+ * (listed in its `data-page-scripts` tags) as module preloads, all at once (no waterfall of imports)
+ * in one insertion, then the app's script. The router runs a copy of this script again after
+ * hydration: the flag makes that a no-op.
  */
 export function appLoader(entry: string, appFiles: readonly string[]): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   return (
-    `(()=>{if(self.__appLoader)return;self.__appLoader=1;` +
-    `const load=()=>{const files=new Set(${json(appFiles)});` +
+    `(()=>{if(self.__appLoader)return;self.__appLoader=1;let started=false;` +
+    `const load=()=>{if(started)return;started=true;const files=new Set(${json(appFiles)});` +
     `for(const list of document.querySelectorAll('script[${PAGE_SCRIPTS_ATTRIBUTE}]'))for(const file of JSON.parse(list.textContent))files.add(file);` +
     `const tags=document.createDocumentFragment();` +
     `for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;tags.append(link)}` +
     `const app=document.createElement('script');app.type='module';app.src=${json(entry)};tags.append(app);document.head.append(tags)};` +
-    `if(document.visibilityState==='visible')requestAnimationFrame(()=>setTimeout(load));else load()})()`
+    `if(document.visibilityState!=='visible')return load();` +
+    `document.addEventListener('visibilitychange',load,{once:true});` +
+    `if(self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes?.includes('paint'))` +
+    `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load)}}).observe({type:'paint',buffered:true});` +
+    `else requestAnimationFrame(()=>setTimeout(load))})()`
   );
 }
 

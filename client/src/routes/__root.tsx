@@ -1,4 +1,5 @@
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import bodyFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import headingFont from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
 import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
@@ -21,17 +22,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({
     ...titleHead()(),
     links: [
-      // The headings' font, fetched beside the styles instead of after them: the page's title (the
-      // largest text of most pages) paints in its own font at once. The body font is not preloaded:
-      // its 49 KB would share a slow connection with the styles and the page's picture, and until it
-      // arrives the text shows in a fallback with Inter's metrics (fonts.css), so nothing moves.
-      {
+      // The two fonts every page shows above the fold (body text and headings), fetched beside the
+      // styles: the text paints in its own font at once. A body font arriving after the first paint
+      // has the whole page laid out again while it hydrates (a long task).
+      ...[bodyFont, headingFont].map((href) => ({
         rel: 'preload',
         as: 'font',
         type: 'font/woff2',
-        href: headingFont,
+        href,
         crossOrigin: 'anonymous' as const,
-      },
+      })),
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
       { rel: 'apple-touch-icon', href: '/favicon.svg' },
     ],
