@@ -3,9 +3,10 @@
 // 127.0.0.1 port with a throwaway SQLite database. Prints Performance, Accessibility, Best Practices
 // and SEO per page, LCP and TBT per page, the gzip size of the JavaScript each page downloads before
 // any interaction, and pass/fail against the public-site targets (scores, LCP < 2.0 s, TBT < 200 ms,
-// JavaScript ≤ 125 KB on /pilates and ≤ 150 KB on any page); exits 1 when a target is missed. The
-// machine's load average is printed beside the figures (a busy machine lowers them). Expects a build (the npm script
-// runs `npm run build` first). Nothing leaves 127.0.0.1: a request to another host fails the run.
+// JavaScript ≤ 125 KB on /pilates and ≤ 150 KB on any page); exits 1 when a target is missed. Per page
+// it also prints what the LCP is (element, phases, bytes loaded before it) and the long tasks behind
+// TBT, to see where a miss comes from. The machine's load average is printed beside the figures (a
+// busy machine lowers them). Expects a build (the npm script runs `npm run build` first). Nothing leaves 127.0.0.1: a request to another host fails the run.
 //
 // LIGHTHOUSE_RUNS (default 3) runs each page that many times and keeps the median performance run,
 // as Lighthouse recommends: one run on a busy 2-core machine moves by several points.
@@ -93,6 +94,49 @@ async function runLighthouse(url, port, attempt = 1) {
   if (!error) return answer;
   if (attempt < 3) return runLighthouse(url, port, attempt + 1);
   throw new Error(`${url}: ${error.message}`);
+}
+
+/**
+ * The LCP element (its tag and class or source) and the simulated LCP's phases: time to first byte,
+ * the LCP resource's load delay and load time (a picture), and render delay.
+ */
+function lcpBreakdown(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const element = node?.snippet
+    ? node.snippet.replace(/^<(\w+)[^>]*?(?:\s(?:src|class)="([^"]*)")?[^>]*>.*$/s, (_, tag, attr) =>
+        attr ? `<${tag} ${attr}>` : `<${tag}>`,
+      )
+    : '?';
+  const phases = (tables[1]?.items ?? []).map((phase) => `${phase.phase} ${Math.round(phase.timing)} ms`).join(', ');
+  return `element ${element}${phases ? `; ${phases}` : ''}`;
+}
+
+/** The simulated long tasks that count toward TBT (after FCP), longest first, with their script. */
+function longTasksAfterFcp(lhr) {
+  const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  const tasks = (lhr.audits['long-tasks']?.details?.items ?? [])
+    .filter((task) => task.startTime >= fcp)
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 4)
+    .map((task) => {
+      const file = task.url.startsWith('http') ? new URL(task.url).pathname.replace(/^\/assets\//, '') : task.url;
+      return `${Math.round(task.duration)} ms at ${(task.startTime / 1000).toFixed(1)} s (${file})`;
+    });
+  return tasks.join(', ') || 'none';
+}
+
+/** KB transferred per kind of request that ended before the observed LCP. */
+function loadedBeforeLcp(lhr) {
+  const lcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  if (lcp === undefined) return '?';
+  const kb = new Map();
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (item.networkEndTime > lcp) continue;
+    const kind = item.resourceType ?? 'Other';
+    kb.set(kind, (kb.get(kind) ?? 0) + (item.transferSize ?? 0) / 1024);
+  }
+  return [...kb].map(([kind, size]) => `${kind} ${size.toFixed(1)} KB`).join(', ') || 'nothing';
 }
 
 const pad = (text, width) => String(text).padEnd(width);
@@ -199,8 +243,11 @@ async function main() {
       console.log(
         `  ${pad(result.path, 22)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
           `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ` +
-          `JavaScript ${result.js.kb.toFixed(1)} KB gzip in ${result.js.files} files`,
+          `TTI ${metric('interactive')}, JavaScript ${result.js.kb.toFixed(1)} KB gzip in ${result.js.files} files`,
       );
+      console.log(`    LCP ${lcpBreakdown(lhr)}`);
+      console.log(`    loaded before the LCP (the simulation charges these to it): ${loadedBeforeLcp(lhr)}`);
+      console.log(`    longest tasks after FCP (TBT): ${longTasksAfterFcp(lhr)}`);
       for (const category of CATEGORIES) {
         if (result.scores[category.id] >= category.target) continue;
         const missed = lhr.categories[category.id].auditRefs

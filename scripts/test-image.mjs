@@ -144,7 +144,7 @@ try {
       planes.status === 200 && /\$\s?[\d,]+/.test(planesHtml) && /Plan|clases/i.test(planesHtml),
       `HTTP ${planes.status}, ${planesHtml.length} bytes`,
     );
-    const script = planesHtml.match(/<script[^>]+type="module"[^>]+src="([^"]+)"/)?.[1];
+    const script = planesHtml.match(/"(\/assets\/main-[\w-]+\.js)"/)?.[1];
     const scriptAnswer = script ? await fetch(new URL(script, url)) : undefined;
     check('the page’s script is served', scriptAnswer?.status === 200, script ?? 'no module script in the page');
     const reservar = await fetch(`${url}/pilates/reservar`);

@@ -68,8 +68,8 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       expect(res.text).toMatch(new RegExp(`<h1[^>]*>${h1}`));
       // All of it in place: no part left as a spinner for a script to swap in later.
       expect(res.text).not.toMatch(/<template id="B:|\$RC|\$RV/);
-      // The app's script and styles, from the build's manifest.
-      expect(res.text).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"/);
+      // The app's styles, and its script (from the build's manifest) loaded after the first paint.
+      expect(res.text).toMatch(/app\.type='module';app\.src="\/assets\/main-[\w-]+\.js"/);
       expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/main-[\w-]+\.css"/);
       // The site's address (APP_URL) in the canonical link and structured data.
       expect(res.text).toContain(`<link rel="canonical" href="${SITE}${path}"`);
@@ -155,7 +155,7 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
 
   it('should serve hashed assets with a long immutable cache', async () => {
     const page = await t.http().get('/pilates').expect(200);
-    const script = /src="(\/assets\/main-[\w-]+\.js)"/.exec(page.text)?.[1];
+    const script = /"(\/assets\/main-[\w-]+\.js)"/.exec(page.text)?.[1];
     const res = await t.http().get(script!).expect(200);
     expect(res.headers['cache-control']).toContain('immutable');
     await t.http().get('/robots.txt').expect(200);

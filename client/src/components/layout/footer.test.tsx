@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { phoneUrl, studio } from '../../content/studio';
-import { Footer } from './footer';
+import { currentStudioDay } from '@/lib/studio-clock';
+import { Footer, studioYear } from './footer';
 import { renderInRouter } from './layout-test-utils';
 
 describe('Footer', () => {
@@ -44,5 +45,16 @@ describe('Footer', () => {
     expect(agency).toHaveAttribute('href', studio.agency.url);
     expect(agency).toHaveAttribute('target', '_blank');
     expect(agency).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it("should write the studio's year at any instant, New Year's Eve in Metepec included", () => {
+    // 03:00 UTC on 1 January is still 31 December in Metepec (UTC−6); 07:00 UTC is the new year.
+    expect(studioYear(new Date('2026-01-01T03:00:00Z'))).toBe('2025');
+    expect(studioYear(new Date('2026-01-01T07:00:00Z'))).toBe('2026');
+    expect(studioYear(new Date('2026-07-15T12:00:00Z'))).toBe('2026');
+    for (let hour = -48; hour <= 48; hour++) {
+      const instant = new Date(Date.UTC(2027, 0, 1) + hour * 3_600_000);
+      expect(studioYear(instant)).toBe(currentStudioDay(instant).slice(0, 4));
+    }
   });
 });

@@ -13,9 +13,21 @@ const siteLinks = [
   { to: '/pilates/planes', label: 'Planes' },
 ] as const;
 
+const FOURTEEN_HOURS_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The studio's year, not the machine's: the server and the browser write the same one. Every time
+ * zone is within 14 hours of UTC, so away from New Year the UTC year is everyone's, and the page
+ * does without the zone's formatter (tens of milliseconds of a phone's time while it hydrates).
+ */
+export function studioYear(now: Date = new Date()): string {
+  const earliest = new Date(now.getTime() - FOURTEEN_HOURS_MS).getUTCFullYear();
+  const latest = new Date(now.getTime() + FOURTEEN_HOURS_MS).getUTCFullYear();
+  return earliest === latest ? String(latest) : currentStudioDay(now).slice(0, 4);
+}
+
 export function Footer() {
-  // The studio's year, not the machine's: the server and the browser write the same one.
-  const year = currentStudioDay().slice(0, 4);
+  const year = studioYear();
   return (
     <footer className="on-dark bg-ink-strong text-on-dark">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
