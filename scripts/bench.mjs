@@ -42,7 +42,6 @@
 // machine and are only reported.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -202,21 +201,6 @@ function run(opts) {
   });
 }
 
-/**
- * CPU time (user + system, ms) a process has used, from /proc (NaN where there is none): the cost
- * of a page that a busy machine's latencies hide.
- */
-function processCpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-/** The kernel's clock ticks per second (/proc's unit of CPU time). */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
 const summary = (name, r, expectedNon2xx = () => 0) => ({
   name,
   reqPerSec: Math.round(r.requests.average),
@@ -276,13 +260,13 @@ async function benchDriver(label, env, givePlansTo, countQueries, referenceDatab
       headers: { ...HEADERS, cookie: viewer },
       body: JSON.stringify({ date: day }),
     });
-    const cpuBefore = processCpuMs(server.child.pid);
+    const cpuBefore = cpuMs(server.child.pid) ?? Number.NaN;
     const page = await run({
       connections: PAGE_CONNECTIONS,
       url: `${server.url}/pilates/reservar?fecha=${day}`,
       headers: { cookie: viewer, accept: 'text/html' },
     });
-    const pageCpuMs = (processCpuMs(server.child.pid) - cpuBefore) / page.requests.total;
+    const pageCpuMs = ((cpuMs(server.child.pid) ?? Number.NaN) - cpuBefore) / page.requests.total;
 
     // Contention: 100 clients with plans race for the places of the classes of another day.
     const contenders = await clients(server.url, 100, givePlans);
