@@ -1,5 +1,6 @@
 // `npm start`: build what changed (Nx caches unchanged builds), then serve on one port.
 import { spawnSync } from 'node:child_process';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -7,4 +8,4 @@ const run = (command, args) => {
 };
 
 run('npx', ['nx', 'run-many', '-t', 'build', '--projects=dates,server,client', '--output-style=static']);
-run('node', ['server/dist/main.js']);
+run(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY]);

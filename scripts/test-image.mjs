@@ -7,13 +7,15 @@
 //   2. the server comes up in production mode and /api/health answers;
 //   3. the pages are rendered on the server: /pilates/planes carries the catalogue's prices,
 //      /pilates/reservar the day's classes, both with the hydration data and a script that answers 200;
-//   4. an unknown page answers the 404 page with status 404.
+//   4. an unknown page answers the 404 page with status 404;
+//   5. the image's CMD and `npm run serve` give node the arguments of scripts/lib/server-command.mjs.
 // Prints each check; exits 1 when one fails. DOCKERFILE=<path> checks another Dockerfile. Needs `npm run build` first (the npm script does it).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, freePort } from './lib/built-server.mjs';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const failures = [];
 const check = (name, ok, detail = '') => {
@@ -104,6 +106,11 @@ try {
     program === 'node' && imageEnv.NODE_ENV === 'production',
     cmd.join(' '),
   );
+  // The image, `npm run serve` and `npm start` start the server alike (scripts/lib/server-command.mjs).
+  const expected = ['node', ...SERVER_NODE_ARGS, SERVER_ENTRY].join(' ');
+  check('the stage starts the server as server-command.mjs says', cmd.join(' ') === expected, expected);
+  const serveScript = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.serve;
+  check('`npm run serve` starts the server as server-command.mjs says', serveScript === expected, serveScript);
   server = spawn(process.execPath, args, {
     cwd: app,
     env: {

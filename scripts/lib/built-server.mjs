@@ -1,10 +1,11 @@
-// The production build (node server/dist/main.js) on a free 127.0.0.1 port with its own throwaway
+// The production build (node server/dist/main.js, started as server-command.mjs says) on a free 127.0.0.1 port with its own throwaway
 // DATA_DIR: what `npm run bench` and `npm run lighthouse` run against.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from './server-command.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -31,7 +32,7 @@ export async function startBuiltServer(name, env = {}, options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `pilates-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
