@@ -114,6 +114,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Not the non-shim useSyncExternalStoreWithSelector: only the dashboard's charts
                   // (react-redux inside recharts) use it, so it stays in their chunk.
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store(?![\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector)))[\\/]/,
+                  priority: 2,
+                },
+                {
+                  // The rest of what every page loads (the app's entry and what it imports), kept in the
+                  // entry's chunk: when a lazily loaded part (the charts, a page) shares one of these
+                  // modules, the bundler would otherwise split it into a file of its own, a dozen files
+                  // of a few hundred bytes each on every page.
+                  name: 'main',
+                  tags: ['$initial'],
+                  priority: 1,
                 },
               ],
             },
