@@ -151,13 +151,14 @@ export async function dashboardScenario(label, env, openDb) {
         }),
     );
 
-    // The past year's classes of the timetable, filled in turn until the reservations are all placed.
+    // The past year's classes of the timetable (the 365 days the dashboard is asked about, today's
+    // left out), filled in turn until the reservations are all placed.
     const schedules = await db.all(
       'SELECT id, weekday, start_time AS time, capacity FROM schedules WHERE active = 1',
       [],
     );
     const slots = [];
-    for (let d = -DAYS; d < 0; d++) {
+    for (let d = -DAYS + 1; d < 0; d++) {
       const date = studioDate(d);
       const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
       for (const s of schedules.filter((x) => x.weekday === weekday)) slots.push({ ...s, date });
