@@ -21,6 +21,9 @@ type SessionUserRow = Readonly<Record<string, unknown>> & {
   session_expires_at: string | Date;
 };
 
+/** How many checked tokens are remembered (the oldest goes first): about 3 MB at most. */
+export const CHECKED_TOKENS = 10_000;
+
 /**
  * Checks a session cookie's token and re-reads the user and the session on every request, so a
  * deactivated user is out at once, a role change applies at once, and a revoked session
@@ -33,6 +36,12 @@ export class SessionVerifier {
    * and catches on every call, which cost more than the rest of the request.
    */
   private readonly key: KeyObject;
+  /**
+   * Tokens whose signature was checked, with what they say: a visitor sends the same cookie with
+   * every request, and checking its signature again (jws, jwa, an HMAC) gives the same answer. Only
+   * tokens that passed are kept; expiry, the session and the user are still checked every time.
+   */
+  private readonly checked = new Map<string, SessionPayload>();
 
   constructor(
     config: AppConfig,
@@ -48,16 +57,8 @@ export class SessionVerifier {
    * database that cannot answer throws.
    */
   async verify(token: string): Promise<AuthenticatedRequest | false> {
-    let payload: SessionPayload;
-    try {
-      // jsonwebtoken itself with the prepared key (what JwtService.verify calls after merging its
-      // options on every call). Expiry is checked below against the injected Clock, which also signed it.
-      const decoded = jwt.verify(token, this.key, { algorithms: ['HS256'], ignoreExpiration: true });
-      if (typeof decoded !== 'object') return false;
-      payload = decoded as unknown as SessionPayload;
-    } catch {
-      return false;
-    }
+    const payload = this.signedPayload(token);
+    if (!payload) return false;
     const nowMs = this.clock.now().getTime();
     if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) {
       return false;
@@ -75,5 +76,24 @@ export class SessionVerifier {
       currentSession: { id: payload.sid, issuedAt: payload.iat ?? 0, expiresAt },
       accountRow: row,
     };
+  }
+
+  /** What a token says when its signature is ours (checked once per token), or undefined. */
+  private signedPayload(token: string): SessionPayload | undefined {
+    const known = this.checked.get(token);
+    if (known) return known;
+    let payload: SessionPayload;
+    try {
+      // jsonwebtoken itself with the prepared key (what JwtService.verify calls after merging its
+      // options on every call). Expiry is checked by verify() against the injected Clock, which also signed it.
+      const decoded = jwt.verify(token, this.key, { algorithms: ['HS256'], ignoreExpiration: true });
+      if (typeof decoded !== 'object') return undefined;
+      payload = decoded as unknown as SessionPayload;
+    } catch {
+      return undefined;
+    }
+    if (this.checked.size >= CHECKED_TOKENS) this.checked.delete(this.checked.keys().next().value!);
+    this.checked.set(token, payload);
+    return payload;
   }
 }

@@ -29,16 +29,24 @@ export function logLevelFrom(env: NodeJS.ProcessEnv): LogLevelName {
 }
 
 /**
- * Headers that carry credentials: the session cookie, a bearer token, Mercado Pago's webhook
- * signature, and the cookies the server sets. Bodies are never logged at all.
+ * Request headers that carry credentials: the session cookie, a bearer token, Mercado Pago's
+ * webhook signature. With the cookies the server sets, they are logged as REDACTED. Bodies are
+ * never logged at all.
  */
+const CREDENTIAL_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-signature'] as const;
+
+/** The same headers wherever another line logs a request or response (request lines hide them as they are written). */
 export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["proxy-authorization"]',
-  'req.headers["x-signature"]',
+  ...CREDENTIAL_HEADERS.map((name) => `req.headers["${name}"]`),
   'res.headers["set-cookie"]',
 ];
+
+/** The root logger's format, shared by the request lines' own instance. */
+const lineFormat = (level: string) => ({
+  level,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label: string) => ({ level: label }) },
+});
 
 /**
  * The root logger: one JSON object per line, ISO time, the level as a word. Standard output is
@@ -51,24 +59,26 @@ export const REDACTED_PATHS = [
 export function createRootLogger(options: LoggingOptions = {}): PinoInstance {
   const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
   return pino(
-    {
-      level: options.level ?? 'info',
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: REDACTED },
-    },
+    { ...lineFormat(options.level ?? 'info'), redact: { paths: REDACTED_PATHS, censor: REDACTED } },
     { write: (line: string) => destination.write(redactUrlsInText(line)) },
   );
 }
 
 type LoggedRequest = IncomingMessage & { id?: string; ip?: string; originalUrl?: string };
 
-/** What a request line says about the request: no body, no parsed query or params, the URL redacted. */
+/** The request's headers with the credentials' values hidden. */
+const loggedHeaders = (req: LoggedRequest) => {
+  const headers: Record<string, unknown> = { ...req.headers };
+  for (const name of CREDENTIAL_HEADERS) if (headers[name] !== undefined) headers[name] = REDACTED;
+  return headers;
+};
+
+/** What a request line says about the request: no body, no parsed query or params, the URL and credentials redacted. */
 const serializeRequest = (req: LoggedRequest) => ({
   id: req.id,
   method: req.method,
   url: redactUrl(req.originalUrl ?? req.url ?? ''),
-  headers: { ...req.headers },
+  headers: loggedHeaders(req),
   // Fastify's client address: behind the production proxy (trustProxy), the visitor's.
   remoteAddress: req.ip ?? req.socket?.remoteAddress,
 });
@@ -88,7 +98,7 @@ const serializeResponse = (res: ServerResponse) => {
   const headers: Record<string, unknown> = {};
   for (const name of LOGGED_RESPONSE_HEADERS) {
     const value = typeof res.getHeader === 'function' ? res.getHeader(name) : undefined;
-    if (value !== undefined) headers[name] = value;
+    if (value !== undefined) headers[name] = name === 'set-cookie' ? REDACTED : value;
   }
   return { statusCode: res.statusCode, headers };
 };
@@ -133,7 +143,12 @@ function requestStore(root: PinoInstance, reqId: string): Store {
  * per request (serializing the request at its start) even when nothing else is logged.
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: PinoInstance): void {
-  const requests = logger.child({}, { serializers: { req: serializeRequest, res: serializeResponse } });
+  // Its own instance on the root's stream: its serializers hide the credentials, so it skips the
+  // root's redaction, which copies each line's headers to censor them.
+  const requests = pino(
+    { ...lineFormat(logger.level), serializers: { req: serializeRequest, res: serializeResponse } },
+    (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym],
+  );
   fastify.addHook('onRequest', (request, reply, done) => {
     // A page's own API reads, made in-process while the server renders it (ClientAppService): the
     // page's line stands for them, and what they log carries the page's reqId.
