@@ -20,6 +20,14 @@ describe('studioToday', () => {
     expect(studioToday(new Date('2026-11-23T15:00:00Z'), TOKYO)).toBe('2026-11-24');
   });
 
+  it('should answer within a minute as at its start, and turn the day at the minute of midnight', () => {
+    expect(studioToday(new Date('2026-11-24T05:59:00.000Z'), MEXICO_CITY)).toBe('2026-11-23');
+    expect(studioToday(new Date('2026-11-24T05:59:59.999Z'), MEXICO_CITY)).toBe('2026-11-23');
+    expect(studioToday(new Date('2026-11-24T06:00:00.000Z'), MEXICO_CITY)).toBe('2026-11-24');
+    expect(studioTimeOfDay(new Date('2026-11-24T05:59:59.999Z'), MEXICO_CITY)).toBe('23:59');
+    expect(studioTimeOfDay(new Date('2026-11-24T06:00:00.000Z'), MEXICO_CITY)).toBe('00:00');
+  });
+
   it('should cross the year and the leap day', () => {
     expect(studioToday(new Date('2027-01-01T03:00:00Z'), MEXICO_CITY)).toBe('2026-12-31');
     expect(studioToday(new Date('2024-02-28T20:00:00Z'), TOKYO)).toBe('2024-02-29');

@@ -18,19 +18,33 @@ function partsOf(format: Intl.DateTimeFormat, now: Date): Record<string, string>
   return parts;
 }
 
+/**
+ * The last answer of a reading by the minute: the date and the `HH:mm` only change at a minute's
+ * turn (every zone's offset from UTC is whole minutes since 1972), and a page or a request asks
+ * for them many times within the same minute; formatToParts is the cost.
+ */
+function byTheMinute(read: (now: Date, timeZone: string) => string) {
+  let last: { minute: number; timeZone: string; value: string } | undefined;
+  return (now: Date, timeZone: string): string => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (last?.minute !== minute || last.timeZone !== timeZone) last = { minute, timeZone, value: read(now, timeZone) };
+    return last.value;
+  };
+}
+
 /** The calendar date (`YYYY-MM-DD`) in `timeZone` at the instant `now`, whatever the process zone. */
-export function studioToday(now: Date, timeZone: string): string {
+export const studioToday = byTheMinute((now, timeZone) => {
   const format = cached(dateFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
   const { year, month, day } = partsOf(format, now);
   return `${year.padStart(4, '0')}-${month}-${day}`;
-}
+});
 
 /** The wall-clock time (`HH:mm`, 24 h) in `timeZone` at the instant `now`. */
-export function studioTimeOfDay(now: Date, timeZone: string): string {
+export const studioTimeOfDay = byTheMinute((now, timeZone) => {
   const format = cached(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const { hour, minute } = partsOf(format, now);
   return `${hour}:${minute}`;
-}
+});
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -21,12 +21,21 @@ const DialogContent = onDemand(() => import('./dialog-content').then((module) =>
 export const preloadDialog = (): Promise<unknown> => DialogContent.preload();
 
 /**
+ * Whether a dialog has been open at least once. A dialog shows nothing before its first opening, so
+ * the component behind it need not run before then either (its reads, mutations and content: work a
+ * server-rendered page would do for every visitor); from then on it stays mounted, so that closing
+ * can animate.
+ */
+export function useEverOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+/**
  * A modal dialog. Radix traps focus inside, closes on Escape and on a click outside,
  * hides the rest of the page from screen readers and returns focus to the opener.
  */
 export function Dialog(props: DialogProps) {
-  // Nothing before the first opening; from then on it stays mounted, so that closing can animate.
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  return opened ? <DialogContent {...props} /> : null;
+  return useEverOpened(props.open) ? <DialogContent {...props} /> : null;
 }

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
+import { studioQueryOptions } from '@/lib/studio-clock';
 import { BookingDay } from './booking-day';
 
 const DATE = '2026-11-30';
@@ -9,6 +10,7 @@ const GET = '/api/reservations/get-information';
 const PUSH = '/api/reservations/push-reservation';
 const PLANES = '/api/planes/get-planes';
 const CHECKOUT = '/api/mercadopago';
+const STUDIO = { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 };
 
 const catalogue = [
   { id: 1, name: 'Una Clase', classes: 1, price: 220, commission: 9.45, total: 229.45 },
@@ -150,16 +152,14 @@ describe('BookingDay', () => {
   });
 
   it('should send a guest to log in instead of booking', async () => {
-    const { sentTo, onRequireLogin } = renderDay(
-      { '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }] },
-      { isGuest: true },
-    );
+    const { sentTo, onRequireLogin, queryClient } = renderDay({}, { isGuest: true });
     await userEvent.click(await reservar());
     expect(onRequireLogin).toHaveBeenCalledOnce();
     expect(sentTo(PUSH)).toEqual([]);
     // The cancellation deadline is for a logged-in client, even once the studio's window is known.
-    await waitFor(() => expect(sentTo('/api/studio')).toHaveLength(1));
+    act(() => queryClient.setQueryData(studioQueryOptions.queryKey, STUDIO));
     await new Promise((done) => setTimeout(done, 20));
+    expect(screen.getByText('8:00 AM')).toBeInTheDocument();
     expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
   });
 

@@ -10,6 +10,7 @@ import {
   usePushReservation,
 } from '@/api/generated/reservations/reservations';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { useEverOpened } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass } from '@/features/purchase';
@@ -58,6 +59,11 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
   // Set at the first tap, before React re-renders the disabled button: a double tap books once.
   const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
+  // Each dialog runs from its first opening on (nothing of it is rendered before).
+  const cancelOpened = useEverOpened(cancelling !== null);
+  const joinOpened = useEverOpened(joining !== null);
+  const leaveOpened = useEverOpened(leaving !== null);
+  const outOfPlanOpened = useEverOpened(dialog === 'out-of-plan');
   const inFlight = useRef(false);
   const booking = usePushReservation({
     mutation: {
@@ -134,36 +140,42 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           <DaySlots date={date} listProps={listProps} />
         </PageQueryBoundary>
       </DayHeading>
-      <CancelReservationDialog
-        reservation={
-          cancelling && cancelling.myReservationId && cancellableUntil
-            ? {
-                id: cancelling.myReservationId,
-                date,
-                time: cancelling.time,
-                dayOfWeek: '',
-                instructor: cancelling.instructor ?? null,
-                attended: null,
-                isPast: false,
-                cancellable: true,
-                cancellableUntil,
-              }
-            : null
-        }
-        onClose={() => setCancelling(null)}
-      />
-      <JoinWaitlistDialog
-        target={joining}
-        onClose={() => setJoining(null)}
-        onPlanProblem={(code) => setDialog(DIALOG_FOR_CODE[code])}
-      />
-      <LeaveWaitlistDialog entry={leaving} onClose={() => setLeaving(null)} />
-      <OutOfPlanDialog
-        open={dialog === 'out-of-plan'}
-        onOpenChange={closeDialog}
-        plans={plans.data?.planes}
-        onBuyPlan={() => setDialog('buy-plan')}
-      />
+      {cancelOpened ? (
+        <CancelReservationDialog
+          reservation={
+            cancelling && cancelling.myReservationId && cancellableUntil
+              ? {
+                  id: cancelling.myReservationId,
+                  date,
+                  time: cancelling.time,
+                  dayOfWeek: '',
+                  instructor: cancelling.instructor ?? null,
+                  attended: null,
+                  isPast: false,
+                  cancellable: true,
+                  cancellableUntil,
+                }
+              : null
+          }
+          onClose={() => setCancelling(null)}
+        />
+      ) : null}
+      {joinOpened ? (
+        <JoinWaitlistDialog
+          target={joining}
+          onClose={() => setJoining(null)}
+          onPlanProblem={(code) => setDialog(DIALOG_FOR_CODE[code])}
+        />
+      ) : null}
+      {leaveOpened ? <LeaveWaitlistDialog entry={leaving} onClose={() => setLeaving(null)} /> : null}
+      {outOfPlanOpened ? (
+        <OutOfPlanDialog
+          open={dialog === 'out-of-plan'}
+          onOpenChange={closeDialog}
+          plans={plans.data?.planes}
+          onBuyPlan={() => setDialog('buy-plan')}
+        />
+      ) : null}
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
     </>
   );

@@ -6,7 +6,7 @@ import { useStartCheckout } from '@/api/generated/payments/payments';
 import { useGetPlanes } from '@/api/generated/planes/planes';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, useEverOpened } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { classesLabel, formatMoney } from '@/lib/format';
@@ -119,7 +119,11 @@ function PlanSummary({ plan, today, error }: { plan: CataloguePlanDto; today: st
  * dates it covers), then Mercado Pago's checkout. Used by the booking calendar (no classes left),
  * the plans page and the return from a failed payment.
  */
-export function PurchaseDialog({
+export function PurchaseDialog(props: PurchaseDialogProps) {
+  return useEverOpened(props.open) ? <OpenedPurchaseDialog {...props} /> : null;
+}
+
+function OpenedPurchaseDialog({
   open,
   onOpenChange,
   title = PURCHASE_DIALOG_TITLE,
