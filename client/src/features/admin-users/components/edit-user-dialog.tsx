@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useChangeData } from '@/api/generated/admin/admin';
 import type { AdminUserRowDto, ChangeDataDto } from '@/api/generated/model';
+import { ClientIdentityFields } from '@/components/forms/client-identity-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { sessionQueryOptions, setSessionUser } from '@/features/session';
 import { ROLE_OPTIONS } from '../format';
@@ -129,22 +128,10 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Nombre" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <DateField
-        label="Fecha de nacimiento"
-        autoComplete="off"
-        error={errors.cumpleanos?.message}
-        {...form.register('cumpleanos')}
+      <ClientIdentityFields
+        required={false}
+        fields={{ name: form.register('name'), email: form.register('email'), birthDate: form.register('cumpleanos') }}
+        errors={{ name: errors.name?.message, email: errors.email?.message, birthDate: errors.cumpleanos?.message }}
       />
       <Controller
         control={form.control}
