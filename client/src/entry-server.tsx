@@ -140,6 +140,9 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
   ): Promise<RenderedPage | { failed: unknown; router?: AnyRouter }> {
     let failed: { error: unknown } | undefined;
     let current: AnyRouter | undefined;
+    // The page's HTML stays a string: the handler's Response carries only its status and headers
+    // (a body would be encoded to bytes and decoded back for nothing).
+    let page = '';
     const handler = createRequestHandler({
       request: new Request(request.url, { headers: request.headers }),
       createRouter: () => {
@@ -171,8 +174,8 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
         router.serverSsr?.cleanup();
         return new Response(null, { status: 500 });
       }
-      const html = await transformHtmlStringWithRouter(router, markup.replace(/^<!DOCTYPE html>/i, ''));
-      return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
+      page = await transformHtmlStringWithRouter(router, markup.replace(/^<!DOCTYPE html>/i, ''));
+      return new Response(null, { status: getSsrStatus(router), headers: responseHeaders });
     });
     if (failed) return { failed: failed.error, router: current };
     const location = response.headers.get('location');
@@ -181,7 +184,7 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
     }
     return {
       status: response.status,
-      html: await response.text(),
+      html: page,
       errors: current ? routeErrors(current) : [],
     };
   }

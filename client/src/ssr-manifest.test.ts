@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_SCRIPTS_ATTRIBUTE, appLoader, routeIdOfFile, routerManifest, type ViteManifest } from './ssr-manifest';
+import {
+  APP_LOAD_FALLBACK_MS,
+  PAGE_SCRIPTS_ATTRIBUTE,
+  appLoader,
+  routeIdOfFile,
+  routerManifest,
+  type ViteManifest,
+} from './ssr-manifest';
 
 describe('routeIdOfFile', () => {
   it.each([
@@ -102,6 +109,27 @@ describe('routerManifest', () => {
     expect(observers[0].disconnected).toBe(true);
     await tick();
     expect(loaded()).toEqual(appAndPage);
+  });
+
+  it('should load the app after APP_LOAD_FALLBACK_MS when no paint is ever reported', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'PerformanceObserver',
+        class {
+          static supportedEntryTypes = ['paint'];
+          observe() {}
+          disconnect() {}
+        },
+      );
+      runLoader();
+      vi.advanceTimersByTime(APP_LOAD_FALLBACK_MS - 1);
+      expect(loaded()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(loaded()).toEqual(appAndPage);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should wait for the next frame where paint entries are unknown, and not wait in a hidden tab', async () => {

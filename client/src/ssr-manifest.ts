@@ -24,13 +24,17 @@ export function routeIdOfFile(path: string): string {
 /** A page's own script files, listed in the page for the app's loader (`appLoader`) to fetch. */
 export const PAGE_SCRIPTS_ATTRIBUTE = 'data-page-scripts';
 
+/** The app loads this long after the page's first read at the latest, should no paint be reported. */
+export const APP_LOAD_FALLBACK_MS = 3000;
+
 /**
  * The inline script that loads the app once the page has painted: the style sheet, fonts and the
  * page's picture do not share a slow connection with the scripts, and a phone shows the server's page
  * before it spends its processor on the scripts (a visitor reads it, and its links work, meanwhile).
  * "Painted" is the browser's first-contentful-paint entry (reported once the frame is on screen; a
  * frame callback alone can run before that), or the next frame where paint entries are unknown; a
- * page in a hidden tab has no paint to wait for. It then adds the app's files and the page's own
+ * page in a hidden tab has no paint to wait for; and it waits APP_LOAD_FALLBACK_MS at most, should
+ * the paint entry never come. It then adds the app's files and the page's own
  * (listed in its `data-page-scripts` tags) as module preloads, all at once (no waterfall of imports)
  * in one insertion, then the app's script. The router runs a copy of this script again after
  * hydration: the flag makes that a no-op.
@@ -45,7 +49,7 @@ export function appLoader(entry: string, appFiles: readonly string[]): string {
     `for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;tags.append(link)}` +
     `const app=document.createElement('script');app.type='module';app.src=${json(entry)};tags.append(app);document.head.append(tags)};` +
     `if(document.visibilityState!=='visible')return load();` +
-    `document.addEventListener('visibilitychange',load,{once:true});` +
+    `document.addEventListener('visibilitychange',load,{once:true});setTimeout(load,${APP_LOAD_FALLBACK_MS});` +
     `if(self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes?.includes('paint'))` +
     `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load)}}).observe({type:'paint',buffered:true});` +
     `else requestAnimationFrame(()=>setTimeout(load))})()`

@@ -113,25 +113,39 @@ describe("a server-rendered page's API reads answered in-process (PageReads)", (
 
   it.each([
     ['a guest asking for their session (401)', undefined, get('/api/get-cookie')],
-    ['a date the API refuses (400)', undefined, post('/api/reservations/get-information', { date: '2026-13-45' })],
-    [
-      'a field the API does not know (400)',
-      undefined,
-      post('/api/reservations/get-information', { date: NEXT_MONDAY, x: 1 }),
-    ],
     [
       'a body without the CSRF header (403)',
       'client',
       post('/api/reservations/get-information', { date: NEXT_MONDAY }, { 'content-type': 'application/json' }),
     ],
     ['plans without a session (401)', undefined, post('/api/informacion/get-planes', { pagination: 1 })],
-    ["another user's plans, read by a client (403)", 'client', post('/api/informacion/get-planes', { id: 0 })],
     ['an address it does not list', undefined, get('/api/health')],
   ])('should leave %s to the API itself', async (_name, who, read) => {
     const cookie = who === 'client' ? client : undefined;
     const withIds = read.body ? { ...read, body: read.body.replace('"id":0', `"id":${otherId}`) } : read;
     expect(await direct(cookie, withIds)).toBeUndefined();
   });
+
+  it.each([
+    ['a date the API refuses (400)', undefined, post('/api/reservations/get-information', { date: '2026-13-45' }), 400],
+    [
+      'a field the API does not know (400)',
+      undefined,
+      post('/api/reservations/get-information', { date: NEXT_MONDAY, x: 1 }),
+      400,
+    ],
+    ["another user's plans, read by a client (403)", 'client', post('/api/informacion/get-planes', { id: 0 }), 403],
+  ])(
+    "should answer %s with the API's own error answer, without going through the server",
+    async (_name, who, read, status) => {
+      const cookie = who === 'client' ? client : undefined;
+      const withIds = read.body ? { ...read, body: read.body.replace('"id":0', `"id":${otherId}`) } : read;
+      const answer = await direct(cookie, withIds);
+      expect(answer).toEqual(await apiAnswer(cookie, withIds));
+      expect(answer!.status).toBe(status);
+      expect(JSON.parse(answer!.body)).toMatchObject({ success: false });
+    },
+  );
 
   it('should leave a session due for renewal to the API, whose answer renews it', async () => {
     const read = post('/api/reservations/get-information', { date: NEXT_MONDAY });

@@ -249,9 +249,9 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       expect(res.text).toContain('aria-label="Cargando planes…"');
       expect(res.text).toContain('data-dgst="pagina-sin-lectura"');
       expect(res.text).not.toContain('No pudimos mostrar esta página');
-      // Twice, once each way: the controller in-process (PageReads), which leaves an error to the API,
-      // then the API itself for its error answer. The page does not ask again while it renders.
-      expect(failing).toHaveBeenCalledTimes(2);
+      // Once: the controller in-process (PageReads) gives the API's error answer itself; neither it nor
+      // the page asks again while the page renders.
+      expect(failing).toHaveBeenCalledTimes(1);
     } finally {
       failing.mockRestore();
     }
@@ -265,7 +265,7 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
 
     // The page's session read (its transport to the API) answers late.
     type Transport = {
-      readApi(request: unknown, headers: unknown, direct: unknown, url: string, init: unknown): Promise<Response>;
+      readApi(page: unknown, url: string, init: unknown): Promise<Response>;
     };
     const readApi = (ClientAppService.prototype as unknown as Transport).readApi;
     let release = () => {};
@@ -276,14 +276,12 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
     const slow = jest
       .spyOn(ClientAppService.prototype as unknown as Transport, 'readApi')
       .mockImplementation(async function (this: Transport, ...args: Parameters<Transport['readApi']>) {
-        if (args[3].endsWith('/api/get-cookie')) await released;
+        if (args[1].endsWith('/api/get-cookie')) await released;
         return readApi.apply(this, args);
       });
     try {
       const res = await agent.get('/pilates/planes').expect(200);
       expect(slow).toHaveBeenCalledWith(
-        expect.anything(),
-        expect.anything(),
         expect.anything(),
         expect.stringMatching(/\/api\/get-cookie$/),
         expect.anything(),

@@ -1,4 +1,4 @@
-import { Injectable, type Type, type ValidationPipe } from '@nestjs/common';
+import { Injectable, Logger, type Type, type ValidationPipe } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AuthController } from '../auth/auth.controller';
@@ -15,6 +15,7 @@ import { SessionVerifier } from '../core/auth/session-verifier';
 import { Clock } from '../core/clock/clock';
 import { StudioController } from '../core/studio/studio.controller';
 import { apiValidationPipe } from '../core/http/validation-pipe';
+import { apiErrorAnswer } from '../core/errors/api-exception.filter';
 
 /** Who the page is rendered for, found once per page: the session its cookie names, or none. */
 type Visitor = AuthenticatedRequest | null;
@@ -40,12 +41,14 @@ const isFlatJsonObject = (value: unknown): value is Record<string, unknown> =>
  * catalogue, a client's plans), answered in-process by the API's own controller methods instead of an emulated HTTP
  * request through the whole server: the same checks the API makes on the way (CSRF header, session,
  * validation with the API's pipe) and the answer its route sends, serialized as Fastify does.
- * Only the plain path is answered here: no session where one is needed, a session due for renewal,
- * input the API would refuse, an error of any kind, or an address not listed gives `undefined`, and
- * the caller asks the API itself, whose answer (status, error shape, cookie) is then the API's.
+ * A controller's or the validation's error gets the API's error answer (apiErrorAnswer). What only
+ * the whole server answers right (no session where one is needed, a session due for renewal, a
+ * body its parser would refuse, an address not listed) gives `undefined`, and the caller asks the
+ * API itself, whose answer (status, error shape, cookie) is then the API's.
  */
 @Injectable()
 export class PageReads implements PageReadsPort {
+  private readonly logger = new Logger('PageReads');
   private readonly pipe: ValidationPipe = apiValidationPipe();
   private routes?: Map<string, Route>;
 
@@ -71,21 +74,29 @@ export class PageReads implements PageReadsPort {
   }
 
   private async answer(route: Route, visitor: Visitor, read: PageRead): Promise<ApiAnswer | undefined> {
-    try {
-      let dto: object = {};
-      if (route.body) {
-        if (read.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return undefined;
-        if (!read.headers['content-type']?.startsWith('application/json') || read.body === undefined) return undefined;
-        // Fastify's parser refuses these keys; the API answers that itself.
-        if (/__proto__|constructor/.test(read.body)) return undefined;
-        const parsed: unknown = JSON.parse(read.body);
-        if (!isFlatJsonObject(parsed)) return undefined;
-        dto = (await this.pipe.transform(parsed, { type: 'body', metatype: route.body })) as object;
+    let parsed: unknown = {};
+    if (route.body) {
+      if (read.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return undefined;
+      if (!read.headers['content-type']?.startsWith('application/json') || read.body === undefined) return undefined;
+      // Fastify's parser refuses these keys and text that is not JSON; the API answers that itself.
+      if (/__proto__|constructor/.test(read.body)) return undefined;
+      try {
+        parsed = JSON.parse(read.body);
+      } catch {
+        return undefined;
       }
+      if (!isFlatJsonObject(parsed)) return undefined;
+    }
+    try {
+      const dto = route.body
+        ? ((await this.pipe.transform(parsed, { type: 'body', metatype: route.body })) as object)
+        : {};
       // Fastify sends an object without a response schema as JSON.stringify does.
       return { status: 200, body: JSON.stringify(await route.answer(visitor, dto)) };
-    } catch {
-      return undefined;
+    } catch (error) {
+      // Refused input or a failed read: the API's own error answer, once (not asked again through the API).
+      const { status, body } = apiErrorAnswer(error, `${read.method} ${read.url} (página)`, this.logger);
+      return { status, body: JSON.stringify(body) };
     }
   }
 

@@ -1,27 +1,60 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { booleanTransformer, fromDbDatetime } from '../core/database/column-types';
+import { DirectReader } from '../core/database/direct-reader';
 import { Plan } from './entities/plan.entity';
 import { UserPlan } from './entities/user-plan.entity';
+
+/** A plan a client holds, as their list of plans shows it. */
+export type UserPlanLine = Pick<
+  UserPlan,
+  'id' | 'planName' | 'classesTotal' | 'classesRemaining' | 'startDate' | 'endDate' | 'isPaid' | 'revokedAt'
+>;
+
+/** Parameters: user id, how many, how many to skip. Newest first. */
+const USER_PLANS_PAGE_SQL = `SELECT id, plan_name AS planName, classes_total AS classesTotal,
+  classes_remaining AS classesRemaining, start_date AS startDate, end_date AS endDate,
+  is_paid AS isPaid, revoked_at AS revokedAt
+  FROM user_plans WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`;
+/** Parameters: user id. */
+const USER_PLANS_COUNT_SQL = 'SELECT COUNT(*) AS total FROM user_plans WHERE user_id = ?';
+
+type UserPlanLineRow = Record<keyof UserPlanLine, unknown>;
 
 /** All SQL of the plan catalogue and of the plans clients hold. */
 @Injectable()
 export class PlansRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reader: DirectReader,
+  ) {}
 
   /** The plans clients can buy, in the studio's order. */
   visibleCatalogue(): Promise<Plan[]> {
     return this.dataSource.manager.find(Plan, { where: { visible: true }, order: { sortOrder: 'ASC', id: 'ASC' } });
   }
 
-  /** One page of a user's plans, newest first, and how many there are. */
-  pageOfUser(userId: number, page: { offset: number; limit: number }): Promise<[UserPlan[], number]> {
-    return this.dataSource.manager.findAndCount(UserPlan, {
-      where: { userId },
-      order: { id: 'DESC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+  /**
+   * One page of a user's plans, newest first, and how many there are. Straight on the driver: a
+   * logged-in client's booking page reads it with every visit.
+   */
+  async pageOfUser(userId: number, page: { offset: number; limit: number }): Promise<[UserPlanLine[], number]> {
+    const [rows, [count]] = await Promise.all([
+      this.reader.all<UserPlanLineRow>(USER_PLANS_PAGE_SQL, [userId, page.limit, page.offset]),
+      this.reader.all<{ total: unknown }>(USER_PLANS_COUNT_SQL, [userId]),
+    ]);
+    const lines = rows.map((row) => ({
+      id: Number(row.id),
+      planName: String(row.planName),
+      classesTotal: Number(row.classesTotal),
+      classesRemaining: Number(row.classesRemaining),
+      startDate: String(row.startDate),
+      endDate: String(row.endDate),
+      isPaid: booleanTransformer.from(row.isPaid) as boolean,
+      revokedAt: fromDbDatetime(row.revokedAt as Date | string | null),
+    }));
+    return [lines, Number(count?.total ?? 0)];
   }
 
   /** Every plan of the catalogue, hidden ones too, in the order clients see them. */

@@ -40,9 +40,56 @@ const fastifyStatus = (error: unknown): number | undefined => {
   return undefined;
 };
 
+const fastifyMessage = (exception: unknown, status: number): ApiErrorBody => {
+  const code = (exception as { code?: string }).code;
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || status === 400) {
+    return 'El cuerpo de la solicitud no es JSON válido.';
+  }
+  return new ApiError(codeForStatus(status)).error;
+};
+
+const toDomainError = (exception: unknown, where: string, logger: Logger): DomainError => {
+  if (exception instanceof DomainError) return exception;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) logger.error(`${where}: ${exception.message}`, exception.stack);
+    // Nest's own exceptions carry English text: answer with the code's Spanish message.
+    return new ApiError(codeForStatus(status));
+  }
+  if (isDatabaseUnavailable(exception)) {
+    logger.error(`${where}: base de datos no disponible: ${String(exception)}`);
+    return new ApiError(ErrorCode.DATABASE_UNAVAILABLE);
+  }
+  if (isUniqueViolation(exception)) {
+    logger.warn(`${where}: unique index refused a write`);
+    return new ApiError(ErrorCode.CONFLICT);
+  }
+  const status = fastifyStatus(exception);
+  if (status) return new ApiError(codeForStatus(status), fastifyMessage(exception, status));
+  logger.error(
+    `${where}: ${exception instanceof Error ? exception.message : String(exception)}`,
+    exception instanceof Error ? exception.stack : undefined,
+  );
+  return new ApiError(ErrorCode.INTERNAL_ERROR);
+};
+
 /**
- * The one place where anything thrown becomes the error format every endpoint shares:
- * `{ success: false, error, code }`, Spanish text, never a stack trace or SQL.
+ * What the API answers for anything thrown: its status and the error format every endpoint shares,
+ * `{ success: false, error, code }`, in Spanish, never a stack trace or SQL. Logged under `where`
+ * (method and address). Also used for the reads a server-rendered page makes in-process.
+ */
+export function apiErrorAnswer(
+  exception: unknown,
+  where: string,
+  logger: Logger,
+): { status: number; body: ErrorResponse } {
+  const error = toDomainError(exception, where, logger);
+  return { status: error.status, body: { success: false, error: error.error, code: error.code } };
+}
+
+/**
+ * Sends the API's error answer (apiErrorAnswer) for anything a route throws, or the page for a
+ * browser asking for an address no API route answers.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -60,7 +107,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
-    const { status, body } = this.toResponse(exception, request);
+    const { status, body } = apiErrorAnswer(exception, `${request.method} ${request.url}`, this.logger);
     if (reply.sent) return;
     void reply.status(status).header('cache-control', 'no-store').send(body);
   }
@@ -71,43 +118,5 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = request.url.split('?')[0];
     return path !== '/api' && !path.startsWith('/api/') && this.clientApp.available;
-  }
-
-  private toResponse(exception: unknown, request: FastifyRequest): { status: number; body: ErrorResponse } {
-    const error = this.toDomainError(exception, request);
-    return { status: error.status, body: { success: false, error: error.error, code: error.code } };
-  }
-
-  private toDomainError(exception: unknown, request: FastifyRequest): DomainError {
-    if (exception instanceof DomainError) return exception;
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status >= 500) this.logger.error(`${request.method} ${request.url}: ${exception.message}`, exception.stack);
-      // Nest's own exceptions carry English text: answer with the code's Spanish message.
-      return new ApiError(codeForStatus(status));
-    }
-    if (isDatabaseUnavailable(exception)) {
-      this.logger.error(`${request.method} ${request.url}: base de datos no disponible: ${String(exception)}`);
-      return new ApiError(ErrorCode.DATABASE_UNAVAILABLE);
-    }
-    if (isUniqueViolation(exception)) {
-      this.logger.warn(`${request.method} ${request.url}: unique index refused a write`);
-      return new ApiError(ErrorCode.CONFLICT);
-    }
-    const status = fastifyStatus(exception);
-    if (status) return new ApiError(codeForStatus(status), this.fastifyMessage(exception, status));
-    this.logger.error(
-      `${request.method} ${request.url}: ${exception instanceof Error ? exception.message : String(exception)}`,
-      exception instanceof Error ? exception.stack : undefined,
-    );
-    return new ApiError(ErrorCode.INTERNAL_ERROR);
-  }
-
-  private fastifyMessage(exception: unknown, status: number): ApiErrorBody {
-    const code = (exception as { code?: string }).code;
-    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || status === 400) {
-      return 'El cuerpo de la solicitud no es JSON válido.';
-    }
-    return new ApiError(codeForStatus(status)).error;
   }
 }

@@ -40,6 +40,13 @@ const RENDER_ORIGIN = 'http://localhost';
 /** The visitor's headers the page's API reads are made with: their session and language, nothing else. */
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
 
+/** One page's reads: the request it renders, the visitor's headers it forwards, its in-process reader. */
+interface PageTransport {
+  request: FastifyRequest;
+  headers: Record<string, string>;
+  direct: (read: PageRead) => Promise<ApiAnswer | undefined>;
+}
+
 /** Shown when even the error page cannot be rendered: plain, Spanish, no script. */
 const FALLBACK_500 =
   '<!DOCTYPE html><html lang="es"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -123,23 +130,23 @@ export class ClientAppService {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const direct = this.pageReads.forPage(headers.cookie);
+    const page: PageTransport = { request, headers, direct: this.pageReads.forPage(headers.cookie) };
     try {
-      const page = await render({
+      const rendered = await render({
         url: `${RENDER_ORIGIN}${request.url}`,
         headers,
         nonce,
-        api: (url, init) => this.readApi(request, headers, direct, url, init),
+        api: (url, init) => this.readApi(page, url, init),
       });
-      for (const error of page.errors) this.logger.error(`${request.method} ${request.url}: ${describe(error)}`);
-      if (page.location) {
-        const location = page.location.startsWith(RENDER_ORIGIN)
-          ? page.location.slice(RENDER_ORIGIN.length)
-          : page.location;
-        void reply.redirect(location || '/', page.status);
+      for (const error of rendered.errors) this.logger.error(`${request.method} ${request.url}: ${describe(error)}`);
+      if (rendered.location) {
+        const location = rendered.location.startsWith(RENDER_ORIGIN)
+          ? rendered.location.slice(RENDER_ORIGIN.length)
+          : rendered.location;
+        void reply.redirect(location || '/', rendered.status);
         return;
       }
-      this.sendHtml(reply, page.status, page.html);
+      this.sendHtml(reply, rendered.status, rendered.html);
     } catch (error) {
       this.logger.error(`${request.method} ${request.url}: no se pudo mostrar la página: ${describe(error)}`);
       this.sendHtml(reply, 500, FALLBACK_500);
@@ -158,9 +165,7 @@ export class ClientAppService {
 
   /** One API read of the page, answered by this server in-process, as the visitor (their cookie and address). */
   private async readApi(
-    request: FastifyRequest,
-    headers: Record<string, string>,
-    direct: (read: PageRead) => Promise<ApiAnswer | undefined>,
+    { request, headers, direct }: PageTransport,
     url: string,
     init: RequestInit,
   ): Promise<Response> {

@@ -1,7 +1,7 @@
 import type { CataloguePlanDto } from './catalogue.dto';
 import type { UserPlanDto } from './user-plans.dto';
 import type { Plan } from '../entities/plan.entity';
-import type { UserPlan } from '../entities/user-plan.entity';
+import type { UserPlanLine } from '../plans.repository';
 import { chargeFor } from '../pricing';
 
 export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixedMxn: number }): CataloguePlanDto => {
@@ -16,7 +16,7 @@ export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixed
   };
 };
 
-export const toUserPlanDto = (plan: UserPlan): UserPlanDto => ({
+export const toUserPlanDto = (plan: UserPlanLine): UserPlanDto => ({
   id: plan.id,
   plan: plan.planName,
   classes_remaining: plan.classesRemaining,
