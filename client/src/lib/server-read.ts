@@ -3,6 +3,13 @@ import { hashKey, type FetchQueryOptions, type QueryClient, type QueryKey } from
 /** How long the server waits for a page's data before it renders the page's loading state instead. */
 export const SERVER_READ_DEADLINE_MS = 1500;
 
+/**
+ * How long the server waits for the visitor's session, read before any of the page's own data (the
+ * routes' guards need it): a third of the page's deadline, so a slow session read leaves the page's
+ * data the rest of it and the page goes out complete, with the guest's header.
+ */
+export const SESSION_READ_DEADLINE_MS = 500;
+
 /** Per request on the server (one query cache each): when its first read started, */
 const firstReadAt = new WeakMap<QueryClient, number>();
 /** and the reads the page gave up waiting for (their part shows its loading state). */
@@ -18,6 +25,8 @@ const lateReads = new WeakMap<QueryClient, Set<string>>();
 export async function pageRead<TData, TError, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TData, TError, TData, TKey>,
+  /** A shorter wait for this read alone (ms from now), within the page's deadline. */
+  within = SERVER_READ_DEADLINE_MS,
 ): Promise<void> {
   const read = queryClient.ensureQueryData(options).then(
     () => true,
@@ -28,7 +37,8 @@ export async function pageRead<TData, TError, TKey extends QueryKey>(
   firstReadAt.set(queryClient, start);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), Math.max(0, start + SERVER_READ_DEADLINE_MS - Date.now()));
+    const left = Math.min(start + SERVER_READ_DEADLINE_MS - Date.now(), within);
+    timer = setTimeout(() => resolve('late'), Math.max(0, left));
   });
   const outcome = await Promise.race([read, deadline]);
   clearTimeout(timer);

@@ -8,13 +8,14 @@ import { NotFoundPage } from '../components/layout/not-found';
 import { SiteShell } from '@/features/site';
 import { sessionQueryOptions } from '../features/session/session';
 import { titleHead } from '../lib/page-title';
-import { pageRead } from '../lib/server-read';
+import { SESSION_READ_DEADLINE_MS, pageRead } from '../lib/server-read';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The visitor's session, read on the server from the cookie: the first HTML already has their
-  // header and menu, and the browser does not ask for it again.
+  // header and menu, and the browser does not ask for it again. A late one leaves the guest's header
+  // (the browser redoes it) and the rest of the page's deadline to its data.
   beforeLoad: async ({ context }) => {
-    await pageRead(context.queryClient, sessionQueryOptions);
+    await pageRead(context.queryClient, sessionQueryOptions, SESSION_READ_DEADLINE_MS);
     // The server renders the page a second time with the error of a first render that failed: the
     // error page then shows inside the header and footer, with status 500.
     if (context.renderError !== undefined) throw context.renderError;
