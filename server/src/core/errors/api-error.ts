@@ -71,6 +71,11 @@ export class DomainError extends Error {
   ) {
     super(typeof error === 'string' ? error : code);
   }
+
+  /** The API's error answer for it: `{ success: false, error, code }`. */
+  toResponse(): ErrorResponse {
+    return { success: false, error: this.error, code: this.code };
+  }
 }
 
 /** An error with one of the shared codes above. */

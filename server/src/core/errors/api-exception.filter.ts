@@ -84,7 +84,7 @@ export function apiErrorAnswer(
   logger: Logger,
 ): { status: number; body: ErrorResponse } {
   const error = toDomainError(exception, where, logger);
-  return { status: error.status, body: { success: false, error: error.error, code: error.code } };
+  return { status: error.status, body: error.toResponse() };
 }
 
 /**

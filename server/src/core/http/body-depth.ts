@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ErrorCode, ErrorResponse } from '../errors/api-error';
+import { ApiError, ErrorCode } from '../errors/api-error';
 
 /** No request of this API nests deeper than a few levels; 32 leaves room and stops hostile bodies. */
 export const MAX_BODY_DEPTH = 32;
@@ -33,7 +33,6 @@ export function refuseDeepBodies(fastify: FastifyInstance): void {
       return;
     }
     const error = new ApiError(ErrorCode.BODY_TOO_DEEP);
-    const body: ErrorResponse = { success: false, error: error.error, code: error.code };
-    void reply.status(error.status).header('cache-control', 'no-store').send(body);
+    void reply.status(error.status).header('cache-control', 'no-store').send(error.toResponse());
   });
 }

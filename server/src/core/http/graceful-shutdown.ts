@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '../errors/api-error';
+import { ApiError, ErrorCode } from '../errors/api-error';
 
 /** Servers in their drain period (SHUTDOWN_DRAIN_SECONDS): still serving, leaving the load balancer. */
 const draining = new WeakSet<FastifyInstance>();
@@ -24,10 +24,8 @@ export function closeConnectionsWhenClosing(fastify: FastifyInstance): void {
   // While draining, the health check says 503 so a load balancer that checks it stops sending here.
   fastify.addHook('onRequest', (request, reply, done) => {
     if (draining.has(fastify) && request.url.split('?')[0] === '/api/health') {
-      void reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ success: false, error: DRAINING_MESSAGE, code: ErrorCode.SERVICE_UNAVAILABLE });
+      const error = new ApiError(ErrorCode.SERVICE_UNAVAILABLE, DRAINING_MESSAGE);
+      void reply.code(error.status).header('cache-control', 'no-store').send(error.toResponse());
       return;
     }
     done();
