@@ -17,8 +17,9 @@ const lateReads = new WeakMap<QueryClient, Set<string>>();
 
 /**
  * A route loader's read through the query cache. On the server the page waits for it, but never
- * past the deadline (counted from the page's first read, so reads one after another share it): a slow read leaves its part of the page in its loading state (the browser
- * then fetches it), it does not hold the whole page. A failed read is dropped from the server's cache,
+ * past the deadline (counted from the page's first read, so reads one after another share it; a
+ * read given `within` waits that long at most): a slow read leaves its part of the page in its
+ * loading state (the browser then fetches it), it does not hold the whole page. A failed read is dropped from the server's cache,
  * so the page shows its loading state and the browser asks again, the same markup on both sides. In
  * the browser the page shows at once, with its loading state while the answer arrives.
  */
