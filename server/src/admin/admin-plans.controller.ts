@@ -8,7 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { toUserPlanDto } from '../planes/dto/planes.mappers';
 import { AdminPlansService } from './admin-plans.service';
@@ -26,12 +27,13 @@ import {
 
 /** Plans given to users (at the paths the client has always called) and the catalogue editor beside them. */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.CatalogueManage)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller()
 export class AdminPlansController {
   constructor(private readonly plans: AdminPlansService) {}
 
+  @RequirePermission(Permission.PlansGrant)
   @Post('planes/add-plan-admin')
   @HttpCode(201)
   @ApiCreatedResponse({ type: UserPlanResponseDto })
@@ -42,6 +44,7 @@ export class AdminPlansController {
     return { success: true, message: `Se creó un plan para el usuario ${user.name}`, plan: toUserPlanDto(plan) };
   }
 
+  @RequirePermission(Permission.PlansGrant)
   @Post('admin/change-data-plan')
   @HttpCode(200)
   @ApiOkResponse({ type: UserPlanResponseDto })

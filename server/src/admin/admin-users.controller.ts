@@ -10,7 +10,8 @@ import {
 } from '@nestjs/swagger';
 import { toUserDto } from '../auth/dto/user.dto';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -25,12 +26,13 @@ import {
 
 /** The admin's "Usuarios" page: the list, new accounts, edits, deactivation, at the paths the client has always called. */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.UsersManage)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller()
 export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
+  @RequirePermission(Permission.UsersRead)
   @Post('informacion/get-users')
   @HttpCode(200)
   @ApiOkResponse({ type: UsersListResponseDto, description: 'Los usuarios, el más reciente primero.' })

@@ -5,6 +5,7 @@ import { UsersRepository } from '../auth/users.repository';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
+import { isAdminRole } from '../core/auth/permissions';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
@@ -78,7 +79,8 @@ export class AdminUsersService {
    */
   async change(admin: Caller, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
     return this.users.inTransaction(async (manager) => {
-      if (changes.role === 'user') {
+      // Any role but the admin's takes the admin's rights away (a no-op for someone who had none).
+      if (changes.role !== undefined && !isAdminRole(changes.role)) {
         if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
         await this.assertAnotherActiveAdmin(manager, userId);
       }
@@ -113,7 +115,7 @@ export class AdminUsersService {
       const user = await this.users.getById(userId, manager);
       if (!user.active) return { user, cancelledReservations: 0 };
       // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
-      if (user.role === 'admin') await this.assertAnotherActiveAdmin(manager, userId);
+      if (isAdminRole(user.role)) await this.assertAnotherActiveAdmin(manager, userId);
       await this.repository.deactivate(manager, userId);
       const cancelled = await this.booking.cancelUpcomingInside(manager, userId, admin.id);
       await this.audit.record(manager, admin, {

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../core/auth/auth.decorators';
+import { RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { AuditService } from '../core/audit/audit.service';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AuditResponseDto, GetAuditDto } from './dto/audit.dto';
@@ -8,7 +9,7 @@ import { toAuditEntryDto } from './dto/audit.mappers';
 
 /** The admin page "Auditoría": every change an admin made, newest first. */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.AuditRead)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller('admin')
 export class AuditController {

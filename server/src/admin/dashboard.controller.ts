@@ -11,7 +11,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { PlanEndingRemindersService } from '../planes/plan-ending-reminders.service';
@@ -20,7 +21,7 @@ import { DashboardResponseDto, PeriodDto, SendPlanReminderDto, SendPlanReminderR
 
 /** The owner's dashboard ("Panel"), its CSV exports and the "send reminder" action. */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.DashboardRead)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller('admin')
 export class DashboardController {
@@ -38,6 +39,7 @@ export class DashboardController {
   }
 
   /** A download link (GET with the session cookie): no CSRF header needed, nothing changes. */
+  @RequirePermission(Permission.ExportsRead)
   @Get('export/:kind.csv')
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
@@ -60,6 +62,7 @@ export class DashboardController {
     return file.body;
   }
 
+  @RequirePermission(Permission.RemindersSend)
   @Post('dashboard/send-reminder')
   @HttpCode(200)
   @ApiOkResponse({ type: SendPlanReminderResponseDto, description: 'Una sola vez por plan: repetirlo no envía otro.' })

@@ -8,14 +8,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { WalkInDto, WalkInResponseDto } from './dto/walk-in.dto';
 import { WalkInsService } from './walk-ins.service';
 
 /** Ver clases at the door: a client who arrives without a reservation. */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.WalkInsAdd)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller('admin')
 export class WalkInsController {

@@ -3,7 +3,8 @@ import { AdminUsersService } from '../admin/admin-users.service';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../auth/users.service';
 import type { User } from '../auth/entities/user.entity';
-import { assertOwnerOrAdmin } from '../core/auth/caller';
+import { access } from '../core/auth/access';
+import { Permission } from '../core/auth/permissions';
 import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
 
 @Injectable()
@@ -21,13 +22,13 @@ export class InformacionService {
   async changeInfo(caller: User, dto: ChangeInfoUserDto): Promise<User> {
     const targetId = dto.id_user ?? caller.id;
     const changes = { name: dto.name, email: dto.email, birthDate: dto.cumpleanos };
-    assertOwnerOrAdmin(caller, targetId);
+    access.require(caller, Permission.UsersManage, { ownerId: targetId });
     const ownEmailChange = targetId === caller.id && dto.email !== undefined && dto.email !== caller.email;
     if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
-    const user =
-      caller.role === 'admin'
-        ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
-        : await this.users.updateProfile(targetId, changes);
+    // Whoever manages users changes profiles through the audited path, their own included.
+    const user = access.can(caller, Permission.UsersManage)
+      ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
+      : await this.users.updateProfile(targetId, changes);
     if (ownEmailChange) this.auth.notifyEmailChanged(caller.email, user.name, user.email);
     return user;
   }

@@ -9,7 +9,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
   AdminPurchasesResponseDto,
@@ -22,7 +23,7 @@ import { PaymentsService } from './payments.service';
 
 /** The admin's view of a user's Mercado Pago purchases, and refunds (Usuarios → planes). */
 @ApiTags('admin')
-@Roles('admin')
+@RequirePermission(Permission.PaymentsRead)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller('admin')
 export class AdminPaymentsController {
@@ -36,6 +37,7 @@ export class AdminPaymentsController {
     return { success: true, purchases: (await this.payments.purchasesFor(dto.userId)).map(toAdminPurchaseDto) };
   }
 
+  @RequirePermission(Permission.PaymentsRefund)
   @Post('refund-payment')
   @HttpCode(200)
   @ApiOkResponse({ type: RefundPaymentResponseDto })

@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { planEndDate } from '@pilates/dates';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../core/audit/audit.service';
-import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { access } from '../core/auth/access';
+import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
@@ -128,7 +130,7 @@ export class PaymentsService {
     const payment =
       (await this.payments.byProviderPaymentId(provider.id)) ?? (await this.findByReference(provider.reference));
     if (!payment) return null;
-    if (owner) assertOwnerOrAdmin(owner, payment.userId);
+    if (owner) access.require(owner, Permission.PaymentsRead, { ownerId: payment.userId });
     await this.apply(payment, provider);
     return this.payments.byIdOrFail(payment.id);
   }

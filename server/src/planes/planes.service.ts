@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { access } from '../core/auth/access';
+import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import { AppConfig } from '../core/config/app-config';
 import { pageOf } from '../core/dto/pagination.dto';
 import type { CataloguePlanDto } from './dto/catalogue.dto';
@@ -21,10 +23,10 @@ export class PlanesService {
     return plans.map((plan) => toCataloguePlan(plan, commission));
   }
 
-  /** informacion/get-planes: a client's plans, newest first; own id only unless admin. */
+  /** informacion/get-planes: a client's plans, newest first; own id only, unless the caller may read users. */
   async plansOf(caller: Caller, dto: GetUserPlanesDto): Promise<Omit<UserPlansResponseDto, 'success'>> {
     const userId = dto.id ?? caller.id;
-    assertOwnerOrAdmin(caller, userId);
+    access.require(caller, Permission.UsersRead, { ownerId: userId });
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 5;
     const [plans, totalRecords] = await this.plans.pageOfUser(userId, { offset: (page - 1) * limit, limit });

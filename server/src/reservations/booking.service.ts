@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
-import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { access } from '../core/auth/access';
+import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
 import { isUniqueViolation } from '../core/errors/database-errors';
@@ -50,16 +52,15 @@ export class BookingService {
     private readonly attendance: AttendanceService,
   ) {}
 
-  /** get-information: the date's classes. Names of other clients are shown to admins only. */
+  /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
     if (!caller) {
       const slots = await this.reservations.slotsOn(date);
       return slots.map((slot) => toSlotDto(slot, [], null, this.clock.hasStarted(slot.date, slot.startTime)));
     }
-    const slots =
-      caller.role === 'admin'
-        ? await this.reservations.slotsWithEveryoneOn(date)
-        : await this.reservations.slotsWithOneOn(date, caller.id);
+    const slots = access.can(caller, Permission.RosterRead)
+      ? await this.reservations.slotsWithEveryoneOn(date)
+      : await this.reservations.slotsWithOneOn(date, caller.id);
     // The caller's places in waitlists: one more read, only on a date where someone waits.
     const mine = new Map<number, MyWaitlistPlace>();
     if (slots.some((slot) => slot.waitingCount > 0)) {
@@ -106,7 +107,7 @@ export class BookingService {
    */
   async book(caller: Caller, dto: PushReservationDto): Promise<number> {
     const userId = dto.userId ?? caller.id;
-    assertOwnerOrAdmin(caller, userId);
+    access.require(caller, Permission.ReservationsManageOthers, { ownerId: userId });
     const client = await this.reservations.clientById(userId);
     if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
 
@@ -164,10 +165,10 @@ export class BookingService {
   async cancelReservation(caller: Caller, reservationId: number): Promise<boolean> {
     const info = await this.reservations.reservationById(reservationId);
     if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
-    assertOwnerOrAdmin(caller, info.userId);
-    const isAdmin = caller.role === 'admin';
+    access.require(caller, Permission.ReservationsManageOthers, { ownerId: info.userId });
+    const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     if (info.status !== 'active') return false;
-    if (!isAdmin && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
+    if (!managesOthers && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
     const effects = noEffects();
@@ -249,7 +250,7 @@ export class BookingService {
   /** get-clases: a client's active reservations, upcoming first (soonest first), then past (latest first). */
   async classesOf(caller: Caller, dto: GetClasesDto): Promise<Omit<MyClassesResponseDto, 'success'>> {
     const userId = dto.id ?? caller.id;
-    assertOwnerOrAdmin(caller, userId);
+    access.require(caller, Permission.UsersRead, { ownerId: userId });
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 10;
     const now = this.clock.now();
@@ -258,14 +259,15 @@ export class BookingService {
       { today: this.clock.today(now), timeOfDay: this.clock.timeOfDay(now) },
       { offset: (page - 1) * limit, limit },
     );
-    const isAdmin = caller.role === 'admin';
+    // Who may cancel for others may cancel any class that has not started, past the window.
+    const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     const clases = rows.map((row) => {
       const deadline = this.freeCancelUntil(row);
       const isPast = this.clock.hasStarted(row.date, row.startTime);
       return toMyClassDto(row, {
         isPast,
         deadline,
-        cancellable: isAdmin ? !isPast : now.getTime() <= deadline.getTime(),
+        cancellable: managesOthers ? !isPast : now.getTime() <= deadline.getTime(),
       });
     });
     const counts = (await this.attendance.countsOf([userId])).get(userId) ?? { attended: 0, noShow: 0 };

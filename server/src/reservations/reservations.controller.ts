@@ -8,7 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, OptionalUser, PublicWithOptionalSession, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, OptionalUser, PublicWithOptionalSession, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
   BookingResponseDto,
@@ -81,7 +82,7 @@ export class ReservationsController {
     };
   }
 
-  @Roles('admin')
+  @RequirePermission(Permission.RosterRead)
   @Post('get-information-clases')
   @HttpCode(200)
   @ApiOkResponse({ type: RosterResponseDto, description: 'Las clases de la fecha con sus inscritos.' })
@@ -91,7 +92,7 @@ export class ReservationsController {
     return { success: true, date: dto.date, data: await this.booking.rosterFor(dto.date, admin) };
   }
 
-  @Roles('admin')
+  @RequirePermission(Permission.AttendanceMark)
   @Post('mark-attendance')
   @HttpCode(200)
   @ApiOkResponse({ type: MarkAttendanceResponseDto, description: 'Marcada; marcar lo mismo otra vez no cambia nada.' })
@@ -150,7 +151,7 @@ export class ReservationsController {
     };
   }
 
-  @Roles('admin')
+  @RequirePermission(Permission.WaitlistManageOthers)
   @Post('remove-from-waitlist')
   @HttpCode(200)
   @ApiOkResponse({ type: WaitlistActionResponseDto, description: 'Quitado de la lista, o ya no estaba.' })
@@ -170,7 +171,7 @@ export class ReservationsController {
     };
   }
 
-  @Roles('admin')
+  @RequirePermission(Permission.WaitlistManageOthers)
   @Post('promote-from-waitlist')
   @HttpCode(201)
   @ApiOkResponse({ type: PromoteWaitlistResponseDto, description: 'Reservado desde la lista de espera.' })

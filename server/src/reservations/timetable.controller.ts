@@ -8,7 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, Roles } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { BookingService } from './booking.service';
 import {
@@ -25,7 +26,7 @@ import { TimetableService } from './timetable.service';
 
 /** The admin page "Horario": the weekly timetable and cancelling one class on one date. */
 @ApiTags('horario')
-@Roles('admin')
+@RequirePermission(Permission.TimetableManage)
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller('reservations')
 export class TimetableController {
@@ -84,6 +85,7 @@ export class TimetableController {
     return { success: true, message: 'Clase activada en el horario', schedule: toScheduleDto(schedule) };
   }
 
+  @RequirePermission(Permission.ClassesCancel)
   @Post('cancel-class')
   @HttpCode(200)
   @ApiOkResponse({ type: CancelClassResponseDto })

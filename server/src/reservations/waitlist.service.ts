@@ -3,7 +3,9 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
-import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
+import { access } from '../core/auth/access';
+import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import { AppConfig } from '../core/config/app-config';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
@@ -108,7 +110,7 @@ export class WaitlistService {
   async leave(caller: Caller, entryId: number): Promise<boolean> {
     const entry = await this.waitlist.entryById(entryId);
     if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
-    assertOwnerOrAdmin(caller, entry.userId);
+    access.require(caller, Permission.WaitlistManageOthers, { ownerId: entry.userId });
     if (entry.status !== 'waiting') return false;
     const byAdmin = caller.id !== entry.userId;
     return this.tx.run(async (manager) => {

@@ -11,12 +11,25 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { can, Permission } from '@/lib/permissions';
 import { cn } from '../ui/cn';
 
 export interface SideMenuUser {
   name: string;
-  role: 'user' | 'admin';
+  role: string;
 }
+
+type MenuIcon = ComponentType<{ className?: string }>;
+
+/** The "Administrador" block: each page shows to the roles that hold its permission, in this order. */
+const STUDIO_PAGES: readonly { to: string; label: string; icon: MenuIcon; permission: Permission }[] = [
+  { to: '/pilates/panel', label: 'Panel', icon: ChartColumn, permission: Permission.DashboardRead },
+  { to: '/pilates/usuarios', label: 'Usuarios', icon: Users, permission: Permission.UsersRead },
+  { to: '/pilates/usuarios-clases', label: 'Ver clases', icon: ClipboardList, permission: Permission.RosterRead },
+  { to: '/pilates/horario', label: 'Horario', icon: CalendarRange, permission: Permission.TimetableManage },
+  { to: '/pilates/planes-admin', label: 'Planes', icon: Tags, permission: Permission.CatalogueManage },
+  { to: '/pilates/auditoria', label: 'Auditoría', icon: History, permission: Permission.AuditRead },
+];
 
 // Below md the menu is one compact row of tabs that scrolls sideways above the content (its width
 // never pushes the page wider: `contain: inline-size`); from md up, a column beside it.
@@ -25,15 +38,7 @@ const itemClasses =
   'md:gap-3 md:rounded-control md:py-2.5 md:text-[0.9375rem] ' +
   'hover:bg-sand data-[status=active]:bg-accent-soft data-[status=active]:text-accent-strong';
 
-function MenuLink({
-  to,
-  icon: Icon,
-  children,
-}: {
-  to: string;
-  icon: ComponentType<{ className?: string }>;
-  children: ReactNode;
-}) {
+function MenuLink({ to, icon: Icon, children }: { to: string; icon: MenuIcon; children: ReactNode }) {
   return (
     <li>
       <Link to={to} className={itemClasses}>
@@ -55,7 +60,10 @@ function LogoutItem({ onLogout, pending }: { onLogout: () => void; pending: bool
   );
 }
 
-/** The nested group's menu: greeting, own pages, and for admins the "Administrador" block. */
+/**
+ * The nested group's menu: greeting, own pages, and the "Administrador" block with the studio's pages
+ * the user's role may open. Salir closes the last list shown.
+ */
 export function SideMenu({
   user,
   onLogout,
@@ -66,6 +74,7 @@ export function SideMenu({
   logoutPending?: boolean;
 }) {
   const firstName = user.name.split(/\s+/)[0];
+  const studioPages = STUDIO_PAGES.filter((page) => can(user, page.permission));
   return (
     <nav
       aria-label="Mi cuenta"
@@ -81,30 +90,17 @@ export function SideMenu({
         <MenuLink to="/pilates/clases" icon={CalendarDays}>
           Mis clases
         </MenuLink>
-        {user.role === 'user' ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
+        {studioPages.length === 0 ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
       </ul>
-      {user.role === 'admin' ? (
+      {studioPages.length > 0 ? (
         <div className="flex border-l border-line pl-1 md:mt-4 md:block md:border-t md:border-l-0 md:pt-4 md:pl-0">
           <p className="eyebrow sr-only px-3 pb-2 md:not-sr-only md:block">Administrador</p>
           <ul className="flex gap-1 md:block md:space-y-1">
-            <MenuLink to="/pilates/panel" icon={ChartColumn}>
-              Panel
-            </MenuLink>
-            <MenuLink to="/pilates/usuarios" icon={Users}>
-              Usuarios
-            </MenuLink>
-            <MenuLink to="/pilates/usuarios-clases" icon={ClipboardList}>
-              Ver clases
-            </MenuLink>
-            <MenuLink to="/pilates/horario" icon={CalendarRange}>
-              Horario
-            </MenuLink>
-            <MenuLink to="/pilates/planes-admin" icon={Tags}>
-              Planes
-            </MenuLink>
-            <MenuLink to="/pilates/auditoria" icon={History}>
-              Auditoría
-            </MenuLink>
+            {studioPages.map((page) => (
+              <MenuLink key={page.to} to={page.to} icon={page.icon}>
+                {page.label}
+              </MenuLink>
+            ))}
             <LogoutItem onLogout={onLogout} pending={logoutPending} />
           </ul>
         </div>

@@ -1,5 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { can, type Permission } from '@/lib/permissions';
 import { ensureSession, type SessionUser } from './session';
 
 /** A guest who opens a page of the nested group goes to /pilates/cuenta and comes back after logging in. */
@@ -9,7 +10,10 @@ export async function requireUser(queryClient: QueryClient, location: ParsedLoca
   return user;
 }
 
-/** A logged-in client who opens an admin page goes to their own information (the server refuses them anyway). */
-export function requireAdmin(user: SessionUser): void {
-  if (user.role !== 'admin') throw redirect({ to: '/pilates/informacion' });
+/**
+ * A logged-in user whose role lacks the page's permission goes to their own information (the server
+ * refuses the page's calls anyway).
+ */
+export function requirePermission(user: SessionUser, permission: Permission): void {
+  if (!can(user, permission)) throw redirect({ to: '/pilates/informacion' });
 }

@@ -1,5 +1,5 @@
 // The session: who is logged in, the route guards and logging out. Every feature reads it here.
-export { requireAdmin, requireUser } from './guards';
+export { requirePermission, requireUser } from './guards';
 export {
   clearSession,
   ensureSession,

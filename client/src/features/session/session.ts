@@ -30,7 +30,7 @@ export const sessionQueryOptions = queryOptions({
  */
 export function useSession() {
   const user = usePageQuery(sessionQueryOptions).data;
-  return { user, isAdmin: user?.role === 'admin' };
+  return { user };
 }
 
 /** After login or registration: the answer's user replaces the session. */

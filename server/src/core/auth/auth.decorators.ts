@@ -1,10 +1,12 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Caller, Role } from './caller';
+import { ApiExtension } from '@nestjs/swagger';
+import type { Caller } from './caller';
+import type { Permission } from './permissions';
 import type { CurrentSessionInfo } from './session';
 
 export const IS_PUBLIC = 'isPublic';
-export const ROLES = 'roles';
+export const REQUIRED_PERMISSION = 'requiredPermission';
 export const SKIP_CSRF = 'skipCsrf';
 export const OPTIONAL_SESSION = 'optionalSession';
 
@@ -14,8 +16,13 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** Opens a route to visitors and still reads the session of a logged-in user (@CurrentUser() may be undefined). */
 export const PublicWithOptionalSession = () => applyDecorators(Public(), SetMetadata(OPTIONAL_SESSION, true));
 
-/** Restricts a route to the given roles (403 for any other logged-in user). */
-export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+/**
+ * Restricts a route to the roles that hold the permission (403 for any other logged-in user). On a
+ * controller it covers every route of it; a route's own overrides it. The OpenAPI document names it
+ * in the operation's `x-permission`.
+ */
+export const RequirePermission = (permission: Permission) =>
+  applyDecorators(SetMetadata(REQUIRED_PERMISSION, permission), ApiExtension('x-permission', permission));
 
 /** Exempts a state-changing route from the CSRF header (signed webhooks only). */
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);

@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Clock } from '../clock/clock';
 import { ApiError, ErrorCode } from '../errors/api-error';
 import { isDatabaseUnavailable } from '../errors/database-errors';
-import { IS_PUBLIC, OPTIONAL_SESSION, ROLES } from './auth.decorators';
-import type { Role } from './caller';
+import { AccessPolicy } from './access';
+import { IS_PUBLIC, OPTIONAL_SESSION, REQUIRED_PERMISSION } from './auth.decorators';
+import type { Permission } from './permissions';
 import { type AuthenticatedRequest, SESSION_COOKIE, SESSION_RENEW_AFTER_SECONDS } from './session';
 import { SessionService } from './session.service';
 import { SessionVerifier } from './session-verifier';
@@ -14,8 +15,9 @@ type SessionRequest = FastifyRequest & Partial<AuthenticatedRequest>;
 
 /**
  * Global guard. Fails closed: a route is open only when marked @Public();
- * every other route needs a valid session (401), and @Roles() restricts it
- * further (403). A session older than a day is renewed while it is used.
+ * every other route needs a valid session (401), and @RequirePermission()
+ * restricts it further to the roles holding that permission (403). A session
+ * older than a day is renewed while it is used.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -24,6 +26,7 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
     private readonly verifier: SessionVerifier,
     private readonly clock: Clock,
+    private readonly access: AccessPolicy,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -62,8 +65,8 @@ export class AuthGuard implements CanActivate {
     request.currentSession = currentSession;
     request.accountRow = accountRow;
 
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
-    if (roles && !roles.includes(user.role)) throw new ApiError(ErrorCode.FORBIDDEN);
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
+    if (permission && !this.access.can(user, permission)) throw new ApiError(ErrorCode.FORBIDDEN);
 
     const ageSeconds = this.clock.now().getTime() / 1000 - currentSession.issuedAt;
     if (ageSeconds > SESSION_RENEW_AFTER_SECONDS) {

@@ -1,15 +1,9 @@
-import { ApiError, ErrorCode } from '../errors/api-error';
+import type { Role } from './permissions';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './permissions';
 
 /** Who makes a request: what guards, controllers and rules need of the logged-in user. */
 export interface Caller {
   id: number;
   role: Role;
-}
-
-/** Own data, or an admin: anyone else is refused (403). */
-export function assertOwnerOrAdmin(caller: Caller, ownerId: number): void {
-  if (caller.id !== ownerId && caller.role !== 'admin') throw new ApiError(ErrorCode.FORBIDDEN);
 }

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { Permission, ROLE_PERMISSIONS } from '../auth/permissions';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 
 /** Sorts object keys so the written document does not depend on module load order. */
@@ -29,5 +30,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ErrorResponseDto],
     operationIdFactory: (_controllerKey, methodKey) => methodKey,
   });
-  return sortKeys(document) as OpenAPIObject;
+  // The role table travels with the document (each guarded operation names its own in
+  // `x-permission`): the client's generator writes it into src/api/generated/permissions.ts.
+  const permissions = { names: Object.fromEntries(Object.entries(Permission)), roles: ROLE_PERMISSIONS };
+  return sortKeys({ ...document, 'x-permissions': permissions }) as OpenAPIObject;
 }

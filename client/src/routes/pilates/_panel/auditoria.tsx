@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditLog, auditSearchSchema } from '../../../features/audit';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/auditoria')({
   // ?usuario=12: only the changes about that user or made by them.
   validateSearch: auditSearchSchema,
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.AuditRead),
   head: titleHead('Auditoría'),
   component: AuditoriaPage,
 });

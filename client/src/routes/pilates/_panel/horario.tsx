@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
 import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/horario')({
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.TimetableManage),
   head: titleHead('Horario'),
   component: HorarioPage,
 });

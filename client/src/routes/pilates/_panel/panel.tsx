@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getGetDashboardQueryOptions } from '../../../api/generated/admin/admin';
 import { Dashboard, dashboardSearchSchema, periodFor } from '../../../features/dashboard';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 import { pageRead } from '../../../lib/server-read';
 import { currentStudioDay } from '../../../lib/studio-time-zone';
@@ -9,7 +10,7 @@ import { currentStudioDay } from '../../../lib/studio-time-zone';
 export const Route = createFileRoute('/pilates/_panel/panel')({
   // ?periodo=semana|mes|mes-pasado|rango (&desde=…&hasta=… for a range); this month by default.
   validateSearch: dashboardSearchSchema,
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.DashboardRead),
   loaderDeps: ({ search }) => search,
   // The figures come in the server's first HTML; the charts draw once the page is in the browser.
   loader: ({ context, deps }) =>

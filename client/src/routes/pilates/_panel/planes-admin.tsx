@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CatalogueEditor } from '../../../features/admin-catalogue';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/planes-admin')({
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.CatalogueManage),
   head: titleHead('Catálogo de planes'),
   component: PlanesAdminPage,
 });

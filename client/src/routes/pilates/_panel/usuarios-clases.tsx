@@ -4,11 +4,12 @@ import { RosterDay } from '../../../features/booking/components/roster-day';
 import { WeekCalendar } from '../../../features/booking/components/week-calendar';
 import { useStudioToday } from '../../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../../features/booking/search';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/usuarios-clases')({
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.RosterRead),
   validateSearch: calendarSearchSchema,
   head: titleHead('Ver clases'),
   component: UsuariosClasesPage,

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersAdmin } from '../../../features/admin-users/components/users-admin';
-import { requireAdmin } from '../../../features/session/guards';
+import { requirePermission } from '../../../features/session/guards';
+import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/usuarios')({
-  beforeLoad: ({ context }) => requireAdmin(context.user),
+  beforeLoad: ({ context }) => requirePermission(context.user, Permission.UsersRead),
   head: titleHead('Usuarios'),
   component: UsuariosPage,
 });
