@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { isApiError } from './api-error';
+import { invalidateAfter } from './invalidation';
 
 const MAX_RETRIES = 2;
 
@@ -9,19 +10,32 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: shouldRetry,
-        staleTime: 30_000,
-        gcTime: 5 * 60_000,
-      },
-      mutations: {
-        retry: false,
-      },
-    },
+const APP_DEFAULTS: DefaultOptions = {
+  queries: {
+    retry: shouldRetry,
+    staleTime: 30_000,
+    gcTime: 5 * 60_000,
+  },
+  mutations: {
+    retry: false,
+  },
+};
+
+/**
+ * The browser's query client. After every mutation it marks what the change made stale (the table
+ * in ./invalidation): after the mutation's own onSuccess/onError, before its onSettled, and the
+ * mutation stays pending until the lists on screen have loaded again (a booked class never shows
+ * "Reservar" again in between). Tests pass their own defaults.
+ */
+export function createQueryClient(defaultOptions: DefaultOptions = APP_DEFAULTS): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions,
+    mutationCache: new MutationCache({
+      onSettled: (_data, error, _variables, _onMutateResult, mutation) =>
+        invalidateAfter(queryClient, mutation.options.mutationKey, error),
+    }),
   });
+  return queryClient;
 }
 
 export const queryClient = createQueryClient();

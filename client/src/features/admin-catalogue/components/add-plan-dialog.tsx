@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { CATALOG_PLAN_FIELDS, catalogPlanSchema, type CatalogPlanInput, type CatalogPlanValues } from '../schemas';
 import { FormError, PlanFields } from './plan-fields';
 
@@ -14,7 +13,6 @@ const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '' };
 /** Adds a plan to the catalogue; it is visible to clients at once. */
 export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddCataloguePlan();
   const form = useForm<CatalogPlanInput, unknown, CatalogPlanValues>({
     resolver: zodResolver(catalogPlanSchema),
@@ -34,7 +32,6 @@ export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('catalogueChanged');
           close();
         },
         onError: (error) => showServerFieldErrors(error, CATALOG_PLAN_FIELDS, form.setError),

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
-import { useInvalidateAfter } from '@/api/invalidation';
 import {
   CATALOG_PLAN_FIELDS,
   catalogPlanSchema,
@@ -36,7 +35,6 @@ export interface EditPlanDialogProps {
 /** Changes the name, price or classes of a catalogue plan. */
 export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeCataloguePlan();
   const form = useForm<CatalogPlanInput, unknown, CatalogPlanValues>({
     resolver: zodResolver(catalogPlanSchema),
@@ -62,7 +60,6 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('catalogueChanged');
           close();
         },
         onError: (error) => showServerFieldErrors(error, CATALOG_PLAN_FIELDS, form.setError),

@@ -11,7 +11,6 @@ import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
@@ -45,7 +44,6 @@ export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
 
 function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const mutation = useAddPlanAdmin();
   const form = useForm<AddPlanInput, unknown, AddPlanValues>({
@@ -79,7 +77,6 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('userPlanAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

@@ -7,7 +7,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { useToast } from '@/components/ui/toast';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { addUserSchema, type AddUserInput, type AddUserValues } from '../schemas';
 import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
@@ -37,7 +36,6 @@ export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddUser();
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(addUserSchema),
@@ -51,7 +49,6 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('userAdded');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, CODE_FIELDS),

@@ -10,7 +10,6 @@ import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { PAID_OPTIONS } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { editPlanSchema, MAX_CLASSES, MIN_CLASSES, type EditPlanInput, type EditPlanValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
@@ -50,7 +49,6 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
 
 function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeDataPlan();
   const form = useForm<EditPlanInput, unknown, EditPlanValues>({
     resolver: zodResolver(editPlanSchema),
@@ -74,7 +72,6 @@ function EditPlanForm({ plan, onDone }: { plan: UserPlanDto; onDone: () => void 
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('userPlanChanged');
           onDone();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError),

@@ -12,7 +12,6 @@ import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { sessionQueryOptions, setSessionUser } from '@/features/session';
 import { ROLE_OPTIONS } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { editUserSchema, type EditUserInput, type EditUserValues } from '../schemas';
 import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
 
@@ -61,7 +60,6 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
 function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeData();
   const form = useForm<EditUserInput, unknown, EditUserValues>({
     resolver: zodResolver(editUserSchema),
@@ -87,8 +85,6 @@ function EditUserForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => v
           if (queryClient.getQueryData(sessionQueryOptions.queryKey)?.id === res.user.id) {
             setSessionUser(queryClient, res.user);
           }
-          // Rosters show the names too.
-          void invalidateAfter('userChanged');
           onDone();
         },
         onError: (error) => {

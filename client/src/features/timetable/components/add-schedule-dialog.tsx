@@ -7,7 +7,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput, type NewScheduleValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
@@ -21,7 +20,6 @@ const EMPTY: NewScheduleInput = { weekday: '', startTime: '', capacity: String(D
 /** Adds a recurring class to the weekly timetable. */
 export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useAddSchedule();
   const form = useForm<NewScheduleInput, unknown, NewScheduleValues>({
     resolver: zodResolver(newScheduleSchema),
@@ -48,7 +46,6 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('timetableChanged');
           close();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),

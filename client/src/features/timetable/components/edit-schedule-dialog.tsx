@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
 import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
@@ -32,7 +31,6 @@ export interface EditScheduleDialogProps {
 /** Changes the time, capacity or instructor of one class of the weekly timetable. */
 export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useChangeSchedule();
   const form = useForm<ScheduleInput, unknown, ScheduleValues>({
     resolver: zodResolver(scheduleSchema),
@@ -60,7 +58,6 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('timetableChanged');
           close();
         },
         onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),
