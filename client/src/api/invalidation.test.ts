@@ -1,9 +1,22 @@
 import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { getGetUsersUrl } from './generated/admin/admin';
-import { getGetClasesUrl } from './generated/informacion/informacion';
-import { getGetInformationQueryKey } from './generated/reservations/reservations';
+import {
+  getCatalogueUrl,
+  getGetAuditUrl,
+  getGetDashboardUrl,
+  getGetPurchasesUrl,
+  getGetUsersUrl,
+} from './generated/admin/admin';
+import { getListTimetableUrl } from './generated/horario/horario';
+import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
+import { getListPurchasesUrl } from './generated/payments/payments';
+import { getGetPlanesUrl } from './generated/planes/planes';
+import {
+  getGetInformationClasesUrl,
+  getGetInformationQueryKey,
+  getGetInformationUrl,
+} from './generated/reservations/reservations';
 import { LIST_URLS, STALE_AFTER, type List, type Operation } from './invalidation';
 import { createQueryClient } from './query-client';
 
@@ -44,6 +57,25 @@ async function run(queryClient: QueryClient, operation: Operation, outcome: { re
 const LISTS = Object.keys(LIST_URLS) as List[];
 /** One page of every list the client reads. */
 const aPageOf = (list: List): QueryKey => [LIST_URLS[list], { pagination: 1 }];
+
+describe('LIST_URLS', () => {
+  it("should be the generated endpoints' URLs", () => {
+    expect(LIST_URLS).toEqual({
+      day: getGetInformationUrl(),
+      rosters: getGetInformationClasesUrl(),
+      classes: getGetClasesUrl(),
+      plans: getGetUserPlanesUrl(),
+      ownPurchases: getListPurchasesUrl(),
+      userPurchases: getGetPurchasesUrl(),
+      users: getGetUsersUrl(),
+      timetable: getListTimetableUrl(),
+      catalogue: getCatalogueUrl(),
+      plansOnSale: getGetPlanesUrl(),
+      audit: getGetAuditUrl(),
+      dashboard: getGetDashboardUrl(),
+    });
+  });
+});
 
 describe('STALE_AFTER', () => {
   it('should name every mutation of the generated client, and no other', () => {

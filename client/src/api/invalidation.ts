@@ -5,44 +5,35 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error';
-import {
-  getCatalogueUrl,
-  getGetAuditUrl,
-  getGetDashboardUrl,
-  getGetPurchasesUrl,
-  getGetUsersUrl,
-} from './generated/admin/admin';
-import { getListTimetableUrl } from './generated/horario/horario';
-import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
-import { getListPurchasesUrl } from './generated/payments/payments';
-import { getGetPlanesUrl } from './generated/planes/planes';
-import { getGetInformationClasesUrl, getGetInformationUrl } from './generated/reservations/reservations';
 
 /**
  * The lists the client reads. Every query key starts with its endpoint's URL (then the body or
- * the parameters), so one URL covers every page, every day and every user of a list.
+ * the parameters), so one URL covers every page, every day and every user of a list. Written out
+ * rather than imported from the generated client: the app's entry chunk carries this table, and
+ * importing the generated modules would pull them into it (invalidation.test.ts holds each URL to
+ * its generated endpoint's).
  */
 export const LIST_URLS = {
   /** The booking calendar's day (places left, the caller's own booking). */
-  day: getGetInformationUrl(),
+  day: '/api/reservations/get-information',
   /** The admin's rosters of a day (names, places). */
-  rosters: getGetInformationClasesUrl(),
+  rosters: '/api/reservations/get-information-clases',
   /** A user's classes: "Mis clases" and the admin's "Ver clases". */
-  classes: getGetClasesUrl(),
+  classes: '/api/informacion/get-clases',
   /** A user's plans: "Mis planes" and the admin's "Planes". */
-  plans: getGetUserPlanesUrl(),
+  plans: '/api/informacion/get-planes',
   /** The caller's own Mercado Pago purchases still open. */
-  ownPurchases: getListPurchasesUrl(),
+  ownPurchases: '/api/mercadopago/purchases',
   /** A user's Mercado Pago purchases as the admin sees them. */
-  userPurchases: getGetPurchasesUrl(),
-  users: getGetUsersUrl(),
-  timetable: getListTimetableUrl(),
-  catalogue: getCatalogueUrl(),
+  userPurchases: '/api/admin/get-purchases',
+  users: '/api/informacion/get-users',
+  timetable: '/api/reservations/horario',
+  catalogue: '/api/planes/catalogo',
   /** The plans on sale (the plans page and the purchase dialog). */
-  plansOnSale: getGetPlanesUrl(),
-  audit: getGetAuditUrl(),
+  plansOnSale: '/api/planes/get-planes',
+  audit: '/api/admin/get-audit',
   /** The owner's dashboard, every period. */
-  dashboard: getGetDashboardUrl(),
+  dashboard: '/api/admin/dashboard',
 } as const;
 
 export type List = keyof typeof LIST_URLS;

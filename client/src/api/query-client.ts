@@ -1,6 +1,5 @@
-import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error';
-import { invalidateAfter } from './invalidation';
 
 const MAX_RETRIES = 2;
 
@@ -21,6 +20,24 @@ const APP_DEFAULTS: DefaultOptions = {
   },
 };
 
+// What each mutation makes stale (./invalidation) loads with the first mutation, not with the app:
+// no page needs it before one. It starts loading as the request goes out, so it is there by the answer.
+let invalidation: Promise<typeof import('./invalidation')> | undefined;
+const loadInvalidation = () => (invalidation ??= import('./invalidation'));
+
+async function invalidateAfterMutation(queryClient: QueryClient, mutationKey: QueryKey | undefined, error: unknown) {
+  let table: typeof import('./invalidation');
+  try {
+    table = await loadInvalidation();
+  } catch {
+    // The table could not load (the network dropped): reload every list on screen, and try again next time.
+    invalidation = undefined;
+    await queryClient.invalidateQueries();
+    return;
+  }
+  await table.invalidateAfter(queryClient, mutationKey, error);
+}
+
 /**
  * The browser's query client. After every mutation it marks what the change made stale (the table
  * in ./invalidation): after the mutation's own onSuccess/onError, before its onSettled, and the
@@ -31,8 +48,11 @@ export function createQueryClient(defaultOptions: DefaultOptions = APP_DEFAULTS)
   const queryClient: QueryClient = new QueryClient({
     defaultOptions,
     mutationCache: new MutationCache({
+      onMutate: () => {
+        void loadInvalidation().catch(() => undefined);
+      },
       onSettled: (_data, error, _variables, _onMutateResult, mutation) =>
-        invalidateAfter(queryClient, mutation.options.mutationKey, error),
+        invalidateAfterMutation(queryClient, mutation.options.mutationKey, error),
     }),
   });
   return queryClient;
