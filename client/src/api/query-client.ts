@@ -25,6 +25,9 @@ const APP_DEFAULTS: DefaultOptions = {
 let invalidation: Promise<typeof import('./invalidation')> | undefined;
 const loadInvalidation = () => (invalidation ??= import('./invalidation'));
 
+/** Loads the table ahead of a first mutation (tests, like the dialogs' and toasts' code). */
+export const preloadInvalidation = (): Promise<unknown> => loadInvalidation();
+
 async function invalidateAfterMutation(queryClient: QueryClient, mutationKey: QueryKey | undefined, error: unknown) {
   let table: typeof import('./invalidation');
   try {
