@@ -137,7 +137,7 @@ describe('the query client after a mutation', () => {
     expect(isStale(forbidden, classesPage)).toBe(false);
   });
 
-  it('should keep the mutation pending until the lists on screen have loaded again', async () => {
+  it('should keep a booking pending until the lists on screen have loaded again', async () => {
     const queryClient = clientWith(aPageOf('day'));
     let answer: (() => void) | undefined;
     // The day on screen: its next read answers only when the test says so.
@@ -160,6 +160,30 @@ describe('the query client after a mutation', () => {
     await done;
     expect(booking.getCurrentResult().isSuccess).toBe(true);
     expect(queryClient.getQueryData(aPageOf('day'))).toEqual({ fresh: true });
+    unsubscribe();
+  });
+
+  it('should answer a change that does not wait at once, while its list reloads behind it', async () => {
+    const queryClient = clientWith(aPageOf('users'));
+    let answer: (() => void) | undefined;
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: aPageOf('users'),
+      queryFn: () => new Promise((resolve) => (answer = () => resolve({ fresh: true }))),
+      staleTime: Infinity,
+    });
+    const unsubscribe = onScreen.subscribe(() => undefined);
+    const adding = new MutationObserver(queryClient, {
+      mutationKey: ['addUser'],
+      mutationFn: () => Promise.resolve({ success: true, message: 'Usuario creado con éxito' }),
+    });
+
+    await adding.mutate();
+    expect(adding.getCurrentResult().isSuccess).toBe(true);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    expect(onScreen.getCurrentResult().isFetching).toBe(true);
+
+    answer?.();
+    await vi.waitFor(() => expect(queryClient.getQueryData(aPageOf('users'))).toEqual({ fresh: true }));
     unsubscribe();
   });
 });

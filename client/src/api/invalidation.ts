@@ -46,6 +46,12 @@ export interface Staleness {
   readonly accepted: readonly List[];
   /** A refusal that shows the screen was behind the server (the class filled, the row is gone): those lists. */
   readonly refused?: { readonly lists: readonly List[]; readonly when: Refusals };
+  /**
+   * The control that made the change stays pending until the lists on screen show it (a booked
+   * class must not offer "Reservar" again meanwhile). Otherwise the answer is shown at once (toast,
+   * dialog closed) and the lists reload behind it.
+   */
+  readonly waits?: true;
 }
 
 /** The refusals the booking page answers with its plan dialogs: nothing on screen is out of date then. */
@@ -56,14 +62,15 @@ const NOTHING: Staleness = { accepted: [] };
 
 const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes'] };
 const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale'] };
-/** An admin gave someone waiting the place, or took them off the line. */
-const ROSTER_WAITLIST_CHANGED: Staleness = { accepted: ['audit', 'day', 'rosters', 'classes', 'plans'] };
+/** An admin gave someone waiting the place, or took them off the line: the roster shows it before the buttons come back. */
+const ROSTER_WAITLIST_CHANGED: Staleness = { accepted: ['audit', 'day', 'rosters', 'classes', 'plans'], waits: true };
 
 /** Each mutation's operation id and what it makes stale. Every admin change is recorded in the audit log. */
 export const STALE_AFTER = {
   // A client's own actions.
   pushReservation: {
     accepted: ['day', 'rosters', 'classes'],
+    waits: true,
     // Full, started, already booked…: the day as it is now.
     refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
   },
@@ -83,7 +90,8 @@ export const STALE_AFTER = {
     refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
   },
   leaveWaitlist: { accepted: ['day', 'classes', 'rosters'] },
-  confirmPayment: { accepted: ['plans', 'ownPurchases'] },
+  /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
+  confirmPayment: { accepted: ['plans', 'ownPurchases'], waits: true },
   startCheckout: NOTHING,
   changeInfoUser: NOTHING,
   changePassword: NOTHING,
@@ -99,7 +107,7 @@ export const STALE_AFTER = {
 
   // The owner's tools.
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users'] },
+  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users'], waits: true },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
   walkIn: { accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users'] },
   promoteFromWaitlist: ROSTER_WAITLIST_CHANGED,
@@ -124,7 +132,7 @@ export const STALE_AFTER = {
   /** A refund changes the purchase and may take back the plan it gave. */
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
-  sendPlanReminder: { accepted: ['audit', 'dashboard'] },
+  sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;
@@ -147,15 +155,19 @@ export function staleAfter(mutationKey: QueryKey | undefined, error: unknown): r
 }
 
 /**
- * Marks the lists a finished mutation made stale; the ones on screen load again, and the returned
- * promise waits for them (the mutation cache returns it, so the mutation stays pending until then).
+ * Marks the lists a finished mutation made stale; the ones on screen load again. The returned promise
+ * waits for them only for an operation that `waits` (the mutation cache returns it, so that mutation
+ * stays pending until then); other changes answer at once while their lists reload.
  */
 export async function invalidateAfter(
   queryClient: QueryClient,
   mutationKey: QueryKey | undefined,
   error: unknown,
 ): Promise<void> {
-  await Promise.all(
+  const reloaded = Promise.all(
     staleAfter(mutationKey, error).map((list) => queryClient.invalidateQueries({ queryKey: [LIST_URLS[list]] })),
   );
+  const operation = mutationKey?.[0];
+  const stale: Staleness | undefined = isOperation(operation) ? STALE_AFTER[operation] : undefined;
+  if (stale?.waits) await reloaded;
 }

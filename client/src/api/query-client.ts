@@ -43,9 +43,9 @@ async function invalidateAfterMutation(queryClient: QueryClient, mutationKey: Qu
 
 /**
  * The browser's query client. After every mutation it marks what the change made stale (the table
- * in ./invalidation): after the mutation's own onSuccess/onError, before its onSettled, and the
- * mutation stays pending until the lists on screen have loaded again (a booked class never shows
- * "Reservar" again in between). Tests pass their own defaults.
+ * in ./invalidation): after the mutation's own onSuccess/onError, before its onSettled; for the
+ * operations that wait, the mutation stays pending until the lists on screen have loaded again (a
+ * booked class never shows "Reservar" again in between). Tests pass their own defaults.
  */
 export function createQueryClient(defaultOptions: DefaultOptions = APP_DEFAULTS): QueryClient {
   const queryClient: QueryClient = new QueryClient({
