@@ -25,7 +25,8 @@ export default defineConfig({
         query: {
           version: 5,
         },
-        // The spec's read calls are POSTs with a body: give them query hooks (cached, refetchable) too.
+        // The API's read calls are POSTs with a body (their paths and bodies are the site's wire contract):
+        // give them query hooks (cached, refetchable) too.
         operations: Object.fromEntries(
           [
             'getInformation',

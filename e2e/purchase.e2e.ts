@@ -94,6 +94,25 @@ describe('purchase', () => {
     await context.close();
   });
 
+  it('should give the focus back to "Comprar" after Escape closes the plan summary', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await registerClient(page, baseUrl, 'Renata Salas');
+    await page.goto(`${baseUrl}/pilates/planes`);
+
+    // The summary's title takes the focus as the dialog opens; Escape must still return to the opener.
+    const buy = page.getByRole('button', { name: 'Comprar el plan Cuatro Clases' });
+    await buy.click();
+    const dialog = page.getByRole('dialog', { name: 'Contrata un plan' });
+    await expect.poll(() => dialog.getByRole('region', { name: 'Cuatro Clases' }).isVisible(), SLOW).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => buy.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('should let an admin refund a Mercado Pago purchase from Usuarios after confirming the amount', async () => {
     // A client buys Una Clase through the simulated checkout.
     const client = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -86,7 +86,7 @@ describe('Usuarios on a desktop and on a phone', () => {
       .toBe(true);
     expect(await dialog.getByText(/Eliminar/).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Desactivar' }).click();
-    // The spec's toast text stays.
+    // The server's message keeps the wording the studio knows, though the account is only deactivated.
     await expect.poll(() => toast(page, 'Usuario eliminado con éxito').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Usuario Inactivo', { exact: true }).isVisible()).toBe(true);
     await more.click();

@@ -1,5 +1,5 @@
 // `npm run bench`: load against the production build on 127.0.0.1, on SQLite and on MariaDB
-// (skipped when none answers on 127.0.0.1:3306). Two scenarios, each on a fresh server and database:
+// (skipped when none answers on 127.0.0.1:3306). Five scenarios, each on a fresh server and database:
 //
 // endpoints — GET /api/health (one trivial database round trip), get-information for a logged-in
 // client on a day with 9 classes of 8 reservations each, the same day view from its bare reference
@@ -27,12 +27,12 @@
 // whose p99 stays under 100 ms with zero errors. Targets: 600 req/s on SQLite with p99 < 50 ms and
 // zero errors; two replicas beside one. The Caddy runs are skipped when `caddy` is not installed.
 //
-// rush — scripts/bench/rush.mjs (issue "Waitlist"): BENCH_RUSH_CLIENTS (200) clients book one class of
+// rush — scripts/bench/rush.mjs: BENCH_RUSH_CLIENTS (200) clients book one class of
 // 8 places at the same moment, joining its waitlist (10) on CLASS_FULL; then the 8 cancel at once.
 // Targets: exactly 8 booked, 10 waiting in commit order, the rest WAITLIST_FULL, zero 5xx, p99 < 1 s,
 // 8 promoted in order after the cancellations; an audit of places, plans and positions.
 //
-// dashboard — scripts/bench/dashboard.mjs (issue "The owner's tools"): BENCH_DASHBOARD_CLIENTS (500)
+// dashboard — scripts/bench/dashboard.mjs: BENCH_DASHBOARD_CLIENTS (500)
 // clients and BENCH_DASHBOARD_RESERVATIONS (10,000) reservations over the past year written into the
 // database, then POST /api/admin/dashboard for 365 days at 10 connections for BENCH_DASHBOARD_SECONDS
 // (10). Target: p99 < 200 ms; its figures are checked against the seed first.

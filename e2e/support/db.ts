@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 
 /**
- * Fixtures written straight into the e2e server's SQLite file (DATA_DIR/pilates.sqlite): the
- * admin tools that give plans arrive with their own issue, so journeys that need a client with
- * a plan set it up here. WAL mode lets this connection write while the server runs.
+ * Fixtures written straight into the e2e server's SQLite file (DATA_DIR/pilates.sqlite): a client's
+ * journeys need a plan, and giving it here keeps them off the admin's screens (admin.e2e.ts walks
+ * "Agregar plan" itself). WAL mode lets this connection write while the server runs.
  */
 export function givePlan(
   dataDir: string,

@@ -1,4 +1,4 @@
-// The mixed scenario of `npm run bench` (issue #8 "Production readiness"): 100 connections of
+// The mixed scenario of `npm run bench`: 100 connections of
 // logged-in clients browsing (get-information, get-planes, get-cookie) with 10% bookings and
 // cancellations, spread over the coming week's classes by 200 clients, then an audit of the
 // database in one consistent snapshot. Targets: zero 5xx, zero audit mismatches, p99 < 100 ms.

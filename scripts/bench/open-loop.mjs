@@ -1,4 +1,4 @@
-// The open-loop mode of `npm run bench` (issue "Going live"): the mixed scenario's requests sent at a
+// The open-loop mode of `npm run bench`: the mixed scenario's requests sent at a
 // fixed arrival rate, whatever the answers do, stepped up from rate to rate. A closed loop of N
 // connections only ever has N requests waiting, so its latency mirrors its own throughput; here a
 // slow server meets a growing queue, as it would with real visitors. Latency is measured from the

@@ -1,27 +1,111 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { getGetUsersUrl } from './generated/admin/admin';
-import { getGetClasesUrl } from './generated/informacion/informacion';
-import { getGetInformationQueryKey } from './generated/reservations/reservations';
-import { invalidateAfter } from './invalidation';
+import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import {
+  getCatalogueUrl,
+  getGetAuditUrl,
+  getGetDashboardUrl,
+  getGetPurchasesUrl,
+  getGetUsersUrl,
+} from './generated/admin/admin';
+import { getListTimetableUrl } from './generated/horario/horario';
+import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
+import { getListPurchasesUrl } from './generated/payments/payments';
+import { getGetPlanesUrl } from './generated/planes/planes';
+import {
+  getGetInformationClasesUrl,
+  getGetInformationQueryKey,
+  getGetInformationUrl,
+} from './generated/reservations/reservations';
+import { LIST_URLS, STALE_AFTER, type List, type Operation } from './invalidation';
+import { createQueryClient } from './query-client';
 
-function clientWith(...keys: (readonly unknown[])[]): QueryClient {
-  const queryClient = new QueryClient();
+/** Every mutation of the generated client, by the operation id its options put first in the mutation key. */
+function generatedMutations(): string[] {
+  const modules = import.meta.glob<Record<string, unknown>>('./generated/*/*.ts', { eager: true });
+  const operations: string[] = [];
+  for (const module of Object.values(modules)) {
+    for (const [name, value] of Object.entries(module)) {
+      if (!/^get\w+MutationOptions$/.test(name) || typeof value !== 'function') continue;
+      const options = (value as () => { mutationKey?: QueryKey })();
+      operations.push(String(options.mutationKey?.[0]));
+    }
+  }
+  return operations.sort();
+}
+
+function clientWith(...keys: QueryKey[]): QueryClient {
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   for (const key of keys) queryClient.setQueryData(key, { cached: true });
   return queryClient;
 }
 
-const isStale = (queryClient: QueryClient, key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+const isStale = (queryClient: QueryClient, key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated;
 
-describe('invalidateAfter', () => {
-  it('marks every day and every page of the lists a booking changes, and nothing else', async () => {
+/** Runs the mutation `operation` through the query client, answered with `outcome` instead of the network. */
+async function run(queryClient: QueryClient, operation: Operation, outcome: { refusedWith?: string } = {}) {
+  const observer = new MutationObserver(queryClient, {
+    mutationKey: [operation],
+    mutationFn: () =>
+      outcome.refusedWith
+        ? Promise.reject(new ApiError({ status: 409, code: outcome.refusedWith, messages: ['No se pudo.'] }))
+        : Promise.resolve({ success: true }),
+  });
+  await observer.mutate().catch(() => undefined);
+}
+
+const LISTS = Object.keys(LIST_URLS) as List[];
+/** One page of every list the client reads. */
+const aPageOf = (list: List): QueryKey => [LIST_URLS[list], { pagination: 1 }];
+
+describe('LIST_URLS', () => {
+  it("should be the generated endpoints' URLs", () => {
+    expect(LIST_URLS).toEqual({
+      day: getGetInformationUrl(),
+      rosters: getGetInformationClasesUrl(),
+      classes: getGetClasesUrl(),
+      plans: getGetUserPlanesUrl(),
+      ownPurchases: getListPurchasesUrl(),
+      userPurchases: getGetPurchasesUrl(),
+      users: getGetUsersUrl(),
+      timetable: getListTimetableUrl(),
+      catalogue: getCatalogueUrl(),
+      plansOnSale: getGetPlanesUrl(),
+      audit: getGetAuditUrl(),
+      dashboard: getGetDashboardUrl(),
+    });
+  });
+});
+
+describe('STALE_AFTER', () => {
+  it('should name every mutation of the generated client, and no other', () => {
+    const generated = generatedMutations();
+    expect(generated.length).toBeGreaterThan(30);
+    expect(Object.keys(STALE_AFTER).sort()).toEqual(generated);
+  });
+});
+
+describe('the query client after a mutation', () => {
+  it.each(Object.keys(STALE_AFTER) as Operation[])(
+    'should mark exactly the lists the table names after %s',
+    async (operation) => {
+      const queryClient = clientWith(...LISTS.map(aPageOf));
+
+      await run(queryClient, operation);
+
+      const stale = LISTS.filter((list) => isStale(queryClient, aPageOf(list)));
+      expect(stale.sort()).toEqual([...STALE_AFTER[operation].accepted].sort());
+    },
+  );
+
+  it('should mark every day and every page of the lists a booking changes, and nothing else', async () => {
     const day = getGetInformationQueryKey({ date: '2026-11-30' });
     const otherDay = getGetInformationQueryKey({ date: '2026-12-01' });
     const classesPage = [getGetClasesUrl(), { page: 2 }];
     const users = [getGetUsersUrl(), { page: 1 }];
     const queryClient = clientWith(day, otherDay, classesPage, users);
 
-    await invalidateAfter(queryClient, 'classBooked');
+    await run(queryClient, 'pushReservation');
 
     expect(isStale(queryClient, day)).toBe(true);
     expect(isStale(queryClient, otherDay)).toBe(true);
@@ -29,14 +113,77 @@ describe('invalidateAfter', () => {
     expect(isStale(queryClient, users)).toBe(false);
   });
 
-  it('leaves the user lists alone after a refused booking, which only changes the day', async () => {
+  it('should mark only the day after a refused booking, and nothing when the refusal opens a plan dialog', async () => {
     const day = getGetInformationQueryKey({ date: '2026-11-30' });
     const classesPage = [getGetClasesUrl(), { page: 1 }];
-    const queryClient = clientWith(day, classesPage);
+    const full = clientWith(day, classesPage);
+    await run(full, 'pushReservation', { refusedWith: 'CLASS_FULL' });
+    expect(isStale(full, day)).toBe(true);
+    expect(isStale(full, classesPage)).toBe(false);
 
-    await invalidateAfter(queryClient, 'bookingRefused');
+    const noPlan = clientWith(day, classesPage);
+    await run(noPlan, 'pushReservation', { refusedWith: 'NO_CLASSES_LEFT' });
+    expect(isStale(noPlan, day)).toBe(false);
+  });
 
-    expect(isStale(queryClient, day)).toBe(true);
-    expect(isStale(queryClient, classesPage)).toBe(false);
+  it('should mark the classes after a cancellation refused because the row was stale, and nothing for other refusals', async () => {
+    const classesPage = [getGetClasesUrl(), { page: 1 }];
+    const closed = clientWith(classesPage);
+    await run(closed, 'cancelReservation', { refusedWith: 'CANCEL_WINDOW_CLOSED' });
+    expect(isStale(closed, classesPage)).toBe(true);
+
+    const forbidden = clientWith(classesPage);
+    await run(forbidden, 'cancelReservation', { refusedWith: 'FORBIDDEN' });
+    expect(isStale(forbidden, classesPage)).toBe(false);
+  });
+
+  it('should keep a booking pending until the lists on screen have loaded again', async () => {
+    const queryClient = clientWith(aPageOf('day'));
+    let answer: (() => void) | undefined;
+    // The day on screen: its next read answers only when the test says so.
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: aPageOf('day'),
+      queryFn: () => new Promise((resolve) => (answer = () => resolve({ fresh: true }))),
+      staleTime: Infinity,
+    });
+    const unsubscribe = onScreen.subscribe(() => undefined);
+    const booking = new MutationObserver(queryClient, {
+      mutationKey: ['pushReservation'],
+      mutationFn: () => Promise.resolve({ success: true }),
+    });
+
+    const done = booking.mutate();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    expect(booking.getCurrentResult().isPending).toBe(true);
+
+    answer?.();
+    await done;
+    expect(booking.getCurrentResult().isSuccess).toBe(true);
+    expect(queryClient.getQueryData(aPageOf('day'))).toEqual({ fresh: true });
+    unsubscribe();
+  });
+
+  it('should answer a change that does not wait at once, while its list reloads behind it', async () => {
+    const queryClient = clientWith(aPageOf('users'));
+    let answer: (() => void) | undefined;
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: aPageOf('users'),
+      queryFn: () => new Promise((resolve) => (answer = () => resolve({ fresh: true }))),
+      staleTime: Infinity,
+    });
+    const unsubscribe = onScreen.subscribe(() => undefined);
+    const adding = new MutationObserver(queryClient, {
+      mutationKey: ['addUser'],
+      mutationFn: () => Promise.resolve({ success: true, message: 'Usuario creado con éxito' }),
+    });
+
+    await adding.mutate();
+    expect(adding.getCurrentResult().isSuccess).toBe(true);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    expect(onScreen.getCurrentResult().isFetching).toBe(true);
+
+    answer?.();
+    await vi.waitFor(() => expect(queryClient.getQueryData(aPageOf('users'))).toEqual({ fresh: true }));
+    unsubscribe();
   });
 });

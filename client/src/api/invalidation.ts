@@ -1,98 +1,173 @@
 /*
- * What each change makes stale, written once. Components call `useInvalidateAfter()(change)`
- * after a mutation; nothing else invalidates queries by hand.
+ * What each mutation of the generated client makes stale, written once, by its operation id (orval
+ * puts it first in the mutation key). The query client's mutation cache reads this table after every
+ * mutation (`query-client.ts`); components never invalidate queries themselves.
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import {
-  getCatalogueUrl,
-  getGetAuditUrl,
-  getGetDashboardUrl,
-  getGetPurchasesUrl,
-  getGetUsersUrl,
-} from './generated/admin/admin';
-import { getListTimetableUrl } from './generated/horario/horario';
-import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
-import { getListPurchasesUrl } from './generated/payments/payments';
-import { getGetPlanesUrl } from './generated/planes/planes';
-import { getGetInformationClasesUrl, getGetInformationUrl } from './generated/reservations/reservations';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { isApiError } from './api-error';
 
 /**
  * The lists the client reads. Every query key starts with its endpoint's URL (then the body or
- * the parameters), so one URL covers every page, every day and every user of a list.
+ * the parameters), so one URL covers every page, every day and every user of a list. Written out
+ * rather than imported from the generated client: the app's entry chunk carries this table, and
+ * importing the generated modules would pull them into it (invalidation.test.ts holds each URL to
+ * its generated endpoint's).
  */
-const LIST_URLS = {
+export const LIST_URLS = {
   /** The booking calendar's day (places left, the caller's own booking). */
-  day: getGetInformationUrl(),
+  day: '/api/reservations/get-information',
   /** The admin's rosters of a day (names, places). */
-  rosters: getGetInformationClasesUrl(),
+  rosters: '/api/reservations/get-information-clases',
   /** A user's classes: "Mis clases" and the admin's "Ver clases". */
-  classes: getGetClasesUrl(),
+  classes: '/api/informacion/get-clases',
   /** A user's plans: "Mis planes" and the admin's "Planes". */
-  plans: getGetUserPlanesUrl(),
+  plans: '/api/informacion/get-planes',
   /** The caller's own Mercado Pago purchases still open. */
-  ownPurchases: getListPurchasesUrl(),
+  ownPurchases: '/api/mercadopago/purchases',
   /** A user's Mercado Pago purchases as the admin sees them. */
-  userPurchases: getGetPurchasesUrl(),
-  users: getGetUsersUrl(),
-  timetable: getListTimetableUrl(),
-  catalogue: getCatalogueUrl(),
+  userPurchases: '/api/admin/get-purchases',
+  users: '/api/informacion/get-users',
+  timetable: '/api/reservations/horario',
+  catalogue: '/api/planes/catalogo',
   /** The plans on sale (the plans page and the purchase dialog). */
-  plansOnSale: getGetPlanesUrl(),
-  audit: getGetAuditUrl(),
+  plansOnSale: '/api/planes/get-planes',
+  audit: '/api/admin/get-audit',
   /** The owner's dashboard, every period. */
-  dashboard: getGetDashboardUrl(),
+  dashboard: '/api/admin/dashboard',
 } as const;
 
-type List = keyof typeof LIST_URLS;
+export type List = keyof typeof LIST_URLS;
 
-/** Each change and the lists it makes stale. */
-export const STALE_AFTER = {
-  // A client's own actions.
-  classBooked: ['day', 'rosters', 'classes'],
-  /** A booking the server refused (full, started…): the day as it is now. */
-  bookingRefused: ['day'],
-  classCancelled: ['classes', 'day', 'rosters'],
-  /** Joining or leaving a class's waitlist: its count, the caller's place, Mis clases' lines. */
-  waitlistJoined: ['day', 'classes', 'rosters'],
-  waitlistLeft: ['day', 'classes', 'rosters'],
-  paymentConfirmed: ['plans', 'ownPurchases'],
-  // The owner's tools. Every admin change is recorded in the audit log.
-  rosterReservationRemoved: ['day', 'rosters', 'classes'],
-  /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  attendanceMarked: ['audit', 'rosters', 'classes', 'users'],
-  /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
-  walkInAdded: ['audit', 'day', 'rosters', 'classes', 'plans', 'users'],
-  /** An admin gave someone waiting the place, or took them off the line. */
-  rosterWaitlistChanged: ['audit', 'day', 'rosters', 'classes', 'plans'],
-  timetableChanged: ['timetable', 'day', 'rosters', 'classes'],
-  catalogueChanged: ['catalogue', 'plansOnSale'],
-  userAdded: ['audit', 'users'],
-  /** Name and email show in the rosters too. */
-  userChanged: ['audit', 'users', 'day', 'rosters'],
-  /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
-  userDeactivated: ['audit', 'users', 'plans', 'classes', 'day', 'rosters'],
-  userActivated: ['audit', 'users'],
-  userPlanAdded: ['audit', 'plans'],
-  userPlanChanged: ['audit', 'plans'],
-  /** A refund changes the purchase and may take back the plan it gave. */
-  paymentRefunded: ['audit', 'userPurchases', 'plans'],
-  userReservationRemoved: ['audit', 'classes', 'plans', 'day', 'rosters'],
-  /** The dashboard's "Enviar recordatorio": the plan shows it went. */
-  planReminderSent: ['audit', 'dashboard'],
-} as const satisfies Record<string, readonly List[]>;
+/** Which refusals a rule covers: these codes only, or every refusal but these. */
+type Refusals = { readonly codes: readonly string[] } | { readonly allBut: readonly string[] };
 
-export type Change = keyof typeof STALE_AFTER;
-
-/** Marks the lists `change` made stale; the ones on screen load again. */
-export async function invalidateAfter(queryClient: QueryClient, change: Change): Promise<void> {
-  await Promise.all(
-    STALE_AFTER[change].map((list: List) => queryClient.invalidateQueries({ queryKey: [LIST_URLS[list]] })),
-  );
+export interface Staleness {
+  /** The lists the change makes stale once the server has made it. */
+  readonly accepted: readonly List[];
+  /** A refusal that shows the screen was behind the server (the class filled, the row is gone): those lists. */
+  readonly refused?: { readonly lists: readonly List[]; readonly when: Refusals };
+  /**
+   * The control that made the change stays pending until the lists on screen show it (a booked
+   * class must not offer "Reservar" again meanwhile). Otherwise the answer is shown at once (toast,
+   * dialog closed) and the lists reload behind it.
+   */
+  readonly waits?: true;
 }
 
-/** `invalidateAfter` bound to the app's query client. */
-export function useInvalidateAfter(): (change: Change) => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback((change: Change) => invalidateAfter(queryClient, change), [queryClient]);
+/** The refusals the booking page answers with its plan dialogs: nothing on screen is out of date then. */
+const PLAN_PROBLEMS = ['DATE_OUT_OF_PLAN', 'NO_CLASSES_LEFT'];
+
+/** Changes no list shows: the session (kept by `features/session`), a password, a link, a checkout. */
+const NOTHING: Staleness = { accepted: [] };
+
+const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes'] };
+const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale'] };
+/** An admin gave someone waiting the place, or took them off the line: the roster shows it before the buttons come back. */
+const ROSTER_WAITLIST_CHANGED: Staleness = { accepted: ['audit', 'day', 'rosters', 'classes', 'plans'], waits: true };
+
+/** Each mutation's operation id and what it makes stale. Every admin change is recorded in the audit log. */
+export const STALE_AFTER = {
+  // A client's own actions.
+  pushReservation: {
+    accepted: ['day', 'rosters', 'classes'],
+    waits: true,
+    // Full, started, already booked…: the day as it is now.
+    refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
+  },
+  /** The class returns to the plan it came from; the client, an admin's roster or a user's classes cancel it. */
+  cancelReservation: {
+    accepted: ['audit', 'classes', 'plans', 'day', 'rosters'],
+    // The cancellation window closed, or the reservation is gone: the row on screen is stale.
+    refused: {
+      lists: ['classes', 'day', 'rosters'],
+      when: { codes: ['CANCEL_WINDOW_CLOSED', 'RESERVATION_NOT_FOUND'] },
+    },
+  },
+  /** Joining or leaving a class's waitlist: its count, the caller's place, Mis clases' lines. */
+  joinWaitlist: {
+    accepted: ['day', 'classes', 'rosters'],
+    // The waitlist filled, the class has places again…: the day as it is now.
+    refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
+  },
+  leaveWaitlist: { accepted: ['day', 'classes', 'rosters'] },
+  /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
+  confirmPayment: { accepted: ['plans', 'ownPurchases'], waits: true },
+  startCheckout: NOTHING,
+  changeInfoUser: NOTHING,
+  changePassword: NOTHING,
+  getCalendarFeedUrl: NOTHING,
+  resetCalendarFeedUrl: NOTHING,
+  login: NOTHING,
+  register: NOTHING,
+  logout: NOTHING,
+  logoutAll: NOTHING,
+  forgotPassword: NOTHING,
+  checkResetToken: NOTHING,
+  resetPassword: NOTHING,
+
+  // The owner's tools.
+  /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
+  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users'], waits: true },
+  /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
+  walkIn: { accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users'] },
+  promoteFromWaitlist: ROSTER_WAITLIST_CHANGED,
+  removeFromWaitlist: ROSTER_WAITLIST_CHANGED,
+  addSchedule: TIMETABLE_CHANGED,
+  changeSchedule: TIMETABLE_CHANGED,
+  activateSchedule: TIMETABLE_CHANGED,
+  deactivateSchedule: TIMETABLE_CHANGED,
+  cancelClass: TIMETABLE_CHANGED,
+  addCataloguePlan: CATALOGUE_CHANGED,
+  changeCataloguePlan: CATALOGUE_CHANGED,
+  hideCataloguePlan: CATALOGUE_CHANGED,
+  showCataloguePlan: CATALOGUE_CHANGED,
+  addUser: { accepted: ['audit', 'users'] },
+  /** Name and email show in the rosters too. */
+  changeData: { accepted: ['audit', 'users', 'day', 'rosters'] },
+  /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
+  deleteUser: { accepted: ['audit', 'users', 'plans', 'classes', 'day', 'rosters'] },
+  activeUser: { accepted: ['audit', 'users'] },
+  addPlanAdmin: { accepted: ['audit', 'plans'] },
+  changeDataPlan: { accepted: ['audit', 'plans'] },
+  /** A refund changes the purchase and may take back the plan it gave. */
+  refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  /** The dashboard's "Enviar recordatorio": the plan shows it went. */
+  sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
+} as const satisfies Record<string, Staleness>;
+
+export type Operation = keyof typeof STALE_AFTER;
+
+const isOperation = (key: unknown): key is Operation => typeof key === 'string' && Object.hasOwn(STALE_AFTER, key);
+
+function covers(refusals: Refusals, error: unknown): boolean {
+  const code = isApiError(error) ? error.code : undefined;
+  if ('codes' in refusals) return code !== undefined && refusals.codes.includes(code);
+  return code === undefined || !refusals.allBut.includes(code);
+}
+
+/** The lists a mutation that just finished made stale: on success, or after a refusal `error`. */
+export function staleAfter(mutationKey: QueryKey | undefined, error: unknown): readonly List[] {
+  const operation = mutationKey?.[0];
+  if (!isOperation(operation)) return [];
+  const stale: Staleness = STALE_AFTER[operation];
+  if (error === null || error === undefined) return stale.accepted;
+  return stale.refused && covers(stale.refused.when, error) ? stale.refused.lists : [];
+}
+
+/**
+ * Marks the lists a finished mutation made stale; the ones on screen load again. The returned promise
+ * waits for them only for an operation that `waits` (the mutation cache returns it, so that mutation
+ * stays pending until then); other changes answer at once while their lists reload.
+ */
+export async function invalidateAfter(
+  queryClient: QueryClient,
+  mutationKey: QueryKey | undefined,
+  error: unknown,
+): Promise<void> {
+  const reloaded = Promise.all(
+    staleAfter(mutationKey, error).map((list) => queryClient.invalidateQueries({ queryKey: [LIST_URLS[list]] })),
+  );
+  const operation = mutationKey?.[0];
+  const stale: Staleness | undefined = isOperation(operation) ? STALE_AFTER[operation] : undefined;
+  if (stale?.waits) await reloaded;
 }

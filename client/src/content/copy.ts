@@ -1,15 +1,15 @@
 /*
  * One voice: the names the site uses for the same things, fixed once. New texts follow this
- * glossary; `copy.test.ts` fails when a visible text uses a variant listed under `avoid`. The
- * spec's own labels and messages stay as written (with its spelling fixed), and are listed here
- * where they could look like variants.
+ * glossary; `copy.test.ts` fails when a visible text uses a variant listed under `avoid`. Labels and
+ * messages the studio's clients already know from the earlier site stay as written (with their
+ * spelling fixed), and are listed here where they could look like variants.
  */
 export interface GlossaryEntry {
   /** What the term names. */
   meaning: string;
   /** The words to use. */
   use: string;
-  /** Where a spec label keeps other words, and why. */
+  /** Where a label kept from the earlier site uses other words, and why. */
   specLabels?: string;
   /** Variants that must not appear in a visible text (case-sensitive). */
   avoid: string[];

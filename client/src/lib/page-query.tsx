@@ -7,7 +7,8 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
 } from '@tanstack/react-query';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { UnreadOnServer, readOnServer } from './server-read';
 
 /**
@@ -22,30 +23,6 @@ export function usePageQuery<TData, TError = DefaultError, TKey extends QueryKey
   const queryClient = useQueryClient();
   if (import.meta.env.SSR && !readOnServer(queryClient, options.queryKey)) throw new UnreadOnServer(options.queryKey);
   return useSuspenseQuery(options, queryClient);
-}
-
-interface CaughtProps {
-  onReset: () => void;
-  error: (error: unknown, retry: () => void) => ReactNode;
-  children: ReactNode;
-}
-
-/** Shows a read's error in place of its part; `retry` asks again (the query's error is reset first). */
-class Caught extends Component<CaughtProps, { error: unknown; failed: boolean }> {
-  override state = { error: undefined as unknown, failed: false };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
-  }
-
-  private readonly retry = () => {
-    this.props.onReset();
-    this.setState({ error: undefined, failed: false });
-  };
-
-  override render() {
-    return this.state.failed ? this.props.error(this.state.error, this.retry) : this.props.children;
-  }
 }
 
 export interface PageQueryBoundaryProps {
@@ -63,9 +40,13 @@ export function PageQueryBoundary({ fallback, error, children }: PageQueryBounda
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
-        <Caught onReset={reset} error={error}>
+        // `retry` resets the query's error first, so the part reads again instead of throwing the old error.
+        <ErrorBoundary
+          onReset={reset}
+          fallbackRender={({ error: caught, resetErrorBoundary }) => error(caught, resetErrorBoundary)}
+        >
           {suspended}
-        </Caught>
+        </ErrorBoundary>
       )}
     </QueryErrorResetBoundary>
   );

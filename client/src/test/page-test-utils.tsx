@@ -1,5 +1,5 @@
 /* Helpers for page tests: a fetch stub that answers by URL, and a render inside a router with the query client and toasts. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -10,6 +10,7 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { createQueryClient } from '../api/query-client';
 import { ToastProvider } from '../components/ui/toast';
 
 /** A JSON answer as the API gives it. */
@@ -40,7 +41,8 @@ export function bodiesSentTo(fetchMock: ReturnType<typeof stubApi>, url: string)
 
 /** Renders `ui` as the page of a memory router (Links work), with a QueryClient and toasts. */
 export function renderPage(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's client (its mutations mark what they made stale), without retries.
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const rootRoute = createRootRoute();
   const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui });
   const reservar = createRoute({ getParentRoute: () => rootRoute, path: '/pilates/reservar', component: () => null });

@@ -38,7 +38,8 @@ export class MercadoPagoGateway extends PaymentGateway {
     super();
   }
 
-  // A fresh config per call: request options given once would stick to a shared one (SDK issue 481).
+  // A fresh config per call: the SDK writes request options into the config it was given, so options
+  // given once would stick to every later call on a shared one.
   private config(): MercadoPagoConfig {
     return new MercadoPagoConfig({ accessToken: this.accessToken, options: { timeout: 8_000, maxRetries: 1 } });
   }

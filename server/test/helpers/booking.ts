@@ -24,7 +24,7 @@ export async function newClient(t: TestApp, name = 'Cliente') {
   return registerUser(t, { name: `${name} ${clientCount}`, email: `cliente${clientCount}.${Date.now()}@example.com` });
 }
 
-/** Gives a user a plan directly in the database (the admin plan tools arrive with their own issue). */
+/** Gives a user a plan directly in the database: any dates and counts, no admin session (admin.int-spec.ts tests the admin's way). */
 export async function givePlan(
   t: TestApp,
   userId: number,

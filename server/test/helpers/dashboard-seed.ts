@@ -190,7 +190,7 @@ export async function seedDashboard(
       if (rnd.next() < 0.25) continue; // never booked: only the timetable offers it
       if (date < new Date(schedule.createdAt.getTime() - 6 * HOUR).toISOString().slice(0, 10)) continue; // not in the timetable yet
       const status = rnd.next() < 0.08 ? 'cancelled' : 'scheduled';
-      // Helper A's walk-ins paid at the studio (no plan) arrive with their own migration; here every booking has a plan.
+      // No walk-ins paid at the studio (no plan) here: every booking has a plan.
       const bookers =
         status === 'cancelled'
           ? []

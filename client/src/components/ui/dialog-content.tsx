@@ -1,29 +1,31 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef } from 'react';
 import { cn } from './cn';
 
 import type { DialogProps } from './dialog';
 
 /**
  * The modal dialog drawn with Radix (loaded on demand by ./dialog). Radix traps focus inside,
- * closes on Escape and on a click outside, hides the rest of the page from screen readers and
- * returns focus to the opener.
+ * closes on Escape and on a click outside, hides the rest of the page from screen readers; focus
+ * returns to `opener`, the element focused when the dialog was asked to open.
  */
-export function DialogContent({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
-  // Radix only returns focus to its own Dialog.Trigger; this dialog is controlled, so remember the opener.
-  const openerRef = useRef<HTMLElement | null>(null);
+export function DialogContent({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  opener,
+}: DialogProps & { opener: HTMLElement | null }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-strong/45 data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
+          // Back to the control that opened it (Radix would only know a Dialog.Trigger), while it is still there.
           onCloseAutoFocus={(event) => {
-            const opener = openerRef.current;
-            openerRef.current = null;
             if (opener?.isConnected) {
               event.preventDefault();
               opener.focus();

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -89,5 +89,37 @@ describe('Dialog', () => {
       await user.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
+  });
+
+  it('returns focus to the opener after Escape even when its content took the focus as it opened', async () => {
+    // Like the purchase dialog's summary: its title takes the focus when it appears.
+    function FocusedTitle() {
+      const ref = useRef<HTMLHeadingElement>(null);
+      useEffect(() => ref.current?.focus(), []);
+      return (
+        <h3 ref={ref} tabIndex={-1}>
+          Resumen
+        </h3>
+      );
+    }
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Comprar</Button>
+          <Dialog open={open} onOpenChange={setOpen} title="Contrata un plan">
+            <FocusedTitle />
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Comprar' }));
+    expect(await screen.findByRole('heading', { name: 'Resumen' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comprar' })).toHaveFocus();
   });
 });

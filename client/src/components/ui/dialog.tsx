@@ -33,9 +33,25 @@ export function useEverOpened(open: boolean): boolean {
 }
 
 /**
+ * The element that had the focus when `open` became true, read while rendering: before the dialog's
+ * content mounts and perhaps moves the focus itself (a summary's title, a confirm button). Radix
+ * only knows the opener when it is a `Dialog.Trigger`; these dialogs are opened by state.
+ */
+function useOpener(open: boolean): HTMLElement | null {
+  const [seen, setSeen] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
+  if (open !== seen.open) {
+    const focused = typeof document === 'undefined' ? null : document.activeElement;
+    // Closing keeps the opener: focus goes back to it once the content is gone.
+    setSeen({ open, opener: open ? (focused instanceof HTMLElement ? focused : null) : seen.opener });
+  }
+  return seen.opener;
+}
+
+/**
  * A modal dialog. Radix traps focus inside, closes on Escape and on a click outside,
  * hides the rest of the page from screen readers and returns focus to the opener.
  */
 export function Dialog(props: DialogProps) {
-  return useEverOpened(props.open) ? <DialogContent {...props} /> : null;
+  const opener = useOpener(props.open);
+  return useEverOpened(props.open) ? <DialogContent {...props} opener={opener} /> : null;
 }

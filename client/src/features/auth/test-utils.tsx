@@ -1,9 +1,10 @@
 /* Helpers shared by the tests of the account forms. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { UserDto } from '@/api/generated/model';
+import { createQueryClient } from '@/api/query-client';
 import { sessionQueryOptions } from '@/features/session';
 import { json } from '@/test/page-test-utils';
 
@@ -40,7 +41,7 @@ export function sentRequest(fetchMock: ReturnType<typeof stubFetch>, index = 0) 
 
 /** Renders inside a fresh QueryClient; returns it to inspect the session cache. */
 export function renderWithClient(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const queryClient = createQueryClient({ mutations: { retry: false } });
   const view = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
   const sessionUser = () => queryClient.getQueryData(sessionQueryOptions.queryKey);
   return { ...view, queryClient, sessionUser };

@@ -1,10 +1,11 @@
 /* Helpers shared by the booking tests: an API stub that answers by path, and a render with queries and toasts. */
 import '@/components/ui/test-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { RosterSlotDto, SlotDto } from '@/api/generated/model';
+import { createQueryClient } from '@/api/query-client';
 import { ToastProvider } from '@/components/ui/toast';
 import { json } from '@/test/page-test-utils';
 
@@ -32,9 +33,7 @@ export function stubApi(handlers: ApiHandlers) {
 export function renderWithProviders(ui: ReactElement) {
   // Answers stay fresh as long as in the app: a part that suspended while its read ran does not read
   // again when it mounts on a slow machine (a suspending query is stale after 1 s at the least).
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{ui}</ToastProvider>

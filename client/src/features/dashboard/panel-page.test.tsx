@@ -4,7 +4,7 @@
  * the reminder action and the CSV links.
  */
 import '@/components/ui/test-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -17,6 +17,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponseDto } from '@/api/generated/model';
+import { createQueryClient } from '@/api/query-client';
 import { ToastProvider } from '@/components/ui/toast';
 import { Route as PanelRoute } from '@/routes/pilates/_panel/panel';
 import { bodiesSentTo, stubApi } from '@/test/page-test-utils';
@@ -75,7 +76,7 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
 });
 
 function renderPanel(initialEntry: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
   const rootRoute = createRootRoute({ component: Outlet });
   const pilates = createRoute({ getParentRoute: () => rootRoute, path: '/pilates' });
   const panel = createRoute({ getParentRoute: () => pilates, id: '_panel' });

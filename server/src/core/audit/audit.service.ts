@@ -62,7 +62,7 @@ export function changedValues<T extends object>(
   return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }
 
-/** Who changed what and when, with the values before and after (issue: administration). */
+/** Who changed what and when, with the values before and after. */
 @Injectable()
 export class AuditService {
   constructor(private readonly repository: AuditRepository) {}

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { MAX_ID } from '../../core/dto/validators';
 
-/** The spec's body; `price` and `user` are accepted for compatibility and ignored (catalogue and session win). */
+/** The checkout body the site has always sent; `price` and `user` are accepted for compatibility and ignored (catalogue and session win). */
 export class CheckoutDto {
   @ApiProperty({ description: 'El plan del catálogo.' })
   @Max(MAX_ID, { message: 'El plan no es válido' })

@@ -11,7 +11,6 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { classesLabel, formatMoney } from '@/lib/format';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
 
@@ -86,7 +85,6 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
 /** The catalogue clients buy from: every plan, hidden ones too, with editing, hiding and new plans. */
 export function CatalogueEditor() {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const catalogue = useCatalogue();
   const hide = useHideCataloguePlan();
   const show = useShowCataloguePlan();
@@ -106,7 +104,6 @@ export function CatalogueEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('catalogueChanged');
           closeHide();
         },
       },
@@ -117,10 +114,7 @@ export function CatalogueEditor() {
     show.mutate(
       { data: { id: plan.id } },
       {
-        onSuccess: (res) => {
-          toast.show(res.message);
-          void invalidateAfter('catalogueChanged');
-        },
+        onSuccess: (res) => toast.show(res.message),
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },
     );

@@ -1,8 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { shownUnderFields } from '@/lib/server-field-errors';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { TextField } from '@/components/ui/text-field';
-import { CATALOG_PLAN_FIELDS, MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput } from '../schemas';
+import { MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput } from '../schemas';
 
 /** Nombre, Precio and Clases: the fields shared by the add and edit dialogs. */
 export function PlanFields({
@@ -46,9 +44,4 @@ export function PlanFields({
       </div>
     </>
   );
-}
-
-/** The red box for refusals that belong to no field (plan not found, network…). */
-export function FormError({ error }: { error: unknown }) {
-  return shownUnderFields(error, CATALOG_PLAN_FIELDS) ? null : <ErrorMessage error={error} />;
 }

@@ -1,19 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { isDateOnly, planEndDate } from '@pilates/dates';
-import { Controller, useForm } from 'react-hook-form';
-import { useAddPlanAdmin, useCatalogue } from '@/api/generated/admin/admin';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { getAddPlanAdminMutationOptions, useCatalogue } from '@/api/generated/admin/admin';
 import type { AdminCatalogPlanDto, AdminUserRowDto } from '@/api/generated/model';
-import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/forms/form-dialog';
 import { DateField } from '@/components/ui/date-field';
-import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
-import { useToast } from '@/components/ui/toast';
 import { defaultPlanDates, PAID_OPTIONS } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { addPlanSchema, MAX_CLASSES, MIN_CLASSES, type AddPlanInput, type AddPlanValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 const FIELDS = ['selectplan', 'number', 'startdate', 'enddate', 'pagado'] as const;
 
@@ -30,29 +25,27 @@ export interface AddPlanDialogProps {
 /** Gives a user a plan of the catalogue: classes, validity and whether it is paid. */
 export function AddPlanDialog({ user, onClose }: AddPlanDialogProps) {
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <FormDialog
+      subject={user}
+      onClose={onClose}
       title="Agregar plan"
       description={user ? `Para ${user.name}` : undefined}
+      schema={addPlanSchema}
+      // Today in the studio, valid one month, paid ("Sí" by default).
+      defaultValues={(): AddPlanInput => ({ selectplan: '', number: '', ...defaultPlanDates(), pagado: '1' })}
+      mutation={getAddPlanAdminMutationOptions()}
+      toRequest={(values, receiver) => ({ data: { ...values, id_user: receiver.id } })}
+      fields={FIELDS}
+      submitLabel="Agregar plan"
+      pendingLabel="Agregando…"
     >
-      {user ? <AddPlanForm key={user.id} user={user} onDone={onClose} /> : null}
-    </Dialog>
+      {(form) => <AddPlanFields form={form} />}
+    </FormDialog>
   );
 }
 
-function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => void }) {
-  const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
+function AddPlanFields({ form }: { form: UseFormReturn<AddPlanInput, unknown, AddPlanValues> }) {
   const catalogue = useCatalogue();
-  const mutation = useAddPlanAdmin();
-  const form = useForm<AddPlanInput, unknown, AddPlanValues>({
-    resolver: zodResolver(addPlanSchema),
-    // Today in the studio, valid one month, paid ("Sí" by default).
-    defaultValues: { selectplan: '', number: '', ...defaultPlanDates(), pagado: '1' },
-  });
   const { errors } = form.formState;
   const plans = catalogue.data?.planes ?? [];
 
@@ -73,22 +66,8 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
     },
   });
 
-  const submit = form.handleSubmit((values) =>
-    mutation.mutate(
-      { data: { ...values, id_user: user.id } },
-      {
-        onSuccess: (res) => {
-          toast.show(res.message);
-          void invalidateAfter('userPlanAdded');
-          onDone();
-        },
-        onError: (error) => showFormErrors(error, FIELDS, form.setError),
-      },
-    ),
-  );
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <>
       <Controller
         control={form.control}
         name="selectplan"
@@ -146,15 +125,6 @@ function AddPlanForm({ user, onDone }: { user: AdminUserRowDto; onDone: () => vo
           />
         )}
       />
-      {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={mutation.isPending} loadingLabel="Agregando…">
-          Agregar plan
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

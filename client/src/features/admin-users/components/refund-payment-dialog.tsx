@@ -8,7 +8,6 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney } from '@/lib/format';
 import { refundAmountError } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const FULL_REFUND_NOTE =
   'Un reembolso total quita el plan: sus clases ya reservadas se quedan, pero no podrá reservar más con él.';
@@ -50,7 +49,6 @@ function RefundForm({
   onDone: () => void;
 }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useRefundPayment();
   // One key per dialog: a double click or a retry of the same refund is refunded once by Mercado Pago.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -78,7 +76,6 @@ function RefundForm({
       {
         onSuccess: (res) => {
           toast.show(`${res.message}: ${formatMoney(amount)}`);
-          void invalidateAfter('paymentRefunded');
           onDone();
         },
       },

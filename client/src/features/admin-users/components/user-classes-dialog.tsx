@@ -12,7 +12,6 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { attendanceCounts, attendanceLabel, formatDate } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const USER_CLASSES_PAGE_SIZE = 10;
 
@@ -157,7 +156,6 @@ function RemoveReservationDialog({
   onRemoved: () => void;
 }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useCancelReservation();
 
   const close = () => {
@@ -172,8 +170,6 @@ function RemoveReservationDialog({
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          // The class went back to a plan and left a roster.
-          void invalidateAfter('userReservationRemoved');
           onRemoved();
           close();
         },

@@ -5,7 +5,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { deactivatedMessage } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const DEACTIVATE_WARNING =
   'Sus clases próximas se cancelarán y volverán a sus planes, y su sesión se cerrará. No podrá iniciar sesión mientras esté inactivo.';
@@ -22,7 +21,6 @@ export interface UserStatusDialogProps {
 /** Asks before deactivating an active user (reversible: nothing is deleted) or reactivating an inactive one. */
 export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const deactivate = useDeleteUser();
   const activate = useActiveUser();
   const active = user?.active === 1;
@@ -42,8 +40,6 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
         {
           onSuccess: (res) => {
             toast.show(deactivatedMessage(res.message, res.cancelledReservations));
-            // Their upcoming reservations are gone: their plans, classes, the calendar and the rosters changed.
-            void invalidateAfter('userDeactivated');
             close();
           },
         },
@@ -54,7 +50,6 @@ export function UserStatusDialog({ user, onClose }: UserStatusDialogProps) {
         {
           onSuccess: (res) => {
             toast.show(res.message);
-            void invalidateAfter('userActivated');
             close();
           },
         },

@@ -28,7 +28,7 @@ type Open =
   | { dialog: 'add'; user?: never }
   | null;
 
-/** Whether the account can log in, in the spec's words: a label, not a control (the actions change it). */
+/** Whether the account can log in, in the words the studio already uses: a label, not a control (the actions change it). */
 function StatusChip({ user }: { user: AdminUserRowDto }) {
   const active = user.active === 1;
   return (

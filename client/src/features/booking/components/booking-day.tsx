@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ComponentProps } from 'react';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { errorMessages, isApiError } from '@/api/api-error';
 import type { SlotDto, SlotsResponseDto } from '@/api/generated/model';
 import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
@@ -44,7 +43,6 @@ export interface BookingDayProps {
 
 /** The selected day's classes on /pilates/reservar, with booking and its error dialogs. */
 export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin }: BookingDayProps) {
-  const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
@@ -70,11 +68,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
       onSettled: () => {
         inFlight.current = false;
       },
-      onSuccess: async () => {
-        toast.show(BOOKED_MESSAGE);
-        await invalidateAfter('classBooked');
-      },
-      onError: async (error, { data }) => {
+      onSuccess: () => toast.show(BOOKED_MESSAGE),
+      onError: (error, { data }) => {
         const code = isApiError(error) ? error.code : undefined;
         if (code === 'NO_CLASSES_LEFT') {
           // The class survives the purchase: the return from the checkout offers to book it.
@@ -86,9 +81,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           setDialog(DIALOG_FOR_CODE[code]);
           return;
         }
-        // CLASS_FULL, CLASS_STARTED, ALREADY_BOOKED…: say why and show the day as it is now.
+        // CLASS_FULL, CLASS_STARTED, ALREADY_BOOKED…: say why (the day then loads again, as it is now).
         toast.show(errorMessages(error).join(' '), 'error');
-        await invalidateAfter('bookingRefused');
       },
     },
   });

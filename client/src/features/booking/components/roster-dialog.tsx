@@ -1,6 +1,5 @@
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { useState } from 'react';
-import { useInvalidateAfter } from '@/api/invalidation';
 import type { EnrolledUserDto, RosterSlotDto } from '@/api/generated/model';
 import { useCancelReservation, useMarkAttendance } from '@/api/generated/reservations/reservations';
 import { Button } from '@/components/ui/button';
@@ -34,23 +33,19 @@ export interface RosterDialogProps {
  * marking at the door who came (from the start until 7 days after) and adding walk-ins.
  */
 export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
-  const invalidateAfter = useInvalidateAfter();
   const toast = useToast();
   const [confirming, setConfirming] = useState<EnrolledUserDto | null>(null);
   const removal = useCancelReservation({
     mutation: {
-      onSuccess: async (_answer, { data }) => {
+      onSuccess: (_answer, { data }) => {
         const removed = slot?.enrolled.find((person) => person.reservationId === data.id);
         setConfirming(null);
         if (removed) toast.show(removedMessage(removed.name));
-        await invalidateAfter('rosterReservationRemoved');
       },
     },
   });
 
-  const marking = useMarkAttendance({
-    mutation: { onSuccess: () => invalidateAfter('attendanceMarked') },
-  });
+  const marking = useMarkAttendance();
   const markingId = marking.isPending ? (marking.variables?.data.id ?? null) : null;
 
   const changeOpen = (open: boolean) => {

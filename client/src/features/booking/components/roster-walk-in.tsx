@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useGetUsers, useWalkIn } from '@/api/generated/admin/admin';
-import { useInvalidateAfter } from '@/api/invalidation';
 import type { WalkInDto } from '@/api/generated/model';
 import { ClientIdentityFields } from '@/components/forms/client-identity-fields';
 import { TextField } from '@/components/ui/text-field';
@@ -40,16 +39,14 @@ export interface RosterWalkInProps {
 export function RosterWalkIn({ date, scheduleId, placeFree }: RosterWalkInProps) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const walkIn = useWalkIn();
   const add = (body: Omit<WalkInDto, 'date' | 'classReservation'>, onError?: (error: unknown) => void) =>
     walkIn.mutate(
       { data: { date, classReservation: scheduleId, ...body } },
       {
-        onSuccess: async (answer) => {
+        onSuccess: (answer) => {
           toast.show(answer.message);
           setOpen(false);
-          await invalidateAfter('walkInAdded');
         },
         onError,
       },

@@ -9,7 +9,6 @@ import type {
   RevenueDto,
   WaitlistDemandDto,
 } from '@/api/generated/model';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
@@ -282,13 +281,9 @@ export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
 
 function SendReminder({ plan }: { plan: EndingPlanDto }) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const send = useSendPlanReminder({
     mutation: {
-      onSuccess: async (answer) => {
-        toast.show(answer.message, 'success');
-        await invalidateAfter('planReminderSent');
-      },
+      onSuccess: (answer) => toast.show(answer.message, 'success'),
     },
   });
   if (plan.reminderSentAt) return <span className="text-sm text-ink-muted">Recordatorio enviado</span>;

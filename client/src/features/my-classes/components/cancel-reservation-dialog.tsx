@@ -6,7 +6,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { cancelQuestion, formatStudioInstant } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCELLED_MESSAGE = 'Cancelaste tu clase. La clase volvió a tu plan.';
 
@@ -23,7 +22,6 @@ export interface CancelReservationDialogProps {
 /** Asks before a client cancels one of their classes, says until when it is free, and cancels it. */
 export function CancelReservationDialog({ reservation, onClose, onCancelled }: CancelReservationDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const mutation = useCancelReservation();
 
   const close = () => {
@@ -38,12 +36,8 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
       {
         onSuccess: () => {
           toast.show(CANCELLED_MESSAGE);
-          void invalidateAfter('classCancelled');
           onCancelled?.();
           close();
-        },
-        onError: (error) => {
-          if (isApiError(error) && STALE_ROW_CODES.has(error.code)) void invalidateAfter('classCancelled');
         },
       },
     );

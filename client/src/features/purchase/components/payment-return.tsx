@@ -12,7 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { chosenClassText, forgetChosenClass, readChosenClass, type ChosenClass } from '../chosen-class';
 import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ningún cargo.';
 export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
@@ -56,13 +55,11 @@ function Banner({ outcome, children, action }: { outcome: PurchaseOutcome; child
 function BookChosenClass({ chosen }: { chosen: ChosenClass }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const invalidateAfter = useInvalidateAfter();
   const booking = usePushReservation({
     mutation: {
       onSuccess: async () => {
         forgetChosenClass();
         toast.show(BOOKED_CHOSEN_MESSAGE);
-        await invalidateAfter('classBooked');
         await navigate({ to: '/pilates/reservar', search: { fecha: chosen.date } });
       },
       onError: (error) => {
@@ -152,8 +149,7 @@ export interface PaymentReturnProps {
 
 /** Back from Mercado Pago on Mis clases: checks the payment once and says how it went. */
 export function PaymentReturn({ paymentId, onConfirmed, onRetry }: PaymentReturnProps) {
-  const invalidateAfter = useInvalidateAfter();
-  const confirm = useConfirmPayment({ mutation: { onSuccess: () => invalidateAfter('paymentConfirmed') } });
+  const confirm = useConfirmPayment();
   const { mutate } = confirm;
   const onConfirmedRef = useRef(onConfirmed);
   useEffect(() => {

@@ -11,7 +11,6 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { useStudioToday } from '@/lib/studio-clock';
-import { useInvalidateAfter } from '@/api/invalidation';
 
 export const CANCEL_CLASS_WARNING =
   'Se cancelarán las reservas de esa clase, las clases volverán a los planes y se avisará a cada cliente por correo.';
@@ -30,7 +29,6 @@ const reservationsText = (count: number) =>
 export function CancelClassForm() {
   const titleId = useId();
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const today = useStudioToday();
   const [date, setDate] = useState(today);
   const [scheduleId, setScheduleId] = useState('');
@@ -74,7 +72,6 @@ export function CancelClassForm() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('timetableChanged');
           setScheduleId('');
           closeConfirm();
         },

@@ -1,14 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { useChangeSchedule } from '@/api/generated/horario/horario';
+import { getChangeScheduleMutationOptions } from '@/api/generated/horario/horario';
 import type { ChangeScheduleDto, ScheduleDto } from '@/api/generated/model';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { useToast } from '@/components/ui/toast';
-import { useInvalidateAfter } from '@/api/invalidation';
-import { scheduleSchema, type ScheduleInput, type ScheduleValues } from '../schemas';
-import { showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { scheduleSchema, type ScheduleValues } from '../schemas';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
 const FIELDS = ['startTime', 'capacity', 'instructor'] as const;
@@ -31,67 +24,34 @@ export interface EditScheduleDialogProps {
 
 /** Changes the time, capacity or instructor of one class of the weekly timetable. */
 export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProps) {
-  const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
-  const mutation = useChangeSchedule();
-  const form = useForm<ScheduleInput, unknown, ScheduleValues>({
-    resolver: zodResolver(scheduleSchema),
-    values: schedule
-      ? { startTime: schedule.startTime, capacity: String(schedule.capacity), instructor: schedule.instructor ?? '' }
-      : undefined,
-  });
-  const { errors } = form.formState;
-
-  const close = () => {
-    mutation.reset();
-    form.clearErrors();
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) => {
-    if (!schedule) return;
-    const changes = changesOf(schedule, values);
-    if (Object.keys(changes).length === 1) {
-      close();
-      return;
-    }
-    mutation.mutate(
-      { data: changes },
-      {
-        onSuccess: (res) => {
-          toast.show(res.message);
-          void invalidateAfter('timetableChanged');
-          close();
-        },
-        onError: (error) => showFormErrors(error, FIELDS, form.setError, SCHEDULE_CODE_FIELDS),
-      },
-    );
-  });
-
   return (
-    <Dialog
-      open={schedule !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
+    <FormDialog
+      subject={schedule}
+      onClose={onClose}
       title="Editar clase"
       description={schedule ? `${schedule.dayName}, ${schedule.time}` : undefined}
+      schema={scheduleSchema}
+      defaultValues={(editing) => ({
+        startTime: editing.startTime,
+        capacity: String(editing.capacity),
+        instructor: editing.instructor ?? '',
+      })}
+      mutation={getChangeScheduleMutationOptions()}
+      toRequest={(values, editing) => {
+        const changes = changesOf(editing, values);
+        return Object.keys(changes).length === 1 ? null : { data: changes };
+      }}
+      fields={FIELDS}
+      codeFields={SCHEDULE_CODE_FIELDS}
+      submitLabel="Guardar cambios"
+      pendingLabel="Guardando…"
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <ScheduleFields register={form.register} errors={errors} />
-        <p className="text-sm text-ink-muted">Los cambios se aplican a las clases que aún no empiezan.</p>
-        {shownUnderFields(mutation.error, FIELDS, SCHEDULE_CODE_FIELDS) ? null : (
-          <ErrorMessage error={mutation.error} />
-        )}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={close}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={mutation.isPending} loadingLabel="Guardando…">
-            Guardar cambios
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      {(form) => (
+        <>
+          <ScheduleFields register={form.register} errors={form.formState.errors} />
+          <p className="text-sm text-ink-muted">Los cambios se aplican a las clases que aún no empiezan.</p>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -10,7 +10,6 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessages } from '@/api/api-error';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { AddScheduleDialog } from './add-schedule-dialog';
 import { EditScheduleDialog } from './edit-schedule-dialog';
 
@@ -105,7 +104,6 @@ function ScheduleRow({
 export function TimetableEditor() {
   const titleId = useId();
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const timetable = useListTimetable();
   const [editing, setEditing] = useState<ScheduleDto | null>(null);
   const [deactivating, setDeactivating] = useState<ScheduleDto | null>(null);
@@ -125,7 +123,6 @@ export function TimetableEditor() {
       {
         onSuccess: (res) => {
           toast.show(res.message);
-          void invalidateAfter('timetableChanged');
           closeDeactivate();
         },
       },
@@ -136,10 +133,7 @@ export function TimetableEditor() {
     activate.mutate(
       { data: { id: schedule.id } },
       {
-        onSuccess: (res) => {
-          toast.show(res.message);
-          void invalidateAfter('timetableChanged');
-        },
+        onSuccess: (res) => toast.show(res.message),
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },
     );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { RosterWaitingDto } from '@/api/generated/model';
 import { usePromoteFromWaitlist, useRemoveFromWaitlist } from '@/api/generated/reservations/reservations';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
@@ -18,23 +17,18 @@ export interface RosterWaitlistProps {
 /** The roster's waitlist, in order, with "Dar el lugar" (while a place is free) and "Quitar". */
 export function RosterWaitlist({ waitlist, placeFree }: RosterWaitlistProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const [confirming, setConfirming] = useState<number | null>(null);
   const nameOf = (id: number) => waitlist.find((w) => w.id === id)?.name ?? '';
   const promote = usePromoteFromWaitlist({
     mutation: {
-      onSuccess: async (_answer, { data }) => {
-        toast.show(promotedMessage(nameOf(data.id)));
-        await invalidateAfter('rosterWaitlistChanged');
-      },
+      onSuccess: (_answer, { data }) => toast.show(promotedMessage(nameOf(data.id))),
     },
   });
   const remove = useRemoveFromWaitlist({
     mutation: {
-      onSuccess: async (_answer, { data }) => {
+      onSuccess: (_answer, { data }) => {
         setConfirming(null);
         toast.show(removedFromWaitlistMessage(nameOf(data.id)));
-        await invalidateAfter('rosterWaitlistChanged');
       },
     },
   });

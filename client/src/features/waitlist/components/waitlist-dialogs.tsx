@@ -1,7 +1,6 @@
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { errorMessages, isApiError } from '@/api/api-error';
 import { useJoinWaitlist, useLeaveWaitlist } from '@/api/generated/reservations/reservations';
-import { useInvalidateAfter } from '@/api/invalidation';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -32,7 +31,6 @@ export interface JoinWaitlistDialogProps {
 /** Explains what waiting means (nothing is taken until a place frees) and joins the line. */
 export function JoinWaitlistDialog({ target, onClose, onPlanProblem }: JoinWaitlistDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const join = useJoinWaitlist();
   const close = () => {
     join.reset();
@@ -43,19 +41,16 @@ export function JoinWaitlistDialog({ target, onClose, onPlanProblem }: JoinWaitl
     join.mutate(
       { data: { date: target.date, classReservation: target.scheduleId } },
       {
-        onSuccess: async (answer) => {
+        onSuccess: (answer) => {
           toast.show(answer.message);
           close();
-          await invalidateAfter('waitlistJoined');
         },
-        onError: async (error) => {
+        // WAITLIST_FULL, CLASS_NOT_FULL…: the message stays here, and the day loads again as it is now.
+        onError: (error) => {
           if (isApiError(error) && (error.code === 'DATE_OUT_OF_PLAN' || error.code === 'NO_CLASSES_LEFT')) {
             close();
             onPlanProblem?.(error.code);
-            return;
           }
-          // WAITLIST_FULL, CLASS_NOT_FULL…: the day has changed; show it as it is now.
-          await invalidateAfter('bookingRefused');
         },
       },
     );
@@ -105,7 +100,6 @@ export interface LeaveWaitlistDialogProps {
 /** Asks before the client gives up their place in a line. */
 export function LeaveWaitlistDialog({ entry, onClose }: LeaveWaitlistDialogProps) {
   const toast = useToast();
-  const invalidateAfter = useInvalidateAfter();
   const leave = useLeaveWaitlist();
   const close = () => {
     leave.reset();
@@ -116,10 +110,9 @@ export function LeaveWaitlistDialog({ entry, onClose }: LeaveWaitlistDialogProps
     leave.mutate(
       { data: { id: entry.id } },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           toast.show(LEFT_MESSAGE);
           close();
-          await invalidateAfter('waitlistLeft');
         },
         onError: (error) => toast.show(errorMessages(error).join(' '), 'error'),
       },
