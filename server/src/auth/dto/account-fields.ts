@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { NormalizeEmail } from '../../core/dto/transforms';
+import { IsVisibleText } from '../../core/dto/text';
 
 // applyDecorators registers the rules in the order listed, which is the order they run; the global
 // pipe stops at a field's first failure, so "required" comes first.
@@ -15,6 +16,7 @@ export const RequiredEmail = () =>
     IsString({ message: 'El email es obligatorio' }),
     MaxLength(254, { message: 'El email es demasiado largo' }),
     IsEmail({}, { message: 'El email no es válido' }),
+    IsVisibleText({ message: 'El email no es válido' }),
   );
 
 /** A required password of at least `min` characters: 6 at login, 8 everywhere else. */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Equals, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
+import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { IsBirthDate, Matches } from '../../core/dto/validators';
 import { RequiredEmail, RequiredPassword } from './account-fields';
 
@@ -9,6 +10,8 @@ import { RequiredEmail, RequiredPassword } from './account-fields';
 export class RegisterDto {
   @ApiProperty({ example: 'Ana López', maxLength: 120 })
   @Trim()
+  @NormalizeText()
+  @IsVisibleText({ message: NAME_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
   @IsString({ message: 'El nombre es obligatorio' })
   @IsNotEmpty({ message: 'El nombre es obligatorio' })

@@ -3,6 +3,10 @@ import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
 import { Clearable } from '../../core/dto/null-fields';
+import { IsVisibleText, NormalizeText } from '../../core/dto/text';
+
+const INSTRUCTOR_CHARACTERS_MESSAGE =
+  'El nombre del instructor no puede tener caracteres invisibles, de control ni que cambien la dirección del texto.';
 
 const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_MESSAGE = 'La hora debe tener el formato HH:mm (24 horas)';
@@ -74,7 +78,9 @@ export class AddScheduleDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120, description: 'Vacío o null: sin instructor.' })
   @BlankAsUndefined()
+  @NormalizeText()
   @Clearable()
+  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
   @IsString({ message: 'El instructor no es válido' })
   instructor?: string | null;
@@ -107,7 +113,9 @@ export class ChangeScheduleDto {
     maxLength: 120,
     description: 'Vacío o null quita al instructor.',
   })
+  @NormalizeText()
   @Clearable()
+  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
   @IsString({ message: 'El instructor no es válido' })
   instructor?: string | null;
