@@ -387,6 +387,80 @@ describe('accounts and sessions', () => {
       await t.agent().post('/api/reset-password').send({ token: first, password: 'nueva-clave-1' }).expect(400);
       await t.agent().post('/api/reset-password').send({ token: second, password: 'nueva-clave-1' }).expect(200);
     });
+
+    /** A new client (logged in) and the token of the reset link just mailed to them. */
+    const clientWithResetLink = async (email: string) => {
+      const account = await registerUser(t, { email });
+      const before = await outboxCount(t);
+      await t.agent().post('/api/forgot-password').send({ email }).expect(200);
+      const token = tokenFromMail((await readOutboxMail(t, before + 1)).text);
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
+      return { ...account, token };
+    };
+
+    const expectLinkEnded = async (token: string) => {
+      const check = await t.agent().post('/api/reset-password/check').send({ token }).expect(400);
+      expect(check.body.code).toBe('RESET_TOKEN_INVALID');
+      const reset = await t.agent().post('/api/reset-password').send({ token, password: 'la-del-intruso-9' });
+      expect({ status: reset.status, code: reset.body.code }).toEqual({ status: 400, code: 'RESET_TOKEN_INVALID' });
+    };
+
+    it('should end a link when the owner changes the password', async () => {
+      const { agent, token } = await clientWithResetLink('cambia-clave@example.com');
+      await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'clave-nueva-22', confirmPassword: 'clave-nueva-22' })
+        .expect(200);
+      await expectLinkEnded(token);
+      // The owner is still logged in with the new password.
+      await agent.get('/api/get-cookie').expect(200);
+      await loginAs(t, 'cambia-clave@example.com', 'clave-nueva-22');
+    });
+
+    it('should end a link mailed to the old address when the owner, or an admin, changes the email', async () => {
+      const own = await clientWithResetLink('correo-viejo@example.com');
+      await own.agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'correo-nuevo@example.com', currentPassword: 'clave-segura-1' })
+        .expect(200);
+      await expectLinkEnded(own.token);
+      await own.agent.get('/api/get-cookie').expect(200);
+
+      const byAdmin = await clientWithResetLink('otro-viejo@example.com');
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      await admin
+        .post('/api/admin/change-data')
+        .send({ id_user: byAdmin.user.id, email: 'otro-nuevo@example.com' })
+        .expect(200);
+      await expectLinkEnded(byAdmin.token);
+    });
+
+    it('should keep a link working when only the name changes', async () => {
+      const { agent, token } = await clientWithResetLink('solo-nombre@example.com');
+      await agent.post('/api/informacion/change-info-user').send({ name: 'Nombre Distinto' }).expect(200);
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
+    });
+
+    it('should end a link when the account is deactivated, and not bring it back on reactivation', async () => {
+      const { user, token } = await clientWithResetLink('baja@example.com');
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      await admin.post('/api/admin/delete-user').send({ id: user.id }).expect(200);
+      await expectLinkEnded(token);
+      await admin.post('/api/admin/active-user').send({ id: user.id }).expect(200);
+      await expectLinkEnded(token);
+      await loginAs(t, 'baja@example.com', 'clave-segura-1');
+    });
+
+    it('should refuse the current password as the new one on reset, keeping the link', async () => {
+      const { token } = await clientWithResetLink('misma-clave@example.com');
+      const same = await t.agent().post('/api/reset-password').send({ token, password: 'clave-segura-1' }).expect(400);
+      expect(same.body).toEqual({
+        success: false,
+        code: 'PASSWORD_UNCHANGED',
+        error: 'La nueva contraseña debe ser distinta de la actual.',
+      });
+      await t.agent().post('/api/reset-password').send({ token, password: 'clave-distinta-7' }).expect(200);
+    });
   });
 
   describe('change-info-user', () => {

@@ -27,13 +27,13 @@ export const NULL_FIELD_MESSAGE = 'Este campo no puede estar vacío.';
 export const Clearable = () =>
   applyDecorators(
     IsOptional(),
-    (target: object, propertyName: string) =>
+    ((target, propertyName) =>
       registerDecorator({
         name: CLEARABLE,
         target: target.constructor,
-        propertyName,
+        propertyName: String(propertyName),
         validator: { validate: () => true },
-      }),
+      })) satisfies PropertyDecorator,
     ApiProperty({ nullable: true, required: false }),
   );
 

@@ -21,12 +21,12 @@ export const NormalizeText = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.normalize('NFC') : value));
 
 /** Refuses hidden, control and direction-changing characters (see HIDDEN_OR_CONTROL); non-strings pass to the type rule. */
-export function IsVisibleText(options: ValidationOptions & { message: string }) {
-  return (target: object, propertyName: string) =>
+export function IsVisibleText(options: ValidationOptions & { message: string }): PropertyDecorator {
+  return (target, propertyName) =>
     registerDecorator({
       name: 'isVisibleText',
       target: target.constructor,
-      propertyName,
+      propertyName: String(propertyName),
       options,
       validator: { validate: (value: unknown) => typeof value !== 'string' || isVisibleText(value) },
     });
