@@ -749,6 +749,73 @@ describe('buying plans with Mercado Pago', () => {
       expect(again.body.code).toBe('PAYMENT_NOT_REFUNDABLE');
     });
 
+    it('should bind an idempotency key to its payment and amount: another amount or payment is a 409 refunding nothing', async () => {
+      const { agent } = await newClient(t);
+      const first = await buy(agent, (await ochoClases()).id);
+      const second = await buy(agent, (await ochoClases()).id);
+      approve('900095', first);
+      approve('900096', second);
+      await notifyAndSettle('900095');
+      await notifyAndSettle('900096');
+      const a = (await purchase(first)).id;
+      const b = (await purchase(second)).id;
+      const admin = await adminAgent(t);
+      const key = randomUUID();
+
+      await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: a, amount: 500, idempotencyKey: key })
+        .expect(200);
+      const reused = [
+        { paymentId: a, amount: 600, idempotencyKey: key },
+        { paymentId: a, idempotencyKey: key },
+        { paymentId: b, amount: 500, idempotencyKey: key },
+      ];
+      for (const body of reused) {
+        const res = await admin.post('/api/admin/refund-payment').send(body);
+        expect({ body, status: res.status, answer: res.body }).toEqual({
+          body,
+          status: 409,
+          answer: {
+            success: false,
+            code: 'REFUND_KEY_REUSED',
+            error:
+              'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
+          },
+        });
+      }
+      expect(refundsOf('900095')).toHaveLength(1);
+      expect(refundsOf('900096')).toHaveLength(0);
+      expect(mp.payments.get('900095')!.transaction_amount_refunded).toBe(500);
+      // The same request again is the same refund.
+      await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: a, amount: 500, idempotencyKey: key })
+        .expect(200);
+      expect(mp.payments.get('900095')!.transaction_amount_refunded).toBe(500);
+
+      // One fresh key sent at once with two amounts: the first to arrive takes it, the other is refused.
+      const raced = randomUUID();
+      const answers = await Promise.all(
+        [100, 200].map((amount) =>
+          admin.post('/api/admin/refund-payment').send({ paymentId: b, amount, idempotencyKey: raced }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(refundsOf('900096')).toHaveLength(1);
+
+      // A null or zero amount is refused before anything happens.
+      for (const amount of [null, 0]) {
+        const res = await admin
+          .post('/api/admin/refund-payment')
+          .send({ paymentId: a, amount, idempotencyKey: randomUUID() })
+          .expect(400);
+        expect(res.body.error).toEqual({ amount: ['El monto debe ser un número mayor que 0 con hasta dos decimales'] });
+      }
+      expect(refundsOf('900095')).toHaveLength(2);
+      expect(await purchase(first)).toMatchObject({ status: 'approved', refundedCents: 500_00 });
+    });
+
     it('should refuse a refund larger than what is left, an unpaid purchase, bad input and non-admins', async () => {
       const { agent } = await newClient(t);
       const reference = await buy(agent, (await ochoClases()).id);

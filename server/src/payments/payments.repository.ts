@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
+import { RefundRequest } from './entities/refund-request.entity';
 
 /** Purchases still waiting for Mercado Pago's answer. */
 export const OPEN_STATUSES: PaymentStatus[] = ['created', 'pending', 'in_process', 'in_mediation', 'authorized'];
@@ -179,6 +180,24 @@ export class PaymentsRepository {
 
   async updateInside(manager: EntityManager, id: number, changes: Partial<Payment>): Promise<void> {
     await manager.update(Payment, { id }, changes);
+  }
+
+  /**
+   * Binds a refund's idempotency key to its payment and amount (NULL: all that is left) the first
+   * time it comes; true when the key is bound to exactly these. Insert-or-ignore on the unique key,
+   * then read back: of simultaneous requests with one key, the first insert decides for all.
+   */
+  async bindRefundKey(idempotencyKey: string, paymentId: number, amountCents: number | null): Promise<boolean> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(RefundRequest)
+      .values({ idempotencyKey, paymentId, amountCents })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    const bound = await this.dataSource.manager.findOneByOrFail(RefundRequest, { idempotencyKey });
+    return bound.paymentId === paymentId && bound.amountCents === amountCents;
   }
 
   /** Name and email of a buyer, for the receipt. */

@@ -238,6 +238,9 @@ export class PaymentsService {
       throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_REFUNDABLE);
     }
     if (amountCents !== undefined && amountCents > left) throw new PaymentError(PaymentErrorCode.REFUND_TOO_LARGE);
+    if (requestKey && !(await this.payments.bindRefundKey(requestKey, payment.id, amountCents ?? null))) {
+      throw new PaymentError(PaymentErrorCode.REFUND_KEY_REUSED);
+    }
     // The browser's key makes a repeated request (a double click, a retry) the same refund at Mercado
     // Pago. Without one, the key follows the amount refunded so far: the same request made before the
     // first one was recorded gets the same key, a later refund of the same payment a new one.

@@ -10,6 +10,7 @@ import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 import { OwnerTools1764600000000 } from './1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities';
 import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCredentials';
+import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   OwnerTools1764600000000,
   SchemaAsEntities1764700000000,
   ResetLinkCredentials1764810000000,
+  RefundRequests1764820000000,
 ];
