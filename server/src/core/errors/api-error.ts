@@ -72,6 +72,8 @@ export class DomainError extends Error {
     readonly code: string,
     readonly status: number,
     readonly error: ApiErrorBody,
+    /** Headers the answer carries besides the body (e.g. Retry-After with a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof error === 'string' ? error : code);
   }
