@@ -108,6 +108,65 @@ describe('accounts and sessions', () => {
       });
     });
 
+    it('should refuse a password of only spaces and the most common ones, saying which rule failed', async () => {
+      const cases: [string, string][] = [
+        [' '.repeat(8), 'La contraseña no puede ser solo espacios'],
+        ['\t'.repeat(10), 'La contraseña no puede ser solo espacios'],
+        ['12345678', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['Contraseña', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['pilates123', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['mexico123', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['1234567', 'Debe tener al menos 8 caracteres'],
+      ];
+      for (const [password, message] of cases) {
+        const res = await t
+          .agent()
+          .post('/api/auth/register')
+          .send(validRegistration({ email: 'politica@example.com', password, confirmPassword: password }))
+          .expect(400);
+        expect({ password, error: res.body.error.password }).toEqual({ password, error: [message] });
+      }
+      expect(await users().countBy({ email: 'politica@example.com' })).toBe(0);
+      // The same rule for an account an admin opens, and for a reset.
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      const added = await admin
+        .post('/api/admin/add-user')
+        .send({
+          name: 'Nueva',
+          email: 'nueva.politica@example.com',
+          cumpleanos: '1990-01-01',
+          password: 'password123',
+          confirmPassword: 'password123',
+        })
+        .expect(400);
+      expect(added.body.error.password).toEqual([
+        'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.',
+      ]);
+      const reset = await t
+        .agent()
+        .post('/api/reset-password')
+        .send({ token: 'x', password: ' '.repeat(9) })
+        .expect(400);
+      expect(reset.body.error).toEqual({ password: ['La contraseña no puede ser solo espacios'] });
+    });
+
+    it('should refuse the current password as the new one when changing it', async () => {
+      const { agent } = await registerUser(t, { email: 'misma.actual@example.com' });
+      const same = await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'clave-segura-1', confirmPassword: 'clave-segura-1' })
+        .expect(400);
+      expect(same.body.error).toEqual({ newPassword: ['La nueva contraseña debe ser distinta de la actual.'] });
+      const common = await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'qwerty123', confirmPassword: 'qwerty123' })
+        .expect(400);
+      expect(common.body.error).toEqual({
+        newPassword: ['Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+      });
+      await loginAs(t, 'misma.actual@example.com', 'clave-segura-1');
+    });
+
     it('should refuse a birth date in the future', async () => {
       const res = await t
         .agent()
