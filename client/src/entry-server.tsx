@@ -37,6 +37,8 @@ export interface RenderedPage {
   /** Set for a redirect (a guard, a canonical address): the Location to send, with `status`. */
   location?: string;
   html: string;
+  /** A route of the page is marked `staticData.personal` (it needs a session, or its address is secret). */
+  personal: boolean;
   /** Errors the page showed as its error page (a loader's or a render's), for the server's log. */
   errors: unknown[];
 }
@@ -122,6 +124,9 @@ function serverQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000, gcTime: Infinity } } });
 }
 
+const isPersonal = (router: AnyRouter): boolean =>
+  router.stores.matches.get().some((match) => match.staticData.personal === true);
+
 const routeErrors = (router: AnyRouter): unknown[] =>
   router.stores.matches
     .get()
@@ -180,11 +185,18 @@ export function createRenderer({ origin, viteManifest }: RendererOptions) {
     if (failed) return { failed: failed.error, router: current };
     const location = response.headers.get('location');
     if (location && response.status >= 300 && response.status < 400) {
-      return { status: response.status, location, html: '', errors: [] };
+      return {
+        status: response.status,
+        location,
+        html: '',
+        errors: [],
+        personal: current ? isPersonal(current) : false,
+      };
     }
     return {
       status: response.status,
       html: page,
+      personal: current ? isPersonal(current) : false,
       errors: current ? routeErrors(current) : [],
     };
   }

@@ -50,4 +50,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * The page is someone's own (it needs a session, or its address is a secret): the server sends
+     * it `Cache-Control: no-store`, so no browser or proxy keeps a copy.
+     */
+    personal?: boolean;
+  }
 }

@@ -108,6 +108,65 @@ describe('accounts and sessions', () => {
       });
     });
 
+    it('should refuse a password of only spaces and the most common ones, saying which rule failed', async () => {
+      const cases: [string, string][] = [
+        [' '.repeat(8), 'La contraseña no puede ser solo espacios'],
+        ['\t'.repeat(10), 'La contraseña no puede ser solo espacios'],
+        ['12345678', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['Contraseña', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['pilates123', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['mexico123', 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+        ['1234567', 'Debe tener al menos 8 caracteres'],
+      ];
+      for (const [password, message] of cases) {
+        const res = await t
+          .agent()
+          .post('/api/auth/register')
+          .send(validRegistration({ email: 'politica@example.com', password, confirmPassword: password }))
+          .expect(400);
+        expect({ password, error: res.body.error.password }).toEqual({ password, error: [message] });
+      }
+      expect(await users().countBy({ email: 'politica@example.com' })).toBe(0);
+      // The same rule for an account an admin opens, and for a reset.
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      const added = await admin
+        .post('/api/admin/add-user')
+        .send({
+          name: 'Nueva',
+          email: 'nueva.politica@example.com',
+          cumpleanos: '1990-01-01',
+          password: 'password123',
+          confirmPassword: 'password123',
+        })
+        .expect(400);
+      expect(added.body.error.password).toEqual([
+        'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.',
+      ]);
+      const reset = await t
+        .agent()
+        .post('/api/reset-password')
+        .send({ token: 'x', password: ' '.repeat(9) })
+        .expect(400);
+      expect(reset.body.error).toEqual({ password: ['La contraseña no puede ser solo espacios'] });
+    });
+
+    it('should refuse the current password as the new one when changing it', async () => {
+      const { agent } = await registerUser(t, { email: 'misma.actual@example.com' });
+      const same = await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'clave-segura-1', confirmPassword: 'clave-segura-1' })
+        .expect(400);
+      expect(same.body.error).toEqual({ newPassword: ['La nueva contraseña debe ser distinta de la actual.'] });
+      const common = await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'qwerty123', confirmPassword: 'qwerty123' })
+        .expect(400);
+      expect(common.body.error).toEqual({
+        newPassword: ['Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.'],
+      });
+      await loginAs(t, 'misma.actual@example.com', 'clave-segura-1');
+    });
+
     it('should refuse a birth date in the future', async () => {
       const res = await t
         .agent()
@@ -386,6 +445,80 @@ describe('accounts and sessions', () => {
       const second = tokenFromMail((await readOutboxMail(t, before + 2)).text);
       await t.agent().post('/api/reset-password').send({ token: first, password: 'nueva-clave-1' }).expect(400);
       await t.agent().post('/api/reset-password').send({ token: second, password: 'nueva-clave-1' }).expect(200);
+    });
+
+    /** A new client (logged in) and the token of the reset link just mailed to them. */
+    const clientWithResetLink = async (email: string) => {
+      const account = await registerUser(t, { email });
+      const before = await outboxCount(t);
+      await t.agent().post('/api/forgot-password').send({ email }).expect(200);
+      const token = tokenFromMail((await readOutboxMail(t, before + 1)).text);
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
+      return { ...account, token };
+    };
+
+    const expectLinkEnded = async (token: string) => {
+      const check = await t.agent().post('/api/reset-password/check').send({ token }).expect(400);
+      expect(check.body.code).toBe('RESET_TOKEN_INVALID');
+      const reset = await t.agent().post('/api/reset-password').send({ token, password: 'la-del-intruso-9' });
+      expect({ status: reset.status, code: reset.body.code }).toEqual({ status: 400, code: 'RESET_TOKEN_INVALID' });
+    };
+
+    it('should end a link when the owner changes the password', async () => {
+      const { agent, token } = await clientWithResetLink('cambia-clave@example.com');
+      await agent
+        .post('/api/auth/change-password')
+        .send({ currentPassword: 'clave-segura-1', newPassword: 'clave-nueva-22', confirmPassword: 'clave-nueva-22' })
+        .expect(200);
+      await expectLinkEnded(token);
+      // The owner is still logged in with the new password.
+      await agent.get('/api/get-cookie').expect(200);
+      await loginAs(t, 'cambia-clave@example.com', 'clave-nueva-22');
+    });
+
+    it('should end a link mailed to the old address when the owner, or an admin, changes the email', async () => {
+      const own = await clientWithResetLink('correo-viejo@example.com');
+      await own.agent
+        .post('/api/informacion/change-info-user')
+        .send({ email: 'correo-nuevo@example.com', currentPassword: 'clave-segura-1' })
+        .expect(200);
+      await expectLinkEnded(own.token);
+      await own.agent.get('/api/get-cookie').expect(200);
+
+      const byAdmin = await clientWithResetLink('otro-viejo@example.com');
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      await admin
+        .post('/api/admin/change-data')
+        .send({ id_user: byAdmin.user.id, email: 'otro-nuevo@example.com' })
+        .expect(200);
+      await expectLinkEnded(byAdmin.token);
+    });
+
+    it('should keep a link working when only the name changes', async () => {
+      const { agent, token } = await clientWithResetLink('solo-nombre@example.com');
+      await agent.post('/api/informacion/change-info-user').send({ name: 'Nombre Distinto' }).expect(200);
+      await t.agent().post('/api/reset-password/check').send({ token }).expect(200);
+    });
+
+    it('should end a link when the account is deactivated, and not bring it back on reactivation', async () => {
+      const { user, token } = await clientWithResetLink('baja@example.com');
+      const admin = await loginAs(t, 'admin@test.local', 'admin-password-1');
+      await admin.post('/api/admin/delete-user').send({ id: user.id }).expect(200);
+      await expectLinkEnded(token);
+      await admin.post('/api/admin/active-user').send({ id: user.id }).expect(200);
+      await expectLinkEnded(token);
+      await loginAs(t, 'baja@example.com', 'clave-segura-1');
+    });
+
+    it('should refuse the current password as the new one on reset, keeping the link', async () => {
+      const { token } = await clientWithResetLink('misma-clave@example.com');
+      const same = await t.agent().post('/api/reset-password').send({ token, password: 'clave-segura-1' }).expect(400);
+      expect(same.body).toEqual({
+        success: false,
+        code: 'PASSWORD_UNCHANGED',
+        error: 'La nueva contraseña debe ser distinta de la actual.',
+      });
+      await t.agent().post('/api/reset-password').send({ token, password: 'clave-distinta-7' }).expect(200);
     });
   });
 

@@ -307,6 +307,10 @@ describe('owner dashboard: POST /api/admin/dashboard against a seeded studio', (
     [{ from: '2025-01-01', to: '2026-01-02' }],
     [{ from: '2026-01-01' }],
     [{ from: '2026-01-01', to: '2026-01-02', extra: 1 }],
+    [{ from: '9999-01-01', to: '9999-12-31' }],
+    [{ from: '0001-01-01', to: '0001-12-31' }],
+    [{ from: '1999-12-31', to: '2000-01-01' }],
+    [{ from: '2027-11-01', to: addDays(TODAY, 367) }],
   ])('should refuse the period %j with a Spanish 400', async (period) => {
     const res = await admin.post('/api/admin/dashboard').send(period).expect(400);
     expect(res.body.success).toBe(false);
@@ -315,5 +319,22 @@ describe('owner dashboard: POST /api/admin/dashboard against a seeded studio', (
 
   it('should accept a period of exactly 366 days', async () => {
     await admin.post('/api/admin/dashboard').send({ from: '2025-11-24', to: '2026-11-24' }).expect(200);
+  });
+
+  it('should refuse a period ending more than 366 days after today or starting before 2000, naming the field', async () => {
+    const future = await admin.post('/api/admin/dashboard').send({ from: '9999-01-01', to: '9999-12-31' }).expect(400);
+    expect(future.body).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: { to: ['La fecha de término no puede ser más de 366 días después de hoy.'] },
+    });
+    const past = await admin.post('/api/admin/dashboard').send({ from: '0001-01-01', to: '0001-12-31' }).expect(400);
+    expect(past.body.error).toEqual({ from: ['El periodo no puede empezar antes del 1 de enero de 2000.'] });
+    // The last day allowed, and the first.
+    await admin
+      .post('/api/admin/dashboard')
+      .send({ from: addDays(TODAY, 1), to: addDays(TODAY, 366) })
+      .expect(200);
+    await admin.post('/api/admin/dashboard').send({ from: '2000-01-01', to: '2000-01-31' }).expect(200);
   });
 });

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { registerUser } from './helpers/accounts';
+import { registerUser, validRegistration } from './helpers/accounts';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const PRODUCTION = { NODE_ENV: 'production', MP_ACCESS_TOKEN: 'APP_USR-prueba', MP_WEBHOOK_SECRET: 'secreto-prueba' };
@@ -69,6 +69,108 @@ describe('hostile input and answers', () => {
 
   it('should serve the Swagger UI outside production', async () => {
     await t.http().get('/api/docs').expect(200);
+  });
+});
+
+describe('malformed and hidden text', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const MALFORMED = {
+    success: false,
+    code: 'MALFORMED_TEXT',
+    error:
+      'El texto enviado tiene caracteres mal formados (por ejemplo, mitades de un emoji). Revísalo y vuelve a intentarlo.',
+  };
+  const NAME_MESSAGE =
+    'El nombre no puede tener caracteres invisibles, de control ni que cambien la dirección del texto.';
+
+  it('should refuse a lone surrogate in login, forgot-password and register with a Spanish 400, without a session', async () => {
+    const email = '"\\ud800@x.test"';
+    const bodies: [string, string][] = [
+      ['/api/auth/login', `{"email":${email},"password":"una-clave-cualquiera"}`],
+      ['/api/forgot-password', `{"email":${email}}`],
+      [
+        '/api/auth/register',
+        `{"name":"Ana","email":${email},"cumpleanos":"1990-01-01","password":"clave-segura-1","confirmPassword":"clave-segura-1","terms":true}`,
+      ],
+      // A low surrogate alone, in a key, and deep in a value: the same.
+      ['/api/auth/login', '{"email":"ana\\udc00@x.test","password":"x"}'],
+      ['/api/reservations/get-information', '{"date":"2026-11-23","\\ud83d":1}'],
+      ['/api/reservations/get-information', '{"date":["a",["\\ud83dx"]]}'],
+    ];
+    for (const [path, body] of bodies) {
+      const res = await t.agent().post(path).set('Content-Type', 'application/json').send(body);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: MALFORMED });
+    }
+    expect(Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM users'))[0].n)).toBe(1);
+    // A whole emoji (a surrogate pair) is well-formed text.
+    const emoji = await t
+      .agent()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":"ana\\ud83d\\ude00@x.test","password":"una-clave-cualquiera"}');
+    expect(emoji.body.code).not.toBe('MALFORMED_TEXT');
+  });
+
+  it('should store names in composed form (NFC), so the same name is always the same text', async () => {
+    const decomposed = 'Jose\u0301 Pen\u0303a';
+    const { agent, user } = await registerUser(t, { name: decomposed, email: 'nfc@example.com' });
+    expect(user.name).toBe('José Peña');
+    expect(user.name).toHaveLength(9);
+    const changed = await agent.post('/api/informacion/change-info-user').send({ name: 'Mari\u0301a' }).expect(200);
+    expect(changed.body.user.name).toBe('María');
+    const [row] = await t.dataSource.query('SELECT name FROM users WHERE id = ?', [user.id]);
+    expect(row.name).toBe('María');
+  });
+
+  it('should refuse names with control, zero-width and direction-changing characters, wherever a name is written', async () => {
+    const hostile = [
+      'Ana\u202Ezepol', // right-to-left override
+      'Ana\u2067x\u2069', // right-to-left isolate
+      'A\u200Bna', // zero-width space
+      'Ana\u200F', // right-to-left mark
+      'An\uFEFFa', // byte-order mark (trimmed at the ends, refused inside)
+      'Ana\u0000', // NUL
+      'Ana\u0085', // C1 control
+    ];
+    const admin = t.agent();
+    await admin.post('/api/auth/login').send({ email: 'admin@test.local', password: 'admin-password-1' }).expect(200);
+    const { agent } = await registerUser(t, { email: 'nombres@example.com' });
+    for (const name of hostile) {
+      const register = await t
+        .agent()
+        .post('/api/auth/register')
+        .send({ ...validRegistration({ email: 'otra@example.com' }), name });
+      expect({ name, status: register.status, error: register.body.error }).toEqual({
+        name,
+        status: 400,
+        error: { name: [NAME_MESSAGE] },
+      });
+      const own = await agent.post('/api/informacion/change-info-user').send({ name });
+      expect({ name, status: own.status, error: own.body.error }).toEqual({
+        name,
+        status: 400,
+        error: { name: [NAME_MESSAGE] },
+      });
+      const plan = await admin.post('/api/planes/catalogo/add').send({ name, price: 10, classes: 1 });
+      expect({ name, status: plan.status }).toEqual({ name, status: 400 });
+      const schedule = await admin
+        .post('/api/reservations/horario/add')
+        .send({ weekday: 7, startTime: '12:00', capacity: 4, instructor: name });
+      expect({ name, status: schedule.status, field: Object.keys(schedule.body.error ?? {}) }).toEqual({
+        name,
+        status: 400,
+        field: ['instructor'],
+      });
+    }
+    // Accents, ñ, apostrophes and hyphens are ordinary name text.
+    await agent.post('/api/informacion/change-info-user').send({ name: "Ñuño O'Connor-Íñiguez" }).expect(200);
+    expect(Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM users'))[0].n)).toBe(3);
+    expect(Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM schedules WHERE weekday = 7'))[0].n)).toBe(0);
   });
 });
 

@@ -248,6 +248,27 @@ describe('CSV exports: GET /api/admin/export/<kind>.csv', () => {
     expect(JSON.stringify(bad.body.error)).toContain('posterior');
   });
 
+  it.each(['payments', 'plans', 'reservations', 'clients'])(
+    'should bound the period of the %s export like the dashboard: 366 days at most, from 2000, to a year after today',
+    async (kind) => {
+      const refusals: [string, Record<string, string[]>][] = [
+        ['from=2025-01-01&to=2026-01-02', { to: ['El periodo no puede pasar de 366 días.'] }],
+        ['from=9999-01-01&to=9999-12-31', { to: ['La fecha de término no puede ser más de 366 días después de hoy.'] }],
+        ['from=2026-11-01&to=9999-12-31', { to: ['El periodo no puede pasar de 366 días.'] }],
+        ['from=0001-01-01&to=0001-12-31', { from: ['El periodo no puede empezar antes del 1 de enero de 2000.'] }],
+      ];
+      for (const [query, error] of refusals) {
+        const res = await admin.get(`/api/admin/export/${kind}.csv?${query}`);
+        expect({ query, status: res.status, body: res.body }).toEqual({
+          query,
+          status: 400,
+          body: { success: false, code: 'VALIDATION_ERROR', error },
+        });
+      }
+      await admin.get(`/api/admin/export/${kind}.csv?from=2025-11-24&to=2026-11-24`).expect(200);
+    },
+  );
+
   it('should refuse a client (403) and a guest (401), with the session cookie being the only credential of a GET', async () => {
     const client = await newClient(t, 'Curiosa');
     await client.agent.get('/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30').expect(403);

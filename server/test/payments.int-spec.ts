@@ -194,6 +194,92 @@ describe('buying plans with Mercado Pago', () => {
     });
   });
 
+  describe('checkout limits (CHECKOUT_MAX_OPEN 3, CHECKOUT_MAX_PER_HOUR 10)', () => {
+    const checkout = (agent: ReturnType<TestApp['agent']>, planId: number) =>
+      agent.post('/api/mercadopago').send({ planId });
+    const paymentsOf = (userId: number) => t.dataSource.getRepository(Payment).countBy({ userId });
+
+    it('should refuse a fourth open checkout with a Spanish 429 saying when, creating nothing, until a link expires', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ochoClases()).id;
+      for (let i = 0; i < 3; i++) await checkout(agent, planId).expect(200);
+      const preferences = mp.preferenceBodies().length;
+
+      const refused = await checkout(agent, planId).expect(429);
+      // Now is Monday 6:00 AM at the studio; the first link works until Tuesday 6:00 AM.
+      expect(refused.body).toEqual({
+        success: false,
+        code: 'CHECKOUT_LIMIT',
+        error:
+          'Ya tienes 3 compras sin terminar. Termina de pagar una o intenta de nuevo el 24 de noviembre de 2026 a las 6:00 AM.',
+      });
+      expect(refused.headers['retry-after']).toBe(String(24 * 3600));
+      expect(mp.preferenceBodies()).toHaveLength(preferences);
+      expect(await paymentsOf(user.id)).toBe(3);
+
+      // A purchase that failed (rejected card) frees its slot at once.
+      const [first] = await t.dataSource
+        .getRepository(Payment)
+        .find({ where: { userId: user.id }, order: { id: 'ASC' } });
+      await t.dataSource.getRepository(Payment).update({ id: first.id }, { status: 'rejected' });
+      await checkout(agent, planId).expect(200);
+      await checkout(agent, planId).expect(429);
+
+      // The abandoned ones free theirs when their link expires, a day after they were opened.
+      clock.set(new Date(NOW.getTime() + 24 * 3600_000 - 60_000));
+      await checkout(agent, planId).expect(429);
+      clock.set(new Date(NOW.getTime() + 24 * 3600_000));
+      await checkout(agent, planId).expect(200);
+      expect(mp.preferenceBodies()).toHaveLength(preferences + 2);
+    });
+
+    it('should keep an OXXO payment under way open until its deadline', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ochoClases()).id;
+      for (let i = 0; i < 3; i++) await checkout(agent, planId).expect(200);
+      await t.dataSource.getRepository(Payment).update({ userId: user.id }, { status: 'pending' });
+      clock.set(new Date(NOW.getTime() + 2 * 24 * 3600_000));
+      const refused = await checkout(agent, planId).expect(429);
+      expect(refused.body.error).toBe(
+        'Ya tienes 3 compras sin terminar. Termina de pagar una o intenta de nuevo el 26 de noviembre de 2026 a las 6:00 AM.',
+      );
+      clock.set(new Date(NOW.getTime() + 3 * 24 * 3600_000));
+      await checkout(agent, planId).expect(200);
+    });
+
+    it('should refuse the eleventh checkout started within an hour, saying at what time', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ochoClases()).id;
+      for (let i = 0; i < 10; i++) {
+        clock.set(new Date(NOW.getTime() + i * 60_000));
+        await checkout(agent, planId).expect(200);
+        // Each one failed at once (a rejected card): it holds no open slot, but it was started.
+        await t.dataSource.getRepository(Payment).update({ userId: user.id }, { status: 'rejected' });
+      }
+      clock.set(new Date(NOW.getTime() + 30 * 60_000));
+      const refused = await checkout(agent, planId).expect(429);
+      expect(refused.body).toMatchObject({
+        code: 'CHECKOUT_LIMIT',
+        error: 'Ya iniciaste 10 compras en la última hora. Intenta de nuevo a las 7:00 AM.',
+      });
+      expect(refused.headers['retry-after']).toBe(String(30 * 60));
+      clock.set(new Date(NOW.getTime() + 60 * 60_000));
+      await checkout(agent, planId).expect(200);
+    });
+
+    it('should let exactly as many simultaneous checkouts through as there are free slots', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ochoClases()).id;
+      await checkout(agent, planId).expect(200);
+      const raced = await Promise.all(Array.from({ length: 6 }, () => checkout(agent, planId)));
+      expect(raced.map((res) => res.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(await paymentsOf(user.id)).toBe(3);
+      // Another client has slots of their own.
+      const other = await newClient(t);
+      await checkout(other.agent, planId).expect(200);
+    });
+  });
+
   describe('webhook signature', () => {
     const documented = (ts: string, requestId: string | null) => {
       const manifest = `id:123456;${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
@@ -633,7 +719,9 @@ describe('buying plans with Mercado Pago', () => {
     });
 
     it('should reach a new purchase behind 150 abandoned checkouts (never-checked first)', async () => {
-      const { agent, user } = await newClient(t);
+      const { agent } = await newClient(t);
+      // The abandoned ones are someone else's: one client can hold only CHECKOUT_MAX_OPEN open.
+      const { user } = await newClient(t);
       const plan = await ochoClases();
       const start = new Date(NOW.getTime() + 10 * 24 * 3600_000);
       clock.set(start);
@@ -747,6 +835,73 @@ describe('buying plans with Mercado Pago', () => {
 
       const again = await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(409);
       expect(again.body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+    });
+
+    it('should bind an idempotency key to its payment and amount: another amount or payment is a 409 refunding nothing', async () => {
+      const { agent } = await newClient(t);
+      const first = await buy(agent, (await ochoClases()).id);
+      const second = await buy(agent, (await ochoClases()).id);
+      approve('900095', first);
+      approve('900096', second);
+      await notifyAndSettle('900095');
+      await notifyAndSettle('900096');
+      const a = (await purchase(first)).id;
+      const b = (await purchase(second)).id;
+      const admin = await adminAgent(t);
+      const key = randomUUID();
+
+      await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: a, amount: 500, idempotencyKey: key })
+        .expect(200);
+      const reused = [
+        { paymentId: a, amount: 600, idempotencyKey: key },
+        { paymentId: a, idempotencyKey: key },
+        { paymentId: b, amount: 500, idempotencyKey: key },
+      ];
+      for (const body of reused) {
+        const res = await admin.post('/api/admin/refund-payment').send(body);
+        expect({ body, status: res.status, answer: res.body }).toEqual({
+          body,
+          status: 409,
+          answer: {
+            success: false,
+            code: 'REFUND_KEY_REUSED',
+            error:
+              'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
+          },
+        });
+      }
+      expect(refundsOf('900095')).toHaveLength(1);
+      expect(refundsOf('900096')).toHaveLength(0);
+      expect(mp.payments.get('900095')!.transaction_amount_refunded).toBe(500);
+      // The same request again is the same refund.
+      await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: a, amount: 500, idempotencyKey: key })
+        .expect(200);
+      expect(mp.payments.get('900095')!.transaction_amount_refunded).toBe(500);
+
+      // One fresh key sent at once with two amounts: the first to arrive takes it, the other is refused.
+      const raced = randomUUID();
+      const answers = await Promise.all(
+        [100, 200].map((amount) =>
+          admin.post('/api/admin/refund-payment').send({ paymentId: b, amount, idempotencyKey: raced }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(refundsOf('900096')).toHaveLength(1);
+
+      // A null or zero amount is refused before anything happens.
+      for (const amount of [null, 0]) {
+        const res = await admin
+          .post('/api/admin/refund-payment')
+          .send({ paymentId: a, amount, idempotencyKey: randomUUID() })
+          .expect(400);
+        expect(res.body.error).toEqual({ amount: ['El monto debe ser un número mayor que 0 con hasta dos decimales'] });
+      }
+      expect(refundsOf('900095')).toHaveLength(2);
+      expect(await purchase(first)).toMatchObject({ status: 'approved', refundedCents: 500_00 });
     });
 
     it('should refuse a refund larger than what is left, an unpaid purchase, bad input and non-admins', async () => {

@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { addDays, mondayOf, studioToday } from '@pilates/dates';
 import { PlanesService } from '../src/planes/planes.service';
 import { ClientAppService, withScriptNonce } from '../src/core/http/client-app.service';
@@ -131,6 +133,62 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
     const { agent } = await registerUser(t, { email: 'cliente.ssr@example.com' });
     const admin = await agent.get('/pilates/usuarios').expect(307);
     expect(admin.headers.location).toBe('/pilates/informacion');
+  });
+
+  describe("Cache-Control of every page, by route (from the client's route files)", () => {
+    const ROUTES = resolve(__dirname, '..', '..', 'client', 'src', 'routes');
+    /** Each page's address (a `$param` as "x") and whether it is personal: behind the session or a secret link. */
+    const pages = readdirSync(ROUTES, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('route.tsx') && !file.startsWith('__'))
+      .map((file) => {
+        const path = `/${file.replace(/\.tsx$/, '')}`
+          .replace(/\/_panel\//, '/')
+          .replace(/\/index$/, '')
+          .replace(/\.\$\w+/g, '/x');
+        return { path, personal: file.includes('_panel') || file.includes('reset-password') };
+      })
+      // "/" only redirects to /pilates.
+      .filter((page) => page.path !== '');
+
+    it('should find the public and the personal pages', () => {
+      expect(pages.filter((page) => page.personal).map((page) => page.path)).toEqual(
+        expect.arrayContaining(['/pilates/clases', '/pilates/informacion', '/pilates/panel', '/pilates/usuarios']),
+      );
+      expect(pages.filter((page) => !page.personal).map((page) => page.path)).toEqual(
+        expect.arrayContaining(['/pilates', '/pilates/planes', '/pilates/reservar', '/pilates/cuenta', '/cycling']),
+      );
+    });
+
+    it('should keep public pages revalidated-only for guests, and never store a personal page or its redirect', async () => {
+      for (const { path, personal } of pages) {
+        const res = await t.http().get(path);
+        const expected = personal
+          ? { status: path.startsWith('/pilates/reset-password') ? 200 : 307, cache: 'no-store' }
+          : { status: 200, cache: 'private, no-cache' };
+        expect({ path, status: res.status, cache: res.headers['cache-control'] }).toEqual({ path, ...expected });
+      }
+    });
+
+    it('should answer every page rendered with a session no-store, public ones included', async () => {
+      const admin = await loginAs(t, ADMIN.email, ADMIN.password);
+      for (const { path } of pages) {
+        const res = await admin.get(path);
+        // The dashboard first redirects to its canonical address (?periodo=mes): not stored either.
+        expect({ path, status: res.status, cache: res.headers['cache-control'] }).toEqual({
+          path,
+          status: path === '/pilates/panel' ? 307 : 200,
+          cache: 'no-store',
+        });
+      }
+      // A client sent away from an admin page: the redirect is not stored either.
+      const { agent } = await registerUser(t, { email: 'cache.ssr@example.com' });
+      const away = await agent.get('/pilates/usuarios').expect(307);
+      expect(away.headers['cache-control']).toBe('no-store');
+      // Hashed assets keep their long cache, whoever asks.
+      const page = await agent.get('/pilates').expect(200);
+      const script = /"(\/assets\/main-[\w-]+\.js)"/.exec(page.text)![1];
+      expect((await agent.get(script).expect(200)).headers['cache-control']).toContain('immutable');
+    });
   });
 
   it.each(['/wp-admin', '/pilates/no-existe', '/estudio'])(

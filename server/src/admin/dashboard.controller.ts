@@ -33,7 +33,11 @@ export class DashboardController {
   @Post('dashboard')
   @HttpCode(200)
   @ApiOkResponse({ type: DashboardResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Fechas no válidas o periodo de más de 366 días.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'Fechas no válidas, periodo de más de 366 días, antes de 2000 o que termina más de 366 días después de hoy.',
+  })
   async getDashboard(@Body() dto: PeriodDto): Promise<DashboardResponseDto> {
     return { success: true, ...(await this.dashboard.figures(dto)) };
   }
@@ -44,7 +48,7 @@ export class DashboardController {
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV UTF-8 con BOM, una fila de encabezados.', schema: { type: 'string' } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'El mismo periodo que el panel.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Tipo de exportación desconocido.' })
   async exportCsv(
     @Param('kind') kind: string,

@@ -2,17 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { addDays, isoWeekday, to12Hour } from '@pilates/dates';
 import { StudioClock } from '../core/clock/studio-clock';
 import { toDate } from '../core/database/column-types';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { PLAN_ENDING_DAYS } from '../planes/plan-ending-reminders.service';
 import { toCsv } from './csv';
 import { type ExportRow, DashboardRepository, type MoneyRow, type PeriodBounds } from './dashboard.repository';
 import { toEndingPlanDto } from './dto/dashboard.mappers';
-import type {
-  DashboardResponseDto,
-  MoneyLineDto,
-  OccupancyCellDto,
-  OccupancyDto,
-  PeriodDto,
-  RevenueDto,
+import {
+  EARLIEST_PERIOD_DATE,
+  EARLIEST_PERIOD_MESSAGE,
+  FUTURE_PERIOD_MESSAGE,
+  MAX_PERIOD_DAYS,
+  type DashboardResponseDto,
+  type MoneyLineDto,
+  type OccupancyCellDto,
+  type OccupancyDto,
+  type PeriodDto,
+  type RevenueDto,
 } from './dto/dashboard.dto';
 
 export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients'] as const;
@@ -52,8 +57,18 @@ export class DashboardService {
     private readonly clock: StudioClock,
   ) {}
 
-  /** The period's studio dates and the UTC instants of its studio midnights. */
+  /**
+   * The period's studio dates and the UTC instants of its studio midnights. Refuses (400) a period
+   * that starts before EARLIEST_PERIOD_DATE or ends more than MAX_PERIOD_DAYS after today: nothing
+   * is recorded there, and such dates broke the date arithmetic (9999-12-31 answered 500).
+   */
   bounds(period: PeriodDto): PeriodBounds {
+    if (period.from < EARLIEST_PERIOD_DATE) {
+      throw new ApiError(ErrorCode.VALIDATION_ERROR, { from: [EARLIEST_PERIOD_MESSAGE] });
+    }
+    if (period.to > addDays(this.clock.today(), MAX_PERIOD_DAYS)) {
+      throw new ApiError(ErrorCode.VALIDATION_ERROR, { to: [FUTURE_PERIOD_MESSAGE] });
+    }
     return {
       from: period.from,
       to: period.to,

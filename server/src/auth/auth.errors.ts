@@ -9,6 +9,7 @@ export enum AuthErrorCode {
   USER_NOT_FOUND = 'USER_NOT_FOUND',
   CURRENT_PASSWORD_REQUIRED = 'CURRENT_PASSWORD_REQUIRED',
   CURRENT_PASSWORD_WRONG = 'CURRENT_PASSWORD_WRONG',
+  PASSWORD_UNCHANGED = 'PASSWORD_UNCHANGED',
 }
 
 // Records keyed by the enum: adding a code without its status and message does not compile.
@@ -21,6 +22,7 @@ const status: Record<AuthErrorCode, number> = {
   [AuthErrorCode.USER_NOT_FOUND]: 404,
   [AuthErrorCode.CURRENT_PASSWORD_REQUIRED]: 400,
   [AuthErrorCode.CURRENT_PASSWORD_WRONG]: 400,
+  [AuthErrorCode.PASSWORD_UNCHANGED]: 400,
 };
 
 const message: Record<AuthErrorCode, string> = {
@@ -33,6 +35,7 @@ const message: Record<AuthErrorCode, string> = {
   [AuthErrorCode.USER_NOT_FOUND]: 'El usuario no existe.',
   [AuthErrorCode.CURRENT_PASSWORD_REQUIRED]: 'Escribe tu contraseña actual para hacer este cambio.',
   [AuthErrorCode.CURRENT_PASSWORD_WRONG]: 'La contraseña actual no es correcta.',
+  [AuthErrorCode.PASSWORD_UNCHANGED]: 'La nueva contraseña debe ser distinta de la actual.',
 };
 
 export class AuthError extends DomainError {

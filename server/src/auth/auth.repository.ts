@@ -42,8 +42,12 @@ export class AuthRepository {
     await manager.update(PasswordResetToken, { userId, usedAt: IsNull() }, { usedAt: at });
   }
 
-  async insertResetLink(manager: EntityManager, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await manager.insert(PasswordResetToken, { userId, tokenHash, expiresAt, usedAt: null });
+  async insertResetLink(
+    manager: EntityManager,
+    userId: number,
+    link: Pick<PasswordResetToken, 'tokenHash' | 'expiresAt' | 'credentialsHash'>,
+  ): Promise<void> {
+    await manager.insert(PasswordResetToken, { userId, ...link, usedAt: null });
   }
 
   resetLinkByHash(tokenHash: string, manager: EntityManager = this.dataSource.manager) {

@@ -10,6 +10,7 @@ import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import type { PasswordResetToken } from './entities/password-reset-token.entity';
 import type { User } from './entities/user.entity';
 import type { EntityManager } from 'typeorm';
 import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
@@ -25,6 +26,23 @@ const RESET_TOKEN_BYTES = 32;
 export const RESET_MAIL_INTERVAL_MS = 60 * 1000;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+type Credentials = Pick<User, 'email' | 'passwordHash' | 'sessionVersion' | 'active'>;
+
+/**
+ * What a reset link is bound to: the account as it was when the link was issued. Changing the
+ * password (or resetting it), the email, or deactivating the account (which bumps the session
+ * version, so reactivating does not bring the link back) changes it, and the link ends.
+ */
+const credentialsHash = (user: Credentials): string =>
+  sha256(JSON.stringify([user.email, user.passwordHash, user.sessionVersion, user.active]));
+
+/** A link that can still be used for its account now. */
+const usable = (link: PasswordResetToken, user: Credentials, now: Date): boolean =>
+  link.usedAt === null &&
+  link.expiresAt.getTime() > now.getTime() &&
+  user.active &&
+  link.credentialsHash === credentialsHash(user);
 
 @Injectable()
 export class AuthService {
@@ -108,7 +126,11 @@ export class AuthService {
       if (recent > 0) return false;
       // Only the newest link works: asking again retires the earlier ones.
       await this.repository.retireResetLinks(manager, user.id, now);
-      await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
+      await this.repository.insertResetLink(manager, user.id, {
+        tokenHash: sha256(token),
+        expiresAt,
+        credentialsHash: credentialsHash(user),
+      });
       return true;
     });
     if (!issued) return;
@@ -125,21 +147,27 @@ export class AuthService {
    * valid WELCOME_LINK_DAYS — and its welcome mail queued inside the caller's transaction, so the
    * mail exists exactly when the account does. Returns the queued mail's id, for `deliverQueued`.
    */
-  async queueWelcomeInside(manager: EntityManager, user: Pick<User, 'id' | 'name' | 'email'>): Promise<number> {
+  async queueWelcomeInside(manager: EntityManager, user: Pick<User, 'id' | 'name'> & Credentials): Promise<number> {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + WELCOME_LINK_DAYS * 24 * 3600 * 1000);
-    await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
+    await this.repository.insertResetLink(manager, user.id, {
+      tokenHash: sha256(token),
+      expiresAt,
+      credentialsHash: credentialsHash(user),
+    });
     const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
     return this.mail.queueInside(manager, welcomeMail(user.email, user.name, link));
   }
 
   /**
-   * Whether an emailed reset link can still be used (not spent, not expired), without spending it:
-   * the page says so before the visitor types a new password. RESET_TOKEN_INVALID otherwise.
+   * Whether an emailed reset link can still be used (not spent, not expired, the newest, the account
+   * unchanged since), without spending it: the page says so before the visitor types a new password.
+   * RESET_TOKEN_INVALID otherwise.
    */
   async checkResetToken(token: string): Promise<void> {
     const found = await this.repository.resetLinkByHash(sha256(token));
-    if (!found || found.usedAt || found.expiresAt.getTime() <= this.clock.now().getTime()) {
+    const user = found ? await this.users.byId(found.userId) : null;
+    if (!found || !user || !usable(found, user, this.clock.now())) {
       throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
     }
   }
@@ -149,22 +177,21 @@ export class AuthService {
     const now = this.clock.now();
     // The token is looked up before the (slow) hash, so a bogus one costs no hashing.
     const found = await this.repository.resetLinkByHash(sha256(token));
-    if (!found || found.usedAt || found.expiresAt.getTime() <= now.getTime()) {
-      throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+    const owner = found ? await this.users.byId(found.userId) : null;
+    if (!found || !owner || !usable(found, owner, now)) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
+    if (await this.hasher.verify(owner.passwordHash, password)) {
+      throw new AuthError(AuthErrorCode.PASSWORD_UNCHANGED);
     }
     const passwordHash = await this.hasher.hash(password);
     await this.transactions.run(async (manager) => {
       const record = await this.repository.resetLinkByHash(sha256(token), manager);
-      if (!record || record.usedAt || record.expiresAt.getTime() <= now.getTime()) {
-        throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
-      }
+      const user = record ? await this.users.byId(record.userId, manager) : null;
+      // Checked again inside: the account may have changed while the password was hashed.
+      if (!record || !user || !usable(record, user, now)) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       // Conditional update: of two simultaneous uses of one link, only one sees a row change.
       if (!(await this.repository.spendResetLink(manager, record.id, now))) {
         throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       }
-
-      const user = await this.users.byId(record.userId, manager);
-      if (!user?.active) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       await this.users.setPasswordEndingSessions(manager, user.id, passwordHash);
       await this.repository.clearAttempts(user.email, manager);
     });

@@ -43,7 +43,10 @@ export class AdminPaymentsController {
   @ApiOkResponse({ type: RefundPaymentResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos inválidos o REFUND_TOO_LARGE.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_FOUND.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'PAYMENT_NOT_REFUNDABLE.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'PAYMENT_NOT_REFUNDABLE, o REFUND_KEY_REUSED: la clave ya se usó con otro pago u otro monto.',
+  })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no hizo el reembolso.' })
   async refundPayment(@CurrentUser() admin: Caller, @Body() dto: RefundPaymentDto): Promise<RefundPaymentResponseDto> {
     const amountCents = dto.amount === undefined ? undefined : Math.round(dto.amount * 100);

@@ -7,6 +7,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Public, SkipCsrf } from '../core/auth/auth.decorators';
@@ -47,6 +48,11 @@ export class PaymentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND.' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'CHECKOUT_LIMIT: demasiadas compras sin terminar (CHECKOUT_MAX_OPEN) o iniciadas en la última hora (CHECKOUT_MAX_PER_HOUR); Retry-After y el mensaje dicen cuándo.',
+  })
   async startCheckout(@CurrentUser() user: Caller, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
     return { success: true, url: await this.payments.startCheckout(user, dto.planId) };
   }

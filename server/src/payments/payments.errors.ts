@@ -7,6 +7,8 @@ export enum PaymentErrorCode {
   PAYMENT_NOT_FOUND = 'PAYMENT_NOT_FOUND',
   PAYMENT_NOT_REFUNDABLE = 'PAYMENT_NOT_REFUNDABLE',
   REFUND_TOO_LARGE = 'REFUND_TOO_LARGE',
+  REFUND_KEY_REUSED = 'REFUND_KEY_REUSED',
+  CHECKOUT_LIMIT = 'CHECKOUT_LIMIT',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -17,6 +19,8 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.PAYMENT_NOT_FOUND]: 404,
   [PaymentErrorCode.PAYMENT_NOT_REFUNDABLE]: 409,
   [PaymentErrorCode.REFUND_TOO_LARGE]: 400,
+  [PaymentErrorCode.REFUND_KEY_REUSED]: 409,
+  [PaymentErrorCode.CHECKOUT_LIMIT]: 429,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -28,10 +32,13 @@ const message: Record<PaymentErrorCode, string> = {
   [PaymentErrorCode.PAYMENT_NOT_REFUNDABLE]:
     'Este pago no se puede reembolsar: no está aprobado en Mercado Pago o ya se reembolsó por completo.',
   [PaymentErrorCode.REFUND_TOO_LARGE]: 'El monto a reembolsar es mayor que lo que queda por reembolsar de este pago.',
+  [PaymentErrorCode.REFUND_KEY_REUSED]:
+    'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
+  [PaymentErrorCode.CHECKOUT_LIMIT]: 'Tienes demasiadas compras sin terminar. Intenta de nuevo más tarde.',
 };
 
 export class PaymentError extends DomainError {
-  constructor(code: PaymentErrorCode, override?: string) {
-    super(code, status[code], override ?? message[code]);
+  constructor(code: PaymentErrorCode, override?: string, headers?: Record<string, string>) {
+    super(code, status[code], override ?? message[code], headers);
   }
 }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
+import { Brackets, DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
+import { RefundRequest } from './entities/refund-request.entity';
 
 /** Purchases still waiting for Mercado Pago's answer. */
 export const OPEN_STATUSES: PaymentStatus[] = ['created', 'pending', 'in_process', 'in_mediation', 'authorized'];
+
+/** What the checkout limits read of a client's purchase. */
+export type CheckoutRow = Pick<Payment, 'id' | 'status' | 'statusDetail' | 'createdAt' | 'expiresAt'>;
 
 /** What an approved provider payment writes on the purchase that takes it. */
 export interface ApprovalValues {
@@ -22,10 +26,40 @@ export interface ApprovalValues {
 export class PaymentsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** A new purchase; its id. */
-  async insert(values: Partial<Payment>): Promise<number> {
-    const inserted = await this.dataSource.manager.insert(Payment, values);
+  /** A new purchase, inside the caller's transaction; its id. */
+  async insertInside(manager: EntityManager, values: Partial<Payment>): Promise<number> {
+    const inserted = await manager.insert(Payment, values);
     return Number(inserted.identifiers[0].id);
+  }
+
+  /**
+   * A no-op update of the buyer's row: it takes the row's lock (MySQL), so one client's checkouts
+   * are counted and recorded one at a time; SQLite runs one transaction at a time already.
+   */
+  async lockBuyer(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query('UPDATE users SET session_version = session_version WHERE id = ?', [userId]);
+  }
+
+  /**
+   * The checkouts a client started since `since` (their own purchases, not duplicates), and the
+   * ones still open at `now` whatever their age: what the checkout limits count.
+   */
+  checkoutsOf(manager: EntityManager, userId: number, since: Date, now: Date): Promise<CheckoutRow[]> {
+    return manager
+      .createQueryBuilder(Payment, 'p')
+      .select(['p.id', 'p.status', 'p.statusDetail', 'p.createdAt', 'p.expiresAt'])
+      .where('p.user_id = :userId AND p.duplicate_of IS NULL', { userId })
+      .andWhere(
+        new Brackets((recent) =>
+          recent
+            .where('p.created_at > :since', { since })
+            .orWhere('(p.status IN (:...open) AND p.user_plan_id IS NULL AND p.expires_at > :now)', {
+              open: OPEN_STATUSES,
+              now,
+            }),
+        ),
+      )
+      .getMany();
   }
 
   async update(id: number, changes: Partial<Payment>): Promise<void> {
@@ -179,6 +213,24 @@ export class PaymentsRepository {
 
   async updateInside(manager: EntityManager, id: number, changes: Partial<Payment>): Promise<void> {
     await manager.update(Payment, { id }, changes);
+  }
+
+  /**
+   * Binds a refund's idempotency key to its payment and amount (NULL: all that is left) the first
+   * time it comes; true when the key is bound to exactly these. Insert-or-ignore on the unique key,
+   * then read back: of simultaneous requests with one key, the first insert decides for all.
+   */
+  async bindRefundKey(idempotencyKey: string, paymentId: number, amountCents: number | null): Promise<boolean> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(RefundRequest)
+      .values({ idempotencyKey, paymentId, amountCents })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    const bound = await this.dataSource.manager.findOneByOrFail(RefundRequest, { idempotencyKey });
+    return bound.paymentId === paymentId && bound.amountCents === amountCents;
   }
 
   /** Name and email of a buyer, for the receipt. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { planEndDate } from '@pilates/dates';
+import { formatLongDate, planEndDate, to12Hour } from '@pilates/dates';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../core/audit/audit.service';
 import { access } from '../core/auth/access';
@@ -11,6 +11,7 @@ import { TransactionService } from '../core/database/transaction.service';
 import { MailService } from '../core/mail/mail.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { chargeFor } from '../planes/pricing';
+import { type CheckoutWait, checkoutWait } from './checkout-limits';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
@@ -56,7 +57,12 @@ export class PaymentsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay. */
+  /**
+   * Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay.
+   * A client has at most CHECKOUT_MAX_OPEN purchases open and starts at most CHECKOUT_MAX_PER_HOUR an
+   * hour (each is a preference Mercado Pago keeps and the reconcile job asks about for days): counted
+   * and recorded under the buyer's row lock, so simultaneous checkouts at the limit cannot both pass.
+   */
   async startCheckout(caller: Caller, planId: number): Promise<string> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
@@ -65,17 +71,27 @@ export class PaymentsService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const paymentId = await this.payments.insert({
-      userId: caller.id,
-      planId: plan.id,
-      planName: plan.name,
-      classCount: plan.classCount,
-      ...charge,
-      reference,
-      status: 'created',
-      expiresAt,
-      // The studio's clock, like every other time rule here (the reconcile job compares with it).
-      createdAt: now,
+    const paymentId = await this.tx.run(async (manager) => {
+      await this.payments.lockBuyer(manager, caller.id);
+      const since = new Date(now.getTime() - 3600_000);
+      const wait = checkoutWait(await this.payments.checkoutsOf(manager, caller.id, since, now), now, {
+        maxOpen: this.config.checkoutMaxOpen,
+        maxPerHour: this.config.checkoutMaxPerHour,
+        linkHours: CHECKOUT_LINK_HOURS,
+      });
+      if (wait) throw this.checkoutLimitError(wait, now);
+      return this.payments.insertInside(manager, {
+        userId: caller.id,
+        planId: plan.id,
+        planName: plan.name,
+        classCount: plan.classCount,
+        ...charge,
+        reference,
+        status: 'created',
+        expiresAt,
+        // The studio's clock, like every other time rule here (the reconcile job compares with it).
+        createdAt: now,
+      });
     });
     const base = this.config.appUrl.replace(/\/$/, '');
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
@@ -104,6 +120,21 @@ export class PaymentsService {
       await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
     }
+  }
+
+  /** The 429 of a checkout limit: which one, and when to try again (studio time, and Retry-After). */
+  private checkoutLimitError(wait: CheckoutWait, now: Date): PaymentError {
+    // Shown by the minute, rounded up: at the time it names, the checkout goes through.
+    const at = new Date(Math.ceil(wait.until.getTime() / 60_000) * 60_000);
+    const day = this.clock.today(at);
+    const time = to12Hour(this.clock.timeOfDay(at));
+    const when = day === this.clock.today(now) ? `a las ${time}` : `el ${formatLongDate(day)} a las ${time}`;
+    const message =
+      wait.reason === 'open'
+        ? `Ya tienes ${this.config.checkoutMaxOpen} compras sin terminar. Termina de pagar una o intenta de nuevo ${when}.`
+        : `Ya iniciaste ${this.config.checkoutMaxPerHour} compras en la última hora. Intenta de nuevo ${when}.`;
+    const seconds = Math.max(1, Math.ceil((wait.until.getTime() - now.getTime()) / 1000));
+    return new PaymentError(PaymentErrorCode.CHECKOUT_LIMIT, message, { 'retry-after': String(seconds) });
   }
 
   /** Our purchase for an external_reference: `pilates-<uuid>`, or an old numeric id. */
@@ -240,6 +271,9 @@ export class PaymentsService {
       throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_REFUNDABLE);
     }
     if (amountCents !== undefined && amountCents > left) throw new PaymentError(PaymentErrorCode.REFUND_TOO_LARGE);
+    if (requestKey && !(await this.payments.bindRefundKey(requestKey, payment.id, amountCents ?? null))) {
+      throw new PaymentError(PaymentErrorCode.REFUND_KEY_REUSED);
+    }
     // The browser's key makes a repeated request (a double click, a retry) the same refund at Mercado
     // Pago. Without one, the key follows the amount refunded so far: the same request made before the
     // first one was recorded gets the same key, a later refund of the same payment a new one.

@@ -66,7 +66,7 @@ export class TimetableService {
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
         await this.refuseTakenTime(manager, schedule.weekday, dto.startTime, schedule.id);
       }
-      const instructor = dto.instructor === undefined ? undefined : dto.instructor.trim() || null;
+      const instructor = dto.instructor === undefined ? undefined : dto.instructor?.trim() || null;
       const changes: Partial<ClassSession> = {};
       if (dto.startTime !== undefined) changes.startTime = dto.startTime;
       if (dto.capacity !== undefined) changes.capacity = dto.capacity;

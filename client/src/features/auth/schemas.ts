@@ -4,17 +4,15 @@
  */
 import { z } from 'zod';
 import { birthDateError } from '@/lib/birth-date';
+import { newPasswordSchema } from '@/lib/password-rule';
 
 /** A required, valid email. Trimmed like the server does before checking it. */
 const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El email no es válido'));
 
-/** A required password of at least `min` characters: 6 at login, 8 everywhere else. */
-const requiredPassword = (min: 6 | 8) =>
-  z.string().min(1, 'La contraseña es obligatoria').min(min, `Debe tener al menos ${min} caracteres`);
-
 export const loginSchema = z.object({
   email: requiredEmail,
-  password: requiredPassword(6),
+  // Any password of 6 or more logs in (accounts may predate the rule for new passwords).
+  password: z.string().min(1, 'La contraseña es obligatoria').min(6, 'Debe tener al menos 6 caracteres'),
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
@@ -32,7 +30,7 @@ export const registerSchema = z
         const message = birthDateError(value);
         if (message) ctx.addIssue({ code: 'custom', message });
       }),
-    password: requiredPassword(8),
+    password: newPasswordSchema(),
     confirmPassword: z.string().min(1, 'Confirma tu contraseña').min(8, 'Debe tener al menos 8 caracteres'),
     terms: z.boolean().refine((accepted) => accepted, 'Debes aceptar los términos y condiciones'),
   })
@@ -49,7 +47,7 @@ export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    password: requiredPassword(8),
+    password: newPasswordSchema(),
     confirmPassword: z.string().min(1, 'La comprobación de la contraseña es obligatoria'),
   })
   .refine((values) => values.confirmPassword === '' || values.password === values.confirmPassword, {

@@ -32,6 +32,18 @@ describe('dashboard periods on the studio calendar', () => {
     expect(rangeProblem('2025-11-23', '2026-11-24')).toBe('El periodo no puede pasar de 366 días.');
   });
 
+  it('should refuse, as the server does, a range from before 2000 or ending more than 366 days after today', () => {
+    expect(rangeProblem('1999-12-31', '2000-01-01')).toBe('El periodo no puede empezar antes del 1 de enero de 2000.');
+    expect(rangeProblem('2027-11-01', '2027-11-28', '2026-11-26')).toBe(
+      'La fecha de término no puede ser más de 366 días después de hoy.',
+    );
+    expect(rangeProblem('2027-11-01', '2027-11-27', '2026-11-26')).toBeNull();
+    expect(periodFor({ periodo: 'rango', desde: '9999-01-01', hasta: '9999-12-31' }, '2026-11-26')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+  });
+
   it('should read the URL: an unknown preset is this month, a range keeps only real dates', () => {
     expect(dashboardSearchSchema.parse({ periodo: 'otro' })).toEqual({ periodo: 'mes' });
     expect(dashboardSearchSchema.parse({ periodo: 'semana', desde: '2026-01-01' })).toEqual({ periodo: 'semana' });

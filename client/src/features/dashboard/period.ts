@@ -15,6 +15,8 @@ export const PERIOD_LABELS: Record<PeriodPreset, string> = {
 
 /** The longest range the server answers (both ends included). */
 export const MAX_PERIOD_DAYS = 366;
+/** The server answers no period starting earlier, nor ending more than MAX_PERIOD_DAYS after today. */
+export const EARLIEST_PERIOD_DATE = '2000-01-01';
 
 export interface Period {
   from: string;
@@ -29,11 +31,15 @@ export function periodDays({ from, to }: Period): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** Why a custom range cannot be asked for, or null when it can. */
-export function rangeProblem(from: string | undefined, to: string | undefined): string | null {
+/** Why a custom range cannot be asked for, or null when it can; with the studio's `today`, also a too distant end. */
+export function rangeProblem(from: string | undefined, to: string | undefined, today?: string): string | null {
   if (!from || !to) return 'Elige la fecha de inicio y la de término.';
   if (to < from) return 'La fecha de término debe ser igual o posterior a la de inicio.';
   if (periodDays({ from, to }) > MAX_PERIOD_DAYS) return `El periodo no puede pasar de ${MAX_PERIOD_DAYS} días.`;
+  if (from < EARLIEST_PERIOD_DATE) return 'El periodo no puede empezar antes del 1 de enero de 2000.';
+  if (today && to > addDays(today, MAX_PERIOD_DAYS)) {
+    return `La fecha de término no puede ser más de ${MAX_PERIOD_DAYS} días después de hoy.`;
+  }
   return null;
 }
 
@@ -49,7 +55,7 @@ export function periodFor(search: DashboardSearch, today: string): Period {
       return { from: first, to: lastOfMonth(first) };
     }
     case 'rango':
-      if (rangeProblem(search.desde, search.hasta) === null) return { from: search.desde!, to: search.hasta! };
+      if (rangeProblem(search.desde, search.hasta, today) === null) return { from: search.desde!, to: search.hasta! };
       return { from: firstOfMonth(today), to: lastOfMonth(today) };
     case 'mes':
     default:

@@ -8,6 +8,8 @@ import { PageQueryBoundary, usePageQuery } from '../../lib/page-query';
 import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/reset-password/$token')({
+  // Its address is the secret link itself.
+  staticData: { personal: true },
   head: titleHead('Nueva contraseña'),
   // Whether the link still works, in the first HTML: a spent or expired one says so before the form.
   loader: ({ context, params }) => pageRead(context.queryClient, resetLinkQueryOptions(params.token)),

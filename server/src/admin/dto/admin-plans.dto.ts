@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
+import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID } from '../../core/dto/validators';
 import { UserPlanDto } from '../../planes/dto/user-plans.dto';
 
@@ -98,9 +99,15 @@ export class UserPlanResponseDto {
 
 // The catalogue editor.
 
+// Shown to every visitor in the catalogue: composed Unicode, nothing hidden or direction-changing.
 const PlanName = () => (target: object, key: string) => {
   Trim()(target, key);
+  NormalizeText()(target, key);
   MaxLength(80, { message: 'El nombre no puede tener más de 80 caracteres' })(target, key);
+  IsVisibleText({
+    message:
+      'El nombre del plan no puede tener caracteres invisibles, de control ni que cambien la dirección del texto.',
+  })(target, key);
 };
 
 export class AddCatalogPlanDto {

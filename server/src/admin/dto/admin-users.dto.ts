@@ -4,6 +4,7 @@ import { RegisterDto } from '../../auth/dto/register.dto';
 import { UserDto } from '../../auth/dto/user.dto';
 import { ROLES, type Role } from '../../auth/entities/user.entity';
 import { Trim } from '../../core/dto/transforms';
+import { NormalizeText } from '../../core/dto/text';
 import { PaginationDto } from '../../core/dto/pagination.dto';
 import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
 import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
@@ -28,6 +29,7 @@ export class GetUsersDto {
 
   @ApiPropertyOptional({ description: 'Busca por nombre o email (contiene).', maxLength: 120 })
   @Trim()
+  @NormalizeText()
   @IsOptional()
   @MaxLength(120, { message: 'La búsqueda es demasiado larga' })
   @IsString({ message: 'La búsqueda no es válida' })

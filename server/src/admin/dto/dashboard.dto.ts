@@ -5,6 +5,11 @@ import { IsDateOnly, IsOnOrAfter, MAX_ID } from '../../core/dto/validators';
 
 /** The longest period the dashboard and the exports answer, in days (a year, leap or not). */
 export const MAX_PERIOD_DAYS = 366;
+/** No period starts earlier (the studio has no data before it). */
+export const EARLIEST_PERIOD_DATE = '2000-01-01';
+export const EARLIEST_PERIOD_MESSAGE = 'El periodo no puede empezar antes del 1 de enero de 2000.';
+/** Nor ends later than MAX_PERIOD_DAYS after the studio's today (checked by DashboardService, which has the clock). */
+export const FUTURE_PERIOD_MESSAGE = `La fecha de término no puede ser más de ${MAX_PERIOD_DAYS} días después de hoy.`;
 
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 

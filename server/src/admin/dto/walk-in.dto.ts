@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { NormalizeEmail, Trim } from '../../core/dto/transforms';
 import { IsBirthDate, IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 
 const isNewClient = (dto: WalkInDto): boolean => dto.userId === undefined;
 
@@ -33,6 +34,8 @@ export class WalkInDto {
   @ApiPropertyOptional({ example: 'Ana López', maxLength: 120, description: 'Cliente nuevo: nombre.' })
   @ValidateIf(isNewClient)
   @Trim()
+  @NormalizeText()
+  @IsVisibleText({ message: NAME_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
   @IsString({ message: 'El nombre es obligatorio' })
   @IsNotEmpty({ message: 'El nombre es obligatorio' })
@@ -41,6 +44,7 @@ export class WalkInDto {
   @ApiPropertyOptional({ example: 'ana@example.com', maxLength: 254, description: 'Cliente nuevo: email.' })
   @ValidateIf(isNewClient)
   @NormalizeEmail()
+  @IsVisibleText({ message: 'El email no es válido' })
   @IsEmail({}, { message: 'El email no es válido' })
   @MaxLength(254, { message: 'El email es demasiado largo' })
   @IsString({ message: 'El email es obligatorio' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Matches } from '../../core/dto/validators';
-import { RequiredPassword } from './account-fields';
+import { DiffersFrom, NewPassword, PASSWORD_MESSAGES } from '../password-policy';
 
 // Plain decorators run bottom-up: "required" is the last one listed.
 export class ChangePasswordDto {
@@ -11,7 +11,9 @@ export class ChangePasswordDto {
   @IsNotEmpty({ message: 'Escribe tu contraseña actual' })
   currentPassword!: string;
 
-  @RequiredPassword(8, 'La nueva contraseña es obligatoria')
+  // Last: the other rules first, so a short or common password says so.
+  @DiffersFrom('currentPassword', PASSWORD_MESSAGES.sameAsCurrent)
+  @NewPassword('La nueva contraseña es obligatoria')
   newPassword!: string;
 
   @ApiProperty({ maxLength: 128, example: 'una-clave-segura' })

@@ -1,9 +1,9 @@
-import { RequiredEmail, RequiredPassword } from './account-fields';
+import { LoginPassword, RequiredEmail } from './account-fields';
 
 export class LoginDto {
   @RequiredEmail()
   email!: string;
 
-  @RequiredPassword(6)
+  @LoginPassword()
   password!: string;
 }

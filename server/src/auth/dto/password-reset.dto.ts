@@ -1,6 +1,7 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { RequiredEmail, RequiredPassword } from './account-fields';
+import { RequiredEmail } from './account-fields';
+import { NewPassword } from '../password-policy';
 
 export class ForgotPasswordDto {
   @RequiredEmail()
@@ -22,7 +23,7 @@ export class ResetPasswordDto {
   @IsNotEmpty({ message: 'El enlace no es válido' })
   token!: string;
 
-  @RequiredPassword(8)
+  @NewPassword()
   password!: string;
 }
 

@@ -26,6 +26,14 @@ export class PasswordResetToken {
   @Column({ name: 'used_at', type: DATETIME, nullable: true })
   usedAt!: Date | null;
 
+  /**
+   * SHA-256 of the account's email, password hash, session version and active flag when the link
+   * was issued: a link works only while they are unchanged, so a password or email change, a
+   * reset, a deactivation (even undone) ends it. NULL (links issued before) works no more.
+   */
+  @Column({ name: 'credentials_hash', type: 'varchar', length: 64, nullable: true })
+  credentialsHash!: string | null;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       mercadoPagoStatementDescriptor: 'PILATES REFORMER',
       mercadoPagoMaxInstallments: 1,
+      checkoutMaxOpen: 3,
+      checkoutMaxPerHour: 10,
     });
   });
 
@@ -56,6 +58,8 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: '  Dueña@Estudio.MX ',
       MP_STATEMENT_DESCRIPTOR: 'ESTUDIO METEPEC',
       MP_MAX_INSTALLMENTS: '6',
+      CHECKOUT_MAX_OPEN: '5',
+      CHECKOUT_MAX_PER_HOUR: '20',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -71,6 +75,8 @@ describe('loadConfig', () => {
       adminEmail: 'dueña@estudio.mx',
       mercadoPagoStatementDescriptor: 'ESTUDIO METEPEC',
       mercadoPagoMaxInstallments: 6,
+      checkoutMaxOpen: 5,
+      checkoutMaxPerHour: 20,
     });
   });
 
@@ -98,6 +104,8 @@ describe('loadConfig', () => {
     ['MP_STATEMENT_DESCRIPTOR', 'PILATES MÉTEPEC'],
     ['MP_MAX_INSTALLMENTS', '0'],
     ['MP_MAX_INSTALLMENTS', '36'],
+    ['CHECKOUT_MAX_OPEN', '0'],
+    ['CHECKOUT_MAX_PER_HOUR', 'diez'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '10.0.0.0/33'],

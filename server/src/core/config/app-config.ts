@@ -125,6 +125,8 @@ const envSchema = z.object({
   MP_MAX_INSTALLMENTS: intInRange(1, 24, 1),
   PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
   PAYMENT_COMMISSION_FIXED_MXN: decimalInRange(0, 1000),
+  CHECKOUT_MAX_OPEN: intInRange(1, 50, 3),
+  CHECKOUT_MAX_PER_HOUR: intInRange(1, 500, 10),
   STUDIO_TZ: z
     .string()
     .trim()
@@ -190,6 +192,10 @@ export abstract class AppConfig {
   declare readonly mercadoPagoMaxInstallments: number;
   declare readonly commissionPercent: number;
   declare readonly commissionFixedMxn: number;
+  /** Checkouts one client may have open at once (not paid, not failed, not expired). */
+  declare readonly checkoutMaxOpen: number;
+  /** Checkouts one client may start in an hour. */
+  declare readonly checkoutMaxPerHour: number;
   declare readonly studioTimeZone: string;
   declare readonly cancelHours: number;
   /** How many clients may wait for one full class. */
@@ -291,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mercadoPagoMaxInstallments: parsed.MP_MAX_INSTALLMENTS,
     commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,
+    checkoutMaxOpen: parsed.CHECKOUT_MAX_OPEN,
+    checkoutMaxPerHour: parsed.CHECKOUT_MAX_PER_HOUR,
     studioTimeZone: parsed.STUDIO_TZ,
     cancelHours: parsed.CANCEL_HOURS,
     waitlistMax: parsed.WAITLIST_MAX,

@@ -8,6 +8,7 @@ export enum ErrorCode {
   VALIDATION_ERROR = 'VALIDATION_ERROR',
   BAD_REQUEST = 'BAD_REQUEST',
   BODY_TOO_DEEP = 'BODY_TOO_DEEP',
+  MALFORMED_TEXT = 'MALFORMED_TEXT',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
   FORBIDDEN = 'FORBIDDEN',
   CSRF_HEADER_MISSING = 'CSRF_HEADER_MISSING',
@@ -26,6 +27,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.VALIDATION_ERROR]: 400,
   [ErrorCode.BAD_REQUEST]: 400,
   [ErrorCode.BODY_TOO_DEEP]: 400,
+  [ErrorCode.MALFORMED_TEXT]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.CSRF_HEADER_MISSING]: 403,
@@ -45,6 +47,8 @@ export const defaultMessage: Record<ErrorCode, string> = {
   [ErrorCode.VALIDATION_ERROR]: 'Los datos enviados no son válidos.',
   [ErrorCode.BAD_REQUEST]: 'La solicitud no es válida.',
   [ErrorCode.BODY_TOO_DEEP]: 'La solicitud tiene demasiados niveles anidados.',
+  [ErrorCode.MALFORMED_TEXT]:
+    'El texto enviado tiene caracteres mal formados (por ejemplo, mitades de un emoji). Revísalo y vuelve a intentarlo.',
   [ErrorCode.UNAUTHENTICATED]: 'Debes iniciar sesión.',
   [ErrorCode.FORBIDDEN]: 'No tienes permiso para hacer esto.',
   [ErrorCode.CSRF_HEADER_MISSING]: 'Solicitud rechazada: falta el encabezado de seguridad.',
@@ -68,6 +72,8 @@ export class DomainError extends Error {
     readonly code: string,
     readonly status: number,
     readonly error: ApiErrorBody,
+    /** Headers the answer carries besides the body (e.g. Retry-After with a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof error === 'string' ? error : code);
   }

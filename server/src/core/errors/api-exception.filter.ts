@@ -82,9 +82,9 @@ export function apiErrorAnswer(
   exception: unknown,
   where: string,
   logger: Logger,
-): { status: number; body: ErrorResponse } {
+): { status: number; body: ErrorResponse; headers: Readonly<Record<string, string>> } {
   const error = toDomainError(exception, where, logger);
-  return { status: error.status, body: error.toResponse() };
+  return { status: error.status, body: error.toResponse(), headers: error.headers };
 }
 
 /**
@@ -107,9 +107,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
-    const { status, body } = apiErrorAnswer(exception, `${request.method} ${request.url}`, this.logger);
+    const { status, body, headers } = apiErrorAnswer(exception, `${request.method} ${request.url}`, this.logger);
     if (reply.sent) return;
-    void reply.status(status).header('cache-control', 'no-store').send(body);
+    void reply.status(status).headers(headers).header('cache-control', 'no-store').send(body);
   }
 
   /** A browser asking for a page that no API route answers gets the client application. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '../auth/session';
 import { AppConfig } from '../config/app-config';
 import { PAGE_READ_ID_SUFFIX } from '../logging/logging';
 import { PAGE_READS, type ApiAnswer, type PageRead, type PageReadsPort } from './page-reads.port';
@@ -26,6 +27,8 @@ interface RenderedPage {
   location?: string;
   html: string;
   errors: unknown[];
+  /** A page of the session's own (Mi información, the admin pages…) or at a secret address (reset link). */
+  personal: boolean;
 }
 
 type Render = (request: RenderRequest) => Promise<RenderedPage>;
@@ -39,6 +42,9 @@ const RENDER_ORIGIN = 'http://localhost';
 
 /** The visitor's headers the page's API reads are made with: their session and language, nothing else. */
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/** Whether the visitor sent a session cookie (valid or not: the page may be rendered with it). */
+const hasSession = (request: FastifyRequest): boolean => Boolean(request.cookies?.[SESSION_COOKIE]);
 
 /** One page's reads: the request it renders, the visitor's headers it forwards, its in-process reader. */
 interface PageTransport {
@@ -143,23 +149,28 @@ export class ClientAppService {
         const location = rendered.location.startsWith(RENDER_ORIGIN)
           ? rendered.location.slice(RENDER_ORIGIN.length)
           : rendered.location;
-        void reply.redirect(location || '/', rendered.status);
+        // Where a guard sends someone depends on their session.
+        void reply.header('cache-control', 'no-store').redirect(location || '/', rendered.status);
         return;
       }
-      this.sendHtml(reply, rendered.status, rendered.html);
+      this.sendHtml(reply, rendered.status, rendered.html, rendered.personal || hasSession(request));
     } catch (error) {
       this.logger.error(`${request.method} ${request.url}: no se pudo mostrar la página: ${describe(error)}`);
-      this.sendHtml(reply, 500, FALLBACK_500);
+      this.sendHtml(reply, 500, FALLBACK_500, hasSession(request));
     }
   }
 
-  private sendHtml(reply: FastifyReply, status: number, html: string): void {
+  /**
+   * `personal`: the page is someone's own, or was rendered with a session (its header shows their
+   * name): `no-store`, so neither the browser's cache nor a proxy keeps a copy of it (the back button
+   * after logging out, a shared computer). Other pages only go unshared and revalidated.
+   */
+  private sendHtml(reply: FastifyReply, status: number, html: string, personal: boolean): void {
     if (reply.sent) return;
     void reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
-      // The page may carry the visitor's session (their name in the header): never kept by a shared cache.
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', personal ? 'no-store' : 'private, no-cache')
       .send(html);
   }
 

@@ -1,10 +1,20 @@
 import { ValidationPipe } from '@nestjs/common';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { nullFieldErrors } from '../dto/null-fields';
 import { validationExceptionFactory } from '../errors/validation';
 import { plainDtoTransformer } from './plain-dto-transformer';
 
+/** class-validator's checks, then the API's rule for `null` (null-fields.ts), for every DTO at once. */
+class ApiValidationPipe extends ValidationPipe {
+  protected override async validate(object: object, options?: ValidatorOptions): Promise<ValidationError[]> {
+    const errors = await super.validate(object, options);
+    return [...errors, ...nullFieldErrors(object, errors)];
+  }
+}
+
 /** The API's one validation of request bodies and queries (the global pipe, and the pages' in-process reads). */
 export const apiValidationPipe = (): ValidationPipe =>
-  new ValidationPipe({
+  new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

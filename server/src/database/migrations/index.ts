@@ -9,6 +9,8 @@ import { Attendance1764500000000 } from './1764500000000-Attendance';
 import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 import { OwnerTools1764600000000 } from './1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities';
+import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCredentials';
+import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -23,4 +25,6 @@ export const migrations = [
   WalkIns1764550000000,
   OwnerTools1764600000000,
   SchemaAsEntities1764700000000,
+  ResetLinkCredentials1764810000000,
+  RefundRequests1764820000000,
 ];

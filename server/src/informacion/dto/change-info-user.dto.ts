@@ -2,13 +2,16 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
 import { IsBirthDate, MAX_ID } from '../../core/dto/validators';
+import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { Transform } from 'class-transformer';
 
 // Every field is optional: a blank field leaves the value as it is.
 export class ChangeInfoUserDto {
   @ApiPropertyOptional({ example: 'Ana López', maxLength: 120 })
   @BlankAsUndefined()
+  @NormalizeText()
   @IsOptional()
+  @IsVisibleText({ message: NAME_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre no puede tener más de 120 caracteres' })
   @IsString({ message: 'El nombre no es válido' })
   name?: string;
@@ -17,6 +20,7 @@ export class ChangeInfoUserDto {
   @BlankAsUndefined()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
   @IsOptional()
+  @IsVisibleText({ message: 'El email no es válido' })
   @IsEmail({}, { message: 'El email no es válido' })
   @MaxLength(254, { message: 'El email es demasiado largo' })
   @IsString({ message: 'El email no es válido' })

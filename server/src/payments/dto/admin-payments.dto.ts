@@ -33,7 +33,8 @@ export class RefundPaymentDto {
 
   @ApiPropertyOptional({
     description:
-      'Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él (doble clic, reintento) reembolsa una sola vez.',
+      'Un UUID que el navegador crea para cada monto del diálogo: repetir la solicitud con él (doble clic, reintento) reembolsa una sola vez. ' +
+      'Queda ligado al pago y al monto de su primera solicitud: con otro pago u otro monto se rechaza (409 REFUND_KEY_REUSED).',
     example: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90',
   })
   @IsOptional()

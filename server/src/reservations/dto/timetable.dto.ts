@@ -2,6 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
+import { Clearable } from '../../core/dto/null-fields';
+import { IsVisibleText, NormalizeText } from '../../core/dto/text';
+
+const INSTRUCTOR_CHARACTERS_MESSAGE =
+  'El nombre del instructor no puede tener caracteres invisibles, de control ni que cambien la dirección del texto.';
 
 const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_MESSAGE = 'La hora debe tener el formato HH:mm (24 horas)';
@@ -71,15 +76,17 @@ export class AddScheduleDto {
   @IsInt({ message: CAPACITY_MESSAGE })
   capacity!: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120, description: 'Vacío o null: sin instructor.' })
   @BlankAsUndefined()
-  @IsOptional()
+  @NormalizeText()
+  @Clearable()
+  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
   @IsString({ message: 'El instructor no es válido' })
-  instructor?: string;
+  instructor?: string | null;
 }
 
-/** Every field but the id is optional; an empty instructor removes it. */
+/** Every field but the id is optional; an empty or null instructor removes it. */
 export class ChangeScheduleDto {
   @ApiProperty()
   @Max(MAX_ID, { message: 'La clase del horario no es válida' })
@@ -100,11 +107,18 @@ export class ChangeScheduleDto {
   @IsInt({ message: CAPACITY_MESSAGE })
   capacity?: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120, description: 'Vacío quita al instructor.' })
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 120,
+    description: 'Vacío o null quita al instructor.',
+  })
+  @NormalizeText()
+  @Clearable()
+  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
   @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
   @IsString({ message: 'El instructor no es válido' })
-  instructor?: string;
+  instructor?: string | null;
 }
 
 export class ScheduleIdDto {

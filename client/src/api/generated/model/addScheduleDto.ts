@@ -13,6 +13,7 @@ export interface AddScheduleDto {
    */
   capacity: number;
   /**
+   * Vacío o null: sin instructor.
    * @maxLength 120
    * @nullable
    */

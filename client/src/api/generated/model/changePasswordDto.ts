@@ -15,6 +15,7 @@ export interface ChangePasswordDto {
    */
   currentPassword: string;
   /**
+   * Al menos 8 caracteres, no solo espacios, y no una de las contraseñas más usadas.
    * @minLength 8
    * @maxLength 128
    */

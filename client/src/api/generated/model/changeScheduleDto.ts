@@ -14,7 +14,7 @@ export interface ChangeScheduleDto {
   capacity?: number;
   id: number;
   /**
-   * Vacío quita al instructor.
+   * Vacío o null quita al instructor.
    * @maxLength 120
    * @nullable
    */

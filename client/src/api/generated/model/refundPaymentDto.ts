@@ -13,7 +13,7 @@ export interface RefundPaymentDto {
    * @maximum 100000
    */
   amount?: number;
-  /** Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él (doble clic, reintento) reembolsa una sola vez. */
+  /** Un UUID que el navegador crea para cada monto del diálogo: repetir la solicitud con él (doble clic, reintento) reembolsa una sola vez. Queda ligado al pago y al monto de su primera solicitud: con otro pago u otro monto se rechaza (409 REFUND_KEY_REUSED). */
   idempotencyKey?: string;
   /** La compra (su id en la lista de compras del usuario). */
   paymentId: number;

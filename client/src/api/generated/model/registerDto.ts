@@ -19,6 +19,7 @@ export interface RegisterDto {
   /** @maxLength 120 */
   name: string;
   /**
+   * Al menos 8 caracteres, no solo espacios, y no una de las contraseñas más usadas.
    * @minLength 8
    * @maxLength 128
    */

@@ -8,6 +8,7 @@
 
 export interface ResetPasswordDto {
   /**
+   * Al menos 8 caracteres, no solo espacios, y no una de las contraseñas más usadas.
    * @minLength 8
    * @maxLength 128
    */

@@ -135,6 +135,43 @@ describe('RefundPaymentDialog', () => {
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
   });
 
+  it('should send another key for another amount after going back, and the same key for the same amount', async () => {
+    const failure: Handler = () => ({
+      status: 502,
+      body: { success: false, code: 'PAYMENT_PROVIDER_ERROR', error: 'Mercado Pago no hizo el reembolso.' },
+    });
+    let calls = 0;
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userPlans]: plansAnswer,
+      [URLS.purchases]: purchasesAnswer([approvedPurchase]),
+      [URLS.refund]: (body) => (++calls < 3 ? failure(body) : refunded(body)),
+    });
+    renderPage(<UsersAdmin />);
+    const dialog = await openPurchase(40);
+    const askFor = async (pesos: string) => {
+      await userEvent.click(within(dialog).getByLabelText('Una parte'));
+      const amount = within(dialog).getByLabelText(/^Monto a reembolsar/);
+      await userEvent.clear(amount);
+      await userEvent.type(amount, pesos);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: `Confirmar reembolso de $${pesos}.00` }));
+    };
+    await askFor('500');
+    expect(await within(dialog).findByText(/Mercado Pago no hizo el reembolso/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await askFor('400');
+    expect(await within(dialog).findByText(/Mercado Pago no hizo el reembolso/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await askFor('500');
+    expect(await screen.findByText('Reembolso hecho: $500.00')).toBeInTheDocument();
+
+    const sent = bodiesSentTo(fetchMock, URLS.refund) as RefundPaymentDto[];
+    expect(sent.map((body) => body.amount)).toEqual([500, 400, 500]);
+    expect(sent[1].idempotencyKey).not.toBe(sent[0].idempotencyKey);
+    expect(sent[2].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+
   it('should refuse a partial amount above what is left, or not a number, and send nothing', async () => {
     const fetchMock = stubApi({
       [URLS.users]: usersPage,

@@ -50,8 +50,17 @@ function RefundForm({
 }) {
   const toast = useToast();
   const mutation = useRefundPayment();
-  // One key per dialog: a double click or a retry of the same refund is refunded once by Mercado Pago.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // One key per amount asked for in this dialog: a double click or a retry of the same refund is refunded
+  // once by Mercado Pago, and another amount (after going back) is a new request (the server binds a key
+  // to its amount and refuses it with another).
+  const [keys] = useState(() => new Map<string, string>());
+  const keyFor = (asked: string): string => {
+    const known = keys.get(asked);
+    if (known) return known;
+    const key = crypto.randomUUID();
+    keys.set(asked, key);
+    return key;
+  };
   const [kind, setKind] = useState<Kind>('total');
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -72,7 +81,13 @@ function RefundForm({
   const confirm = () => {
     if (mutation.isPending) return;
     mutation.mutate(
-      { data: { paymentId: purchase.id, idempotencyKey, ...(kind === 'partial' ? { amount } : {}) } },
+      {
+        data: {
+          paymentId: purchase.id,
+          idempotencyKey: keyFor(kind === 'partial' ? String(amount) : 'total'),
+          ...(kind === 'partial' ? { amount } : {}),
+        },
+      },
       {
         onSuccess: (res) => {
           toast.show(`${res.message}: ${formatMoney(amount)}`);

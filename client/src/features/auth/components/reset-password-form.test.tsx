@@ -42,6 +42,14 @@ describe('ResetPasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('should refuse a password of only spaces', async () => {
+    const fetchMock = stubFetch(200, { success: true });
+    renderReset();
+    await fillAndSubmit('        ', '        ');
+    expect(await screen.findByText('La contraseña no puede ser solo espacios')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('should block sending when the confirmation differs', async () => {
     const fetchMock = stubFetch(200, { success: true });
     const onSuccess = renderReset();

@@ -5,6 +5,7 @@ import { DateField } from '@/components/ui/date-field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
+import { currentStudioDay } from '@/lib/studio-time-zone';
 import { shortDate } from '../format';
 import { PERIOD_LABELS, PERIOD_PRESETS, rangeProblem, type DashboardSearch, type Period } from '../period';
 import {
@@ -32,7 +33,7 @@ function PeriodChooser({
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const why = rangeProblem(from, to);
+    const why = rangeProblem(from, to, currentStudioDay());
     setProblem(why);
     if (!why) onChange({ periodo: 'rango', desde: from, hasta: to });
   };

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PasswordField } from '@/components/ui/password-field';
+import { PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/password-rule';
 import { type CodeFields, showFormErrors, shownUnderFields } from '@/lib/server-field-errors';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Tu contraseña cambió. Cerramos tu sesión en los demás dispositivos.';
@@ -13,12 +14,12 @@ export const PASSWORD_CHANGED_MESSAGE = 'Tu contraseña cambió. Cerramos tu ses
 const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Escribe tu contraseña actual'),
-    newPassword: z
-      .string()
-      .min(1, 'La nueva contraseña es obligatoria')
-      .min(8, 'Debe tener al menos 8 caracteres')
-      .max(128, 'La contraseña no puede tener más de 128 caracteres'),
+    newPassword: newPasswordSchema('La nueva contraseña es obligatoria'),
     confirmPassword: z.string().min(1, 'Confirma tu contraseña'),
+  })
+  .refine((values) => values.newPassword === '' || values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],

@@ -120,6 +120,31 @@ describe('PersonalInfo', () => {
     });
   });
 
+  it('should refuse, before sending, a new password of only spaces or equal to the current one', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PersonalInfo user={ana} onChanged={vi.fn()} onPasswordChanged={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'clave-segura-1');
+    await userEvent.type(within(dialog).getByLabelText('Nueva contraseña'), '        ');
+    await userEvent.type(within(dialog).getByLabelText('Confirmar nueva contraseña'), '        ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await within(dialog).findByText('La contraseña no puede ser solo espacios')).toBeInTheDocument();
+
+    for (const label of ['Nueva contraseña', 'Confirmar nueva contraseña']) {
+      await userEvent.clear(within(dialog).getByLabelText(label));
+      await userEvent.type(within(dialog).getByLabelText(label), 'clave-segura-1');
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await within(dialog).findByText('La nueva contraseña debe ser distinta de la actual.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('should change the password: check the form, send it, and show a wrong current password under its field', async () => {
     const fetchMock = vi
       .fn()

@@ -1,0 +1,148 @@
+import { Schedule } from '../../src/reservations/entities/schedule.entity';
+import { validRegistration } from './accounts';
+import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt } from './booking';
+import type { TestApp } from './test-app';
+
+export type Agent = ReturnType<TestApp['agent']>;
+export type Role = 'guest' | 'client' | 'admin';
+
+export interface Fixture {
+  clientId: number;
+  clientEmail: string;
+  userPlanId: number;
+  scheduleId: number;
+  reservationId: number;
+}
+
+/** A valid body of each operation with a JSON body, and who may call it. Every field of the operation's schema appears. */
+export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record<string, unknown> }> = {
+  login: { role: 'guest', body: () => ({ email: 'nadie@example.com', password: 'una-clave-cualquiera' }) },
+  register: { role: 'guest', body: () => validRegistration({ email: 'nueva@example.com' }) },
+  changePassword: {
+    role: 'client',
+    body: () => ({ currentPassword: 'clave-segura-1', newPassword: 'otra-clave-9', confirmPassword: 'otra-clave-9' }),
+  },
+  forgotPassword: { role: 'guest', body: () => ({ email: 'nadie@example.com' }) },
+  resetPassword: { role: 'guest', body: () => ({ token: 'x'.repeat(43), password: 'otra-clave-9' }) },
+  checkResetToken: { role: 'guest', body: () => ({ token: 'x'.repeat(43) }) },
+  changeInfoUser: {
+    role: 'client',
+    body: (f) => ({
+      name: 'Nombre Nuevo',
+      email: f.clientEmail,
+      cumpleanos: '1990-01-02',
+      currentPassword: 'clave-segura-1',
+      id_user: f.clientId,
+    }),
+  },
+  getClases: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5 }) },
+  getUserPlanes: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5 }) },
+  getInformation: { role: 'guest', body: () => ({ date: NEXT_MONDAY }) },
+  pushReservation: {
+    role: 'client',
+    body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }),
+  },
+  cancelReservation: { role: 'client', body: (f) => ({ id: f.reservationId }) },
+  joinWaitlist: { role: 'client', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId }) },
+  leaveWaitlist: { role: 'client', body: () => ({ id: 999999 }) },
+  removeFromWaitlist: { role: 'admin', body: () => ({ id: 999999 }) },
+  promoteFromWaitlist: { role: 'admin', body: () => ({ id: 999999 }) },
+  markAttendance: { role: 'admin', body: (f) => ({ id: f.reservationId, attended: true }) },
+  walkIn: {
+    role: 'admin',
+    body: (f) => ({
+      date: NEXT_MONDAY,
+      classReservation: f.scheduleId,
+      userId: f.clientId,
+      name: 'Ana Puerta',
+      email: 'puerta@example.com',
+      cumpleanos: '1990-01-02',
+    }),
+  },
+  startCheckout: { role: 'client', body: () => ({ planId: 2, price: 800, user: { id: 1 } }) },
+  confirmPayment: { role: 'client', body: () => ({ payment_id: '1234567890' }) },
+  getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
+  addSchedule: {
+    role: 'admin',
+    body: () => ({ weekday: 7, startTime: '12:00', capacity: 6, instructor: 'Laura' }),
+  },
+  changeSchedule: {
+    role: 'admin',
+    body: (f) => ({ id: f.scheduleId, startTime: '20:00', capacity: 8, instructor: 'Laura' }),
+  },
+  deactivateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
+  activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
+  cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
+  getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
+  addUser: {
+    role: 'admin',
+    body: () =>
+      Object.fromEntries(
+        Object.entries(validRegistration({ email: 'alta@example.com' })).filter(([k]) => k !== 'terms'),
+      ),
+  },
+  changeData: {
+    role: 'admin',
+    body: (f) => ({
+      id_user: f.clientId,
+      name: 'Otro Nombre',
+      email: f.clientEmail,
+      cumpleanos: '1991-03-04',
+      role: 'user',
+    }),
+  },
+  deleteUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
+  activeUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
+  addPlanAdmin: {
+    role: 'admin',
+    body: (f) => ({
+      selectplan: 2,
+      number: 4,
+      startdate: '2026-11-23',
+      enddate: '2026-12-22',
+      pagado: 1,
+      id_user: f.clientId,
+    }),
+  },
+  changeDataPlan: {
+    role: 'admin',
+    body: (f) => ({ id_plan: f.userPlanId, clases: 3, dateInit: '2026-11-23', dateEnd: '2026-12-22', paid: 1 }),
+  },
+  addCataloguePlan: { role: 'admin', body: () => ({ name: 'Diez Clases', price: 1700, classes: 10 }) },
+  changeCataloguePlan: { role: 'admin', body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4 }) },
+  hideCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
+  showCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
+  getAudit: { role: 'admin', body: (f) => ({ pagination: 1, limit: 20, userId: f.clientId }) },
+  getPurchases: { role: 'admin', body: (f) => ({ userId: f.clientId }) },
+  refundPayment: {
+    role: 'admin',
+    body: () => ({ paymentId: 999999, amount: 100, idempotencyKey: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90' }),
+  },
+  getDashboard: { role: 'admin', body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
+  sendPlanReminder: { role: 'admin', body: (f) => ({ userPlanId: f.userPlanId }) },
+};
+
+/**
+ * The fixture the examples name (a client with a plan and a booking next Monday at 20:00, whose
+ * timetable class has an instructor), and an agent per role.
+ */
+export async function prepareExamples(t: TestApp): Promise<{ fixture: Fixture; agents: Record<Role, Agent> }> {
+  const client = await newClient(t, 'Ejemplos');
+  const schedule = await scheduleAt(t, 1, '20:00');
+  await t.dataSource.getRepository(Schedule).update({ id: schedule.id }, { instructor: 'Laura' });
+  const userPlanId = await givePlan(t, client.user.id, { classes: 5 });
+  const booked = await client.agent
+    .post('/api/reservations/push-reservation')
+    .send({ date: NEXT_MONDAY, classReservation: schedule.id })
+    .expect(201);
+  return {
+    fixture: {
+      clientId: client.user.id,
+      clientEmail: client.user.email,
+      userPlanId,
+      scheduleId: schedule.id,
+      reservationId: booked.body.reservationId,
+    },
+    agents: { guest: t.agent(), client: client.agent, admin: await adminAgent(t) },
+  };
+}
