@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
 import { UsersRepository } from '../auth/users.repository';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
@@ -28,7 +28,7 @@ const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => 
 export class AdminUsersService {
   constructor(
     private readonly repository: UsersRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly booking: BookingService,
@@ -53,14 +53,14 @@ export class AdminUsersService {
   /** admin/add-user: a new active client account. */
   async create(admin: Caller, dto: AddUserDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
-    return this.users.inTransaction(async (manager) => {
-      const user = await this.users.createInside(manager, {
+    return this.users.inTransaction(async () => {
+      const user = await this.users.createInside({
         name: dto.name,
         email: dto.email,
         birthDate: dto.cumpleanos,
         passwordHash,
       });
-      await this.audit.record(manager, admin, {
+      await this.audit.record(admin, {
         action: 'user.create',
         entityType: 'user',
         entityId: user.id,
@@ -77,12 +77,12 @@ export class AdminUsersService {
    * allows changing one's own email.
    */
   async change(admin: Caller, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
-    return this.users.inTransaction(async (manager) => {
+    return this.users.inTransaction(async () => {
       if (changes.role === 'user') {
         if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
-        await this.assertAnotherActiveAdmin(manager, userId);
+        await this.assertAnotherActiveAdmin(userId);
       }
-      const { user, before } = await this.users.changeInside(manager, userId, changes);
+      const { user, before } = await this.users.changeInside(userId, changes);
       // One's own email changes only through Mi información, which asks for the current password
       // (a stolen admin session must not be able to move the account's reset mails elsewhere).
       if (userId === admin.id && user.email !== before.email && !currentPasswordChecked) {
@@ -90,7 +90,7 @@ export class AdminUsersService {
       }
       const diff = changedValues(before, userSnapshot(user));
       if (diff) {
-        await this.audit.record(manager, admin, {
+        await this.audit.record(admin, {
           action: 'user.update',
           entityType: 'user',
           entityId: user.id,
@@ -109,14 +109,14 @@ export class AdminUsersService {
    */
   async deactivate(admin: Caller, userId: number): Promise<{ user: User; cancelledReservations: number }> {
     if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEACTIVATION);
-    return this.tx.run(async (manager) => {
-      const user = await this.users.getById(userId, manager);
+    return this.transactions.run(async () => {
+      const user = await this.users.getById(userId);
       if (!user.active) return { user, cancelledReservations: 0 };
       // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
-      if (user.role === 'admin') await this.assertAnotherActiveAdmin(manager, userId);
-      await this.repository.deactivate(manager, userId);
-      const cancelled = await this.booking.cancelUpcomingInside(manager, userId, admin.id);
-      await this.audit.record(manager, admin, {
+      if (user.role === 'admin') await this.assertAnotherActiveAdmin(userId);
+      await this.repository.deactivate(userId);
+      const cancelled = await this.booking.cancelUpcomingOf(userId, admin.id);
+      await this.audit.record(admin, {
         action: 'user.deactivate',
         entityType: 'user',
         entityId: userId,
@@ -130,22 +130,21 @@ export class AdminUsersService {
   }
 
   /** admin/active-user. */
+  @InTransaction()
   async activate(admin: Caller, userId: number): Promise<User> {
-    return this.tx.run(async (manager) => {
-      const user = await this.users.getById(userId, manager);
-      if (user.active) return user;
-      user.active = true;
-      await this.repository.activate(manager, userId);
-      await this.audit.record(manager, admin, {
-        action: 'user.activate',
-        entityType: 'user',
-        entityId: userId,
-        subjectUserId: userId,
-        before: { active: false },
-        after: { active: true },
-      });
-      return user;
+    const user = await this.users.getById(userId);
+    if (user.active) return user;
+    user.active = true;
+    await this.repository.activate(userId);
+    await this.audit.record(admin, {
+      action: 'user.activate',
+      entityType: 'user',
+      entityId: userId,
+      subjectUserId: userId,
+      before: { active: false },
+      after: { active: true },
     });
+    return user;
   }
 
   /**
@@ -154,8 +153,8 @@ export class AdminUsersService {
    * the same moment are serialised and the second sees the first's change; SQLite runs one
    * transaction at a time already.
    */
-  private async assertAnotherActiveAdmin(manager: EntityManager, userId: number): Promise<void> {
-    const ids = await this.repository.activeAdminIds(manager, !this.tx.isSqlite);
+  private async assertAnotherActiveAdmin(userId: number): Promise<void> {
+    const ids = await this.repository.activeAdminIds(!this.transactions.isSqlite);
     if (ids.includes(userId) && ids.length < 2) throw new AdminError(AdminErrorCode.LAST_ADMIN);
   }
 }

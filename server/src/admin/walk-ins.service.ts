@@ -42,8 +42,8 @@ export class WalkInsService {
     if (dto.userId !== undefined) {
       const client = await this.usersRepository.byId(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
-      const place = await this.users.inTransaction((manager) =>
-        this.attendance.walkInInside(manager, admin, { ...klass, userId: client.id }),
+      const place = await this.users.inTransaction(() =>
+        this.attendance.walkInInside(admin, { ...klass, userId: client.id }),
       );
       return {
         ...place,
@@ -55,22 +55,22 @@ export class WalkInsService {
     }
     // Nobody knows this password: the client chooses theirs through the welcome link.
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
-    const { user, place, mailId } = await this.users.inTransaction(async (manager) => {
-      const created = await this.users.createInside(manager, {
+    const { user, place, mailId } = await this.users.inTransaction(async () => {
+      const created = await this.users.createInside({
         name: dto.name ?? '',
         email: dto.email ?? '',
         birthDate: dto.cumpleanos ?? '',
         passwordHash,
       });
-      await this.audit.record(manager, admin, {
+      await this.audit.record(admin, {
         action: 'user.create',
         entityType: 'user',
         entityId: created.id,
         subjectUserId: created.id,
         after: userSnapshot(created),
       });
-      const taken = await this.attendance.walkInInside(manager, admin, { ...klass, userId: created.id });
-      return { user: created, place: taken, mailId: await this.auth.queueWelcomeInside(manager, created) };
+      const taken = await this.attendance.walkInInside(admin, { ...klass, userId: created.id });
+      return { user: created, place: taken, mailId: await this.auth.queueWelcomeInside(created) };
     });
     await this.mail.deliverQueued([mailId]);
     return { ...place, userId: user.id, name: user.name, paidAtStudio: place.userPlanId === null, newAccount: true };

@@ -11,7 +11,6 @@ import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { User } from './entities/user.entity';
-import type { EntityManager } from 'typeorm';
 import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -44,8 +43,8 @@ export class AuthService {
 
   async register(dto: RegisterDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
-    return this.usersService.inTransaction((manager) =>
-      this.usersService.createInside(manager, {
+    return this.usersService.inTransaction(() =>
+      this.usersService.createInside({
         name: dto.name,
         email: dto.email,
         birthDate: dto.cumpleanos,
@@ -96,19 +95,18 @@ export class AuthService {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000);
-    const issued = await this.transactions.run(async (manager) => {
+    const issued = await this.transactions.run(async () => {
       // A no-op update takes the user's row lock (MySQL), so two simultaneous requests see each other's link.
-      await this.users.lockRow(manager, user.id);
+      await this.users.lockRow(user.id);
       // A link's expiry is its issue time plus the hour: one issued within the interval means no new mail.
       const recent = await this.repository.countResetLinksExpiringAfter(
-        manager,
         user.id,
         new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS),
       );
       if (recent > 0) return false;
       // Only the newest link works: asking again retires the earlier ones.
-      await this.repository.retireResetLinks(manager, user.id, now);
-      await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
+      await this.repository.retireResetLinks(user.id, now);
+      await this.repository.insertResetLink(user.id, sha256(token), expiresAt);
       return true;
     });
     if (!issued) return;
@@ -125,12 +123,12 @@ export class AuthService {
    * valid WELCOME_LINK_DAYS — and its welcome mail queued inside the caller's transaction, so the
    * mail exists exactly when the account does. Returns the queued mail's id, for `deliverQueued`.
    */
-  async queueWelcomeInside(manager: EntityManager, user: Pick<User, 'id' | 'name' | 'email'>): Promise<number> {
+  async queueWelcomeInside(user: Pick<User, 'id' | 'name' | 'email'>): Promise<number> {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + WELCOME_LINK_DAYS * 24 * 3600 * 1000);
-    await this.repository.insertResetLink(manager, user.id, sha256(token), expiresAt);
+    await this.repository.insertResetLink(user.id, sha256(token), expiresAt);
     const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
-    return this.mail.queueInside(manager, welcomeMail(user.email, user.name, link));
+    return this.mail.queueInside(welcomeMail(user.email, user.name, link));
   }
 
   /**
@@ -153,20 +151,20 @@ export class AuthService {
       throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
     }
     const passwordHash = await this.hasher.hash(password);
-    await this.transactions.run(async (manager) => {
-      const record = await this.repository.resetLinkByHash(sha256(token), manager);
+    await this.transactions.run(async () => {
+      const record = await this.repository.resetLinkByHash(sha256(token));
       if (!record || record.usedAt || record.expiresAt.getTime() <= now.getTime()) {
         throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       }
       // Conditional update: of two simultaneous uses of one link, only one sees a row change.
-      if (!(await this.repository.spendResetLink(manager, record.id, now))) {
+      if (!(await this.repository.spendResetLink(record.id, now))) {
         throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       }
 
-      const user = await this.users.byId(record.userId, manager);
+      const user = await this.users.byId(record.userId);
       if (!user?.active) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
-      await this.users.setPasswordEndingSessions(manager, user.id, passwordHash);
-      await this.repository.clearAttempts(user.email, manager);
+      await this.users.setPasswordEndingSessions(user.id, passwordHash);
+      await this.repository.clearAttempts(user.email);
     });
   }
 
@@ -177,9 +175,9 @@ export class AuthService {
   async changePassword(user: User, currentPassword: string, newPassword: string, sessionId: string): Promise<void> {
     await this.verifyCurrentPassword(user, currentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.transactions.run(async (manager) => {
-      await this.users.setPassword(manager, user.id, passwordHash);
-      await this.repository.revokeOtherSessions(manager, user.id, sessionId, this.clock.now());
+    await this.transactions.run(async () => {
+      await this.users.setPassword(user.id, passwordHash);
+      await this.repository.revokeOtherSessions(user.id, sessionId, this.clock.now());
     });
   }
 

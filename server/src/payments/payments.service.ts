@@ -46,7 +46,7 @@ export class PaymentsService {
   constructor(
     private readonly payments: PaymentsRepository,
     private readonly plans: PlansRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
@@ -258,8 +258,8 @@ export class PaymentsService {
       );
     }
     const after = (await this.syncProviderPayment(payment.providerPaymentId)) ?? payment;
-    await this.tx.run((manager) =>
-      this.audit.record(manager, admin, {
+    await this.transactions.run(() =>
+      this.audit.record(admin, {
         action: 'payment.refund',
         entityType: 'payment',
         entityId: payment.id,
@@ -319,8 +319,8 @@ export class PaymentsService {
     const issue = this.issueWith(payment, provider);
     const paidCents = provider.amountMxn === null ? null : cents(provider.amountMxn);
     const refundedCents = cents(provider.refundedMxn);
-    const plan = await this.tx.run(async (manager) => {
-      const claimed = await this.payments.claimApproval(manager, payment.id, {
+    const plan = await this.transactions.run(async () => {
+      const claimed = await this.payments.claimApproval(payment.id, {
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
         approvedAt,
@@ -331,7 +331,7 @@ export class PaymentsService {
       if (!claimed) return null;
       if (issue) return 'refused' as const;
       const startDate = this.clock.today(approvedAt);
-      const userPlanId = await this.plans.insertPaidPlan(manager, {
+      const userPlanId = await this.plans.insertPaidPlan({
         userId: payment.userId,
         planId: payment.planId,
         planName: payment.planName,
@@ -339,7 +339,7 @@ export class PaymentsService {
         startDate,
         endDate: planEndDate(startDate),
       });
-      await this.payments.setUserPlan(manager, payment.id, userPlanId);
+      await this.payments.setUserPlan(payment.id, userPlanId);
       return { startDate, endDate: planEndDate(startDate) };
     });
     if (plan === 'refused') {
@@ -408,15 +408,15 @@ export class PaymentsService {
   ): Promise<void> {
     // Another of the reference's payments (e.g. an earlier failed attempt) says nothing about this purchase.
     if (payment.providerPaymentId && payment.providerPaymentId !== provider.id) return;
-    await this.tx.run(async (manager) => {
+    await this.transactions.run(async () => {
       const refundedCents = cents(provider.refundedMxn);
-      await this.payments.updateInside(manager, payment.id, {
+      await this.payments.updateInside(payment.id, {
         status: provider.status as PaymentStatus,
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
         ...(refundedCents > 0 ? { refundedCents } : {}),
       });
-      if (payment.userPlanId) await this.plans.revokeUnpaid(manager, payment.userPlanId, this.clock.now());
+      if (payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
     });
   }
 }

@@ -31,7 +31,7 @@ export class PlanEndingRemindersService {
 
   constructor(
     private readonly repository: PlanRemindersRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly clock: StudioClock,
@@ -59,9 +59,9 @@ export class PlanEndingRemindersService {
     const due = await this.repository.due(today, until);
     const queued: number[] = [];
     for (const plan of due) {
-      const mailId = await this.tx.run(async (manager) => {
-        if (!(await this.repository.claim(manager, plan.id, now, today, until))) return null; // another replica has it
-        return this.mail.queueInside(manager, planEndingMail(plan));
+      const mailId = await this.transactions.run(async () => {
+        if (!(await this.repository.claim(plan.id, now, today, until))) return null; // another replica has it
+        return this.mail.queueInside(planEndingMail(plan));
       });
       if (mailId !== null) queued.push(mailId);
     }
@@ -76,13 +76,13 @@ export class PlanEndingRemindersService {
   async sendFor(admin: Caller, userPlanId: number): Promise<ReminderOutcome> {
     const now = this.clock.now();
     const { today, until } = this.window(now);
-    const outcome = await this.tx.run(async (manager) => {
-      const plan = await this.repository.endingPlan(manager, userPlanId);
+    const outcome = await this.transactions.run(async () => {
+      const plan = await this.repository.endingPlan(userPlanId);
       if (!plan) throw new PlanReminderError(PlanReminderErrorCode.USER_PLAN_NOT_FOUND);
       if (plan.sentAt) return { sentAt: plan.sentAt, mailId: null };
-      if (!(await this.repository.claim(manager, plan.id, now, today, until))) return { sentAt: null, mailId: null };
-      const mailId = await this.mail.queueInside(manager, planEndingMail(plan));
-      await this.audit.record(manager, admin, {
+      if (!(await this.repository.claim(plan.id, now, today, until))) return { sentAt: null, mailId: null };
+      const mailId = await this.mail.queueInside(planEndingMail(plan));
+      await this.audit.record(admin, {
         action: 'user_plan.remind',
         entityType: 'user_plan',
         entityId: plan.id,
@@ -99,7 +99,7 @@ export class PlanEndingRemindersService {
     if (outcome.sentAt) return { sent: false, sentAt: outcome.sentAt };
     // The claim lost: to a click or a replica that committed meanwhile (read again, after that
     // commit, outside this transaction's snapshot), or because the plan does not qualify.
-    const latest = await this.tx.run((manager) => this.repository.endingPlan(manager, userPlanId));
+    const latest = await this.transactions.run(() => this.repository.endingPlan(userPlanId));
     if (latest?.sentAt) return { sent: false, sentAt: latest.sentAt };
     throw new PlanReminderError(PlanReminderErrorCode.PLAN_NOT_ENDING);
   }

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
 import { AppConfig } from '../core/config/app-config';
 import { StudioClock } from '../core/clock/studio-clock';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { MailService } from '../core/mail/mail.service';
@@ -43,7 +43,7 @@ export class WaitlistService {
     private readonly reservations: ReservationsRepository,
     private readonly chooser: PlanChooser,
     private readonly sessions: ClassSessionsService,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly config: AppConfig,
     private readonly mail: MailService,
@@ -67,36 +67,36 @@ export class WaitlistService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.waitingCount >= this.config.waitlistMax) {
       // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
-      if (await this.reservations.activeReservationExists(undefined, classId, caller.id)) {
+      if (await this.reservations.activeReservationExists(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
-      if (await this.waitlist.isWaiting(undefined, classId, caller.id)) {
+      if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(undefined, caller.id, slot.date);
+      await this.chooser.assertCovering(caller.id, slot.date);
       throw new BookingError(BookingErrorCode.WAITLIST_FULL);
     }
     const now = this.clock.now();
-    return this.tx.run(async (manager) => {
+    return this.transactions.run(async () => {
       // The class row first: joins of one class queue here (MySQL), and positions follow commits.
-      await this.waitlist.lockClass(manager, classId);
-      if (await this.reservations.activeReservationExists(manager, classId, caller.id)) {
+      await this.waitlist.lockClass(classId);
+      if (await this.reservations.activeReservationExists(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
-      if (await this.waitlist.isWaiting(manager, classId, caller.id)) {
+      if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(manager, caller.id, slot.date);
-      if (!(await this.waitlist.addWaiting(manager, classId, this.config.waitlistMax))) {
-        const current = await this.waitlist.classById(manager, classId);
+      await this.chooser.assertCovering(caller.id, slot.date);
+      if (!(await this.waitlist.addWaiting(classId, this.config.waitlistMax))) {
+        const current = await this.waitlist.classById(classId);
         if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
         if (current && current.reservedCount < current.capacity)
           throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
         throw new BookingError(BookingErrorCode.WAITLIST_FULL);
       }
       try {
-        const waitlistId = await this.waitlist.insertEntry(manager, classId, caller.id, now);
-        return { waitlistId, position: await this.waitlist.positionOf(manager, waitlistId) };
+        const waitlistId = await this.waitlist.insertEntry(classId, caller.id, now);
+        return { waitlistId, position: await this.waitlist.positionOf(waitlistId) };
       } catch (error) {
         if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
         throw error;
@@ -111,13 +111,13 @@ export class WaitlistService {
     assertOwnerOrAdmin(caller, entry.userId);
     if (entry.status !== 'waiting') return false;
     const byAdmin = caller.id !== entry.userId;
-    return this.tx.run(async (manager) => {
-      await this.waitlist.lockClass(manager, entry.classSessionId);
-      const ended = await this.waitlist.endEntry(manager, entry.id, byAdmin ? 'removed' : 'left', this.clock.now());
+    return this.transactions.run(async () => {
+      await this.waitlist.lockClass(entry.classSessionId);
+      const ended = await this.waitlist.endEntry(entry.id, byAdmin ? 'removed' : 'left', this.clock.now());
       if (!ended) return false;
-      await this.waitlist.removeWaiting(manager, entry.classSessionId);
+      await this.waitlist.removeWaiting(entry.classSessionId);
       if (byAdmin) {
-        await this.audit.record(manager, caller, {
+        await this.audit.record(caller, {
           action: 'waitlist.remove',
           entityType: 'waitlist',
           entityId: entry.id,
@@ -138,20 +138,20 @@ export class WaitlistService {
     const entry = await this.waitlist.entryById(entryId);
     if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
     const effects = noEffects();
-    const reservationId = await this.tx.run(async (manager) => {
-      await this.waitlist.lockClass(manager, entry.classSessionId);
-      const current = await this.waitlist.entryById(entryId, manager);
+    const reservationId = await this.transactions.run(async () => {
+      await this.waitlist.lockClass(entry.classSessionId);
+      const current = await this.waitlist.entryById(entryId);
       if (!current || current.status !== 'waiting') throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_ENDED);
-      const klass = await this.waitlist.classById(manager, entry.classSessionId);
+      const klass = await this.waitlist.classById(entry.classSessionId);
       if (!klass || klass.status !== 'scheduled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
       if (this.clock.hasStarted(klass.date, klass.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
       if (klass.reservedCount >= klass.capacity) throw new BookingError(BookingErrorCode.CLASS_FULL);
-      if (await this.reservations.activeReservationExists(manager, klass.id, current.userId)) {
+      if (await this.reservations.activeReservationExists(klass.id, current.userId)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
       // The booking rules' refusals reach the admin as they are; the entry stays in line.
-      const id = await this.book(manager, current, klass, effects);
-      await this.audit.record(manager, admin, {
+      const id = await this.book(current, klass, effects);
+      await this.audit.record(admin, {
         action: 'waitlist.promote',
         entityType: 'waitlist',
         entityId: entry.id,
@@ -170,44 +170,45 @@ export class WaitlistService {
    * the line in order while places are free and the cutoff has not passed. The class row is already
    * locked by that change (MySQL); SQLite runs one transaction at a time.
    */
-  async fillFreedPlaces(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
+  async fillFreedPlaces(classId: number, effects: WaitlistEffects): Promise<void> {
     for (;;) {
-      const klass = await this.waitlist.classById(manager, classId);
+      const klass = await this.waitlist.classById(classId);
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
       if (klass.reservedCount >= klass.capacity) return;
       if (this.pastCutoff(klass.date, klass.startTime)) return;
-      const head = await this.waitlist.headOf(manager, classId);
+      const head = await this.waitlist.headOf(classId);
       if (!head) return;
-      const reason = await this.refusal(manager, head, klass);
+      const reason = await this.refusal(head, klass);
       if (reason) {
-        await this.endAndMail(manager, head, klass, 'skipped', reason, effects);
+        await this.endAndMail(head, klass, 'skipped', reason, effects);
         continue;
       }
-      await this.book(manager, head, klass, effects);
+      await this.book(head, klass, effects);
     }
   }
 
   /** After a capacity raise of a timetable entry: fills its upcoming classes' free places. */
-  async fillScheduleClasses(manager: EntityManager, scheduleId: number, from: StudioNow, effects: WaitlistEffects) {
-    for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(manager, scheduleId, from)) {
-      await this.fillFreedPlaces(manager, classId, effects);
+  async fillScheduleClasses(scheduleId: number, from: StudioNow, effects: WaitlistEffects) {
+    for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(scheduleId, from)) {
+      await this.fillFreedPlaces(classId, effects);
     }
   }
 
   /** The studio cancelled the class: everyone waiting leaves the line with a mail. */
-  async closeForCancelledClass(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
-    const klass = await this.waitlist.classById(manager, classId);
+  async closeForCancelledClass(classId: number, effects: WaitlistEffects): Promise<void> {
+    const klass = await this.waitlist.classById(classId);
     if (!klass) return;
-    for (const entry of await this.waitlist.waitingInClass(manager, classId)) {
-      await this.endAndMail(manager, entry, klass, 'closed', 'class_cancelled', effects);
+    for (const entry of await this.waitlist.waitingInClass(classId)) {
+      await this.endAndMail(entry, klass, 'closed', 'class_cancelled', effects);
     }
   }
 
   /** Inside an account's deactivation: the user leaves every line they wait in. */
-  async leaveAllInside(manager: EntityManager, userId: number): Promise<void> {
-    for (const entry of await this.waitlist.allWaitingOfUser(manager, userId)) {
-      if (await this.waitlist.endEntry(manager, entry.id, 'removed', this.clock.now(), { reason: 'inactive' })) {
-        await this.waitlist.removeWaiting(manager, entry.classSessionId);
+  @InTransaction()
+  async leaveAll(userId: number): Promise<void> {
+    for (const entry of await this.waitlist.allWaitingOfUser(userId)) {
+      if (await this.waitlist.endEntry(entry.id, 'removed', this.clock.now(), { reason: 'inactive' })) {
+        await this.waitlist.removeWaiting(entry.classSessionId);
       }
     }
   }
@@ -238,12 +239,12 @@ export class WaitlistService {
     let closed = 0;
     for (const line of due) {
       const effects = noEffects();
-      const done = await this.tx.run(async (manager) => {
-        await this.waitlist.lockClass(manager, line.classSessionId);
-        const entry = await this.waitlist.entryById(line.id, manager);
-        const klass = await this.waitlist.classById(manager, line.classSessionId);
+      const done = await this.transactions.run(async () => {
+        await this.waitlist.lockClass(line.classSessionId);
+        const entry = await this.waitlist.entryById(line.id);
+        const klass = await this.waitlist.classById(line.classSessionId);
         if (!entry || !klass || entry.status !== 'waiting') return false;
-        return this.endAndMail(manager, entry, klass, 'closed', 'cutoff', effects);
+        return this.endAndMail(entry, klass, 'closed', 'cutoff', effects);
       });
       if (done) closed++;
       await this.deliver(effects);
@@ -262,11 +263,11 @@ export class WaitlistService {
   }
 
   /** Why the head of the line cannot be booked now, or null when they can. */
-  private async refusal(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass): Promise<string | null> {
+  private async refusal(entry: WaitingClient, klass: WaitlistClass): Promise<string | null> {
     if (!entry.active) return 'inactive';
-    if (await this.reservations.activeReservationExists(manager, klass.id, entry.userId)) return 'already_booked';
+    if (await this.reservations.activeReservationExists(klass.id, entry.userId)) return 'already_booked';
     try {
-      await this.chooser.assertCovering(manager, entry.userId, klass.date);
+      await this.chooser.assertCovering(entry.userId, klass.date);
     } catch (error) {
       if (error instanceof BookingError) return error.code;
       throw error;
@@ -275,48 +276,47 @@ export class WaitlistService {
   }
 
   /** Books a waiting client into a class with a free place; queues the promotion mail. */
-  private async book(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass, effects: WaitlistEffects) {
+  private async book(entry: WaitingClient, klass: WaitlistClass, effects: WaitlistEffects) {
     const now = this.clock.now();
-    const planId = await this.chooser.takeClass(manager, entry.userId, klass.date);
-    if (!(await this.reservations.takePlace(manager, klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
+    const planId = await this.chooser.takeClass(entry.userId, klass.date);
+    if (!(await this.reservations.takePlace(klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
     // Promoted after the free-cancellation deadline: they did not choose a late booking.
     const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
     const grace =
       now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
-    const reservationId = await this.reservations.insertReservation(manager, {
+    const reservationId = await this.reservations.insertReservation({
       classId: klass.id,
       userId: entry.userId,
       userPlanId: planId,
       cancelGraceUntil: grace,
     });
-    await this.waitlist.endEntry(manager, entry.id, 'promoted', now, { reservationId });
-    await this.waitlist.removeWaiting(manager, klass.id);
+    await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });
+    await this.waitlist.removeWaiting(klass.id);
     const item = bookedClass(klass, reservationId);
     const ics = this.notifier.calendar([item], 'Clase de Pilates');
     const until = this.studioWords(grace ?? deadline);
     effects.mailIds.push(
-      await this.mail.queueInside(manager, waitlistPromotedMail(entry, item, ics, { until, grace: grace !== null })),
+      await this.mail.queueInside(waitlistPromotedMail(entry, item, ics, { until, grace: grace !== null })),
     );
     effects.promoted++;
     return reservationId;
   }
 
   private async endAndMail(
-    manager: EntityManager,
     entry: WaitingClient,
     klass: WaitlistClass,
     status: 'skipped' | 'closed',
     reason: string,
     effects: WaitlistEffects,
   ): Promise<boolean> {
-    if (!(await this.waitlist.endEntry(manager, entry.id, status, this.clock.now(), { reason }))) return false;
-    await this.waitlist.removeWaiting(manager, klass.id);
+    if (!(await this.waitlist.endEntry(entry.id, status, this.clock.now(), { reason }))) return false;
+    await this.waitlist.removeWaiting(klass.id);
     const item = bookedClass(klass);
     const message =
       status === 'skipped'
         ? waitlistSkippedMail(entry, item, reason)
         : waitlistClosedMail(entry, item, reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff');
-    effects.mailIds.push(await this.mail.queueInside(manager, message));
+    effects.mailIds.push(await this.mail.queueInside(message));
     return true;
   }
 

@@ -3,7 +3,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../clock/clock';
 import type { MailQueueItem } from './mail-queue.entity';
@@ -69,8 +68,8 @@ export class MailService {
    * announces was committed. It leaves with `deliverQueued` after the commit, or with the retry job
    * within a minute when nobody calls that. Returns the queue row's id.
    */
-  async queueInside(manager: EntityManager, mail: Mail): Promise<number> {
-    return (await this.queue.insert(this.queueRow(mail, null), manager)).id;
+  async queueInside(mail: Mail): Promise<number> {
+    return (await this.queue.insert(this.queueRow(mail, null))).id;
   }
 
   /** After the commit: delivers mails `queueInside` wrote, each claimed first like the retry job does. */
