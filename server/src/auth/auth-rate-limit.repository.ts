@@ -1,9 +1,9 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Module } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Clock } from '../core/clock/clock';
+import { AuthRateLimit } from './entities/auth-rate-limit.entity';
 
 /** Windows that ended this long ago are deleted by the hourly sweep. */
 const KEEP_ENDED_WINDOWS_MS = 60 * 60_000;
@@ -55,11 +55,19 @@ export class AuthRateLimitRepository implements ThrottlerStorage {
     return { totalHits, timeToExpire: secondsLeft, isBlocked, timeToBlockExpire: isBlocked ? secondsLeft : 0 };
   }
 
-  /** Counters whose window ended over an hour ago serve no one: delete them. */
-  @Cron(CronExpression.EVERY_HOUR, { name: 'auth-rate-limits-sweep' })
-  async deleteEnded(): Promise<void> {
+  /**
+   * The auth-rate-limits-sweep job (hourly): counters whose window ended over an hour ago serve no
+   * one. Returns how many it deleted.
+   */
+  async deleteEnded(): Promise<number> {
     const before = this.clock.now().getTime() - KEEP_ENDED_WINDOWS_MS;
-    await this.txHost.tx.query('DELETE FROM auth_rate_limits WHERE window_ends_at_ms < ?', [before]);
+    const deleted = await this.txHost.tx
+      .createQueryBuilder()
+      .delete()
+      .from(AuthRateLimit)
+      .where('window_ends_at_ms < :before', { before })
+      .execute();
+    return deleted.affected ?? 0;
   }
 }
 

@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { AuthGuard } from './auth/auth.guard';
 import { CsrfGuard } from './auth/csrf.guard';
@@ -34,8 +33,6 @@ export class CoreModule {
         DatabaseModule.forRoot(schema),
         AuthCoreModule,
         MailModule,
-        // Scheduled jobs (class reminders); each one is safe to run on several replicas.
-        ScheduleModule.forRoot(),
       ],
       controllers: [HealthController, StudioController],
       providers: [

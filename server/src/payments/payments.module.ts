@@ -9,7 +9,6 @@ import { PaymentGateway } from './payment-gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { ReconcileService } from './reconcile.service';
 import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
@@ -23,7 +22,6 @@ import { WebhookVerifier } from './webhook-verifier';
     PaymentNotificationsRepository,
     PaymentsService,
     PaymentNotificationsService,
-    ReconcileService,
     WebhookVerifier,
     {
       provide: PaymentGateway,
@@ -37,6 +35,6 @@ import { WebhookVerifier } from './webhook-verifier';
             ),
     },
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PaymentNotificationsService],
 })
 export class PaymentsModule {}

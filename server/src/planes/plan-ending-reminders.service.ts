@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { addDays } from '@pilates/dates';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
@@ -37,22 +36,13 @@ export class PlanEndingRemindersService {
     private readonly clock: StudioClock,
   ) {}
 
-  @Cron(CronExpression.EVERY_HOUR, { name: 'plan-ending-reminders' })
-  async runScheduled(): Promise<void> {
-    try {
-      await this.sendDue();
-    } catch (error) {
-      this.logger.error(`Los avisos de fin de plan fallaron: ${(error as Error).message}`);
-    }
-  }
-
   /** The window on the studio's `today`: plans ending from today to today + 7 days. */
   window(now: Date = this.clock.now()): { today: string; until: string } {
     const today = this.clock.today(now);
     return { today, until: addDays(today, PLAN_ENDING_DAYS) };
   }
 
-  /** Queues the mails due now; returns how many this caller queued. */
+  /** The plan-ending-reminders job (hourly): queues the mails due now; returns how many this caller queued. */
   async sendDue(): Promise<number> {
     const now = this.clock.now();
     const { today, until } = this.window(now);

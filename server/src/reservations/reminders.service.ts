@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { addDays } from '@pilates/dates';
 import { StudioClock } from '../core/clock/studio-clock';
 import { BookingNotifier } from './booking-notifier.service';
@@ -24,16 +23,7 @@ export class RemindersService {
     private readonly clock: StudioClock,
   ) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'class-reminders' })
-  async runScheduled(): Promise<void> {
-    try {
-      await this.sendDueReminders();
-    } catch (error) {
-      this.logger.error(`Los recordatorios fallaron: ${(error as Error).message}`);
-    }
-  }
-
-  /** Sends the reminders due now; returns how many were sent. */
+  /** The class-reminders job (every 10 minutes): sends the reminders due now; returns how many were sent. */
   async sendDueReminders(): Promise<number> {
     const now = this.clock.now();
     if (this.clock.timeOfDay(now) < REMINDER_FROM_TIME) return 0;

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
 import { AuditService } from '../core/audit/audit.service';
 import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
@@ -224,11 +223,10 @@ export class WaitlistService {
   }
 
   /**
-   * Every minute: the lists of classes within WAITLIST_CUTOFF_HOURS close; each client still
-   * waiting gets "La lista de espera cerró". Each entry is ended by a conditional update, so two
-   * replicas running the job close it once.
+   * The waitlist-cutoff job (every minute): the lists of classes within WAITLIST_CUTOFF_HOURS close;
+   * each client still waiting gets "La lista de espera cerró". Each entry is ended by a conditional
+   * update, so two replicas running the job close it once. Returns how many entries it closed.
    */
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'waitlist-cutoff' })
   async closeAtCutoff(): Promise<number> {
     const until = new Date(this.clock.now().getTime() + this.config.waitlistCutoffHours * 3600_000);
     const zone = this.clock.timeZone;

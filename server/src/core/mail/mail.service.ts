@@ -1,6 +1,5 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppConfig } from '../config/app-config';
@@ -98,11 +97,10 @@ export class MailService {
   }
 
   /**
-   * The retry job: delivers the mails that are due. Each is claimed by a conditional UPDATE first,
+   * The mail-retry job (every minute): delivers the mails that are due. Each is claimed by a conditional UPDATE first,
    * so on several replicas (or two runs at once) a mail goes out once.
    * Returns how many mails this run delivered.
    */
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'mail-retry' })
   async retryDue(): Promise<number> {
     const now = this.clock.now();
     const due = await this.queue.due(now, MAIL_MAX_ATTEMPTS, 50);
