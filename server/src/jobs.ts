@@ -1,7 +1,7 @@
 import { CronExpression } from '@nestjs/schedule';
 import { AuthRateLimitRepository } from './auth/auth-rate-limit.repository';
 import type { JobDefinition } from './core/jobs/job';
-import { MailService } from './core/mail/mail.service';
+import { NotificationsService } from './notifications/notifications.service';
 import { PaymentNotificationsService } from './payments/payment-notifications.service';
 import { PaymentsService } from './payments/payments.service';
 import { PlanEndingRemindersService } from './planes/plan-ending-reminders.service';
@@ -16,7 +16,7 @@ export enum JobName {
   PaymentNotifications = 'payment-notifications',
   ReconcilePayments = 'reconcile-payments',
   RecheckApprovedPayments = 'recheck-approved-payments',
-  MailRetry = 'mail-retry',
+  NotificationsDelivery = 'notifications-delivery',
   AuthRateLimitsSweep = 'auth-rate-limits-sweep',
 }
 
@@ -64,10 +64,11 @@ export const JOBS: readonly JobDefinition[] = [
     run: (get) => get(PaymentsService).recheckApproved(),
   },
   {
-    // Mails the mail server refused, retried with their backoff.
-    name: JobName.MailRetry,
+    // The outbox's deliveries that are due: ones nobody made (the process stopped after the commit)
+    // and failed ones past their backoff.
+    name: JobName.NotificationsDelivery,
     schedule: CronExpression.EVERY_MINUTE,
-    run: (get) => get(MailService).retryDue(),
+    run: (get) => get(NotificationsService).deliverDue(),
   },
   {
     // Per-address login counters whose window ended over an hour ago.

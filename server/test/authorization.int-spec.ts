@@ -1,6 +1,6 @@
 import { User } from '../src/auth/entities/user.entity';
 import { FixedClock } from '../src/core/clock/clock';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -153,7 +153,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     };
   });
   afterAll(async () => {
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
     await t.close();
   });
 

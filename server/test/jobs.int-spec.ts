@@ -36,7 +36,7 @@ describe('named jobs', () => {
         'payment-notifications': CronExpression.EVERY_MINUTE,
         'reconcile-payments': CronExpression.EVERY_5_MINUTES,
         'recheck-approved-payments': CronExpression.EVERY_DAY_AT_4AM,
-        'mail-retry': CronExpression.EVERY_MINUTE,
+        'notifications-delivery': CronExpression.EVERY_MINUTE,
         'auth-rate-limits-sweep': CronExpression.EVERY_HOUR,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);

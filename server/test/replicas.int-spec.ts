@@ -9,8 +9,10 @@ import { User } from '../src/auth/entities/user.entity';
 import { FixedClock } from '../src/core/clock/clock';
 import { MIGRATION_LOCK } from '../src/core/database/migrate';
 import { JobRunner } from '../src/core/jobs/job-runner';
-import { MailQueueItem } from '../src/core/mail/mail-queue.entity';
 import { JobName } from '../src/jobs';
+import { NotificationDelivery } from '../src/notifications/entities/notification-delivery.entity';
+import { NotificationEventRow } from '../src/notifications/entities/notification-event.entity';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { ClassSession } from '../src/reservations/entities/class-session.entity';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
@@ -153,6 +155,8 @@ describe('replicas', () => {
     const setNow = (at: Date) => clocks.forEach((clock) => clock.set(at));
     /** Runs the job on both replicas at once; how many items each handled. */
     const bothRun = (name: JobName) => Promise.all(apps.map((t) => t.app.get(JobRunner).run(name)));
+    /** The deliveries each replica started after its commits (they run in the background). */
+    const settled = () => Promise.all(apps.map((t) => t.app.get(NotificationsService).settled()));
     const data = () => apps[0].dataSource.manager;
     /** The mails both replicas handed to the mail server, by recipient. */
     const mailedTo = () =>
@@ -205,6 +209,7 @@ describe('replicas', () => {
       }
       const [a, b] = await bothRun(JobName.WaitlistCutoff);
       expect(a! + b!).toBe(users.length);
+      await settled();
       expect(await data().countBy(WaitlistEntry, { classSessionId: klass.id, status: 'closed' })).toBe(users.length);
       expect((await data().findOneByOrFail(ClassSession, { id: klass.id })).waitingCount).toBe(0);
       expect(mailedTo()).toEqual(users.map((u) => u.email).sort());
@@ -227,6 +232,7 @@ describe('replicas', () => {
       }
       const [a, b] = await bothRun(JobName.ClassReminders);
       expect(a! + b!).toBe(users.length);
+      await settled();
       expect(mailedTo()).toEqual(users.map((u) => u.email).sort());
       expect(await bothRun(JobName.ClassReminders)).toEqual([0, 0]);
     });
@@ -249,20 +255,26 @@ describe('replicas', () => {
       }
       const [a, b] = await bothRun(JobName.PlanEndingReminders);
       expect(a! + b!).toBe(users.length);
+      await settled();
       expect(mailedTo()).toEqual(users.map((u) => u.email).sort());
       expect(await bothRun(JobName.PlanEndingReminders)).toEqual([0, 0]);
     });
 
-    it('should deliver each due mail of the queue once', async () => {
+    it('should deliver each due notification once', async () => {
       setNow(NOW);
       const recipients = ['cola0@example.com', 'cola1@example.com', 'cola2@example.com', 'cola3@example.com'];
       for (const recipient of recipients) {
-        await data().insert(MailQueueItem, {
-          recipient,
-          subject: 'Reintento',
-          html: '<p>Hola</p>',
-          text: 'Hola',
-          attachments: null,
+        // Each one failed a minute ago and is due again.
+        const event = await data().insert(NotificationEventRow, {
+          type: 'account.email-changed',
+          recipientUserId: null,
+          recipientEmail: recipient,
+          recipientName: 'Clienta',
+          payload: { newAddress: 'nueva@example.com' },
+        });
+        await data().insert(NotificationDelivery, {
+          eventId: Number(event.identifiers[0].id),
+          channel: 'email',
           attempts: 1,
           nextAttemptAt: new Date(NOW.getTime() - 60_000),
           claimedUntil: null,
@@ -270,10 +282,10 @@ describe('replicas', () => {
           sentAt: null,
         });
       }
-      const [a, b] = await bothRun(JobName.MailRetry);
+      const [a, b] = await bothRun(JobName.NotificationsDelivery);
       expect(a! + b!).toBe(recipients.length);
       expect(mailedTo()).toEqual(recipients);
-      expect(await bothRun(JobName.MailRetry)).toEqual([0, 0]);
+      expect(await bothRun(JobName.NotificationsDelivery)).toEqual([0, 0]);
     });
   });
 

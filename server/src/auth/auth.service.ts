@@ -1,20 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { MailService } from '../core/mail/mail.service';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { emailChangedMail } from './account-notice.mail';
+import { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from '../notifications/events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { User } from './entities/user.entity';
-import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
-import { WELCOME_LINK_DAYS, welcomeMail } from './welcome.mail';
 
 /** After this many failed logins for one email in the window, the email is locked. */
 export const LOGIN_MAX_FAILURES = 5;
@@ -27,7 +26,6 @@ const sha256 = (value: string): string => createHash('sha256').update(value).dig
 
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger('Auth');
   private dummyHash?: Promise<string>;
 
   constructor(
@@ -35,8 +33,8 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly hasher: PasswordHasher,
-    private readonly transactions: TransactionService,
-    private readonly mail: MailService,
+    readonly transactions: TransactionService,
+    private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -84,9 +82,9 @@ export class AuthService {
   }
 
   /**
-   * Sends a reset link when the email belongs to an active account. The caller
-   * answers the same either way, and the mail goes out in the background so the
-   * answer's timing does not tell either.
+   * Sends a reset link when the email belongs to an active account. The caller answers the same
+   * either way, and the mail goes out after the answer (the outbox delivers it in the background),
+   * so the answer's timing does not tell either.
    */
   async requestPasswordReset(email: string): Promise<void> {
     const user = await this.users.byEmail(email);
@@ -95,7 +93,7 @@ export class AuthService {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000);
-    const issued = await this.transactions.run(async () => {
+    await this.transactions.run(async () => {
       // A no-op update takes the user's row lock (MySQL), so two simultaneous requests see each other's link.
       await this.users.lockRow(user.id);
       // A link's expiry is its issue time plus the hour: one issued within the interval means no new mail.
@@ -103,32 +101,33 @@ export class AuthService {
         user.id,
         new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS),
       );
-      if (recent > 0) return false;
+      if (recent > 0) return;
       // Only the newest link works: asking again retires the earlier ones.
       await this.repository.retireResetLinks(user.id, now);
       await this.repository.insertResetLink(user.id, sha256(token), expiresAt);
-      return true;
+      await this.notifications.emit({
+        type: 'account.password-reset',
+        to: { userId: user.id, email: user.email, name: user.name },
+        payload: { link: `${this.config.appUrl}/pilates/reset-password/${token}` },
+      });
     });
-    if (!issued) return;
-    const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
-    void this.mail
-      .send(passwordResetMail(user.email, user.name, link))
-      .catch((error: unknown) =>
-        this.logger.error(`No se pudo enviar el correo de recuperación a ${user.email}`, error),
-      );
   }
 
   /**
    * An account the studio opened (a walk-in): a "set your password" link — the reset link's token,
-   * valid WELCOME_LINK_DAYS — and its welcome mail queued inside the caller's transaction, so the
-   * mail exists exactly when the account does. Returns the queued mail's id, for `deliverQueued`.
+   * valid WELCOME_LINK_DAYS — and its `account.welcome` notification, in the caller's transaction,
+   * so the mail exists exactly when the account does.
    */
-  async queueWelcomeInside(user: Pick<User, 'id' | 'name' | 'email'>): Promise<number> {
+  @InTransaction()
+  async welcome(user: Pick<User, 'id' | 'name' | 'email'>): Promise<void> {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + WELCOME_LINK_DAYS * 24 * 3600 * 1000);
     await this.repository.insertResetLink(user.id, sha256(token), expiresAt);
-    const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
-    return this.mail.queueInside(welcomeMail(user.email, user.name, link));
+    await this.notifications.emit({
+      type: 'account.welcome',
+      to: { userId: user.id, email: user.email, name: user.name },
+      payload: { link: `${this.config.appUrl}/pilates/reset-password/${token}` },
+    });
   }
 
   /**
@@ -181,11 +180,13 @@ export class AuthService {
     });
   }
 
-  /** Tells the old address that the account's email changed (through the mail queue). */
-  notifyEmailChanged(oldAddress: string, name: string, newAddress: string): void {
-    void this.mail
-      .send(emailChangedMail(oldAddress, name, newAddress))
-      .catch((error: unknown) => this.logger.error('No se pudo encolar el aviso de cambio de correo', error));
+  /** Tells the old address that the account's email changed, in the caller's transaction (the change's). */
+  async notifyEmailChanged(user: Pick<User, 'id' | 'name'>, oldAddress: string, newAddress: string): Promise<void> {
+    await this.notifications.emit({
+      type: 'account.email-changed',
+      to: { userId: user.id, email: oldAddress, name: user.name },
+      payload: { newAddress },
+    });
   }
 
   /**

@@ -13,13 +13,12 @@ import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
-import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
 import { apiValidationPipe } from './http/validation-pipe';
 
-/** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health, the studio's zone. */
+/** Shared plumbing: config, database, clock, sessions and guards, validation, error filter, health, the studio's zone. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -32,7 +31,6 @@ export class CoreModule {
         ClockModule.forRoot(clock),
         DatabaseModule.forRoot(schema),
         AuthCoreModule,
-        MailModule,
       ],
       controllers: [HealthController, StudioController],
       providers: [

@@ -4,6 +4,7 @@ import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../auth/users.service';
 import type { User } from '../auth/entities/user.entity';
 import { assertOwnerOrAdmin } from '../core/auth/caller';
+import { TransactionService } from '../core/database/transaction.service';
 import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
 
 @Injectable()
@@ -12,6 +13,7 @@ export class InformacionService {
     private readonly users: UsersService,
     private readonly adminUsers: AdminUsersService,
     private readonly auth: AuthService,
+    private readonly transactions: TransactionService,
   ) {}
 
   /**
@@ -24,11 +26,14 @@ export class InformacionService {
     assertOwnerOrAdmin(caller, targetId);
     const ownEmailChange = targetId === caller.id && dto.email !== undefined && dto.email !== caller.email;
     if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
-    const user =
-      caller.role === 'admin'
-        ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
-        : await this.users.updateProfile(targetId, changes);
-    if (ownEmailChange) this.auth.notifyEmailChanged(caller.email, user.name, user.email);
-    return user;
+    // The change and the notice to the old address are one transaction.
+    return this.transactions.run(async () => {
+      const user =
+        caller.role === 'admin'
+          ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
+          : await this.users.updateProfile(targetId, changes);
+      if (ownEmailChange) await this.auth.notifyEmailChanged(user, caller.email, user.email);
+      return user;
+    });
   }
 }

@@ -17,7 +17,7 @@ export const notificationRetryDelayMs = (attempts: number): number => Math.min(2
  * Mercado Pago's notifications: stored first (so the webhook answers at once and none is lost),
  * processed right away in the background, and retried by a sweep every minute when Mercado Pago
  * or the database failed. Each row is claimed by a conditional UPDATE, so on several replicas a
- * notification is processed by one at a time; the mail queue works the same way.
+ * notification is processed by one at a time; the notifications outbox works the same way.
  */
 @Injectable()
 export class PaymentNotificationsService implements OnApplicationShutdown {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PlanesModule } from '../planes/planes.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
@@ -15,7 +16,7 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  imports: [PlanesModule],
+  imports: [PlanesModule, NotificationsModule],
   controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
     PaymentsRepository,

@@ -6,11 +6,10 @@ import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
-import { MailService } from '../core/mail/mail.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { chargeFor } from '../planes/pricing';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
-import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
@@ -50,7 +49,7 @@ export class PaymentsService {
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
-    private readonly mail: MailService,
+    private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -340,16 +339,16 @@ export class PaymentsService {
         endDate: planEndDate(startDate),
       });
       await this.payments.setUserPlan(payment.id, userPlanId);
-      return { startDate, endDate: planEndDate(startDate) };
+      const plan = { startDate, endDate: planEndDate(startDate) };
+      // The receipt exists exactly when the plan does.
+      await this.emitReceipt(payment, provider.id, plan);
+      return plan;
     });
     if (plan === 'refused') {
       this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
       return;
     }
-    if (plan) {
-      await this.sendReceipt(payment, provider.id, plan);
-      return;
-    }
+    if (plan) return;
     const current = await this.payments.byIdOrFail(payment.id);
     if (current.providerPaymentId === provider.id) {
       // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
@@ -391,14 +390,25 @@ export class PaymentsService {
     }
   }
 
-  private async sendReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
+  private async emitReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
     const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
-    this.mail
-      .send(receiptMail({ email: buyer.email, name: buyer.name }, payment, providerPaymentId, plan))
-      .catch((error: unknown) =>
-        this.logger.error(`Recibo del pago ${payment.id} no enviado: ${(error as Error).message}`),
-      );
+    await this.notifications.emit({
+      type: 'payment.receipt',
+      to: { userId: payment.userId, email: buyer.email, name: buyer.name },
+      payload: {
+        purchase: {
+          id: payment.id,
+          planName: payment.planName,
+          classCount: payment.classCount,
+          priceCents: payment.priceCents,
+          commissionCents: payment.commissionCents,
+          totalCents: payment.totalCents,
+        },
+        providerPaymentId,
+        plan,
+      },
+    });
   }
 
   /** A refund or chargeback: the plan stays (booked classes too) but is unpaid and books no more. */

@@ -2,12 +2,15 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { UserPlan } from './entities/user-plan.entity';
-import type { EndingPlan } from './plan-ending-mail';
-
 /** A plan ending soon with classes left, with its holder. */
-export interface EndingPlanRow extends EndingPlan {
+export interface EndingPlanRow {
   id: number;
   userId: number;
+  email: string;
+  name: string;
+  planName: string;
+  classesRemaining: number;
+  endDate: string;
 }
 
 /**

@@ -9,11 +9,11 @@ import { TransactionService } from '../core/database/transaction.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
-import { noEffects, WaitlistService, type WaitlistEffects } from './waitlist.service';
+import { WaitlistService } from './waitlist.service';
 import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
-import { BookingNotifier } from './booking-notifier.service';
 import { ClassSessionsService } from './class-sessions.service';
-import type { BookedClass } from './class-calendar';
+import type { BookedClass } from '../notifications/class-calendar';
+import { NotificationsService } from '../notifications/notifications.service';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
@@ -41,7 +41,7 @@ export class BookingService {
     private readonly plans: PlansRepository,
     readonly transactions: TransactionService,
     private readonly sessions: ClassSessionsService,
-    private readonly notifier: BookingNotifier,
+    private readonly notifications: NotificationsService,
     private readonly clock: StudioClock,
     private readonly audit: AuditService,
     private readonly chooser: PlanChooser,
@@ -136,6 +136,11 @@ export class BookingService {
 
       try {
         const id = await this.reservations.insertReservation({ classId, userId, userPlanId: planId });
+        await this.notifications.emit({
+          type: 'reservation.confirmed',
+          to: { userId: client.id, email: client.email, name: client.name },
+          payload: { class: toBookedClass(slot, id) },
+        });
         if (userId !== caller.id) {
           await this.audit.record(caller, {
             action: 'reservation.create',
@@ -151,8 +156,6 @@ export class BookingService {
         throw error;
       }
     });
-
-    this.notifier.bookingConfirmed(client, { ...toBookedClass(slot), reservationId });
     return reservationId;
   }
 
@@ -170,10 +173,10 @@ export class BookingService {
     if (!isAdmin && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
-    const effects = noEffects();
-    const cancelled = await this.transactions.run(async () => {
-      const done = await this.cancelInside(info, caller.id, effects);
-      if (done && info.userId !== caller.id) {
+    const byStudio = info.userId !== caller.id;
+    return this.transactions.run(async () => {
+      const done = await this.cancelInside(info, caller.id, byStudio ? 'studio' : 'client');
+      if (done && byStudio) {
         // An admin taking someone off a roster.
         await this.audit.record(caller, {
           action: 'reservation.cancel',
@@ -186,12 +189,6 @@ export class BookingService {
       }
       return done;
     });
-    if (cancelled) {
-      const byStudio = info.userId !== caller.id;
-      this.notifier.reservationCancelled(info, toBookedClass(info, reservationId), byStudio);
-      await this.waitlist.deliver(effects);
-    }
-    return cancelled;
   }
 
   /**
@@ -202,16 +199,15 @@ export class BookingService {
   async cancelClass(admin: Caller, scheduleId: number, date: string): Promise<number> {
     const slot = await this.sessions.slotOf(scheduleId, date);
     const classId = await this.sessions.ensureSession(slot);
-    const effects = noEffects();
-    const cancelled = await this.transactions.run(async () => {
+    return this.transactions.run(async () => {
       const closed = await this.reservations.closeClass(classId);
       // The class row is now locked and cancelled: no booking can add a reservation meanwhile.
       const infos = await this.reservations.activeInClass(classId);
       const done: ReservationInfo[] = [];
       for (const info of infos) {
-        if (await this.cancelInside(info, admin.id, effects)) done.push(info);
+        if (await this.cancelInside(info, admin.id, 'studio')) done.push(info);
       }
-      await this.waitlist.closeForCancelledClass(classId, effects);
+      await this.waitlist.closeForCancelledClass(classId);
       if (closed) {
         await this.audit.record(admin, {
           action: 'class.cancel',
@@ -221,27 +217,22 @@ export class BookingService {
           after: { status: 'cancelled', cancelledReservations: done.length },
         });
       }
-      return done;
+      return done.length;
     });
-    for (const info of cancelled) this.notifier.reservationCancelled(info, toBookedClass(info, info.id), true);
-    await this.waitlist.deliver(effects);
-    return cancelled.length;
   }
 
   /**
    * Cancels a user's reservations in classes that have not started, in the caller's transaction
    * (an account being deactivated): each class goes back to its plan and its place to the class's
-   * waitlist (the mails that queues go out with the mail job), and the user leaves the waitlists
-   * they were in.
+   * waitlist, and the user leaves the waitlists they were in. The user gets no cancellation mail.
    */
   @InTransaction()
   async cancelUpcomingOf(userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
     const infos = await this.reservations.upcomingOfUser(userId, this.clock.today());
     const done: ReservationInfo[] = [];
-    const effects = noEffects();
     for (const info of infos) {
       if (this.clock.hasStarted(info.date, info.startTime)) continue;
-      if (await this.cancelInside(info, cancelledBy, effects)) done.push(info);
+      if (await this.cancelInside(info, cancelledBy, 'none')) done.push(info);
     }
     await this.waitlist.leaveAll(userId);
     return done;
@@ -307,9 +298,14 @@ export class BookingService {
 
   /**
    * Cancels one reservation and gives its class back, once, inside the caller's transaction: false
-   * when it was no longer active. The freed place goes to the class's waitlist in that transaction.
+   * when it was no longer active. The client is told (`notice`: who cancelled; none for a
+   * deactivated account), then the freed place goes to the class's waitlist in that transaction.
    */
-  private async cancelInside(info: ReservationInfo, cancelledBy: number, effects: WaitlistEffects): Promise<boolean> {
+  private async cancelInside(
+    info: ReservationInfo,
+    cancelledBy: number,
+    notice: 'client' | 'studio' | 'none',
+  ): Promise<boolean> {
     // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
     // one class then queue there instead of deadlocking on the reservations' index (MySQL).
     await this.waitlists.lockClass(info.classSessionId);
@@ -317,7 +313,14 @@ export class BookingService {
     await this.reservations.releasePlace(info.classSessionId);
     // A walk-in paid at the studio took no class from a plan: nothing goes back.
     if (info.userPlanId !== null) await this.plans.giveClassBack(info.userPlanId);
-    await this.waitlist.fillFreedPlaces(info.classSessionId, effects);
+    if (notice !== 'none') {
+      await this.notifications.emit({
+        type: 'reservation.cancelled',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), byStudio: notice === 'studio' },
+      });
+    }
+    await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
 }

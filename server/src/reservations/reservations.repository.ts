@@ -303,10 +303,6 @@ export class ReservationsRepository {
     return claim.affected === 1;
   }
 
-  async releaseReminder(id: number): Promise<void> {
-    await this.txHost.tx.createQueryBuilder().update(Reservation).set({ reminderSentAt: null }).where({ id }).execute();
-  }
-
   /**
    * One page of a user's active reservations: upcoming first (soonest first), then past (latest
    * first); and how many there are in all.

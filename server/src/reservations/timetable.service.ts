@@ -10,7 +10,7 @@ import type { ClassSession } from './entities/class-session.entity';
 import type { Schedule } from './entities/schedule.entity';
 import type { StudioNow } from './reservations.repository';
 import { TimetableRepository } from './timetable.repository';
-import { noEffects, WaitlistService } from './waitlist.service';
+import { WaitlistService } from './waitlist.service';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 const scheduleSnapshot = (schedule: Schedule) => ({
@@ -59,8 +59,7 @@ export class TimetableService {
   }
 
   async change(admin: Caller, dto: ChangeScheduleDto): Promise<Schedule> {
-    const effects = noEffects();
-    const saved = await this.transactions.run(async () => {
+    return this.transactions.run(async () => {
       const schedule = await this.find(dto.id);
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
         await this.refuseTakenTime(schedule.weekday, dto.startTime, schedule.id);
@@ -85,7 +84,7 @@ export class TimetableService {
       }
       await this.timetable.changeUpcomingClasses(schedule.id, changes, now);
       // More places: the classes' waitlists fill them, in the same transaction.
-      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now, effects);
+      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
       const before = scheduleSnapshot(schedule);
       Object.assign(schedule, changes);
       const saved = await this.timetable.save(schedule);
@@ -100,8 +99,6 @@ export class TimetableService {
       }
       return saved;
     });
-    await this.waitlist.deliver(effects);
-    return saved;
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
+import { Injectable } from '@nestjs/common';
+import { studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
 import { AuditService } from '../core/audit/audit.service';
 import { assertOwnerOrAdmin, type Caller } from '../core/auth/caller';
 import { AppConfig } from '../core/config/app-config';
@@ -7,36 +7,24 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
-import { MailService } from '../core/mail/mail.service';
-import { waitlistClosedMail, waitlistPromotedMail, waitlistSkippedMail } from './booking-mail';
-import { BookingNotifier } from './booking-notifier.service';
 import { ClassSessionsService } from './class-sessions.service';
-import type { BookedClass } from './class-calendar';
+import type { BookedClass } from '../notifications/class-calendar';
+import { NotificationsService } from '../notifications/notifications.service';
 import type { WaitlistPlaceDto } from './dto/waitlist.dto';
 import { PlanChooser } from './plan-chooser';
 import { ReservationsRepository, type StudioNow } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { WaitlistRepository, type WaitingClient, type WaitlistClass, type WaitlistLine } from './waitlist.repository';
 
-/** What a change that freed places did to the line: the mails it queued, sent after the commit. */
-export interface WaitlistEffects {
-  mailIds: number[];
-  promoted: number;
-}
-
-export const noEffects = (): WaitlistEffects => ({ mailIds: [], promoted: 0 });
-
 /**
  * The waitlist of a full class. Joining takes nothing from the plan; when a place frees before
  * WAITLIST_CUTOFF_HOURS, the first in line is booked in the same transaction as the change that
  * freed it (the booking rules: a covering plan, the one ending soonest), or skipped with a mail
- * when that is no longer possible, and the next is tried. The mails are written to the mail queue
- * inside that transaction and delivered after it commits.
+ * when that is no longer possible, and the next is tried. Its notifications (promoted, skipped,
+ * closed) are emitted inside that transaction and delivered after it commits.
  */
 @Injectable()
 export class WaitlistService {
-  private readonly logger = new Logger('Waitlist');
-
   constructor(
     private readonly waitlist: WaitlistRepository,
     private readonly reservations: ReservationsRepository,
@@ -45,8 +33,7 @@ export class WaitlistService {
     readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly config: AppConfig,
-    private readonly mail: MailService,
-    private readonly notifier: BookingNotifier,
+    private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -136,8 +123,7 @@ export class WaitlistService {
   async promoteByAdmin(admin: Caller, entryId: number): Promise<number> {
     const entry = await this.waitlist.entryById(entryId);
     if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
-    const effects = noEffects();
-    const reservationId = await this.transactions.run(async () => {
+    return this.transactions.run(async () => {
       await this.waitlist.lockClass(entry.classSessionId);
       const current = await this.waitlist.entryById(entryId);
       if (!current || current.status !== 'waiting') throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_ENDED);
@@ -149,7 +135,7 @@ export class WaitlistService {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
       // The booking rules' refusals reach the admin as they are; the entry stays in line.
-      const id = await this.book(current, klass, effects);
+      const id = await this.book(current, klass);
       await this.audit.record(admin, {
         action: 'waitlist.promote',
         entityType: 'waitlist',
@@ -160,8 +146,6 @@ export class WaitlistService {
       });
       return id;
     });
-    await this.deliver(effects);
-    return reservationId;
   }
 
   /**
@@ -169,7 +153,7 @@ export class WaitlistService {
    * the line in order while places are free and the cutoff has not passed. The class row is already
    * locked by that change (MySQL); SQLite runs one transaction at a time.
    */
-  async fillFreedPlaces(classId: number, effects: WaitlistEffects): Promise<void> {
+  async fillFreedPlaces(classId: number): Promise<void> {
     for (;;) {
       const klass = await this.waitlist.classById(classId);
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
@@ -179,26 +163,26 @@ export class WaitlistService {
       if (!head) return;
       const reason = await this.refusal(head, klass);
       if (reason) {
-        await this.endAndMail(head, klass, 'skipped', reason, effects);
+        await this.endAndNotify(head, klass, 'skipped', reason);
         continue;
       }
-      await this.book(head, klass, effects);
+      await this.book(head, klass);
     }
   }
 
   /** After a capacity raise of a timetable entry: fills its upcoming classes' free places. */
-  async fillScheduleClasses(scheduleId: number, from: StudioNow, effects: WaitlistEffects) {
+  async fillScheduleClasses(scheduleId: number, from: StudioNow) {
     for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(scheduleId, from)) {
-      await this.fillFreedPlaces(classId, effects);
+      await this.fillFreedPlaces(classId);
     }
   }
 
   /** The studio cancelled the class: everyone waiting leaves the line with a mail. */
-  async closeForCancelledClass(classId: number, effects: WaitlistEffects): Promise<void> {
+  async closeForCancelledClass(classId: number): Promise<void> {
     const klass = await this.waitlist.classById(classId);
     if (!klass) return;
     for (const entry of await this.waitlist.waitingInClass(classId)) {
-      await this.endAndMail(entry, klass, 'closed', 'class_cancelled', effects);
+      await this.endAndNotify(entry, klass, 'closed', 'class_cancelled');
     }
   }
 
@@ -210,16 +194,6 @@ export class WaitlistService {
         await this.waitlist.removeWaiting(entry.classSessionId);
       }
     }
-  }
-
-  /** Sends the mails a transaction queued, once it committed. A failure leaves them to the retry job. */
-  async deliver(effects: WaitlistEffects): Promise<void> {
-    if (effects.mailIds.length === 0) return;
-    await this.mail
-      .deliverQueued(effects.mailIds)
-      .catch((error: unknown) =>
-        this.logger.warn(`Correos de la lista de espera en cola: ${(error as Error).message}`),
-      );
   }
 
   /**
@@ -236,16 +210,14 @@ export class WaitlistService {
     });
     let closed = 0;
     for (const line of due) {
-      const effects = noEffects();
       const done = await this.transactions.run(async () => {
         await this.waitlist.lockClass(line.classSessionId);
         const entry = await this.waitlist.entryById(line.id);
         const klass = await this.waitlist.classById(line.classSessionId);
         if (!entry || !klass || entry.status !== 'waiting') return false;
-        return this.endAndMail(entry, klass, 'closed', 'cutoff', effects);
+        return this.endAndNotify(entry, klass, 'closed', 'cutoff');
       });
       if (done) closed++;
-      await this.deliver(effects);
     }
     return closed;
   }
@@ -273,8 +245,8 @@ export class WaitlistService {
     return null;
   }
 
-  /** Books a waiting client into a class with a free place; queues the promotion mail. */
-  private async book(entry: WaitingClient, klass: WaitlistClass, effects: WaitlistEffects) {
+  /** Books a waiting client into a class with a free place, and tells them. */
+  private async book(entry: WaitingClient, klass: WaitlistClass) {
     const now = this.clock.now();
     const planId = await this.chooser.takeClass(entry.userId, klass.date);
     if (!(await this.reservations.takePlace(klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
@@ -290,40 +262,41 @@ export class WaitlistService {
     });
     await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });
     await this.waitlist.removeWaiting(klass.id);
-    const item = bookedClass(klass, reservationId);
-    const ics = this.notifier.calendar([item], 'Clase de Pilates');
-    const until = this.studioWords(grace ?? deadline);
-    effects.mailIds.push(
-      await this.mail.queueInside(waitlistPromotedMail(entry, item, ics, { until, grace: grace !== null })),
-    );
-    effects.promoted++;
+    await this.notifications.emit({
+      type: 'waitlist.promoted',
+      to: recipientOf(entry),
+      payload: {
+        class: bookedClass(klass, reservationId),
+        cancelUntil: (grace ?? deadline).toISOString(),
+        grace: grace !== null,
+      },
+    });
     return reservationId;
   }
 
-  private async endAndMail(
+  /** Ends a waiting entry as skipped or closed, once, and tells the client why. */
+  private async endAndNotify(
     entry: WaitingClient,
     klass: WaitlistClass,
     status: 'skipped' | 'closed',
     reason: string,
-    effects: WaitlistEffects,
   ): Promise<boolean> {
     if (!(await this.waitlist.endEntry(entry.id, status, this.clock.now(), { reason }))) return false;
     await this.waitlist.removeWaiting(klass.id);
-    const item = bookedClass(klass);
-    const message =
+    await this.notifications.emit(
       status === 'skipped'
-        ? waitlistSkippedMail(entry, item, reason)
-        : waitlistClosedMail(entry, item, reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff');
-    effects.mailIds.push(await this.mail.queueInside(message));
+        ? { type: 'waitlist.skipped', to: recipientOf(entry), payload: { class: bookedClass(klass), reason } }
+        : {
+            type: 'waitlist.closed',
+            to: recipientOf(entry),
+            payload: { class: bookedClass(klass), reason: reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff' },
+          },
+    );
     return true;
   }
-
-  /** "el lunes 30 de noviembre de 2026 a las 7:00 PM", in the studio's zone. */
-  private studioWords(at: Date): string {
-    const zone = this.clock.timeZone;
-    return `el ${formatLongDateWithWeekday(studioToday(at, zone))} a las ${to12Hour(studioTimeOfDay(at, zone))}`;
-  }
 }
+
+const recipientOf = (entry: WaitingClient) => ({ userId: entry.userId, email: entry.email, name: entry.name });
 
 const bookedClass = (klass: WaitlistClass, reservationId = 0): BookedClass => ({
   reservationId,
