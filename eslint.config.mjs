@@ -68,6 +68,12 @@ export default tseslint.config(
           selector: "Identifier[name='dataSource']",
           message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
         },
+        {
+          // The ambient transaction's EntityManager (TransactionHost.tx): the service opens the
+          // transaction (@InTransaction, TransactionService.run), its repositories use it.
+          selector: "MemberExpression[property.name='tx']",
+          message: 'El acceso a datos va en el repositorio del módulo (*.repository.ts).',
+        },
       ],
     },
   },

@@ -15,6 +15,7 @@ export class S { constructor(@InjectRepository(Object) private readonly r: Repos
   'a query builder': `export async function f(m: { createQueryBuilder(): unknown }) { return m.createQueryBuilder(); }`,
   'plain SQL through a manager': `export async function f(manager: { query(sql: string): unknown }) { return manager.query('SELECT 1'); }`,
   'the data source by name': `export function f(dataSource: unknown) { return dataSource; }`,
+  "the ambient transaction's manager": `export async function f(txHost: { tx: { find(): unknown } }) { return txHost.tx.find(); }`,
 };
 const places = [
   'server/src/reservations/x.service.ts',

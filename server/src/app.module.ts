@@ -4,9 +4,11 @@ import { AuthModule } from './auth/auth.module';
 import type { Clock } from './core/clock/clock';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
+import { JobsModule } from './core/jobs/jobs.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion/informacion.module';
+import { JOBS } from './jobs';
 import { PagesModule } from './pages/pages.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PlanesModule } from './planes/planes.module';
@@ -27,6 +29,8 @@ export class AppModule {
         AdminModule,
         PaymentsModule,
         PagesModule,
+        // The named jobs (server/src/jobs.ts) and their timers.
+        JobsModule.forRoot(JOBS),
         ...extraModules,
       ],
       providers: [SeedService],

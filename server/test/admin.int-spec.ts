@@ -6,7 +6,7 @@ import { FixedClock } from '../src/core/clock/clock';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { loginAs } from './helpers/accounts';
 import {
   ADMIN,
@@ -43,7 +43,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
   afterAll(() => t.close());
   afterEach(async () => {
     clock.set(NOW);
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
   });
 
   const auditOf = (action: string) =>

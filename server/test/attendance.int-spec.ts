@@ -14,6 +14,7 @@ import {
   TODAY,
   userByEmail,
 } from './helpers/booking';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -227,7 +228,7 @@ describe('attendance at the door and walk-ins', () => {
       const user = await userByEmail(t, email);
       expect(user).toMatchObject({ id: res.body.userId, name: 'Nueva Clienta', birthDate: '1992-03-04', active: true });
 
-      const [mail] = await t.dataSource.query('SELECT subject, text FROM mail_queue WHERE recipient = ?', [email]);
+      const [mail] = await mailsFor(t, email);
       expect(mail.subject).toBe('Bienvenida: elige tu contraseña');
       const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
       expect(token).toBeDefined();

@@ -2,10 +2,10 @@ import { User } from '../src/auth/entities/user.entity';
 import type { Role } from '../src/core/auth/caller';
 import { Permission, ROLE_PERMISSIONS, ROLES } from '../src/core/auth/permissions';
 import { FixedClock } from '../src/core/clock/clock';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { PaymentGateway } from '../src/payments/payment-gateway';
 import type { SimulatedGateway } from '../src/payments/simulated.gateway';
 import { Plan } from '../src/planes/entities/plan.entity';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -234,7 +234,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     };
   });
   afterAll(async () => {
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
     await t.close();
   });
 

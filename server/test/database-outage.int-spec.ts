@@ -6,7 +6,7 @@ import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -88,7 +88,7 @@ describe('the database stops in the middle of traffic (MariaDB)', () => {
   });
   afterAll(async () => {
     await relay.up();
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
     await t.close();
     await database.drop();
     await relay.down();

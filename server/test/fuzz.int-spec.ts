@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { FixedClock } from '../src/core/clock/clock';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { adminAgent, givePlan, newClient, NOW } from './helpers/booking';
 import { fingerprint as databaseFingerprint } from './helpers/fingerprint';
 import { EXAMPLES, prepareExamples } from './helpers/operation-examples';
@@ -117,7 +117,7 @@ describe('property-based fuzzing of every POST body: never a 500, never a change
     client = mine.agent;
   });
   afterAll(async () => {
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
     await t.close();
   });
 

@@ -3,8 +3,11 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/core/auth/auth.decorators';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { DRAINING_MESSAGE, gracefulShutdown } from '../src/core/http/graceful-shutdown';
 import { User } from '../src/auth/entities/user.entity';
+import { JobName } from '../src/jobs';
+import { WaitlistService } from '../src/reservations/waitlist.service';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 /** A request the test holds in flight until it opens the gate; it then reads the database. */
@@ -142,5 +145,48 @@ describe('graceful shutdown (SIGTERM)', () => {
     const [first, second] = await Promise.all([shutdown(), shutdown()]);
     expect([first, second]).toEqual(['clean', 'clean']);
     expect(t.dataSource.isInitialized).toBe(false);
+  });
+});
+
+describe("graceful shutdown (SIGTERM) with the named jobs' timers on", () => {
+  it('should stop every job timer and let the job run under way finish before the database closes', async () => {
+    const t = await createTestApp({ env: { JOBS_ENABLED: '1' } });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const timers = [...t.app.get(SchedulerRegistry).getCronJobs().values()];
+      expect(timers).toHaveLength(Object.values(JobName).length);
+      expect(timers.every((timer) => timer.isActive)).toBe(true);
+
+      // A tick of the waitlist job, held in the middle of its run.
+      let finishRun!: () => void;
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const waitlist = t.app.get(WaitlistService);
+      jest.spyOn(waitlist, 'closeAtCutoff').mockImplementation(async () => {
+        started();
+        await new Promise<void>((resolve) => (finishRun = resolve));
+        return t.dataSource.getRepository(User).count();
+      });
+      void t.app.get(SchedulerRegistry).getCronJob(JobName.WaitlistCutoff).fireOnTick();
+      await running;
+
+      let finished = false;
+      const closing = gracefulShutdown(t.app, 30_000)().then((result) => {
+        finished = true;
+        return result;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(finished).toBe(false);
+      expect(timers.every((timer) => !timer.isActive)).toBe(true);
+      expect(t.dataSource.isInitialized).toBe(true);
+
+      finishRun();
+      await expect(closing).resolves.toBe('clean');
+      expect(t.dataSource.isInitialized).toBe(false);
+      expect(timers.every((timer) => !timer.isActive)).toBe(true);
+    } finally {
+      jest.restoreAllMocks();
+      await t.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { FixedClock } from '../src/core/clock/clock';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { NOW } from './helpers/booking';
 import { fingerprint } from './helpers/fingerprint';
 import { type Agent, EXAMPLES, type Fixture, prepareExamples, type Role } from './helpers/operation-examples';
@@ -50,7 +50,7 @@ describe('null in every field of every operation (walked from the OpenAPI docume
     ({ fixture, agents } = await prepareExamples(t));
   });
   afterAll(async () => {
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
     await t.close();
   });
 

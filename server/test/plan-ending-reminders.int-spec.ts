@@ -2,10 +2,10 @@ import { addDays } from '@pilates/dates';
 import { User } from '../src/auth/entities/user.entity';
 import { AuditLog } from '../src/core/audit/audit-log.entity';
 import { FixedClock } from '../src/core/clock/clock';
-import { MailQueueItem } from '../src/core/mail/mail-queue.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { PlanEndingRemindersService } from '../src/planes/plan-ending-reminders.service';
 import { adminAgent, NOW, TODAY } from './helpers/booking';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** Plans around the one-week window of the "your plan ends soon" mail; `due` marks those that get it. */
@@ -26,7 +26,7 @@ describe('plan-ending reminders: once per plan, claimed per row, through the mai
   let ids: Record<string, number>;
   let service: PlanEndingRemindersService;
 
-  const mails = () => t.dataSource.getRepository(MailQueueItem).find({ order: { id: 'ASC' } });
+  const mails = () => mailsFor(t);
 
   beforeEach(async () => {
     t = await createTestApp({ clock: new FixedClock(NOW) });

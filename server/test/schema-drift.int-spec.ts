@@ -94,7 +94,7 @@ describe('migration drift (npm run db:drift)', () => {
     const after = new DataSource(base);
     await after.initialize();
     try {
-      // SchemaAsEntities and the migrations after it.
+      // SchemaAsEntities and every migration after it.
       expect(await runMigrationsOnce(after)).toEqual(migrations.slice(last).map((m) => m.name));
       const count = async (table: string) =>
         Number(((await after.query(`SELECT COUNT(*) AS n FROM ${table}`)) as { n: number | string }[])[0].n);

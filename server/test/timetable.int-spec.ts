@@ -3,8 +3,8 @@ import { simpleParser } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FixedClock } from '../src/core/clock/clock';
-import { MailService } from '../src/core/mail/mail.service';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { MailerService } from '@nestjs-modules/mailer';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { RemindersService } from '../src/reservations/reminders.service';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { outboxCount, readOutboxMail } from './helpers/accounts';
@@ -34,7 +34,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
   afterAll(() => t.close());
   afterEach(async () => {
     clock.set(NOW);
-    await t.app.get(BookingNotifier).settle();
+    await t.app.get(NotificationsService).settled();
   });
 
   const book = (agent: ReturnType<TestApp['agent']>, date: string, scheduleId: number) =>
@@ -167,7 +167,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
         .post('/api/reservations/get-information')
         .send({ date: addDays(friday, 7) });
       expect(day.body.data.map((s: { time: string }) => s.time)).not.toContain('7:00 PM');
-      await t.app.get(BookingNotifier).settle();
+      await t.app.get(NotificationsService).settled();
       expect((await mailsTo(client.user.email)).map((m) => m.subject)).toContain('El estudio canceló tu clase');
 
       await admin.post('/api/reservations/horario/activate').send({ id: schedule.id }).expect(200);
@@ -209,7 +209,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       ).body.data.find((s: { scheduleId: number }) => s.scheduleId === schedule.id);
       expect(slot.isCancelled).toBe(true);
 
-      await t.app.get(BookingNotifier).settle();
+      await t.app.get(NotificationsService).settled();
       for (const client of clients) {
         const mail = (await mailsTo(client.user.email)).find((m) => m.subject === 'El estudio canceló tu clase');
         expect(mail?.text).toContain('lunes 30 de noviembre de 2026 a las 6:00 PM');
@@ -228,7 +228,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       await givePlan(t, client.user.id, { classes: 2 });
       const schedule = await scheduleAt(t, 2, '07:00');
       await book(client.agent, TUESDAY, schedule.id);
-      await t.app.get(BookingNotifier).settle();
+      await t.app.get(NotificationsService).settled();
       const mail = (await mailsTo(client.user.email)).find((m) => m.subject === 'Tu clase está reservada');
       expect(mail?.text).toContain('martes 24 de noviembre de 2026 a las 7:00 AM');
       const raw = await rawMailTo(client.user.email, 'Tu clase está reservada');
@@ -239,14 +239,13 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
     });
 
     it('should keep the booking when the mail server fails', async () => {
-      const mail = t.app.get(MailService);
-      const send = jest.spyOn(mail, 'send').mockRejectedValue(new Error('SMTP caído'));
+      const send = jest.spyOn(t.app.get(MailerService), 'sendMail').mockRejectedValue(new Error('SMTP caído'));
       try {
         const client = await newClient(t);
         const planId = await givePlan(t, client.user.id, { classes: 2 });
         const schedule = await scheduleAt(t, 2, '08:00');
         await book(client.agent, TUESDAY, schedule.id);
-        await t.app.get(BookingNotifier).settle();
+        await t.app.get(NotificationsService).settled();
         expect(send).toHaveBeenCalled();
         expect(await remainingOf(t, planId)).toBe(1);
         expect(await activeReservations(t, { userId: client.user.id })).toBe(1);
@@ -263,7 +262,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       const client = await newClient(t, 'Rita');
       await givePlan(t, client.user.id, { classes: 2 });
       await book(client.agent, thursday, schedule.id);
-      await t.app.get(BookingNotifier).settle();
+      await t.app.get(NotificationsService).settled();
       const reminders = t.app.get(RemindersService);
 
       clock.set(new Date('2026-11-25T14:00:00Z')); // Wednesday 8:00: too early in the day
@@ -273,6 +272,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       const [a, b] = await Promise.all([reminders.sendDueReminders(), reminders.sendDueReminders()]);
       expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await reminders.sendDueReminders()).toBe(0);
+      await t.app.get(NotificationsService).settled();
       const reminderMails = (await mailsTo(client.user.email))
         .slice(before)
         .filter((m) => m.subject === 'Tu clase de mañana');
@@ -280,21 +280,29 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       expect(reminderMails[0].text).toContain('jueves 26 de noviembre de 2026 a las 8:00 AM');
     });
 
-    it('should release a reminder whose mail failed, for the next run', async () => {
+    it('should keep a reminder whose mail failed in the outbox, and deliver it on a later run', async () => {
       const schedule = await scheduleAt(t, 4, '09:00');
       const client = await newClient(t);
       await givePlan(t, client.user.id, { classes: 1 });
       await book(client.agent, addDays(TODAY, 3), schedule.id);
-      await t.app.get(BookingNotifier).settle();
+      const notifications = t.app.get(NotificationsService);
+      await notifications.settled();
       clock.set(new Date('2026-11-25T16:00:00Z'));
       const reminders = t.app.get(RemindersService);
-      const send = jest.spyOn(t.app.get(MailService), 'send').mockRejectedValue(new Error('SMTP caído'));
+      const send = jest.spyOn(t.app.get(MailerService), 'sendMail').mockRejectedValue(new Error('SMTP caído'));
       try {
-        await reminders.sendDueReminders();
+        expect(await reminders.sendDueReminders()).toBe(1);
+        await notifications.settled();
+        expect(send).toHaveBeenCalledTimes(1);
       } finally {
         send.mockRestore();
       }
-      expect(await reminders.sendDueReminders()).toBeGreaterThanOrEqual(1);
+      // The claim stands (no second reminder is emitted); the outbox retries the mail a minute later.
+      expect(await reminders.sendDueReminders()).toBe(0);
+      clock.set(new Date('2026-11-25T16:01:00Z'));
+      expect(await notifications.deliverDue()).toBeGreaterThanOrEqual(1);
+      const sent = (await mailsTo(client.user.email)).filter((m) => m.subject === 'Tu clase de mañana');
+      expect(sent).toHaveLength(1);
     });
   });
 

@@ -1,3 +1,5 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { User } from '../src/auth/entities/user.entity';
 import { TransactionService } from '../src/core/database/transaction.service';
 import { newClient } from './helpers/booking';
@@ -18,6 +20,8 @@ describe('transactions and the work around them', () => {
   });
 
   const users = () => t.dataSource.getRepository(User);
+  /** The ambient transaction's EntityManager, as the repositories use it. */
+  const ambient = () => t.app.get<TransactionHost<TransactionalAdapterTypeOrm>>(TransactionHost).tx;
 
   /** A transaction that renames `userId`, waits for the gate, then fails (rolled back). */
   const failingTransaction = (userId: number) => {
@@ -27,8 +31,8 @@ describe('transactions and the work around them', () => {
     const inside = new Promise<void>((resolve) => (renamed = resolve));
     const done = t.app
       .get(TransactionService)
-      .run(async (manager) => {
-        await manager.update(User, { id: userId }, { name: 'Sin confirmar' });
+      .run(async () => {
+        await ambient().update(User, { id: userId }, { name: 'Sin confirmar' });
         renamed();
         await gate;
         throw new Error('falla a propósito');
@@ -84,7 +88,8 @@ describe('transactions and the work around them', () => {
 
   it('should let the transaction read and write through repositories while it holds the connection', async () => {
     const client = await newClient(t, 'Anidado');
-    const name = await t.app.get(TransactionService).run(async (manager) => {
+    const name = await t.app.get(TransactionService).run(async () => {
+      const manager = ambient();
       await manager.update(User, { id: client.user.id }, { name: 'Dentro de la transacción' });
       // A nested transaction runs in place (a savepoint), not behind its own parent.
       await manager.transaction((inner) => inner.update(User, { id: client.user.id }, { phone: '5512345678' }));

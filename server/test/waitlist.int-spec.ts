@@ -1,7 +1,6 @@
 import { addDays } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
-import { MailService } from '../src/core/mail/mail.service';
-import { BookingNotifier } from '../src/reservations/booking-notifier.service';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { WaitlistEntry } from '../src/reservations/entities/waitlist-entry.entity';
@@ -18,6 +17,7 @@ import {
   sessionOf,
   TODAY,
 } from './helpers/booking';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -61,10 +61,9 @@ const entriesOf = async (scheduleId: number, date: string) => {
     .getRepository(WaitlistEntry)
     .find({ where: { classSessionId: session!.id }, order: { id: 'ASC' } });
 };
-const mailsTo = async (email: string): Promise<string[]> =>
-  (await t.dataSource.query('SELECT subject FROM mail_queue WHERE recipient = ? ORDER BY id', [email])).map(
-    (r: { subject: string }) => r.subject,
-  );
+const mailsTo = async (email: string): Promise<string[]> => (await mailsFor(t, email)).map((m) => m.subject);
+const mailTo = async (email: string, subjectStart: string) =>
+  (await mailsFor(t, email)).find((m) => m.subject.startsWith(subjectStart))!;
 const reservationOf = (userId: number, scheduleId: number, date: string) =>
   sessionOf(t, scheduleId, date).then((s) =>
     t.dataSource.getRepository(Reservation).findOneBy({ classSessionId: s!.id, userId, status: 'active' }),
@@ -193,11 +192,8 @@ describe('waitlist', () => {
         [beto.id, 'waiting'],
       ]);
       expect(await mailsTo(ana.email)).toContain('¡Tienes lugar! Pasaste de la lista de espera a la clase');
-      const [{ attachments }] = await t.dataSource.query(
-        "SELECT attachments FROM mail_queue WHERE recipient = ? AND subject LIKE '¡Tienes lugar!%'",
-        [ana.email],
-      );
-      expect(String(attachments)).toContain('BEGIN:VCALENDAR');
+      const { attachments } = await mailTo(ana.email, '¡Tienes lugar!');
+      expect(String(attachments?.[0].content)).toContain('BEGIN:VCALENDAR');
 
       // Her personal calendar feed lists it like any booking.
       const feedUrl = (await ana.agent.post('/api/informacion/calendar-feed').expect(200)).body.url as string;
@@ -229,10 +225,7 @@ describe('waitlist', () => {
       ]);
       expect(await reservationOf(beto.id, scheduleId, date)).not.toBeNull();
       expect(await mailsTo(ana.email)).toContain('No pudimos darte el lugar de la lista de espera');
-      const [{ text }] = await t.dataSource.query(
-        "SELECT text FROM mail_queue WHERE recipient = ? AND subject LIKE 'No pudimos%'",
-        [ana.email],
-      );
+      const { text } = await mailTo(ana.email, 'No pudimos');
       expect(text).toContain('ya no tienes clases disponibles en tu plan');
     });
 
@@ -301,10 +294,7 @@ describe('waitlist', () => {
       await cancelAsAdmin((await reservationOf(booked[0].id, scheduleId, TODAY))!.id);
       const promoted = (await reservationOf(ana.id, scheduleId, TODAY))!;
       expect(promoted.cancelGraceUntil?.toISOString()).toBe(at('11:00').toISOString());
-      const [{ text }] = await t.dataSource.query(
-        "SELECT text FROM mail_queue WHERE recipient = ? AND subject LIKE '¡Tienes lugar!%'",
-        [ana.email],
-      );
+      const { text } = await mailTo(ana.email, '¡Tienes lugar!');
       expect(text).toContain('hasta el lunes 23 de noviembre de 2026 a las 11:00 AM');
 
       const mine = await ana.agent.post('/api/informacion/get-clases').send({}).expect(200);
@@ -375,8 +365,8 @@ describe('waitlist', () => {
     expect(await reservationOf(ana.id, scheduleId, date)).toBeNull();
     expect(await mailsTo(ana.email)).not.toContain('¡Tienes lugar! Pasaste de la lista de espera a la clase');
     expect((await entriesOf(scheduleId, date)).map((e) => e.status)).toEqual(['waiting']);
-    await t.app.get(BookingNotifier).settle();
-    await t.app.get(MailService).retryDue();
+    await t.app.get(NotificationsService).settled();
+    await t.app.get(NotificationsService).deliverDue();
   });
 });
 

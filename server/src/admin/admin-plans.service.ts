@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
 import { UsersService } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import type { Plan } from '../planes/entities/plan.entity';
@@ -35,79 +35,77 @@ const toCents = (pesos: number): number => Math.round(pesos * 100);
 export class AdminPlansService {
   constructor(
     private readonly plans: PlansRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
   ) {}
 
   /** planes/add-plan-admin: a plan of the catalogue (visible or not) given to a user. */
+  @InTransaction()
   async giveToUser(admin: Caller, dto: AddPlanAdminDto): Promise<{ user: User; plan: UserPlan }> {
-    return this.tx.run(async (manager) => {
-      const user = await this.users.getById(dto.id_user, manager);
-      const catalogue = await this.plans.byId(manager, dto.selectplan);
-      if (!catalogue) throw new AdminError(AdminErrorCode.PLAN_NOT_FOUND);
-      const plan = await this.plans.saveUserPlan(manager, {
-        userId: user.id,
-        planId: catalogue.id,
-        planName: catalogue.name,
-        // What the client started with: at least what the admin gave, so "used" never goes negative.
-        classesTotal: Math.max(dto.number, catalogue.classCount),
-        classesRemaining: dto.number,
-        startDate: dto.startdate,
-        endDate: dto.enddate,
-        isPaid: dto.pagado === 1,
-        source: 'admin',
-        revokedAt: null,
-      });
-      await this.audit.record(manager, admin, {
-        action: 'user_plan.create',
-        entityType: 'user_plan',
-        entityId: plan.id,
-        subjectUserId: user.id,
-        after: userPlanSnapshot(plan),
-      });
-      return { user, plan };
+    const user = await this.users.getById(dto.id_user);
+    const catalogue = await this.plans.byId(dto.selectplan);
+    if (!catalogue) throw new AdminError(AdminErrorCode.PLAN_NOT_FOUND);
+    const plan = await this.plans.saveUserPlan({
+      userId: user.id,
+      planId: catalogue.id,
+      planName: catalogue.name,
+      // What the client started with: at least what the admin gave, so "used" never goes negative.
+      classesTotal: Math.max(dto.number, catalogue.classCount),
+      classesRemaining: dto.number,
+      startDate: dto.startdate,
+      endDate: dto.enddate,
+      isPaid: dto.pagado === 1,
+      source: 'admin',
+      revokedAt: null,
     });
+    await this.audit.record(admin, {
+      action: 'user_plan.create',
+      entityType: 'user_plan',
+      entityId: plan.id,
+      subjectUserId: user.id,
+      after: userPlanSnapshot(plan),
+    });
+    return { user, plan };
   }
 
   /** admin/change-data-plan: classes remaining, dates and the paid flag; the dates stay in order. */
+  @InTransaction()
   async changeUserPlan(admin: Caller, dto: ChangeDataPlanDto): Promise<UserPlan> {
-    return this.tx.run(async (manager) => {
-      const plan = await this.plans.userPlanById(manager, dto.id_plan);
-      if (!plan) throw new AdminError(AdminErrorCode.USER_PLAN_NOT_FOUND);
-      const before = userPlanSnapshot(plan);
-      const startDate = dto.dateInit ?? plan.startDate;
-      const endDate = dto.dateEnd ?? plan.endDate;
-      if (endDate < startDate) {
-        const field = dto.dateEnd !== undefined ? 'dateEnd' : 'dateInit';
-        throw new ApiError(ErrorCode.VALIDATION_ERROR, {
-          [field]: [
-            field === 'dateEnd'
-              ? 'La fecha de término debe ser igual o posterior a la de inicio'
-              : 'La fecha de inicio debe ser igual o anterior a la de término',
-          ],
-        });
-      }
-      plan.startDate = startDate;
-      plan.endDate = endDate;
-      if (dto.clases !== undefined) {
-        plan.classesRemaining = dto.clases;
-        plan.classesTotal = Math.max(plan.classesTotal, dto.clases);
-      }
-      if (dto.paid !== undefined) plan.isPaid = dto.paid === 1;
-      const saved = await this.plans.saveUserPlan(manager, plan);
-      const diff = changedValues(before, userPlanSnapshot(saved));
-      if (diff) {
-        await this.audit.record(manager, admin, {
-          action: 'user_plan.update',
-          entityType: 'user_plan',
-          entityId: saved.id,
-          subjectUserId: saved.userId,
-          ...diff,
-        });
-      }
-      return saved;
-    });
+    const plan = await this.plans.userPlanById(dto.id_plan);
+    if (!plan) throw new AdminError(AdminErrorCode.USER_PLAN_NOT_FOUND);
+    const before = userPlanSnapshot(plan);
+    const startDate = dto.dateInit ?? plan.startDate;
+    const endDate = dto.dateEnd ?? plan.endDate;
+    if (endDate < startDate) {
+      const field = dto.dateEnd !== undefined ? 'dateEnd' : 'dateInit';
+      throw new ApiError(ErrorCode.VALIDATION_ERROR, {
+        [field]: [
+          field === 'dateEnd'
+            ? 'La fecha de término debe ser igual o posterior a la de inicio'
+            : 'La fecha de inicio debe ser igual o anterior a la de término',
+        ],
+      });
+    }
+    plan.startDate = startDate;
+    plan.endDate = endDate;
+    if (dto.clases !== undefined) {
+      plan.classesRemaining = dto.clases;
+      plan.classesTotal = Math.max(plan.classesTotal, dto.clases);
+    }
+    if (dto.paid !== undefined) plan.isPaid = dto.paid === 1;
+    const saved = await this.plans.saveUserPlan(plan);
+    const diff = changedValues(before, userPlanSnapshot(saved));
+    if (diff) {
+      await this.audit.record(admin, {
+        action: 'user_plan.update',
+        entityType: 'user_plan',
+        entityId: saved.id,
+        subjectUserId: saved.userId,
+        ...diff,
+      });
+    }
+    return saved;
   }
 
   /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
@@ -115,70 +113,67 @@ export class AdminPlansService {
     return (await this.plans.allInOrder()).map(toAdminCatalogPlan);
   }
 
+  @InTransaction()
   async addToCatalogue(admin: Caller, dto: AddCatalogPlanDto): Promise<Plan> {
-    return this.tx.run(async (manager) => {
-      const plan = await this.plans.save(manager, {
-        name: dto.name,
-        priceCents: toCents(dto.price),
-        classCount: dto.classes,
-        visible: true,
-        sortOrder: (await this.plans.lastSortOrder(manager)) + 1,
-      });
-      await this.audit.record(manager, admin, {
-        action: 'plan.create',
-        entityType: 'plan',
-        entityId: plan.id,
-        after: toAdminCatalogPlan(plan),
-      });
-      return plan;
+    const plan = await this.plans.save({
+      name: dto.name,
+      priceCents: toCents(dto.price),
+      classCount: dto.classes,
+      visible: true,
+      sortOrder: (await this.plans.lastSortOrder()) + 1,
     });
+    await this.audit.record(admin, {
+      action: 'plan.create',
+      entityType: 'plan',
+      entityId: plan.id,
+      after: toAdminCatalogPlan(plan),
+    });
+    return plan;
   }
 
   /**
    * Name, price and class count of a catalogue plan. Plans already given keep the name and
    * classes they were given with; purchases under way keep the price they were created with.
    */
+  @InTransaction()
   async changeInCatalogue(admin: Caller, dto: ChangeCatalogPlanDto): Promise<Plan> {
-    return this.tx.run(async (manager) => {
-      const plan = await this.findPlan(manager, dto.id);
-      const before = toAdminCatalogPlan(plan);
-      if (dto.name !== undefined) plan.name = dto.name;
-      if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
-      if (dto.classes !== undefined) plan.classCount = dto.classes;
-      const saved = await this.plans.save(manager, plan);
-      const diff = changedValues(before, toAdminCatalogPlan(saved));
-      if (diff) {
-        await this.audit.record(manager, admin, {
-          action: 'plan.update',
-          entityType: 'plan',
-          entityId: plan.id,
-          ...diff,
-        });
-      }
-      return saved;
-    });
+    const plan = await this.findPlan(dto.id);
+    const before = toAdminCatalogPlan(plan);
+    if (dto.name !== undefined) plan.name = dto.name;
+    if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
+    if (dto.classes !== undefined) plan.classCount = dto.classes;
+    const saved = await this.plans.save(plan);
+    const diff = changedValues(before, toAdminCatalogPlan(saved));
+    if (diff) {
+      await this.audit.record(admin, {
+        action: 'plan.update',
+        entityType: 'plan',
+        entityId: plan.id,
+        ...diff,
+      });
+    }
+    return saved;
   }
 
   /** Hides a plan from the plans page and checkout (or shows it again); nothing else changes. */
+  @InTransaction()
   async setVisible(admin: Caller, id: number, visible: boolean): Promise<Plan> {
-    return this.tx.run(async (manager) => {
-      const plan = await this.findPlan(manager, id);
-      if (plan.visible === visible) return plan;
-      plan.visible = visible;
-      const saved = await this.plans.save(manager, plan);
-      await this.audit.record(manager, admin, {
-        action: visible ? 'plan.show' : 'plan.hide',
-        entityType: 'plan',
-        entityId: plan.id,
-        before: { visible: !visible },
-        after: { visible },
-      });
-      return saved;
+    const plan = await this.findPlan(id);
+    if (plan.visible === visible) return plan;
+    plan.visible = visible;
+    const saved = await this.plans.save(plan);
+    await this.audit.record(admin, {
+      action: visible ? 'plan.show' : 'plan.hide',
+      entityType: 'plan',
+      entityId: plan.id,
+      before: { visible: !visible },
+      after: { visible },
     });
+    return saved;
   }
 
-  private async findPlan(manager: EntityManager, id: number): Promise<Plan> {
-    const plan = await this.plans.byId(manager, id);
+  private async findPlan(id: number): Promise<Plan> {
+    const plan = await this.plans.byId(id);
     if (!plan) throw new AdminError(AdminErrorCode.PLAN_NOT_FOUND);
     return plan;
   }

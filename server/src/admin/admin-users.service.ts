@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { User } from '../auth/entities/user.entity';
 import { UsersRepository } from '../auth/users.repository';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { isAdminRole } from '../core/auth/permissions';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
@@ -29,7 +29,7 @@ const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => 
 export class AdminUsersService {
   constructor(
     private readonly repository: UsersRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly booking: BookingService,
@@ -54,14 +54,14 @@ export class AdminUsersService {
   /** admin/add-user: a new active client account. */
   async create(admin: Caller, dto: AddUserDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
-    return this.users.inTransaction(async (manager) => {
-      const user = await this.users.createInside(manager, {
+    return this.users.inTransaction(async () => {
+      const user = await this.users.createInside({
         name: dto.name,
         email: dto.email,
         birthDate: dto.cumpleanos,
         passwordHash,
       });
-      await this.audit.record(manager, admin, {
+      await this.audit.record(admin, {
         action: 'user.create',
         entityType: 'user',
         entityId: user.id,
@@ -78,13 +78,13 @@ export class AdminUsersService {
    * allows changing one's own email.
    */
   async change(admin: Caller, userId: number, changes: ProfileChanges, currentPasswordChecked = false): Promise<User> {
-    return this.users.inTransaction(async (manager) => {
+    return this.users.inTransaction(async () => {
       // Any role but the admin's takes the admin's rights away (a no-op for someone who had none).
       if (changes.role !== undefined && !isAdminRole(changes.role)) {
         if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEMOTION);
-        await this.assertAnotherActiveAdmin(manager, userId);
+        await this.assertAnotherActiveAdmin(userId);
       }
-      const { user, before } = await this.users.changeInside(manager, userId, changes);
+      const { user, before } = await this.users.changeInside(userId, changes);
       // One's own email changes only through Mi información, which asks for the current password
       // (a stolen admin session must not be able to move the account's reset mails elsewhere).
       if (userId === admin.id && user.email !== before.email && !currentPasswordChecked) {
@@ -92,7 +92,7 @@ export class AdminUsersService {
       }
       const diff = changedValues(before, userSnapshot(user));
       if (diff) {
-        await this.audit.record(manager, admin, {
+        await this.audit.record(admin, {
           action: 'user.update',
           entityType: 'user',
           entityId: user.id,
@@ -111,14 +111,14 @@ export class AdminUsersService {
    */
   async deactivate(admin: Caller, userId: number): Promise<{ user: User; cancelledReservations: number }> {
     if (userId === admin.id) throw new AdminError(AdminErrorCode.SELF_DEACTIVATION);
-    return this.tx.run(async (manager) => {
-      const user = await this.users.getById(userId, manager);
+    return this.transactions.run(async () => {
+      const user = await this.users.getById(userId);
       if (!user.active) return { user, cancelledReservations: 0 };
       // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
-      if (isAdminRole(user.role)) await this.assertAnotherActiveAdmin(manager, userId);
-      await this.repository.deactivate(manager, userId);
-      const cancelled = await this.booking.cancelUpcomingInside(manager, userId, admin.id);
-      await this.audit.record(manager, admin, {
+      if (isAdminRole(user.role)) await this.assertAnotherActiveAdmin(userId);
+      await this.repository.deactivate(userId);
+      const cancelled = await this.booking.cancelUpcomingOf(userId, admin.id);
+      await this.audit.record(admin, {
         action: 'user.deactivate',
         entityType: 'user',
         entityId: userId,
@@ -132,22 +132,21 @@ export class AdminUsersService {
   }
 
   /** admin/active-user. */
+  @InTransaction()
   async activate(admin: Caller, userId: number): Promise<User> {
-    return this.tx.run(async (manager) => {
-      const user = await this.users.getById(userId, manager);
-      if (user.active) return user;
-      user.active = true;
-      await this.repository.activate(manager, userId);
-      await this.audit.record(manager, admin, {
-        action: 'user.activate',
-        entityType: 'user',
-        entityId: userId,
-        subjectUserId: userId,
-        before: { active: false },
-        after: { active: true },
-      });
-      return user;
+    const user = await this.users.getById(userId);
+    if (user.active) return user;
+    user.active = true;
+    await this.repository.activate(userId);
+    await this.audit.record(admin, {
+      action: 'user.activate',
+      entityType: 'user',
+      entityId: userId,
+      subjectUserId: userId,
+      before: { active: false },
+      after: { active: true },
     });
+    return user;
   }
 
   /**
@@ -156,8 +155,8 @@ export class AdminUsersService {
    * the same moment are serialised and the second sees the first's change; SQLite runs one
    * transaction at a time already.
    */
-  private async assertAnotherActiveAdmin(manager: EntityManager, userId: number): Promise<void> {
-    const ids = await this.repository.activeAdminIds(manager, !this.tx.isSqlite);
+  private async assertAnotherActiveAdmin(userId: number): Promise<void> {
+    const ids = await this.repository.activeAdminIds(!this.transactions.isSqlite);
     if (ids.includes(userId) && ids.length < 2) throw new AdminError(AdminErrorCode.LAST_ADMIN);
   }
 }

@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DirectReader } from '../core/database/direct-reader';
 
 /**
@@ -99,13 +99,13 @@ const bucketCase = (column: string, starts: readonly string[]): string =>
 @Injectable()
 export class DashboardRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly reader: DirectReader,
   ) {}
 
   /** ISO weekday (1 Monday … 7 Sunday) of a DATE column, in each driver's dialect. */
   private weekdayOf(column: string): string {
-    return this.dataSource.options.type === 'better-sqlite3'
+    return this.txHost.tx.connection.options.type === 'better-sqlite3'
       ? `((CAST(strftime('%w', ${column}) AS INTEGER) + 6) % 7 + 1)`
       : `WEEKDAY(${column}) + 1`;
   }

@@ -5,7 +5,6 @@ import { UsersRepository } from '../auth/users.repository';
 import { UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
-import { MailService } from '../core/mail/mail.service';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingError, BookingErrorCode } from '../reservations/reservations.errors';
@@ -23,7 +22,8 @@ export interface WalkInResult {
  * admin/walk-in: a client arrives at the door without a reservation. An existing client, or a new
  * account opened on the spot (with a "set your password" mail), gets a free place through the
  * booking rules — from their plan when one covers the date, otherwise paid at the studio. The
- * account, the place, the audit entries and the mail are one transaction: a full class creates no account.
+ * account, the place, the audit entries and the welcome notification are one transaction: a full
+ * class creates no account.
  */
 @Injectable()
 export class WalkInsService {
@@ -34,7 +34,6 @@ export class WalkInsService {
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
-    private readonly mail: MailService,
   ) {}
 
   async walkIn(admin: Caller, dto: WalkInDto): Promise<WalkInResult> {
@@ -42,8 +41,8 @@ export class WalkInsService {
     if (dto.userId !== undefined) {
       const client = await this.usersRepository.byId(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
-      const place = await this.users.inTransaction((manager) =>
-        this.attendance.walkInInside(manager, admin, { ...klass, userId: client.id }),
+      const place = await this.users.inTransaction(() =>
+        this.attendance.walkInInside(admin, { ...klass, userId: client.id }),
       );
       return {
         ...place,
@@ -55,24 +54,24 @@ export class WalkInsService {
     }
     // Nobody knows this password: the client chooses theirs through the welcome link.
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
-    const { user, place, mailId } = await this.users.inTransaction(async (manager) => {
-      const created = await this.users.createInside(manager, {
+    const { user, place } = await this.users.inTransaction(async () => {
+      const created = await this.users.createInside({
         name: dto.name ?? '',
         email: dto.email ?? '',
         birthDate: dto.cumpleanos ?? '',
         passwordHash,
       });
-      await this.audit.record(manager, admin, {
+      await this.audit.record(admin, {
         action: 'user.create',
         entityType: 'user',
         entityId: created.id,
         subjectUserId: created.id,
         after: userSnapshot(created),
       });
-      const taken = await this.attendance.walkInInside(manager, admin, { ...klass, userId: created.id });
-      return { user: created, place: taken, mailId: await this.auth.queueWelcomeInside(manager, created) };
+      const taken = await this.attendance.walkInInside(admin, { ...klass, userId: created.id });
+      await this.auth.welcome(created);
+      return { user: created, place: taken };
     });
-    await this.mail.deliverQueued([mailId]);
     return { ...place, userId: user.id, name: user.name, paidAtStudio: place.userPlanId === null, newAccount: true };
   }
 }

@@ -1,9 +1,9 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Module } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { DataSource } from 'typeorm';
 import { Clock } from '../core/clock/clock';
+import { AuthRateLimit } from './entities/auth-rate-limit.entity';
 
 /** Windows that ended this long ago are deleted by the hourly sweep. */
 const KEEP_ENDED_WINDOWS_MS = 60 * 60_000;
@@ -20,18 +20,18 @@ const KEEP_ENDED_WINDOWS_MS = 60 * 60_000;
 @Injectable()
 export class AuthRateLimitRepository implements ThrottlerStorage {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
   ) {}
 
   async increment(key: string, ttl: number, limit: number): ReturnType<ThrottlerStorage['increment']> {
     const now = this.clock.now().getTime();
     const windowEnds = now + ttl;
-    const mysql = this.dataSource.options.type === 'mysql';
-    const row = await this.dataSource.transaction(async (manager) => {
+    const mysql = this.txHost.tx.connection.options.type === 'mysql';
+    const row = await this.txHost.withTransaction(async () => {
       // A window that has ended starts again at 1. MySQL applies the assignments left to right,
       // so `hits` is set first, while window_ends_at_ms still holds the old window.
-      await manager.query(
+      await this.txHost.tx.query(
         mysql
           ? `INSERT INTO auth_rate_limits (bucket, hits, window_ends_at_ms) VALUES (?, 1, ?)
              ON DUPLICATE KEY UPDATE
@@ -43,7 +43,7 @@ export class AuthRateLimitRepository implements ThrottlerStorage {
                window_ends_at_ms = CASE WHEN window_ends_at_ms <= ? THEN ? ELSE window_ends_at_ms END`,
         [key, windowEnds, now, now, windowEnds],
       );
-      const rows: { hits: number | string; ends: number | string }[] = await manager.query(
+      const rows: { hits: number | string; ends: number | string }[] = await this.txHost.tx.query(
         'SELECT hits, window_ends_at_ms AS ends FROM auth_rate_limits WHERE bucket = ?',
         [key],
       );
@@ -55,11 +55,19 @@ export class AuthRateLimitRepository implements ThrottlerStorage {
     return { totalHits, timeToExpire: secondsLeft, isBlocked, timeToBlockExpire: isBlocked ? secondsLeft : 0 };
   }
 
-  /** Counters whose window ended over an hour ago serve no one: delete them. */
-  @Cron(CronExpression.EVERY_HOUR, { name: 'auth-rate-limits-sweep' })
-  async deleteEnded(): Promise<void> {
+  /**
+   * The auth-rate-limits-sweep job (hourly): counters whose window ended over an hour ago serve no
+   * one. Returns how many it deleted.
+   */
+  async deleteEnded(): Promise<number> {
     const before = this.clock.now().getTime() - KEEP_ENDED_WINDOWS_MS;
-    await this.dataSource.query('DELETE FROM auth_rate_limits WHERE window_ends_at_ms < ?', [before]);
+    const deleted = await this.txHost.tx
+      .createQueryBuilder()
+      .delete()
+      .from(AuthRateLimit)
+      .where('window_ends_at_ms < :before', { before })
+      .execute();
+    return deleted.affected ?? 0;
   }
 }
 

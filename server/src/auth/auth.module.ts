@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../core/config/app-config';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthRateLimitModule, AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthController } from './auth.controller';
@@ -16,6 +17,7 @@ import { UsersService } from './users.service';
 /** Accounts: registration, login, logout, the session user and password reset. */
 @Module({
   imports: [
+    NotificationsModule,
     TypeOrmModule.forFeature([User, LoginFailure, PasswordResetToken]),
     // Per-address counters in the database (auth_rate_limits), like the per-email lock
     // (login_failures): with several replicas the limits hold for all of them together.

@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, LessThan, MoreThan } from 'typeorm';
+import { IsNull, LessThan, MoreThan } from 'typeorm';
 import { Session } from '../core/auth/session.entity';
 import { LoginFailure } from './entities/login-failure.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -8,55 +9,54 @@ import { PasswordResetToken } from './entities/password-reset-token.entity';
 /** All SQL of login attempts, password-reset links and the sessions a password change ends. */
 @Injectable()
 export class AuthRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Records a login attempt for an email; its id. */
   async insertAttempt(email: string, at: Date): Promise<number> {
-    const inserted = await this.dataSource.manager.insert(LoginFailure, { email, createdAt: at });
+    const inserted = await this.txHost.tx.insert(LoginFailure, { email, createdAt: at });
     return Number((inserted.identifiers[0] as { id: number }).id);
   }
 
   countAttemptsSince(email: string, since: Date): Promise<number> {
-    return this.dataSource.manager.countBy(LoginFailure, { email, createdAt: MoreThan(since) });
+    return this.txHost.tx.countBy(LoginFailure, { email, createdAt: MoreThan(since) });
   }
 
   async deleteAttempt(id: number): Promise<void> {
-    await this.dataSource.manager.delete(LoginFailure, { id });
+    await this.txHost.tx.delete(LoginFailure, { id });
   }
 
   async deleteAttemptsBefore(email: string, before: Date): Promise<void> {
-    await this.dataSource.manager.delete(LoginFailure, { email, createdAt: LessThan(before) });
+    await this.txHost.tx.delete(LoginFailure, { email, createdAt: LessThan(before) });
   }
 
-  async clearAttempts(email: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.delete(LoginFailure, { email });
+  async clearAttempts(email: string): Promise<void> {
+    await this.txHost.tx.delete(LoginFailure, { email });
   }
 
   /** How many reset links of the user expire after `after`. */
-  countResetLinksExpiringAfter(manager: EntityManager, userId: number, after: Date): Promise<number> {
-    return manager.countBy(PasswordResetToken, { userId, expiresAt: MoreThan(after) });
+  countResetLinksExpiringAfter(userId: number, after: Date): Promise<number> {
+    return this.txHost.tx.countBy(PasswordResetToken, { userId, expiresAt: MoreThan(after) });
   }
 
   /** Retires the user's unused reset links. */
-  async retireResetLinks(manager: EntityManager, userId: number, at: Date): Promise<void> {
-    await manager.update(PasswordResetToken, { userId, usedAt: IsNull() }, { usedAt: at });
+  async retireResetLinks(userId: number, at: Date): Promise<void> {
+    await this.txHost.tx.update(PasswordResetToken, { userId, usedAt: IsNull() }, { usedAt: at });
   }
 
   async insertResetLink(
-    manager: EntityManager,
     userId: number,
     link: Pick<PasswordResetToken, 'tokenHash' | 'expiresAt' | 'credentialsHash'>,
   ): Promise<void> {
-    await manager.insert(PasswordResetToken, { userId, ...link, usedAt: null });
+    await this.txHost.tx.insert(PasswordResetToken, { userId, ...link, usedAt: null });
   }
 
-  resetLinkByHash(tokenHash: string, manager: EntityManager = this.dataSource.manager) {
-    return manager.findOneBy(PasswordResetToken, { tokenHash });
+  resetLinkByHash(tokenHash: string) {
+    return this.txHost.tx.findOneBy(PasswordResetToken, { tokenHash });
   }
 
   /** Spends a reset link, once: of two simultaneous uses, only one sees a row change. */
-  async spendResetLink(manager: EntityManager, id: number, at: Date): Promise<boolean> {
-    const spent = await manager
+  async spendResetLink(id: number, at: Date): Promise<boolean> {
+    const spent = await this.txHost.tx
       .createQueryBuilder()
       .update(PasswordResetToken)
       .set({ usedAt: at })
@@ -66,8 +66,8 @@ export class AuthRepository {
   }
 
   /** Ends every session of the user but `keepSessionId`. */
-  async revokeOtherSessions(manager: EntityManager, userId: number, keepSessionId: string, at: Date): Promise<void> {
-    await manager
+  async revokeOtherSessions(userId: number, keepSessionId: string, at: Date): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(Session)
       .set({ revokedAt: at })

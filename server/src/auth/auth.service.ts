@@ -1,22 +1,20 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { MailService } from '../core/mail/mail.service';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { emailChangedMail } from './account-notice.mail';
+import { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from '../notifications/events';
+import { NotificationsService } from '../notifications/notifications.service';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { PasswordResetToken } from './entities/password-reset-token.entity';
 import type { User } from './entities/user.entity';
-import type { EntityManager } from 'typeorm';
-import { RESET_LINK_HOURS, passwordResetMail } from './password-reset.mail';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
-import { WELCOME_LINK_DAYS, welcomeMail } from './welcome.mail';
 
 /** After this many failed logins for one email in the window, the email is locked. */
 export const LOGIN_MAX_FAILURES = 5;
@@ -46,7 +44,6 @@ const usable = (link: PasswordResetToken, user: Credentials, now: Date): boolean
 
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger('Auth');
   private dummyHash?: Promise<string>;
 
   constructor(
@@ -54,16 +51,16 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly hasher: PasswordHasher,
-    private readonly transactions: TransactionService,
-    private readonly mail: MailService,
+    readonly transactions: TransactionService,
+    private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
   async register(dto: RegisterDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
-    return this.usersService.inTransaction((manager) =>
-      this.usersService.createInside(manager, {
+    return this.usersService.inTransaction(() =>
+      this.usersService.createInside({
         name: dto.name,
         email: dto.email,
         birthDate: dto.cumpleanos,
@@ -103,9 +100,9 @@ export class AuthService {
   }
 
   /**
-   * Sends a reset link when the email belongs to an active account. The caller
-   * answers the same either way, and the mail goes out in the background so the
-   * answer's timing does not tell either.
+   * Sends a reset link when the email belongs to an active account. The caller answers the same
+   * either way, and the mail goes out after the answer (the outbox delivers it in the background),
+   * so the answer's timing does not tell either.
    */
   async requestPasswordReset(email: string): Promise<void> {
     const user = await this.users.byEmail(email);
@@ -114,49 +111,49 @@ export class AuthService {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3600 * 1000);
-    const issued = await this.transactions.run(async (manager) => {
+    await this.transactions.run(async () => {
       // A no-op update takes the user's row lock (MySQL), so two simultaneous requests see each other's link.
-      await this.users.lockRow(manager, user.id);
+      await this.users.lockRow(user.id);
       // A link's expiry is its issue time plus the hour: one issued within the interval means no new mail.
       const recent = await this.repository.countResetLinksExpiringAfter(
-        manager,
         user.id,
         new Date(expiresAt.getTime() - RESET_MAIL_INTERVAL_MS),
       );
-      if (recent > 0) return false;
+      if (recent > 0) return;
       // Only the newest link works: asking again retires the earlier ones.
-      await this.repository.retireResetLinks(manager, user.id, now);
-      await this.repository.insertResetLink(manager, user.id, {
+      await this.repository.retireResetLinks(user.id, now);
+      await this.repository.insertResetLink(user.id, {
         tokenHash: sha256(token),
         expiresAt,
         credentialsHash: credentialsHash(user),
       });
-      return true;
+      await this.notifications.emit({
+        type: 'account.password-reset',
+        to: { userId: user.id, email: user.email, name: user.name },
+        payload: { link: `${this.config.appUrl}/pilates/reset-password/${token}` },
+      });
     });
-    if (!issued) return;
-    const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
-    void this.mail
-      .send(passwordResetMail(user.email, user.name, link))
-      .catch((error: unknown) =>
-        this.logger.error(`No se pudo enviar el correo de recuperación a ${user.email}`, error),
-      );
   }
 
   /**
    * An account the studio opened (a walk-in): a "set your password" link — the reset link's token,
-   * valid WELCOME_LINK_DAYS — and its welcome mail queued inside the caller's transaction, so the
-   * mail exists exactly when the account does. Returns the queued mail's id, for `deliverQueued`.
+   * valid WELCOME_LINK_DAYS — and its `account.welcome` notification, in the caller's transaction,
+   * so the mail exists exactly when the account does.
    */
-  async queueWelcomeInside(manager: EntityManager, user: Pick<User, 'id' | 'name'> & Credentials): Promise<number> {
+  @InTransaction()
+  async welcome(user: Pick<User, 'id' | 'name'> & Credentials): Promise<void> {
     const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + WELCOME_LINK_DAYS * 24 * 3600 * 1000);
-    await this.repository.insertResetLink(manager, user.id, {
+    await this.repository.insertResetLink(user.id, {
       tokenHash: sha256(token),
       expiresAt,
       credentialsHash: credentialsHash(user),
     });
-    const link = `${this.config.appUrl}/pilates/reset-password/${token}`;
-    return this.mail.queueInside(manager, welcomeMail(user.email, user.name, link));
+    await this.notifications.emit({
+      type: 'account.welcome',
+      to: { userId: user.id, email: user.email, name: user.name },
+      payload: { link: `${this.config.appUrl}/pilates/reset-password/${token}` },
+    });
   }
 
   /**
@@ -183,17 +180,17 @@ export class AuthService {
       throw new AuthError(AuthErrorCode.PASSWORD_UNCHANGED);
     }
     const passwordHash = await this.hasher.hash(password);
-    await this.transactions.run(async (manager) => {
-      const record = await this.repository.resetLinkByHash(sha256(token), manager);
-      const user = record ? await this.users.byId(record.userId, manager) : null;
+    await this.transactions.run(async () => {
+      const record = await this.repository.resetLinkByHash(sha256(token));
+      const user = record ? await this.users.byId(record.userId) : null;
       // Checked again inside: the account may have changed while the password was hashed.
       if (!record || !user || !usable(record, user, now)) throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       // Conditional update: of two simultaneous uses of one link, only one sees a row change.
-      if (!(await this.repository.spendResetLink(manager, record.id, now))) {
+      if (!(await this.repository.spendResetLink(record.id, now))) {
         throw new AuthError(AuthErrorCode.RESET_TOKEN_INVALID);
       }
-      await this.users.setPasswordEndingSessions(manager, user.id, passwordHash);
-      await this.repository.clearAttempts(user.email, manager);
+      await this.users.setPasswordEndingSessions(user.id, passwordHash);
+      await this.repository.clearAttempts(user.email);
     });
   }
 
@@ -204,17 +201,19 @@ export class AuthService {
   async changePassword(user: User, currentPassword: string, newPassword: string, sessionId: string): Promise<void> {
     await this.verifyCurrentPassword(user, currentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.transactions.run(async (manager) => {
-      await this.users.setPassword(manager, user.id, passwordHash);
-      await this.repository.revokeOtherSessions(manager, user.id, sessionId, this.clock.now());
+    await this.transactions.run(async () => {
+      await this.users.setPassword(user.id, passwordHash);
+      await this.repository.revokeOtherSessions(user.id, sessionId, this.clock.now());
     });
   }
 
-  /** Tells the old address that the account's email changed (through the mail queue). */
-  notifyEmailChanged(oldAddress: string, name: string, newAddress: string): void {
-    void this.mail
-      .send(emailChangedMail(oldAddress, name, newAddress))
-      .catch((error: unknown) => this.logger.error('No se pudo encolar el aviso de cambio de correo', error));
+  /** Tells the old address that the account's email changed, in the caller's transaction (the change's). */
+  async notifyEmailChanged(user: Pick<User, 'id' | 'name'>, oldAddress: string, newAddress: string): Promise<void> {
+    await this.notifications.emit({
+      type: 'account.email-changed',
+      to: { userId: user.id, email: oldAddress, name: user.name },
+      payload: { newAddress },
+    });
   }
 
   /**

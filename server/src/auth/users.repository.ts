@@ -1,38 +1,40 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { Brackets } from 'typeorm';
 import { User } from './entities/user.entity';
 
-/** All SQL of the `users` table. A method taking an EntityManager runs inside the caller's transaction. */
+/** All SQL of the `users` table, on the ambient transaction (`txHost.tx`). */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  byId(id: number, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.findOneBy(User, { id });
+  byId(id: number): Promise<User | null> {
+    return this.txHost.tx.findOneBy(User, { id });
   }
 
-  byEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.findOneBy(User, { email });
+  byEmail(email: string): Promise<User | null> {
+    return this.txHost.tx.findOneBy(User, { email });
   }
 
   /** Inserts a new user or saves the changes of a loaded one. */
-  save(manager: EntityManager, user: User | Partial<User>): Promise<User> {
-    return user instanceof User ? manager.save(user) : manager.save(manager.create(User, user));
+  save(user: User | Partial<User>): Promise<User> {
+    const tx = this.txHost.tx;
+    return user instanceof User ? tx.save(user) : tx.save(tx.create(User, user));
   }
 
   /** A no-op update that takes the user's row lock (MySQL): requests about one user wait for each other. */
-  async lockRow(manager: EntityManager, id: number): Promise<void> {
-    await manager.query('UPDATE users SET session_version = session_version WHERE id = ?', [id]);
+  async lockRow(id: number): Promise<void> {
+    await this.txHost.tx.query('UPDATE users SET session_version = session_version WHERE id = ?', [id]);
   }
 
-  async setPassword(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
-    await manager.update(User, { id }, { passwordHash });
+  async setPassword(id: number, passwordHash: string): Promise<void> {
+    await this.txHost.tx.update(User, { id }, { passwordHash });
   }
 
   /** A new password, and every session of the user ended (their tokens carry the old session_version). */
-  async setPasswordEndingSessions(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
-    await manager
+  async setPasswordEndingSessions(id: number, passwordHash: string): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(User)
       .set({ passwordHash, sessionVersion: () => 'session_version + 1' })
@@ -41,8 +43,8 @@ export class UsersRepository {
   }
 
   /** Deactivates a user and ends every session of theirs. */
-  async deactivate(manager: EntityManager, id: number): Promise<void> {
-    await manager
+  async deactivate(id: number): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(User)
       .set({ active: false, sessionVersion: () => 'session_version + 1' })
@@ -50,18 +52,18 @@ export class UsersRepository {
       .execute();
   }
 
-  async activate(manager: EntityManager, id: number): Promise<void> {
-    await manager.update(User, { id }, { active: true });
+  async activate(id: number): Promise<void> {
+    await this.txHost.tx.update(User, { id }, { active: true });
   }
 
   /**
    * The ids of the active admins. `lock`: their rows are locked first (MySQL), so two admins
    * removing each other at the same moment are serialised; SQLite runs one transaction at a time.
    */
-  async activeAdminIds(manager: EntityManager, lock: boolean): Promise<number[]> {
+  async activeAdminIds(lock: boolean): Promise<number[]> {
     const rows: { id: number | string }[] = lock
-      ? await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id FOR UPDATE")
-      : await manager.query("SELECT id FROM users WHERE role = 'admin' AND active = 1");
+      ? await this.txHost.tx.query("SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id FOR UPDATE")
+      : await this.txHost.tx.query("SELECT id FROM users WHERE role = 'admin' AND active = 1");
     return rows.map((row) => Number(row.id));
   }
 
@@ -70,7 +72,7 @@ export class UsersRepository {
    * keeps those whose name or email matches. And how many there are.
    */
   pageOf(pattern: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
-    const query = this.dataSource.manager.createQueryBuilder(User, 'u');
+    const query = this.txHost.tx.createQueryBuilder(User, 'u');
     if (pattern !== undefined) {
       query.where(
         new Brackets((where) =>

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { AuthError, AuthErrorCode } from './auth.errors';
@@ -34,7 +33,7 @@ export const userSnapshot = (user: User) => ({
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly tx: TransactionService,
+    private readonly transactions: TransactionService,
   ) {}
 
   findById(id: number): Promise<User | null> {
@@ -45,16 +44,16 @@ export class UsersService {
     return this.users.byEmail(email);
   }
 
-  async getById(id: number, manager?: EntityManager): Promise<User> {
-    const user = await this.users.byId(id, manager);
+  async getById(id: number): Promise<User> {
+    const user = await this.users.byId(id);
     if (!user) throw new AuthError(AuthErrorCode.USER_NOT_FOUND);
     return user;
   }
 
   /** A new active client account, inside the caller's transaction (409 when the email is taken). */
-  async createInside(manager: EntityManager, account: NewAccount): Promise<User> {
-    await this.assertEmailFree(manager, account.email);
-    return this.users.save(manager, {
+  async createInside(account: NewAccount): Promise<User> {
+    await this.assertEmailFree(account.email);
+    return this.users.save({
       ...account,
       role: 'user',
       active: true,
@@ -66,42 +65,41 @@ export class UsersService {
 
   /** A user changes their own profile. */
   updateProfile(userId: number, changes: ProfileChanges): Promise<User> {
-    return this.inTransaction(async (manager) => (await this.changeInside(manager, userId, changes)).user);
+    return this.inTransaction(async () => (await this.changeInside(userId, changes)).user);
   }
 
   /** Applies the changes given (undefined = keep) and returns the user before and after. */
   async changeInside(
-    manager: EntityManager,
     userId: number,
     changes: ProfileChanges,
   ): Promise<{ user: User; before: ReturnType<typeof userSnapshot> }> {
-    const user = await this.getById(userId, manager);
+    const user = await this.getById(userId);
     const before = userSnapshot(user);
     if (changes.email !== undefined && changes.email !== user.email) {
-      await this.assertEmailFree(manager, changes.email, user.id);
+      await this.assertEmailFree(changes.email, user.id);
     }
     if (changes.name !== undefined) user.name = changes.name;
     if (changes.email !== undefined) user.email = changes.email;
     if (changes.birthDate !== undefined) user.birthDate = changes.birthDate;
     if (changes.role !== undefined) user.role = changes.role;
-    return { user: await this.users.save(manager, user), before };
+    return { user: await this.users.save(user), before };
   }
 
   /**
    * Runs account work in one transaction; a lost race on the unique email (the check passed,
    * another request inserted first) becomes the same 409 as the check.
    */
-  async inTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  async inTransaction<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await this.tx.run(work);
+      return await this.transactions.run(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
       throw error;
     }
   }
 
-  private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: number): Promise<void> {
-    const owner = await this.users.byEmail(email, manager);
+  private async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {
+    const owner = await this.users.byEmail(email);
     if (owner && owner.id !== exceptUserId) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
   }
 }

@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { AuthGuard } from './auth/auth.guard';
 import { CsrfGuard } from './auth/csrf.guard';
@@ -14,13 +13,12 @@ import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
-import { MailModule } from './mail/mail.module';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
 import { apiValidationPipe } from './http/validation-pipe';
 
-/** Shared plumbing: config, database, clock, mail, sessions and guards, validation, error filter, health, the studio's zone. */
+/** Shared plumbing: config, database, clock, sessions and guards, validation, error filter, health, the studio's zone. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -33,9 +31,6 @@ export class CoreModule {
         ClockModule.forRoot(clock),
         DatabaseModule.forRoot(schema),
         AuthCoreModule,
-        MailModule,
-        // Scheduled jobs (class reminders); each one is safe to run on several replicas.
-        ScheduleModule.forRoot(),
       ],
       controllers: [HealthController, StudioController],
       providers: [

@@ -4,10 +4,18 @@ import type { DatabaseSchema } from '../core/database/data-source-options';
 import { paymentsEntities } from '../payments/entities';
 import { planesEntities } from '../planes/entities';
 import { reservationsEntities } from '../reservations/entities';
+import { notificationsEntities } from '../notifications/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
 export const schema: DatabaseSchema = {
-  entities: [...authEntities, ...planesEntities, ...reservationsEntities, ...paymentsEntities, ...coreEntities],
+  entities: [
+    ...authEntities,
+    ...planesEntities,
+    ...reservationsEntities,
+    ...paymentsEntities,
+    ...notificationsEntities,
+    ...coreEntities,
+  ],
   migrations,
 };

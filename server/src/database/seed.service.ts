@@ -1,9 +1,9 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource, EntityManager } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { AppConfig } from '../core/config/app-config';
 import { GENERATED_ADMIN_PASSWORD_FILE } from '../core/database/data-dir';
@@ -31,7 +31,7 @@ export class SeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Seed');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
   ) {}
@@ -58,12 +58,12 @@ export class SeedService implements OnApplicationBootstrap {
 
   async seed(): Promise<SeedResult> {
     // Hashing is slow: only when an admin will be created (checked again inside the transaction).
-    const passwordHash = (await this.needsAdmin(this.dataSource.manager)) ? await this.adminPasswordHash() : undefined;
+    const passwordHash = (await this.needsAdmin()) ? await this.adminPasswordHash() : undefined;
     return this.withSeedLock(() =>
-      this.dataSource.transaction(async (manager) => {
-        const plansCreated = await this.seedPlans(manager);
-        const schedulesCreated = await this.seedSchedule(manager);
-        const adminCreated = passwordHash ? await this.seedAdmin(manager, passwordHash.hash) : false;
+      this.txHost.withTransaction(async () => {
+        const plansCreated = await this.seedPlans();
+        const schedulesCreated = await this.seedSchedule();
+        const adminCreated = passwordHash ? await this.seedAdmin(passwordHash.hash) : false;
         return {
           plansCreated,
           schedulesCreated,
@@ -74,27 +74,27 @@ export class SeedService implements OnApplicationBootstrap {
     );
   }
 
-  private async seedPlans(manager: EntityManager): Promise<number> {
-    if ((await manager.count(Plan)) > 0) return 0;
-    await manager.insert(
+  private async seedPlans(): Promise<number> {
+    if ((await this.txHost.tx.count(Plan)) > 0) return 0;
+    await this.txHost.tx.insert(
       Plan,
       SEED_PLANS.map((plan, index) => ({ ...plan, visible: true, sortOrder: index + 1 })),
     );
     return SEED_PLANS.length;
   }
 
-  private async seedSchedule(manager: EntityManager): Promise<number> {
-    if ((await manager.count(Schedule)) > 0) return 0;
-    await manager.insert(
+  private async seedSchedule(): Promise<number> {
+    if ((await this.txHost.tx.count(Schedule)) > 0) return 0;
+    await this.txHost.tx.insert(
       Schedule,
       SEED_SCHEDULE.map((slot) => ({ ...slot, capacity: SEED_CAPACITY, durationMinutes: 50, active: true })),
     );
     return SEED_SCHEDULE.length;
   }
 
-  private async seedAdmin(manager: EntityManager, passwordHash: string): Promise<boolean> {
-    if (!(await this.needsAdmin(manager))) return false;
-    await manager.insert(User, {
+  private async seedAdmin(passwordHash: string): Promise<boolean> {
+    if (!(await this.needsAdmin())) return false;
+    await this.txHost.tx.insert(User, {
       name: 'Administrador',
       email: this.config.adminEmail,
       passwordHash,
@@ -107,9 +107,10 @@ export class SeedService implements OnApplicationBootstrap {
     return true;
   }
 
-  private async needsAdmin(manager: EntityManager): Promise<boolean> {
-    const hasAdmin = await manager.exists(User, { where: { role: 'admin' } });
-    return !hasAdmin && !(await manager.exists(User, { where: { email: this.config.adminEmail } }));
+  private async needsAdmin(): Promise<boolean> {
+    const tx = this.txHost.tx;
+    const hasAdmin = await tx.exists(User, { where: { role: 'admin' } });
+    return !hasAdmin && !(await tx.exists(User, { where: { email: this.config.adminEmail } }));
   }
 
   private async adminPasswordHash(): Promise<{ hash: string; generated?: string }> {
@@ -118,8 +119,9 @@ export class SeedService implements OnApplicationBootstrap {
   }
 
   private async withSeedLock<T>(work: () => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'mysql') return work();
-    const runner = this.dataSource.createQueryRunner();
+    const dataSource = this.txHost.tx.connection;
+    if (dataSource.options.type !== 'mysql') return work();
+    const runner = dataSource.createQueryRunner();
     try {
       await runner.query("SELECT GET_LOCK('pilates_seed', 30)");
       return await work();

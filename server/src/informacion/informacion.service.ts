@@ -5,6 +5,7 @@ import { UsersService } from '../auth/users.service';
 import type { User } from '../auth/entities/user.entity';
 import { access } from '../core/auth/access';
 import { Permission } from '../core/auth/permissions';
+import { TransactionService } from '../core/database/transaction.service';
 import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
 
 @Injectable()
@@ -13,6 +14,7 @@ export class InformacionService {
     private readonly users: UsersService,
     private readonly adminUsers: AdminUsersService,
     private readonly auth: AuthService,
+    private readonly transactions: TransactionService,
   ) {}
 
   /**
@@ -25,11 +27,14 @@ export class InformacionService {
     access.require(caller, Permission.UsersManage, { ownerId: targetId });
     const ownEmailChange = targetId === caller.id && dto.email !== undefined && dto.email !== caller.email;
     if (ownEmailChange) await this.auth.verifyCurrentPassword(caller, dto.currentPassword);
-    // Whoever manages users changes profiles through the audited path, their own included.
-    const user = access.can(caller, Permission.UsersManage)
-      ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
-      : await this.users.updateProfile(targetId, changes);
-    if (ownEmailChange) this.auth.notifyEmailChanged(caller.email, user.name, user.email);
-    return user;
+    // The change and the notice to the old address are one transaction. Whoever manages users
+    // changes profiles through the audited path, their own included.
+    return this.transactions.run(async () => {
+      const user = access.can(caller, Permission.UsersManage)
+        ? await this.adminUsers.change(caller, targetId, changes, ownEmailChange)
+        : await this.users.updateProfile(targetId, changes);
+      if (ownEmailChange) await this.auth.notifyEmailChanged(user, caller.email, user.email);
+      return user;
+    });
   }
 }

@@ -1,12 +1,12 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { PaymentNotification, type NotificationTopic } from './entities/payment-notification.entity';
 
 /** All SQL of Mercado Pago's stored notifications. */
 @Injectable()
 export class PaymentNotificationsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /**
    * One row per resource, created on its first notification and reopened on every later one (the
@@ -14,7 +14,7 @@ export class PaymentNotificationsRepository {
    * done); its id.
    */
   async record(topic: NotificationTopic, resourceId: string, now: Date): Promise<number> {
-    await this.dataSource
+    await this.txHost.tx
       .createQueryBuilder()
       .insert()
       .into(PaymentNotification)
@@ -23,18 +23,18 @@ export class PaymentNotificationsRepository {
       // Nothing to read back (and on MySQL an ignored insert has no id to read).
       .updateEntity(false)
       .execute();
-    await this.dataSource
+    await this.txHost.tx
       .createQueryBuilder()
       .update(PaymentNotification)
       .set({ received: () => 'received + 1', processedAt: null, attempts: 0, nextAttemptAt: now, lastError: null })
       .where('topic = :topic AND resource_id = :resourceId', { topic, resourceId })
       .execute();
-    return (await this.dataSource.manager.findOneByOrFail(PaymentNotification, { topic, resourceId })).id;
+    return (await this.txHost.tx.findOneByOrFail(PaymentNotification, { topic, resourceId })).id;
   }
 
   /** Unprocessed notifications due by `now`, unclaimed and below `maxAttempts`, soonest first. */
   due(now: Date, maxAttempts: number, limit: number): Promise<PaymentNotification[]> {
-    return this.dataSource.manager
+    return this.txHost.tx
       .createQueryBuilder(PaymentNotification, 'n')
       .where('n.processed_at IS NULL AND n.next_attempt_at <= :now AND n.attempts < :max', { now, max: maxAttempts })
       .andWhere('(n.claimed_until IS NULL OR n.claimed_until < :now)', { now })
@@ -45,7 +45,7 @@ export class PaymentNotificationsRepository {
 
   /** Claims an unprocessed notification until `until`; false when it is done or someone else holds it. */
   async claim(id: number, now: Date, until: Date): Promise<boolean> {
-    const claimed = await this.dataSource
+    const claimed = await this.txHost.tx
       .createQueryBuilder()
       .update(PaymentNotification)
       .set({ claimedUntil: until })
@@ -55,12 +55,12 @@ export class PaymentNotificationsRepository {
   }
 
   byIdOrFail(id: number): Promise<PaymentNotification> {
-    return this.dataSource.manager.findOneByOrFail(PaymentNotification, { id });
+    return this.txHost.tx.findOneByOrFail(PaymentNotification, { id });
   }
 
   /** Marks it processed, unless it arrived again meanwhile (its count moved): false then. */
   async markProcessed(id: number, received: number, at: Date): Promise<boolean> {
-    const done = await this.dataSource
+    const done = await this.txHost.tx
       .createQueryBuilder()
       .update(PaymentNotification)
       .set({ processedAt: at, claimedUntil: null, lastError: null })
@@ -70,6 +70,6 @@ export class PaymentNotificationsRepository {
   }
 
   async update(id: number, changes: Partial<PaymentNotification>): Promise<void> {
-    await this.dataSource.manager.update(PaymentNotification, { id }, changes);
+    await this.txHost.tx.update(PaymentNotification, { id }, changes);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
 import { Clock } from '../core/clock/clock';
 import type { NotificationTopic, PaymentNotification } from './entities/payment-notification.entity';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';
@@ -18,7 +17,7 @@ export const notificationRetryDelayMs = (attempts: number): number => Math.min(2
  * Mercado Pago's notifications: stored first (so the webhook answers at once and none is lost),
  * processed right away in the background, and retried by a sweep every minute when Mercado Pago
  * or the database failed. Each row is claimed by a conditional UPDATE, so on several replicas a
- * notification is processed by one at a time; the mail queue works the same way.
+ * notification is processed by one at a time; the notifications outbox works the same way.
  */
 @Injectable()
 export class PaymentNotificationsService implements OnApplicationShutdown {
@@ -40,8 +39,7 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
     this.track(this.process(id));
   }
 
-  /** The sweep: retries what is due. Returns how many notifications it processed. */
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'payment-notifications' })
+  /** The payment-notifications job (every minute): retries what is due. Returns how many it processed. */
   async sweep(): Promise<number> {
     const now = this.clock.now();
     const due = await this.notifications.due(now, NOTIFICATION_MAX_ATTEMPTS, 50);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PlanesModule } from '../planes/planes.module';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
@@ -9,21 +10,19 @@ import { PaymentGateway } from './payment-gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { ReconcileService } from './reconcile.service';
 import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  imports: [PlanesModule],
+  imports: [PlanesModule, NotificationsModule],
   controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
     PaymentsRepository,
     PaymentNotificationsRepository,
     PaymentsService,
     PaymentNotificationsService,
-    ReconcileService,
     WebhookVerifier,
     {
       provide: PaymentGateway,
@@ -37,6 +36,6 @@ import { WebhookVerifier } from './webhook-verifier';
             ),
     },
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PaymentNotificationsService],
 })
 export class PaymentsModule {}

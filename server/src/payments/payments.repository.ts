@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, In, IsNull, MoreThan } from 'typeorm';
+import { Brackets, In, IsNull, MoreThan } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
 import { RefundRequest } from './entities/refund-request.entity';
@@ -24,11 +25,11 @@ export interface ApprovalValues {
 /** All SQL of purchases (the `payments` table). */
 @Injectable()
 export class PaymentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** A new purchase, inside the caller's transaction; its id. */
-  async insertInside(manager: EntityManager, values: Partial<Payment>): Promise<number> {
-    const inserted = await manager.insert(Payment, values);
+  /** A new purchase; its id. */
+  async insert(values: Partial<Payment>): Promise<number> {
+    const inserted = await this.txHost.tx.insert(Payment, values);
     return Number(inserted.identifiers[0].id);
   }
 
@@ -36,16 +37,16 @@ export class PaymentsRepository {
    * A no-op update of the buyer's row: it takes the row's lock (MySQL), so one client's checkouts
    * are counted and recorded one at a time; SQLite runs one transaction at a time already.
    */
-  async lockBuyer(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query('UPDATE users SET session_version = session_version WHERE id = ?', [userId]);
+  async lockBuyer(userId: number): Promise<void> {
+    await this.txHost.tx.query('UPDATE users SET session_version = session_version WHERE id = ?', [userId]);
   }
 
   /**
    * The checkouts a client started since `since` (their own purchases, not duplicates), and the
    * ones still open at `now` whatever their age: what the checkout limits count.
    */
-  checkoutsOf(manager: EntityManager, userId: number, since: Date, now: Date): Promise<CheckoutRow[]> {
-    return manager
+  checkoutsOf(userId: number, since: Date, now: Date): Promise<CheckoutRow[]> {
+    return this.txHost.tx
       .createQueryBuilder(Payment, 'p')
       .select(['p.id', 'p.status', 'p.statusDetail', 'p.createdAt', 'p.expiresAt'])
       .where('p.user_id = :userId AND p.duplicate_of IS NULL', { userId })
@@ -63,37 +64,37 @@ export class PaymentsRepository {
   }
 
   async update(id: number, changes: Partial<Payment>): Promise<void> {
-    await this.dataSource.manager.update(Payment, { id }, changes);
+    await this.txHost.tx.update(Payment, { id }, changes);
   }
 
   byId(id: number): Promise<Payment | null> {
-    return this.dataSource.manager.findOneBy(Payment, { id });
+    return this.txHost.tx.findOneBy(Payment, { id });
   }
 
   byIdOrFail(id: number): Promise<Payment> {
-    return this.dataSource.manager.findOneByOrFail(Payment, { id });
+    return this.txHost.tx.findOneByOrFail(Payment, { id });
   }
 
   byReference(reference: string): Promise<Payment | null> {
-    return this.dataSource.manager.findOneBy(Payment, { reference });
+    return this.txHost.tx.findOneBy(Payment, { reference });
   }
 
   /** A purchase made before references existed, by its numeric id. */
   legacyById(id: number): Promise<Payment | null> {
-    return this.dataSource.manager.findOneBy(Payment, { id, reference: IsNull() });
+    return this.txHost.tx.findOneBy(Payment, { id, reference: IsNull() });
   }
 
   byProviderPaymentId(providerPaymentId: string): Promise<Payment | null> {
-    return this.dataSource.manager.findOneBy(Payment, { providerPaymentId });
+    return this.txHost.tx.findOneBy(Payment, { providerPaymentId });
   }
 
   existsForProviderPayment(providerPaymentId: string): Promise<boolean> {
-    return this.dataSource.manager.existsBy(Payment, { providerPaymentId });
+    return this.txHost.tx.existsBy(Payment, { providerPaymentId });
   }
 
   /** A client's purchases since `since` that did not (yet) create a plan, newest first (10). */
   openPurchasesOf(userId: number, since: Date): Promise<Payment[]> {
-    return this.dataSource.manager.find(Payment, {
+    return this.txHost.tx.find(Payment, {
       where: {
         userId,
         userPlanId: IsNull(),
@@ -108,7 +109,7 @@ export class PaymentsRepository {
 
   /** Every purchase of a user that reached Mercado Pago, newest first (50). */
   reachedProviderOf(userId: number): Promise<Payment[]> {
-    return this.dataSource.manager.find(Payment, {
+    return this.txHost.tx.find(Payment, {
       where: {
         userId,
         status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'approved', 'refunded', 'charged_back']),
@@ -120,7 +121,7 @@ export class PaymentsRepository {
 
   /** Open purchases created before `before` and not asked about since: never asked first, then the longest ago. */
   dueForReconcile(before: Date, limit: number): Promise<Payment[]> {
-    return this.dataSource.manager
+    return this.txHost.tx
       .createQueryBuilder(Payment, 'p')
       .where('p.status IN (:...open) AND p.created_at < :before', { open: OPEN_STATUSES, before })
       .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
@@ -133,7 +134,7 @@ export class PaymentsRepository {
 
   /** Approved payments since `since` not checked since `before`, oldest id first. */
   dueForRecheck(since: Date, before: Date, limit: number): Promise<Payment[]> {
-    return this.dataSource.manager
+    return this.txHost.tx
       .createQueryBuilder(Payment, 'p')
       .where("p.status = 'approved' AND p.provider_payment_id IS NOT NULL AND p.approved_at >= :since", { since })
       .andWhere('(p.last_checked_at IS NULL OR p.last_checked_at < :before)', { before })
@@ -144,7 +145,7 @@ export class PaymentsRepository {
 
   /** Claims one payment's check (several replicas may run the jobs): false when it was checked since `before`. */
   async claimCheck(id: number, now: Date, before: Date): Promise<boolean> {
-    const claim = await this.dataSource
+    const claim = await this.txHost.tx
       .createQueryBuilder()
       .update(Payment)
       .set({ lastCheckedAt: now })
@@ -156,7 +157,7 @@ export class PaymentsRepository {
 
   /** Expires an open purchase that never created a plan; how many rows changed (0 or 1). */
   async expireOpen(id: number): Promise<number> {
-    const expired = await this.dataSource.manager.update(
+    const expired = await this.txHost.tx.update(
       Payment,
       { id, status: In(OPEN_STATUSES), userPlanId: IsNull() },
       { status: 'expired' },
@@ -166,7 +167,7 @@ export class PaymentsRepository {
 
   /** A provider status that is not final, on a purchase that is not approved (an approved one never goes back). */
   async applyUnsettled(id: number, changes: Pick<Payment, 'status' | 'statusDetail' | 'expiresAt'>): Promise<void> {
-    await this.dataSource.manager.update(
+    await this.txHost.tx.update(
       Payment,
       { id, status: In([...OPEN_STATUSES, 'rejected', 'cancelled', 'expired']) },
       changes,
@@ -177,8 +178,8 @@ export class PaymentsRepository {
    * The purchase takes an approved provider payment, once: only while it is not approved, has no
    * plan, and has no other provider payment.
    */
-  async claimApproval(manager: EntityManager, id: number, values: ApprovalValues): Promise<boolean> {
-    const claimed = await manager
+  async claimApproval(id: number, values: ApprovalValues): Promise<boolean> {
+    const claimed = await this.txHost.tx
       .createQueryBuilder()
       .update(Payment)
       .set({ status: 'approved', ...values })
@@ -190,18 +191,18 @@ export class PaymentsRepository {
     return claimed.affected === 1;
   }
 
-  async setUserPlan(manager: EntityManager, id: number, userPlanId: number): Promise<void> {
-    await manager.update(Payment, { id }, { userPlanId });
+  async setUserPlan(id: number, userPlanId: number): Promise<void> {
+    await this.txHost.tx.update(Payment, { id }, { userPlanId });
   }
 
   /** A partial refund of an approved payment seen before. */
   async updateApproved(id: number, changes: Pick<Payment, 'statusDetail' | 'refundedCents'>): Promise<void> {
-    await this.dataSource.manager.update(Payment, { id, status: 'approved' }, changes);
+    await this.txHost.tx.update(Payment, { id, status: 'approved' }, changes);
   }
 
   /** A second approved payment for one purchase, on its own row; recorded once (the provider id is unique). */
   async insertDuplicateOnce(values: Partial<Payment>): Promise<void> {
-    await this.dataSource
+    await this.txHost.tx
       .createQueryBuilder()
       .insert()
       .into(Payment)
@@ -211,8 +212,8 @@ export class PaymentsRepository {
       .execute();
   }
 
-  async updateInside(manager: EntityManager, id: number, changes: Partial<Payment>): Promise<void> {
-    await manager.update(Payment, { id }, changes);
+  async updateInside(id: number, changes: Partial<Payment>): Promise<void> {
+    await this.txHost.tx.update(Payment, { id }, changes);
   }
 
   /**
@@ -221,7 +222,7 @@ export class PaymentsRepository {
    * then read back: of simultaneous requests with one key, the first insert decides for all.
    */
   async bindRefundKey(idempotencyKey: string, paymentId: number, amountCents: number | null): Promise<boolean> {
-    await this.dataSource
+    await this.txHost.tx
       .createQueryBuilder()
       .insert()
       .into(RefundRequest)
@@ -229,13 +230,13 @@ export class PaymentsRepository {
       .orIgnore()
       .updateEntity(false)
       .execute();
-    const bound = await this.dataSource.manager.findOneByOrFail(RefundRequest, { idempotencyKey });
+    const bound = await this.txHost.tx.findOneByOrFail(RefundRequest, { idempotencyKey });
     return bound.paymentId === paymentId && bound.amountCents === amountCents;
   }
 
   /** Name and email of a buyer, for the receipt. */
   buyer(userId: number): Promise<Pick<User, 'name' | 'email'> | null> {
-    return this.dataSource.manager.findOne(User, {
+    return this.txHost.tx.findOne(User, {
       select: { id: true, name: true, email: true },
       where: { id: userId },
     });

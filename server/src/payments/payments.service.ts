@@ -8,12 +8,11 @@ import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
-import { MailService } from '../core/mail/mail.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { chargeFor } from '../planes/pricing';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
-import { receiptMail } from './payment-mail';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
@@ -49,11 +48,11 @@ export class PaymentsService {
   constructor(
     private readonly payments: PaymentsRepository,
     private readonly plans: PlansRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
-    private readonly mail: MailService,
+    private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -71,16 +70,16 @@ export class PaymentsService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const paymentId = await this.tx.run(async (manager) => {
-      await this.payments.lockBuyer(manager, caller.id);
+    const paymentId = await this.transactions.run(async () => {
+      await this.payments.lockBuyer(caller.id);
       const since = new Date(now.getTime() - 3600_000);
-      const wait = checkoutWait(await this.payments.checkoutsOf(manager, caller.id, since, now), now, {
+      const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, since, now), now, {
         maxOpen: this.config.checkoutMaxOpen,
         maxPerHour: this.config.checkoutMaxPerHour,
         linkHours: CHECKOUT_LINK_HOURS,
       });
       if (wait) throw this.checkoutLimitError(wait, now);
-      return this.payments.insertInside(manager, {
+      return this.payments.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
@@ -294,8 +293,8 @@ export class PaymentsService {
       );
     }
     const after = (await this.syncProviderPayment(payment.providerPaymentId)) ?? payment;
-    await this.tx.run((manager) =>
-      this.audit.record(manager, admin, {
+    await this.transactions.run(() =>
+      this.audit.record(admin, {
         action: 'payment.refund',
         entityType: 'payment',
         entityId: payment.id,
@@ -355,8 +354,8 @@ export class PaymentsService {
     const issue = this.issueWith(payment, provider);
     const paidCents = provider.amountMxn === null ? null : cents(provider.amountMxn);
     const refundedCents = cents(provider.refundedMxn);
-    const plan = await this.tx.run(async (manager) => {
-      const claimed = await this.payments.claimApproval(manager, payment.id, {
+    const plan = await this.transactions.run(async () => {
+      const claimed = await this.payments.claimApproval(payment.id, {
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
         approvedAt,
@@ -367,7 +366,7 @@ export class PaymentsService {
       if (!claimed) return null;
       if (issue) return 'refused' as const;
       const startDate = this.clock.today(approvedAt);
-      const userPlanId = await this.plans.insertPaidPlan(manager, {
+      const userPlanId = await this.plans.insertPaidPlan({
         userId: payment.userId,
         planId: payment.planId,
         planName: payment.planName,
@@ -375,17 +374,17 @@ export class PaymentsService {
         startDate,
         endDate: planEndDate(startDate),
       });
-      await this.payments.setUserPlan(manager, payment.id, userPlanId);
-      return { startDate, endDate: planEndDate(startDate) };
+      await this.payments.setUserPlan(payment.id, userPlanId);
+      const plan = { startDate, endDate: planEndDate(startDate) };
+      // The receipt exists exactly when the plan does.
+      await this.emitReceipt(payment, provider.id, plan);
+      return plan;
     });
     if (plan === 'refused') {
       this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
       return;
     }
-    if (plan) {
-      await this.sendReceipt(payment, provider.id, plan);
-      return;
-    }
+    if (plan) return;
     const current = await this.payments.byIdOrFail(payment.id);
     if (current.providerPaymentId === provider.id) {
       // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
@@ -427,14 +426,25 @@ export class PaymentsService {
     }
   }
 
-  private async sendReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
+  private async emitReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
     const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
-    this.mail
-      .send(receiptMail({ email: buyer.email, name: buyer.name }, payment, providerPaymentId, plan))
-      .catch((error: unknown) =>
-        this.logger.error(`Recibo del pago ${payment.id} no enviado: ${(error as Error).message}`),
-      );
+    await this.notifications.emit({
+      type: 'payment.receipt',
+      to: { userId: payment.userId, email: buyer.email, name: buyer.name },
+      payload: {
+        purchase: {
+          id: payment.id,
+          planName: payment.planName,
+          classCount: payment.classCount,
+          priceCents: payment.priceCents,
+          commissionCents: payment.commissionCents,
+          totalCents: payment.totalCents,
+        },
+        providerPaymentId,
+        plan,
+      },
+    });
   }
 
   /** A refund or chargeback: the plan stays (booked classes too) but is unpaid and books no more. */
@@ -444,15 +454,15 @@ export class PaymentsService {
   ): Promise<void> {
     // Another of the reference's payments (e.g. an earlier failed attempt) says nothing about this purchase.
     if (payment.providerPaymentId && payment.providerPaymentId !== provider.id) return;
-    await this.tx.run(async (manager) => {
+    await this.transactions.run(async () => {
       const refundedCents = cents(provider.refundedMxn);
-      await this.payments.updateInside(manager, payment.id, {
+      await this.payments.updateInside(payment.id, {
         status: provider.status as PaymentStatus,
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
         ...(refundedCents > 0 ? { refundedCents } : {}),
       });
-      if (payment.userPlanId) await this.plans.revokeUnpaid(manager, payment.userPlanId, this.clock.now());
+      if (payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
     });
   }
 }

@@ -6,7 +6,7 @@ import { CurrentUser } from '../core/auth/auth.decorators';
 import type { Caller } from '../core/auth/caller';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
-import { escapeHtml } from '../core/mail/mail-layout';
+import { escapeHtml } from '../core/http/escape-html';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { PaymentGateway } from './payment-gateway';
 import { PaymentsRepository } from './payments.repository';

@@ -1,14 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
 import { addDays } from '@pilates/dates';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
-import { MailService } from '../core/mail/mail.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PlanReminderError, PlanReminderErrorCode } from './plan-reminder.errors';
-import { planEndingMail } from './plan-ending-mail';
-import { PlanRemindersRepository } from './plan-reminders.repository';
+import { PlanRemindersRepository, type EndingPlanRow } from './plan-reminders.repository';
 
 /** A plan gets its "ends soon" mail when it ends within this many days (today included) with classes left. */
 export const PLAN_ENDING_DAYS = 7;
@@ -22,29 +20,18 @@ export interface ReminderOutcome {
 /**
  * The mail to a client whose plan ends within a week with classes left, once per plan. Each plan
  * is claimed by a conditional UPDATE (ending_reminder_sent_at IS NULL, still qualifying) and its
- * mail queued in the same transaction, so with several replicas, or the job and an admin's click
- * together, exactly one mail is queued; the mail queue delivers and retries it.
+ * `plan.ending` notification emitted in the same transaction, so with several replicas, or the job
+ * and an admin's click together, exactly one is emitted; the outbox delivers and retries it.
  */
 @Injectable()
 export class PlanEndingRemindersService {
-  private readonly logger = new Logger('PlanEndingReminders');
-
   constructor(
     private readonly repository: PlanRemindersRepository,
-    private readonly tx: TransactionService,
-    private readonly mail: MailService,
+    readonly transactions: TransactionService,
+    private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly clock: StudioClock,
   ) {}
-
-  @Cron(CronExpression.EVERY_HOUR, { name: 'plan-ending-reminders' })
-  async runScheduled(): Promise<void> {
-    try {
-      await this.sendDue();
-    } catch (error) {
-      this.logger.error(`Los avisos de fin de plan fallaron: ${(error as Error).message}`);
-    }
-  }
 
   /** The window on the studio's `today`: plans ending from today to today + 7 days. */
   window(now: Date = this.clock.now()): { today: string; until: string } {
@@ -52,37 +39,37 @@ export class PlanEndingRemindersService {
     return { today, until: addDays(today, PLAN_ENDING_DAYS) };
   }
 
-  /** Queues the mails due now; returns how many this caller queued. */
+  /** The plan-ending-reminders job (hourly): notifies the plans due now; returns how many this caller claimed. */
   async sendDue(): Promise<number> {
     const now = this.clock.now();
     const { today, until } = this.window(now);
     const due = await this.repository.due(today, until);
-    const queued: number[] = [];
+    let claimed = 0;
     for (const plan of due) {
-      const mailId = await this.tx.run(async (manager) => {
-        if (!(await this.repository.claim(manager, plan.id, now, today, until))) return null; // another replica has it
-        return this.mail.queueInside(manager, planEndingMail(plan));
+      const won = await this.transactions.run(async () => {
+        if (!(await this.repository.claim(plan.id, now, today, until))) return false; // another replica has it
+        await this.notify(plan);
+        return true;
       });
-      if (mailId !== null) queued.push(mailId);
+      if (won) claimed++;
     }
-    await this.deliver(queued);
-    return queued.length;
+    return claimed;
   }
 
   /**
    * The dashboard's "Enviar recordatorio": the same mail and the same claim, so it is idempotent per
-   * plan: a second click, or a plan the job already reminded, queues nothing and says when it went.
+   * plan: a second click, or a plan the job already reminded, emits nothing and says when it went.
    */
   async sendFor(admin: Caller, userPlanId: number): Promise<ReminderOutcome> {
     const now = this.clock.now();
     const { today, until } = this.window(now);
-    const outcome = await this.tx.run(async (manager) => {
-      const plan = await this.repository.endingPlan(manager, userPlanId);
+    const outcome = await this.transactions.run(async () => {
+      const plan = await this.repository.endingPlan(userPlanId);
       if (!plan) throw new PlanReminderError(PlanReminderErrorCode.USER_PLAN_NOT_FOUND);
-      if (plan.sentAt) return { sentAt: plan.sentAt, mailId: null };
-      if (!(await this.repository.claim(manager, plan.id, now, today, until))) return { sentAt: null, mailId: null };
-      const mailId = await this.mail.queueInside(manager, planEndingMail(plan));
-      await this.audit.record(manager, admin, {
+      if (plan.sentAt) return { sentAt: plan.sentAt, sent: false };
+      if (!(await this.repository.claim(plan.id, now, today, until))) return { sentAt: null, sent: false };
+      await this.notify(plan);
+      await this.audit.record(admin, {
         action: 'user_plan.remind',
         entityType: 'user_plan',
         entityId: plan.id,
@@ -90,25 +77,27 @@ export class PlanEndingRemindersService {
         // Keys the audit page already labels ("Clases restantes", "Fecha de término").
         after: { classes_remaining: plan.classesRemaining, endDate: plan.endDate },
       });
-      return { sentAt: now, mailId };
+      return { sentAt: now, sent: true };
     });
-    if (outcome.mailId !== null) {
-      await this.deliver([outcome.mailId]);
-      return { sent: true, sentAt: now };
-    }
+    if (outcome.sent) return { sent: true, sentAt: now };
     if (outcome.sentAt) return { sent: false, sentAt: outcome.sentAt };
     // The claim lost: to a click or a replica that committed meanwhile (read again, after that
     // commit, outside this transaction's snapshot), or because the plan does not qualify.
-    const latest = await this.tx.run((manager) => this.repository.endingPlan(manager, userPlanId));
+    const latest = await this.transactions.run(() => this.repository.endingPlan(userPlanId));
     if (latest?.sentAt) return { sent: false, sentAt: latest.sentAt };
     throw new PlanReminderError(PlanReminderErrorCode.PLAN_NOT_ENDING);
   }
 
-  private async deliver(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    // A failed delivery stays queued for the mail queue's retry job; the claim stands.
-    await this.mail
-      .deliverQueued(ids)
-      .catch((error: unknown) => this.logger.error(`Avisos de fin de plan en cola: ${(error as Error).message}`));
+  private notify(plan: EndingPlanRow): Promise<number> {
+    return this.notifications.emit({
+      type: 'plan.ending',
+      to: { userId: plan.userId, email: plan.email, name: plan.name },
+      payload: {
+        userPlanId: plan.id,
+        planName: plan.planName,
+        classesRemaining: plan.classesRemaining,
+        endDate: plan.endDate,
+      },
+    });
   }
 }

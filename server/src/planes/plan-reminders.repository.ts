@@ -1,13 +1,16 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { UserPlan } from './entities/user-plan.entity';
-import type { EndingPlan } from './plan-ending-mail';
-
 /** A plan ending soon with classes left, with its holder. */
-export interface EndingPlanRow extends EndingPlan {
+export interface EndingPlanRow {
   id: number;
   userId: number;
+  email: string;
+  name: string;
+  planName: string;
+  classesRemaining: number;
+  endDate: string;
 }
 
 /**
@@ -33,11 +36,11 @@ const toRow = (row: Record<string, unknown>): EndingPlanRow => ({
 /** The SQL of the "your plan ends soon" mail: which plans are due, and the per-plan claim. */
 @Injectable()
 export class PlanRemindersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Plans due for the mail on `today` (studio date), ending by `until`. */
   async due(today: string, until: string): Promise<EndingPlanRow[]> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
       `SELECT ${ENDING_COLUMNS} FROM user_plans up JOIN users u ON u.id = up.user_id WHERE ${DUE} ORDER BY up.id`,
       [today, today, until],
     );
@@ -45,8 +48,8 @@ export class PlanRemindersRepository {
   }
 
   /** One plan with its holder, inside the caller's transaction. */
-  async endingPlan(manager: EntityManager, id: number): Promise<(EndingPlanRow & { sentAt: Date | null }) | null> {
-    const plan = await manager.findOne(UserPlan, { where: { id }, relations: { user: true } });
+  async endingPlan(id: number): Promise<(EndingPlanRow & { sentAt: Date | null }) | null> {
+    const plan = await this.txHost.tx.findOne(UserPlan, { where: { id }, relations: { user: true } });
     if (!plan?.user) return null;
     return {
       id: plan.id,
@@ -64,8 +67,8 @@ export class PlanRemindersRepository {
    * Claims the plan's one reminder: a conditional UPDATE that only one caller (replica, admin
    * click) can win, and only while the plan still qualifies. True when this caller won.
    */
-  async claim(manager: EntityManager, id: number, at: Date, today: string, until: string): Promise<boolean> {
-    const result = await manager
+  async claim(id: number, at: Date, today: string, until: string): Promise<boolean> {
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(UserPlan)
       .set({ endingReminderSentAt: at })

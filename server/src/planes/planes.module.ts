@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PlanesController } from './planes.controller';
 import { PlanesService } from './planes.service';
 import { PlanEndingRemindersService } from './plan-ending-reminders.service';
@@ -7,6 +8,7 @@ import { PlansRepository } from './plans.repository';
 
 /** The plan catalogue, the plans clients hold, and what a plan costs. */
 @Module({
+  imports: [NotificationsModule],
   controllers: [PlanesController],
   providers: [PlanesService, PlansRepository, PlanRemindersRepository, PlanEndingRemindersService],
   exports: [PlanesService, PlansRepository, PlanEndingRemindersService],

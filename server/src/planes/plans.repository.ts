@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { booleanTransformer, fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { Plan } from './entities/plan.entity';
@@ -26,13 +26,13 @@ type UserPlanLineRow = Record<keyof UserPlanLine, unknown>;
 @Injectable()
 export class PlansRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly reader: DirectReader,
   ) {}
 
   /** The plans clients can buy, in the studio's order. */
   visibleCatalogue(): Promise<Plan[]> {
-    return this.dataSource.manager.find(Plan, { where: { visible: true }, order: { sortOrder: 'ASC', id: 'ASC' } });
+    return this.txHost.tx.find(Plan, { where: { visible: true }, order: { sortOrder: 'ASC', id: 'ASC' } });
   }
 
   /**
@@ -59,16 +59,16 @@ export class PlansRepository {
 
   /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
   allInOrder(): Promise<Plan[]> {
-    return this.dataSource.manager.find(Plan, { order: { sortOrder: 'ASC', id: 'ASC' } });
+    return this.txHost.tx.find(Plan, { order: { sortOrder: 'ASC', id: 'ASC' } });
   }
 
-  byId(manager: EntityManager, id: number): Promise<Plan | null> {
-    return manager.findOneBy(Plan, { id });
+  byId(id: number): Promise<Plan | null> {
+    return this.txHost.tx.findOneBy(Plan, { id });
   }
 
   /** The highest sort position in the catalogue (0 when empty). */
-  async lastSortOrder(manager: EntityManager): Promise<number> {
-    const last = await manager
+  async lastSortOrder(): Promise<number> {
+    const last = await this.txHost.tx
       .createQueryBuilder(Plan, 'p')
       .select('MAX(p.sort_order)', 'max')
       .getRawOne<{ max: number | string | null }>();
@@ -76,30 +76,31 @@ export class PlansRepository {
   }
 
   /** Inserts a catalogue plan or saves the changes of a loaded one. */
-  save(manager: EntityManager, plan: Plan | Partial<Plan>): Promise<Plan> {
-    return plan instanceof Plan ? manager.save(plan) : manager.save(manager.create(Plan, plan));
+  save(plan: Plan | Partial<Plan>): Promise<Plan> {
+    const tx = this.txHost.tx;
+    return plan instanceof Plan ? tx.save(plan) : tx.save(tx.create(Plan, plan));
   }
 
-  userPlanById(manager: EntityManager, id: number): Promise<UserPlan | null> {
-    return manager.findOneBy(UserPlan, { id });
+  userPlanById(id: number): Promise<UserPlan | null> {
+    return this.txHost.tx.findOneBy(UserPlan, { id });
   }
 
   /** Inserts a plan given to a user or saves the changes of a loaded one. */
-  saveUserPlan(manager: EntityManager, plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
-    return plan instanceof UserPlan ? manager.save(plan) : manager.save(manager.create(UserPlan, plan));
+  saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
+    const tx = this.txHost.tx;
+    return plan instanceof UserPlan ? tx.save(plan) : tx.save(tx.create(UserPlan, plan));
   }
 
   /** A plan of the catalogue clients can buy. */
   visibleById(id: number): Promise<Plan | null> {
-    return this.dataSource.manager.findOneBy(Plan, { id, visible: true });
+    return this.txHost.tx.findOneBy(Plan, { id, visible: true });
   }
 
   /** A plan a payment created; its id. */
   async insertPaidPlan(
-    manager: EntityManager,
     values: Pick<UserPlan, 'userId' | 'planId' | 'planName' | 'classesTotal' | 'startDate' | 'endDate'>,
   ): Promise<number> {
-    const inserted = await manager.insert(UserPlan, {
+    const inserted = await this.txHost.tx.insert(UserPlan, {
       ...values,
       classesRemaining: values.classesTotal,
       isPaid: true,
@@ -109,8 +110,8 @@ export class PlansRepository {
   }
 
   /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
-  async revokeUnpaid(manager: EntityManager, id: number, at: Date): Promise<void> {
-    await manager
+  async revokeUnpaid(id: number, at: Date): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(UserPlan)
       .set({ isPaid: false, revokedAt: at })
@@ -119,8 +120,8 @@ export class PlansRepository {
   }
 
   /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
-  openPlansOf(manager: EntityManager = this.dataSource.manager, userId: number): Promise<UserPlan[]> {
-    return manager
+  openPlansOf(userId: number): Promise<UserPlan[]> {
+    return this.txHost.tx
       .createQueryBuilder(UserPlan, 'p')
       .where('p.user_id = :userId AND p.classes_remaining > 0 AND p.revoked_at IS NULL', { userId })
       .orderBy('p.end_date', 'ASC')
@@ -129,8 +130,8 @@ export class PlansRepository {
   }
 
   /** Takes one class from a plan, only while it has one left and is not revoked. */
-  async takeClass(manager: EntityManager, planId: number): Promise<boolean> {
-    const result = await manager
+  async takeClass(planId: number): Promise<boolean> {
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(UserPlan)
       .set({ classesRemaining: () => 'classes_remaining - 1' })
@@ -140,8 +141,8 @@ export class PlansRepository {
   }
 
   /** Gives a class back to the plan it came from. */
-  async giveClassBack(manager: EntityManager, planId: number): Promise<void> {
-    await manager
+  async giveClassBack(planId: number): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(UserPlan)
       .set({ classesRemaining: () => 'classes_remaining + 1' })

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
@@ -37,7 +36,7 @@ export class AttendanceService {
   constructor(
     private readonly reservations: ReservationsRepository,
     private readonly sessions: ClassSessionsService,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly audit: AuditService,
     private readonly chooser: PlanChooser,
@@ -73,14 +72,14 @@ export class AttendanceService {
       throw new BookingError(BookingErrorCode.ATTENDANCE_CLOSED);
     }
     if (info.attended === attended) return false;
-    return this.tx.run(async (manager) => {
-      if (!(await this.reservations.markAttendance(manager, reservationId, { attended, by: admin.id, at: now }))) {
+    return this.transactions.run(async () => {
+      if (!(await this.reservations.markAttendance(reservationId, { attended, by: admin.id, at: now }))) {
         // Between the read and the write: cancelled, or another admin marked the same value.
         const current = await this.reservations.reservationById(reservationId);
         if (current?.status !== 'active') throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
         return false;
       }
-      await this.audit.record(manager, admin, {
+      await this.audit.record(admin, {
         action: 'reservation.attendance',
         entityType: 'reservation',
         entityId: reservationId,
@@ -114,24 +113,20 @@ export class AttendanceService {
    * line's); the class comes from the client's plan covering the date (the booking's PlanChooser)
    * or, with none, is paid at the studio. Audited.
    */
-  async walkInInside(
-    manager: EntityManager,
-    admin: Caller,
-    target: WalkInClass & { userId: number },
-  ): Promise<WalkInPlace> {
+  async walkInInside(admin: Caller, target: WalkInClass & { userId: number }): Promise<WalkInPlace> {
     const { slot, classId, userId } = target;
-    await this.waitlists.lockClass(manager, classId);
-    if (await this.reservations.activeReservationExists(manager, classId, userId)) {
+    await this.waitlists.lockClass(classId);
+    if (await this.reservations.activeReservationExists(classId, userId)) {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
     const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
-    if (!(await this.reservations.takePlace(manager, classId, waitlistFirst))) {
-      throw new BookingError(await this.whyNoPlace(manager, classId, waitlistFirst));
+    if (!(await this.reservations.takePlace(classId, waitlistFirst))) {
+      throw new BookingError(await this.whyNoPlace(classId, waitlistFirst));
     }
-    const userPlanId = await this.planFor(manager, userId, slot.date);
+    const userPlanId = await this.planFor(userId, slot.date);
     try {
-      const reservationId = await this.reservations.insertReservation(manager, { classId, userId, userPlanId });
-      await this.audit.record(manager, admin, {
+      const reservationId = await this.reservations.insertReservation({ classId, userId, userPlanId });
+      await this.audit.record(admin, {
         action: 'reservation.walk_in',
         entityType: 'reservation',
         entityId: reservationId,
@@ -150,9 +145,9 @@ export class AttendanceService {
   }
 
   /** The covering plan that ends soonest gives the class; with none, the studio is paid (null). */
-  private async planFor(manager: EntityManager, userId: number, date: string): Promise<number | null> {
+  private async planFor(userId: number, date: string): Promise<number | null> {
     try {
-      return await this.chooser.takeClass(manager, userId, date);
+      return await this.chooser.takeClass(userId, date);
     } catch (error) {
       if (
         error instanceof BookingError &&
@@ -164,8 +159,8 @@ export class AttendanceService {
     }
   }
 
-  private async whyNoPlace(manager: EntityManager, classId: number, waitlistFirst: boolean): Promise<BookingErrorCode> {
-    const klass = await this.waitlists.classById(manager, classId);
+  private async whyNoPlace(classId: number, waitlistFirst: boolean): Promise<BookingErrorCode> {
+    const klass = await this.waitlists.classById(classId);
     if (!klass || klass.status === 'cancelled') return BookingErrorCode.CLASS_CANCELLED;
     if (klass.reservedCount >= klass.capacity) return BookingErrorCode.CLASS_FULL;
     return waitlistFirst ? BookingErrorCode.WALK_IN_WAITLIST : BookingErrorCode.CLASS_FULL;

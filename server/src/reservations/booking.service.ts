@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
@@ -7,15 +6,16 @@ import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
 import { isUniqueViolation } from '../core/errors/database-errors';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlansRepository } from '../planes/plans.repository';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
-import { noEffects, WaitlistService, type WaitlistEffects } from './waitlist.service';
+import { WaitlistService } from './waitlist.service';
 import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
-import { BookingNotifier } from './booking-notifier.service';
 import { ClassSessionsService } from './class-sessions.service';
-import type { BookedClass } from './class-calendar';
+import type { BookedClass } from '../notifications/class-calendar';
+import { NotificationsService } from '../notifications/notifications.service';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
@@ -41,9 +41,9 @@ export class BookingService {
   constructor(
     private readonly reservations: ReservationsRepository,
     private readonly plans: PlansRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly sessions: ClassSessionsService,
-    private readonly notifier: BookingNotifier,
+    private readonly notifications: NotificationsService,
     private readonly clock: StudioClock,
     private readonly audit: AuditService,
     private readonly chooser: PlanChooser,
@@ -118,27 +118,32 @@ export class BookingService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
 
-    const reservationId = await this.tx.run(async (manager) => {
+    const reservationId = await this.transactions.run(async () => {
       // Rule 2: one place per client and class (the unique index backs this under races).
-      if (await this.reservations.activeReservationExists(manager, classId, userId)) {
+      if (await this.reservations.activeReservationExists(classId, userId)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
 
       // Rules 3–4: the covering plan that ends soonest, then the oldest.
-      const planId = await this.chooser.takeClass(manager, userId, slot.date);
+      const planId = await this.chooser.takeClass(userId, slot.date);
 
       // Rule 5: a place, only while the class is below capacity and still scheduled; until the
       // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line).
       const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
-      if (!(await this.reservations.takePlace(manager, classId, waitlistFirst))) {
-        const cancelled = await this.reservations.isClassCancelled(manager, classId);
+      if (!(await this.reservations.takePlace(classId, waitlistFirst))) {
+        const cancelled = await this.reservations.isClassCancelled(classId);
         throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);
       }
 
       try {
-        const id = await this.reservations.insertReservation(manager, { classId, userId, userPlanId: planId });
+        const id = await this.reservations.insertReservation({ classId, userId, userPlanId: planId });
+        await this.notifications.emit({
+          type: 'reservation.confirmed',
+          to: { userId: client.id, email: client.email, name: client.name },
+          payload: { class: toBookedClass(slot, id) },
+        });
         if (userId !== caller.id) {
-          await this.audit.record(manager, caller, {
+          await this.audit.record(caller, {
             action: 'reservation.create',
             entityType: 'reservation',
             entityId: id,
@@ -152,8 +157,6 @@ export class BookingService {
         throw error;
       }
     });
-
-    this.notifier.bookingConfirmed(client, { ...toBookedClass(slot), reservationId });
     return reservationId;
   }
 
@@ -171,12 +174,12 @@ export class BookingService {
     if (!managesOthers && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
-    const effects = noEffects();
-    const cancelled = await this.tx.run(async (manager) => {
-      const done = await this.cancelInside(manager, info, caller.id, effects);
-      if (done && info.userId !== caller.id) {
+    const byStudio = info.userId !== caller.id;
+    return this.transactions.run(async () => {
+      const done = await this.cancelInside(info, caller.id, byStudio ? 'studio' : 'client');
+      if (done && byStudio) {
         // An admin taking someone off a roster.
-        await this.audit.record(manager, caller, {
+        await this.audit.record(caller, {
           action: 'reservation.cancel',
           entityType: 'reservation',
           entityId: info.id,
@@ -187,12 +190,6 @@ export class BookingService {
       }
       return done;
     });
-    if (cancelled) {
-      const byStudio = info.userId !== caller.id;
-      this.notifier.reservationCancelled(info, toBookedClass(info, reservationId), byStudio);
-      await this.waitlist.deliver(effects);
-    }
-    return cancelled;
   }
 
   /**
@@ -203,18 +200,17 @@ export class BookingService {
   async cancelClass(admin: Caller, scheduleId: number, date: string): Promise<number> {
     const slot = await this.sessions.slotOf(scheduleId, date);
     const classId = await this.sessions.ensureSession(slot);
-    const effects = noEffects();
-    const cancelled = await this.tx.run(async (manager) => {
-      const closed = await this.reservations.closeClass(manager, classId);
+    return this.transactions.run(async () => {
+      const closed = await this.reservations.closeClass(classId);
       // The class row is now locked and cancelled: no booking can add a reservation meanwhile.
-      const infos = await this.reservations.activeInClass(manager, classId);
+      const infos = await this.reservations.activeInClass(classId);
       const done: ReservationInfo[] = [];
       for (const info of infos) {
-        if (await this.cancelInside(manager, info, admin.id, effects)) done.push(info);
+        if (await this.cancelInside(info, admin.id, 'studio')) done.push(info);
       }
-      await this.waitlist.closeForCancelledClass(manager, classId, effects);
+      await this.waitlist.closeForCancelledClass(classId);
       if (closed) {
-        await this.audit.record(manager, admin, {
+        await this.audit.record(admin, {
           action: 'class.cancel',
           entityType: 'class',
           entityId: classId,
@@ -222,28 +218,24 @@ export class BookingService {
           after: { status: 'cancelled', cancelledReservations: done.length },
         });
       }
-      return done;
+      return done.length;
     });
-    for (const info of cancelled) this.notifier.reservationCancelled(info, toBookedClass(info, info.id), true);
-    await this.waitlist.deliver(effects);
-    return cancelled.length;
   }
 
   /**
-   * Cancels a user's reservations in classes that have not started, inside the caller's
-   * transaction (an account being deactivated): each class goes back to its plan and its place to
-   * the class's waitlist (the mails that queues go out with the mail job), and the user leaves the
-   * waitlists they were in.
+   * Cancels a user's reservations in classes that have not started, in the caller's transaction
+   * (an account being deactivated): each class goes back to its plan and its place to the class's
+   * waitlist, and the user leaves the waitlists they were in. The user gets no cancellation mail.
    */
-  async cancelUpcomingInside(manager: EntityManager, userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
-    const infos = await this.reservations.upcomingOfUser(userId, this.clock.today(), manager);
+  @InTransaction()
+  async cancelUpcomingOf(userId: number, cancelledBy: number): Promise<ReservationInfo[]> {
+    const infos = await this.reservations.upcomingOfUser(userId, this.clock.today());
     const done: ReservationInfo[] = [];
-    const effects = noEffects();
     for (const info of infos) {
       if (this.clock.hasStarted(info.date, info.startTime)) continue;
-      if (await this.cancelInside(manager, info, cancelledBy, effects)) done.push(info);
+      if (await this.cancelInside(info, cancelledBy, 'none')) done.push(info);
     }
-    await this.waitlist.leaveAllInside(manager, userId);
+    await this.waitlist.leaveAll(userId);
     return done;
   }
 
@@ -291,10 +283,10 @@ export class BookingService {
    * (MySQL) or the one connection (SQLite) just to hear CLASS_FULL.
    */
   private async refuseFull(userId: number, classId: number, date: string): Promise<never> {
-    if (await this.reservations.activeReservationExists(undefined, classId, userId)) {
+    if (await this.reservations.activeReservationExists(classId, userId)) {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
-    await this.chooser.assertCovering(undefined, userId, date);
+    await this.chooser.assertCovering(userId, date);
     throw new BookingError(BookingErrorCode.CLASS_FULL);
   }
 
@@ -307,23 +299,30 @@ export class BookingService {
   }
 
   /**
-   * Cancels one reservation and gives its class back, once: false when it was no longer active.
-   * The freed place goes to the class's waitlist in the same transaction.
+   * Cancels one reservation and gives its class back, once, inside the caller's transaction: false
+   * when it was no longer active. The client is told (`notice`: who cancelled; none for a
+   * deactivated account), then the freed place goes to the class's waitlist in that transaction.
    */
   private async cancelInside(
-    manager: EntityManager,
     info: ReservationInfo,
     cancelledBy: number,
-    effects: WaitlistEffects,
+    notice: 'client' | 'studio' | 'none',
   ): Promise<boolean> {
     // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
     // one class then queue there instead of deadlocking on the reservations' index (MySQL).
-    await this.waitlists.lockClass(manager, info.classSessionId);
-    if (!(await this.reservations.cancelReservationRow(manager, info.id, cancelledBy, this.clock.now()))) return false;
-    await this.reservations.releasePlace(manager, info.classSessionId);
+    await this.waitlists.lockClass(info.classSessionId);
+    if (!(await this.reservations.cancelReservationRow(info.id, cancelledBy, this.clock.now()))) return false;
+    await this.reservations.releasePlace(info.classSessionId);
     // A walk-in paid at the studio took no class from a plan: nothing goes back.
-    if (info.userPlanId !== null) await this.plans.giveClassBack(manager, info.userPlanId);
-    await this.waitlist.fillFreedPlaces(manager, info.classSessionId, effects);
+    if (info.userPlanId !== null) await this.plans.giveClassBack(info.userPlanId);
+    if (notice !== 'none') {
+      await this.notifications.emit({
+        type: 'reservation.cancelled',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), byStudio: notice === 'studio' },
+      });
+    }
+    await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
 }

@@ -1,15 +1,15 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 
 /** The SQL of the personal calendar feeds: each user's secret token. */
 @Injectable()
 export class CalendarFeedRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async tokenOf(userId: number): Promise<string | null> {
-    const user = await this.dataSource.manager.findOne(User, {
+    const user = await this.txHost.tx.findOne(User, {
       select: { id: true, calendarToken: true },
       where: { id: userId },
     });
@@ -18,7 +18,7 @@ export class CalendarFeedRepository {
 
   /** Sets the token only while the user has none: two first requests at once end with one token. */
   async setTokenIfNone(userId: number, token: string): Promise<void> {
-    await this.dataSource
+    await this.txHost.tx
       .createQueryBuilder()
       .update(User)
       .set({ calendarToken: token })
@@ -27,12 +27,12 @@ export class CalendarFeedRepository {
   }
 
   async setToken(userId: number, token: string): Promise<void> {
-    await this.dataSource.manager.update(User, { id: userId }, { calendarToken: token });
+    await this.txHost.tx.update(User, { id: userId }, { calendarToken: token });
   }
 
   /** The active user a token belongs to. */
   async activeUserIdByToken(token: string): Promise<number | null> {
-    const user = await this.dataSource.manager.findOne(User, {
+    const user = await this.txHost.tx.findOne(User, {
       select: { id: true },
       where: { calendarToken: token, active: true },
     });

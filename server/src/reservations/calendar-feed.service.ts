@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
-import { BookingNotifier } from './booking-notifier.service';
+import { classCalendar } from '../notifications/class-calendar';
 import { BookingService } from './booking.service';
 import { CalendarFeedRepository } from './calendar-feed.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
@@ -24,7 +24,6 @@ export class CalendarFeedService {
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
     private readonly booking: BookingService,
-    private readonly notifier: BookingNotifier,
   ) {}
 
   urlFor(token: string): string {
@@ -51,6 +50,10 @@ export class CalendarFeedService {
     const userId = TOKEN.test(token) ? await this.feeds.activeUserIdByToken(token) : null;
     if (userId === null) throw new BookingError(BookingErrorCode.CALENDAR_FEED_NOT_FOUND);
     const classes = await this.booking.upcomingOf(userId, addDays(this.clock.today(), -FEED_PAST_DAYS));
-    return this.notifier.calendar(classes, 'Mis clases de Pilates');
+    return classCalendar(classes, {
+      timeZone: this.config.studioTimeZone,
+      uidDomain: new URL(this.config.appUrl).hostname,
+      name: 'Mis clases de Pilates',
+    });
   }
 }

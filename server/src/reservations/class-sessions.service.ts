@@ -11,7 +11,7 @@ import { BookingError, BookingErrorCode } from './reservations.errors';
 export class ClassSessionsService {
   constructor(
     private readonly repository: ReservationsRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
   ) {}
 
   /** One class of the timetable on a date, refusing a date the class does not run. */
@@ -28,6 +28,6 @@ export class ClassSessionsService {
    */
   async ensureSession(slot: Slot): Promise<number> {
     if (slot.classId) return slot.classId;
-    return this.tx.run((manager) => this.repository.createSessionOnce(manager, slot));
+    return this.transactions.run(() => this.repository.createSessionOnce(slot));
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { PlansRepository } from '../planes/plans.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
@@ -13,23 +12,23 @@ export class PlanChooser {
 
   /**
    * Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) unless a plan could give a class on `date`; takes
-   * nothing. Without a manager it reads outside any transaction.
+   * nothing. Outside a transaction it is a plain read.
    */
-  async assertCovering(manager: EntityManager | undefined, userId: number, date: string): Promise<void> {
-    await this.covering(manager, userId, date);
+  async assertCovering(userId: number, date: string): Promise<void> {
+    await this.covering(userId, date);
   }
 
   /** Takes one class from the chosen plan, inside the caller's transaction; the plan's id. */
-  async takeClass(manager: EntityManager, userId: number, date: string): Promise<number> {
-    for (const plan of await this.covering(manager, userId, date)) {
-      if (await this.plans.takeClass(manager, plan.id)) return plan.id;
+  async takeClass(userId: number, date: string): Promise<number> {
+    for (const plan of await this.covering(userId, date)) {
+      if (await this.plans.takeClass(plan.id)) return plan.id;
     }
     // Another booking of the same client took the last class first.
     throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
   }
 
-  private async covering(manager: EntityManager | undefined, userId: number, date: string) {
-    const plans = await this.plans.openPlansOf(manager, userId);
+  private async covering(userId: number, date: string) {
+    const plans = await this.plans.openPlansOf(userId);
     if (plans.length === 0) throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
     const covering = plans.filter((plan) => plan.startDate <= date && date <= plan.endDate);
     if (covering.length === 0) throw new BookingError(BookingErrorCode.DATE_OUT_OF_PLAN);

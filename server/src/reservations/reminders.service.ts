@@ -1,8 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
 import { addDays } from '@pilates/dates';
 import { StudioClock } from '../core/clock/studio-clock';
-import { BookingNotifier } from './booking-notifier.service';
+import { TransactionService } from '../core/database/transaction.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { toBookedClass } from './dto/reservations.mappers';
 import { ReservationsRepository } from './reservations.repository';
 
@@ -10,30 +10,21 @@ import { ReservationsRepository } from './reservations.repository';
 export const REMINDER_FROM_TIME = '09:00';
 
 /**
- * The reminder mail of the day before each class. Each reminder is claimed with a conditional
- * UPDATE (reminder_sent_at IS NULL) before it is sent, so with several server replicas running
- * this job each mail still goes out once; a failed send releases the claim for the next run.
+ * The reminder of the day before each class. Each reminder is claimed with a conditional UPDATE
+ * (reminder_sent_at IS NULL) and its notification emitted in the same transaction, so with several
+ * server replicas running this job each reminder is notified once, and a claim never stands
+ * without its notification (the outbox retries a mail server that is down).
  */
 @Injectable()
 export class RemindersService {
-  private readonly logger = new Logger('Reminders');
-
   constructor(
     private readonly reservations: ReservationsRepository,
-    private readonly notifier: BookingNotifier,
+    private readonly transactions: TransactionService,
+    private readonly notifications: NotificationsService,
     private readonly clock: StudioClock,
   ) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'class-reminders' })
-  async runScheduled(): Promise<void> {
-    try {
-      await this.sendDueReminders();
-    } catch (error) {
-      this.logger.error(`Los recordatorios fallaron: ${(error as Error).message}`);
-    }
-  }
-
-  /** Sends the reminders due now; returns how many were sent. */
+  /** The class-reminders job (every 10 minutes): notifies the reminders due now; returns how many. */
   async sendDueReminders(): Promise<number> {
     const now = this.clock.now();
     if (this.clock.timeOfDay(now) < REMINDER_FROM_TIME) return 0;
@@ -42,15 +33,16 @@ export class RemindersService {
 
     let sent = 0;
     for (const reminder of due) {
-      const id = reminder.id;
-      if (!(await this.reservations.claimReminder(id, now))) continue; // another replica has it
-      try {
-        await this.notifier.sendReminder(reminder, toBookedClass(reminder, id));
-        sent++;
-      } catch (error) {
-        this.logger.error(`Recordatorio de la reserva ${id} no enviado: ${(error as Error).message}`);
-        await this.reservations.releaseReminder(id);
-      }
+      const claimed = await this.transactions.run(async () => {
+        if (!(await this.reservations.claimReminder(reminder.id, now))) return false; // another replica has it
+        await this.notifications.emit({
+          type: 'class.reminder',
+          to: { userId: reminder.userId, email: reminder.email, name: reminder.name },
+          payload: { class: toBookedClass(reminder, reminder.id) },
+        });
+        return true;
+      });
+      if (claimed) sent++;
     }
     return sent;
   }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PlanesModule } from '../planes/planes.module';
-import { BookingNotifier } from './booking-notifier.service';
 import { AttendanceService } from './attendance.service';
 import { BookingService } from './booking.service';
 import { CalendarFeedController } from './calendar-feed.controller';
@@ -17,9 +17,9 @@ import { PlanChooser } from './plan-chooser';
 import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 
-/** Booking: the weekly timetable, classes on dates, reservations, their mails and calendar feeds. */
+/** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule],
+  imports: [PlanesModule, NotificationsModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController],
   providers: [
     ReservationsRepository,
@@ -28,7 +28,6 @@ import { WaitlistService } from './waitlist.service';
     ClassSessionsService,
     BookingService,
     AttendanceService,
-    BookingNotifier,
     TimetableService,
     RemindersService,
     CalendarFeedService,
@@ -36,6 +35,6 @@ import { WaitlistService } from './waitlist.service';
     WaitlistRepository,
     WaitlistService,
   ],
-  exports: [BookingService, BookingNotifier, AttendanceService],
+  exports: [BookingService, AttendanceService],
 })
 export class ReservationsModule {}

@@ -1,7 +1,8 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isoWeekday } from '@pilates/dates';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { IsNull, type SelectQueryBuilder } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
@@ -84,30 +85,28 @@ export interface StudioNow {
 }
 
 /**
- * All SQL of classes on dates and their reservations. A method taking an EntityManager runs inside
- * the caller's transaction; the others run on their own.
+ * All SQL of classes on dates and their reservations, on the ambient transaction (`txHost.tx`):
+ * inside the caller's transaction when one is open, on their own otherwise. The hottest reads go
+ * straight to the driver (DirectReader).
  */
 @Injectable()
 export class ReservationsRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly direct: DirectReader,
   ) {}
 
   /** Who a booking is for: name and email for the mail, and whether the account is active. */
   clientById(userId: number): Promise<Pick<User, 'id' | 'name' | 'email' | 'active'> | null> {
-    return this.dataSource.manager.findOne(User, {
+    return this.txHost.tx.findOne(User, {
       select: { id: true, name: true, email: true, active: true },
       where: { id: userId },
     });
   }
 
-  /** The date's classes, sorted by time, in one statement. */
-  async slotsOn(date: string, manager?: EntityManager): Promise<Slot[]> {
-    const params = [date, isoWeekday(date)];
-    const rows: SlotRow[] = manager
-      ? await manager.query(SLOTS_SQL, params)
-      : await this.direct.all<SlotRow>(SLOTS_SQL, params);
+  /** The date's classes, sorted by time, in one statement (straight on the driver: read outside transactions). */
+  async slotsOn(date: string): Promise<Slot[]> {
+    const rows = await this.direct.all<SlotRow>(SLOTS_SQL, [date, isoWeekday(date)]);
     return rows.map((row) => toSlot(date, row)).sort(byTime);
   }
 
@@ -122,8 +121,8 @@ export class ReservationsRepository {
   }
 
   /** Creates the class row of a slot unless it exists (the unique (schedule, date) index decides a race); its id. */
-  async createSessionOnce(manager: EntityManager, slot: Slot): Promise<number> {
-    await manager
+  async createSessionOnce(slot: Slot): Promise<number> {
+    await this.txHost.tx
       .createQueryBuilder()
       .insert()
       .into(ClassSession)
@@ -140,25 +139,24 @@ export class ReservationsRepository {
       // An ignored row has no generated id to read back.
       .updateEntity(false)
       .execute();
-    const session = await manager.findOneByOrFail(ClassSession, { scheduleId: slot.scheduleId, date: slot.date });
+    const session = await this.txHost.tx.findOneByOrFail(ClassSession, {
+      scheduleId: slot.scheduleId,
+      date: slot.date,
+    });
     return session.id;
   }
 
-  /** Without a manager: a plain read outside any transaction, taking no lock. */
-  activeReservationExists(
-    manager: EntityManager = this.dataSource.manager,
-    classId: number,
-    userId: number,
-  ): Promise<boolean> {
-    return manager.existsBy(Reservation, { classSessionId: classId, userId, status: 'active' });
+  /** Outside a transaction: a plain read, taking no lock. */
+  activeReservationExists(classId: number, userId: number): Promise<boolean> {
+    return this.txHost.tx.existsBy(Reservation, { classSessionId: classId, userId, status: 'active' });
   }
 
   /**
    * Takes one place, only while the class is below capacity and still scheduled. With
    * `waitlistFirst`, also only while nobody is waiting for it (a freed place goes to the line).
    */
-  async takePlace(manager: EntityManager, classId: number, waitlistFirst = false): Promise<boolean> {
-    const taken = await manager
+  async takePlace(classId: number, waitlistFirst = false): Promise<boolean> {
+    const taken = await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ reservedCount: () => 'reserved_count + 1' })
@@ -170,16 +168,18 @@ export class ReservationsRepository {
     return taken.affected === 1;
   }
 
-  async isClassCancelled(manager: EntityManager, classId: number): Promise<boolean> {
-    return (await manager.findOneByOrFail(ClassSession, { id: classId })).status === 'cancelled';
+  async isClassCancelled(classId: number): Promise<boolean> {
+    return (await this.txHost.tx.findOneByOrFail(ClassSession, { id: classId })).status === 'cancelled';
   }
 
   /** A new active reservation; its id. */
-  async insertReservation(
-    manager: EntityManager,
-    values: { classId: number; userId: number; userPlanId: number | null; cancelGraceUntil?: Date | null },
-  ): Promise<number> {
-    const inserted = await manager.insert(Reservation, {
+  async insertReservation(values: {
+    classId: number;
+    userId: number;
+    userPlanId: number | null;
+    cancelGraceUntil?: Date | null;
+  }): Promise<number> {
+    const inserted = await this.txHost.tx.insert(Reservation, {
       classSessionId: values.classId,
       userId: values.userId,
       userPlanId: values.userPlanId,
@@ -193,8 +193,8 @@ export class ReservationsRepository {
   }
 
   /** Marks a scheduled class cancelled; false when it was cancelled already. */
-  async closeClass(manager: EntityManager, classId: number): Promise<boolean> {
-    const closed = await manager
+  async closeClass(classId: number): Promise<boolean> {
+    const closed = await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ status: 'cancelled' })
@@ -204,8 +204,8 @@ export class ReservationsRepository {
   }
 
   /** Cancels one active reservation row; false when it was no longer active. */
-  async cancelReservationRow(manager: EntityManager, id: number, cancelledBy: number, at: Date): Promise<boolean> {
-    const result = await manager
+  async cancelReservationRow(id: number, cancelledBy: number, at: Date): Promise<boolean> {
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(Reservation)
       .set({ status: 'cancelled', activeMarker: null, cancelledAt: at, cancelledBy })
@@ -215,8 +215,8 @@ export class ReservationsRepository {
   }
 
   /** Gives a place of a class back. */
-  async releasePlace(manager: EntityManager, classId: number): Promise<void> {
-    await manager
+  async releasePlace(classId: number): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ reservedCount: () => 'reserved_count - 1' })
@@ -228,12 +228,8 @@ export class ReservationsRepository {
    * Marks whether the client of an active reservation came. Only a change counts: false when the
    * reservation is not active or already holds that value (so marking twice writes nothing).
    */
-  async markAttendance(
-    manager: EntityManager,
-    id: number,
-    mark: { attended: boolean; by: number; at: Date },
-  ): Promise<boolean> {
-    const result = await manager
+  async markAttendance(id: number, mark: { attended: boolean; by: number; at: Date }): Promise<boolean> {
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(Reservation)
       .set({ attended: mark.attended, attendanceMarkedAt: mark.at, attendanceMarkedBy: mark.by })
@@ -252,7 +248,7 @@ export class ReservationsRepository {
   async attendanceCountsOf(userIds: number[]): Promise<Map<number, AttendanceCounts>> {
     const counts = new Map<number, AttendanceCounts>();
     if (userIds.length === 0) return counts;
-    const rows = await this.dataSource
+    const rows = await this.txHost.tx
       .createQueryBuilder()
       .from(Reservation, 'r')
       .select('r.user_id', 'userId')
@@ -268,17 +264,17 @@ export class ReservationsRepository {
   }
 
   async reservationById(id: number): Promise<ReservationInfo | undefined> {
-    return (await this.infos(this.dataSource.manager, (q) => q.andWhere('r.id = :id', { id })))[0];
+    return (await this.infos((q) => q.andWhere('r.id = :id', { id })))[0];
   }
 
   /** The active reservations of a class. */
-  activeInClass(manager: EntityManager, classId: number): Promise<ReservationInfo[]> {
-    return this.infos(manager, (q) => q.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId }));
+  activeInClass(classId: number): Promise<ReservationInfo[]> {
+    return this.infos((q) => q.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId }));
   }
 
   /** A user's active reservations of classes on or after `fromDate`, soonest first. */
-  upcomingOfUser(userId: number, fromDate: string, manager: EntityManager = this.dataSource.manager) {
-    return this.infos(manager, (q) =>
+  upcomingOfUser(userId: number, fromDate: string) {
+    return this.infos((q) =>
       q
         .andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", { userId, fromDate })
         .orderBy('c.date', 'ASC')
@@ -288,7 +284,7 @@ export class ReservationsRepository {
 
   /** Active reservations of the scheduled classes on `date` whose reminder has not gone out. */
   dueForReminder(date: string): Promise<ReservationInfo[]> {
-    return this.infos(this.dataSource.manager, (q) =>
+    return this.infos((q) =>
       q.andWhere(
         "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :remindOn",
         { remindOn: date },
@@ -298,22 +294,13 @@ export class ReservationsRepository {
 
   /** Claims a reminder for sending (once across replicas); false when someone else has it. */
   async claimReminder(id: number, at: Date): Promise<boolean> {
-    const claim = await this.dataSource
+    const claim = await this.txHost.tx
       .createQueryBuilder()
       .update(Reservation)
       .set({ reminderSentAt: at })
       .where({ id, reminderSentAt: IsNull() })
       .execute();
     return claim.affected === 1;
-  }
-
-  async releaseReminder(id: number): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(Reservation)
-      .set({ reminderSentAt: null })
-      .where({ id })
-      .execute();
   }
 
   /**
@@ -327,7 +314,7 @@ export class ReservationsRepository {
   ): Promise<{ rows: MyClassRow[]; total: number }> {
     const future = '(c.date > :futureToday OR (c.date = :futureToday AND c.start_time > :futureTime))';
     const futureParams = { futureToday: now.today, futureTime: now.timeOfDay };
-    const base = this.dataSource
+    const base = this.txHost.tx
       .createQueryBuilder()
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
@@ -362,11 +349,8 @@ export class ReservationsRepository {
     };
   }
 
-  private infos(
-    manager: EntityManager,
-    filter: (query: ReturnType<EntityManager['createQueryBuilder']>) => unknown,
-  ): Promise<ReservationInfo[]> {
-    const query = manager
+  private infos(filter: (query: SelectQueryBuilder<object>) => unknown): Promise<ReservationInfo[]> {
+    const query = this.txHost.tx
       .createQueryBuilder()
       .select('r.id', 'id')
       .addSelect('r.user_id', 'userId')

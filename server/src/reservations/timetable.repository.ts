@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Not } from 'typeorm';
+import { Not } from 'typeorm';
 import { ClassSession } from './entities/class-session.entity';
 import { Schedule } from './entities/schedule.entity';
 import type { StudioNow } from './reservations.repository';
@@ -16,19 +17,19 @@ function notStarted(alias: string, now: StudioNow): [string, Record<string, stri
 /** All SQL of the weekly timetable and of its classes' rows when it changes. */
 @Injectable()
 export class TimetableRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   list(): Promise<Schedule[]> {
-    return this.dataSource.manager.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
+    return this.txHost.tx.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
   }
 
-  byId(manager: EntityManager, id: number): Promise<Schedule | null> {
-    return manager.findOneBy(Schedule, { id });
+  byId(id: number): Promise<Schedule | null> {
+    return this.txHost.tx.findOneBy(Schedule, { id });
   }
 
   /** Whether another active timetable class takes that weekday and time. */
-  activeAtTime(manager: EntityManager, weekday: number, startTime: string, exceptId?: number): Promise<boolean> {
-    return manager.existsBy(Schedule, {
+  activeAtTime(weekday: number, startTime: string, exceptId?: number): Promise<boolean> {
+    return this.txHost.tx.existsBy(Schedule, {
       weekday,
       startTime,
       active: true,
@@ -36,19 +37,15 @@ export class TimetableRepository {
     });
   }
 
-  save(manager: EntityManager, schedule: Schedule | Partial<Schedule>): Promise<Schedule> {
-    return schedule instanceof Schedule ? manager.save(schedule) : manager.save(manager.create(Schedule, schedule));
+  save(schedule: Schedule | Partial<Schedule>): Promise<Schedule> {
+    const tx = this.txHost.tx;
+    return schedule instanceof Schedule ? tx.save(schedule) : tx.save(tx.create(Schedule, schedule));
   }
 
   /** The most places taken in a class of the schedule that has not started, among those above `capacity`. */
-  async mostReservedAbove(
-    manager: EntityManager,
-    scheduleId: number,
-    capacity: number,
-    now: StudioNow,
-  ): Promise<number | null> {
+  async mostReservedAbove(scheduleId: number, capacity: number, now: StudioNow): Promise<number | null> {
     const [future, params] = notStarted('class_sessions', now);
-    const crowded = await manager
+    const crowded = await this.txHost.tx
       .createQueryBuilder(ClassSession, 'class_sessions')
       .select('MAX(class_sessions.reserved_count)', 'max')
       .where('class_sessions.schedule_id = :id AND class_sessions.reserved_count > :capacity', {
@@ -62,13 +59,12 @@ export class TimetableRepository {
 
   /** Applies a timetable change to the schedule's classes that have not started (never below their places taken). */
   async changeUpcomingClasses(
-    manager: EntityManager,
     scheduleId: number,
     changes: Partial<Pick<ClassSession, 'startTime' | 'capacity' | 'instructor'>>,
     now: StudioNow,
   ): Promise<void> {
     const [future, params] = notStarted('class_sessions', now);
-    const update = manager
+    const update = this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set(changes)
@@ -81,7 +77,7 @@ export class TimetableRepository {
   /** The schedule's scheduled classes that people booked and that have not started. */
   bookedUpcomingClasses(scheduleId: number, now: StudioNow): Promise<ClassSession[]> {
     const [future, params] = notStarted('c', now);
-    return this.dataSource.manager
+    return this.txHost.tx
       .createQueryBuilder(ClassSession, 'c')
       .where("c.schedule_id = :id AND c.status = 'scheduled' AND c.reserved_count > 0", { id: scheduleId })
       .andWhere(future, params)

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { BookingService } from './booking.service';
 import type { AddScheduleDto, ChangeScheduleDto } from './dto/timetable.dto';
@@ -10,7 +10,7 @@ import type { ClassSession } from './entities/class-session.entity';
 import type { Schedule } from './entities/schedule.entity';
 import type { StudioNow } from './reservations.repository';
 import { TimetableRepository } from './timetable.repository';
-import { noEffects, WaitlistService } from './waitlist.service';
+import { WaitlistService } from './waitlist.service';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 const scheduleSnapshot = (schedule: Schedule) => ({
@@ -28,7 +28,7 @@ const scheduleSnapshot = (schedule: Schedule) => ({
 export class TimetableService {
   constructor(
     private readonly timetable: TimetableRepository,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly booking: BookingService,
     private readonly audit: AuditService,
@@ -39,32 +39,30 @@ export class TimetableService {
     return this.timetable.list();
   }
 
-  add(admin: Caller, dto: AddScheduleDto): Promise<Schedule> {
-    return this.tx.run(async (manager) => {
-      await this.refuseTakenTime(manager, dto.weekday, dto.startTime);
-      const saved = await this.timetable.save(manager, {
-        weekday: dto.weekday,
-        startTime: dto.startTime,
-        capacity: dto.capacity,
-        instructor: dto.instructor ?? null,
-        active: true,
-      });
-      await this.audit.record(manager, admin, {
-        action: 'schedule.create',
-        entityType: 'schedule',
-        entityId: saved.id,
-        after: scheduleSnapshot(saved),
-      });
-      return saved;
+  @InTransaction()
+  async add(admin: Caller, dto: AddScheduleDto): Promise<Schedule> {
+    await this.refuseTakenTime(dto.weekday, dto.startTime);
+    const saved = await this.timetable.save({
+      weekday: dto.weekday,
+      startTime: dto.startTime,
+      capacity: dto.capacity,
+      instructor: dto.instructor ?? null,
+      active: true,
     });
+    await this.audit.record(admin, {
+      action: 'schedule.create',
+      entityType: 'schedule',
+      entityId: saved.id,
+      after: scheduleSnapshot(saved),
+    });
+    return saved;
   }
 
   async change(admin: Caller, dto: ChangeScheduleDto): Promise<Schedule> {
-    const effects = noEffects();
-    const saved = await this.tx.run(async (manager) => {
-      const schedule = await this.find(manager, dto.id);
+    return this.transactions.run(async () => {
+      const schedule = await this.find(dto.id);
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
-        await this.refuseTakenTime(manager, schedule.weekday, dto.startTime, schedule.id);
+        await this.refuseTakenTime(schedule.weekday, dto.startTime, schedule.id);
       }
       const instructor = dto.instructor === undefined ? undefined : dto.instructor?.trim() || null;
       const changes: Partial<ClassSession> = {};
@@ -76,7 +74,7 @@ export class TimetableService {
       const now = this.studioNow();
       if (dto.capacity !== undefined) {
         // Never below the places already taken: the update skips such classes, then refuses the change.
-        const crowded = await this.timetable.mostReservedAbove(manager, schedule.id, dto.capacity, now);
+        const crowded = await this.timetable.mostReservedAbove(schedule.id, dto.capacity, now);
         if (crowded !== null) {
           throw new BookingError(
             BookingErrorCode.CAPACITY_BELOW_RESERVED,
@@ -84,15 +82,15 @@ export class TimetableService {
           );
         }
       }
-      await this.timetable.changeUpcomingClasses(manager, schedule.id, changes, now);
+      await this.timetable.changeUpcomingClasses(schedule.id, changes, now);
       // More places: the classes' waitlists fill them, in the same transaction.
-      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(manager, schedule.id, now, effects);
+      if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
       const before = scheduleSnapshot(schedule);
       Object.assign(schedule, changes);
-      const saved = await this.timetable.save(manager, schedule);
+      const saved = await this.timetable.save(schedule);
       const diff = changedValues(before, scheduleSnapshot(saved));
       if (diff) {
-        await this.audit.record(manager, admin, {
+        await this.audit.record(admin, {
           action: 'schedule.update',
           entityType: 'schedule',
           entityId: saved.id,
@@ -101,8 +99,6 @@ export class TimetableService {
       }
       return saved;
     });
-    await this.waitlist.deliver(effects);
-    return saved;
   }
 
   /**
@@ -110,12 +106,12 @@ export class TimetableService {
    * are cancelled as the studio cancels one class: places returned, clients emailed.
    */
   async deactivate(admin: Caller, id: number): Promise<{ schedule: Schedule; cancelledReservations: number }> {
-    const schedule = await this.tx.run(async (manager) => {
-      const found = await this.find(manager, id);
+    const schedule = await this.transactions.run(async () => {
+      const found = await this.find(id);
       if (found.active) {
         found.active = false;
-        await this.timetable.save(manager, found);
-        await this.audit.record(manager, admin, {
+        await this.timetable.save(found);
+        await this.audit.record(admin, {
           action: 'schedule.deactivate',
           entityType: 'schedule',
           entityId: found.id,
@@ -133,22 +129,21 @@ export class TimetableService {
     return { schedule, cancelledReservations };
   }
 
-  activate(admin: Caller, id: number): Promise<Schedule> {
-    return this.tx.run(async (manager) => {
-      const schedule = await this.find(manager, id);
-      if (schedule.active) return schedule;
-      await this.refuseTakenTime(manager, schedule.weekday, schedule.startTime, schedule.id);
-      schedule.active = true;
-      const saved = await this.timetable.save(manager, schedule);
-      await this.audit.record(manager, admin, {
-        action: 'schedule.activate',
-        entityType: 'schedule',
-        entityId: saved.id,
-        before: { active: false },
-        after: { active: true },
-      });
-      return saved;
+  @InTransaction()
+  async activate(admin: Caller, id: number): Promise<Schedule> {
+    const schedule = await this.find(id);
+    if (schedule.active) return schedule;
+    await this.refuseTakenTime(schedule.weekday, schedule.startTime, schedule.id);
+    schedule.active = true;
+    const saved = await this.timetable.save(schedule);
+    await this.audit.record(admin, {
+      action: 'schedule.activate',
+      entityType: 'schedule',
+      entityId: saved.id,
+      before: { active: false },
+      after: { active: true },
     });
+    return saved;
   }
 
   private studioNow(): StudioNow {
@@ -156,15 +151,15 @@ export class TimetableService {
     return { today: this.clock.today(now), timeOfDay: this.clock.timeOfDay(now) };
   }
 
-  private async find(manager: EntityManager, id: number): Promise<Schedule> {
-    const schedule = await this.timetable.byId(manager, id);
+  private async find(id: number): Promise<Schedule> {
+    const schedule = await this.timetable.byId(id);
     if (!schedule) throw new BookingError(BookingErrorCode.SCHEDULE_NOT_FOUND);
     return schedule;
   }
 
   /** Two active classes at the same weekday and time would be one reformer room booked twice. */
-  private async refuseTakenTime(manager: EntityManager, weekday: number, startTime: string, exceptId?: number) {
-    if (await this.timetable.activeAtTime(manager, weekday, startTime, exceptId))
+  private async refuseTakenTime(weekday: number, startTime: string, exceptId?: number) {
+    if (await this.timetable.activeAtTime(weekday, startTime, exceptId))
       throw new BookingError(BookingErrorCode.SCHEDULE_TIME_TAKEN);
   }
 }

@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import type { StudioNow } from './reservations.repository';
 import { ClassSession } from './entities/class-session.entity';
 import { WaitlistEntry, type WaitlistStatus } from './entities/waitlist-entry.entity';
@@ -68,19 +68,19 @@ const LINE_FROM = `FROM waitlist_entries e
 /**
  * All SQL of the waitlist. Lock order, on MySQL, is the class row first (every change starts with
  * an UPDATE of class_sessions), then the entries: joins, leaves and promotions of one class queue
- * behind each other instead of deadlocking.
+ * behind each other instead of deadlocking. Every statement runs on the ambient transaction (`txHost.tx`).
  */
 @Injectable()
 export class WaitlistRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Takes the class row's lock (MySQL) for the rest of the transaction. */
-  async lockClass(manager: EntityManager, classId: number): Promise<void> {
-    await manager.query('UPDATE class_sessions SET waiting_count = waiting_count WHERE id = ?', [classId]);
+  async lockClass(classId: number): Promise<void> {
+    await this.txHost.tx.query('UPDATE class_sessions SET waiting_count = waiting_count WHERE id = ?', [classId]);
   }
 
-  async classById(manager: EntityManager, classId: number): Promise<WaitlistClass | undefined> {
-    const rows: WaitlistClass[] = await manager.query(
+  async classById(classId: number): Promise<WaitlistClass | undefined> {
+    const rows: WaitlistClass[] = await this.txHost.tx.query(
       `SELECT ${CLASS_COLUMNS} FROM class_sessions c JOIN schedules s ON s.id = c.schedule_id WHERE c.id = ?`,
       [classId],
     );
@@ -88,8 +88,8 @@ export class WaitlistRepository {
   }
 
   /** One more in line, only while the class is scheduled, full, and its list below `max`. */
-  async addWaiting(manager: EntityManager, classId: number, max: number): Promise<boolean> {
-    const result = await manager
+  async addWaiting(classId: number, max: number): Promise<boolean> {
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ waitingCount: () => 'waiting_count + 1' })
@@ -101,8 +101,8 @@ export class WaitlistRepository {
     return result.affected === 1;
   }
 
-  async removeWaiting(manager: EntityManager, classId: number): Promise<void> {
-    await manager
+  async removeWaiting(classId: number): Promise<void> {
+    await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ waitingCount: () => 'waiting_count - 1' })
@@ -110,8 +110,8 @@ export class WaitlistRepository {
       .execute();
   }
 
-  async insertEntry(manager: EntityManager, classId: number, userId: number, at: Date): Promise<number> {
-    const inserted = await manager.insert(WaitlistEntry, {
+  async insertEntry(classId: number, userId: number, at: Date): Promise<number> {
+    const inserted = await this.txHost.tx.insert(WaitlistEntry, {
       classSessionId: classId,
       userId,
       status: 'waiting',
@@ -121,27 +121,27 @@ export class WaitlistRepository {
     return Number(inserted.identifiers[0].id);
   }
 
-  isWaiting(manager: EntityManager = this.dataSource.manager, classId: number, userId: number): Promise<boolean> {
-    return manager.existsBy(WaitlistEntry, { classSessionId: classId, userId, status: 'waiting' });
+  isWaiting(classId: number, userId: number): Promise<boolean> {
+    return this.txHost.tx.existsBy(WaitlistEntry, { classSessionId: classId, userId, status: 'waiting' });
   }
 
   /** 1 for the head of the line. */
-  async positionOf(manager: EntityManager, entryId: number): Promise<number> {
-    const rows: { position: number | string }[] = await manager.query(
+  async positionOf(entryId: number): Promise<number> {
+    const rows: { position: number | string }[] = await this.txHost.tx.query(
       `SELECT ${POSITION} AS position FROM waitlist_entries e WHERE e.id = ?`,
       [entryId],
     );
     return Number(rows[0]?.position ?? 0);
   }
 
-  async entryById(id: number, manager: EntityManager = this.dataSource.manager): Promise<WaitingClient | undefined> {
-    const rows: WaitingClient[] = await manager.query(`${WAITING_CLIENT} WHERE e.id = ?`, [id]);
+  async entryById(id: number): Promise<WaitingClient | undefined> {
+    const rows: WaitingClient[] = await this.txHost.tx.query(`${WAITING_CLIENT} WHERE e.id = ?`, [id]);
     return rows[0] && toWaiting(rows[0]);
   }
 
   /** The first in line of a class. */
-  async headOf(manager: EntityManager, classId: number): Promise<WaitingClient | undefined> {
-    const rows: WaitingClient[] = await manager.query(
+  async headOf(classId: number): Promise<WaitingClient | undefined> {
+    const rows: WaitingClient[] = await this.txHost.tx.query(
       `${WAITING_CLIENT} WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id LIMIT 1`,
       [classId],
     );
@@ -150,13 +150,12 @@ export class WaitlistRepository {
 
   /** Ends a waiting entry once: false when it was no longer waiting. */
   async endEntry(
-    manager: EntityManager,
     id: number,
     status: Exclude<WaitlistStatus, 'waiting'>,
     at: Date,
     details: { reason?: string; reservationId?: number } = {},
   ): Promise<boolean> {
-    const result = await manager
+    const result = await this.txHost.tx
       .createQueryBuilder()
       .update(WaitlistEntry)
       .set({
@@ -172,8 +171,8 @@ export class WaitlistRepository {
   }
 
   /** Everyone waiting in a class, in order (for ending the list). */
-  async waitingInClass(manager: EntityManager, classId: number): Promise<WaitingClient[]> {
-    const rows: WaitingClient[] = await manager.query(
+  async waitingInClass(classId: number): Promise<WaitingClient[]> {
+    const rows: WaitingClient[] = await this.txHost.tx.query(
       `${WAITING_CLIENT} WHERE e.class_session_id = ? AND e.status = 'waiting' ORDER BY e.id`,
       [classId],
     );
@@ -181,8 +180,8 @@ export class WaitlistRepository {
   }
 
   /** Every entry a client waits in, any date. */
-  async allWaitingOfUser(manager: EntityManager, userId: number): Promise<{ id: number; classSessionId: number }[]> {
-    const rows: { id: number | string; classSessionId: number | string }[] = await manager.query(
+  async allWaitingOfUser(userId: number): Promise<{ id: number; classSessionId: number }[]> {
+    const rows: { id: number | string; classSessionId: number | string }[] = await this.txHost.tx.query(
       "SELECT id, class_session_id AS classSessionId FROM waitlist_entries WHERE user_id = ? AND status = 'waiting'",
       [userId],
     );
@@ -190,8 +189,8 @@ export class WaitlistRepository {
   }
 
   /** A client's waiting entries (on classes not yet past `from`), soonest class first. */
-  async waitingOfUser(userId: number, from: StudioNow, manager: EntityManager = this.dataSource.manager) {
-    const rows: WaitlistLine[] = await manager.query(
+  async waitingOfUser(userId: number, from: StudioNow) {
+    const rows: WaitlistLine[] = await this.txHost.tx.query(
       `SELECT ${LINE_COLUMNS} ${LINE_FROM}
        WHERE e.user_id = ? AND e.status = 'waiting'
          AND (c.date > ? OR (c.date = ? AND c.start_time > ?))
@@ -203,7 +202,7 @@ export class WaitlistRepository {
 
   /** The waiting entries of a date's classes, in order of each line. */
   async waitingOnDate(date: string): Promise<WaitlistLine[]> {
-    const rows: WaitlistLine[] = await this.dataSource.query(
+    const rows: WaitlistLine[] = await this.txHost.tx.query(
       `SELECT ${LINE_COLUMNS} ${LINE_FROM} WHERE c.date = ? AND e.status = 'waiting' ORDER BY e.class_session_id, e.id`,
       [date],
     );
@@ -212,7 +211,7 @@ export class WaitlistRepository {
 
   /** One client's waiting entries on a date, with positions. */
   async waitingOfUserOnDate(userId: number, date: string): Promise<WaitlistLine[]> {
-    const rows: WaitlistLine[] = await this.dataSource.query(
+    const rows: WaitlistLine[] = await this.txHost.tx.query(
       `SELECT ${LINE_COLUMNS} ${LINE_FROM} WHERE c.date = ? AND e.user_id = ? AND e.status = 'waiting'`,
       [date, userId],
     );
@@ -221,7 +220,7 @@ export class WaitlistRepository {
 
   /** Waiting entries of scheduled classes that start at or before `until` (studio date and time). */
   async waitingUntil(until: StudioNow): Promise<WaitlistLine[]> {
-    const rows: WaitlistLine[] = await this.dataSource.query(
+    const rows: WaitlistLine[] = await this.txHost.tx.query(
       `SELECT ${LINE_COLUMNS} ${LINE_FROM}
        WHERE e.status = 'waiting' AND (c.date < ? OR (c.date = ? AND c.start_time <= ?))
        ORDER BY e.class_session_id, e.id LIMIT 200`,
@@ -231,8 +230,8 @@ export class WaitlistRepository {
   }
 
   /** Upcoming classes of a timetable entry with someone waiting and a place free (after a capacity change). */
-  async classesWithFreePlaceAndWaiting(manager: EntityManager, scheduleId: number, from: StudioNow): Promise<number[]> {
-    const rows: { id: number | string }[] = await manager.query(
+  async classesWithFreePlaceAndWaiting(scheduleId: number, from: StudioNow): Promise<number[]> {
+    const rows: { id: number | string }[] = await this.txHost.tx.query(
       `SELECT id FROM class_sessions
        WHERE schedule_id = ? AND status = 'scheduled' AND waiting_count > 0 AND reserved_count < capacity
          AND (date > ? OR (date = ? AND start_time > ?))`,

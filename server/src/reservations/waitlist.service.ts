@@ -1,55 +1,41 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { formatLongDateWithWeekday, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import type { EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
 import { AuditService } from '../core/audit/audit.service';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { AppConfig } from '../core/config/app-config';
 import { StudioClock } from '../core/clock/studio-clock';
+import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
-import { MailService } from '../core/mail/mail.service';
-import { waitlistClosedMail, waitlistPromotedMail, waitlistSkippedMail } from './booking-mail';
-import { BookingNotifier } from './booking-notifier.service';
 import { ClassSessionsService } from './class-sessions.service';
-import type { BookedClass } from './class-calendar';
+import type { BookedClass } from '../notifications/class-calendar';
+import { NotificationsService } from '../notifications/notifications.service';
 import type { WaitlistPlaceDto } from './dto/waitlist.dto';
 import { PlanChooser } from './plan-chooser';
 import { ReservationsRepository, type StudioNow } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { WaitlistRepository, type WaitingClient, type WaitlistClass, type WaitlistLine } from './waitlist.repository';
 
-/** What a change that freed places did to the line: the mails it queued, sent after the commit. */
-export interface WaitlistEffects {
-  mailIds: number[];
-  promoted: number;
-}
-
-export const noEffects = (): WaitlistEffects => ({ mailIds: [], promoted: 0 });
-
 /**
  * The waitlist of a full class. Joining takes nothing from the plan; when a place frees before
  * WAITLIST_CUTOFF_HOURS, the first in line is booked in the same transaction as the change that
  * freed it (the booking rules: a covering plan, the one ending soonest), or skipped with a mail
- * when that is no longer possible, and the next is tried. The mails are written to the mail queue
- * inside that transaction and delivered after it commits.
+ * when that is no longer possible, and the next is tried. Its notifications (promoted, skipped,
+ * closed) are emitted inside that transaction and delivered after it commits.
  */
 @Injectable()
 export class WaitlistService {
-  private readonly logger = new Logger('Waitlist');
-
   constructor(
     private readonly waitlist: WaitlistRepository,
     private readonly reservations: ReservationsRepository,
     private readonly chooser: PlanChooser,
     private readonly sessions: ClassSessionsService,
-    private readonly tx: TransactionService,
+    readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly config: AppConfig,
-    private readonly mail: MailService,
-    private readonly notifier: BookingNotifier,
+    private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
   ) {}
 
@@ -69,36 +55,36 @@ export class WaitlistService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.waitingCount >= this.config.waitlistMax) {
       // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
-      if (await this.reservations.activeReservationExists(undefined, classId, caller.id)) {
+      if (await this.reservations.activeReservationExists(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
-      if (await this.waitlist.isWaiting(undefined, classId, caller.id)) {
+      if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(undefined, caller.id, slot.date);
+      await this.chooser.assertCovering(caller.id, slot.date);
       throw new BookingError(BookingErrorCode.WAITLIST_FULL);
     }
     const now = this.clock.now();
-    return this.tx.run(async (manager) => {
+    return this.transactions.run(async () => {
       // The class row first: joins of one class queue here (MySQL), and positions follow commits.
-      await this.waitlist.lockClass(manager, classId);
-      if (await this.reservations.activeReservationExists(manager, classId, caller.id)) {
+      await this.waitlist.lockClass(classId);
+      if (await this.reservations.activeReservationExists(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
-      if (await this.waitlist.isWaiting(manager, classId, caller.id)) {
+      if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(manager, caller.id, slot.date);
-      if (!(await this.waitlist.addWaiting(manager, classId, this.config.waitlistMax))) {
-        const current = await this.waitlist.classById(manager, classId);
+      await this.chooser.assertCovering(caller.id, slot.date);
+      if (!(await this.waitlist.addWaiting(classId, this.config.waitlistMax))) {
+        const current = await this.waitlist.classById(classId);
         if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
         if (current && current.reservedCount < current.capacity)
           throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
         throw new BookingError(BookingErrorCode.WAITLIST_FULL);
       }
       try {
-        const waitlistId = await this.waitlist.insertEntry(manager, classId, caller.id, now);
-        return { waitlistId, position: await this.waitlist.positionOf(manager, waitlistId) };
+        const waitlistId = await this.waitlist.insertEntry(classId, caller.id, now);
+        return { waitlistId, position: await this.waitlist.positionOf(waitlistId) };
       } catch (error) {
         if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
         throw error;
@@ -113,13 +99,13 @@ export class WaitlistService {
     access.require(caller, Permission.WaitlistManageOthers, { ownerId: entry.userId });
     if (entry.status !== 'waiting') return false;
     const byAdmin = caller.id !== entry.userId;
-    return this.tx.run(async (manager) => {
-      await this.waitlist.lockClass(manager, entry.classSessionId);
-      const ended = await this.waitlist.endEntry(manager, entry.id, byAdmin ? 'removed' : 'left', this.clock.now());
+    return this.transactions.run(async () => {
+      await this.waitlist.lockClass(entry.classSessionId);
+      const ended = await this.waitlist.endEntry(entry.id, byAdmin ? 'removed' : 'left', this.clock.now());
       if (!ended) return false;
-      await this.waitlist.removeWaiting(manager, entry.classSessionId);
+      await this.waitlist.removeWaiting(entry.classSessionId);
       if (byAdmin) {
-        await this.audit.record(manager, caller, {
+        await this.audit.record(caller, {
           action: 'waitlist.remove',
           entityType: 'waitlist',
           entityId: entry.id,
@@ -139,21 +125,20 @@ export class WaitlistService {
   async promoteByAdmin(admin: Caller, entryId: number): Promise<number> {
     const entry = await this.waitlist.entryById(entryId);
     if (!entry) throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_NOT_FOUND);
-    const effects = noEffects();
-    const reservationId = await this.tx.run(async (manager) => {
-      await this.waitlist.lockClass(manager, entry.classSessionId);
-      const current = await this.waitlist.entryById(entryId, manager);
+    return this.transactions.run(async () => {
+      await this.waitlist.lockClass(entry.classSessionId);
+      const current = await this.waitlist.entryById(entryId);
       if (!current || current.status !== 'waiting') throw new BookingError(BookingErrorCode.WAITLIST_ENTRY_ENDED);
-      const klass = await this.waitlist.classById(manager, entry.classSessionId);
+      const klass = await this.waitlist.classById(entry.classSessionId);
       if (!klass || klass.status !== 'scheduled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
       if (this.clock.hasStarted(klass.date, klass.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
       if (klass.reservedCount >= klass.capacity) throw new BookingError(BookingErrorCode.CLASS_FULL);
-      if (await this.reservations.activeReservationExists(manager, klass.id, current.userId)) {
+      if (await this.reservations.activeReservationExists(klass.id, current.userId)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
       // The booking rules' refusals reach the admin as they are; the entry stays in line.
-      const id = await this.book(manager, current, klass, effects);
-      await this.audit.record(manager, admin, {
+      const id = await this.book(current, klass);
+      await this.audit.record(admin, {
         action: 'waitlist.promote',
         entityType: 'waitlist',
         entityId: entry.id,
@@ -163,8 +148,6 @@ export class WaitlistService {
       });
       return id;
     });
-    await this.deliver(effects);
-    return reservationId;
   }
 
   /**
@@ -172,64 +155,54 @@ export class WaitlistService {
    * the line in order while places are free and the cutoff has not passed. The class row is already
    * locked by that change (MySQL); SQLite runs one transaction at a time.
    */
-  async fillFreedPlaces(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
+  async fillFreedPlaces(classId: number): Promise<void> {
     for (;;) {
-      const klass = await this.waitlist.classById(manager, classId);
+      const klass = await this.waitlist.classById(classId);
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
       if (klass.reservedCount >= klass.capacity) return;
       if (this.pastCutoff(klass.date, klass.startTime)) return;
-      const head = await this.waitlist.headOf(manager, classId);
+      const head = await this.waitlist.headOf(classId);
       if (!head) return;
-      const reason = await this.refusal(manager, head, klass);
+      const reason = await this.refusal(head, klass);
       if (reason) {
-        await this.endAndMail(manager, head, klass, 'skipped', reason, effects);
+        await this.endAndNotify(head, klass, 'skipped', reason);
         continue;
       }
-      await this.book(manager, head, klass, effects);
+      await this.book(head, klass);
     }
   }
 
   /** After a capacity raise of a timetable entry: fills its upcoming classes' free places. */
-  async fillScheduleClasses(manager: EntityManager, scheduleId: number, from: StudioNow, effects: WaitlistEffects) {
-    for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(manager, scheduleId, from)) {
-      await this.fillFreedPlaces(manager, classId, effects);
+  async fillScheduleClasses(scheduleId: number, from: StudioNow) {
+    for (const classId of await this.waitlist.classesWithFreePlaceAndWaiting(scheduleId, from)) {
+      await this.fillFreedPlaces(classId);
     }
   }
 
   /** The studio cancelled the class: everyone waiting leaves the line with a mail. */
-  async closeForCancelledClass(manager: EntityManager, classId: number, effects: WaitlistEffects): Promise<void> {
-    const klass = await this.waitlist.classById(manager, classId);
+  async closeForCancelledClass(classId: number): Promise<void> {
+    const klass = await this.waitlist.classById(classId);
     if (!klass) return;
-    for (const entry of await this.waitlist.waitingInClass(manager, classId)) {
-      await this.endAndMail(manager, entry, klass, 'closed', 'class_cancelled', effects);
+    for (const entry of await this.waitlist.waitingInClass(classId)) {
+      await this.endAndNotify(entry, klass, 'closed', 'class_cancelled');
     }
   }
 
   /** Inside an account's deactivation: the user leaves every line they wait in. */
-  async leaveAllInside(manager: EntityManager, userId: number): Promise<void> {
-    for (const entry of await this.waitlist.allWaitingOfUser(manager, userId)) {
-      if (await this.waitlist.endEntry(manager, entry.id, 'removed', this.clock.now(), { reason: 'inactive' })) {
-        await this.waitlist.removeWaiting(manager, entry.classSessionId);
+  @InTransaction()
+  async leaveAll(userId: number): Promise<void> {
+    for (const entry of await this.waitlist.allWaitingOfUser(userId)) {
+      if (await this.waitlist.endEntry(entry.id, 'removed', this.clock.now(), { reason: 'inactive' })) {
+        await this.waitlist.removeWaiting(entry.classSessionId);
       }
     }
   }
 
-  /** Sends the mails a transaction queued, once it committed. A failure leaves them to the retry job. */
-  async deliver(effects: WaitlistEffects): Promise<void> {
-    if (effects.mailIds.length === 0) return;
-    await this.mail
-      .deliverQueued(effects.mailIds)
-      .catch((error: unknown) =>
-        this.logger.warn(`Correos de la lista de espera en cola: ${(error as Error).message}`),
-      );
-  }
-
   /**
-   * Every minute: the lists of classes within WAITLIST_CUTOFF_HOURS close; each client still
-   * waiting gets "La lista de espera cerró". Each entry is ended by a conditional update, so two
-   * replicas running the job close it once.
+   * The waitlist-cutoff job (every minute): the lists of classes within WAITLIST_CUTOFF_HOURS close;
+   * each client still waiting gets "La lista de espera cerró". Each entry is ended by a conditional
+   * update, so two replicas running the job close it once. Returns how many entries it closed.
    */
-  @Cron(CronExpression.EVERY_MINUTE, { name: 'waitlist-cutoff' })
   async closeAtCutoff(): Promise<number> {
     const until = new Date(this.clock.now().getTime() + this.config.waitlistCutoffHours * 3600_000);
     const zone = this.clock.timeZone;
@@ -239,16 +212,14 @@ export class WaitlistService {
     });
     let closed = 0;
     for (const line of due) {
-      const effects = noEffects();
-      const done = await this.tx.run(async (manager) => {
-        await this.waitlist.lockClass(manager, line.classSessionId);
-        const entry = await this.waitlist.entryById(line.id, manager);
-        const klass = await this.waitlist.classById(manager, line.classSessionId);
+      const done = await this.transactions.run(async () => {
+        await this.waitlist.lockClass(line.classSessionId);
+        const entry = await this.waitlist.entryById(line.id);
+        const klass = await this.waitlist.classById(line.classSessionId);
         if (!entry || !klass || entry.status !== 'waiting') return false;
-        return this.endAndMail(manager, entry, klass, 'closed', 'cutoff', effects);
+        return this.endAndNotify(entry, klass, 'closed', 'cutoff');
       });
       if (done) closed++;
-      await this.deliver(effects);
     }
     return closed;
   }
@@ -264,11 +235,11 @@ export class WaitlistService {
   }
 
   /** Why the head of the line cannot be booked now, or null when they can. */
-  private async refusal(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass): Promise<string | null> {
+  private async refusal(entry: WaitingClient, klass: WaitlistClass): Promise<string | null> {
     if (!entry.active) return 'inactive';
-    if (await this.reservations.activeReservationExists(manager, klass.id, entry.userId)) return 'already_booked';
+    if (await this.reservations.activeReservationExists(klass.id, entry.userId)) return 'already_booked';
     try {
-      await this.chooser.assertCovering(manager, entry.userId, klass.date);
+      await this.chooser.assertCovering(entry.userId, klass.date);
     } catch (error) {
       if (error instanceof BookingError) return error.code;
       throw error;
@@ -276,58 +247,58 @@ export class WaitlistService {
     return null;
   }
 
-  /** Books a waiting client into a class with a free place; queues the promotion mail. */
-  private async book(manager: EntityManager, entry: WaitingClient, klass: WaitlistClass, effects: WaitlistEffects) {
+  /** Books a waiting client into a class with a free place, and tells them. */
+  private async book(entry: WaitingClient, klass: WaitlistClass) {
     const now = this.clock.now();
-    const planId = await this.chooser.takeClass(manager, entry.userId, klass.date);
-    if (!(await this.reservations.takePlace(manager, klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
+    const planId = await this.chooser.takeClass(entry.userId, klass.date);
+    if (!(await this.reservations.takePlace(klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
     // Promoted after the free-cancellation deadline: they did not choose a late booking.
     const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
     const grace =
       now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
-    const reservationId = await this.reservations.insertReservation(manager, {
+    const reservationId = await this.reservations.insertReservation({
       classId: klass.id,
       userId: entry.userId,
       userPlanId: planId,
       cancelGraceUntil: grace,
     });
-    await this.waitlist.endEntry(manager, entry.id, 'promoted', now, { reservationId });
-    await this.waitlist.removeWaiting(manager, klass.id);
-    const item = bookedClass(klass, reservationId);
-    const ics = this.notifier.calendar([item], 'Clase de Pilates');
-    const until = this.studioWords(grace ?? deadline);
-    effects.mailIds.push(
-      await this.mail.queueInside(manager, waitlistPromotedMail(entry, item, ics, { until, grace: grace !== null })),
-    );
-    effects.promoted++;
+    await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });
+    await this.waitlist.removeWaiting(klass.id);
+    await this.notifications.emit({
+      type: 'waitlist.promoted',
+      to: recipientOf(entry),
+      payload: {
+        class: bookedClass(klass, reservationId),
+        cancelUntil: (grace ?? deadline).toISOString(),
+        grace: grace !== null,
+      },
+    });
     return reservationId;
   }
 
-  private async endAndMail(
-    manager: EntityManager,
+  /** Ends a waiting entry as skipped or closed, once, and tells the client why. */
+  private async endAndNotify(
     entry: WaitingClient,
     klass: WaitlistClass,
     status: 'skipped' | 'closed',
     reason: string,
-    effects: WaitlistEffects,
   ): Promise<boolean> {
-    if (!(await this.waitlist.endEntry(manager, entry.id, status, this.clock.now(), { reason }))) return false;
-    await this.waitlist.removeWaiting(manager, klass.id);
-    const item = bookedClass(klass);
-    const message =
+    if (!(await this.waitlist.endEntry(entry.id, status, this.clock.now(), { reason }))) return false;
+    await this.waitlist.removeWaiting(klass.id);
+    await this.notifications.emit(
       status === 'skipped'
-        ? waitlistSkippedMail(entry, item, reason)
-        : waitlistClosedMail(entry, item, reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff');
-    effects.mailIds.push(await this.mail.queueInside(manager, message));
+        ? { type: 'waitlist.skipped', to: recipientOf(entry), payload: { class: bookedClass(klass), reason } }
+        : {
+            type: 'waitlist.closed',
+            to: recipientOf(entry),
+            payload: { class: bookedClass(klass), reason: reason === 'class_cancelled' ? 'class_cancelled' : 'cutoff' },
+          },
+    );
     return true;
   }
-
-  /** "el lunes 30 de noviembre de 2026 a las 7:00 PM", in the studio's zone. */
-  private studioWords(at: Date): string {
-    const zone = this.clock.timeZone;
-    return `el ${formatLongDateWithWeekday(studioToday(at, zone))} a las ${to12Hour(studioTimeOfDay(at, zone))}`;
-  }
 }
+
+const recipientOf = (entry: WaitingClient) => ({ userId: entry.userId, email: entry.email, name: entry.name });
 
 const bookedClass = (klass: WaitlistClass, reservationId = 0): BookedClass => ({
   reservationId,

@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { AuditLog } from './audit-log.entity';
 import type { AuditAction } from './audit.service';
 
@@ -22,11 +22,11 @@ export interface AuditRow {
 /** All SQL of the audit trail. */
 @Injectable()
 export class AuditRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Inside the caller's transaction, so the change and its record land together. */
-  async insert(manager: EntityManager, entry: AuditLog): Promise<void> {
-    await manager.save(entry);
+  async insert(entry: AuditLog): Promise<void> {
+    await this.txHost.tx.save(entry);
   }
 
   /** One page of entries, newest first; `userId` keeps those about that user or made by them. And how many there are. */
@@ -34,7 +34,7 @@ export class AuditRepository {
     userId: number | undefined,
     page: { offset: number; limit: number },
   ): Promise<{ rows: AuditRow[]; total: number }> {
-    const base = this.dataSource
+    const base = this.txHost.tx
       .createQueryBuilder()
       .from(AuditLog, 'a')
       .leftJoin('users', 'actor', 'actor.id = a.actor_id')

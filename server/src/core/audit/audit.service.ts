@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/caller';
 import { pageOf, type PaginationDto } from '../dto/pagination.dto';
 import { AuditLog } from './audit-log.entity';
@@ -68,7 +67,7 @@ export class AuditService {
   constructor(private readonly repository: AuditRepository) {}
 
   /** Writes one entry inside the caller's transaction, so the change and its record land together. */
-  async record(manager: EntityManager, actor: Caller, entry: AuditEntryInput): Promise<void> {
+  async record(actor: Caller, entry: AuditEntryInput): Promise<void> {
     const log = Object.assign(new AuditLog(), {
       actorId: actor.id,
       action: entry.action,
@@ -78,7 +77,7 @@ export class AuditService {
       before: (entry.before ?? null) as Record<string, unknown> | null,
       after: (entry.after ?? null) as Record<string, unknown> | null,
     });
-    await this.repository.insert(manager, log);
+    await this.repository.insert(log);
   }
 
   /**

@@ -1,34 +1,35 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThan, Not } from 'typeorm';
+import { IsNull, LessThan, Not } from 'typeorm';
 import { Session } from './session.entity';
 
 /** All SQL of the `sessions` table (the per-request read is SESSION_USER_SQL, on the driver). */
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async insert(session: Session): Promise<void> {
-    await this.dataSource.manager.insert(Session, session);
+    await this.txHost.tx.insert(Session, session);
   }
 
   /** Rows of the user's sessions past their end. */
   async deleteEndedOf(userId: number, now: Date): Promise<void> {
-    await this.dataSource.manager.delete(Session, { userId, expiresAt: LessThan(now) });
+    await this.txHost.tx.delete(Session, { userId, expiresAt: LessThan(now) });
   }
 
   async touch(id: string, at: Date): Promise<void> {
-    await this.dataSource.manager.update(Session, { id }, { lastSeenAt: at });
+    await this.txHost.tx.update(Session, { id }, { lastSeenAt: at });
   }
 
   /** Revokes one session unless it was revoked already. */
   async revoke(id: string, at: Date): Promise<void> {
-    await this.dataSource.manager.update(Session, { id, revokedAt: IsNull() }, { revokedAt: at });
+    await this.txHost.tx.update(Session, { id, revokedAt: IsNull() }, { revokedAt: at });
   }
 
   /** Revokes every open session of the user, or every one but `exceptId`. */
   async revokeAllOf(userId: number, at: Date, exceptId?: string): Promise<void> {
-    await this.dataSource.manager.update(
+    await this.txHost.tx.update(
       Session,
       { userId, revokedAt: IsNull(), ...(exceptId ? { id: Not(exceptId) } : {}) },
       { revokedAt: at },

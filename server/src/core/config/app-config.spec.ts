@@ -160,6 +160,21 @@ describe('loadConfig', () => {
     expect(errorOf({ API_DOCS: 'si' })).toContain('API_DOCS');
   });
 
+  it("should start the named jobs' timers unless NODE_ENV=test, or as JOBS_ENABLED says", () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MP_ACCESS_TOKEN: 't',
+      MP_WEBHOOK_SECRET: 's',
+    };
+    expect(load(production).jobsEnabled).toBe(true);
+    expect(load({}).jobsEnabled).toBe(true);
+    expect(load({ NODE_ENV: 'test' }).jobsEnabled).toBe(false);
+    expect(load({ ...production, JOBS_ENABLED: '0' }).jobsEnabled).toBe(false);
+    expect(load({ NODE_ENV: 'test', JOBS_ENABLED: '1' }).jobsEnabled).toBe(true);
+    expect(errorOf({ JOBS_ENABLED: 'si' })).toContain('JOBS_ENABLED');
+  });
+
   it('should name the replica INSTANCE_NAME (or the host name) and drain for SHUTDOWN_DRAIN_SECONDS (0)', () => {
     expect(load({ INSTANCE_NAME: 'app-2' }).instanceName).toBe('app-2');
     expect(load({}).shutdownDrainSeconds).toBe(0);

@@ -149,6 +149,13 @@ const envSchema = z.object({
     .default('')
     .refine((v) => ['', '0', '1'].includes(v), { message: 'debe ser 1 (mostrar), 0 (ocultar) o quedar vacía' }),
   SHUTDOWN_DRAIN_SECONDS: intInRange(0, 60, 0),
+  JOBS_ENABLED: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => ['', '0', '1'].includes(v), {
+      message: 'debe ser 1 (activar), 0 (desactivar) o quedar vacía',
+    }),
   INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
     message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
   }),
@@ -227,6 +234,8 @@ export abstract class AppConfig {
   declare readonly connectionTimeoutMs: number;
   /** The Swagger UI at /api/docs: on outside production, off in production unless API_DOCS=1. */
   declare readonly apiDocsUi: boolean;
+  /** The named jobs' timers (server/src/jobs.ts): on unless NODE_ENV=test, or as JOBS_ENABLED says. */
+  declare readonly jobsEnabled: boolean;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -312,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
     apiDocsUi: parsed.API_DOCS === '1' || (parsed.API_DOCS === '' && !isProduction),
+    // Tests run the jobs themselves: a timer ticking mid-test changes what the test set up.
+    jobsEnabled: parsed.JOBS_ENABLED === '1' || (parsed.JOBS_ENABLED === '' && parsed.NODE_ENV !== 'test'),
     shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
     instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
   };

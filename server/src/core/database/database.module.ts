@@ -1,5 +1,8 @@
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import { AuditRepository } from '../audit/audit.repository';
 import { AuditService } from '../audit/audit.service';
@@ -11,7 +14,7 @@ import { runMigrationsOnce } from './migrate';
 import { serializeSqlite } from './sqlite-serializer';
 import { TransactionService } from './transaction.service';
 
-/** The connection, its migrations and the data-access seam, for the schema the app hands in. */
+/** The connection, its migrations and the data-access seam (ambient transactions), for the schema the app hands in. */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -42,6 +45,14 @@ export class DatabaseModule {
           },
         }),
         TypeOrmModule.forFeature(schema.entities),
+        // The ambient transaction's host (TransactionHost), without ClsModule.forRoot: that would put
+        // a guard and an interceptor on every route (the day view's path); the library opens a CLS
+        // context by itself where a transaction starts.
+        ClsModule.registerPlugins([
+          new ClsPluginTransactional({
+            adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+          }),
+        ]),
       ],
       providers: [TransactionService, DirectReader, AuditRepository, AuditService],
       exports: [TypeOrmModule, TransactionService, DirectReader, AuditService],

@@ -9,6 +9,7 @@ import { Attendance1764500000000 } from './1764500000000-Attendance';
 import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 import { OwnerTools1764600000000 } from './1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities';
+import { NotificationsOutbox1764800000000 } from './1764800000000-NotificationsOutbox';
 import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCredentials';
 import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 
@@ -25,6 +26,7 @@ export const migrations = [
   WalkIns1764550000000,
   OwnerTools1764600000000,
   SchemaAsEntities1764700000000,
+  NotificationsOutbox1764800000000,
   ResetLinkCredentials1764810000000,
   RefundRequests1764820000000,
 ];

@@ -1,24 +1,29 @@
-import { escapeHtml, mailLayout } from '../core/mail/mail-layout';
-import type { Mail } from '../core/mail/mail.service';
+import { escapeHtml, mailLayout, type Mail, type Recipient } from '../mail';
 
+/** How long a reset link works. */
 export const RESET_LINK_HOURS = 1;
 
-export function passwordResetMail(to: string, name: string, link: string): Mail {
+/** account.password-reset: a reset link was asked for. */
+export interface PasswordReset {
+  link: string;
+}
+
+export function passwordResetMail(to: Recipient, event: PasswordReset): Mail {
   const text = [
-    `Hola, ${name}:`,
+    `Hola, ${to.name}:`,
     '',
     'Recibimos una solicitud para restablecer la contraseña de tu cuenta.',
     `Abre este enlace para elegir una nueva (vale ${RESET_LINK_HOURS} hora y solo se puede usar una vez):`,
-    link,
+    event.link,
     '',
     'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
   ].join('\n');
   const html = mailLayout(
     'Restablece tu contraseña',
-    `<p>Hola, ${escapeHtml(name)}:</p>
+    `<p>Hola, ${escapeHtml(to.name)}:</p>
 <p>Recibimos una solicitud para restablecer la contraseña de tu cuenta.</p>
-<p><a href="${escapeHtml(link)}">Elegir una nueva contraseña</a></p>
+<p><a href="${escapeHtml(event.link)}">Elegir una nueva contraseña</a></p>
 <p>El enlace vale ${RESET_LINK_HOURS} hora y solo se puede usar una vez. Si no fuiste tú, ignora este correo: tu contraseña no cambia.</p>`,
   );
-  return { to, subject: 'Restablece tu contraseña', text, html };
+  return { to: to.email, subject: 'Restablece tu contraseña', text, html };
 }

@@ -1,0 +1,79 @@
+import { CronExpression } from '@nestjs/schedule';
+import { AuthRateLimitRepository } from './auth/auth-rate-limit.repository';
+import type { JobDefinition } from './core/jobs/job';
+import { NotificationsService } from './notifications/notifications.service';
+import { PaymentNotificationsService } from './payments/payment-notifications.service';
+import { PaymentsService } from './payments/payments.service';
+import { PlanEndingRemindersService } from './planes/plan-ending-reminders.service';
+import { RemindersService } from './reservations/reminders.service';
+import { WaitlistService } from './reservations/waitlist.service';
+
+/** Every scheduled job of the app, by name. */
+export enum JobName {
+  WaitlistCutoff = 'waitlist-cutoff',
+  ClassReminders = 'class-reminders',
+  PlanEndingReminders = 'plan-ending-reminders',
+  PaymentNotifications = 'payment-notifications',
+  ReconcilePayments = 'reconcile-payments',
+  RecheckApprovedPayments = 'recheck-approved-payments',
+  NotificationsDelivery = 'notifications-delivery',
+  AuthRateLimitsSweep = 'auth-rate-limits-sweep',
+}
+
+/**
+ * The app's jobs in one table: name, schedule (cron, the server's zone) and the plain service
+ * method each runs. Every one claims its items with a conditional UPDATE, so several replicas may
+ * run it at the same tick. JobsModule (core/jobs) gives each a timer when JOBS_ENABLED; tests call
+ * the methods, or `JobRunner.run(name)`, themselves.
+ */
+export const JOBS: readonly JobDefinition[] = [
+  {
+    // The lists of classes within WAITLIST_CUTOFF_HOURS close.
+    name: JobName.WaitlistCutoff,
+    schedule: CronExpression.EVERY_MINUTE,
+    run: (get) => get(WaitlistService).closeAtCutoff(),
+  },
+  {
+    // From 9:00 the day before each class, its reminder.
+    name: JobName.ClassReminders,
+    schedule: CronExpression.EVERY_10_MINUTES,
+    run: (get) => get(RemindersService).sendDueReminders(),
+  },
+  {
+    // "Your plan ends soon", once per plan.
+    name: JobName.PlanEndingReminders,
+    schedule: CronExpression.EVERY_HOUR,
+    run: (get) => get(PlanEndingRemindersService).sendDue(),
+  },
+  {
+    // Mercado Pago's stored notifications that failed, retried with their backoff.
+    name: JobName.PaymentNotifications,
+    schedule: CronExpression.EVERY_MINUTE,
+    run: (get) => get(PaymentNotificationsService).sweep(),
+  },
+  {
+    // Purchases left open are asked about, or expired.
+    name: JobName.ReconcilePayments,
+    schedule: CronExpression.EVERY_5_MINUTES,
+    run: (get) => get(PaymentsService).reconcile(),
+  },
+  {
+    // Approved payments of the last 180 days read again (missed refunds and chargebacks).
+    name: JobName.RecheckApprovedPayments,
+    schedule: CronExpression.EVERY_DAY_AT_4AM,
+    run: (get) => get(PaymentsService).recheckApproved(),
+  },
+  {
+    // The outbox's deliveries that are due: ones nobody made (the process stopped after the commit)
+    // and failed ones past their backoff.
+    name: JobName.NotificationsDelivery,
+    schedule: CronExpression.EVERY_MINUTE,
+    run: (get) => get(NotificationsService).deliverDue(),
+  },
+  {
+    // Per-address login counters whose window ended over an hour ago.
+    name: JobName.AuthRateLimitsSweep,
+    schedule: CronExpression.EVERY_HOUR,
+    run: (get) => get(AuthRateLimitRepository).deleteEnded(),
+  },
+];

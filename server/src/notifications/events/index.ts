@@ -1,0 +1,71 @@
+import type { Mail, MailContext, Recipient } from '../mail';
+import { emailChangedMail, type EmailChanged } from './account-email-changed';
+import { passwordResetMail, type PasswordReset } from './account-password-reset';
+import { accountWelcomeMail, type AccountWelcome } from './account-welcome';
+import { classReminderMail, type ClassReminder } from './class-reminder';
+import { composedMail, type ComposedMail } from './mail-composed';
+import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
+import { planEndingMail, type PlanEnding } from './plan-ending';
+import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
+import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
+import { waitlistClosedMail, type WaitlistClosed } from './waitlist-closed';
+import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted';
+import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
+
+/** Every domain event the studio notifies, by type, with its payload (stored as JSON in the outbox). */
+export interface EventPayloads {
+  'reservation.confirmed': ReservationConfirmed;
+  'reservation.cancelled': ReservationCancelled;
+  'class.reminder': ClassReminder;
+  'waitlist.promoted': WaitlistPromoted;
+  'waitlist.skipped': WaitlistSkipped;
+  'waitlist.closed': WaitlistClosed;
+  'plan.ending': PlanEnding;
+  'payment.receipt': PaymentReceipt;
+  'account.welcome': AccountWelcome;
+  'account.password-reset': PasswordReset;
+  'account.email-changed': EmailChanged;
+  'mail.composed': ComposedMail;
+}
+
+export type EventType = keyof EventPayloads;
+
+/** One event to notify: its type, who it is for, and what happened. */
+export type NotificationEvent<K extends EventType = EventType> = {
+  [T in K]: { type: T; to: Recipient; payload: EventPayloads[T] };
+}[K];
+
+type EmailBuilder<K extends EventType> = (to: Recipient, payload: EventPayloads[K], context: MailContext) => Mail;
+
+/** Each event's e-mail, beside its event (events/<event>.ts). A new event fails to compile until it has one. */
+export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
+  'reservation.confirmed': reservationConfirmedMail,
+  'reservation.cancelled': reservationCancelledMail,
+  'class.reminder': classReminderMail,
+  'waitlist.promoted': waitlistPromotedMail,
+  'waitlist.skipped': waitlistSkippedMail,
+  'waitlist.closed': waitlistClosedMail,
+  'plan.ending': planEndingMail,
+  'payment.receipt': paymentReceiptMail,
+  'account.welcome': accountWelcomeMail,
+  'account.password-reset': passwordResetMail,
+  'account.email-changed': emailChangedMail,
+  'mail.composed': composedMail,
+};
+
+export const EVENT_TYPES = Object.keys(EMAIL_BUILDERS) as EventType[];
+
+/** The event's e-mail, from its own builder. */
+export function renderEmail(event: NotificationEvent, context: MailContext): Mail {
+  // The builder of `event.type` takes that type's payload: TypeScript cannot pair the two through a union.
+  const build = EMAIL_BUILDERS[event.type] as EmailBuilder<EventType> as (
+    to: Recipient,
+    payload: EventPayloads[EventType],
+    context: MailContext,
+  ) => Mail;
+  return build(event.to, event.payload, context);
+}
+
+export type { BookedClass } from './booked-class';
+export { RESET_LINK_HOURS } from './account-password-reset';
+export { WELCOME_LINK_DAYS } from './account-welcome';

@@ -1,0 +1,39 @@
+import { formatLongDate } from '@pilates/dates';
+import { escapeHtml, mailLayout, type Mail, type Recipient } from '../mail';
+
+/** payment.receipt: an approved purchase created its plan. */
+export interface PaymentReceipt {
+  purchase: {
+    id: number;
+    planName: string;
+    classCount: number;
+    priceCents: number;
+    commissionCents: number;
+    totalCents: number;
+  };
+  providerPaymentId: string;
+  plan: { startDate: string; endDate: string };
+}
+
+const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+const pesos = (cents: number): string => money.format(cents / 100);
+
+export function paymentReceiptMail(to: Recipient, event: PaymentReceipt): Mail {
+  const { purchase, plan } = event;
+  const lines = [
+    `¡Gracias por tu compra! Tu plan ${purchase.planName} (${purchase.classCount} ${purchase.classCount === 1 ? 'clase' : 'clases'}) ya está activo.`,
+    `Válido del ${formatLongDate(plan.startDate)} al ${formatLongDate(plan.endDate)}.`,
+    `Precio: ${pesos(purchase.priceCents)} · Comisión: ${pesos(purchase.commissionCents)} · Total pagado: ${pesos(purchase.totalCents)}.`,
+    `Compra n.º ${purchase.id} · Pago de Mercado Pago n.º ${event.providerPaymentId}.`,
+    'Ya puedes reservar tus clases en el calendario.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Recibo de tu plan de Pilates',
+    text: [`Hola, ${to.name}:`, '', ...lines].join('\n'),
+    html: mailLayout(
+      'Recibo de tu plan',
+      [`Hola, ${to.name}:`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    ),
+  };
+}

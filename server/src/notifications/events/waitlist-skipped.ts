@@ -1,0 +1,25 @@
+import { greetingMail, type Mail, type Recipient } from '../mail';
+import { when, type BookedClass } from './booked-class';
+
+/** waitlist.skipped: the client's turn came but they could not be booked; the next in line got the place. */
+export interface WaitlistSkipped {
+  class: BookedClass;
+  /** A booking refusal's code (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) or already_booked / inactive. */
+  reason: string;
+}
+
+/** Why a client's turn in the waitlist could not become a booking. */
+export const WAITLIST_SKIP_REASONS: Record<string, string> = {
+  NO_CLASSES_LEFT: 'ya no tienes clases disponibles en tu plan',
+  DATE_OUT_OF_PLAN: 'ningún plan tuyo cubre esa fecha',
+  already_booked: 'ya tenías un lugar en esa clase',
+  inactive: 'tu cuenta no está activa',
+};
+
+export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped): Mail {
+  const why = WAITLIST_SKIP_REASONS[event.reason] ?? 'no fue posible reservarla';
+  return greetingMail(to, 'No pudimos darte el lugar de la lista de espera', [
+    `Se liberó un lugar en la clase del ${when(event.class)}, pero no pudimos reservarlo para ti porque ${why}.`,
+    'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
+  ]);
+}
