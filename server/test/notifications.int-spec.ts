@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { FixedClock } from '../src/core/clock/clock';
 import { TransactionService } from '../src/core/database/transaction.service';
+import { NotificationsOutbox1764800000000 } from '../src/database/migrations/1764800000000-NotificationsOutbox';
 import { MAIL_MAX_ATTEMPTS } from '../src/notifications/delivery-policy';
 import type { NotificationEvent } from '../src/notifications/events';
 import { NotificationsService } from '../src/notifications/notifications.service';
@@ -249,7 +250,10 @@ describe("the outbox's migration", () => {
   it('should move the mails still unsent in mail_queue into the outbox, and deliver them as they were written', async () => {
     const t = await createTestApp({ clock: new FixedClock(NOW) });
     try {
-      await t.dataSource.undoLastMigration();
+      // Back to just before the outbox's migration: the ones after it are undone first.
+      const applied = async () =>
+        ((await t.dataSource.query('SELECT name FROM migrations')) as { name: string }[]).map((m) => m.name);
+      while ((await applied()).includes(NotificationsOutbox1764800000000.name)) await t.dataSource.undoLastMigration();
       const queue = (values: unknown[]) =>
         t.dataSource.query(
           `INSERT INTO mail_queue (recipient, subject, html, text, attachments, attempts, next_attempt_at, last_error, sent_at)
