@@ -1,6 +1,7 @@
 import { AuditLog } from '../audit/audit-log.entity';
 import { Session } from '../auth/session.entity';
 import { MailQueueItem } from '../mail/mail-queue.entity';
+import { RowCount } from './row-count.entity';
 
 /** The tables core itself owns; the app adds every module's own (server/src/database/schema.ts). */
-export const coreEntities = [AuditLog, MailQueueItem, Session];
+export const coreEntities = [AuditLog, MailQueueItem, Session, RowCount];

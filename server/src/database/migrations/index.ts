@@ -9,6 +9,7 @@ import { Attendance1764500000000 } from './1764500000000-Attendance';
 import { WalkIns1764550000000 } from './1764550000000-WalkIns';
 import { OwnerTools1764600000000 } from './1764600000000-OwnerTools';
 import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities';
+import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   WalkIns1764550000000,
   OwnerTools1764600000000,
   SchemaAsEntities1764700000000,
+  HistoryScale1764860000000,
 ];
