@@ -198,7 +198,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
         await admin.post('/api/reservations/get-information').send({ date: seed.tuesday }).expect(200);
         await admin.post('/api/reservations/get-information-clases').send({ date: seed.tuesday }).expect(200);
       },
-      indexes: ['uq_class_sessions_schedule_date', 'ix_reservations_session_attendance'],
+      indexes: ['uq_class_sessions_schedule_date', 'ix_reservations_session_attendance_user'],
     },
     {
       name: "a client's Mis clases, first page and a later one, with its totals",
@@ -259,7 +259,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
       read: () => admin.post('/api/admin/dashboard').send(year()).expect(200),
       indexes: [
         'ix_class_sessions_date_figures',
-        'ix_reservations_session_attendance',
+        'ix_reservations_session_attendance_user',
         'ix_payments_approved_figures',
         'ix_user_plans_created_figures',
         'ix_users_created_role',

@@ -333,7 +333,7 @@ export class DashboardRepository {
 
   /**
    * Active reservations of the period's scheduled classes, per client: booked, came, did not come.
-   * Read from the period's classes and ix_reservations_session_attendance alone.
+   * Read from the period's classes and ix_reservations_session_attendance_user alone.
    */
   async bookingsByClient(period: PeriodBounds): Promise<Map<number, ClientBookings>> {
     const rows = await this.reader.all<Record<string, unknown>>(

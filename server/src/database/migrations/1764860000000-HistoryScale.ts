@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /**
  * A studio's years of history must not slow the pages that show the same few rows: indexes that
@@ -17,37 +17,47 @@ export class HistoryScale1764860000000 implements MigrationInterface {
   name = 'HistoryScale1764860000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // Plain ADD COLUMN works alike on SQLite and MySQL (TypeORM's addColumn rebuilds a SQLite table).
     await queryRunner.query('ALTER TABLE reservations ADD COLUMN class_date date NULL');
     // Portable: a correlated subquery on another table (MySQL allows it, SQLite has no UPDATE … JOIN).
     await queryRunner.query(
       'UPDATE reservations SET class_date = (SELECT c.date FROM class_sessions c WHERE c.id = reservations.class_session_id)',
     );
-    // Created before the old one goes: on MySQL the user_id foreign key needs an index starting with it.
-    await queryRunner.query(
-      'CREATE INDEX ix_reservations_user_class ON reservations (user_id, status, class_date, attended)',
-    );
-    await queryRunner.dropIndex('reservations', 'ix_reservations_user');
-    // The clients export's bookings per client of a period, from the period's classes and this index alone.
-    await queryRunner.dropIndex('reservations', 'ix_reservations_session_attendance');
-    await queryRunner.query(
-      'CREATE INDEX ix_reservations_session_attendance ON reservations (class_session_id, status, attended, user_id)',
-    );
-
-    await queryRunner.query('CREATE INDEX ix_payments_user_created ON payments (user_id, created_at)');
-    await queryRunner.query(
-      'CREATE INDEX ix_payments_approved_figures ON payments (approved_at, status, issue, plan_name, paid_cents, total_cents, refunded_cents)',
-    );
-    await queryRunner.dropIndex('payments', 'ix_payments_approved');
-
-    await queryRunner.query('CREATE INDEX ix_user_plans_user ON user_plans (user_id)');
-    await queryRunner.query(
-      'CREATE INDEX ix_user_plans_created_figures ON user_plans (created_at, source, is_paid, plan_id, plan_name)',
-    );
-    await queryRunner.dropIndex('user_plans', 'ix_user_plans_created');
-
-    await queryRunner.query('CREATE INDEX ix_users_created_role ON users (created_at, role)');
-    await queryRunner.dropIndex('users', 'ix_users_created');
-    await queryRunner.query('CREATE INDEX ix_users_search ON users (name, email)');
+    await replaceIndexes(queryRunner, 'reservations', {
+      // Created before the old one goes: on MySQL the user_id foreign key needs an index starting with it.
+      create: [
+        index('ix_reservations_user_class', ['user_id', 'status', 'class_date', 'attended']),
+        // The clients export's bookings per client of a period, from the period's classes and this index alone.
+        index('ix_reservations_session_attendance_user', ['class_session_id', 'status', 'attended', 'user_id']),
+      ],
+      drop: ['ix_reservations_user', 'ix_reservations_session_attendance'],
+    });
+    await replaceIndexes(queryRunner, 'payments', {
+      create: [
+        index('ix_payments_user_created', ['user_id', 'created_at']),
+        index('ix_payments_approved_figures', [
+          'approved_at',
+          'status',
+          'issue',
+          'plan_name',
+          'paid_cents',
+          'total_cents',
+          'refunded_cents',
+        ]),
+      ],
+      drop: ['ix_payments_approved'],
+    });
+    await replaceIndexes(queryRunner, 'user_plans', {
+      create: [
+        index('ix_user_plans_user', ['user_id']),
+        index('ix_user_plans_created_figures', ['created_at', 'source', 'is_paid', 'plan_id', 'plan_name']),
+      ],
+      drop: ['ix_user_plans_created'],
+    });
+    await replaceIndexes(queryRunner, 'users', {
+      create: [index('ix_users_created_role', ['created_at', 'role']), index('ix_users_search', ['name', 'email'])],
+      drop: ['ix_users_created'],
+    });
 
     await queryRunner.createTable(
       new Table({
@@ -63,21 +73,48 @@ export class HistoryScale1764860000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('row_counts');
-    await queryRunner.dropIndex('users', 'ix_users_search');
-    await queryRunner.query('CREATE INDEX ix_users_created ON users (created_at)');
-    await queryRunner.dropIndex('users', 'ix_users_created_role');
-    await queryRunner.query('CREATE INDEX ix_user_plans_created ON user_plans (created_at)');
-    await queryRunner.dropIndex('user_plans', 'ix_user_plans_created_figures');
-    await queryRunner.dropIndex('user_plans', 'ix_user_plans_user');
-    await queryRunner.query('CREATE INDEX ix_payments_approved ON payments (approved_at)');
-    await queryRunner.dropIndex('payments', 'ix_payments_approved_figures');
-    await queryRunner.dropIndex('payments', 'ix_payments_user_created');
-    await queryRunner.dropIndex('reservations', 'ix_reservations_session_attendance');
-    await queryRunner.query(
-      'CREATE INDEX ix_reservations_session_attendance ON reservations (class_session_id, status, attended)',
-    );
-    await queryRunner.query('CREATE INDEX ix_reservations_user ON reservations (user_id, status)');
-    await queryRunner.dropIndex('reservations', 'ix_reservations_user_class');
-    await queryRunner.dropColumn('reservations', 'class_date');
+    await replaceIndexes(queryRunner, 'users', {
+      create: [index('ix_users_created', ['created_at'])],
+      drop: ['ix_users_created_role', 'ix_users_search'],
+    });
+    await replaceIndexes(queryRunner, 'user_plans', {
+      create: [index('ix_user_plans_created', ['created_at'])],
+      drop: ['ix_user_plans_created_figures', 'ix_user_plans_user'],
+    });
+    await replaceIndexes(queryRunner, 'payments', {
+      create: [index('ix_payments_approved', ['approved_at'])],
+      drop: ['ix_payments_approved_figures', 'ix_payments_user_created'],
+    });
+    await replaceIndexes(queryRunner, 'reservations', {
+      create: [
+        index('ix_reservations_user', ['user_id', 'status']),
+        index('ix_reservations_session_attendance', ['class_session_id', 'status', 'attended']),
+      ],
+      drop: ['ix_reservations_user_class', 'ix_reservations_session_attendance_user'],
+    });
+    // Plain DROP COLUMN on both (SQLite 3.35+): no index names it any more.
+    await queryRunner.query('ALTER TABLE reservations DROP COLUMN class_date');
+    await queryRunner.getTable('reservations');
+  }
+}
+
+const index = (name: string, columnNames: string[]): TableIndex => new TableIndex({ name, columnNames });
+
+/**
+ * Creates then drops a table's indexes through TypeORM's runner, which speaks both dialects and
+ * keeps its cached copy of the table right for later migrations. The table is read afresh first:
+ * raw SQL (here and in earlier migrations) changes it behind that cache.
+ */
+async function replaceIndexes(
+  queryRunner: QueryRunner,
+  tableName: string,
+  changes: { create: TableIndex[]; drop: string[] },
+): Promise<void> {
+  const table = await queryRunner.getTable(tableName);
+  if (!table) throw new Error(`La tabla ${tableName} no existe`);
+  for (const created of changes.create) await queryRunner.createIndex(table, created);
+  // Only those there: a database built without one of the earlier migrations (the drift test's) lacks some.
+  for (const dropped of changes.drop) {
+    if (table.indices.some((existing) => existing.name === dropped)) await queryRunner.dropIndex(table, dropped);
   }
 }

@@ -14,7 +14,7 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 @Index('ix_reservations_user_class', ['userId', 'status', 'classDate', 'attended'])
 @Index('ix_reservations_user_plan', ['userPlanId'])
 // The dashboard's attendance and the clients export's bookings of a period, from the index alone.
-@Index('ix_reservations_session_attendance', ['classSessionId', 'status', 'attended', 'userId'])
+@Index('ix_reservations_session_attendance_user', ['classSessionId', 'status', 'attended', 'userId'])
 @Check('ck_reservations_status', "status IN ('active', 'cancelled')")
 @Check(
   'ck_reservations_marker',
