@@ -40,7 +40,31 @@ interface Step {
   fullScan: boolean;
   /** The index used: its name, PRIMARY for MySQL's primary key, `rowid` for SQLite's. */
   index: string | null;
+  /** The index's columns the lookup or range constrains. */
+  parts: string[];
   text: string;
+}
+
+/** A table of MariaDB's EXPLAIN FORMAT=JSON. */
+interface MysqlTable {
+  table_name: string;
+  access_type: string;
+  key?: string;
+  used_key_parts?: string[];
+}
+
+/** Every table object of an EXPLAIN FORMAT=JSON tree (nested loops, subqueries, sorts). */
+function collectTables(node: unknown, into: MysqlTable[]): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectTables(item, into);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  if (typeof object.table_name === 'string' && typeof object.access_type === 'string') {
+    into.push(object as unknown as MysqlTable);
+  }
+  for (const value of Object.values(object)) collectTables(value, into);
 }
 
 interface Statement {
@@ -107,16 +131,20 @@ describe('query plans of the hot reads (a studio with history)', () => {
     // A page walked in order: LIMIT, no WHERE, and (checked below) no sort.
     const walkToLimit = /\bLIMIT\b/i.test(statement.sql) && !/\bWHERE\b/i.test(statement.sql);
     if (mysql) {
-      const rows: { table: string | null; type: string | null; key: string | null; Extra: string | null }[] =
-        await t.dataSource.query(`EXPLAIN ${statement.sql}`, statement.params);
-      const sorted = rows.some((row) => /filesort/.test(row.Extra ?? ''));
-      return rows
-        .filter((row) => row.table !== null && !row.table.startsWith('<'))
-        .map((row) => ({
-          table: tableOf(row.table!),
-          fullScan: (row.type === 'ALL' || row.type === 'index') && !(walkToLimit && !sorted),
-          index: row.key,
-          text: `${row.table} ${row.type} ${row.key ?? '-'} ${row.Extra ?? ''}`,
+      const [row] = (await t.dataSource.query(`EXPLAIN FORMAT=JSON ${statement.sql}`, statement.params)) as {
+        EXPLAIN: string;
+      }[];
+      const sorted = row.EXPLAIN.includes('"filesort"');
+      const tables: MysqlTable[] = [];
+      collectTables(JSON.parse(row.EXPLAIN), tables);
+      return tables
+        .filter((table) => aliases.has(table.table_name))
+        .map((table) => ({
+          table: tableOf(table.table_name),
+          fullScan: (table.access_type === 'ALL' || table.access_type === 'index') && !(walkToLimit && !sorted),
+          index: table.key ?? null,
+          parts: table.used_key_parts ?? [],
+          text: `${table.table_name} ${table.access_type} ${table.key ?? '-'}(${(table.used_key_parts ?? []).join(',')})`,
         }));
     }
     const rows: { detail: string }[] = await t.dataSource.query(
@@ -126,13 +154,16 @@ describe('query plans of the hot reads (a studio with history)', () => {
     const sorted = rows.some((row) => row.detail.startsWith('USE TEMP B-TREE FOR ORDER BY'));
     const steps: Step[] = [];
     for (const { detail } of rows) {
-      const match = /^(SEARCH|SCAN) (\S+)(?: USING (?:[A-Z ]*?)(?:INDEX (\S+)|(INTEGER PRIMARY KEY)))?/.exec(detail);
+      const match =
+        /^(SEARCH|SCAN) (\S+)(?: USING (?:[A-Z ]*?)(?:INDEX (\S+)|(INTEGER PRIMARY KEY)))?(?: \((.*)\))?/.exec(detail);
       if (!match || !aliases.has(match[2])) continue; // subqueries, co-routines, temp b-trees
       steps.push({
         table: tableOf(match[2]),
         // An automatic index is built by reading the whole table, for every run of the statement.
         fullScan: (match[1] === 'SCAN' && !(walkToLimit && !sorted)) || detail.includes('AUTOMATIC'),
         index: match[3] ?? (match[4] ? 'rowid' : null),
+        // "(user_id=? AND status=? AND class_date>?)": the index's columns the search constrains.
+        parts: (match[5] ?? '').split(' AND ').map((term) => term.replace(/[<>=].*$/, '')),
         text: detail,
       });
     }
@@ -160,7 +191,9 @@ describe('query plans of the hot reads (a studio with history)', () => {
   function expectPlans(plans: Step[][], indexes: string[], wholeTables: string[] = []): void {
     const steps = plans.flat();
     const described = plans.map((plan) => plan.map((s) => s.text).join(' | ')).join('\n');
-    for (const index of indexes) {
+    for (const expected of indexes) {
+      // `index:column`: the index, constraining that column (a range or lookup on it, not only before it).
+      const [index, column] = expected.split(':');
       const wanted =
         index === 'PRIMARY'
           ? mysql
@@ -171,7 +204,9 @@ describe('query plans of the hot reads (a studio with history)', () => {
               ? 'PRIMARY'
               : 'sqlite_autoindex_sessions_1'
             : index;
-      if (!steps.some((s) => s.index === wanted)) throw new Error(`no statement uses ${wanted}:\n${described}`);
+      if (!steps.some((s) => s.index === wanted && (column === undefined || s.parts.includes(column)))) {
+        throw new Error(`no statement uses ${expected}:\n${described}`);
+      }
     }
     const scans = steps.filter((s) => s.fullScan && GROWING.has(s.table) && !wholeTables.includes(s.table));
     if (scans.length > 0) {
@@ -190,7 +225,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
     {
       name: "the day view of a client with a weekly booking (the caller's place in each class, not all of theirs)",
       read: () => client.post('/api/reservations/get-information').send({ date: seed.tuesday }).expect(200),
-      indexes: ['uq_class_sessions_schedule_date', 'uq_reservations_active'],
+      indexes: ['uq_class_sessions_schedule_date', 'uq_reservations_active:active_marker'],
     },
     {
       name: "the day view of an admin and the day's roster",
@@ -207,7 +242,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
         expect(first.body.clases).toHaveLength(10);
         await client.post('/api/informacion/get-clases').send({ pagination: 4 }).expect(200);
       },
-      indexes: ['ix_reservations_user_class', 'PRIMARY'],
+      indexes: ['ix_reservations_user_class:class_date', 'PRIMARY'],
     },
     {
       name: "a client's plans (Mis planes and the booking page) and recent purchases",
@@ -216,7 +251,15 @@ describe('query plans of the hot reads (a studio with history)', () => {
         const open = await client.get('/api/mercadopago/purchases').expect(200);
         expect(open.body.purchases).toHaveLength(1);
       },
-      indexes: ['ix_user_plans_user', 'ix_payments_user_created'],
+      indexes: ['ix_user_plans_user', 'ix_payments_user_created:created_at'],
+    },
+    {
+      name: "a client's calendar feed (the coming classes, not every class taken)",
+      read: async () => {
+        const { url } = (await client.post('/api/informacion/calendar-feed').expect(200)).body as { url: string };
+        await t.http().get(new URL(url).pathname).expect(200);
+      },
+      indexes: ['ix_reservations_user_class:class_date'],
     },
     {
       name: "an admin's list of a client's payments",
@@ -258,12 +301,12 @@ describe('query plans of the hot reads (a studio with history)', () => {
       name: 'the owner’s dashboard for a year',
       read: () => admin.post('/api/admin/dashboard').send(year()).expect(200),
       indexes: [
-        'ix_class_sessions_date_figures',
-        'ix_reservations_session_attendance_user',
-        'ix_payments_approved_figures',
-        'ix_user_plans_created_figures',
-        'ix_users_created_role',
-        'ix_user_plans_end',
+        'ix_class_sessions_date_figures:date',
+        'ix_reservations_session_attendance_user:status',
+        'ix_payments_approved_figures:approved_at',
+        'ix_user_plans_created_figures:created_at',
+        'ix_users_created_role:created_at',
+        'ix_user_plans_end:end_date',
       ],
     },
     {
@@ -274,7 +317,12 @@ describe('query plans of the hot reads (a studio with history)', () => {
           await admin.get(`/api/admin/export/${kind}.csv?from=${from}&to=${to}`).expect(200);
         }
       },
-      indexes: ['ix_payments_approved_figures', 'ix_user_plans_created_figures', 'ix_class_sessions_date_figures'],
+      indexes: [
+        'ix_payments_approved_figures:approved_at',
+        'ix_user_plans_created_figures:created_at',
+        'ix_class_sessions_date_figures:date',
+        'ix_reservations_session_attendance_user:status',
+      ],
       // Every client with an account is a line of the clients export.
       wholeTables: ['users'],
     },

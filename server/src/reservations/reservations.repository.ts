@@ -318,13 +318,29 @@ export class ReservationsRepository {
     return this.infos(manager, (q) => q.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId }));
   }
 
-  /** A user's active reservations of classes on or after `fromDate`, soonest first. */
-  upcomingOfUser(userId: number, fromDate: string, manager: EntityManager = this.dataSource.manager) {
-    return this.infos(manager, (q) =>
-      q
-        .andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", { userId, fromDate })
-        .orderBy('c.date', 'ASC')
-        .addOrderBy('c.start_time', 'ASC'),
+  /**
+   * A user's active reservations of classes on or after `fromDate`, soonest first. The class date
+   * copied on the reservation keeps the walk to the coming classes in ix_reservations_user_class,
+   * not every class the client ever took; rows without it (written around the app) are one probe
+   * more.
+   */
+  async upcomingOfUser(
+    userId: number,
+    fromDate: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<ReservationInfo[]> {
+    const of = (classDate: string) =>
+      this.infos(manager, (q) =>
+        q
+          .andWhere("r.user_id = :userId AND r.status = 'active' AND c.date >= :fromDate", { userId, fromDate })
+          .andWhere(classDate)
+          .orderBy('c.date', 'ASC')
+          .addOrderBy('c.start_time', 'ASC'),
+      );
+    const [dated, undated] = [await of('r.class_date >= :fromDate'), await of('r.class_date IS NULL')];
+    if (undated.length === 0) return dated;
+    return [...dated, ...undated].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime),
     );
   }
 
