@@ -83,11 +83,13 @@ export interface StudioNow {
   timeOfDay: string;
 }
 
-/** Parameters: user id. How many active reservations a client has (a count over the index alone). */
-const MY_CLASSES_TOTAL_SQL = "SELECT COUNT(*) AS total FROM reservations WHERE user_id = ? AND status = 'active'";
-/** Parameters: user id. Whether one of them lacks its class's date (NULLs come first in the index: one probe). */
-const MY_CLASSES_UNDATED_SQL = `SELECT 1 AS undated FROM reservations
-  WHERE user_id = ? AND status = 'active' AND class_date IS NULL LIMIT 1`;
+/**
+ * Parameters: user id, user id. How many active reservations a client has (a count over the index
+ * alone), and whether one lacks its class's date (NULLs come first in the index: one probe).
+ */
+const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
+    (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status = 'active' AND nd.class_date IS NULL LIMIT 1) AS undated
+  FROM reservations WHERE user_id = ? AND status = 'active'`;
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
   r.cancel_grace_until AS cancelGraceUntil, r.attended AS attended`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
@@ -383,14 +385,15 @@ export class ReservationsRepository {
     now: StudioNow,
     page: { offset: number; limit: number },
   ): Promise<{ rows: MyClassRow[]; total: number }> {
-    const [undated] = await this.direct.all(MY_CLASSES_UNDATED_SQL, [userId]);
-    if (undated) return this.pageOfUserSortingAll(userId, now, page);
-    const [counted] = await this.direct.all<{ total: unknown }>(MY_CLASSES_TOTAL_SQL, [userId]);
-    const total = Number(counted?.total ?? 0);
     // From today on, in order: upcoming soonest first, then today's classes that started, latest first.
-    const fromToday = (await this.direct.all<MyClassSqlRow>(MY_CLASSES_FROM_TODAY_SQL, [userId, now.today])).map(
-      toMyClassRow,
-    );
+    const [[counted], fromTodayRows] = await Promise.all([
+      this.direct.all<{ total: unknown; undated: unknown }>(MY_CLASSES_TOTAL_SQL, [userId, userId]),
+      this.direct.all<MyClassSqlRow>(MY_CLASSES_FROM_TODAY_SQL, [userId, now.today]),
+    ]);
+    if (counted?.undated !== null && counted?.undated !== undefined)
+      return this.pageOfUserSortingAll(userId, now, page);
+    const total = Number(counted?.total ?? 0);
+    const fromToday = fromTodayRows.map(toMyClassRow);
     const upcoming = fromToday.filter((row) => isUpcoming(row, now)).sort((a, b) => -latestFirst(a, b));
     const startedToday = fromToday.filter((row) => !isUpcoming(row, now)).sort(latestFirst);
     const head = [...upcoming, ...startedToday];
