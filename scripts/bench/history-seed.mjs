@@ -560,6 +560,8 @@ export async function writeStudio(db, studio, { today, weeks }) {
       'attendance_marked_at',
       'attendance_marked_by',
       'created_at',
+      // What the app writes with each reservation: its class's date.
+      'class_date',
     ],
     reservations.map((r) => [
       r.id,
@@ -576,6 +578,7 @@ export async function writeStudio(db, studio, { today, weeks }) {
       r.markedAt,
       r.attended === null ? null : studio.adminId,
       r.createdAt,
+      r.session.date,
     ]),
   );
   await insertRows(

@@ -392,14 +392,15 @@ export async function historyScenario(driver) {
     studios.push(await prepareStudio(driver, 'fresh', RECENT_WEEKS));
     studios.push(await prepareStudio(driver, 'history', HISTORY_WEEKS));
     const [fresh, history] = studios;
+    const day = measuredDay();
+    for (const studio of studios) studio.expect = expectations(studio.facts, day);
     const c = history.facts.counts;
     console.log(
       `   five years: ${c.users} users, ${c.classes} classes, ${c.reservations} reservations, ${c.plans} plans, ` +
-        `${c.payments} payments, ${c.audit} audit entries (seeded in ${history.facts.seedSeconds.toFixed(1)} s); ` +
+        `${c.payments} payments, ${c.audit} audit entries, the weekly client's ${history.expect.weeklyClasses} classes ` +
+        `(seeded in ${history.facts.seedSeconds.toFixed(1)} s); ` +
         `fresh: ${fresh.facts.counts.users} users, ${fresh.facts.counts.reservations} reservations`,
     );
-    const day = measuredDay();
-    for (const studio of studios) studio.expect = expectations(studio.facts, day);
 
     const rows = [];
     for (const read of reads(day)) {
