@@ -37,7 +37,14 @@
 // database, then POST /api/admin/dashboard for 365 days at 10 connections for BENCH_DASHBOARD_SECONDS
 // (10). Target: p99 < 200 ms; its figures are checked against the seed first.
 //
-// BENCH_SCENARIOS=endpoints, =mixed, =open, =rush or =dashboard (or a comma list) runs those. Every run is bounded in
+// history — scripts/bench/history.mjs (issue "Five years on"): a fresh studio and one with five
+// years of history (BENCH_HISTORY_WEEKS 260, BENCH_HISTORY_CLIENTS 2,000) up side by side; the daily
+// reads alternately on both (BENCH_HISTORY_SECONDS, 6, per read and server). Targets: each read
+// ≥ 0.9 of its fresh req/s; the dashboard of the year (BENCH_HISTORY_DASHBOARD_SECONDS, 10) p50 <
+// 100 ms and p99 < 300 ms at 10 connections; a year's CSV export in a week's memory. Every answer
+// is checked against the seed first.
+//
+// BENCH_SCENARIOS=endpoints, =mixed, =open, =rush, =dashboard or =history (or a comma list) runs those. Every run is bounded in
 // time. The exit code is 1 when a scenario answered a 5xx (the open loop: when a server died), an
 // audit found a mismatch or something crashed; never for latency or capacity, which depend on the
 // machine and are only reported.
@@ -47,7 +54,6 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { MIXED_SECONDS, P99_TARGET_MS, mixedScenario, prepareMixed } from './bench/mixed.mjs';
 import { OPEN_RATES, OPEN_SECONDS, openLoopScenario } from './bench/open-loop.mjs';
@@ -58,8 +64,18 @@ import {
   DASHBOARD_SECONDS,
   dashboardScenario,
 } from './bench/dashboard.mjs';
+import {
+  DASHBOARD_P50_TARGET_MS as HISTORY_DASHBOARD_P50_TARGET_MS,
+  DASHBOARD_P99_TARGET_MS as HISTORY_DASHBOARD_P99_TARGET_MS,
+  HISTORY_CLIENTS,
+  HISTORY_SECONDS,
+  HISTORY_WEEKS,
+  RATIO_TARGET as HISTORY_RATIO_TARGET,
+  historyScenario,
+  sqliteHistoryDriver,
+} from './bench/history.mjs';
 import { startCaddy } from './lib/caddy.mjs';
-import { ADMIN, HEADERS, MARIADB, api, clients, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
+import { ADMIN, HEADERS, MARIADB, api, clients, cpuMs, nextWeekday, startServer, studioDate } from './bench/shared.mjs';
 import { PROFILE_SECONDS, cpuProfile, printProfile } from './bench/profile.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,7 +87,7 @@ const PAGE_WARMUP = 200;
 const PAGE_P99_TARGET_MS = 200;
 const CLASSES = 9;
 const PER_CLASS = 8;
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush,dashboard')
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'endpoints,mixed,open,rush,dashboard,history')
   .split(',')
   .map((s) => s.trim());
 const RUN_ENDPOINTS = SCENARIOS.includes('endpoints');
@@ -79,6 +95,7 @@ const RUN_MIXED = SCENARIOS.includes('mixed') && MIXED_SECONDS > 0;
 const RUN_OPEN = SCENARIOS.includes('open') && OPEN_RATES.length > 0 && OPEN_SECONDS > 0;
 const RUN_RUSH = SCENARIOS.includes('rush') && RUSH_CLIENTS > 0;
 const RUN_DASHBOARD = SCENARIOS.includes('dashboard') && DASHBOARD_SECONDS > 0;
+const RUN_HISTORY = SCENARIOS.includes('history') && HISTORY_SECONDS > 0;
 /** Clients of the open-loop runs (registering them hashes passwords: fewer than the mixed scenario's). */
 const OPEN_USERS = Number(process.env.BENCH_OPEN_USERS ?? 100);
 const OPEN_JWT_SECRET = 'bench-open-loop-jwt-secret-0123456789-abcdef';
@@ -112,21 +129,6 @@ async function startReference(database) {
   }
   throw new Error(`the day-view reference did not start (exit code ${child.exitCode})`);
 }
-
-/**
- * CPU time (user + system, ms) a process has used, from /proc; null where there is none. Per request,
- * it is what sets the req/s ratio on an idle machine, and it moves less than req/s when other work
- * shares the machine (a very loaded one still inflates it).
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** `run(opts)` with the CPU time the process `pid` spent per answered request, in µs (null without /proc). */
 async function runMeasuringCpu(pid, opts) {
@@ -440,6 +442,49 @@ const sqliteWriter = (server) => {
   };
 };
 
+/** A SQLite file written while no server holds it, for the history scenario's seed (one transaction). */
+const sqliteFileWriter = (path) => {
+  const db = new Database(path);
+  db.pragma('busy_timeout = 5000');
+  return {
+    run: async (sql, params) => void db.prepare(sql).run(...params),
+    all: async (sql, params) => db.prepare(sql).all(...params),
+    begin: async () => db.exec('BEGIN IMMEDIATE'),
+    commit: async () => db.exec('COMMIT'),
+    close: async () => db.close(),
+  };
+};
+
+/** The history scenario's MariaDB databases: one per studio, dropped at the end. */
+function mariadbHistoryDriver(server) {
+  const databases = new Map();
+  const uriOf = (name) => {
+    if (!databases.has(name)) databases.set(name, `pilates_bench_history_${name}_${Date.now()}`);
+    return `${MARIADB.replace(/\/$/, '')}/${databases.get(name)}`;
+  };
+  return {
+    label: 'MariaDB',
+    env: (name) => ({ DATABASE_URL: uriOf(name) }),
+    open: async (name) => {
+      const conn = await createConnection({ uri: uriOf(name), dateStrings: true });
+      return {
+        run: async (sql, params) => void (await conn.query(sql, params)),
+        all: async (sql, params) => (await conn.query(sql, params))[0],
+        begin: () => conn.query('START TRANSACTION'),
+        commit: () => conn.query('COMMIT'),
+        close: () => conn.end(),
+      };
+    },
+    create: async (name) => {
+      uriOf(name);
+      await server.query(`CREATE DATABASE \`${databases.get(name)}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    },
+    cleanup: async () => {
+      for (const database of databases.values()) await server.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    },
+  };
+}
+
 /** The same on a MariaDB database. */
 const mariadbWriter = (uri) => async () => {
   const conn = await createConnection({ uri, dateStrings: true });
@@ -558,6 +603,7 @@ async function main() {
         RUN_OPEN && `open loop (${OPEN_RATES.join('/')} req/s, ${OPEN_SECONDS} s each)`,
         RUN_RUSH && `rush (${RUSH_CLIENTS} clients on one class)`,
         RUN_DASHBOARD && `dashboard (${DASHBOARD_RESERVATIONS} reservations, 10 connections, ${DASHBOARD_SECONDS} s)`,
+        RUN_HISTORY && `history (${HISTORY_WEEKS} weeks, ${HISTORY_CLIENTS} clients, ${HISTORY_SECONDS} s per read)`,
       ]
         .filter(Boolean)
         .join(' and '),
@@ -566,6 +612,7 @@ async function main() {
   const mixedRuns = [];
   const rushRuns = [];
   const dashboardRuns = [];
+  const historyRuns = [];
 
   const sqlitePlans = async (ids, server) => {
     // Plans go straight into the database here; the mixed scenario gives them through the admin API.
@@ -586,6 +633,7 @@ async function main() {
   if (RUN_MIXED) mixedRuns.push(await mixedScenario('SQLite', { DATABASE_URL: '' }, sqliteReader));
   if (RUN_RUSH) rushRuns.push(await rushScenario('SQLite', { DATABASE_URL: '' }, sqlitePlans, sqliteReader));
   if (RUN_DASHBOARD) dashboardRuns.push(await dashboardScenario('SQLite', { DATABASE_URL: '' }, sqliteWriter));
+  if (RUN_HISTORY) historyRuns.push(await historyScenario(sqliteHistoryDriver(sqliteFileWriter)));
 
   const mysql = await createConnection({ uri: MARIADB }).catch(() => null);
   const openRuns = [];
@@ -667,6 +715,12 @@ async function main() {
           ),
         );
       }
+      if (RUN_HISTORY) {
+        const driver = mariadbHistoryDriver(mysql);
+        await driver.create('fresh');
+        await driver.create('history');
+        historyRuns.push(await historyScenario(driver));
+      }
       if (RUN_OPEN) openRuns.push(...(await openLoopRuns(mysql)));
     } finally {
       await mysql.end();
@@ -692,7 +746,14 @@ async function main() {
     );
     console.table(dashboardRuns.map(({ failed: _failed, ...row }) => row));
   }
-  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns, ...dashboardRuns].some((r) => r.failed);
+  if (historyRuns.length > 0) {
+    console.log(
+      `\n== History: daily reads on five years beside a fresh studio (target: each ≥ ${HISTORY_RATIO_TARGET} of its fresh req/s), ` +
+        `the dashboard of a year (targets: p50 < ${HISTORY_DASHBOARD_P50_TARGET_MS} ms, p99 < ${HISTORY_DASHBOARD_P99_TARGET_MS} ms at 10 connections)`,
+    );
+    console.table(historyRuns.map(({ failed: _failed, ...row }) => row));
+  }
+  const failed = [...endpointRuns, ...mixedRuns, ...rushRuns, ...dashboardRuns, ...historyRuns].some((r) => r.failed);
   console.log(
     failed
       ? 'Exit code 1: a scenario answered a 5xx, an audit found a mismatch or the server crashed (see above).'

@@ -1,5 +1,7 @@
 // Helpers shared by the scenarios of `npm run bench`: the production server (scripts/lib), a small
 // JSON client for the API, and logged-in clients.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { startBuiltServer } from '../lib/built-server.mjs';
 
 export const MARIADB = process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -81,3 +83,18 @@ export function percentile(values, p) {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc; null where there is none. Per request,
+ * it is what sets the req/s ratio on an idle machine, and it moves less than req/s when other work
+ * shares the machine (a very loaded one still inflates it).
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;

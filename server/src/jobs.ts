@@ -1,5 +1,6 @@
 import { CronExpression } from '@nestjs/schedule';
 import { AuthRateLimitRepository } from './auth/auth-rate-limit.repository';
+import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { NotificationsService } from './notifications/notifications.service';
 import { PaymentNotificationsService } from './payments/payment-notifications.service';
@@ -18,6 +19,7 @@ export enum JobName {
   RecheckApprovedPayments = 'recheck-approved-payments',
   NotificationsDelivery = 'notifications-delivery',
   AuthRateLimitsSweep = 'auth-rate-limits-sweep',
+  SqliteOptimize = 'sqlite-optimize',
 }
 
 /**
@@ -75,5 +77,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.AuthRateLimitsSweep,
     schedule: CronExpression.EVERY_HOUR,
     run: (get) => get(AuthRateLimitRepository).deleteEnded(),
+  },
+  {
+    // SQLite's planner statistics refreshed (PRAGMA optimize); nothing on MySQL/MariaDB.
+    name: JobName.SqliteOptimize,
+    schedule: CronExpression.EVERY_HOUR,
+    run: (get) => get(SqliteStatistics).refresh(),
   },
 ];

@@ -10,6 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
@@ -42,7 +43,10 @@ export class DashboardController {
     return { success: true, ...(await this.dashboard.figures(dto)) };
   }
 
-  /** A download link (GET with the session cookie): no CSRF header needed, nothing changes. */
+  /**
+   * A download link (GET with the session cookie): no CSRF header needed, nothing changes. The file
+   * streams as it is read (a year's export holds a week of rows at a time).
+   */
   @RequirePermission(Permission.ExportsRead)
   @Get('export/:kind.csv')
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
@@ -54,7 +58,7 @@ export class DashboardController {
     @Param('kind') kind: string,
     @Query() period: PeriodDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<Readable> {
     if (!(EXPORT_KINDS as readonly string[]).includes(kind)) {
       throw new ApiError(ErrorCode.NOT_FOUND, 'Esa exportación no existe.');
     }

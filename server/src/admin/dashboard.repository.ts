@@ -71,11 +71,22 @@ export interface WaitlistDemandRow {
   waiting: number;
 }
 
+/** A client's active reservations in a period's scheduled classes. */
+export interface ClientBookings {
+  booked: number;
+  attended: number;
+  noShow: number;
+}
+
 /** One row of an export: column name → value as the driver returns it. */
 export type ExportRow = Record<string, unknown>;
 
-/** Money in by Mercado Pago: only what could have reached the account (not test-mode payments). */
-const MP_SETTLED = `p.status IN ('approved', 'refunded', 'charged_back') AND p.approved_at IS NOT NULL
+/**
+ * Money in by Mercado Pago: only what could have reached the account (not test-mode payments).
+ * Unary + keeps SQLite's planner off ix_payments_status (every settled payment of all the years):
+ * these reads range over the period's approvals in ix_payments_approved_figures. MySQL ignores it.
+ */
+const MP_SETTLED = `+p.status IN ('approved', 'refunded', 'charged_back') AND p.approved_at IS NOT NULL
   AND (p.issue IS NULL OR p.issue <> 'not_live')`;
 /** Charged: what Mercado Pago reported, else the purchase's total. */
 const MP_GROSS = 'COALESCE(p.paid_cents, p.total_cents)';
@@ -183,12 +194,17 @@ export class DashboardRepository {
    */
   async adminPaidPlans(period: PeriodBounds, monthStarts: readonly string[]): Promise<MoneyRow[]> {
     const bucket = bucketCase('up.created_at', monthStarts);
+    // Counted per catalogue plan from ix_user_plans_created_figures alone, then priced: one price
+    // lookup per plan of the catalogue, not one per plan given.
     const rows = await this.reader.all<Record<string, unknown>>(
-      `SELECT ${bucket} AS bucket, up.plan_name AS planName, COUNT(*) AS count,
-         SUM(COALESCE(pl.price_cents, 0)) AS grossCents, 0 AS refundedCents
-       FROM user_plans up LEFT JOIN plans pl ON pl.id = up.plan_id
-       WHERE up.source = 'admin' AND up.is_paid = 1 AND up.created_at >= ? AND up.created_at < ?
-       GROUP BY bucket, up.plan_name`,
+      `SELECT g.bucket AS bucket, g.planName AS planName, SUM(g.n) AS count,
+         SUM(g.n * COALESCE(pl.price_cents, 0)) AS grossCents, 0 AS refundedCents
+       FROM (SELECT ${bucket} AS bucket, up.plan_name AS planName, up.plan_id AS planId, COUNT(*) AS n
+             FROM user_plans up
+             WHERE up.source = 'admin' AND up.is_paid = 1 AND up.created_at >= ? AND up.created_at < ?
+             GROUP BY 1, 2, 3) g
+         LEFT JOIN plans pl ON pl.id = g.planId
+       GROUP BY g.bucket, g.planName`,
       [...monthStarts, period.fromUtc, period.toUtc],
     );
     return rows.map(toMoneyRow);
@@ -203,13 +219,22 @@ export class DashboardRepository {
     return num(row?.n);
   }
 
-  /** Active clients holding a plan whose dates cover `today` and that was not revoked. */
+  /**
+   * Active clients holding a plan whose dates cover `today` and that was not revoked. The plans come
+   * from ix_user_plans_end (those not ended yet: the current ones, however old the studio), then
+   * their holders by id. Each driver is told so its own way: a plain join let SQLite walk every
+   * client (to count them distinct in order), and MariaDB turns the IN below into a scan of all
+   * clients when it has few; STRAIGHT_JOIN takes the tables as written.
+   */
   async activeClients(today: string): Promise<number> {
-    const [row] = await this.reader.all<Record<string, unknown>>(
-      `SELECT COUNT(DISTINCT up.user_id) AS n FROM user_plans up JOIN users u ON u.id = up.user_id
-       WHERE up.start_date <= ? AND up.end_date >= ? AND up.revoked_at IS NULL AND u.active = 1 AND u.role = 'user'`,
-      [today, today],
-    );
+    const sql = this.reader.isSqlite
+      ? `SELECT COUNT(*) AS n FROM users u
+           WHERE u.id IN (SELECT up.user_id FROM user_plans up
+               WHERE up.end_date >= ? AND up.start_date <= ? AND up.revoked_at IS NULL)
+             AND u.active = 1 AND u.role = 'user'`
+      : `SELECT STRAIGHT_JOIN COUNT(DISTINCT up.user_id) AS n FROM user_plans up JOIN users u ON u.id = up.user_id
+           WHERE up.end_date >= ? AND up.start_date <= ? AND up.revoked_at IS NULL AND u.active = 1 AND u.role = 'user'`;
+    const [row] = await this.reader.all<Record<string, unknown>>(sql, [today, today]);
     return num(row?.n);
   }
 
@@ -240,11 +265,15 @@ export class DashboardRepository {
 
   /** Classes of the period with a waitlist: how many joined it, were promoted, still wait. */
   async waitlistDemand(period: PeriodBounds): Promise<WaitlistDemandRow[]> {
+    // The period's classes first, then their lines: never every waitlist entry of the years (MariaDB
+    // chose that while the entries were fewer than a year's classes). The join order is forced:
+    // SQLite's CROSS JOIN and MySQL's STRAIGHT_JOIN both take the tables as written.
+    const straight = this.reader.isSqlite ? '' : 'STRAIGHT_JOIN ';
     const rows = await this.reader.all<Record<string, unknown>>(
-      `SELECT c.id AS classSessionId, c.date AS date, c.start_time AS startTime, c.capacity AS capacity,
+      `SELECT ${straight}c.id AS classSessionId, c.date AS date, c.start_time AS startTime, c.capacity AS capacity,
          COUNT(*) AS entries, SUM(CASE WHEN w.status = 'promoted' THEN 1 ELSE 0 END) AS promoted,
          SUM(CASE WHEN w.status = 'waiting' THEN 1 ELSE 0 END) AS waiting
-       FROM waitlist_entries w JOIN class_sessions c ON c.id = w.class_session_id
+       FROM class_sessions c CROSS JOIN waitlist_entries w ON w.class_session_id = c.id
        WHERE c.date >= ? AND c.date <= ?
        GROUP BY c.id, c.date, c.start_time, c.capacity
        ORDER BY COUNT(*) DESC, c.date, c.start_time LIMIT 20`,
@@ -302,25 +331,43 @@ export class DashboardRepository {
   }
 
   /**
-   * Clients with an account by the end of the period, with their active reservations, attendances
-   * and no-shows in the period's classes.
+   * Active reservations of the period's scheduled classes, per client: booked, came, did not come.
+   * Read from the period's classes and ix_reservations_session_attendance_user alone.
    */
-  exportClients(period: PeriodBounds): Promise<ExportRow[]> {
-    return this.reader.all<ExportRow>(
-      `SELECT u.id AS id, u.name AS name, u.email AS email, u.phone AS phone, u.birth_date AS birthDate,
-         u.created_at AS createdAt, u.active AS active,
-         COALESCE(SUM(CASE WHEN r.id IS NOT NULL THEN 1 ELSE 0 END), 0) AS booked,
-         COALESCE(SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END), 0) AS attended,
-         COALESCE(SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END), 0) AS noShow
-       FROM users u
-         LEFT JOIN reservations r ON r.user_id = u.id AND r.status = 'active'
-           AND r.class_session_id IN (SELECT c.id FROM class_sessions c
-             WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled')
-       WHERE u.role = 'user' AND u.created_at < ?
-       GROUP BY u.id, u.name, u.email, u.phone, u.birth_date, u.created_at, u.active
-       ORDER BY u.name, u.id`,
-      [period.from, period.to, period.toUtc],
+  async bookingsByClient(period: PeriodBounds): Promise<Map<number, ClientBookings>> {
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT r.user_id AS userId, COUNT(*) AS booked,
+         SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END) AS attended,
+         SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END) AS noShow
+       FROM class_sessions c JOIN reservations r ON r.class_session_id = c.id
+       WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled' AND r.status = 'active'
+       GROUP BY r.user_id`,
+      [period.from, period.to],
     );
+    return new Map(
+      rows.map((r) => [num(r.userId), { booked: num(r.booked), attended: num(r.attended), noShow: num(r.noShow) }]),
+    );
+  }
+
+  /**
+   * Clients with an account before `endUtc`, in name order (then id), `limit` of them after `after`:
+   * the clients export reads them a batch at a time.
+   */
+  clientsForExport(endUtc: string, after: { name: string; id: number } | null, limit: number): Promise<ExportRow[]> {
+    const columns = `u.id AS id, u.name AS name, u.email AS email, u.phone AS phone, u.birth_date AS birthDate,
+         u.created_at AS createdAt, u.active AS active`;
+    return after === null
+      ? this.reader.all<ExportRow>(
+          `SELECT ${columns} FROM users u WHERE u.role = 'user' AND u.created_at < ?
+           ORDER BY u.name, u.id LIMIT ?`,
+          [endUtc, limit],
+        )
+      : this.reader.all<ExportRow>(
+          `SELECT ${columns} FROM users u WHERE u.role = 'user' AND u.created_at < ?
+             AND (u.name > ? OR (u.name = ? AND u.id > ?))
+           ORDER BY u.name, u.id LIMIT ?`,
+          [endUtc, after.name, after.name, after.id, limit],
+        );
   }
 }
 

@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { addDays, isoWeekday, to12Hour } from '@pilates/dates';
+import { Readable } from 'node:stream';
 import { StudioClock } from '../core/clock/studio-clock';
 import { toDate } from '../core/database/column-types';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { PLAN_ENDING_DAYS } from '../planes/plan-ending-reminders.service';
-import { toCsv } from './csv';
-import { type ExportRow, DashboardRepository, type MoneyRow, type PeriodBounds } from './dashboard.repository';
+import { csvHead, csvLines } from './csv';
+import {
+  type ClientBookings,
+  type ExportRow,
+  DashboardRepository,
+  type MoneyRow,
+  type PeriodBounds,
+} from './dashboard.repository';
 import { toEndingPlanDto } from './dto/dashboard.mappers';
 import {
   EARLIEST_PERIOD_DATE,
@@ -23,11 +30,16 @@ import {
 export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** A CSV file ready to download. */
+/** A CSV file to download, written as it is read. */
 export interface CsvFile {
   filename: string;
-  body: string;
+  body: Readable;
 }
+
+/** An export reads the period this many days at a time: its memory is a week's rows, whatever the period. */
+const EXPORT_WINDOW_DAYS = 7;
+/** The clients export reads this many clients at a time. */
+const EXPORT_CLIENTS_BATCH = 500;
 
 /** 'YYYY-MM-DD HH:MM:SS' in UTC: how both drivers compare a DATETIME column. */
 const utcDatetime = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ');
@@ -172,38 +184,78 @@ export class DashboardService {
     };
   }
 
+  /**
+   * The file streams: a week of the period (or 500 clients) is read, written and let go before the
+   * next, so a year's export holds what a week's does. The first part is read before the answer
+   * starts, so a database that fails there fails the request instead of cutting the file.
+   */
   async exportCsv(kind: ExportKind, period: PeriodDto): Promise<CsvFile> {
-    const bounds = this.bounds(period);
     const filename = `${EXPORT_FILE_NAMES[kind]}-${period.from}-a-${period.to}.csv`;
+    const parts = this.csvParts(kind, period);
+    const first = await parts.next();
+    async function* all(): AsyncGenerator<string> {
+      if (!first.done) yield first.value;
+      yield* parts;
+    }
+    return { filename, body: Readable.from(all(), { objectMode: false }) };
+  }
+
+  /** The file's text in parts: BOM and header with the first batch, then a batch at a time. */
+  private async *csvParts(kind: ExportKind, period: PeriodDto): AsyncGenerator<string> {
     const instant = (value: unknown): string => {
       if (value === null || value === undefined) return '';
       const at = toDate(value as Date | string);
       return `${esDate(this.clock.today(at))} ${this.clock.timeOfDay(at)}`;
     };
-    switch (kind) {
-      case 'payments':
-        return {
-          filename,
-          body: toCsv(PAYMENT_HEADER, (await this.repository.exportPayments(bounds)).map(paymentLine(instant))),
-        };
-      case 'plans':
-        return {
-          filename,
-          body: toCsv(PLAN_HEADER, (await this.repository.exportPlansGiven(bounds)).map(planLine(instant))),
-        };
-      case 'reservations':
-        return {
-          filename,
-          body: toCsv(RESERVATION_HEADER, (await this.repository.exportReservations(bounds)).map(reservationLine)),
-        };
-      case 'clients':
-        return {
-          filename,
-          body: toCsv(CLIENT_HEADER, (await this.repository.exportClients(bounds)).map(clientLine(instant))),
-        };
+    if (kind === 'clients') {
+      yield* this.clientParts(period, instant);
+      return;
+    }
+    const [header, read, line] = {
+      payments: [PAYMENT_HEADER, (w: PeriodBounds) => this.repository.exportPayments(w), paymentLine(instant)],
+      plans: [PLAN_HEADER, (w: PeriodBounds) => this.repository.exportPlansGiven(w), planLine(instant)],
+      reservations: [RESERVATION_HEADER, (w: PeriodBounds) => this.repository.exportReservations(w), reservationLine],
+    }[kind] as [readonly string[], (window: PeriodBounds) => Promise<ExportRow[]>, (row: ExportRow) => ExportLine];
+    let head = csvHead(header);
+    // Each export is ordered by its date first, so the weeks' rows one after another are the period's in order.
+    for (const window of this.windows(period)) {
+      const text = head + csvLines((await read(window)).map(line));
+      head = '';
+      if (text.length > 0) yield text;
+    }
+    if (head) yield head;
+  }
+
+  private async *clientParts(period: PeriodDto, instant: (value: unknown) => string): AsyncGenerator<string> {
+    const bounds = this.bounds(period);
+    const bookings = await this.repository.bookingsByClient(bounds);
+    const none: ClientBookings = { booked: 0, attended: 0, noShow: 0 };
+    let head = csvHead(CLIENT_HEADER);
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const rows = await this.repository.clientsForExport(bounds.toUtc, after, EXPORT_CLIENTS_BATCH);
+      const lines = rows.map((row) => clientLine(instant)(row, bookings.get(Number(row.id)) ?? none));
+      yield head + csvLines(lines);
+      head = '';
+      if (rows.length < EXPORT_CLIENTS_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { name: String(last.name), id: Number(last.id) };
     }
   }
+
+  /** The period in weeks (the last one shorter), each with its UTC bounds. */
+  private windows(period: PeriodDto): PeriodBounds[] {
+    const windows: PeriodBounds[] = [];
+    for (let from = period.from; from <= period.to; from = addDays(from, EXPORT_WINDOW_DAYS)) {
+      const last = addDays(from, EXPORT_WINDOW_DAYS - 1);
+      windows.push(this.bounds({ from, to: last < period.to ? last : period.to }));
+    }
+    return windows;
+  }
 }
+
+/** One line of an export, cell by cell. */
+type ExportLine = Array<string | number>;
 
 const EXPORT_FILE_NAMES: Record<ExportKind, string> = {
   payments: 'pagos',
@@ -304,7 +356,7 @@ const CLIENT_HEADER = [
   'Asistencias',
   'Faltas',
 ];
-const clientLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
+const clientLine = (instant: (v: unknown) => string) => (r: ExportRow, bookings: ClientBookings) => [
   Number(r.id),
   String(r.name),
   String(r.email),
@@ -312,9 +364,9 @@ const clientLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   esDate(dateText(r.birthDate)),
   instant(r.createdAt),
   yesNo(r.active),
-  Number(r.booked),
-  Number(r.attended),
-  Number(r.noShow),
+  bookings.booked,
+  bookings.attended,
+  bookings.noShow,
 ];
 
 /** The first day of the month after `date`'s. */

@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Brackets, In, IsNull, MoreThan } from 'typeorm';
+import { Brackets, In, IsNull } from 'typeorm';
 import { User } from '../auth/entities/user.entity';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
 import { RefundRequest } from './entities/refund-request.entity';
@@ -94,17 +94,21 @@ export class PaymentsRepository {
 
   /** A client's purchases since `since` that did not (yet) create a plan, newest first (10). */
   openPurchasesOf(userId: number, since: Date): Promise<Payment[]> {
-    return this.txHost.tx.find(Payment, {
-      where: {
-        userId,
-        userPlanId: IsNull(),
-        duplicateOf: IsNull(),
-        status: In(['pending', 'in_process', 'in_mediation', 'authorized', 'rejected', 'expired']),
-        createdAt: MoreThan(since),
-      },
-      order: { id: 'DESC' },
-      take: 10,
-    });
+    return (
+      this.txHost.tx
+        .createQueryBuilder(Payment, 'p')
+        .where('p.user_id = :userId AND p.created_at > :since', { userId, since })
+        .andWhere('p.status IN (:...open)', {
+          open: ['pending', 'in_process', 'in_mediation', 'authorized', 'rejected', 'expired'],
+        })
+        // Unary + keeps SQLite's planner off uq_payments_user_plan, whose NULLs are every purchase that
+        // never made a plan (it took that index and walked all of them): the client's recent purchases
+        // come from ix_payments_user_created. MySQL ignores the +.
+        .andWhere('+p.user_plan_id IS NULL AND p.duplicate_of IS NULL')
+        .orderBy('p.id', 'DESC')
+        .take(10)
+        .getMany()
+    );
   }
 
   /** Every purchase of a user that reached Mercado Pago, newest first (50). */

@@ -26,10 +26,15 @@ export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS
   LEFT JOIN users u ON u.id = r.user_id
   ${WEEKDAY} ORDER BY s.id, r.id`;
 
-/** Parameters: date, user id, ISO weekday of the date. */
+/**
+ * Parameters: date, user id, ISO weekday of the date. `active_marker = 1` (what `status = 'active'`
+ * means, by ck_reservations_marker) names every column of uq_reservations_active: one row per
+ * class, so no planner walks all of the caller's reservations through ix_reservations_user_class.
+ */
 export const SLOTS_WITH_ONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}
   FROM schedules s ${CLASS_JOIN}
-  LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active' AND r.user_id = ?
+  LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active' AND r.active_marker = 1
+    AND r.user_id = ?
   LEFT JOIN users u ON u.id = r.user_id
   ${WEEKDAY} ORDER BY s.id, r.id`;
 

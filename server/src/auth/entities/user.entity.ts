@@ -8,7 +8,10 @@ export { ROLES, type Role } from '../../core/auth/caller';
 @Entity('users')
 @Index('uq_users_email', ['email'], { unique: true })
 @Index('uq_users_calendar_token', ['calendarToken'], { unique: true })
-@Index('ix_users_created', ['createdAt'])
+// New clients of a period (the dashboard) read from the index alone.
+@Index('ix_users_created_role', ['createdAt', 'role'])
+// The users search scans this narrow index, not the rows with their password hashes.
+@Index('ix_users_search', ['name', 'email'])
 @Check('ck_users_role', "role IN ('user', 'admin')")
 export class User {
   @PrimaryGeneratedColumn()

@@ -12,6 +12,7 @@ import { dataSourceOptions, type DatabaseSchema } from './data-source-options';
 import { DirectReader } from './direct-reader';
 import { runMigrationsOnce } from './migrate';
 import { serializeSqlite } from './sqlite-serializer';
+import { optimizeSqlite, SqliteStatistics } from './sqlite-statistics';
 import { TransactionService } from './transaction.service';
 
 /** The connection, its migrations and the data-access seam (ambient transactions), for the schema the app hands in. */
@@ -40,7 +41,11 @@ export class DatabaseModule {
               await dataSource.destroy().catch(() => undefined);
               throw error;
             }
-            if (dataSource.options.type === 'better-sqlite3') serializeSqlite(dataSource);
+            if (dataSource.options.type === 'better-sqlite3') {
+              // Statistics for the planner before the first request (the database may hold years).
+              await optimizeSqlite(dataSource, true);
+              serializeSqlite(dataSource);
+            }
             return dataSource;
           },
         }),
@@ -54,7 +59,7 @@ export class DatabaseModule {
           }),
         ]),
       ],
-      providers: [TransactionService, DirectReader, AuditRepository, AuditService],
+      providers: [TransactionService, DirectReader, AuditRepository, AuditService, SqliteStatistics],
       exports: [TypeOrmModule, TransactionService, DirectReader, AuditService],
     };
   }

@@ -21,8 +21,13 @@ export class DirectReader {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Whether the statements go to SQLite (else MySQL/MariaDB): for SQL written per dialect. */
+  get isSqlite(): boolean {
+    return this.dataSource.options.type === 'better-sqlite3';
+  }
+
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    this.reader ??= this.dataSource.options.type === 'better-sqlite3' ? this.sqliteReader() : this.mysqlReader();
+    this.reader ??= this.isSqlite ? this.sqliteReader() : this.mysqlReader();
     return this.reader(sql, params) as Promise<T[]>;
   }
 

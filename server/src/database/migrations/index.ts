@@ -12,6 +12,7 @@ import { SchemaAsEntities1764700000000 } from './1764700000000-SchemaAsEntities'
 import { NotificationsOutbox1764800000000 } from './1764800000000-NotificationsOutbox';
 import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCredentials';
 import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
+import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   NotificationsOutbox1764800000000,
   ResetLinkCredentials1764810000000,
   RefundRequests1764820000000,
+  HistoryScale1764860000000,
 ];

@@ -48,7 +48,18 @@ export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 @Index('ix_payments_status', ['status', 'createdAt'])
 @Index('ix_payments_checked', ['status', 'lastCheckedAt'])
 @Index('ix_payments_user', ['userId'])
-@Index('ix_payments_approved', ['approvedAt'])
+// A client's purchases of the last days.
+@Index('ix_payments_user_created', ['userId', 'createdAt'])
+// The dashboard's revenue of a period and its export, read from the index alone.
+@Index('ix_payments_approved_figures', [
+  'approvedAt',
+  'status',
+  'issue',
+  'planName',
+  'paidCents',
+  'totalCents',
+  'refundedCents',
+])
 @Check(
   'ck_payments_amounts',
   'price_cents >= 0 AND commission_cents >= 0 AND total_cents = price_cents + commission_cents',

@@ -19,7 +19,10 @@ export type UserPlanSource = (typeof USER_PLAN_SOURCES)[number];
 /** A plan a client holds: classes left and the dates it covers (inclusive). */
 @Entity('user_plans')
 @Index('ix_user_plans_user_end', ['userId', 'endDate'])
-@Index('ix_user_plans_created', ['createdAt'])
+// A client's plans newest first (the id follows the index's key).
+@Index('ix_user_plans_user', ['userId'])
+// The dashboard's plans given in a period, read from the index alone.
+@Index('ix_user_plans_created_figures', ['createdAt', 'source', 'isPaid', 'planId', 'planName'])
 @Index('ix_user_plans_end', ['endDate'])
 @Check('ck_user_plans_remaining', 'classes_remaining >= 0')
 @Check('ck_user_plans_total', 'classes_total >= 0')

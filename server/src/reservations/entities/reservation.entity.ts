@@ -10,9 +10,11 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 @Entity('reservations')
 // One active reservation per class and user: cancelled rows have a NULL marker.
 @Index('uq_reservations_active', ['classSessionId', 'userId', 'activeMarker'], { unique: true })
-@Index('ix_reservations_user', ['userId', 'status'])
+// A client's reservations in class date order (Mis clases) and their attendance, from the index alone.
+@Index('ix_reservations_user_class', ['userId', 'status', 'classDate', 'attended'])
 @Index('ix_reservations_user_plan', ['userPlanId'])
-@Index('ix_reservations_session_attendance', ['classSessionId', 'status', 'attended'])
+// The dashboard's attendance and the clients export's bookings of a period, from the index alone.
+@Index('ix_reservations_session_attendance_user', ['classSessionId', 'status', 'attended', 'userId'])
 @Check('ck_reservations_status', "status IN ('active', 'cancelled')")
 @Check(
   'ck_reservations_marker',
@@ -33,6 +35,14 @@ export class Reservation {
   @ManyToOne(() => ClassSession, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'class_session_id', foreignKeyConstraintName: 'fk_reservations_class_session_id' })
   classSession?: ClassSession;
+
+  /**
+   * The class's date (class_sessions.date never changes), written with the reservation so a
+   * client's classes are read in date order from ix_reservations_user_class. NULL only on rows
+   * written around the app (the migration filled the older ones); "Mis clases" then sorts them all.
+   */
+  @Column({ name: 'class_date', type: 'date', nullable: true })
+  classDate!: string | null;
 
   @Column({ name: 'user_id', type: 'int' })
   userId!: number;
