@@ -38,6 +38,7 @@ describe('named jobs', () => {
         'recheck-approved-payments': CronExpression.EVERY_DAY_AT_4AM,
         'notifications-delivery': CronExpression.EVERY_MINUTE,
         'auth-rate-limits-sweep': CronExpression.EVERY_HOUR,
+        'sqlite-optimize': CronExpression.EVERY_HOUR,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));
