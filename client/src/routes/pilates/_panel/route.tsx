@@ -7,7 +7,7 @@ import { useLogout } from '../../../features/session/use-logout';
 
 // The nested group (Mi información, Mis clases and the admin pages): logged-in users only, beside the side menu.
 export const Route = createFileRoute('/pilates/_panel')({
-  // Names, e-mails, birth dates, plans and rosters: never kept in a cache.
+  // Names, email addresses, birth dates, plans and rosters: never kept in a cache.
   staticData: { personal: true },
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.queryClient, location) }),
   pendingComponent: () => <PageSpinner label="Cargando tu cuenta…" />,
