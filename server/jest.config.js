@@ -1,6 +1,7 @@
 /**
- * Two projects: unit specs beside the code, and integration specs over HTTP against
- * a real database (SQLite by default, MySQL/MariaDB when TEST_DATABASE_URL is set).
+ * Three projects: unit specs beside the code; integration specs over HTTP against a real database
+ * (SQLite by default, MySQL/MariaDB when TEST_DATABASE_URL is set); and `zones`, the files whose
+ * outcome the machine's time zone could change, which `npm test` runs again under TZ=Asia/Tokyo.
  */
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
@@ -10,6 +11,43 @@ const transform = {
 const transformIgnorePatterns = ['/node_modules/(?!content-disposition/)'];
 // The shared date helpers from source, so tests need no prior build of libs/dates.
 const moduleNameMapper = { '^@pilates/dates$': '<rootDir>/../libs/dates/src/index.ts' };
+// TEST_WALL_CLOCK=<instant>: the machine's clock starts there (scripts/test-clock-edges.mjs).
+const setupFiles = ['<rootDir>/../scripts/lib/shift-wall-clock.cjs'];
+
+/**
+ * Integration files that check studio dates and times the server works out or writes: class starts,
+ * cancellation deadlines, waitlist cutoffs, plan dates, periods, mails, calendars, CSVs and rendered
+ * pages. The app computes these from STUDIO_TZ, never from the machine's zone; these files prove it
+ * under a second zone. Every other file's outcome does not involve a studio date (accounts, limits,
+ * headers, logs, migrations, outages, replicas), and the unit specs are all repeated: they are fast.
+ * .ci/run runs the whole integration suite under TZ=Asia/Tokyo as well (on MariaDB).
+ */
+const ZONE_SENSITIVE = [
+  'admin',
+  'attendance',
+  'booking',
+  'dashboard',
+  'exports-stream',
+  'my-classes-history',
+  'notifications',
+  'owner-exports',
+  'page-reads',
+  'payments',
+  'plan-ending-reminders',
+  'ssr',
+  'timetable',
+  'user-plans',
+  'waitlist',
+];
+
+const common = {
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  transform,
+  transformIgnorePatterns,
+  moduleNameMapper,
+  setupFiles,
+};
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -17,23 +55,12 @@ module.exports = {
   // A global option (ignored inside `projects`): HTTP tests on a busy 2-core machine need room.
   testTimeout: 60000,
   projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int-spec.ts'] },
     {
-      displayName: 'unit',
-      testEnvironment: 'node',
-      rootDir: __dirname,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
-      transform,
-      transformIgnorePatterns,
-      moduleNameMapper,
-    },
-    {
-      displayName: 'integration',
-      testEnvironment: 'node',
-      rootDir: __dirname,
-      testMatch: ['<rootDir>/test/**/*.int-spec.ts'],
-      transform,
-      transformIgnorePatterns,
-      moduleNameMapper,
+      ...common,
+      displayName: 'zones',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', ...ZONE_SENSITIVE.map((name) => `<rootDir>/test/${name}.int-spec.ts`)],
     },
   ],
 };
