@@ -151,7 +151,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts'],
+    files: ['scripts/**/*.{mjs,cjs}', 'e2e/**/*.ts'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly' },
     },

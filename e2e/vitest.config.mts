@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: a toast or a reload after a server round trip can take
+    // longer on a busy 2-core machine. Polling still answers as soon as the page is right.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

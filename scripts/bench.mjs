@@ -37,7 +37,7 @@
 // database, then POST /api/admin/dashboard for 365 days at 10 connections for BENCH_DASHBOARD_SECONDS
 // (10). Target: p99 < 200 ms; its figures are checked against the seed first.
 //
-// history — scripts/bench/history.mjs (issue "Five years on"): a fresh studio and one with five
+// history — scripts/bench/history.mjs: a fresh studio and one with five
 // years of history (BENCH_HISTORY_WEEKS 260, BENCH_HISTORY_CLIENTS 2,000) up side by side; the daily
 // reads alternately on both (BENCH_HISTORY_SECONDS, 6, per read and server). Targets: each read
 // ≥ 0.9 of its fresh req/s; the dashboard of the year (BENCH_HISTORY_DASHBOARD_SECONDS, 10) p50 <

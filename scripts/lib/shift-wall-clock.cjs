@@ -8,21 +8,18 @@ if (wanted) {
   const start = Date.parse(wanted);
   if (Number.isNaN(start)) throw new Error(`TEST_WALL_CLOCK no es una fecha válida: ${wanted}`);
   const RealDate = globalThis.Date;
-  if (!RealDate.shifted) {
+  if (!globalThis.__wallClockShifted) {
     const offset = start - RealDate.now();
-    class ShiftedDate extends RealDate {
-      constructor(...args) {
-        if (args.length === 0) super(RealDate.now() + offset);
-        else super(...args);
-      }
-      static now() {
-        return RealDate.now() + offset;
-      }
-    }
-    Object.defineProperty(ShiftedDate, 'shifted', { value: true });
-    // `Date()` called without `new` answers the current time as text, as the real one does.
-    globalThis.Date = new Proxy(ShiftedDate, {
-      apply: () => new ShiftedDate().toString(),
+    const now = () => RealDate.now() + offset;
+    // A proxy of the real Date rather than a subclass: `Date.prototype`, `instanceof Date` and the
+    // libraries that copy Date.prototype's methods (@date-fns/tz's TZDate) see the real one.
+    globalThis.Date = new Proxy(RealDate, {
+      // `new Date()` (and `super()` in a subclass) is now; with arguments it is as before.
+      construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [now()], newTarget),
+      // `Date()` called without `new` answers the current time as text, as the real one does.
+      apply: () => new RealDate(now()).toString(),
+      get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
     });
+    Object.defineProperty(globalThis, '__wallClockShifted', { value: true });
   }
 }
