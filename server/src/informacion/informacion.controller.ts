@@ -17,7 +17,7 @@ import { GetUserPlanesDto, UserPlansResponseDto } from '../planes/dto/user-plans
 import { PlanesService } from '../planes/planes.service';
 import { BookingService } from '../reservations/booking.service';
 import { GetClasesDto, MyClassesResponseDto } from '../reservations/dto/my-classes.dto';
-import { ChangeInfoUserDto } from './dto/change-info-user.dto';
+import { ChangeInfoUserDto } from '../auth/dto/change-info-user.dto';
 import { InformacionService } from './informacion.service';
 
 @ApiTags('informacion')

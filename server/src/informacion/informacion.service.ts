@@ -6,7 +6,7 @@ import type { User } from '../auth/entities/user.entity';
 import { access } from '../core/auth/access';
 import { Permission } from '../core/auth/permissions';
 import { TransactionService } from '../core/database/transaction.service';
-import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
+import type { ChangeInfoUserDto } from '../auth/dto/change-info-user.dto';
 
 @Injectable()
 export class InformacionService {

@@ -6,7 +6,7 @@ import { ROLES, type Role } from '../../auth/entities/user.entity';
 import { Trim } from '../../core/dto/transforms';
 import { NormalizeText } from '../../core/dto/text';
 import { PaginationDto } from '../../core/dto/pagination.dto';
-import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
+import { ChangeInfoUserDto } from '../../auth/dto/change-info-user.dto';
 import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
 
 const USER_ID_MESSAGE = 'El usuario no es válido';
