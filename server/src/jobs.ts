@@ -1,5 +1,5 @@
 import { CronExpression } from '@nestjs/schedule';
-import { AuthRateLimitRepository } from './auth/auth-rate-limit.repository';
+import { AuthService } from './auth/auth.service';
 import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { NotificationsService } from './notifications/notifications.service';
@@ -76,7 +76,7 @@ export const JOBS: readonly JobDefinition[] = [
     // Per-address login counters whose window ended over an hour ago.
     name: JobName.AuthRateLimitsSweep,
     schedule: CronExpression.EVERY_HOUR,
-    run: (get) => get(AuthRateLimitRepository).deleteEnded(),
+    run: (get) => get(AuthService).deleteEnded(),
   },
   {
     // SQLite's planner statistics refreshed (PRAGMA optimize); nothing on MySQL/MariaDB.

@@ -8,7 +8,7 @@ import { TransactionService } from '../core/database/transaction.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import type { Plan } from '../planes/entities/plan.entity';
 import type { UserPlan } from '../planes/entities/user-plan.entity';
-import { PlansRepository } from '../planes/plans.repository';
+import { PlanesService } from '../planes/planes.service';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminCatalogPlan } from './dto/admin.mappers';
 import type {
@@ -34,7 +34,7 @@ const toCents = (pesos: number): number => Math.round(pesos * 100);
 @Injectable()
 export class AdminPlansService {
   constructor(
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly audit: AuditService,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { User } from '../auth/entities/user.entity';
-import { UsersRepository } from '../auth/users.repository';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
@@ -28,7 +27,7 @@ const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => 
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly repository: UsersRepository,
+    private readonly repository: UsersService,
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,

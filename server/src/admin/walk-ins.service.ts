@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AuthService } from '../auth/auth.service';
-import { UsersRepository } from '../auth/users.repository';
 import { UsersService, userSnapshot } from '../auth/users.service';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
@@ -30,7 +29,7 @@ export class WalkInsService {
   constructor(
     private readonly attendance: AttendanceService,
     private readonly users: UsersService,
-    private readonly usersRepository: UsersRepository,
+    private readonly usersRepository: UsersService,
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,

@@ -18,6 +18,8 @@ import { UsersService } from './users.service';
 @Module({
   imports: [
     NotificationsModule,
+    // The same counters' module the throttler's factory gets: AuthService sweeps them (a job).
+    AuthRateLimitModule,
     TypeOrmModule.forFeature([User, LoginFailure, PasswordResetToken]),
     // Per-address counters in the database (auth_rate_limits), like the per-email lock
     // (login_failures): with several replicas the limits hold for all of them together.
@@ -32,6 +34,6 @@ import { UsersService } from './users.service';
   ],
   controllers: [AuthController],
   providers: [AuthRepository, UsersRepository, AuthService, UsersService, AuthRateLimitGuard],
-  exports: [UsersService, UsersRepository, AuthService],
+  exports: [UsersService, AuthService],
 })
 export class AuthModule {}

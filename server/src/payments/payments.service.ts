@@ -9,7 +9,7 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { PlansRepository } from '../planes/plans.repository';
+import { PlanesService } from '../planes/planes.service';
 import { chargeFor } from '../planes/pricing';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
@@ -47,7 +47,7 @@ export class PaymentsService {
 
   constructor(
     private readonly payments: PaymentsRepository,
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,

@@ -11,6 +11,6 @@ import { PlansRepository } from './plans.repository';
   imports: [NotificationsModule],
   controllers: [PlanesController],
   providers: [PlanesService, PlansRepository, PlanRemindersRepository, PlanEndingRemindersService],
-  exports: [PlanesService, PlansRepository, PlanEndingRemindersService],
+  exports: [PlanesService, PlanEndingRemindersService],
 })
 export class PlanesModule {}

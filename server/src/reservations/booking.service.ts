@@ -8,7 +8,7 @@ import { pageOf } from '../core/dto/pagination.dto';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { PlansRepository } from '../planes/plans.repository';
+import { PlanesService } from '../planes/planes.service';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
@@ -40,7 +40,7 @@ export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 export class BookingService {
   constructor(
     private readonly reservations: ReservationsRepository,
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly sessions: ClassSessionsService,
     private readonly notifications: NotificationsService,
