@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../auth/entities/user.entity';
-import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
+import type { User } from '../auth/entities';
+import { type ProfileChanges, UsersService, userSnapshot } from '../auth';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { isAdminRole } from '../core/auth/permissions';
@@ -8,8 +8,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { AttendanceService } from '../reservations/attendance.service';
-import { BookingService } from '../reservations/booking.service';
+import { AttendanceService, BookingService } from '../reservations';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
 import type { AddUserDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';

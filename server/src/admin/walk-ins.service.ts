@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AuthService } from '../auth/auth.service';
-import { UsersService, userSnapshot } from '../auth/users.service';
+import { AuthService, UsersService, userSnapshot } from '../auth';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { AttendanceService } from '../reservations/attendance.service';
-import { BookingError, BookingErrorCode } from '../reservations/reservations.errors';
+import { AttendanceService, BookingError, BookingErrorCode } from '../reservations';
 import type { WalkInDto } from './dto/walk-in.dto';
 
 export interface WalkInResult {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../core/config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthRateLimitModule, AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthController } from './auth.controller';

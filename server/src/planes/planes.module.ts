@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { PlanesController } from './planes.controller';
 import { PlanesService } from './planes.service';
 import { PlanEndingRemindersService } from './plan-ending-reminders.service';

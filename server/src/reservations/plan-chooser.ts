@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PlanesService } from '../planes/planes.service';
+import { PlanesService } from '../planes';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 /**
