@@ -98,6 +98,35 @@ export default tseslint.config(
       },
     ];
   }),
+  // Module boundaries on the server: every folder of server/src but core and database is a module,
+  // and code outside a module (another module, database/, scripts/, app.module.ts, jobs.ts) reaches
+  // it only through its index.ts (../planes) or its entities entry (../planes/entities, the entity
+  // classes: loading it loads no service, so entities relate across modules without import
+  // cycles). Depth 0 is server/src itself. An ESLint rule's options are not merged across blocks,
+  // so services, controllers and guards get the data-access rule above again with this one.
+  ...[0, 1, 2, 3].flatMap((depth) => {
+    const up = depth === 0 ? '\\./' : `(\\.\\./){${depth}}`;
+    const dir = `server/src/${'*/'.repeat(depth)}`;
+    const patterns = [
+      {
+        regex: `^${up}(?!(core|database)/)[^./][^/]*/(?!((entities/)?index|entities)$).+`,
+        message:
+          'Import another module through its index (../<name>) or its entities (../<name>/entities), not its internals.',
+      },
+    ];
+    return [
+      {
+        files: [`${dir}*.ts`],
+        ignores: ['server/src/core/**'],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      },
+      {
+        files: [`${dir}*.{service,controller,guard}.ts`],
+        ignores: ['server/src/core/**', 'server/src/database/**'],
+        rules: { 'no-restricted-imports': ['error', { paths: DATA_ACCESS_IMPORTS, patterns }] },
+      },
+    ];
+  }),
   {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

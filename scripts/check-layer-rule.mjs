@@ -1,7 +1,8 @@
 // Part of `npm run lint`: proves the layer rule of eslint.config.mjs still fires. Each snippet
 // below, linted as a service, controller or guard, must be refused; the same code in a
-// repository must pass; an import from server/src/core into a feature module must be refused too.
-// Exit code 1 otherwise.
+// repository must pass; an import from server/src/core into a feature module must be refused too;
+// a module reaching into another module's internals must be refused, through its index or its
+// entities entry it must pass. Exit code 1 otherwise.
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
@@ -58,11 +59,39 @@ const [inCore] = await eslint.lintText(insideCore, { filePath: 'server/src/core/
 const refusedInCore = inCore.messages.filter((m) => m.ruleId === 'no-restricted-imports');
 if (refusedInCore.length > 0) failures.push(`an import inside core was refused: ${refusedInCore[0].message}`);
 
+// Modules reach each other only through an index.ts or an entities entry.
+const intoInternals = {
+  'server/src/admin/x.service.ts':
+    "import { PlansRepository } from '../planes/plans.repository';\nexport const r = PlansRepository;",
+  'server/src/admin/dto/x.dto.ts': "import { UserDto } from '../../auth/dto/user.dto';\nexport const d = UserDto;",
+  'server/src/payments/entities/x.entity.ts':
+    "import { Plan } from '../../planes/entities/plan.entity';\nexport const p = Plan;",
+  'server/src/app.module.ts': "import { AdminModule } from './admin/admin.module';\nexport const m = AdminModule;",
+};
+for (const [filePath, code] of Object.entries(intoInternals)) {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (!result.messages.some((m) => m.ruleId === 'no-restricted-imports')) {
+    failures.push(`an import of another module's internals in ${filePath} was not refused`);
+  }
+}
+const throughIndex = {
+  'server/src/admin/x.service.ts': "import { PlanesService } from '../planes';\nexport const s = PlanesService;",
+  'server/src/admin/dto/x.dto.ts': "import { UserDto } from '../../auth';\nexport const d = UserDto;",
+  'server/src/payments/entities/x.entity.ts': "import { Plan } from '../../planes/entities';\nexport const p = Plan;",
+  'server/src/app.module.ts': "import { AdminModule } from './admin';\nexport const m = AdminModule;",
+};
+for (const [filePath, code] of Object.entries(throughIndex)) {
+  const [result] = await eslint.lintText(code, { filePath });
+  const refused = result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+  if (refused.length > 0) failures.push(`an import through an index in ${filePath} was refused: ${refused[0].message}`);
+}
+
 if (failures.length > 0) {
   console.error(`The layer rule no longer holds:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
   `Layer rule: ${Object.keys(violations).length} kinds of data access refused in services, controllers and guards, allowed in repositories; ` +
-    `core imports no feature (${Object.keys(coreImports).length} samples refused).`,
+    `core imports no feature (${Object.keys(coreImports).length} samples refused); ` +
+    `modules reach each other only through their index or entities entry (${Object.keys(intoInternals).length} samples refused).`,
 );

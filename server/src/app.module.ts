@@ -1,18 +1,18 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { AdminModule } from './admin/admin.module';
-import { AuthModule } from './auth/auth.module';
+import { AdminModule } from './admin';
+import { AuthModule } from './auth';
 import type { Clock } from './core/clock/clock';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
 import { JobsModule } from './core/jobs/jobs.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
-import { InformacionModule } from './informacion/informacion.module';
+import { InformacionModule } from './informacion';
 import { JOBS } from './jobs';
-import { PagesModule } from './pages/pages.module';
-import { PaymentsModule } from './payments/payments.module';
-import { PlanesModule } from './planes/planes.module';
-import { ReservationsModule } from './reservations/reservations.module';
+import { PagesModule } from './pages';
+import { PaymentsModule } from './payments';
+import { PlanesModule } from './planes';
+import { ReservationsModule } from './reservations';
 
 @Module({})
 export class AppModule {

@@ -1,13 +1,11 @@
 import { CronExpression } from '@nestjs/schedule';
-import { AuthRateLimitRepository } from './auth/auth-rate-limit.repository';
+import { AuthService } from './auth';
 import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
-import { NotificationsService } from './notifications/notifications.service';
-import { PaymentNotificationsService } from './payments/payment-notifications.service';
-import { PaymentsService } from './payments/payments.service';
-import { PlanEndingRemindersService } from './planes/plan-ending-reminders.service';
-import { RemindersService } from './reservations/reminders.service';
-import { WaitlistService } from './reservations/waitlist.service';
+import { NotificationsService } from './notifications';
+import { PaymentNotificationsService, PaymentsService } from './payments';
+import { PlanEndingRemindersService } from './planes';
+import { RemindersService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
 export enum JobName {
@@ -76,7 +74,7 @@ export const JOBS: readonly JobDefinition[] = [
     // Per-address login counters whose window ended over an hour ago.
     name: JobName.AuthRateLimitsSweep,
     schedule: CronExpression.EVERY_HOUR,
-    run: (get) => get(AuthRateLimitRepository).deleteEnded(),
+    run: (get) => get(AuthService).deleteEnded(),
   },
   {
     // SQLite's planner statistics refreshed (PRAGMA optimize); nothing on MySQL/MariaDB.

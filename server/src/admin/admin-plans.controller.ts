@@ -11,7 +11,7 @@ import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { toUserPlanDto } from '../planes/dto/planes.mappers';
+import { toUserPlanDto } from '../planes';
 import { AdminPlansService } from './admin-plans.service';
 import { toAdminCatalogPlan } from './dto/admin.mappers';
 import {

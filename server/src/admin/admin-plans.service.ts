@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../auth/entities/user.entity';
-import { UsersService } from '../auth/users.service';
+import type { User } from '../auth/entities';
+import { UsersService } from '../auth';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
-import type { Plan } from '../planes/entities/plan.entity';
-import type { UserPlan } from '../planes/entities/user-plan.entity';
-import { PlansRepository } from '../planes/plans.repository';
+import type { Plan, UserPlan } from '../planes/entities';
+import { PlanesService } from '../planes';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminCatalogPlan } from './dto/admin.mappers';
 import type {
@@ -34,7 +33,7 @@ const toCents = (pesos: number): number => Math.round(pesos * 100);
 @Injectable()
 export class AdminPlansService {
   constructor(
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly audit: AuditService,

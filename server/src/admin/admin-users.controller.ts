@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { toUserDto } from '../auth/dto/user.dto';
+import { toUserDto } from '../auth';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '../auth/entities/user.entity';
-import { UsersRepository } from '../auth/users.repository';
-import { type ProfileChanges, UsersService, userSnapshot } from '../auth/users.service';
+import type { User } from '../auth/entities';
+import { type ProfileChanges, UsersService, userSnapshot } from '../auth';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { isAdminRole } from '../core/auth/permissions';
@@ -9,8 +8,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { AttendanceService } from '../reservations/attendance.service';
-import { BookingService } from '../reservations/booking.service';
+import { AttendanceService, BookingService } from '../reservations';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
 import type { AddUserDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
@@ -28,7 +26,7 @@ const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => 
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly repository: UsersRepository,
+    private readonly repository: UsersService,
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,

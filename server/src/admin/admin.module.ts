@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { PlanesModule } from '../planes/planes.module';
-import { ReservationsModule } from '../reservations/reservations.module';
+import { AuthModule } from '../auth';
+import { PlanesModule } from '../planes';
+import { ReservationsModule } from '../reservations';
 import { AdminPlansController } from './admin-plans.controller';
 import { AdminPlansService } from './admin-plans.service';
 import { AdminUsersController } from './admin-users.controller';

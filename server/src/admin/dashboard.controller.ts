@@ -16,7 +16,7 @@ import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { PlanEndingRemindersService } from '../planes/plan-ending-reminders.service';
+import { PlanEndingRemindersService } from '../planes';
 import { DashboardService, EXPORT_KINDS, type ExportKind } from './dashboard.service';
 import { DashboardResponseDto, PeriodDto, SendPlanReminderDto, SendPlanReminderResponseDto } from './dto/dashboard.dto';
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { StudioClock } from '../core/clock/studio-clock';
 import { toDate } from '../core/database/column-types';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
-import { PLAN_ENDING_DAYS } from '../planes/plan-ending-reminders.service';
+import { PLAN_ENDING_DAYS } from '../planes';
 import { csvHead, csvLines } from './csv';
 import {
   type ClientBookings,

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AuthService } from '../auth/auth.service';
-import { UsersRepository } from '../auth/users.repository';
-import { UsersService, userSnapshot } from '../auth/users.service';
+import { AuthService, UsersService, userSnapshot } from '../auth';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { AttendanceService } from '../reservations/attendance.service';
-import { BookingError, BookingErrorCode } from '../reservations/reservations.errors';
+import { AttendanceService, BookingError, BookingErrorCode } from '../reservations';
 import type { WalkInDto } from './dto/walk-in.dto';
 
 export interface WalkInResult {
@@ -30,7 +27,7 @@ export class WalkInsService {
   constructor(
     private readonly attendance: AttendanceService,
     private readonly users: UsersService,
-    private readonly usersRepository: UsersRepository,
+    private readonly usersRepository: UsersService,
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../core/config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthRateLimitModule, AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthController } from './auth.controller';
@@ -18,6 +18,8 @@ import { UsersService } from './users.service';
 @Module({
   imports: [
     NotificationsModule,
+    // The same counters' module the throttler's factory gets: AuthService sweeps them (a job).
+    AuthRateLimitModule,
     TypeOrmModule.forFeature([User, LoginFailure, PasswordResetToken]),
     // Per-address counters in the database (auth_rate_limits), like the per-email lock
     // (login_failures): with several replicas the limits hold for all of them together.
@@ -32,6 +34,6 @@ import { UsersService } from './users.service';
   ],
   controllers: [AuthController],
   providers: [AuthRepository, UsersRepository, AuthService, UsersService, AuthRateLimitGuard],
-  exports: [UsersService, UsersRepository, AuthService],
+  exports: [UsersService, AuthService],
 })
 export class AuthModule {}

@@ -5,8 +5,8 @@ import { AppConfig } from '../core/config/app-config';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from '../notifications/events';
-import { NotificationsService } from '../notifications/notifications.service';
+import { RESET_LINK_HOURS, WELCOME_LINK_DAYS, NotificationsService } from '../notifications';
+import { AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
 import type { LoginDto } from './dto/login.dto';
@@ -55,6 +55,7 @@ export class AuthService {
     private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly rateLimits: AuthRateLimitRepository,
   ) {}
 
   async register(dto: RegisterDto): Promise<User> {
@@ -214,6 +215,14 @@ export class AuthService {
       to: { userId: user.id, email: oldAddress, name: user.name },
       payload: { newAddress },
     });
+  }
+
+  /**
+   * The auth-rate-limits-sweep job (hourly): per-address counters whose window ended over an hour
+   * ago are deleted (AuthRateLimitRepository's statement, as it is). Returns how many.
+   */
+  deleteEnded(): Promise<number> {
+    return this.rateLimits.deleteEnded();
   }
 
   /**

@@ -28,7 +28,10 @@ export const userSnapshot = (user: User) => ({
   active: user.active,
 });
 
-/** Reads and changes user records; the rules on who may change whom live in the callers. */
+/**
+ * Reads and changes user records; the rules on who may change whom live in the callers (admin's
+ * user tools among them, which reach the users' statements only through here).
+ */
 @Injectable()
 export class UsersService {
   constructor(
@@ -96,6 +99,38 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new AuthError(AuthErrorCode.EMAIL_TAKEN);
       throw error;
     }
+  }
+
+  // The users' statements other modules need (admin's user tools), handed to UsersRepository as
+  // they are: they run on the caller's ambient transaction.
+
+  byId(id: number): Promise<User | null> {
+    return this.users.byId(id);
+  }
+
+  /** Deactivates a user and ends every session of theirs. */
+  deactivate(id: number): Promise<void> {
+    return this.users.deactivate(id);
+  }
+
+  activate(id: number): Promise<void> {
+    return this.users.activate(id);
+  }
+
+  /**
+   * The ids of the active admins. `lock`: their rows are locked first (MySQL), so two admins
+   * removing each other at the same moment are serialised; SQLite runs one transaction at a time.
+   */
+  activeAdminIds(lock: boolean): Promise<number[]> {
+    return this.users.activeAdminIds(lock);
+  }
+
+  /**
+   * One page of users, newest first; `pattern` (a LIKE pattern with `!` as escape, lower case)
+   * keeps those whose name or email matches. And how many there are.
+   */
+  pageOf(pattern: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
+    return this.users.pageOf(pattern, page);
   }
 
   private async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {

@@ -4,12 +4,12 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { User } from '../auth/entities/user.entity';
+import { User } from '../auth/entities';
 import { AppConfig } from '../core/config/app-config';
 import { GENERATED_ADMIN_PASSWORD_FILE } from '../core/database/data-dir';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { Plan } from '../planes/entities/plan.entity';
-import { Schedule } from '../reservations/entities/schedule.entity';
+import { Plan } from '../planes/entities';
+import { Schedule } from '../reservations/entities';
 import { SEED_CAPACITY, SEED_PLANS, SEED_SCHEDULE } from './seed-data';
 
 export interface SeedResult {

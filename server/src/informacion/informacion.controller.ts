@@ -7,17 +7,13 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { UserResponseDto, toUserDto } from '../auth/dto/user.dto';
-import { CurrentAccount } from '../auth/current-account.decorator';
-import type { User } from '../auth/entities/user.entity';
+import { UserResponseDto, toUserDto, CurrentAccount, ChangeInfoUserDto } from '../auth';
+import type { User } from '../auth/entities';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { GetUserPlanesDto, UserPlansResponseDto } from '../planes/dto/user-plans.dto';
-import { PlanesService } from '../planes/planes.service';
-import { BookingService } from '../reservations/booking.service';
-import { GetClasesDto, MyClassesResponseDto } from '../reservations/dto/my-classes.dto';
-import { ChangeInfoUserDto } from './dto/change-info-user.dto';
+import { GetUserPlanesDto, UserPlansResponseDto, PlanesService } from '../planes';
+import { BookingService, GetClasesDto, MyClassesResponseDto } from '../reservations';
 import { InformacionService } from './informacion.service';
 
 @ApiTags('informacion')

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AdminModule } from '../admin/admin.module';
-import { AuthModule } from '../auth/auth.module';
-import { PlanesModule } from '../planes/planes.module';
-import { ReservationsModule } from '../reservations/reservations.module';
+import { AdminModule } from '../admin';
+import { AuthModule } from '../auth';
+import { PlanesModule } from '../planes';
+import { ReservationsModule } from '../reservations';
 import { InformacionController } from './informacion.controller';
 import { InformacionService } from './informacion.service';
 

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AdminUsersService } from '../admin/admin-users.service';
-import { AuthService } from '../auth/auth.service';
-import { UsersService } from '../auth/users.service';
-import type { User } from '../auth/entities/user.entity';
+import { AdminUsersService } from '../admin';
+import { AuthService, UsersService, type ChangeInfoUserDto } from '../auth';
+import type { User } from '../auth/entities';
 import { access } from '../core/auth/access';
 import { Permission } from '../core/auth/permissions';
 import { TransactionService } from '../core/database/transaction.service';
-import type { ChangeInfoUserDto } from './dto/change-info-user.dto';
 
 @Injectable()
 export class InformacionService {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { PlanesModule } from '../planes/planes.module';
+import { NotificationsModule } from '../notifications';
+import { PlanesModule } from '../planes';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';

@@ -2,7 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, IsNull } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
+import { User } from '../auth/entities';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
 import { RefundRequest } from './entities/refund-request.entity';
 

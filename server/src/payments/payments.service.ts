@@ -8,9 +8,8 @@ import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { PlansRepository } from '../planes/plans.repository';
-import { chargeFor } from '../planes/pricing';
+import { NotificationsService } from '../notifications';
+import { PlanesService, chargeFor } from '../planes';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
@@ -47,7 +46,7 @@ export class PaymentsService {
 
   constructor(
     private readonly payments: PaymentsRepository,
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly gateway: PaymentGateway,
     private readonly config: AppConfig,

@@ -4,7 +4,7 @@ import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
-import { NotificationsService } from '../notifications/notifications.service';
+import { NotificationsService } from '../notifications';
 import { PlanReminderError, PlanReminderErrorCode } from './plan-reminder.errors';
 import { PlanRemindersRepository, type EndingPlanRow } from './plan-reminders.repository';
 

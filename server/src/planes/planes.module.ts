@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { PlanesController } from './planes.controller';
 import { PlanesService } from './planes.service';
 import { PlanEndingRemindersService } from './plan-ending-reminders.service';
@@ -11,6 +11,6 @@ import { PlansRepository } from './plans.repository';
   imports: [NotificationsModule],
   controllers: [PlanesController],
   providers: [PlanesService, PlansRepository, PlanRemindersRepository, PlanEndingRemindersService],
-  exports: [PlanesService, PlansRepository, PlanEndingRemindersService],
+  exports: [PlanesService, PlanEndingRemindersService],
 })
 export class PlanesModule {}

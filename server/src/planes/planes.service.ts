@@ -7,8 +7,15 @@ import { pageOf } from '../core/dto/pagination.dto';
 import type { CataloguePlanDto } from './dto/catalogue.dto';
 import type { GetUserPlanesDto, UserPlansResponseDto } from './dto/user-plans.dto';
 import { toCataloguePlan, toUserPlanDto } from './dto/planes.mappers';
+import type { Plan } from './entities/plan.entity';
+import type { UserPlan } from './entities/user-plan.entity';
 import { PlansRepository } from './plans.repository';
 
+/**
+ * The catalogue and the plans clients hold. Besides its own reads, it is how other modules (admin's
+ * plan tools, payments, booking) reach the plans' statements: those methods hand the call to
+ * PlansRepository as they are, so they run on the caller's ambient transaction.
+ */
 @Injectable()
 export class PlanesService {
   constructor(
@@ -31,5 +38,69 @@ export class PlanesService {
     const limit = dto.limit ?? 5;
     const [plans, totalRecords] = await this.plans.pageOfUser(userId, { offset: (page - 1) * limit, limit });
     return { planes: plans.map(toUserPlanDto), pagination: pageOf(page, limit, totalRecords) };
+  }
+
+  // Catalogue plans (admin's plan tools, checkout).
+
+  /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
+  allInOrder(): Promise<Plan[]> {
+    return this.plans.allInOrder();
+  }
+
+  byId(id: number): Promise<Plan | null> {
+    return this.plans.byId(id);
+  }
+
+  /** A plan of the catalogue clients can buy. */
+  visibleById(id: number): Promise<Plan | null> {
+    return this.plans.visibleById(id);
+  }
+
+  /** The highest sort position in the catalogue (0 when empty). */
+  lastSortOrder(): Promise<number> {
+    return this.plans.lastSortOrder();
+  }
+
+  /** Inserts a catalogue plan or saves the changes of a loaded one. */
+  save(plan: Plan | Partial<Plan>): Promise<Plan> {
+    return this.plans.save(plan);
+  }
+
+  // Plans clients hold (admin's plan tools, payments, booking).
+
+  userPlanById(id: number): Promise<UserPlan | null> {
+    return this.plans.userPlanById(id);
+  }
+
+  /** Inserts a plan given to a user or saves the changes of a loaded one. */
+  saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
+    return this.plans.saveUserPlan(plan);
+  }
+
+  /** A plan a payment created; its id. */
+  insertPaidPlan(
+    values: Pick<UserPlan, 'userId' | 'planId' | 'planName' | 'classesTotal' | 'startDate' | 'endDate'>,
+  ): Promise<number> {
+    return this.plans.insertPaidPlan(values);
+  }
+
+  /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
+  revokeUnpaid(id: number, at: Date): Promise<void> {
+    return this.plans.revokeUnpaid(id, at);
+  }
+
+  /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
+  openPlansOf(userId: number): Promise<UserPlan[]> {
+    return this.plans.openPlansOf(userId);
+  }
+
+  /** Takes one class from a plan, only while it has one left and is not revoked. */
+  takeClass(planId: number): Promise<boolean> {
+    return this.plans.takeClass(planId);
+  }
+
+  /** Gives a class back to the plan it came from. */
+  giveClassBack(planId: number): Promise<void> {
+    return this.plans.giveClassBack(planId);
   }
 }

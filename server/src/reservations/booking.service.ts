@@ -8,14 +8,13 @@ import { pageOf } from '../core/dto/pagination.dto';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { PlansRepository } from '../planes/plans.repository';
+import { PlanesService } from '../planes';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
 import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
 import { ClassSessionsService } from './class-sessions.service';
-import type { BookedClass } from '../notifications/class-calendar';
-import { NotificationsService } from '../notifications/notifications.service';
+import { type BookedClass, NotificationsService } from '../notifications';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
@@ -40,7 +39,7 @@ export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 export class BookingService {
   constructor(
     private readonly reservations: ReservationsRepository,
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanesService,
     readonly transactions: TransactionService,
     private readonly sessions: ClassSessionsService,
     private readonly notifications: NotificationsService,

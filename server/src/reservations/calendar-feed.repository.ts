@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { User } from '../auth/entities/user.entity';
+import { User } from '../auth/entities';
 
 /** The SQL of the personal calendar feeds: each user's secret token. */
 @Injectable()

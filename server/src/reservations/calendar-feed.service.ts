@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
-import { classCalendar } from '../notifications/class-calendar';
+import { classCalendar } from '../notifications';
 import { BookingService } from './booking.service';
 import { CalendarFeedRepository } from './calendar-feed.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PlansRepository } from '../planes/plans.repository';
+import { PlanesService } from '../planes';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 /**
@@ -8,7 +8,7 @@ import { BookingError, BookingErrorCode } from './reservations.errors';
  */
 @Injectable()
 export class PlanChooser {
-  constructor(private readonly plans: PlansRepository) {}
+  constructor(private readonly plans: PlanesService) {}
 
   /**
    * Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) unless a plan could give a class on `date`; takes

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays } from '@pilates/dates';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
-import { NotificationsService } from '../notifications/notifications.service';
+import { NotificationsService } from '../notifications';
 import { toBookedClass } from './dto/reservations.mappers';
 import { ReservationsRepository } from './reservations.repository';
 

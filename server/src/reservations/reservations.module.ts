@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { PlanesModule } from '../planes/planes.module';
+import { NotificationsModule } from '../notifications';
+import { PlanesModule } from '../planes';
 import { AttendanceService } from './attendance.service';
 import { BookingService } from './booking.service';
 import { CalendarFeedController } from './calendar-feed.controller';

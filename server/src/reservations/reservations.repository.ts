@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { isoWeekday } from '@pilates/dates';
 import { IsNull, type SelectQueryBuilder } from 'typeorm';
-import { User } from '../auth/entities/user.entity';
+import { User } from '../auth/entities';
 import { fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { ClassSession } from './entities/class-session.entity';

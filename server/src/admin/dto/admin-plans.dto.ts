@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } fr
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID } from '../../core/dto/validators';
-import { UserPlanDto } from '../../planes/dto/user-plans.dto';
+import { UserPlanDto } from '../../planes';
 
 const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
 const PAID_MESSAGE = 'Indica si el plan está pagado';

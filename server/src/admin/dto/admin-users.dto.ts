@@ -1,12 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { RegisterDto } from '../../auth/dto/register.dto';
-import { UserDto } from '../../auth/dto/user.dto';
-import { ROLES, type Role } from '../../auth/entities/user.entity';
+import { RegisterDto, UserDto, ChangeInfoUserDto } from '../../auth';
+import { ROLES, type Role } from '../../core/auth/caller';
 import { Trim } from '../../core/dto/transforms';
 import { NormalizeText } from '../../core/dto/text';
 import { PaginationDto } from '../../core/dto/pagination.dto';
-import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
 import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
 
 const USER_ID_MESSAGE = 'El usuario no es válido';

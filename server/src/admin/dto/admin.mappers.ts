@@ -1,5 +1,5 @@
-import type { User } from '../../auth/entities/user.entity';
-import type { Plan } from '../../planes/entities/plan.entity';
+import type { User } from '../../auth/entities';
+import type { Plan } from '../../planes/entities';
 import type { AdminCatalogPlanDto } from './admin-plans.dto';
 import type { AdminUserRowDto } from './admin-users.dto';
 

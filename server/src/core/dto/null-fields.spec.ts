@@ -90,7 +90,7 @@ describe('null in a request field (the global pipe)', () => {
   it('should answer the field’s own message: its "required" rule, else its type rule', async () => {
     const { ChangeCatalogPlanDto, ChangeDataPlanDto } = await import('../../admin/dto/admin-plans.dto');
     const { RefundPaymentDto } = await import('../../payments/dto/admin-payments.dto');
-    const { ChangeInfoUserDto } = await import('../../informacion/dto/change-info-user.dto');
+    const { ChangeInfoUserDto } = await import('../../auth/dto/change-info-user.dto');
     expect(await refusals(ChangeCatalogPlanDto, { id: 2, price: null, name: null })).toEqual({
       price: ['El precio debe ser un número mayor que 0 con hasta dos decimales'],
       name: ['El nombre no es válido'],

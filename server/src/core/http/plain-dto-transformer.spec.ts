@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
-import { ChangeInfoUserDto } from '../../informacion/dto/change-info-user.dto';
+import { ChangeInfoUserDto } from '../../auth/dto/change-info-user.dto';
 import { DateRequestDto } from '../../reservations/dto/slots.dto';
 import { type DtoClass, isFlatDto, plainDtoTransformer } from './plain-dto-transformer';
 

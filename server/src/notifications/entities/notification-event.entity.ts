@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User } from '../../auth/entities';
 import { createdAtColumn } from '../../core/database/column-types';
 import type { EventPayloads, EventType } from '../events';
 

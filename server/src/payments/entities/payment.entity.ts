@@ -9,10 +9,9 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User } from '../../auth/entities';
 import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
-import { Plan } from '../../planes/entities/plan.entity';
-import { UserPlan } from '../../planes/entities/user-plan.entity';
+import { Plan, UserPlan } from '../../planes/entities';
 
 /** Mercado Pago's payment statuses, plus `created` before the checkout is opened and `expired`. */
 export const PAYMENT_STATUSES = [

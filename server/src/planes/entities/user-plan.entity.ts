@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User } from '../../auth/entities';
 import { DATETIME, booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 import { Plan } from './plan.entity';
 

@@ -1,5 +1,5 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
-import type { BookedClass } from '../../notifications/class-calendar';
+import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, Slot } from '../reservations.repository';
 import type { MyClassDto } from './my-classes.dto';

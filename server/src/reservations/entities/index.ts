@@ -3,5 +3,8 @@ import { Reservation } from './reservation.entity';
 import { Schedule } from './schedule.entity';
 import { WaitlistEntry } from './waitlist-entry.entity';
 
+// The timetable the first-start seed fills.
+export { Schedule };
+
 /** The reservations module's tables, for the app's schema (server/src/database/schema.ts). */
 export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry];

@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User } from '../../auth/entities';
 import { booleanTransformer, DATETIME, createdAtColumn } from '../../core/database/column-types';
-import { UserPlan } from '../../planes/entities/user-plan.entity';
+import { UserPlan } from '../../planes/entities';
 import { ClassSession } from './class-session.entity';
 
 export const RESERVATION_STATUSES = ['active', 'cancelled'] as const;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../../auth/entities/user.entity';
+import { User } from '../../auth/entities';
 import { DATETIME } from '../../core/database/column-types';
 import { ClassSession } from './class-session.entity';
 

@@ -5,7 +5,9 @@ import { IsBirthDate, MAX_ID } from '../../core/dto/validators';
 import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { Transform } from 'class-transformer';
 
-// Every field is optional: a blank field leaves the value as it is.
+// The body of informacion/change-info-user, a profile change. It lives with the account's other
+// bodies because admin's change-data extends it too, and admin may not depend on informacion
+// (informacion uses admin's user tools). Every field is optional: a blank field leaves the value as it is.
 export class ChangeInfoUserDto {
   @ApiPropertyOptional({ example: 'Ana López', maxLength: 120 })
   @BlankAsUndefined()

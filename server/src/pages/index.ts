@@ -1,0 +1,2 @@
+// pages' public surface: the module the app mounts.
+export { PagesModule } from './pages.module';

@@ -1,0 +1,11 @@
+// reservations' public surface: what other modules and the app's wiring may use. Its entity
+// classes are the other entry, ./entities (see docs/architecture.md, "Server layers").
+export { ReservationsModule } from './reservations.module';
+export { ReservationsController } from './reservations.controller';
+export { AttendanceService } from './attendance.service';
+export { BookingService } from './booking.service';
+export { RemindersService } from './reminders.service';
+export { WaitlistService } from './waitlist.service';
+export { BookingError, BookingErrorCode } from './reservations.errors';
+export { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
+export { DateRequestDto } from './dto/slots.dto';
