@@ -26,7 +26,6 @@ const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => 
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly repository: UsersService,
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
@@ -40,7 +39,7 @@ export class AdminUsersService {
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 10;
     const pattern = dto.search ? likePattern(dto.search.toLowerCase()) : undefined;
-    const [users, totalRecords] = await this.repository.pageOf(pattern, { offset: (page - 1) * limit, limit });
+    const [users, totalRecords] = await this.users.pageOf(pattern, { offset: (page - 1) * limit, limit });
     // The page's attendance in one grouped read, not one per user.
     const counts = await this.attendance.countsOf(users.map((user) => user.id));
     return {
@@ -114,7 +113,7 @@ export class AdminUsersService {
       if (!user.active) return { user, cancelledReservations: 0 };
       // Only an admin's deactivation can leave the studio without one (and needs the admins' lock).
       if (isAdminRole(user.role)) await this.assertAnotherActiveAdmin(userId);
-      await this.repository.deactivate(userId);
+      await this.users.deactivate(userId);
       const cancelled = await this.booking.cancelUpcomingOf(userId, admin.id);
       await this.audit.record(admin, {
         action: 'user.deactivate',
@@ -135,7 +134,7 @@ export class AdminUsersService {
     const user = await this.users.getById(userId);
     if (user.active) return user;
     user.active = true;
-    await this.repository.activate(userId);
+    await this.users.activate(userId);
     await this.audit.record(admin, {
       action: 'user.activate',
       entityType: 'user',
@@ -154,7 +153,7 @@ export class AdminUsersService {
    * transaction at a time already.
    */
   private async assertAnotherActiveAdmin(userId: number): Promise<void> {
-    const ids = await this.repository.activeAdminIds(!this.transactions.isSqlite);
+    const ids = await this.users.activeAdminIds(!this.transactions.isSqlite);
     if (ids.includes(userId) && ids.length < 2) throw new AdminError(AdminErrorCode.LAST_ADMIN);
   }
 }

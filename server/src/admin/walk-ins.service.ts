@@ -27,7 +27,6 @@ export class WalkInsService {
   constructor(
     private readonly attendance: AttendanceService,
     private readonly users: UsersService,
-    private readonly usersRepository: UsersService,
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
@@ -36,7 +35,7 @@ export class WalkInsService {
   async walkIn(admin: Caller, dto: WalkInDto): Promise<WalkInResult> {
     const klass = await this.attendance.walkInClass(dto.classReservation, dto.date);
     if (dto.userId !== undefined) {
-      const client = await this.usersRepository.byId(dto.userId);
+      const client = await this.users.findById(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
       const place = await this.users.inTransaction(() =>
         this.attendance.walkInInside(admin, { ...klass, userId: client.id }),

@@ -104,10 +104,6 @@ export class UsersService {
   // The users' statements other modules need (admin's user tools), handed to UsersRepository as
   // they are: they run on the caller's ambient transaction.
 
-  byId(id: number): Promise<User | null> {
-    return this.users.byId(id);
-  }
-
   /** Deactivates a user and ends every session of theirs. */
   deactivate(id: number): Promise<void> {
     return this.users.deactivate(id);
