@@ -1,0 +1,69 @@
+import type { AuditService } from '../core/audit/audit.service';
+import type { TransactionService } from '../core/database/transaction.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { PlansRepository } from '../planes/plans.repository';
+import { AttendanceService } from '../reservations/attendance.service';
+import { BookingService } from '../reservations/booking.service';
+import { ClassSessionsService } from '../reservations/class-sessions.service';
+import { PlanChooser } from '../reservations/plan-chooser';
+import type { ReservationsRepository } from '../reservations/reservations.repository';
+import { WaitlistService } from '../reservations/waitlist.service';
+import type { WaitlistRepository } from '../reservations/waitlist.repository';
+import { InMemoryTransactions, RecordingAudit, RecordingNotifications, studioClockAt, testConfig } from './fakes';
+import { InMemoryDatabase } from './in-memory-database';
+import { InMemoryPlansRepository } from './in-memory-plans.repository';
+import { InMemoryReservationsRepository } from './in-memory-reservations.repository';
+import { InMemoryWaitlistRepository } from './in-memory-waitlist.repository';
+
+/**
+ * The real booking and waitlist services wired as the reservations module wires them, over the
+ * in-memory repositories and recording fakes, at a studio "now" the test sets (`clock.set`).
+ * Only the repositories, the outbox and the audit log are fakes: the plan chooser, the class
+ * sessions, the studio clock and the configuration's defaults are the real ones.
+ */
+export function reservationsRules(now: Date | string, env: Record<string, string> = {}) {
+  const db = new InMemoryDatabase();
+  const config = testConfig(env);
+  const { clock, studio } = studioClockAt(now, config);
+  const transactions = new InMemoryTransactions(db);
+  const reservationsRepository = new InMemoryReservationsRepository(db);
+  const waitlistRepository = new InMemoryWaitlistRepository(db);
+  const plansRepository = new InMemoryPlansRepository(db);
+
+  // The casts stop at the constructors: each fake implements a Pick<> of the real repository.
+  const tx = transactions as unknown as TransactionService;
+  const reservations = reservationsRepository as unknown as ReservationsRepository;
+  const waitlists = waitlistRepository as unknown as WaitlistRepository;
+  const plans = plansRepository as unknown as PlansRepository;
+  const notifications = new RecordingNotifications(db) as unknown as NotificationsService;
+  const audit = new RecordingAudit(db) as unknown as AuditService;
+
+  const sessions = new ClassSessionsService(reservations, tx);
+  const chooser = new PlanChooser(plans);
+  const waitlist = new WaitlistService(
+    waitlists,
+    reservations,
+    chooser,
+    sessions,
+    tx,
+    studio,
+    config,
+    notifications,
+    audit,
+  );
+  const attendance = new AttendanceService(reservations, sessions, tx, studio, audit, chooser, waitlist, waitlists);
+  const booking = new BookingService(
+    reservations,
+    plans,
+    tx,
+    sessions,
+    notifications,
+    studio,
+    audit,
+    chooser,
+    waitlist,
+    waitlists,
+    attendance,
+  );
+  return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist };
+}
