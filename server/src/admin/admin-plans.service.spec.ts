@@ -5,8 +5,9 @@ import type { User } from '../auth/entities/user.entity';
 import type { UsersService } from '../auth/users.service';
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
+import { PlanesService } from '../planes/planes.service';
 import type { PlansRepository } from '../planes/plans.repository';
-import { admin, InMemoryTransactions, RecordingAudit } from '../testing/fakes';
+import { admin, InMemoryTransactions, RecordingAudit, testConfig } from '../testing/fakes';
 import { InMemoryDatabase } from '../testing/in-memory-database';
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
 import { AdminPlansService } from './admin-plans.service';
@@ -24,7 +25,7 @@ function arrange() {
     },
   };
   const service = new AdminPlansService(
-    new InMemoryPlansRepository(db) as unknown as PlansRepository,
+    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, testConfig()),
     new InMemoryTransactions(db) as unknown as TransactionService,
     users as UsersService,
     new RecordingAudit(db) as unknown as AuditService,

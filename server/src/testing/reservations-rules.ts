@@ -1,6 +1,7 @@
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { PlanesService } from '../planes/planes.service';
 import type { PlansRepository } from '../planes/plans.repository';
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
@@ -34,7 +35,8 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   const tx = transactions as unknown as TransactionService;
   const reservations = reservationsRepository as unknown as ReservationsRepository;
   const waitlists = waitlistRepository as unknown as WaitlistRepository;
-  const plans = plansRepository as unknown as PlansRepository;
+  // The real PlanesService over the fake: other modules reach the plans' statements through it.
+  const plans = new PlanesService(plansRepository as unknown as PlansRepository, config);
   const notifications = new RecordingNotifications(db) as unknown as NotificationsService;
   const audit = new RecordingAudit(db) as unknown as AuditService;
 
