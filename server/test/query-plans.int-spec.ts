@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * statements are recorded as the app runs them (TypeORM's and the direct driver reads), then each
  * SELECT is explained on the same database. A read must reach the indexes named below, and no
  * statement may scan a table that grows with the studio's history unless that read's answer is
- * the whole table (the users search, the clients export). On SQLite the plans are checked twice:
+ * the whole table (a users search under 3 characters, the clients export). On SQLite the plans are checked twice:
  * with no statistics (a database the planner knows nothing about) and after ANALYZE (what PRAGMA
  * optimize gives it); on MariaDB after ANALYZE TABLE, as its optimiser would see production.
  */
