@@ -41,11 +41,12 @@ export class UsersRepository {
     const tx = this.txHost.tx;
     await tx.delete(UserSearchGram, { userId: user.id });
     const grams = userSearchGrams(user.name, user.email);
-    if (grams.length > 0)
+    if (grams.length > 0) {
       await tx.insert(
         UserSearchGram,
         grams.map((gram) => ({ gram, userId: user.id })),
       );
+    }
   }
 
   /** A no-op update that takes the user's row lock (MySQL): requests about one user wait for each other. */
@@ -116,6 +117,9 @@ export class UsersRepository {
     // answer, not the number of users. The grams are folded more than LIKE compares, so the
     // candidates hold every match and the answer is LIKE's alone. A shorter term matches many
     // users anyway: one pass over the narrow ix_users_search (names, emails and ids) finds them.
+    // The candidates are a derived table joined to users by id: read once, whatever the planner.
+    // `id IN (<grouped subquery>)` leaves MySQL/MariaDB a costed choice between reading it once
+    // and checking it per user (a grouped subquery is no semi-join).
     const matches: { id: number | string }[] =
       grams.length > 0
         ? await manager.query(
