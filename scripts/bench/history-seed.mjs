@@ -13,6 +13,12 @@
 //   marked at the door, each mark audited), cancelling; waitlists on some full classes.
 // - the "five-year client": a member from the first day to today, booked every Tuesday at 19:00
 //   (both parts), a four-class plan bought every 28 days.
+
+import { createRequire } from 'node:module';
+
+// The users search's grams, as the app writes them (from the build the bench runs against).
+const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
+
 export const RECENT_WEEKS = 12;
 /** Clients who joined in the recent part. */
 export const RECENT_CLIENTS = 120;
@@ -421,6 +427,13 @@ export async function writeStudio(db, studio, { today, weeks }) {
       m.createdAt,
       m.createdAt,
     ]),
+  );
+  // The users search's index, which the app keeps with every name and email it writes.
+  await insertRows(
+    db,
+    'user_search_grams',
+    ['gram', 'user_id'],
+    members.flatMap((m) => userSearchGrams(m.name, m.email).map((gram) => [gram, m.id])),
   );
   const plans = studio.parts.flatMap((p) => p.plans);
   await insertRows(

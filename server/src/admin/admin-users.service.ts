@@ -14,12 +14,6 @@ import { toAdminUserRow } from './dto/admin.mappers';
 import type { AddUserDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
 
 /**
- * `%`, `_` and the escape character itself match literally in a LIKE search. The escape is `!`
- * because a backslash means different things in MySQL's and SQLite's string literals.
- */
-const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
-/**
  * The admin's user tools ("Usuarios"). Two rules hold under any interleaving of
  * requests: an admin never deactivates or demotes themself, and one active admin always remains.
  */
@@ -38,8 +32,10 @@ export class AdminUsersService {
   async list(dto: GetUsersDto): Promise<Omit<UsersListResponseDto, 'success'>> {
     const page = dto.pagination ?? 1;
     const limit = dto.limit ?? 10;
-    const pattern = dto.search ? likePattern(dto.search.toLowerCase()) : undefined;
-    const [users, totalRecords] = await this.users.pageOf(pattern, { offset: (page - 1) * limit, limit });
+    const [users, totalRecords] = await this.users.pageOf(dto.search || undefined, {
+      offset: (page - 1) * limit,
+      limit,
+    });
     // The page's attendance in one grouped read, not one per user.
     const counts = await this.attendance.countsOf(users.map((user) => user.id));
     return {

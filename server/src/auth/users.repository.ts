@@ -3,6 +3,14 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { User } from './entities/user.entity';
+import { UserSearchGram } from './entities/user-search-gram.entity';
+import { searchTermGrams, userSearchGrams } from './user-search-grams';
+
+/**
+ * `%`, `_` and the escape character itself match literally in a LIKE search. The escape is `!`
+ * because a backslash means different things in MySQL's and SQLite's string literals.
+ */
+const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** All SQL of the `users` table, on the ambient transaction (`txHost.tx`). */
 @Injectable()
@@ -17,10 +25,28 @@ export class UsersRepository {
     return this.txHost.tx.findOneBy(User, { email });
   }
 
-  /** Inserts a new user or saves the changes of a loaded one. */
-  save(user: User | Partial<User>): Promise<User> {
+  /** Inserts a new user or saves the changes of a loaded one, and its grams of the users search. */
+  async save(user: User | Partial<User>): Promise<User> {
     const tx = this.txHost.tx;
-    return user instanceof User ? tx.save(user) : tx.save(tx.create(User, user));
+    const saved = user instanceof User ? await tx.save(user) : await tx.save(tx.create(User, user));
+    await this.indexForSearch(saved);
+    return saved;
+  }
+
+  /**
+   * Rewrites the user's rows of the search index (user_search_grams) from their name and email,
+   * on the same transaction as the change: every write of a name or email goes through save().
+   */
+  private async indexForSearch(user: Pick<User, 'id' | 'name' | 'email'>): Promise<void> {
+    const tx = this.txHost.tx;
+    await tx.delete(UserSearchGram, { userId: user.id });
+    const grams = userSearchGrams(user.name, user.email);
+    if (grams.length > 0) {
+      await tx.insert(
+        UserSearchGram,
+        grams.map((gram) => ({ gram, userId: user.id })),
+      );
+    }
   }
 
   /** A no-op update that takes the user's row lock (MySQL): requests about one user wait for each other. */
@@ -68,12 +94,12 @@ export class UsersRepository {
   }
 
   /**
-   * One page of users, newest first; `pattern` (a LIKE pattern with `!` as escape, lower case)
-   * keeps those whose name or email matches. And how many there are.
+   * One page of users, newest first; `search` keeps those whose name or email contains it (any
+   * case; accents too on MariaDB). And how many there are.
    */
-  async pageOf(pattern: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
+  async pageOf(search: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
     const manager = this.txHost.tx;
-    if (pattern === undefined) {
+    if (search === undefined) {
       return manager
         .createQueryBuilder(User, 'u')
         .orderBy('u.id', 'DESC')
@@ -81,14 +107,29 @@ export class UsersRepository {
         .take(page.limit)
         .getManyAndCount();
     }
-    // One pass over the narrow ix_users_search (name, email and the id) finds every match: the
-    // total and the page's ids, instead of a count and a page each scanning the rows. LIKE already
-    // ignores case on both drivers for what LOWER() changed (ASCII on SQLite; MySQL compares with
-    // the column's case-insensitive collation), and the pattern comes lower-cased.
-    const matches: { id: number | string }[] = await manager.query(
-      "SELECT id FROM users WHERE name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!'",
-      [pattern, pattern],
-    );
+    // LIKE ignores case on both drivers for what LOWER() changed (ASCII on SQLite; MySQL compares
+    // with the column's case-insensitive collation), so the pattern is lower-cased once here.
+    const pattern = likePattern(search.toLowerCase());
+    const like = "(name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!')";
+    const grams = searchTermGrams(search);
+    // A term of 3 characters or more: only the users holding every gram of it (user_search_grams,
+    // read by its primary key) can match, so LIKE decides among those few and the cost follows the
+    // answer, not the number of users. The grams are folded more than LIKE compares, so the
+    // candidates hold every match and the answer is LIKE's alone. A shorter term matches many
+    // users anyway: one pass over the narrow ix_users_search (names, emails and ids) finds them.
+    // The candidates are a derived table joined to users by id: read once, whatever the planner.
+    // `id IN (<grouped subquery>)` leaves MySQL/MariaDB a costed choice between reading it once
+    // and checking it per user (a grouped subquery is no semi-join).
+    const matches: { id: number | string }[] =
+      grams.length > 0
+        ? await manager.query(
+            `SELECT u.id FROM (SELECT user_id FROM user_search_grams WHERE gram IN (${grams.map(() => '?').join(', ')})
+               GROUP BY user_id HAVING COUNT(*) = ?) g
+             JOIN users u ON u.id = g.user_id WHERE ${like}`,
+            [...grams, grams.length, pattern, pattern],
+          )
+        : await manager.query(`SELECT id FROM users WHERE ${like}`, [pattern, pattern]);
+    // One read gives the total and the page's ids, instead of a count and a page each reading them.
     const ids = matches.map((row) => Number(row.id)).sort((a, b) => b - a);
     const pageIds = ids.slice(page.offset, page.offset + page.limit);
     const users =

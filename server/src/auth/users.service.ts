@@ -66,6 +66,18 @@ export class UsersService {
     });
   }
 
+  /** The first admin (the first-start seed), inside the caller's transaction. */
+  createAdminInside(account: NewAccount): Promise<User> {
+    return this.users.save({
+      ...account,
+      role: 'admin',
+      active: true,
+      phone: null,
+      sessionVersion: 0,
+      calendarToken: null,
+    });
+  }
+
   /** A user changes their own profile. */
   updateProfile(userId: number, changes: ProfileChanges): Promise<User> {
     return this.inTransaction(async () => (await this.changeInside(userId, changes)).user);
@@ -122,11 +134,11 @@ export class UsersService {
   }
 
   /**
-   * One page of users, newest first; `pattern` (a LIKE pattern with `!` as escape, lower case)
-   * keeps those whose name or email matches. And how many there are.
+   * One page of users, newest first; `search` keeps those whose name or email contains it (any
+   * case). And how many there are.
    */
-  pageOf(pattern: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
-    return this.users.pageOf(pattern, page);
+  pageOf(search: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
+    return this.users.pageOf(search, page);
   }
 
   private async assertEmailFree(email: string, exceptUserId?: number): Promise<void> {

@@ -4,6 +4,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsersService } from '../auth';
 import { User } from '../auth/entities';
 import { AppConfig } from '../core/config/app-config';
 import { GENERATED_ADMIN_PASSWORD_FILE } from '../core/database/data-dir';
@@ -34,6 +35,7 @@ export class SeedService implements OnApplicationBootstrap {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
+    private readonly users: UsersService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -94,15 +96,12 @@ export class SeedService implements OnApplicationBootstrap {
 
   private async seedAdmin(passwordHash: string): Promise<boolean> {
     if (!(await this.needsAdmin())) return false;
-    await this.txHost.tx.insert(User, {
+    // Through the users' repository, which writes the account's grams of the users search with it.
+    await this.users.createAdminInside({
       name: 'Administrador',
       email: this.config.adminEmail,
       passwordHash,
       birthDate: '1990-01-01',
-      role: 'admin',
-      active: true,
-      phone: null,
-      calendarToken: null,
     });
     return true;
   }

@@ -1,5 +1,6 @@
 import { addDays, isoWeekday } from '@pilates/dates';
 import type { DataSource } from 'typeorm';
+import { userSearchGrams } from '../../src/auth/user-search-grams';
 import { randomFrom } from './dashboard-seed';
 import type { TestApp } from './test-app';
 
@@ -310,6 +311,13 @@ export async function seedHistory(
       'updated_at',
     ],
     userRows,
+  );
+  // The users search's index, which the app keeps with every name and email it writes.
+  await insertRows(
+    ds,
+    'user_search_grams',
+    ['gram', 'user_id'],
+    userRows.flatMap(([id, name, email]) => userSearchGrams(name as string, email as string).map((gram) => [gram, id])),
   );
   await insertRows(
     ds,

@@ -10,7 +10,7 @@ export { ROLES, type Role } from '../../core/auth/caller';
 @Index('uq_users_calendar_token', ['calendarToken'], { unique: true })
 // New clients of a period (the dashboard) read from the index alone.
 @Index('ix_users_created_role', ['createdAt', 'role'])
-// The users search scans this narrow index, not the rows with their password hashes.
+// A users search under 3 characters scans this narrow index, not the rows with their password hashes.
 @Index('ix_users_search', ['name', 'email'])
 @Check('ck_users_role', "role IN ('user', 'admin')")
 export class User {

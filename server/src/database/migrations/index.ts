@@ -13,6 +13,7 @@ import { NotificationsOutbox1764800000000 } from './1764800000000-NotificationsO
 import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCredentials';
 import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
+import { UserSearchGrams1764870000000 } from './1764870000000-UserSearchGrams';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   ResetLinkCredentials1764810000000,
   RefundRequests1764820000000,
   HistoryScale1764860000000,
+  UserSearchGrams1764870000000,
 ];
