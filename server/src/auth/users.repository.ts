@@ -100,12 +100,11 @@ export class UsersRepository {
   async pageOf(search: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
     const manager = this.txHost.tx;
     if (search === undefined) {
-      return manager
-        .createQueryBuilder(User, 'u')
-        .orderBy('u.id', 'DESC')
-        .skip(page.offset)
-        .take(page.limit)
-        .getManyAndCount();
+      // The page walks the primary key from the end; the total is a plain COUNT(*) (TypeORM's count
+      // is COUNT(DISTINCT id), which sorts every id on SQLite to count rows that are unique anyway).
+      const users = await manager.find(User, { order: { id: 'DESC' }, skip: page.offset, take: page.limit });
+      const [{ total }]: { total: number | string }[] = await manager.query('SELECT COUNT(*) AS total FROM users');
+      return [users, Number(total)];
     }
     // LIKE ignores case on both drivers for what LOWER() changed (ASCII on SQLite; MySQL compares
     // with the column's case-insensitive collation), so the pattern is lower-cased once here.
