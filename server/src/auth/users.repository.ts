@@ -28,8 +28,9 @@ export class UsersRepository {
   /** Inserts a new user or saves the changes of a loaded one, and its grams of the users search. */
   async save(user: User | Partial<User>): Promise<User> {
     const tx = this.txHost.tx;
+    const existed = user.id !== undefined && user.id !== null;
     const saved = user instanceof User ? await tx.save(user) : await tx.save(tx.create(User, user));
-    await this.indexForSearch(saved);
+    await this.indexForSearch(saved, existed);
     return saved;
   }
 
@@ -37,9 +38,11 @@ export class UsersRepository {
    * Rewrites the user's rows of the search index (user_search_grams) from their name and email,
    * on the same transaction as the change: every write of a name or email goes through save().
    */
-  private async indexForSearch(user: Pick<User, 'id' | 'name' | 'email'>): Promise<void> {
+  private async indexForSearch(user: Pick<User, 'id' | 'name' | 'email'>, existed: boolean): Promise<void> {
     const tx = this.txHost.tx;
-    await tx.delete(UserSearchGram, { userId: user.id });
+    // A new user has no grams yet. Deleting them anyway would take InnoDB's gap lock on the index
+    // past the highest user id, which every concurrent registration then waits on: a deadlock.
+    if (existed) await tx.delete(UserSearchGram, { userId: user.id });
     const grams = userSearchGrams(user.name, user.email);
     if (grams.length > 0) {
       await tx.insert(
