@@ -166,8 +166,8 @@ export class ReservationsController {
     return {
       success: true,
       message: removed
-        ? 'Quitaste al usuario de la lista de espera.'
-        : 'El usuario ya no estaba en la lista de espera.',
+        ? 'Quitaste al cliente de la lista de espera.'
+        : 'El cliente ya no estaba en la lista de espera.',
     };
   }
 
@@ -188,6 +188,6 @@ export class ReservationsController {
     @Body() dto: WaitlistIdDto,
   ): Promise<PromoteWaitlistResponseDto> {
     const reservationId = await this.waitlist.promoteByAdmin(admin, dto.id);
-    return { success: true, message: 'El usuario tiene su lugar en la clase.', reservationId };
+    return { success: true, message: 'El cliente tiene su lugar en la clase.', reservationId };
   }
 }

@@ -191,7 +191,7 @@ export function UsersAdmin() {
         <TextField
           label="Buscar usuario"
           type="search"
-          placeholder="Nombre o email"
+          placeholder="Nombre o correo"
           autoComplete="off"
           spellCheck={false}
           maxLength={120}
@@ -204,7 +204,7 @@ export function UsersAdmin() {
           icon={<UserPlus aria-hidden="true" className="size-4" />}
           className="self-start sm:self-auto"
         >
-          Agregar Usuario
+          Agregar usuario
         </Button>
       </div>
 
