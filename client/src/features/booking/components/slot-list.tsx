@@ -117,7 +117,7 @@ function SlotRow({
     >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-3">
-          <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong tabular-nums">
+          <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong figures">
             {slot.time}
           </span>
           <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>

@@ -53,9 +53,9 @@ function EmptyPlans() {
 }
 
 const columns: DataTableColumn<UserPlanDto>[] = [
-  { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'tabular-nums' },
+  { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'figures' },
   { key: 'plan', header: 'Plan', cell: (plan) => <span className="font-medium text-ink-strong">{plan.plan}</span> },
-  { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap tabular-nums' },
+  { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap figures' },
   { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => formatLongDate(plan.startDate) },
   { key: 'termino', header: 'Fecha de término', cell: (plan) => formatLongDate(plan.endDate) },
   { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
@@ -103,7 +103,7 @@ function PlansList() {
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">Clases restantes</dt>
-              <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
+              <dd className="text-ink figures">{remaining(plan)}</dd>
               <dt className="text-ink-muted">Inicio</dt>
               <dd className="text-ink">{formatLongDate(plan.startDate)}</dd>
               <dt className="text-ink-muted">Término</dt>
