@@ -825,7 +825,12 @@ describe('buying plans with Mercado Pago', () => {
       // One mail for the one refund, however often it was asked for: the plan stays.
       const [partialMail, ...noMore] = await refundMailsOf(user.id);
       expect(noMore).toEqual([]);
-      expect(partialMail.payload).toMatchObject({ purchase: { id }, amountCents: 500_00, refundedCents: 500_00, plan: 'kept' });
+      expect(partialMail.payload).toMatchObject({
+        purchase: { id },
+        amountCents: 500_00,
+        refundedCents: 500_00,
+        plan: 'kept',
+      });
       expect(partialMail.mail.subject).toBe('Te reembolsamos parte de tu compra');
       expect(partialMail.mail.text).toContain('Te reembolsamos $500.00 de tu plan Ocho Clases (8 clases)');
       expect(partialMail.mail.text).toContain('Tu plan sigue activo con las clases que te quedan');

@@ -40,7 +40,10 @@ export class RemindersService {
     if (timeOfDay < REMINDER_FROM_TIME || timeOfDay >= REMINDER_UNTIL_TIME) return 0;
     const aheadMs = (this.clock.cancelHours + REMINDER_LEAD_HOURS) * 3600_000;
     const today = this.clock.today(now);
-    const candidates = await this.reservations.dueForReminder(today, this.clock.today(new Date(now.getTime() + aheadMs)));
+    const candidates = await this.reservations.dueForReminder(
+      today,
+      this.clock.today(new Date(now.getTime() + aheadMs)),
+    );
     const due = candidates.filter(
       (r) =>
         !this.clock.hasStarted(r.date, r.startTime) &&

@@ -10,11 +10,11 @@ const ACCOUNT_LINK = { href: '/pilates/informacion', label: 'Ver mi información
 export function emailChangedMail(to: Recipient, event: EmailChanged, context: MailContext): Mail {
   const text = mailText(
     [
-    `Hola, ${to.name}:`,
-    '',
-    `El correo de tu cuenta cambió a ${event.newAddress}. Desde ahora los avisos llegarán a esa dirección.`,
-    '',
-    'Si no fuiste tú, contacta al estudio de inmediato.',
+      `Hola, ${to.name}:`,
+      '',
+      `El correo de tu cuenta cambió a ${event.newAddress}. Desde ahora los avisos llegarán a esa dirección.`,
+      '',
+      'Si no fuiste tú, contacta al estudio de inmediato.',
     ],
     context,
     ACCOUNT_LINK,

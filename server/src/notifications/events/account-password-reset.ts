@@ -9,15 +9,18 @@ export interface PasswordReset {
 }
 
 export function passwordResetMail(to: Recipient, event: PasswordReset, context: MailContext): Mail {
-  const text = mailText([
-    `Hola, ${to.name}:`,
-    '',
-    'Recibimos una solicitud para restablecer la contraseña de tu cuenta.',
-    `Abre este enlace para elegir una nueva (vale ${RESET_LINK_HOURS} hora y solo se puede usar una vez):`,
-    event.link,
-    '',
-    'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
-  ], context);
+  const text = mailText(
+    [
+      `Hola, ${to.name}:`,
+      '',
+      'Recibimos una solicitud para restablecer la contraseña de tu cuenta.',
+      `Abre este enlace para elegir una nueva (vale ${RESET_LINK_HOURS} hora y solo se puede usar una vez):`,
+      event.link,
+      '',
+      'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
+    ],
+    context,
+  );
   const html = mailLayout(
     'Restablece tu contraseña',
     `<p>Hola, ${escapeHtml(to.name)}:</p>

@@ -10,15 +10,18 @@ export interface AccountWelcome {
 
 /** The same reset link, with a welcome's words. */
 export function accountWelcomeMail(to: Recipient, event: AccountWelcome, context: MailContext): Mail {
-  const text = mailText([
-    `Hola, ${to.name}:`,
-    '',
-    'El estudio abrió una cuenta para ti para que puedas reservar tus clases en línea.',
-    `Abre este enlace para elegir tu contraseña (vale ${WELCOME_LINK_DAYS} días y solo se puede usar una vez):`,
-    event.link,
-    '',
-    `Si el enlace vence, usa «¿Olvidaste tu contraseña?» con este correo (${to.email}).`,
-  ], context);
+  const text = mailText(
+    [
+      `Hola, ${to.name}:`,
+      '',
+      'El estudio abrió una cuenta para ti para que puedas reservar tus clases en línea.',
+      `Abre este enlace para elegir tu contraseña (vale ${WELCOME_LINK_DAYS} días y solo se puede usar una vez):`,
+      event.link,
+      '',
+      `Si el enlace vence, usa «¿Olvidaste tu contraseña?» con este correo (${to.email}).`,
+    ],
+    context,
+  );
   const html = mailLayout(
     'Bienvenida al estudio',
     `<p>Hola, ${escapeHtml(to.name)}:</p>

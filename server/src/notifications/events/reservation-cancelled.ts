@@ -11,8 +11,11 @@ export function reservationCancelledMail(to: Recipient, event: ReservationCancel
   const first = event.byStudio
     ? `El estudio canceló tu clase del ${when(event.class)}. Lamentamos el cambio.`
     : `Cancelaste tu clase del ${when(event.class)}.`;
-  return greetingMail(to, event.byStudio ? 'El estudio canceló tu clase' : 'Cancelaste tu clase', [
-    first,
-    'La clase volvió a tu plan: puedes reservar otra en el calendario.',
-  ], context, MY_CLASSES_LINK);
+  return greetingMail(
+    to,
+    event.byStudio ? 'El estudio canceló tu clase' : 'Cancelaste tu clase',
+    [first, 'La clase volvió a tu plan: puedes reservar otra en el calendario.'],
+    context,
+    MY_CLASSES_LINK,
+  );
 }

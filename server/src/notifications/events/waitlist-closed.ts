@@ -8,10 +8,16 @@ export interface WaitlistClosed {
 }
 
 export function waitlistClosedMail(to: Recipient, event: WaitlistClosed, context: MailContext): Mail {
-  return greetingMail(to, 'La lista de espera cerró', [
-    event.reason === 'class_cancelled'
-      ? `El estudio canceló la clase del ${when(event.class)}, así que su lista de espera cerró.`
-      : `La lista de espera de la clase del ${when(event.class)} cerró y no se liberó un lugar para ti.`,
-    'No se tomó ninguna clase de tu plan. Puedes elegir otra clase en el calendario.',
-  ], context, BOOKING_LINK);
+  return greetingMail(
+    to,
+    'La lista de espera cerró',
+    [
+      event.reason === 'class_cancelled'
+        ? `El estudio canceló la clase del ${when(event.class)}, así que su lista de espera cerró.`
+        : `La lista de espera de la clase del ${when(event.class)} cerró y no se liberó un lugar para ti.`,
+      'No se tomó ninguna clase de tu plan. Puedes elegir otra clase en el calendario.',
+    ],
+    context,
+    BOOKING_LINK,
+  );
 }

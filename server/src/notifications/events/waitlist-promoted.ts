@@ -13,12 +13,18 @@ export interface WaitlistPromoted {
 /** With the class as an .ics attachment and until when it may be cancelled. */
 export function waitlistPromotedMail(to: Recipient, event: WaitlistPromoted, context: MailContext): Mail {
   const until = studioWords(new Date(event.cancelUntil), context.studioTimeZone);
-  const message = greetingMail(to, '¡Tienes lugar! Pasaste de la lista de espera a la clase', [
-    `Se liberó un lugar y ya está reservado para ti: ${when(event.class)}. Tomamos una clase de tu plan.`,
-    event.grace
-      ? `Como el lugar llegó cerca de la clase, puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`
-      : `Puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`,
-    'Adjuntamos la clase para que la agregues a tu calendario.',
-  ], context, MY_CLASSES_LINK);
+  const message = greetingMail(
+    to,
+    '¡Tienes lugar! Pasaste de la lista de espera a la clase',
+    [
+      `Se liberó un lugar y ya está reservado para ti: ${when(event.class)}. Tomamos una clase de tu plan.`,
+      event.grace
+        ? `Como el lugar llegó cerca de la clase, puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`
+        : `Puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`,
+      'Adjuntamos la clase para que la agregues a tu calendario.',
+    ],
+    context,
+    MY_CLASSES_LINK,
+  );
   return { ...message, attachments: [classAttachment(event.class, context)] };
 }

@@ -18,8 +18,14 @@ export const WAITLIST_SKIP_REASONS: Record<string, string> = {
 
 export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped, context: MailContext): Mail {
   const why = WAITLIST_SKIP_REASONS[event.reason] ?? 'no fue posible reservarla';
-  return greetingMail(to, 'No pudimos darte el lugar de la lista de espera', [
-    `Se liberó un lugar en la clase del ${when(event.class)}, pero no pudimos reservarlo para ti porque ${why}.`,
-    'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
-  ], context, BOOKING_LINK);
+  return greetingMail(
+    to,
+    'No pudimos darte el lugar de la lista de espera',
+    [
+      `Se liberó un lugar en la clase del ${when(event.class)}, pero no pudimos reservarlo para ti porque ${why}.`,
+      'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
+    ],
+    context,
+    BOOKING_LINK,
+  );
 }
