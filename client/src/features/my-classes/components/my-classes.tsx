@@ -156,6 +156,8 @@ export function MyClasses() {
           <ResponsiveTable
             label="Próximas clases"
             columns={upcomingColumns}
+            // The cancellation terms wrap instead of scrolling sideways.
+            tableLayout="fit"
             rows={next?.clases}
             getRowKey={(row) => row.id}
             cardClassName="flex items-center justify-between gap-3 px-4 py-3"
