@@ -63,8 +63,14 @@ export class ReservationsController {
     description: 'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL.',
   })
   async pushReservation(@CurrentUser() caller: Caller, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
-    const reservationId = await this.booking.book(caller, dto);
-    return { success: true, message: BOOKED_MESSAGE, reservationId };
+    const booked = await this.booking.book(caller, dto);
+    return {
+      success: true,
+      message: BOOKED_MESSAGE,
+      reservationId: booked.reservationId,
+      cancelUntil: booked.cancelUntil.toISOString(),
+      cancellable: booked.cancellable,
+    };
   }
 
   @Post('cancel-reservation')
