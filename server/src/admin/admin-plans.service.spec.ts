@@ -98,8 +98,8 @@ describe('AdminPlansService', () => {
       expect((await service.catalogue()).map((p) => [p.name, p.visible])).toEqual([['Ocho Clases', false]]);
       await service.setVisible(studio, ocho.id, true);
       expect(db.audit.map((a) => [a.action, a.before, a.after])).toEqual([
-        ['plan.hide', { visible: true }, { visible: false }],
-        ['plan.show', { visible: false }, { visible: true }],
+        ['plan.hide', { visible: true, name: 'Ocho Clases' }, { visible: false }],
+        ['plan.show', { visible: false, name: 'Ocho Clases' }, { visible: true }],
       ]);
     });
   });

@@ -165,7 +165,8 @@ export class AdminPlansService {
       action: visible ? 'plan.show' : 'plan.hide',
       entityType: 'plan',
       entityId: plan.id,
-      before: { visible: !visible },
+      // The plan's name, for the audit page.
+      before: { visible: !visible, name: plan.name },
       after: { visible },
     });
     return saved;

@@ -115,7 +115,8 @@ export class TimetableService {
           action: 'schedule.deactivate',
           entityType: 'schedule',
           entityId: found.id,
-          before: { active: true },
+          // Which class of the week, for the audit page.
+          before: { active: true, weekday: found.weekday, startTime: found.startTime },
           after: { active: false },
         });
       }
@@ -140,7 +141,7 @@ export class TimetableService {
       action: 'schedule.activate',
       entityType: 'schedule',
       entityId: saved.id,
-      before: { active: false },
+      before: { active: false, weekday: saved.weekday, startTime: saved.startTime },
       after: { active: true },
     });
     return saved;

@@ -31,6 +31,7 @@ import type {
   AdminCatalogResponseDto,
   AdminPurchasesResponseDto,
   AdminUserResponseDto,
+  AdminUserRowResponseDto,
   AuditResponseDto,
   CatalogPlanIdDto,
   ChangeCatalogPlanDto,
@@ -1056,6 +1057,54 @@ export function useGetPurchasesSuspense<
   return query;
 }
 
+export const getGetUserUrl = () => {
+  return `/api/admin/get-user`;
+};
+
+export const getUser = async (userIdDto: UserIdDto, options?: RequestInit): Promise<AdminUserRowResponseDto> => {
+  return apiFetch<AdminUserRowResponseDto>(getGetUserUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(userIdDto),
+  });
+};
+
+export const getGetUserMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof getUser>>, TError, { data: UserIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof getUser>>, TError, { data: UserIdDto }, TContext> => {
+  const mutationKey = ['getUser'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof getUser>>, { data: UserIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return getUser(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type GetUserMutationResult = NonNullable<Awaited<ReturnType<typeof getUser>>>;
+export type GetUserMutationBody = UserIdDto;
+export type GetUserMutationError = ErrorType<ErrorResponseDto>;
+
+export const useGetUser = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof getUser>>, TError, { data: UserIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof getUser>>, TError, { data: UserIdDto }, TContext> => {
+  const mutationOptions = getGetUserMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getRefundPaymentUrl = () => {
   return `/api/admin/refund-payment`;
 };
