@@ -675,7 +675,10 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       });
       expect(Date.parse(created.createdAt)).not.toBeNaN();
       expect(cancelledClass.after).toEqual({ status: 'cancelled', cancelledReservations: 0 });
-      expect(update).toMatchObject({ before: { instructor: null }, after: { instructor: 'Sofía' } });
+      expect(update).toMatchObject({
+        before: { weekday: 2, startTime: '19:00', instructor: null },
+        after: { instructor: 'Sofía' },
+      });
       expect(removal).toMatchObject({
         actionLabel: 'Quitó a un usuario de una clase',
         subject: { id: client.user.id, name: client.user.name },

@@ -77,7 +77,11 @@ describe('AdminPlansService', () => {
       await service.changeInCatalogue(studio, { id: ocho.id, price: 1600, classes: 8 });
       expect(db.plans[0]).toMatchObject({ name: 'Ocho Clases', priceCents: 1_600_00, classCount: 8 });
       expect(db.audit).toEqual([
-        expect.objectContaining({ action: 'plan.update', before: { price: 1500 }, after: { price: 1600 } }),
+        expect.objectContaining({
+          action: 'plan.update',
+          before: { name: 'Ocho Clases', price: 1500 },
+          after: { price: 1600 },
+        }),
       ]);
       await service.changeInCatalogue(studio, { id: ocho.id, name: 'Nueve Clases', classes: 9 });
       expect(db.userPlan(given.id)).toMatchObject({ planName: 'Ocho Clases', classesTotal: 8 });

@@ -148,7 +148,9 @@ export class AdminPlansService {
         action: 'plan.update',
         entityType: 'plan',
         entityId: plan.id,
-        ...diff,
+        // The plan's name as it was, for the audit page, whether it changed or not.
+        before: { name: before.name, ...diff.before },
+        after: diff.after,
       });
     }
     return saved;

@@ -94,7 +94,9 @@ export class TimetableService {
           action: 'schedule.update',
           entityType: 'schedule',
           entityId: saved.id,
-          ...diff,
+          // Which class of the week it was, for the audit page, whether that changed or not.
+          before: { weekday: before.weekday, startTime: before.startTime, ...diff.before },
+          after: diff.after,
         });
       }
       return saved;
