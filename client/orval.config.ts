@@ -34,6 +34,7 @@ export default defineConfig({
             'getClases',
             'getUserPlanes',
             'getUsers',
+            'getUser',
             'getAudit',
             'getPurchases',
             'getDashboard',

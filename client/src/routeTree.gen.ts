@@ -31,6 +31,7 @@ import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_p
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
 import { Route as PilatesResetPasswordTokenRouteImport } from './routes/pilates/reset-password.$token';
+import { Route as PilatesPanelUsuariosIdRouteImport } from './routes/pilates/_panel/usuarios_.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -144,6 +145,11 @@ const PilatesResetPasswordTokenRoute =
     path: '/reset-password/$token',
     getParentRoute: () => PilatesRouteRoute,
   } as any);
+const PilatesPanelUsuariosIdRoute = PilatesPanelUsuariosIdRouteImport.update({
+  id: '/usuarios_/$id',
+  path: '/usuarios/$id',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
+  '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
+  '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
+  '/pilates/_panel/usuarios_/$id': typeof PilatesPanelUsuariosIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -238,7 +247,8 @@ export interface FileRouteTypes {
     | '/pilates/planes-admin'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
-    | '/pilates/reset-password/$token';
+    | '/pilates/reset-password/$token'
+    | '/pilates/usuarios/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -260,7 +270,8 @@ export interface FileRouteTypes {
     | '/pilates/planes-admin'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
-    | '/pilates/reset-password/$token';
+    | '/pilates/reset-password/$token'
+    | '/pilates/usuarios/$id';
   id:
     | '__root__'
     | '/'
@@ -284,7 +295,8 @@ export interface FileRouteTypes {
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
-    | '/pilates/reset-password/$token';
+    | '/pilates/reset-password/$token'
+    | '/pilates/_panel/usuarios_/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -449,6 +461,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesResetPasswordTokenRouteImport;
       parentRoute: typeof PilatesRouteRoute;
     };
+    '/pilates/_panel/usuarios_/$id': {
+      id: '/pilates/_panel/usuarios_/$id';
+      path: '/usuarios/$id';
+      fullPath: '/pilates/usuarios/$id';
+      preLoaderRoute: typeof PilatesPanelUsuariosIdRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
   }
 }
 
@@ -461,6 +480,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
+  PilatesPanelUsuariosIdRoute: typeof PilatesPanelUsuariosIdRoute;
 }
 
 const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
@@ -472,6 +492,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,
+  PilatesPanelUsuariosIdRoute: PilatesPanelUsuariosIdRoute,
 };
 
 const PilatesPanelRouteRouteWithChildren =

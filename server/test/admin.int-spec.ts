@@ -1,7 +1,8 @@
-import { addDays } from '@pilates/dates';
+import { addDays, studioToday } from '@pilates/dates';
 import { User } from '../src/auth/entities/user.entity';
 import { AdminUsersService } from '../src/admin/admin-users.service';
 import { AuditLog } from '../src/core/audit/audit-log.entity';
+import { AppConfig } from '../src/core/config/app-config';
 import { FixedClock } from '../src/core/clock/clock';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
@@ -46,6 +47,9 @@ describe('administration: users, their plans, the catalogue and the audit trail'
     await t.app.get(NotificationsService).settled();
   });
 
+  /** The studio's date by the real clock: audit entries take the database's CURRENT_TIMESTAMP, not the test clock. */
+  const realStudioToday = () => studioToday(new Date(), t.app.get(AppConfig).studioTimeZone);
+
   const auditOf = (action: string) =>
     t.dataSource.getRepository(AuditLog).find({ where: { action }, order: { id: 'DESC' } });
 
@@ -70,6 +74,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       // [method, path, body, the admin's expected status]
       const calls: [string, string, () => object, number][] = [
         ['post', '/api/informacion/get-users', () => ({ pagination: 1, limit: 10 }), 200],
+        ['post', '/api/admin/get-user', () => ({ id: target.user.id }), 200],
         ['post', '/api/admin/add-user', () => newUserBody(), 201],
         ['post', '/api/admin/change-data', () => ({ id_user: target.user.id, name: 'Nombre Nuevo' }), 200],
         ['post', '/api/admin/delete-user', () => ({ id: target.user.id }), 200],
@@ -670,7 +675,10 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       });
       expect(Date.parse(created.createdAt)).not.toBeNaN();
       expect(cancelledClass.after).toEqual({ status: 'cancelled', cancelledReservations: 0 });
-      expect(update).toMatchObject({ before: { instructor: null }, after: { instructor: 'Sofía' } });
+      expect(update).toMatchObject({
+        before: { weekday: 2, startTime: '19:00', instructor: null },
+        after: { instructor: 'Sofía' },
+      });
       expect(removal).toMatchObject({
         actionLabel: 'Quitó a un usuario de una clase',
         subject: { id: client.user.id, name: client.user.name },
@@ -706,6 +714,84 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       const past = await admin.post('/api/admin/get-audit').send({ userId: client.user.id, pagination: 2 }).expect(200);
       expect(past.body.entries).toEqual([]);
       await admin.post('/api/admin/get-audit').send({ limit: 51 }).expect(400);
+    });
+  });
+
+  describe("a client's page (admin/get-user)", () => {
+    it('should give one user with their attendance, 404 for an unknown id and a Spanish 400 for a bad one', async () => {
+      const admin = await adminAgent(t);
+      const client = await newClient(t);
+      const res = await admin.post('/api/admin/get-user').send({ id: client.user.id }).expect(200);
+      expect(res.body).toEqual({
+        success: true,
+        user: {
+          id: client.user.id,
+          name: client.user.name,
+          email: client.user.email,
+          cumpleanos: expect.any(String),
+          role: 'user',
+          active: 1,
+          attended: 0,
+          noShow: 0,
+        },
+      });
+      const missing = await admin.post('/api/admin/get-user').send({ id: 2_000_000 }).expect(404);
+      expect(missing.body).toMatchObject({ success: false, code: 'USER_NOT_FOUND', error: 'El usuario no existe.' });
+      const bad = await admin.post('/api/admin/get-user').send({ id: 'siete' }).expect(400);
+      expect(bad.body.error).toEqual({ id: [expect.stringMatching(/usuario/i)] });
+    });
+  });
+
+  describe('the audit filters', () => {
+    it('should keep one action, one user and the studio days asked for, with the count of what passes', async () => {
+      const admin = await adminAgent(t);
+      const client = await newClient(t);
+      const other = await newClient(t);
+      await admin.post('/api/admin/change-data').send({ id_user: client.user.id, name: 'Elena Filtro' }).expect(200);
+      await admin.post('/api/admin/change-data').send({ id_user: other.user.id, name: 'Otra Filtro' }).expect(200);
+      await admin.post('/api/admin/delete-user').send({ id: client.user.id }).expect(200);
+
+      const updates = await admin.post('/api/admin/get-audit').send({ action: 'user.update', limit: 50 }).expect(200);
+      expect(new Set(updates.body.entries.map((e: { action: string }) => e.action))).toEqual(new Set(['user.update']));
+      expect(updates.body.pagination.totalRecords).toBe((await auditOf('user.update')).length);
+
+      const hers = await admin
+        .post('/api/admin/get-audit')
+        .send({ action: 'user.update', userId: client.user.id })
+        .expect(200);
+      expect(hers.body.entries).toHaveLength(1);
+      expect(hers.body.entries[0]).toMatchObject({ after: { name: 'Elena Filtro' } });
+      expect(hers.body.pagination.totalRecords).toBe(1);
+
+      // The entries were written "now" (the database's clock): today, studio time, keeps them; yesterday does not.
+      const today = await admin
+        .post('/api/admin/get-audit')
+        .send({ userId: client.user.id, from: realStudioToday(), to: realStudioToday() })
+        .expect(200);
+      expect(today.body.entries.map((e: { action: string }) => e.action)).toEqual(['user.deactivate', 'user.update']);
+      const yesterday = addDays(realStudioToday(), -1);
+      const before = await admin
+        .post('/api/admin/get-audit')
+        .send({ userId: client.user.id, from: yesterday, to: yesterday })
+        .expect(200);
+      expect(before.body).toMatchObject({ entries: [], pagination: { totalRecords: 0 } });
+    });
+
+    it('should refuse an unknown action, a bad date and an end before the start, in Spanish', async () => {
+      const admin = await adminAgent(t);
+      const cases: [object, Record<string, string[]>][] = [
+        [{ action: 'user.explode' }, { action: ['La acción no es válida'] }],
+        [{ from: '2026-02-30' }, { from: ['La fecha de inicio no es válida'] }],
+        [{ to: 'mañana' }, { to: ['La fecha de término no es válida'] }],
+        [
+          { from: '2026-11-20', to: '2026-11-19' },
+          { to: ['La fecha de término debe ser igual o posterior a la de inicio'] },
+        ],
+      ];
+      for (const [body, error] of cases) {
+        const res = await admin.post('/api/admin/get-audit').send(body);
+        expect({ body, status: res.status, error: res.body.error }).toEqual({ body, status: 400, error });
+      }
     });
   });
 });

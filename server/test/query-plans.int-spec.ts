@@ -310,6 +310,15 @@ describe('query plans of the hot reads (a studio with history)', () => {
       indexes: [],
     },
     {
+      name: 'the audit log filtered by action',
+      read: async () => {
+        const page = await admin.post('/api/admin/get-audit').send({ action: 'class.cancel' }).expect(200);
+        expect(page.body.pagination.totalRecords).toBeGreaterThanOrEqual(0);
+      },
+      // One action's entries through its index (which holds the id: newest first without sorting).
+      indexes: ['ix_audit_log_action'],
+    },
+    {
       name: 'the session check (by the session id, never by scanning the logins)',
       read: () => client.get('/api/get-cookie').expect(200),
       indexes: ['SESSION_KEY'],

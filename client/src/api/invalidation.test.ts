@@ -6,6 +6,7 @@ import {
   getGetAuditUrl,
   getGetDashboardUrl,
   getGetPurchasesUrl,
+  getGetUserUrl,
   getGetUsersUrl,
 } from './generated/admin/admin';
 import { getListTimetableUrl } from './generated/horario/horario';
@@ -68,6 +69,7 @@ describe('LIST_URLS', () => {
       ownPurchases: getListPurchasesUrl(),
       userPurchases: getGetPurchasesUrl(),
       users: getGetUsersUrl(),
+      user: getGetUserUrl(),
       timetable: getListTimetableUrl(),
       catalogue: getCatalogueUrl(),
       plansOnSale: getGetPlanesUrl(),

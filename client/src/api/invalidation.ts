@@ -27,6 +27,8 @@ export const LIST_URLS = {
   /** A user's Mercado Pago purchases as the admin sees them. */
   userPurchases: '/api/admin/get-purchases',
   users: '/api/informacion/get-users',
+  /** One user's account, for their page (the admin's "ficha del cliente"). */
+  user: '/api/admin/get-user',
   timetable: '/api/reservations/horario',
   catalogue: '/api/planes/catalogo',
   /** The plans on sale (the plans page and the purchase dialog). */
@@ -107,9 +109,9 @@ export const STALE_AFTER = {
 
   // The owner's tools.
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users'], waits: true },
+  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users', 'user'], waits: true },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
-  walkIn: { accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users'] },
+  walkIn: { accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users', 'user'] },
   promoteFromWaitlist: ROSTER_WAITLIST_CHANGED,
   removeFromWaitlist: ROSTER_WAITLIST_CHANGED,
   addSchedule: TIMETABLE_CHANGED,
@@ -121,12 +123,12 @@ export const STALE_AFTER = {
   changeCataloguePlan: CATALOGUE_CHANGED,
   hideCataloguePlan: CATALOGUE_CHANGED,
   showCataloguePlan: CATALOGUE_CHANGED,
-  addUser: { accepted: ['audit', 'users'] },
+  addUser: { accepted: ['audit', 'users', 'user'] },
   /** Name and email show in the rosters too. */
-  changeData: { accepted: ['audit', 'users', 'day', 'rosters'] },
+  changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
-  deleteUser: { accepted: ['audit', 'users', 'plans', 'classes', 'day', 'rosters'] },
-  activeUser: { accepted: ['audit', 'users'] },
+  deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
+  activeUser: { accepted: ['audit', 'users', 'user'] },
   addPlanAdmin: { accepted: ['audit', 'plans'] },
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */

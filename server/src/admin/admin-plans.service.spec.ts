@@ -77,7 +77,11 @@ describe('AdminPlansService', () => {
       await service.changeInCatalogue(studio, { id: ocho.id, price: 1600, classes: 8 });
       expect(db.plans[0]).toMatchObject({ name: 'Ocho Clases', priceCents: 1_600_00, classCount: 8 });
       expect(db.audit).toEqual([
-        expect.objectContaining({ action: 'plan.update', before: { price: 1500 }, after: { price: 1600 } }),
+        expect.objectContaining({
+          action: 'plan.update',
+          before: { name: 'Ocho Clases', price: 1500 },
+          after: { price: 1600 },
+        }),
       ]);
       await service.changeInCatalogue(studio, { id: ocho.id, name: 'Nueve Clases', classes: 9 });
       expect(db.userPlan(given.id)).toMatchObject({ planName: 'Ocho Clases', classesTotal: 8 });
@@ -98,8 +102,8 @@ describe('AdminPlansService', () => {
       expect((await service.catalogue()).map((p) => [p.name, p.visible])).toEqual([['Ocho Clases', false]]);
       await service.setVisible(studio, ocho.id, true);
       expect(db.audit.map((a) => [a.action, a.before, a.after])).toEqual([
-        ['plan.hide', { visible: true }, { visible: false }],
-        ['plan.show', { visible: false }, { visible: true }],
+        ['plan.hide', { visible: true, name: 'Ocho Clases' }, { visible: false }],
+        ['plan.show', { visible: false, name: 'Ocho Clases' }, { visible: true }],
       ]);
     });
   });

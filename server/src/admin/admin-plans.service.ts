@@ -148,7 +148,9 @@ export class AdminPlansService {
         action: 'plan.update',
         entityType: 'plan',
         entityId: plan.id,
-        ...diff,
+        // The plan's name as it was, for the audit page, whether it changed or not.
+        before: { name: before.name, ...diff.before },
+        after: diff.after,
       });
     }
     return saved;
@@ -165,7 +167,8 @@ export class AdminPlansService {
       action: visible ? 'plan.show' : 'plan.hide',
       entityType: 'plan',
       entityId: plan.id,
-      before: { visible: !visible },
+      // The plan's name, for the audit page.
+      before: { visible: !visible, name: plan.name },
       after: { visible },
     });
     return saved;

@@ -19,6 +19,7 @@ import {
   AdminUserResponseDto,
   ChangeDataDto,
   DeactivateUserResponseDto,
+  AdminUserRowResponseDto,
   GetUsersDto,
   UserIdDto,
   UsersListResponseDto,
@@ -39,6 +40,16 @@ export class AdminUsersController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getUsers(@Body() dto: GetUsersDto): Promise<UsersListResponseDto> {
     return { success: true, ...(await this.users.list(dto)) };
+  }
+
+  @RequirePermission(Permission.UsersRead)
+  @Post('admin/get-user')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminUserRowResponseDto, description: 'Un usuario, para su ficha.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND.' })
+  async getUser(@Body() dto: UserIdDto): Promise<AdminUserRowResponseDto> {
+    return { success: true, user: await this.users.one(dto.id) };
   }
 
   @Post('admin/add-user')

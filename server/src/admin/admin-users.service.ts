@@ -11,7 +11,7 @@ import { PasswordHasher } from '../core/security/password-hasher';
 import { AttendanceService, BookingService } from '../reservations';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
-import type { AddUserDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
+import type { AddUserDto, AdminUserRowDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
 
 /**
  * The admin's user tools ("Usuarios"). Two rules hold under any interleaving of
@@ -42,6 +42,13 @@ export class AdminUsersService {
       usuarios: users.map((user) => toAdminUserRow(user, counts.get(user.id))),
       pagination: pageOf(page, limit, totalRecords),
     };
+  }
+
+  /** admin/get-user: one user's account and attendance, by their id (two reads by key). */
+  async one(userId: number): Promise<AdminUserRowDto> {
+    const user = await this.users.getById(userId);
+    const counts = await this.attendance.countsOf([user.id]);
+    return toAdminUserRow(user, counts.get(user.id));
   }
 
   /** admin/add-user: a new active client account. */

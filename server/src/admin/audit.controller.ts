@@ -24,6 +24,9 @@ export class AuditController {
       page: dto.pagination ?? 1,
       limit: dto.limit ?? 20,
       userId: dto.userId,
+      action: dto.action,
+      from: dto.from,
+      to: dto.to,
     });
     return { success: true, entries: rows.map(toAuditEntryDto), pagination };
   }

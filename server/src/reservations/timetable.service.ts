@@ -94,7 +94,9 @@ export class TimetableService {
           action: 'schedule.update',
           entityType: 'schedule',
           entityId: saved.id,
-          ...diff,
+          // Which class of the week it was, for the audit page, whether that changed or not.
+          before: { weekday: before.weekday, startTime: before.startTime, ...diff.before },
+          after: diff.after,
         });
       }
       return saved;
@@ -115,7 +117,8 @@ export class TimetableService {
           action: 'schedule.deactivate',
           entityType: 'schedule',
           entityId: found.id,
-          before: { active: true },
+          // Which class of the week, for the audit page.
+          before: { active: true, weekday: found.weekday, startTime: found.startTime },
           after: { active: false },
         });
       }
@@ -140,7 +143,7 @@ export class TimetableService {
       action: 'schedule.activate',
       entityType: 'schedule',
       entityId: saved.id,
-      before: { active: false },
+      before: { active: false, weekday: saved.weekday, startTime: saved.startTime },
       after: { active: true },
     });
     return saved;

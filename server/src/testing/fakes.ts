@@ -1,3 +1,4 @@
+import { undeclaredAuditFields } from '../core/audit/audit-fields';
 import type { AuditEntryInput, AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { FixedClock } from '../core/clock/clock';
@@ -65,6 +66,9 @@ export class RecordingAudit implements Pick<AuditService, 'record'> {
   constructor(private readonly db: InMemoryDatabase) {}
 
   record(actor: Caller, entry: AuditEntryInput): Promise<void> {
+    // As the real service: a field without its declaration (and label) is a bug.
+    const undeclared = undeclaredAuditFields(entry.action, entry.before, entry.after);
+    if (undeclared.length > 0) return Promise.reject(new Error(`Undeclared audit fields: ${undeclared.join(', ')}`));
     this.db.audit.push({ actorId: actor.id, ...structuredClone(entry) });
     return Promise.resolve();
   }

@@ -81,4 +81,19 @@ describe('Header', () => {
     expect(within(drawer).getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/pilates/informacion');
     expect(within(drawer).queryByRole('link', { name: 'Mi cuenta' })).not.toBeInTheDocument();
   });
+
+  it('should link an admin to the admin area in the header and the mobile menu', async () => {
+    renderInRouter(<Header user={{ name: 'Sofía Ruiz', role: 'admin' }} />);
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    expect(within(nav).getByRole('link', { name: 'Administrador' })).toHaveAttribute('href', '/pilates/panel');
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Sofía Ruiz' });
+    expect(within(drawer).getByRole('link', { name: 'Administrador' })).toHaveAttribute('href', '/pilates/panel');
+  });
+
+  it('should not show the admin link to a client', async () => {
+    renderInRouter(<Header user={{ name: 'Ana López', role: 'user' }} />);
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    expect(within(nav).queryByRole('link', { name: 'Administrador' })).not.toBeInTheDocument();
+  });
 });

@@ -7,9 +7,11 @@ import { cn } from '../ui/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { sectionLinks } from './nav-links';
+import { adminHome } from './admin-home';
 
 export interface HeaderUser {
   name: string;
+  role?: string;
 }
 
 const navLink =
@@ -19,6 +21,7 @@ const navLink =
 /** The site header; it gains a background and a shadow after 50 px of scroll. */
 export function Header({ user }: { user: HeaderUser | null }) {
   const scrolled = useScrolled(50);
+  const adminTo = adminHome(user);
   return (
     <header
       data-scrolled={scrolled || undefined}
@@ -47,6 +50,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
           >
             <InstagramIcon className="size-5" />
           </a>
+          {adminTo ? (
+            <Link to={adminTo} className={navLink}>
+              Administrador
+            </Link>
+          ) : null}
           {user ? (
             <Link to="/pilates/informacion" className={navLink}>
               Mi Perfil

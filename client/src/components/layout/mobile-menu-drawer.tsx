@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { adminHome } from './admin-home';
 import type { HeaderUser } from './header';
 import { sectionLinks } from './nav-links';
 
@@ -22,6 +23,7 @@ export interface MobileMenuDrawerProps {
  */
 export default function MobileMenuDrawer({ user, open, onOpenChange, returnFocusTo }: MobileMenuDrawerProps) {
   const close = () => onOpenChange(false);
+  const adminTo = adminHome(user);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -70,6 +72,13 @@ export default function MobileMenuDrawer({ user, open, onOpenChange, returnFocus
                   Reservar
                 </Link>
               </li>
+              {adminTo ? (
+                <li>
+                  <Link to={adminTo} className={itemClasses} onClick={close}>
+                    Administrador
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 {user ? (
                   <Link to="/pilates/informacion" className={itemClasses} onClick={close}>

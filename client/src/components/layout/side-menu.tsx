@@ -22,7 +22,7 @@ export interface SideMenuUser {
 type MenuIcon = ComponentType<{ className?: string }>;
 
 /** The "Administrador" block: each page shows to the roles that hold its permission, in this order. */
-const STUDIO_PAGES: readonly { to: string; label: string; icon: MenuIcon; permission: Permission }[] = [
+export const STUDIO_PAGES: readonly { to: string; label: string; icon: MenuIcon; permission: Permission }[] = [
   { to: '/pilates/panel', label: 'Panel', icon: ChartColumn, permission: Permission.DashboardRead },
   { to: '/pilates/usuarios', label: 'Usuarios', icon: Users, permission: Permission.UsersRead },
   { to: '/pilates/usuarios-clases', label: 'Ver clases', icon: ClipboardList, permission: Permission.RosterRead },
@@ -31,8 +31,8 @@ const STUDIO_PAGES: readonly { to: string; label: string; icon: MenuIcon; permis
   { to: '/pilates/auditoria', label: 'Auditoría', icon: History, permission: Permission.AuditRead },
 ];
 
-// Below md the menu is one compact row of tabs that scrolls sideways above the content (its width
-// never pushes the page wider: `contain: inline-size`); from md up, a column beside it.
+// Below md the menu is rows of compact tabs above the content that wrap, so that every page shows
+// at 390 px (nothing cut and nothing hidden to the side); from md up, a column beside it.
 const itemClasses =
   'flex items-center gap-2 whitespace-nowrap rounded-pill px-3 py-2 text-sm font-medium text-ink transition-colors ' +
   'md:gap-3 md:rounded-control md:py-2.5 md:text-[0.9375rem] ' +
@@ -76,14 +76,11 @@ export function SideMenu({
   const firstName = user.name.split(/\s+/)[0];
   const studioPages = STUDIO_PAGES.filter((page) => can(user, page.permission));
   return (
-    <nav
-      aria-label="Mi cuenta"
-      className="flex overflow-x-auto rounded-card bg-surface p-1.5 shadow-soft [contain:inline-size] md:block md:overflow-visible md:p-4 md:[contain:none]"
-    >
+    <nav aria-label="Mi cuenta" className="flex flex-wrap rounded-card bg-surface p-1.5 shadow-soft md:block md:p-4">
       <p className="sr-only px-3 pb-3 font-display text-2xl text-ink-strong md:not-sr-only md:block">
         Hola, {firstName}
       </p>
-      <ul className="flex gap-1 md:block md:space-y-1">
+      <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
         <MenuLink to="/pilates/informacion" icon={UserRound}>
           Mi información
         </MenuLink>
@@ -93,9 +90,9 @@ export function SideMenu({
         {studioPages.length === 0 ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
       </ul>
       {studioPages.length > 0 ? (
-        <div className="flex border-l border-line pl-1 md:mt-4 md:block md:border-t md:border-l-0 md:pt-4 md:pl-0">
+        <div className="mt-1.5 basis-full border-t border-line pt-1.5 md:mt-4 md:block md:pt-4">
           <p className="eyebrow sr-only px-3 pb-2 md:not-sr-only md:block">Administrador</p>
-          <ul className="flex gap-1 md:block md:space-y-1">
+          <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
             {studioPages.map((page) => (
               <MenuLink key={page.to} to={page.to} icon={page.icon}>
                 {page.label}

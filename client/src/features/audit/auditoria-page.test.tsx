@@ -19,6 +19,7 @@ import type { AuditEntryDto } from '@/api/generated/model';
 import { Route as AuditoriaRoute } from '@/routes/pilates/_panel/auditoria';
 import { bodiesSentTo, stubApi } from '@/test/page-test-utils';
 import { AUDIT_EMPTY_MESSAGE } from './components/audit-log';
+import { auditSearchSchema } from './search';
 
 const GET_AUDIT = '/api/admin/get-audit';
 
@@ -31,7 +32,7 @@ const planChange: AuditEntryDto = {
   entityId: '3',
   actor: { id: 1, name: 'Admin Estudio' },
   subject: null,
-  before: { price: 1500, classes: 8 },
+  before: { name: 'Ocho Clases', price: 1500, classes: 8 },
   after: { price: 1600, classes: 10 },
 };
 const roleChange: AuditEntryDto = {
@@ -55,7 +56,7 @@ const scheduleChange: AuditEntryDto = {
   entityId: '12',
   actor: null,
   subject: null,
-  before: { startTime: '07:00', instructor: null },
+  before: { weekday: 1, startTime: '07:00', instructor: null },
   after: { startTime: '07:30', instructor: 'Mariana' },
 };
 
@@ -103,7 +104,7 @@ describe('/pilates/auditoria', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Auditoría' })).toBeInTheDocument();
     await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
-      name: 'Plan #3',
+      name: 'Plan «Ocho Clases»',
     });
     expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20 }]);
     expect(
@@ -117,28 +118,28 @@ describe('/pilates/auditoria', () => {
     const [plan, role, schedule] = rows.map(cellTexts);
     // 15:15 UTC is 9:15 AM at the studio (Mexico City), under any test time zone.
     expect(plan[0]).toBe('23 nov 2026, 9:15 AM');
-    expect(plan.slice(1, 4)).toEqual(['Admin Estudio', 'Cambió un plan del catálogo', 'Plan #3']);
+    expect(plan.slice(1, 4)).toEqual(['Admin Estudio', 'Cambió un plan del catálogo', 'Plan «Ocho Clases»']);
     expect(
       within(rows[0])
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Precio (MXN): $1,500.00 → $1,600.00', 'Clases: 8 → 10']);
+    ).toEqual(['Nombre: Ocho Clases', 'Precio (MXN): $1,500.00 → $1,600.00', 'Clases: 8 → 10']);
     expect(role.slice(1, 4)).toEqual(['Admin Estudio', 'Cambió los datos de un usuario', 'Ana López']);
     expect(
       within(rows[1])
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Rol: Usuario → Administrador', 'Activo: Sí → No']);
-    expect(schedule.slice(1, 4)).toEqual(['—', 'Cambió una clase del horario', 'Horario #12']);
+    expect(schedule.slice(1, 4)).toEqual(['—', 'Cambió una clase del horario', 'Clase del horario: lunes, 7:00 AM']);
     expect(
       within(rows[2])
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Hora: 7:00 AM → 7:30 AM', 'Instructor: — → Mariana']);
+    ).toEqual(['Día: Lunes', 'Hora: 7:00 AM → 7:30 AM', 'Instructor: — → Mariana']);
     // The phone cards show the same.
     const cards = screen.getByRole('list', { name: 'Cambios registrados' });
     expect(cards.children).toHaveLength(3);
-    expect(cards.children[0]).toHaveTextContent('Cambió un plan del catálogoQuiénAdmin EstudioSobrePlan #3');
+    expect(cards.children[0]).toHaveTextContent('Cambió un plan del catálogoQuiénAdmin EstudioSobrePlan «Ocho Clases»');
     expect(cards.children[0]).toHaveTextContent('Precio (MXN): $1,500.00 → $1,600.00');
     expect(screen.queryByText('Mostrando los cambios de', { exact: false })).not.toBeInTheDocument();
   });
@@ -153,13 +154,13 @@ describe('/pilates/auditoria', () => {
     renderAuditoria('/pilates/auditoria');
 
     await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
-      name: 'Plan #3',
+      name: 'Plan «Ocho Clases»',
     });
     expect(screen.getByText(/Página 1 de 2/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 
-    expect(await within(table()).findByRole('cell', { name: 'Horario #12' })).toBeInTheDocument();
-    expect(within(table()).queryByRole('cell', { name: 'Plan #3' })).not.toBeInTheDocument();
+    expect(await within(table()).findByRole('cell', { name: 'Clase del horario: lunes, 7:00 AM' })).toBeInTheDocument();
+    expect(within(table()).queryByRole('cell', { name: 'Plan «Ocho Clases»' })).not.toBeInTheDocument();
     expect(screen.getByText(/Página 2 de 2/)).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([
       { pagination: 1, limit: 20 },
@@ -182,7 +183,7 @@ describe('/pilates/auditoria', () => {
     expect(within(table()).getAllByRole('row')).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('link', { name: 'Ver todos' }));
-    expect(await within(table()).findByRole('cell', { name: 'Plan #3' })).toBeInTheDocument();
+    expect(await within(table()).findByRole('cell', { name: 'Plan «Ocho Clases»' })).toBeInTheDocument();
     expect(screen.queryByText(/Mostrando los cambios de/)).not.toBeInTheDocument();
     expect(router.state.location.search).toEqual({});
     expect(bodiesSentTo(fetchMock, GET_AUDIT).at(-1)).toEqual({ pagination: 1, limit: 20 });
@@ -193,7 +194,7 @@ describe('/pilates/auditoria', () => {
     renderAuditoria('/pilates/auditoria?usuario=abc');
 
     await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
-      name: 'Plan #3',
+      name: 'Plan «Ocho Clases»',
     });
     expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20 }]);
     expect(screen.queryByText(/Mostrando los cambios de/)).not.toBeInTheDocument();
@@ -206,5 +207,54 @@ describe('/pilates/auditoria', () => {
     expect(await screen.findByText(AUDIT_EMPTY_MESSAGE)).toBeInTheDocument();
     expect(AUDIT_EMPTY_MESSAGE).toBe('Aún no hay cambios registrados.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('should filter by action and days from the URL, put new filters in the URL and start again on page 1', async () => {
+    const fetchMock = stubApi({ [GET_AUDIT]: () => page([roleChange]) });
+    const router = renderAuditoria('/pilates/auditoria?accion=user.update&desde=2026-11-01&hasta=2026-11-30');
+
+    await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
+      name: 'Ana López',
+    });
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([
+      { pagination: 1, limit: 20, action: 'user.update', from: '2026-11-01', to: '2026-11-30' },
+    ]);
+    const filters = screen.getByRole('form', { name: 'Filtros' });
+    expect(within(filters).getByLabelText('Desde')).toHaveValue('2026-11-01');
+
+    await userEvent.clear(within(filters).getByLabelText('Hasta'));
+    await userEvent.type(within(filters).getByLabelText('Hasta'), '2026-11-15');
+    await vi.waitFor(() => expect(router.state.location.search).toMatchObject({ hasta: '2026-11-15' }));
+    expect(bodiesSentTo(fetchMock, GET_AUDIT).at(-1)).toEqual({
+      pagination: 1,
+      limit: 20,
+      action: 'user.update',
+      from: '2026-11-01',
+      to: '2026-11-15',
+    });
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'Quitar filtros' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(bodiesSentTo(fetchMock, GET_AUDIT).at(-1)).toEqual({ pagination: 1, limit: 20 });
+  });
+
+  it('should keep one person’s changes when their name is clicked', async () => {
+    const fetchMock = stubApi({ [GET_AUDIT]: () => page([roleChange]) });
+    const router = renderAuditoria('/pilates/auditoria');
+    const link = await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('link', {
+      name: 'Ana López',
+    });
+    await userEvent.click(link);
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ usuario: 5 }));
+    expect(bodiesSentTo(fetchMock, GET_AUDIT).at(-1)).toEqual({ pagination: 1, limit: 20, userId: 5 });
+  });
+
+  it('should drop filters from the URL that are not valid', () => {
+    expect(auditSearchSchema.parse({ accion: 'user.explode', desde: '2026-02-30', hasta: 'mañana' })).toEqual({
+      usuario: undefined,
+      accion: undefined,
+      desde: undefined,
+      hasta: undefined,
+    });
   });
 });

@@ -61,13 +61,52 @@ describe('audit format', () => {
     expect(formatValue('name', null)).toBe('—');
   });
 
-  it('should name what an entry is about', () => {
-    expect(subjectLabel({ subject: { id: 4, name: 'Ana López' }, entityType: 'user_plan', entityId: '9' })).toBe(
-      'Ana López',
+  it('should name what an entry is about in words, never by an internal number', () => {
+    const entry = (entityType: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+      subjectLabel({ subject: null, entityType, entityId: '12', before, after });
+    expect(
+      subjectLabel({
+        subject: { id: 4, name: 'Ana López' },
+        entityType: 'user_plan',
+        entityId: '9',
+        before: null,
+        after: null,
+      }),
+    ).toBe('Ana López');
+    expect(entry('class', { status: 'scheduled', date: '2026-03-02', time: '08:00' }, { status: 'cancelled' })).toBe(
+      'Clase del lunes 2 de marzo de 2026, 8:00 AM',
     );
-    expect(subjectLabel({ subject: null, entityType: 'schedule', entityId: '12' })).toBe('Horario #12');
-    expect(subjectLabel({ subject: null, entityType: 'plan', entityId: '3' })).toBe('Plan #3');
-    expect(subjectLabel({ subject: null, entityType: 'class', entityId: '40' })).toBe('Clase #40');
+    expect(entry('schedule', { active: true, weekday: 1, startTime: '07:00' }, { active: false })).toBe(
+      'Clase del horario: lunes, 7:00 AM',
+    );
+    expect(entry('plan', { visible: true, name: 'Ocho Clases' }, { visible: false })).toBe('Plan «Ocho Clases»');
+    // Entries written before the context was recorded.
+    expect(entry('schedule', { active: true }, { active: false })).toBe('Una clase del horario');
+    expect(entry('plan', { visible: true }, { visible: false })).toBe('Un plan del catálogo');
+    expect(entry('class', null, null)).toBe('Una clase');
+  });
+
+  it('should write a refund in words: the payment state once when it did not change, the folio and the amounts', () => {
+    expect(
+      texts(
+        { status: 'approved', refunded: 0 },
+        { status: 'approved', refunded: 300, requested: 300, providerPaymentId: '123456789' },
+      ),
+    ).toEqual([
+      'Estado: Pago aprobado',
+      'Reembolsado: $0.00 → $300.00',
+      'Reembolso pedido: $300.00',
+      'Folio de Mercado Pago: 123456789',
+    ]);
+    expect(texts({ status: 'approved' }, { status: 'refunded', requested: 'total' })).toEqual([
+      'Estado: Pago aprobado → Pago reembolsado',
+      'Reembolso pedido: El pago completo',
+    ]);
+    expect(texts({ attended: null }, { attended: true })).toEqual(['Asistencia: Sin marcar → Asistió']);
+    expect(texts(null, { userPlanId: null, paidAtStudio: true })).toEqual([
+      'Plan usado: Ninguno: paga en el estudio',
+      'Paga en el estudio: Sí',
+    ]);
   });
 
   it('should find the filtered user name among subjects and actors', () => {

@@ -2,7 +2,16 @@
  * How the audit log shows an entry: when (studio time), about what, and what changed
  * ("Clases: 8 → 10"), with the server's field names turned into the Spanish labels of the forms.
  */
-import { formatLongDate, isDateOnly, isTime24, studioTimeOfDay, to12Hour, WEEKDAY_NAMES } from '@pilates/dates';
+import {
+  formatLongDate,
+  formatLongDateWithWeekday,
+  isDateOnly,
+  isTime24,
+  studioTimeOfDay,
+  to12Hour,
+  WEEKDAY_NAMES,
+} from '@pilates/dates';
+import { AUDIT_FIELDS, type AuditActionName, type AuditFieldName } from '@/api/generated/audit';
 import type { AuditEntryDto } from '@/api/generated/model';
 import { studioTimeZone } from '@/lib/studio-time-zone';
 import { formatMoney } from '@/lib/format';
@@ -32,29 +41,43 @@ export function formatAuditDateTime(iso: string): string {
   return `${dateIn(timeZone).format(date)}, ${to12Hour(studioTimeOfDay(date, timeZone))}`;
 }
 
-const ENTITY_LABELS: Record<string, string> = {
-  user: 'Usuario',
-  user_plan: 'Plan de usuario',
-  plan: 'Plan',
-  schedule: 'Horario',
-  class: 'Clase',
-  reservation: 'Reserva',
-  payment: 'Pago',
+/** Each action in a few words, for the action filter (the server sends each entry's own label too). */
+export const ACTION_LABELS: Record<AuditActionName, string> = {
+  'user.create': 'Creó un usuario',
+  'user.update': 'Cambió los datos de un usuario',
+  'user.deactivate': 'Desactivó un usuario',
+  'user.activate': 'Activó un usuario',
+  'user_plan.create': 'Dio un plan',
+  'user_plan.update': 'Cambió un plan de un cliente',
+  'user_plan.remind': 'Envió el aviso de fin de plan',
+  'plan.create': 'Agregó un plan al catálogo',
+  'plan.update': 'Cambió un plan del catálogo',
+  'plan.hide': 'Ocultó un plan del catálogo',
+  'plan.show': 'Mostró un plan del catálogo',
+  'schedule.create': 'Agregó una clase al horario',
+  'schedule.update': 'Cambió una clase del horario',
+  'schedule.deactivate': 'Quitó una clase del horario',
+  'schedule.activate': 'Activó una clase del horario',
+  'class.cancel': 'Canceló una clase',
+  'reservation.create': 'Reservó por un cliente',
+  'reservation.cancel': 'Quitó a un cliente de una clase',
+  'reservation.attendance': 'Marcó asistencia',
+  'reservation.walk_in': 'Agregó a un cliente sin reserva',
+  'payment.refund': 'Reembolsó un pago',
+  'waitlist.remove': 'Quitó a alguien de una lista de espera',
+  'waitlist.promote': 'Dio un lugar de la lista de espera',
 };
 
-/** What an entry is about: the client's name, else the thing changed ('Horario #12'). */
-export function subjectLabel(entry: Pick<AuditEntryDto, 'subject' | 'entityType' | 'entityId'>): string {
-  if (entry.subject) return entry.subject.name;
-  return `${ENTITY_LABELS[entry.entityType] ?? entry.entityType} #${entry.entityId}`;
-}
-
-export const FIELD_LABELS: Record<string, string> = {
-  id: 'ID',
+/** Each recorded field in the words of the forms; a field the server adds without one fails to compile and fails the test. */
+export const FIELD_LABELS: Record<AuditFieldName, string> = {
+  id: 'Número de plan',
   name: 'Nombre',
   email: 'Correo electrónico',
   cumpleanos: 'Fecha de nacimiento',
   role: 'Rol',
   active: 'Activo',
+  cancelledReservations: 'Reservas canceladas',
+  plan: 'Plan',
   classes_remaining: 'Clases restantes',
   startDate: 'Fecha de inicio',
   endDate: 'Fecha de término',
@@ -62,20 +85,51 @@ export const FIELD_LABELS: Record<string, string> = {
   price: 'Precio (MXN)',
   classes: 'Clases',
   visible: 'Visible',
-  capacity: 'Cupo',
-  startTime: 'Hora',
-  instructor: 'Instructor',
   weekday: 'Día',
-  status: 'Estado',
-  cancelledReservations: 'Reservas canceladas',
+  startTime: 'Hora',
+  capacity: 'Cupo',
+  instructor: 'Instructor',
   date: 'Fecha',
   time: 'Hora',
-  plan: 'Plan',
-  userPlanId: 'Plan de usuario',
+  status: 'Estado',
+  userPlanId: 'Plan usado',
+  paidAtStudio: 'Paga en el estudio',
+  attended: 'Asistencia',
+  refunded: 'Reembolsado',
+  requested: 'Reembolso pedido',
+  providerPaymentId: 'Folio de Mercado Pago',
+  reservationId: 'Reserva',
 };
 
-const ROLES: Record<string, string> = { user: 'Usuario', admin: 'Administrador' };
-const STATUSES: Record<string, string> = { active: 'Activa', scheduled: 'Programada', cancelled: 'Cancelada' };
+/** Every value of the fields of fixed values. */
+export const VALUE_LABELS = {
+  role: { user: 'Usuario', admin: 'Administrador' },
+  status: {
+    active: 'Activa',
+    cancelled: 'Cancelada',
+    scheduled: 'Programada',
+    waiting: 'En espera',
+    removed: 'Quitado de la lista',
+    promoted: 'Pasó a la clase',
+    left: 'Salió de la lista',
+    created: 'Pago sin abrir',
+    pending: 'Pago pendiente',
+    approved: 'Pago aprobado',
+    authorized: 'Pago autorizado',
+    in_process: 'Pago en revisión',
+    in_mediation: 'Pago en disputa',
+    rejected: 'Pago rechazado',
+    refunded: 'Pago reembolsado',
+    charged_back: 'Contracargo',
+    expired: 'Pago vencido',
+  },
+  attended: { true: 'Asistió', false: 'No asistió', null: 'Sin marcar' },
+} satisfies Record<string, Record<string, string>>;
+
+const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
+
+const valueLabel = (table: Record<string, string>, value: unknown): string | undefined =>
+  Object.prototype.hasOwnProperty.call(table, String(value)) ? table[String(value)] : undefined;
 
 const yesNo = (value: unknown): string | undefined => {
   if (value === true || value === 1 || value === '1') return 'Sí';
@@ -89,31 +143,75 @@ const clock = (value: unknown): string | undefined => {
   return isTime24(time) ? to12Hour(time) : undefined;
 };
 
-const FORMATTERS: Record<string, (value: unknown) => string | undefined> = {
-  role: (value) => ROLES[String(value)],
-  active: yesNo,
-  is_paid: yesNo,
-  visible: yesNo,
-  price: (value) => (typeof value === 'number' ? formatMoney(value) : undefined),
-  cumpleanos: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
-  startDate: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
-  endDate: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
-  date: (value) => (isDateOnly(value) ? formatLongDate(value) : undefined),
-  startTime: clock,
+const longDate = (value: unknown) => (isDateOnly(value) ? formatLongDate(value) : undefined);
+const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value) : undefined);
+const numbered = (value: unknown) => (typeof value === 'number' ? `n.º ${value}` : undefined);
+
+/** How each kind of value the server declares is written (audit-fields.ts on the server). */
+const KIND_FORMATTERS: Record<string, (value: unknown) => string | undefined> = {
+  text: (value) => (typeof value === 'string' ? value : undefined),
+  email: (value) => (typeof value === 'string' ? value : undefined),
+  date: longDate,
   time: clock,
   weekday: (value) => (typeof value === 'number' ? WEEKDAY_NAMES[value] || undefined : undefined),
-  status: (value) => STATUSES[String(value)],
-  userPlanId: (value) => (typeof value === 'number' ? `#${value}` : undefined),
+  money,
+  count: (value) => (typeof value === 'number' ? String(value) : undefined),
+  yesNo,
+  reference: numbered,
+};
+
+/** Fields whose value needs more than its kind says. */
+const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => string | undefined>> = {
+  role: (value) => valueLabel(VALUE_LABELS.role, value),
+  status: (value) => valueLabel(VALUE_LABELS.status, value),
+  attended: (value) => valueLabel(VALUE_LABELS.attended, value),
+  requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
+  userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };
 
 /** One value of a field, in Spanish where the field is known; null (no instructor…) is '—'. */
 export function formatValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return NO_VALUE;
-  const known = FORMATTERS[field]?.(value);
+  const special = (FIELD_FORMATTERS as Record<string, ((value: unknown) => string | undefined) | undefined>)[field];
+  // A null that means something (not marked yet, paid at the studio) has its own words.
+  const meaningfulNull = special?.(null);
+  if (value === null || value === undefined || value === '') return meaningfulNull ?? NO_VALUE;
+  const kind = (AUDIT_FIELDS as Record<string, { kind: string }>)[field]?.kind;
+  const known = special?.(value) ?? (kind ? KIND_FORMATTERS[kind]?.(value) : undefined);
   if (known !== undefined) return known;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+const sideValue = (entry: Pick<AuditEntryDto, 'before' | 'after'>, field: string): unknown =>
+  entry.before?.[field] ?? entry.after?.[field];
+
+/**
+ * What an entry is about: the client's name; else the thing changed in words, from the fields the
+ * entry recorded: 'Clase del lunes 3 de marzo de 2026, 8:00 AM', 'Clase del horario: lunes, 7:00 AM',
+ * 'Plan «Ocho Clases»'.
+ */
+export function subjectLabel(
+  entry: Pick<AuditEntryDto, 'subject' | 'entityType' | 'entityId' | 'before' | 'after'>,
+): string {
+  if (entry.subject) return entry.subject.name;
+  const date = sideValue(entry, 'date');
+  const time = clock(sideValue(entry, 'time'));
+  const weekday = KIND_FORMATTERS.weekday(sideValue(entry, 'weekday'));
+  const startTime = clock(sideValue(entry, 'startTime'));
+  const name = sideValue(entry, 'name');
+  switch (entry.entityType) {
+    case 'class':
+      return isDateOnly(date) ? `Clase del ${formatLongDateWithWeekday(date)}${time ? `, ${time}` : ''}` : 'Una clase';
+    case 'schedule':
+      return weekday && startTime
+        ? `Clase del horario: ${weekday.toLowerCase()}, ${startTime}`
+        : 'Una clase del horario';
+    case 'plan':
+      return typeof name === 'string' && name ? `Plan «${name}»` : 'Un plan del catálogo';
+    default:
+      return 'Sin cliente';
+  }
 }
 
 export interface AuditChange {
@@ -135,7 +233,7 @@ export function auditChanges(entry: Pick<AuditEntryDto, 'before' | 'after'>): Au
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   return fields.map((field) => ({
     field,
-    label: FIELD_LABELS[field] ?? field,
+    label: fieldLabel(field),
     before: hasKey(entry.before, field) ? formatValue(field, entry.before[field]) : undefined,
     after: hasKey(entry.after, field) ? formatValue(field, entry.after[field]) : undefined,
   }));
@@ -143,7 +241,8 @@ export function auditChanges(entry: Pick<AuditEntryDto, 'before' | 'after'>): Au
 
 /** 'Clases: 8 → 10', or 'Nombre: Diez Clases' for a field on one side only. */
 export function changeText(change: AuditChange): string {
-  if (change.before !== undefined && change.after !== undefined) {
+  // The same on both sides (a payment still approved after a partial refund): once.
+  if (change.before !== undefined && change.after !== undefined && change.before !== change.after) {
     return `${change.label}: ${change.before} → ${change.after}`;
   }
   return `${change.label}: ${change.after ?? change.before ?? NO_VALUE}`;

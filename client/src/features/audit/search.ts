@@ -1,16 +1,31 @@
 /*
- * /pilates/auditoria?usuario=12 shows only the changes about user 12 or made by them
- * (the Usuarios page links here). Anything that is not a positive whole number is dropped.
+ * /pilates/auditoria?usuario=12&accion=payment.refund&desde=2026-11-01&hasta=2026-11-30: the audit
+ * log's filters live in the URL (the Usuarios page and a client's page link here). A value that is
+ * not valid is dropped: a positive whole user id, an action the server records, YYYY-MM-DD dates.
  */
+import { isDateOnly } from '@pilates/dates';
+import { AUDIT_ACTIONS, type AuditActionName } from '@/api/generated/audit';
+
 export interface AuditSearch {
   usuario?: number;
+  accion?: AuditActionName;
+  desde?: string;
+  hasta?: string;
 }
 
+const isAction = (value: unknown): value is AuditActionName =>
+  typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+
 export const auditSearchSchema = {
-  parse: (search: { usuario?: unknown }): AuditSearch => {
+  parse: (search: { usuario?: unknown; accion?: unknown; desde?: unknown; hasta?: unknown }): AuditSearch => {
     const value = search.usuario;
     const id =
       typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    return { usuario: Number.isSafeInteger(id) && id > 0 ? id : undefined };
+    return {
+      usuario: Number.isSafeInteger(id) && id > 0 ? id : undefined,
+      accion: isAction(search.accion) ? search.accion : undefined,
+      desde: isDateOnly(search.desde) ? search.desde : undefined,
+      hasta: isDateOnly(search.hasta) ? search.hasta : undefined,
+    };
   },
 };

@@ -113,3 +113,12 @@ export class DeactivateUserResponseDto extends AdminUserResponseDto {
   @ApiProperty({ description: 'Reservas próximas canceladas; sus clases volvieron a los planes.' })
   cancelledReservations!: number;
 }
+
+/** admin/get-user: one client's account for their page ("Ficha del cliente"). */
+export class AdminUserRowResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ type: AdminUserRowDto })
+  user!: AdminUserRowDto;
+}

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { AUDIT_ACTION_NAMES } from '../../core/audit/audit-fields';
 import { AUDIT_ACTIONS, type AuditAction } from '../../core/audit/audit.service';
 import { PaginationDto } from '../../core/dto/pagination.dto';
-import { MAX_ID, MAX_PAGE } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, MAX_ID, MAX_PAGE } from '../../core/dto/validators';
 
 export class GetAuditDto {
   @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
@@ -25,6 +26,22 @@ export class GetAuditDto {
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   userId?: number;
+
+  @ApiPropertyOptional({ enum: AUDIT_ACTION_NAMES, description: 'Solo los cambios de este tipo.' })
+  @IsOptional()
+  @IsIn(AUDIT_ACTION_NAMES, { message: 'La acción no es válida' })
+  action?: AuditAction;
+
+  @ApiPropertyOptional({ example: '2026-11-01', description: 'Desde este día (del estudio), incluido.' })
+  @IsOptional()
+  @IsDateOnly({ message: 'La fecha de inicio no es válida' })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-30', description: 'Hasta este día (del estudio), incluido.' })
+  @IsOptional()
+  @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio' })
+  @IsDateOnly({ message: 'La fecha de término no es válida' })
+  to?: string;
 }
 
 export class AuditPersonDto {

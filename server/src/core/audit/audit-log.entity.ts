@@ -6,6 +6,7 @@ import { createdAtColumn } from '../database/column-types';
 @Index('ix_audit_log_created', ['createdAt'])
 @Index('ix_audit_log_subject', ['subjectUserId'])
 @Index('ix_audit_log_actor', ['actorId'])
+@Index('ix_audit_log_action', ['action'])
 export class AuditLog {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -20,6 +20,26 @@ export interface AuditRow {
   after: string | null;
 }
 
+/** Which entries a page lists; every part optional (none: the whole log). */
+export interface AuditFilter {
+  /** About this user or made by them. */
+  userId?: number;
+  action?: AuditAction;
+  /** Made at or after this instant. */
+  since?: Date;
+  /** Made before this instant. */
+  until?: Date;
+}
+
+// DATETIME text in UTC, as both drivers compare it with the stored created_at.
+const utcDatetime = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ');
+
+const isUnfiltered = (filter: AuditFilter): boolean =>
+  filter.userId === undefined &&
+  filter.action === undefined &&
+  filter.since === undefined &&
+  filter.until === undefined;
+
 /** The row of `row_counts` that holds the audit log's size. */
 const AUDIT_LOG_COUNT = 'audit_log';
 
@@ -35,20 +55,15 @@ export class AuditRepository {
     await this.txHost.tx.increment(RowCount, { name: AUDIT_LOG_COUNT }, 'total', 1);
   }
 
-  /** One page of entries, newest first; `userId` keeps those about that user or made by them. And how many there are. */
+  /** One page of entries, newest first, that pass the filter; and how many pass it. */
   async page(
-    userId: number | undefined,
+    filter: AuditFilter,
     page: { offset: number; limit: number },
   ): Promise<{ rows: AuditRow[]; total: number }> {
-    const base = this.txHost.tx
-      .createQueryBuilder()
-      .from(AuditLog, 'a')
+    const base = this.filtered(filter)
       .leftJoin('users', 'actor', 'actor.id = a.actor_id')
       .leftJoin('users', 'subject', 'subject.id = a.subject_user_id');
-    if (userId !== undefined) {
-      base.where('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId: userId });
-    }
-    const total = await this.total(userId);
+    const total = await this.total(filter);
     const rows = await base
       .clone()
       .select('a.id', 'id')
@@ -70,18 +85,30 @@ export class AuditRepository {
   }
 
   /**
-   * How many entries the page lists: the kept count of the whole log (counting years of entries
-   * costs milliseconds on InnoDB), or those about or by one user through their indexes.
+   * The entries that pass the filter, each part through its index: the user's through
+   * ix_audit_log_subject and ix_audit_log_actor, an action's through ix_audit_log_action (which
+   * holds the id, so its entries come newest first without sorting), days through ix_audit_log_created.
    */
-  private async total(userId: number | undefined): Promise<number> {
-    if (userId === undefined) {
+  private filtered(filter: AuditFilter) {
+    const query = this.txHost.tx.createQueryBuilder().from(AuditLog, 'a');
+    if (filter.userId !== undefined) {
+      query.andWhere('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId: filter.userId });
+    }
+    if (filter.action !== undefined) query.andWhere('a.action = :action', { action: filter.action });
+    if (filter.since !== undefined) query.andWhere('a.created_at >= :since', { since: utcDatetime(filter.since) });
+    if (filter.until !== undefined) query.andWhere('a.created_at < :until', { until: utcDatetime(filter.until) });
+    return query;
+  }
+
+  /**
+   * How many entries the page lists: the kept count of the whole log (counting years of entries
+   * costs milliseconds on InnoDB), or those that pass the filter through its indexes.
+   */
+  private async total(filter: AuditFilter): Promise<number> {
+    if (isUnfiltered(filter)) {
       const count = await this.txHost.tx.findOneBy(RowCount, { name: AUDIT_LOG_COUNT });
       return count?.total ?? 0;
     }
-    return this.txHost.tx
-      .createQueryBuilder()
-      .from(AuditLog, 'a')
-      .where('(a.subject_user_id = :userId OR a.actor_id = :userId)', { userId })
-      .getCount();
+    return this.filtered(filter).getCount();
   }
 }

@@ -15,6 +15,7 @@ import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
 import { UserSearchGrams1764870000000 } from './1764870000000-UserSearchGrams';
 import { UsersCount1764875000000 } from './1764875000000-UsersCount';
+import { AuditLogActionIndex1764880000000 } from './1764880000000-AuditLogActionIndex';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   HistoryScale1764860000000,
   UserSearchGrams1764870000000,
   UsersCount1764875000000,
+  AuditLogActionIndex1764880000000,
 ];

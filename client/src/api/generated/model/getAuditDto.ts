@@ -5,8 +5,13 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { GetAuditDtoAction } from './getAuditDtoAction';
 
 export interface GetAuditDto {
+  /** Solo los cambios de este tipo. */
+  action?: GetAuditDtoAction;
+  /** Desde este día (del estudio), incluido. */
+  from?: string;
   /**
    * Tamaño de página.
    * @maximum 50
@@ -14,6 +19,8 @@ export interface GetAuditDto {
   limit?: number;
   /** Página, desde 1. */
   pagination?: number;
+  /** Hasta este día (del estudio), incluido. */
+  to?: string;
   /** Solo los cambios sobre este usuario o hechos por él. */
   userId?: number;
 }

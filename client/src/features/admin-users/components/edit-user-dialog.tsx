@@ -44,7 +44,9 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
       subject={user}
       onClose={onClose}
       title="Editar usuario"
-      description={user ? `${user.name} · Deja en blanco lo que no quieras cambiar.` : undefined}
+      description={
+        user ? `${user.name} · Los campos muestran sus datos actuales: cambia solo lo que necesites.` : undefined
+      }
       schema={editUserSchema}
       defaultValues={(editing) => ({
         name: editing.name,

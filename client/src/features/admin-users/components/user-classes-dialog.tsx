@@ -52,7 +52,8 @@ function Muted({ row, children }: { row: MyClassDto; children: ReactNode }) {
   return <span className={cn(row.isPast && 'text-ink-subtle')}>{children}</span>;
 }
 
-function UserClasses({ user }: { user: AdminUserRowDto }) {
+/** One user's reservations, upcoming first, with attendance (in the dialog and on the client's page). */
+export function UserClasses({ user }: { user: AdminUserRowDto }) {
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<MyClassDto | null>(null);
   const query = useGetClases(

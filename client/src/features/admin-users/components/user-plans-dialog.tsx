@@ -74,7 +74,8 @@ export function UserPlansDialog({ user, onClose }: UserPlansDialogProps) {
   );
 }
 
-function UserPlans({ user }: { user: AdminUserRowDto }) {
+/** One user's plans, five per page, each editable (in the dialog and on the client's page). */
+export function UserPlans({ user }: { user: AdminUserRowDto }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserPlanDto | null>(null);
   const query = useGetUserPlanes(

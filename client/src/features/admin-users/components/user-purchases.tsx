@@ -22,13 +22,15 @@ function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) 
 }
 
 /** A user's purchases through Mercado Pago: status, refunds, why one gave no plan, and "Reembolsar". */
-export function UserPurchases({ user }: { user: AdminUserRowDto }) {
+export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; emptyMessage?: string }) {
   const [refunding, setRefunding] = useState<AdminPurchaseDto | null>(null);
   const query = useGetPurchases({ userId: user.id });
 
   if (query.isError) return <ErrorMessage error={query.error} />;
   const purchases = query.data?.purchases;
-  if (!purchases || purchases.length === 0) return null;
+  if (!purchases) return null;
+  // In the plans dialog nothing shows when there are none; the client's page says so.
+  if (purchases.length === 0) return emptyMessage ? <p className="text-ink-muted">{emptyMessage}</p> : null;
 
   return (
     <section aria-labelledby="user-purchases-title" className="mt-6 space-y-3">

@@ -1,4 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { CalendarPlus, Ellipsis, Eye, Pencil, Ticket, UserCheck, UserPlus, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useGetUsers } from '@/api/generated/admin/admin';
@@ -29,7 +30,7 @@ type Open =
   | null;
 
 /** Whether the account can log in, in the words the studio already uses: a label, not a control (the actions change it). */
-function StatusChip({ user }: { user: AdminUserRowDto }) {
+export function StatusChip({ user }: { user: AdminUserRowDto }) {
   const active = user.active === 1;
   return (
     <span
@@ -40,6 +41,20 @@ function StatusChip({ user }: { user: AdminUserRowDto }) {
     >
       {active ? 'Usuario Activo' : 'Usuario Inactivo'}
     </span>
+  );
+}
+
+/** The user's name, leading to their page (contact, plans, classes, waitlists, payments). */
+function ClientLink({ user }: { user: AdminUserRowDto }) {
+  return (
+    <Link
+      to="/pilates/usuarios/$id"
+      params={{ id: user.id }}
+      className="font-medium text-ink-strong underline decoration-line-strong underline-offset-2 hover:text-accent"
+      title={`Ver la ficha de ${user.name}`}
+    >
+      {user.name}
+    </Link>
   );
 }
 
@@ -156,8 +171,7 @@ export function UsersAdmin() {
       cell: (user) => (
         <div className="min-w-0 whitespace-normal">
           <p className="break-words">
-            <span className="font-medium text-ink-strong">{user.name}</span>{' '}
-            <span className="text-sm text-ink-subtle figures">#{user.id}</span>
+            <ClientLink user={user} /> <span className="text-sm text-ink-subtle figures">#{user.id}</span>
           </p>
           <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">{user.email}</p>
         </div>
@@ -232,8 +246,7 @@ export function UsersAdmin() {
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="break-words">
-                      <span className="font-medium text-ink-strong">{user.name}</span>{' '}
-                      <span className="text-sm text-ink-subtle">#{user.id}</span>
+                      <ClientLink user={user} /> <span className="text-sm text-ink-subtle">#{user.id}</span>
                     </p>
                     <p className="text-sm break-all text-ink-muted">{user.email}</p>
                   </div>

@@ -5,7 +5,7 @@ import { DayClasses, placesLabel } from './day-classes';
 import { RosterDialog } from './roster-dialog';
 
 /** The selected day's classes on /pilates/usuarios-clases: each one opens its roster. */
-export function RosterDay({ date }: { date: string }) {
+export function RosterDay({ date, canCancelClass = false }: { date: string; canCancelClass?: boolean }) {
   const day = useGetInformationClases({ date });
   const [openScheduleId, setOpenScheduleId] = useState<number | null>(null);
   const slots = day.data?.data ?? [];
@@ -51,6 +51,7 @@ export function RosterDay({ date }: { date: string }) {
       <RosterDialog
         date={date}
         slot={openSlot}
+        canCancelClass={canCancelClass}
         onOpenChange={(open) => {
           if (!open) setOpenScheduleId(null);
         }}

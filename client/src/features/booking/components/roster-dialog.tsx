@@ -8,6 +8,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { RosterWaitlist } from '@/features/waitlist';
 import { AttendanceControls, attendanceLabel, attendanceSummaryText } from './attendance-controls';
+import { RosterCancelClass } from './roster-cancel-class';
 import { RosterWalkIn } from './roster-walk-in';
 
 /** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
@@ -26,13 +27,15 @@ export interface RosterDialogProps {
   /** The class whose roster is open; null keeps the dialog closed. */
   slot: RosterSlotDto | null;
   onOpenChange: (open: boolean) => void;
+  /** The viewer may cancel the class for everyone booked (the classes.cancel permission). */
+  canCancelClass?: boolean;
 }
 
 /**
  * "Usuarios": who is enrolled in one class, removing someone (their class returns to their plan),
  * marking at the door who came (from the start until 7 days after) and adding walk-ins.
  */
-export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
+export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false }: RosterDialogProps) {
   const toast = useToast();
   const [confirming, setConfirming] = useState<EnrolledUserDto | null>(null);
   const removal = useCancelReservation({
@@ -165,6 +168,7 @@ export function RosterDialog({ date, slot, onOpenChange }: RosterDialogProps) {
           placeFree={slot.reservedCount < slot.capacity && !slot.isPastClass}
         />
       ) : null}
+      {slot && canCancelClass ? <RosterCancelClass key={slot.scheduleId} date={date} slot={slot} /> : null}
     </Dialog>
   );
 }

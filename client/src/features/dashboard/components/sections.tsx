@@ -351,32 +351,54 @@ export function WaitlistDemand({ rows }: { rows: readonly WaitlistDemandDto[] })
   if (rows.length === 0)
     return <p className="text-sm text-ink-muted">Ninguna clase del periodo tuvo lista de espera.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className={tableClasses}>
-        <thead>
-          <tr>
-            <th scope="col">Clase</th>
-            <th scope="col">Lugares</th>
-            <th scope="col">Se anotaron</th>
-            <th scope="col">Pasaron a la clase</th>
-            <th scope="col">Siguen esperando</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.classSessionId} className="figures">
-              <th scope="row" className="font-normal">
-                {shortDate(r.date)} {timeLabel(r.startTime)}
-              </th>
-              <td>{formatCount(r.capacity)}</td>
-              <td>{formatCount(r.entries)}</td>
-              <td>{formatCount(r.promoted)}</td>
-              <td>{formatCount(r.waiting)}</td>
+    <>
+      {/* On a phone one card per class, so that every figure (Siguen esperando too) shows without scrolling. */}
+      <ul aria-label="Listas de espera por clase" className="divide-y divide-line sm:hidden">
+        {rows.map((r) => (
+          <li key={r.classSessionId} className="py-2">
+            <p className="font-medium text-ink-strong">
+              {shortDate(r.date)} {timeLabel(r.startTime)}
+            </p>
+            <dl className="mt-1 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 text-sm figures">
+              <dt className="text-ink-muted">Lugares</dt>
+              <dd className="text-right">{formatCount(r.capacity)}</dd>
+              <dt className="text-ink-muted">Se anotaron</dt>
+              <dd className="text-right">{formatCount(r.entries)}</dd>
+              <dt className="text-ink-muted">Pasaron a la clase</dt>
+              <dd className="text-right">{formatCount(r.promoted)}</dd>
+              <dt className="text-ink-muted">Siguen esperando</dt>
+              <dd className="text-right">{formatCount(r.waiting)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className={tableClasses}>
+          <thead>
+            <tr>
+              <th scope="col">Clase</th>
+              <th scope="col">Lugares</th>
+              <th scope="col">Se anotaron</th>
+              <th scope="col">Pasaron a la clase</th>
+              <th scope="col">Siguen esperando</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.classSessionId} className="figures">
+                <th scope="row" className="font-normal">
+                  {shortDate(r.date)} {timeLabel(r.startTime)}
+                </th>
+                <td>{formatCount(r.capacity)}</td>
+                <td>{formatCount(r.entries)}</td>
+                <td>{formatCount(r.promoted)}</td>
+                <td>{formatCount(r.waiting)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -1,11 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuditLog, auditSearchSchema } from '../../../features/audit';
 import { requirePermission } from '../../../features/session/guards';
 import { Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/auditoria')({
-  // ?usuario=12: only the changes about that user or made by them.
+  // ?usuario=12&accion=…&desde=…&hasta=…: the filters, in the URL.
   validateSearch: auditSearchSchema,
   beforeLoad: ({ context }) => requirePermission(context.user, Permission.AuditRead),
   head: titleHead('Auditoría'),
@@ -13,7 +13,8 @@ export const Route = createFileRoute('/pilates/_panel/auditoria')({
 });
 
 function AuditoriaPage() {
-  const { usuario } = Route.useSearch();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
   return (
     <section aria-labelledby="auditoria-titulo" className="space-y-6">
       <div>
@@ -24,8 +25,12 @@ function AuditoriaPage() {
           Quién cambió qué y cuándo: usuarios, planes, catálogo, horario y clases. Lo más reciente primero.
         </p>
       </div>
-      {/* A new filter starts again on the first page. */}
-      <AuditLog key={usuario ?? 'todos'} userId={usuario} />
+      {/* Another person starts again on the first page (the filters reset the page themselves). */}
+      <AuditLog
+        key={search.usuario ?? 'todos'}
+        filters={search}
+        onFiltersChange={(next) => void navigate({ search: next, replace: true })}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { requirePermission } from '../../../features/session/guards';
 import { Permission } from '../../../lib/permissions';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
@@ -20,6 +20,16 @@ function HorarioPage() {
         </h1>
         <p className="mt-3 max-w-prose text-ink-muted">
           Las clases que se repiten cada semana. Los cambios se aplican a las clases que aún no empiezan.
+        </p>
+        <p className="mt-2 max-w-prose text-ink-muted">
+          Para cancelar una clase en una fecha, ábrela en{' '}
+          <Link
+            to="/pilates/usuarios-clases"
+            className="font-medium text-accent underline-offset-2 hover:text-accent-strong hover:underline"
+          >
+            Ver clases
+          </Link>{' '}
+          y elige «Cancelar clase», o usa el formulario al final de esta página.
         </p>
       </div>
       <TimetableEditor />

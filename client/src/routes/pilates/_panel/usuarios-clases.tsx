@@ -5,7 +5,7 @@ import { WeekCalendar } from '../../../features/booking/components/week-calendar
 import { useStudioToday } from '../../../features/booking/hooks/use-studio-today';
 import { calendarSearchSchema, selectedDay } from '../../../features/booking/search';
 import { requirePermission } from '../../../features/session/guards';
-import { Permission } from '../../../lib/permissions';
+import { can, Permission } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/usuarios-clases')({
@@ -17,6 +17,7 @@ export const Route = createFileRoute('/pilates/_panel/usuarios-clases')({
 
 function UsuariosClasesPage() {
   const { fecha } = Route.useSearch();
+  const { user } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
   const today = useStudioToday();
   // Admins may look back at past rosters.
@@ -31,7 +32,7 @@ function UsuariosClasesPage() {
       renderLink={routerBreadcrumbLink}
       onSelectDate={(next) => void navigate({ search: { fecha: next }, replace: true })}
     >
-      <RosterDay date={date} />
+      <RosterDay date={date} canCancelClass={can(user, Permission.ClassesCancel)} />
     </WeekCalendar>
   );
 }

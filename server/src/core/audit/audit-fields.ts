@@ -1,0 +1,143 @@
+/*
+ * What the audit log records: every action, and every field an entry may carry with the kind of
+ * value it holds. The OpenAPI document publishes both (`x-audit`), and the client's test gives each
+ * action, field and value a Spanish label from them: a new action or field without one fails there.
+ * `AuditService.record` refuses a field that is not listed for its action.
+ */
+
+/** Every kind of change an admin makes, with the Spanish label the audit page shows. */
+export const AUDIT_ACTIONS = {
+  'user.create': 'Creó un usuario',
+  'user.update': 'Cambió los datos de un usuario',
+  'user.deactivate': 'Desactivó un usuario',
+  'user.activate': 'Activó un usuario',
+  'user_plan.create': 'Dio un plan a un usuario',
+  'user_plan.update': 'Cambió el plan de un usuario',
+  'user_plan.remind': 'Envió a un usuario el aviso de fin de plan',
+  'plan.create': 'Agregó un plan al catálogo',
+  'plan.update': 'Cambió un plan del catálogo',
+  'plan.hide': 'Ocultó un plan del catálogo',
+  'plan.show': 'Mostró un plan del catálogo',
+  'schedule.create': 'Agregó una clase al horario',
+  'schedule.update': 'Cambió una clase del horario',
+  'schedule.deactivate': 'Quitó una clase del horario',
+  'schedule.activate': 'Activó una clase del horario',
+  'class.cancel': 'Canceló una clase',
+  'reservation.create': 'Reservó una clase para un usuario',
+  'reservation.cancel': 'Quitó a un usuario de una clase',
+  'reservation.attendance': 'Marcó la asistencia de un usuario',
+  'reservation.walk_in': 'Agregó a un cliente sin reserva a una clase',
+  'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'waitlist.remove': 'Quitó a un usuario de una lista de espera',
+  'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/**
+ * The kind of each field's value: how the page writes it. `values` lists every value a field of
+ * fixed values takes (each needs its own label).
+ */
+export type AuditFieldKind =
+  | { kind: 'text' | 'email' | 'date' | 'time' | 'weekday' | 'money' | 'count' | 'yesNo' | 'reference' }
+  | { kind: 'values'; values: readonly (string | number | boolean | null)[] };
+
+const text = { kind: 'text' } as const;
+const date = { kind: 'date' } as const;
+const time = { kind: 'time' } as const;
+const count = { kind: 'count' } as const;
+const yesNo = { kind: 'yesNo' } as const;
+const reference = { kind: 'reference' } as const;
+
+export const AUDIT_FIELDS = {
+  id: reference,
+  name: text,
+  email: { kind: 'email' },
+  cumpleanos: date,
+  role: { kind: 'values', values: ['user', 'admin'] },
+  active: yesNo,
+  cancelledReservations: count,
+  plan: text,
+  classes_remaining: count,
+  startDate: date,
+  endDate: date,
+  is_paid: yesNo,
+  price: { kind: 'money' },
+  classes: count,
+  visible: yesNo,
+  weekday: { kind: 'weekday' },
+  startTime: time,
+  capacity: count,
+  instructor: text,
+  date,
+  time,
+  /** A reservation's, a class's, a waitlist place's or a payment's state. */
+  status: {
+    kind: 'values',
+    values: [
+      'active',
+      'cancelled',
+      'scheduled',
+      'waiting',
+      'removed',
+      'promoted',
+      'left',
+      'created',
+      'pending',
+      'approved',
+      'authorized',
+      'in_process',
+      'in_mediation',
+      'rejected',
+      'refunded',
+      'charged_back',
+      'expired',
+    ],
+  },
+  userPlanId: reference,
+  paidAtStudio: yesNo,
+  /** Null: not marked yet. */
+  attended: { kind: 'values', values: [true, false, null] },
+  refunded: { kind: 'money' },
+  /** 'total', or the pesos asked for. */
+  requested: { kind: 'money' },
+  providerPaymentId: text,
+  reservationId: reference,
+} as const satisfies Record<string, AuditFieldKind>;
+
+export type AuditField = keyof typeof AUDIT_FIELDS;
+
+/** The fields each action records, in `before` or `after`. */
+export const AUDIT_ACTION_FIELDS = {
+  'user.create': ['name', 'email', 'cumpleanos', 'role', 'active'],
+  'user.update': ['name', 'email', 'cumpleanos', 'role', 'active'],
+  'user.deactivate': ['active', 'cancelledReservations'],
+  'user.activate': ['active'],
+  'user_plan.create': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
+  'user_plan.update': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
+  'user_plan.remind': ['classes_remaining', 'endDate'],
+  'plan.create': ['id', 'name', 'price', 'classes', 'visible'],
+  'plan.update': ['id', 'name', 'price', 'classes', 'visible'],
+  'plan.hide': ['visible', 'name'],
+  'plan.show': ['visible', 'name'],
+  'schedule.create': ['weekday', 'startTime', 'capacity', 'instructor'],
+  'schedule.update': ['weekday', 'startTime', 'capacity', 'instructor'],
+  'schedule.deactivate': ['active', 'weekday', 'startTime'],
+  'schedule.activate': ['active', 'weekday', 'startTime'],
+  'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'reservation.create': ['date', 'time', 'userPlanId'],
+  'reservation.cancel': ['status', 'date', 'time'],
+  'reservation.attendance': ['attended', 'date', 'time'],
+  'reservation.walk_in': ['date', 'time', 'userPlanId', 'paidAtStudio'],
+  'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
+  'waitlist.remove': ['status'],
+  'waitlist.promote': ['status', 'reservationId'],
+} as const satisfies Record<AuditAction, readonly AuditField[]>;
+
+/** The fields an entry of this action lists that its action does not declare (none, when it is right). */
+export function undeclaredAuditFields(action: AuditAction, ...sides: (object | null | undefined)[]): string[] {
+  const declared: readonly string[] = AUDIT_ACTION_FIELDS[action];
+  return sides.flatMap((side) => Object.keys(side ?? {}).filter((field) => !declared.includes(field)));
+}
