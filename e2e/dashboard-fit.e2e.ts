@@ -80,7 +80,7 @@ describe('owner dashboard on a phone and a laptop', () => {
         }),
       );
       expect(cards.filter((card) => !card.fits || !card.inside).map((card) => card.value)).toEqual([]);
-      expect(cards.map((card) => card.numeric)).toEqual(Array(6).fill('lining-nums figures'));
+      expect(cards.map((card) => card.numeric)).toEqual(Array(6).fill('lining-nums tabular-nums'));
 
       // The heat map's seven day labels, each inside the visible part of its (scrollable) box.
       const heatmap = page.locator('table[data-heatmap]');
@@ -94,7 +94,7 @@ describe('owner dashboard on a phone and a laptop', () => {
       });
       expect(days).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'].map((day) => ({ day, visible: true })));
       expect(await heatmap.evaluate((table) => getComputedStyle(table).fontVariantNumeric)).toBe(
-        'lining-nums figures',
+        'lining-nums tabular-nums',
       );
 
       await page
