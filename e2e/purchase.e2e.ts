@@ -67,7 +67,7 @@ describe('purchase', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Pagado');
     expect(await row.innerText()).toContain('4 de 4');
-    expect(await page.getByRole('list', { name: 'Compras sin plan' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Pagos en curso' }).count()).toBe(0);
     // The class chosen before the purchase survived it.
     const chosen = page.getByText(`Tu clase del ${formatLongDateWithWeekday(nextMonday)} a las 8:00 PM te espera.`);
     expect(await chosen.isVisible()).toBe(true);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
 import { studioQueryOptions } from '@/lib/studio-clock';
 import { BookingDay } from './booking-day';
+import { PlanSummary } from './plan-summary';
 
 const DATE = '2026-11-30';
 const GET = '/api/reservations/get-information';
@@ -61,6 +62,46 @@ describe('BookingDay', () => {
     expect(screen.getByText('4 lugares disponibles')).toBeInTheDocument();
     expect(sentTo(GET)).toEqual([{ date: DATE }, { date: DATE }]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
+  });
+
+  it("should refresh the plan's classes left above the calendar after booking, without a reload", async () => {
+    let left = 5;
+    const plans = () => [
+      200,
+      {
+        success: true,
+        planes: [
+          {
+            id: 3,
+            plan: 'Ocho Clases',
+            classes_total: 8,
+            classes_remaining: left,
+            startDate: '2026-11-01',
+            endDate: '2026-11-30',
+            is_paid: 1,
+            revoked: false,
+          },
+        ],
+        pagination: {},
+      },
+    ];
+    stubApi({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+      '/api/informacion/get-planes': () => plans() as [number, unknown],
+      [PUSH]: () => {
+        left -= 1;
+        return [201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }];
+      },
+    });
+    renderWithProviders(
+      <>
+        <PlanSummary date={DATE} />
+        <BookingDay date={DATE} isGuest={false} onRequireLogin={() => undefined} />
+      </>,
+    );
+    expect(await screen.findByText(/te quedan 5 clases/)).toBeInTheDocument();
+    await userEvent.click(await reservar());
+    expect(await screen.findByText(/te quedan 4 clases/)).toBeInTheDocument();
   });
 
   it('should open the out-of-range dialog on DATE_OUT_OF_PLAN, with the plan dates and Comprar un plan', async () => {
@@ -122,7 +163,7 @@ describe('BookingDay', () => {
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;
     expect(card).toHaveTextContent('8 clases');
-    expect(card).toHaveTextContent('$1,500.00 más comisión');
+    expect(card).toHaveTextContent('$1,500.00 más $59.70 de comisión');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
     const summary = within(dialog).getByRole('region', { name: 'Ocho Clases' });
