@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
 import { studioQueryOptions } from '@/lib/studio-clock';
+import { useState } from 'react';
 import { BookingDay } from './booking-day';
 import { PlanSummary } from './plan-summary';
 
@@ -62,6 +63,35 @@ describe('BookingDay', () => {
     expect(screen.getByText('4 lugares disponibles')).toBeInTheDocument();
     expect(sentTo(GET)).toEqual([{ date: DATE }, { date: DATE }]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
+  });
+
+  it('should book once, with one toast, when the page remounts while the booking is in flight', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const { sentTo } = stubApi({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+      [PUSH]: () => new Promise<[number, unknown]>((resolve) => (answer = resolve)),
+    });
+    let remount: () => void = () => undefined;
+    function Page() {
+      const [generation, setGeneration] = useState(0);
+      remount = () => setGeneration((current) => current + 1);
+      return <BookingDay key={generation} date={DATE} isGuest={false} onRequireLogin={() => undefined} />;
+    }
+    renderWithProviders(<Page />);
+    fireEvent.click(await reservar());
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+
+    // A new instance of the day (the page drawn again): the booking in flight is still its own.
+    act(() => remount());
+    const again = await screen.findByRole('button', { name: /Reservando/ });
+    fireEvent.click(again);
+    expect(sentTo(PUSH)).toHaveLength(1);
+
+    await act(async () => answer([201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }]));
+    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.getAllByText('¡Has reservado con éxito!')).toHaveLength(1);
+    expect(sentTo(PUSH)).toHaveLength(1);
   });
 
   it("should refresh the plan's classes left above the calendar after booking, without a reload", async () => {
