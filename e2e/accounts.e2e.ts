@@ -73,7 +73,7 @@ describe('accounts', () => {
       .or(page.getByLabel('Email', { exact: true }))
       .fill(email);
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect.poll(() => page.getByText('Se ha enviado un email a tu buzón').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Te enviamos un correo').isVisible()).toBe(true);
 
     const mail = await waitForMail(dataDir, email);
     const link = new RegExp(`${baseUrl.replace(/[.:/]/g, '\\$&')}/pilates/reset-password/[\\w-]+`).exec(mail)?.[0];
@@ -86,7 +86,7 @@ describe('accounts', () => {
 
     // The old password no longer works; the new one does.
     await logInWith(page, email, 'primera-clave-1');
-    await expect.poll(() => page.getByText('El email o la contraseña son incorrectos.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('El correo o la contraseña son incorrectos.').isVisible()).toBe(true);
     await logInWith(page, email, 'segunda-clave-2');
     await page.waitForURL((url) => url.pathname === '/pilates');
     await expect.poll(() => header(page).getByRole('link', { name: 'Mi Perfil' }).isVisible()).toBe(true);

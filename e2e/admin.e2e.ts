@@ -43,7 +43,7 @@ describe('administration', () => {
     await page.waitForURL(`${baseUrl}/pilates/usuarios`);
 
     // A new account.
-    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await page.getByRole('button', { name: 'Agregar usuario' }).click();
     const addUser = page.getByRole('dialog', { name: 'Agregar usuario' });
     await addUser.getByRole('button', { name: 'Agregar usuario' }).click();
     await expect.poll(() => addUser.getByText('El nombre es obligatorio').isVisible()).toBe(true);

@@ -44,7 +44,7 @@ describe('booking', () => {
 
     // The class is in "Mis clases", and cancelling it there frees the place again.
     await page.goto(`${baseUrl}/pilates/clases`);
-    const mine = page.getByRole('table', { name: 'Mis clases' }).getByRole('row').filter({ hasText: '8:00 AM' });
+    const mine = page.getByRole('table', { name: 'Próximas clases' }).getByRole('row').filter({ hasText: '8:00 AM' });
     await expect.poll(() => mine.getByText(formatLongDate(nextMonday)).isVisible()).toBe(true);
     await mine.getByRole('button', { name: /^Cancelar/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar' }).click();

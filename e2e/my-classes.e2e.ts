@@ -61,7 +61,7 @@ describe('my classes and the timetable', () => {
     expect(classesRemaining(dataDir, planId)).toBe(7);
 
     await page.goto(`${baseUrl}/pilates/clases`);
-    const table = page.getByRole('table', { name: 'Mis clases' });
+    const table = page.getByRole('table', { name: 'Próximas clases' });
     const row = table.getByRole('row').filter({ hasText: formatLongDate(nextTuesday) });
     await row.waitFor();
     expect(await row.textContent()).toContain('Martes');
@@ -76,12 +76,12 @@ describe('my classes and the timetable', () => {
     await page.screenshot({ path: screenshotPath('mis-clases-1280'), fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.getByRole('list', { name: 'Mis clases' }).waitFor();
+    await page.getByRole('list', { name: 'Próximas clases' }).waitFor();
     await page.screenshot({ path: screenshotPath('mis-clases-375'), fullPage: true });
 
     // On a phone the classes are cards; cancel from there.
     const card = page
-      .getByRole('list', { name: 'Mis clases' })
+      .getByRole('list', { name: 'Próximas clases' })
       .getByRole('listitem')
       .filter({ hasText: formatLongDate(nextTuesday) });
     await card.getByRole('button', { name: /^Cancelar/ }).click();
@@ -89,7 +89,7 @@ describe('my classes and the timetable', () => {
       name: `¿Cancelar tu clase del ${formatLongDateWithWeekday(nextTuesday)} a las 7:00 AM?`,
     });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/Cancela sin costo hasta \S+ \d+ de \S+, \d{1,2}:\d{2} (AM|PM)/);
+    expect(await dialog.textContent()).toMatch(/Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} (AM|PM)/);
     await page.waitForTimeout(400); // the dialog's entrance animation
     await page.screenshot({ path: screenshotPath('mis-clases-cancelar-375') });
 

@@ -95,11 +95,14 @@ describe('purchase', () => {
     await context.close();
   });
 
-  it('should give the focus back to "Comprar" after Escape closes the plan summary', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  it.each([
+    [390, 'Renata Salas'],
+    [1280, 'Renata Soria'],
+  ])('should give the focus back to "Comprar" after Escape closes the plan summary at %i px', async (width, name) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await registerClient(page, baseUrl, 'Renata Salas');
+    await registerClient(page, baseUrl, name);
     await page.goto(`${baseUrl}/pilates/planes`);
 
     // The summary's title takes the focus as the dialog opens; Escape must still return to the opener.
@@ -110,6 +113,7 @@ describe('purchase', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => buy.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.screenshot({ path: screenshotPath(`compra-escape-foco-${width}`), animations: 'disabled' });
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });

@@ -135,21 +135,50 @@ function plant(x, y, s, p) {
   );
 }
 
-/** A person on the reformer, drawn as a few soft strokes (an abstract, calm figure). */
-function figure(x, y, s, p, pose) {
-  const head = `<circle cx="0" cy="${-s * 0.95}" r="${s * 0.11}" fill="${p.pad}"/>`;
-  const poses = {
-    // Kneeling arm work: torso upright, arms forward.
-    kneel: `M0 ${-s * 0.82} L0 ${-s * 0.35} L${-s * 0.28} ${-s * 0.05} L${-s * 0.55} ${-s * 0.05} M0 ${-s * 0.7} L${s * 0.42} ${-s * 0.55}`,
-    // Standing lunge with arms up.
-    lunge: `M0 ${-s * 0.82} L0 ${-s * 0.3} L${s * 0.35} 0 M0 ${-s * 0.3} L${-s * 0.32} 0 M0 ${-s * 0.75} L${-s * 0.18} ${-s * 1.2} M0 ${-s * 0.75} L${s * 0.18} ${-s * 1.2}`,
-    // Mermaid side stretch.
-    stretch: `M0 ${-s * 0.82} Q${s * 0.1} ${-s * 0.5} 0 ${-s * 0.25} L${-s * 0.45} ${-s * 0.05} M0 ${-s * 0.72} Q${s * 0.35} ${-s * 1.05} ${s * 0.62} ${-s * 0.8}`,
-  };
-  return `<g transform="translate(${x} ${y})" fill="none" stroke="${p.pad}" stroke-width="${s * 0.1}" stroke-linecap="round" stroke-linejoin="round">${head}<path d="${poses[pose]}"/></g>`;
+/**
+ * What rests on a reformer between classes, in place of people (stick figures looked unfinished):
+ * a rolled mat and a Pilates ring, a folded towel and a soft ball, or two foam blocks and a bottle.
+ * (x, y) is the middle of the carriage's top; s the reformer's length.
+ */
+function stillLife(x, y, s, p, kind) {
+  const u = s / 100;
+  const towel = (cx, cy, w, colour) =>
+    `<rect x="${cx - w / 2}" y="${cy - u * 2.2}" width="${w}" height="${u * 2.2}" rx="${u * 0.8}" fill="${colour}"/>` +
+    `<path d="M${cx - w / 2 + u} ${cy - u * 1.1} H${cx + w / 2 - u}" stroke="${p.light}" stroke-width="${u * 0.35}" opacity="0.6"/>`;
+  const rolledMat = (cx, cy, r, len) =>
+    `<rect x="${cx - len / 2}" y="${cy - r * 2}" width="${len}" height="${r * 2}" fill="${p.leaf}"/>` +
+    `<ellipse cx="${cx + len / 2}" cy="${cy - r}" rx="${r * 0.45}" ry="${r}" fill="${p.leaf}"/>` +
+    `<ellipse cx="${cx + len / 2}" cy="${cy - r}" rx="${r * 0.3}" ry="${r * 0.7}" fill="none" stroke="${p.light}" stroke-width="${r * 0.12}" opacity="0.7"/>` +
+    `<ellipse cx="${cx + len / 2}" cy="${cy - r}" rx="${r * 0.12}" ry="${r * 0.3}" fill="${p.light}" opacity="0.7"/>`;
+  const ring = (cx, cy, r) =>
+    `<ellipse cx="${cx}" cy="${cy - r}" rx="${r * 0.92}" ry="${r}" fill="none" stroke="${p.metal}" stroke-width="${r * 0.12}"/>` +
+    `<rect x="${cx - r * 0.3}" y="${cy - r * 2.12}" width="${r * 0.6}" height="${r * 0.26}" rx="${r * 0.1}" fill="${p.accent}"/>` +
+    `<rect x="${cx - r * 0.3}" y="${cy - r * 0.14}" width="${r * 0.6}" height="${r * 0.26}" rx="${r * 0.1}" fill="${p.accent}"/>`;
+  const ball = (cx, cy, r) =>
+    `<circle cx="${cx}" cy="${cy - r}" r="${r}" fill="${p.accent}"/>` +
+    `<path d="M${cx - r * 0.55} ${cy - r * 1.45} A${r * 0.75} ${r * 0.75} 0 0 1 ${cx + r * 0.2} ${cy - r * 1.78}" fill="none" stroke="${p.light}" stroke-width="${r * 0.12}" stroke-linecap="round" opacity="0.55"/>`;
+  const block = (cx, cy, w, h, colour) =>
+    `<rect x="${cx - w / 2}" y="${cy - h}" width="${w}" height="${h}" rx="${h * 0.18}" fill="${colour}"/>` +
+    `<rect x="${cx - w / 2}" y="${cy - h}" width="${w}" height="${h * 0.22}" rx="${h * 0.1}" fill="${p.light}" opacity="0.35"/>`;
+  const bottle = (cx, cy, h) =>
+    `<rect x="${cx - h * 0.17}" y="${cy - h}" width="${h * 0.34}" height="${h}" rx="${h * 0.1}" fill="${p.light}" opacity="0.9"/>` +
+    `<rect x="${cx - h * 0.1}" y="${cy - h * 1.14}" width="${h * 0.2}" height="${h * 0.16}" rx="${h * 0.04}" fill="${p.metal}"/>` +
+    `<rect x="${cx - h * 0.17}" y="${cy - h * 0.62}" width="${h * 0.34}" height="${h * 0.22}" fill="${p.accent}" opacity="0.8"/>`;
+  if (kind === 'ring') return rolledMat(x - u * 4, y, u * 3.2, u * 16) + ring(x + u * 14, y, u * 7);
+  if (kind === 'ball')
+    return (
+      towel(x - u * 2, y, u * 18, p.light) +
+      towel(x - u * 2, y - u * 2.2, u * 16, p.accent) +
+      ball(x + u * 30, y + u * 16.6, u * 9)
+    );
+  return (
+    block(x - u * 6, y, u * 12, u * 5, p.leaf) +
+    block(x - u * 5, y - u * 5, u * 10, u * 4.5, p.accent) +
+    bottle(x + u * 9, y, u * 9)
+  );
 }
 
-function room({ width, height, p, title, windows = 3, reformers = 2, plants = 1, person = null, flip = false }) {
+function room({ width, height, p, title, windows = 3, reformers = 2, plants = 1, props = null, flip = false }) {
   const floorY = height * 0.66;
   let body =
     `<defs>${gradient('w', p.wall, p.wall2)}${gradient('f', p.floor, p.floor2)}</defs>` +
@@ -166,7 +195,7 @@ function room({ width, height, p, title, windows = 3, reformers = 2, plants = 1,
     const x = reformers === 1 ? width * 0.2 : width * 0.07 + i * width * 0.48;
     const y = floorY + (height - floorY) * (0.35 + i * 0.18);
     body += reformer(x, y, len, p, flip !== (i % 2 === 1));
-    if (person && i === 0) body += figure(x + len * 0.5, y - len * 0.05, len * 0.32, p, person);
+    if (props && i === 0) body += stillLife(x + len * 0.51, y - len * 0.09 * 0.45, len, p, props);
   }
   for (let i = 0; i < plants; i++) {
     body += plant(i % 2 === 0 ? width * 0.92 : width * 0.06, floorY + height * 0.04, height * 0.16, p);
@@ -225,7 +254,7 @@ const art = [
       windows: 3,
       reformers: 2,
       plants: 2,
-      person: 'kneel',
+      props: 'ring',
     }),
   ],
   [
@@ -233,11 +262,11 @@ const art = [
     room({
       ...H,
       p: palettes.sage,
-      title: 'Clase de Pilates Reformer en calma',
+      title: 'Reformer con toallas y una pelota',
       windows: 2,
       reformers: 1,
       plants: 1,
-      person: 'stretch',
+      props: 'ball',
     }),
   ],
   [
@@ -253,7 +282,7 @@ const art = [
       windows: 3,
       reformers: 1,
       plants: 1,
-      person: 'lunge',
+      props: 'blocks',
     }),
   ],
   [
@@ -266,11 +295,11 @@ const art = [
     room({
       ...P,
       p: palettes.sage,
-      title: 'Ejercicio de core en el reformer',
+      title: 'Aro de Pilates y tapete sobre el reformer',
       windows: 1,
       reformers: 1,
       plants: 0,
-      person: 'kneel',
+      props: 'ring',
     }),
   ],
   ['foto-1.svg', room({ ...P, p: palettes.dawn, title: 'Sala principal', windows: 2, reformers: 2, plants: 1 })],
@@ -287,11 +316,11 @@ const art = [
     room({
       ...P,
       p: palettes.sage,
-      title: 'Estiramiento en el reformer',
+      title: 'Toallas y pelota junto al reformer',
       windows: 1,
       reformers: 1,
       plants: 1,
-      person: 'stretch',
+      props: 'ball',
     }),
   ],
   ['carrusel-04.svg', detail({ ...P, p: palettes.clay, title: 'Correas y poleas', kind: 'straps' })],
@@ -301,11 +330,11 @@ const art = [
     room({
       ...P,
       p: palettes.sand,
-      title: 'Zancada en el reformer',
+      title: 'Bloques y botella de agua sobre el reformer',
       windows: 2,
       reformers: 1,
       plants: 1,
-      person: 'lunge',
+      props: 'blocks',
       flip: true,
     }),
   ],
@@ -321,11 +350,11 @@ const art = [
     room({
       ...P,
       p: palettes.dawn,
-      title: 'Trabajo de brazos de rodillas',
+      title: 'Aro y tapete enrollado sobre el reformer',
       windows: 1,
       reformers: 1,
       plants: 1,
-      person: 'kneel',
+      props: 'ring',
       flip: true,
     }),
   ],

@@ -53,5 +53,5 @@ export const slotRow = (page: Page, time: string) =>
  * A toast by its text. While a dialog is open, Radix marks the rest of the page aria-hidden (the
  * toast is still announced through its own live region), so hidden elements are included here.
  */
-export const toast = (page: Page, text: string) =>
+export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('region', { name: /Avisos/, includeHidden: true }).getByText(text);

@@ -10,6 +10,7 @@ import { ADMIN, HEADERS, api, startServer, studioDate } from './shared.mjs';
 
 // The users search's grams, as the app writes them (from the build the bench runs against).
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
+const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/entities/users-count.entity.js');
 
 export const DASHBOARD_CLIENTS = Number(process.env.BENCH_DASHBOARD_CLIENTS ?? 500);
 export const DASHBOARD_RESERVATIONS = Number(process.env.BENCH_DASHBOARD_RESERVATIONS ?? 10_000);
@@ -81,6 +82,7 @@ export async function dashboardScenario(label, env, openDb) {
       ['gram', 'user_id'],
       users.flatMap((u) => userSearchGrams(u.name, u.email).map((gram) => [gram, u.id])),
     );
+    await db.run(recountUsersSql, []);
     const catalogue = await db.all(
       'SELECT id, name, price_cents AS price, class_count AS classes FROM plans ORDER BY id',
       [],

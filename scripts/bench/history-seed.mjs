@@ -18,6 +18,8 @@ import { createRequire } from 'node:module';
 
 // The users search's grams, as the app writes them (from the build the bench runs against).
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
+// And the stored number of users the app keeps with every user it inserts.
+const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/entities/users-count.entity.js');
 
 export const RECENT_WEEKS = 12;
 /** Clients who joined in the recent part. */
@@ -435,6 +437,7 @@ export async function writeStudio(db, studio, { today, weeks }) {
     ['gram', 'user_id'],
     members.flatMap((m) => userSearchGrams(m.name, m.email).map((gram) => [gram, m.id])),
   );
+  await db.run(recountUsersSql, []);
   const plans = studio.parts.flatMap((p) => p.plans);
   await insertRows(
     db,

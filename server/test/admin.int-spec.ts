@@ -217,7 +217,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       const cases: [Record<string, unknown>, string, string][] = [
         [{ name: '' }, 'name', 'El nombre es obligatorio'],
         [{ email: '' }, 'email', 'El email es obligatorio'],
-        [{ email: 'no-es-email' }, 'email', 'El email no es válido'],
+        [{ email: 'no-es-email' }, 'email', 'El correo no es válido'],
         [{ cumpleanos: '' }, 'cumpleanos', 'El cumpleaños es obligatorio'],
         [{ cumpleanos: '2999-01-01' }, 'cumpleanos', 'La fecha de nacimiento no es válida.'],
         [{ password: '', confirmPassword: '' }, 'password', 'La contraseña es obligatoria'],

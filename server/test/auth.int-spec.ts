@@ -90,7 +90,7 @@ describe('accounts and sessions', () => {
         )
         .expect(400);
       expect(res.body.error).toEqual({
-        email: ['El email no es válido'],
+        email: ['El correo no es válido'],
         cumpleanos: ['La fecha de nacimiento no es válida.'],
         password: ['Debe tener al menos 8 caracteres'],
         confirmPassword: ['Las contraseñas no coinciden'],
@@ -243,7 +243,7 @@ describe('accounts and sessions', () => {
       expect(wrong.body).toEqual({
         success: false,
         code: 'INVALID_CREDENTIALS',
-        error: 'El email o la contraseña son incorrectos.',
+        error: 'El correo o la contraseña son incorrectos.',
       });
       expect(unknown.body).toEqual(wrong.body);
       expect(cookieHeader(wrong)).toEqual([]);
@@ -353,7 +353,10 @@ describe('accounts and sessions', () => {
     it('should answer the same for an unknown email and send nothing', async () => {
       const before = await outboxCount(t);
       const res = await t.agent().post('/api/forgot-password').send({ email: 'nadie@example.com' }).expect(200);
-      expect(res.body).toEqual({ success: true, message: 'Se ha enviado un email a tu buzón' });
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Te enviamos un correo con el enlace para cambiar tu contraseña.',
+      });
       await new Promise((r) => setTimeout(r, 200));
       expect(await outboxCount(t)).toBe(before);
     });
@@ -371,7 +374,10 @@ describe('accounts and sessions', () => {
       const { agent: otherDevice } = await registerUser(t, { email: 'reset@example.com', name: 'Rosa' });
       const mailsBefore = await outboxCount(t);
       const res = await t.agent().post('/api/forgot-password').send({ email: 'RESET@example.com' }).expect(200);
-      expect(res.body).toEqual({ success: true, message: 'Se ha enviado un email a tu buzón' });
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Te enviamos un correo con el enlace para cambiar tu contraseña.',
+      });
 
       const mail = await readOutboxMail(t, mailsBefore + 1);
       expect(mail.subject).toBe('Restablece tu contraseña');
@@ -618,7 +624,7 @@ describe('accounts and sessions', () => {
         .send({ email: 'no-email', id_user: 'abc', cumpleanos: '2020-13-01' })
         .expect(400);
       expect(res.body.error).toEqual({
-        email: ['El email no es válido'],
+        email: ['El correo no es válido'],
         cumpleanos: ['La fecha de nacimiento no es válida.'],
         id_user: ['El usuario no es válido'],
       });

@@ -58,6 +58,9 @@ describe('booking', () => {
         capacity: 8,
         reservedCount: 0,
         isPastClass: false,
+        // 7:00 in Mexico City (13:00Z): twelve hours before, an hour before now, a booking could not be cancelled.
+        cancelUntil: '2026-11-23T01:00:00.000Z',
+        cancellable: false,
         isCancelled: false,
         instructor: null,
         users: '[{"id":null,"name":null}]',
@@ -147,6 +150,9 @@ describe('booking', () => {
         success: true,
         message: '¡Has reservado con éxito!',
         reservationId: expect.any(Number),
+        // Monday 19:00 in Mexico City: cancellable for free until 7:00 that morning, an hour from now.
+        cancelUntil: '2026-11-23T13:00:00.000Z',
+        cancellable: true,
       });
       expect((await sessionOf(t, schedule.id, TODAY))!.reservedCount).toBe(1);
       expect(await remainingOf(t, planId)).toBe(3);
@@ -357,6 +363,45 @@ describe('booking', () => {
         error: 'Ya no es posible cancelar esta clase',
       });
       expect(await activeReservations(t, { id: tooLate })).toBe(1);
+    });
+
+    it('should state the deadline the refusal applies in the day view, the booking answer and Mis clases', async () => {
+      const schedule = await scheduleAt(t, 3, '19:00'); // Wednesday 19:00 in Mexico City = Thursday 01:00 UTC
+      const { agent, user } = await newClient(t);
+      await givePlan(t, user.id, { classes: 4 });
+      const wednesday = addDays(TODAY, 2);
+      const deadline = '2026-11-25T13:00:00.000Z';
+      const dayRow = async () =>
+        (await agent.post('/api/reservations/get-information').send({ date: wednesday }).expect(200)).body.data.find(
+          (slot: { scheduleId: number }) => slot.scheduleId === schedule.id,
+        );
+
+      // Outside the window: booking it keeps free cancellation until the deadline.
+      expect(await dayRow()).toMatchObject({ cancelUntil: deadline, cancellable: true });
+      const booked = await book(agent, wednesday, schedule.id).expect(201);
+      expect(booked.body).toMatchObject({ cancelUntil: deadline, cancellable: true });
+      const mine = async () =>
+        (await agent.post('/api/informacion/get-clases').send({ periodo: 'proximas' }).expect(200)).body.clases.find(
+          (row: { id: number }) => row.id === booked.body.reservationId,
+        );
+      expect(await mine()).toMatchObject({ cancellableUntil: deadline, cancellable: true });
+
+      // Past the deadline: every answer says it can no longer be cancelled, and the server refuses it.
+      clock.set(new Date('2026-11-25T13:00:00.001Z'));
+      expect(await dayRow()).toMatchObject({ myReservationId: booked.body.reservationId, cancellable: false });
+      expect(await mine()).toMatchObject({ cancellableUntil: deadline, cancellable: false });
+      await cancel(agent, booked.body.reservationId).expect(409);
+
+      // Inside the window, a class not yet booked says so before booking, and the booking answer too.
+      const other = await newClient(t);
+      await givePlan(t, other.user.id, { classes: 4 });
+      const otherRow = (
+        await other.agent.post('/api/reservations/get-information').send({ date: wednesday }).expect(200)
+      ).body.data.find((slot: { scheduleId: number }) => slot.scheduleId === schedule.id);
+      expect(otherRow).toMatchObject({ myReservationId: null, cancelUntil: deadline, cancellable: false });
+      const late = await book(other.agent, wednesday, schedule.id).expect(201);
+      expect(late.body).toMatchObject({ cancelUntil: deadline, cancellable: false });
+      await cancel(other.agent, late.body.reservationId).expect(409);
     });
 
     it("should refuse another client's reservation and let an admin remove anyone at any time", async () => {

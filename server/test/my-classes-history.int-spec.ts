@@ -85,11 +85,17 @@ describe('Mis clases over a long history (get-clases)', () => {
     return [...soonest, ...latest].map((b) => b.id);
   };
 
-  const allPages = async (limit: number): Promise<{ ids: number[]; totals: number[] }> => {
+  const allPages = async (
+    limit: number,
+    periodo?: 'proximas' | 'pasadas',
+  ): Promise<{ ids: number[]; totals: number[] }> => {
     const ids: number[] = [];
     const totals: number[] = [];
     for (let page = 1; ; page++) {
-      const res = await agent.post('/api/informacion/get-clases').send({ pagination: page, limit }).expect(200);
+      const res = await agent
+        .post('/api/informacion/get-clases')
+        .send({ pagination: page, limit, ...(periodo ? { periodo } : {}) })
+        .expect(200);
       totals.push(res.body.pagination.totalRecords);
       ids.push(...(res.body.clases as { id: number }[]).map((c) => c.id));
       if (res.body.clases.length < limit) return { ids, totals };
@@ -119,10 +125,34 @@ describe('Mis clases over a long history (get-clases)', () => {
     ]);
   });
 
+  /** Upcoming ("Próximas") and past ("Pasadas") apart, each paged on its own, as "Mis clases" shows them. */
+  const expectPeriods = async (limit: number) => {
+    const expected = expectedOrder();
+    const upcoming = booked.filter((b) => b.date > TODAY || (b.date === TODAY && b.time > '06:00')).length;
+    const next = await allPages(limit, 'proximas');
+    expect(next.ids).toEqual(expected.slice(0, upcoming));
+    expect(new Set(next.totals)).toEqual(new Set([upcoming]));
+    const past = await allPages(limit, 'pasadas');
+    expect(past.ids).toEqual(expected.slice(upcoming));
+    expect(new Set(past.totals)).toEqual(new Set([expected.length - upcoming]));
+  };
+
+  it('should page the upcoming and the past classes apart, each in its order, with its own total', async () => {
+    for (const limit of [2, 10, 50]) await expectPeriods(limit);
+    const first = await agent.post('/api/informacion/get-clases').send({ periodo: 'pasadas', limit: 2 }).expect(200);
+    expect(first.body.clases).toEqual([
+      expect.objectContaining({ date: TODAY, time: '5:30 AM', isPast: true, cancellable: false }),
+      expect.objectContaining({ date: TODAY, time: '5:00 AM', isPast: true }),
+    ]);
+    const bad = await agent.post('/api/informacion/get-clases').send({ periodo: 'ayer' }).expect(400);
+    expect(JSON.stringify(bad.body)).toContain('El periodo debe ser');
+  });
+
   it('should give the same pages when a reservation lacks its class date (written around the app)', async () => {
     const oldest = booked.reduce((a, b) => (a.date < b.date ? a : b));
     await t.dataSource.query('UPDATE reservations SET class_date = NULL WHERE id = ?', [oldest.id]);
     const { ids } = await allPages(10);
     expect(ids).toEqual(expectedOrder());
+    await expectPeriods(10);
   });
 });

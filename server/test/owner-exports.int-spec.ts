@@ -152,7 +152,7 @@ describe('CSV exports: GET /api/admin/export/<kind>.csv', () => {
       'Nombre',
       'Correo',
       'Teléfono',
-      'Cumpleaños',
+      'Fecha de nacimiento',
       'Alta',
       'Activo',
       'Clases reservadas en el periodo',

@@ -8,6 +8,9 @@ import { PaymentNotificationsService } from '../src/payments/payment-notificatio
 import { PaymentsService } from '../src/payments/payments.service';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
+import { EmailChannel } from '../src/notifications/email.channel';
+import { NotificationEventRow } from '../src/notifications/entities/notification-event.entity';
+import type { NotificationEvent } from '../src/notifications/events';
 import { readOutboxMail, outboxCount } from './helpers/accounts';
 import { adminAgent, NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
 import { FakeMercadoPago, notificationBody, notifyWebhook } from './helpers/mercadopago';
@@ -780,6 +783,20 @@ describe('buying plans with Mercado Pago', () => {
   describe('refunds from the admin screen', () => {
     const refundsOf = (providerPaymentId: string) =>
       mp.refundRequests().filter((r) => r.path === `/v1/payments/${providerPaymentId}/refunds`);
+    /** The refund mails written to the outbox for a user, oldest first, rendered. */
+    const refundMailsOf = async (userId: number) => {
+      const rows = await t.dataSource
+        .getRepository(NotificationEventRow)
+        .find({ where: { type: 'payment.refunded', recipientUserId: userId }, order: { id: 'ASC' } });
+      return rows.map((row) => ({
+        payload: row.payload,
+        mail: t.app.get(EmailChannel).render({
+          type: row.type,
+          to: { userId: row.recipientUserId, email: row.recipientEmail, name: row.recipientName },
+          payload: row.payload,
+        } as NotificationEvent),
+      }));
+    };
 
     it('should refund in part (plan kept), then the rest (plan revoked), once per double click, audited', async () => {
       const { agent, user } = await newClient(t);
@@ -805,6 +822,18 @@ describe('buying plans with Mercado Pago', () => {
       });
       const partial = refundsOf('900070');
       expect(partial).toHaveLength(3);
+      // One mail for the one refund, however often it was asked for: the plan stays.
+      const [partialMail, ...noMore] = await refundMailsOf(user.id);
+      expect(noMore).toEqual([]);
+      expect(partialMail.payload).toMatchObject({
+        purchase: { id },
+        amountCents: 500_00,
+        refundedCents: 500_00,
+        plan: 'kept',
+      });
+      expect(partialMail.mail.subject).toBe('Te reembolsamos parte de tu compra');
+      expect(partialMail.mail.text).toContain('Te reembolsamos $500.00 de tu plan Ocho Clases (8 clases)');
+      expect(partialMail.mail.text).toContain('Tu plan sigue activo con las clases que te quedan');
       expect(partial[0].body).toEqual({ amount: 500 });
       expect(partial[0].idempotencyKey).toBeTruthy();
       expect(partial[1].idempotencyKey).toBe(partial[0].idempotencyKey);
@@ -835,6 +864,18 @@ describe('buying plans with Mercado Pago', () => {
 
       const again = await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(409);
       expect(again.body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+
+      // The rest: a second mail, saying the plan ended and what happens to its classes.
+      const mails = await refundMailsOf(user.id);
+      expect(mails).toHaveLength(2);
+      expect(mails[1].payload).toMatchObject({ amountCents: 1064_00, refundedCents: 1564_00, plan: 'revoked' });
+      expect(mails[1].mail.subject).toBe('Te reembolsamos tu compra');
+      for (const part of [mails[1].mail.text, mails[1].mail.html]) {
+        expect(part).toContain('$1,064.00');
+        expect(part).toContain('Ocho Clases');
+        expect(part).toContain('Tu plan quedó cancelado: ya no puedes reservar clases con él.');
+        expect(part).toContain('https://estudio.example/pilates/informacion');
+      }
     });
 
     it('should bind an idempotency key to its payment and amount: another amount or payment is a 409 refunding nothing', async () => {

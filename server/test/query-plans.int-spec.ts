@@ -247,6 +247,10 @@ describe('query plans of the hot reads (a studio with history)', () => {
         const first = await client.post('/api/informacion/get-clases').send({ pagination: 1 }).expect(200);
         expect(first.body.clases).toHaveLength(10);
         await client.post('/api/informacion/get-clases').send({ pagination: 4 }).expect(200);
+        // "Mis clases" as shown: the upcoming ones, then the past ones apart.
+        await client.post('/api/informacion/get-clases').send({ periodo: 'proximas' }).expect(200);
+        const past = await client.post('/api/informacion/get-clases').send({ periodo: 'pasadas' }).expect(200);
+        expect(past.body.clases).toHaveLength(10);
       },
       indexes: ['ix_reservations_user_class:class_date', 'PRIMARY'],
     },

@@ -306,6 +306,58 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
     });
   });
 
+  describe('reminders and the cancellation deadline', () => {
+    it('should remind an evening class the evening before, while it can still be cancelled, saying until when', async () => {
+      const schedule = await scheduleAt(t, 4, '19:00');
+      const thursday = addDays(TODAY, 3);
+      const client = await newClient(t, 'Vera');
+      await givePlan(t, client.user.id, { classes: 2 });
+      await book(client.agent, thursday, schedule.id);
+      const reminders = t.app.get(RemindersService);
+
+      // Thursday 19:00 can be cancelled until Thursday 7:00; its reminder is due twelve hours before that.
+      clock.set(new Date('2026-11-25T16:00:00Z')); // Wednesday 10:00: too soon
+      expect(await reminders.sendDueReminders()).toBe(0);
+      clock.set(new Date('2026-11-26T01:10:00Z')); // Wednesday 19:10
+      expect(await reminders.sendDueReminders()).toBeGreaterThanOrEqual(1);
+      await t.app.get(NotificationsService).settled();
+      const [mail] = (await mailsTo(client.user.email)).filter((m) => m.subject === 'Tu clase de mañana');
+      expect(mail.text).toContain('jueves 26 de noviembre de 2026 a las 7:00 PM');
+      expect(mail.text).toContain('cancela desde «Mis clases» hasta el jueves 26 de noviembre de 2026 a las 7:00 AM');
+      expect(mail.text).toContain('Ver mis clases: https://estudio.example/pilates/clases');
+      expect(mail.html).toContain('<html lang="es">');
+      expect(mail.html).toContain('src="https://estudio.example/mail-logo.png"');
+      expect(mail.html).toContain('alt="Estudio Pilates Reformer"');
+      expect(mail.html).toContain('href="https://estudio.example/pilates/clases"');
+      // The studio's address and WhatsApp, in both parts.
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Av. Leona Vicario 1020, local 4');
+        expect(part).toContain('https://wa.me/527221234567');
+      }
+    });
+
+    it('should say a class booked inside the window can no longer be cancelled, in the confirmation and the reminder', async () => {
+      const schedule = await scheduleAt(t, 4, '20:00');
+      const thursday = addDays(TODAY, 3);
+      const client = await newClient(t, 'Tardía');
+      await givePlan(t, client.user.id, { classes: 2 });
+      clock.set(new Date('2026-11-26T16:00:00Z')); // Thursday 10:00, past its 8:00 deadline
+      const booked = await book(client.agent, thursday, schedule.id);
+      expect(booked.body).toMatchObject({ cancellable: false, cancelUntil: '2026-11-26T14:00:00.000Z' });
+      await t.app.get(NotificationsService).settled();
+      const confirmation = (await mailsTo(client.user.email)).find((m) => m.subject === 'Tu clase está reservada')!;
+      expect(confirmation.text).toContain('Reservaste dentro del límite de cancelación');
+      expect(confirmation.text).not.toContain('Puedes cancelar sin costo');
+
+      clock.set(new Date('2026-11-26T16:10:00Z'));
+      expect(await t.app.get(RemindersService).sendDueReminders()).toBeGreaterThanOrEqual(1);
+      await t.app.get(NotificationsService).settled();
+      const [reminder] = (await mailsTo(client.user.email)).filter((m) => m.subject === 'Tu clase de hoy');
+      expect(reminder.text).toContain('El límite para cancelar ya pasó');
+      expect(reminder.text).not.toContain('cancela desde');
+    });
+  });
+
   describe('personal calendar feed', () => {
     it("should serve a secret iCalendar URL with the client's classes, and stop the old URL on reset", async () => {
       const client = await newClient(t);

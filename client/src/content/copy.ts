@@ -11,15 +11,18 @@ export interface GlossaryEntry {
   use: string;
   /** Where a label kept from the earlier site uses other words, and why. */
   specLabels?: string;
-  /** Variants that must not appear in a visible text (case-sensitive). */
+  /** Variants that must not appear in a visible text (whole words, case-sensitive). */
   avoid: string[];
+  /** Visible texts that keep the spec's own wording although they contain a variant. */
+  specTexts?: string[];
 }
 
 export const glossary = {
   accountPage: {
-    meaning: 'The login and registration page (/pilates/cuenta), and the header link to it for guests.',
+    meaning:
+      'The login and registration page (/pilates/cuenta), and the link to it for guests (header, mobile menu, footer).',
     use: 'Mi cuenta',
-    avoid: ['Mi Cuenta', 'Mi account', 'Ingresar'],
+    avoid: ['Mi Cuenta', 'Mi account', 'Ingresar', 'Cuenta'],
   },
   profileLink: {
     meaning: "The header link a logged-in visitor follows to their own pages (the spec's label).",
@@ -27,16 +30,36 @@ export const glossary = {
     avoid: ['Mi perfil'],
   },
   personalInfo: {
-    meaning: "The page with the user's name, email and birth date (/pilates/informacion).",
+    meaning: "The page with the client's name, e-mail address and birth date (/pilates/informacion).",
     use: 'Mi información',
     avoid: ['Mi Información', 'Mi informacion', 'Mis datos'],
   },
   email: {
-    meaning: 'The e-mail address.',
-    use: 'Field labels say "Correo electrónico"; sentences say "correo" ("Avisaremos a tu correo").',
+    meaning: 'The e-mail address, and a message sent to it.',
+    use: 'Field labels say "Correo electrónico"; sentences say "correo" ("Avisaremos a tu correo", "Te enviamos un correo").',
     specLabels:
-      'The spec keeps "Correo Electrónico" on the login and registration forms and "email" in its messages ("El email es obligatorio") and on Mi información ("Email").',
-    avoid: ['e-mail', 'E-mail', 'Correo electronico', 'mail de'],
+      'The login, registration and forgot-password forms keep the spec\'s "Correo Electrónico"; the required-field message keeps the spec\'s "El email es obligatorio".',
+    avoid: ['email', 'Email', 'e-mail', 'E-mail', 'mail', 'Correo electronico'],
+    specTexts: ['El email es obligatorio'],
+  },
+  birthDate: {
+    meaning: "A client's date of birth.",
+    use: 'Fecha de nacimiento',
+    specLabels: 'The registration\'s required-field message keeps the spec\'s "El cumpleaños es obligatorio".',
+    avoid: ['cumpleaños', 'Cumpleaños', 'cumpleanos', 'Fecha Nacimiento', 'Fecha de Nacimiento'],
+    specTexts: ['El cumpleaños es obligatorio'],
+  },
+  client: {
+    meaning: 'The person who books classes and buys plans.',
+    use: 'cliente',
+    specLabels:
+      'The admin\'s "Usuarios" screen manages accounts (clients and admins), so it says "usuario" ("Agregar usuario", the spec\'s "Usuario Activo"), and so do the rosters\' spec labels ("Usuarios", "No hay usuarios inscritos").',
+    avoid: ['al usuario', 'El usuario tiene su lugar'],
+  },
+  resetMailSent: {
+    meaning: 'The answer to "¿Olvidaste tu contraseña?", in Mexican Spanish.',
+    use: 'Te enviamos un correo',
+    avoid: ['Se ha enviado', 'buzón'],
   },
   commission: {
     meaning: "Mercado Pago's fee added to a plan's price.",

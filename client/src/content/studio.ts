@@ -1,12 +1,15 @@
 /*
- * The studio's facts in one place. The studio edits the values in `studio` (name,
- * address, phone, links…) without touching any other file; everything the site shows
- * about the studio is read from here.
+ * The studio's facts in one place. The studio edits the values in `studio` (links, hours…)
+ * and, for name, address, phone and WhatsApp, libs/dates/src/studio-contact.ts (shared with
+ * the server's mails); everything the site shows about the studio is read from here.
  *
  * The values below are placeholders for the repository: replace them before launch.
  */
+import { STUDIO_CONTACT, studioAddressLine, studioAddressLines, studioWhatsappUrl } from '@pilates/dates';
+
 export const studio = {
-  name: 'Estudio Pilates Reformer',
+  // Name, address, phone and WhatsApp: in libs/dates/src/studio-contact.ts (the mails read them too).
+  ...STUDIO_CONTACT,
   shortName: 'Pilates Reformer',
   tagline: 'Pilates Reformer en grupos pequeños, a tu ritmo.',
   // The site's public address: sitemap.xml and robots.txt are written with it at build time.
@@ -16,23 +19,6 @@ export const studio = {
     'Clases de Pilates Reformer en grupos pequeños en Metepec, Estado de México. Conoce el estudio, sus planes y reserva tu clase en línea.',
   // Shown in the footer's "Contacto" column.
   locationName: 'Metepec, Estado de México',
-  address: {
-    street: 'Av. Leona Vicario 1020, local 4',
-    neighborhood: 'Barrio de San Mateo',
-    postalCode: '52140',
-    city: 'Metepec',
-    state: 'Estado de México',
-  },
-  phone: {
-    display: '722 123 4567',
-    // International format for tel: links.
-    e164: '+527221234567',
-  },
-  whatsapp: {
-    // Country code and number, digits only (wa.me format).
-    number: '527221234567',
-    greeting: 'Hola, me gustaría información sobre las clases de Pilates Reformer.',
-  },
   instagram: {
     handle: '@estudiopilatesreformer',
     url: 'https://www.instagram.com/estudiopilatesreformer/',
@@ -62,18 +48,11 @@ export const DEFAULT_STUDIO_TIME_ZONE = 'America/Mexico_City';
 
 // Derived values: no need to edit below this line.
 
-export const studioAddressLines: readonly string[] = [
-  studio.address.street,
-  `${studio.address.neighborhood}, C.P. ${studio.address.postalCode}`,
-  `${studio.address.city}, ${studio.address.state}`,
-];
+export { studioAddressLine, studioAddressLines };
 
-export const whatsappUrl = `https://wa.me/${studio.whatsapp.number}?text=${encodeURIComponent(studio.whatsapp.greeting)}`;
+export const whatsappUrl = studioWhatsappUrl();
 
 export const phoneUrl = `tel:${studio.phone.e164}`;
-
-/** The address on one line: "Av. Leona Vicario 1020, local 4, Barrio de San Mateo, C.P. 52140, Metepec, Estado de México". */
-export const studioAddressLine = studioAddressLines.join(', ');
 
 /** A link that opens the studio's place in a maps application (no request until the visitor follows it). */
 export const mapsLinkUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(studioAddressLine)}`;

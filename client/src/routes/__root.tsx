@@ -1,6 +1,6 @@
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import bodyFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import headingFont from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url';
+import headingFont from '../assets/fonts/cormorant-garamond-latin-600-normal.woff2?url';
 import type { ReactNode } from 'react';
 import type { RouterContext } from '../router';
 import { ErrorPage } from '../components/layout/error-page';

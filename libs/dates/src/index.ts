@@ -21,3 +21,5 @@ export {
 } from './names';
 export { studioInstant, studioTimeOfDay, studioToday } from './studio';
 export { INVALID_TIME_MESSAGE, isTime24, timeToMinutes, to12Hour, to24Hour } from './times';
+export { canCancelAt, cancelDeadline } from './cancellation';
+export { STUDIO_CONTACT, studioAddressLine, studioAddressLines, studioWhatsappUrl } from './studio-contact';

@@ -349,7 +349,7 @@ const CLIENT_HEADER = [
   'Nombre',
   'Correo',
   'Teléfono',
-  'Cumpleaños',
+  'Fecha de nacimiento',
   'Alta',
   'Activo',
   'Clases reservadas en el periodo',

@@ -31,7 +31,7 @@ import { RegisterDto } from './dto/register.dto';
 import { UserResponseDto, toUserDto } from './dto/user.dto';
 import type { User } from './entities/user.entity';
 
-export const FORGOT_PASSWORD_ANSWER = 'Se ha enviado un email a tu buzón';
+export const FORGOT_PASSWORD_ANSWER = 'Te enviamos un correo con el enlace para cambiar tu contraseña.';
 
 @ApiTags('auth')
 @Controller()

@@ -27,7 +27,7 @@ const status: Record<AuthErrorCode, number> = {
 
 const message: Record<AuthErrorCode, string> = {
   [AuthErrorCode.EMAIL_TAKEN]: 'Ya existe una cuenta con ese correo',
-  [AuthErrorCode.INVALID_CREDENTIALS]: 'El email o la contraseña son incorrectos.',
+  [AuthErrorCode.INVALID_CREDENTIALS]: 'El correo o la contraseña son incorrectos.',
   [AuthErrorCode.ACCOUNT_INACTIVE]: 'Tu cuenta está inactiva. Contacta al estudio.',
   [AuthErrorCode.TOO_MANY_ATTEMPTS]: 'Demasiados intentos. Intenta más tarde.',
   [AuthErrorCode.RESET_TOKEN_INVALID]:

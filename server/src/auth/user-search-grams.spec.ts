@@ -1,4 +1,4 @@
-import { foldForSearch, searchTermGrams, userSearchGrams } from './user-search-grams';
+import { foldForSearch, matchesFoldedTerm, searchTermGrams, userSearchGrams } from './user-search-grams';
 
 describe('the users search folding', () => {
   it('should lower-case and drop accents', () => {
@@ -36,5 +36,13 @@ describe('the users search folding', () => {
     for (const term of ['MARIA', 'josé nú', 'ÑEZ', 'cinco.añ', '@clientes.', 'example.COM']) {
       expect(searchTermGrams(term).filter((gram) => !grams.has(gram))).toEqual([]);
     }
+  });
+
+  it('should match a name or an email, folded alike, but not across them', () => {
+    expect(matchesFoldedTerm('María Hernández', 'mh@example.com', foldForSearch('HERNANDEZ'))).toBe(true);
+    expect(matchesFoldedTerm('Sofia Jimenez', 'sj@example.com', foldForSearch('Jiménez'))).toBe(true);
+    expect(matchesFoldedTerm('Ana', 'x@exámple.mx', foldForSearch('example'))).toBe(true);
+    expect(matchesFoldedTerm('Ana Ruiz', 'ruiz@example.com', foldForSearch('ruizruiz'))).toBe(false);
+    expect(matchesFoldedTerm('Ana Ruiz', 'ruiz@example.com', foldForSearch('hernandez'))).toBe(false);
   });
 });

@@ -9,15 +9,22 @@ export const GRAM_LENGTH = 3;
 // zero-width joiner), which MariaDB's collation ignores.
 const IGNORED = /[\p{M}\p{Cf}]/gu;
 
+/** Printable ASCII: nothing to fold but the case. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /**
- * Lower case without accents (`Años` → `anos`). A LIKE match ignores case on both databases and
- * accents on MariaDB's collation, so whatever LIKE finds also has every folded gram of the search;
- * folding more than LIKE ignores only adds candidates, which LIKE then turns down. Hence also the
- * compatibility forms (NFKD: `ﬁ` → `fi`, full-width letters), `ß` as `ss` and the final sigma as
- * any other, which MariaDB's collation equates too.
+ * Lower case without accents (`Años` → `anos`): how names, emails and search terms are compared.
+ * Also the compatibility forms (NFKD: `ﬁ` → `fi`, full-width letters), `ß` as `ss` and the final
+ * sigma as any other, as people type them without the special key.
  */
 export function foldForSearch(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.toLowerCase().normalize('NFKD').replace(IGNORED, '').replace(/ß/g, 'ss').replace(/ς/g, 'σ');
+}
+
+/** Whether a user's name or email contains a folded search term (`foldForSearch`): any case, any accents. */
+export function matchesFoldedTerm(name: string, email: string, term: string): boolean {
+  return foldForSearch(name).includes(term) || foldForSearch(email).includes(term);
 }
 
 /** Every distinct run of GRAM_LENGTH characters of an already folded text (none when shorter). */

@@ -4,13 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { User } from './entities/user.entity';
 import { UserSearchGram } from './entities/user-search-gram.entity';
-import { searchTermGrams, userSearchGrams } from './user-search-grams';
-
-/**
- * `%`, `_` and the escape character itself match literally in a LIKE search. The escape is `!`
- * because a backslash means different things in MySQL's and SQLite's string literals.
- */
-const likePattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+import { USERS_COUNT_ROW, UsersCount } from './entities/users-count.entity';
+import { foldForSearch, matchesFoldedTerm, searchTermGrams, userSearchGrams } from './user-search-grams';
 
 /** All SQL of the `users` table, on the ambient transaction (`txHost.tx`). */
 @Injectable()
@@ -25,12 +20,17 @@ export class UsersRepository {
     return this.txHost.tx.findOneBy(User, { email });
   }
 
-  /** Inserts a new user or saves the changes of a loaded one, and its grams of the users search. */
+  /**
+   * Inserts a new user or saves the changes of a loaded one, its grams of the users search and,
+   * for a new user, the stored number of users (users_count). That row's lock, held to the commit,
+   * makes concurrent registrations on MySQL wait for each other only there, at the end of the insert.
+   */
   async save(user: User | Partial<User>): Promise<User> {
     const tx = this.txHost.tx;
     const existed = user.id !== undefined && user.id !== null;
     const saved = user instanceof User ? await tx.save(user) : await tx.save(tx.create(User, user));
     await this.indexForSearch(saved, existed);
+    if (!existed) await tx.increment(UsersCount, { id: USERS_COUNT_ROW }, 'total', 1);
     return saved;
   }
 
@@ -97,42 +97,41 @@ export class UsersRepository {
   }
 
   /**
-   * One page of users, newest first; `search` keeps those whose name or email contains it (any
-   * case; accents too on MariaDB). And how many there are.
+   * One page of users, newest first; `search` keeps those whose name or email contains it, whatever
+   * the case and the accents on both databases ("hernandez" finds "Hernández"). And how many there are.
    */
   async pageOf(search: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
     const manager = this.txHost.tx;
     if (search === undefined) {
-      // The page walks the primary key from the end; the total is a plain COUNT(*) (TypeORM's count
-      // is COUNT(DISTINCT id), which sorts every id on SQLite to count rows that are unique anyway).
+      // The page walks the primary key from the end; the total is the stored one (users_count): a
+      // COUNT(*) reads every user on InnoDB, and TypeORM's COUNT(DISTINCT id) sorts them on SQLite.
       const users = await manager.find(User, { order: { id: 'DESC' }, skip: page.offset, take: page.limit });
-      const [{ total }]: { total: number | string }[] = await manager.query('SELECT COUNT(*) AS total FROM users');
-      return [users, Number(total)];
+      const count = await manager.findOneByOrFail(UsersCount, { id: USERS_COUNT_ROW });
+      return [users, count.total];
     }
-    // LIKE ignores case on both drivers for what LOWER() changed (ASCII on SQLite; MySQL compares
-    // with the column's case-insensitive collation), so the pattern is lower-cased once here.
-    const pattern = likePattern(search.toLowerCase());
-    const like = "(name LIKE ? ESCAPE '!' OR email LIKE ? ESCAPE '!')";
     const grams = searchTermGrams(search);
-    // A term of 3 characters or more: only the users holding every gram of it (user_search_grams,
-    // read by its primary key) can match, so LIKE decides among those few and the cost follows the
-    // answer, not the number of users. The grams are folded more than LIKE compares, so the
-    // candidates hold every match and the answer is LIKE's alone. A shorter term matches many
-    // users anyway: one pass over the narrow ix_users_search (names, emails and ids) finds them.
-    // The candidates are a derived table joined to users by id: read once, whatever the planner.
-    // `id IN (<grouped subquery>)` leaves MySQL/MariaDB a costed choice between reading it once
-    // and checking it per user (a grouped subquery is no semi-join).
-    const matches: { id: number | string }[] =
+    // A term of 3 characters or more: only the users holding every folded gram of it
+    // (user_search_grams, read by its primary key) can match, so the cost follows the answer, not
+    // the number of users. A shorter term matches many users anyway: one pass over the narrow
+    // ix_users_search (names, emails and ids) reads them. The candidates are a derived table joined
+    // to users by id: read once, whatever the planner (`id IN (<grouped subquery>)` leaves MySQL a
+    // costed choice between reading it once and checking it per user).
+    const candidates: { id: number | string; name: string; email: string }[] =
       grams.length > 0
         ? await manager.query(
-            `SELECT u.id FROM (SELECT user_id FROM user_search_grams WHERE gram IN (${grams.map(() => '?').join(', ')})
+            `SELECT u.id, u.name, u.email FROM (SELECT user_id FROM user_search_grams WHERE gram IN (${grams.map(() => '?').join(', ')})
                GROUP BY user_id HAVING COUNT(*) = ?) g
-             JOIN users u ON u.id = g.user_id WHERE ${like}`,
-            [...grams, grams.length, pattern, pattern],
+             JOIN users u ON u.id = g.user_id`,
+            [...grams, grams.length],
           )
-        : await manager.query(`SELECT id FROM users WHERE ${like}`, [pattern, pattern]);
-    // One read gives the total and the page's ids, instead of a count and a page each reading them.
-    const ids = matches.map((row) => Number(row.id)).sort((a, b) => b - a);
+        : await manager.query('SELECT id, name, email FROM users');
+    // The match itself is decided here, on the folded texts, the same way on both databases (SQLite's
+    // LIKE knows no accents, MariaDB's collation does; neither folds `ß` or ligatures alike).
+    const term = foldForSearch(search);
+    const ids = candidates
+      .filter((user) => matchesFoldedTerm(user.name, user.email, term))
+      .map((user) => Number(user.id))
+      .sort((a, b) => b - a);
     const pageIds = ids.slice(page.offset, page.offset + page.limit);
     const users =
       pageIds.length > 0 ? await manager.find(User, { where: { id: In(pageIds) }, order: { id: 'DESC' } }) : [];

@@ -34,6 +34,7 @@ export class EmailChannel implements Channel {
       studioTimeZone: this.config.studioTimeZone,
       uidDomain: new URL(this.config.appUrl).hostname,
       cancelHours: this.config.cancelHours,
+      appUrl: this.config.appUrl,
     };
   }
 

@@ -1,20 +1,74 @@
+import { STUDIO_CONTACT, studioAddressLine, studioWhatsappUrl } from '@pilates/dates';
 import { escapeHtml } from '../core/http/escape-html';
 
 export { escapeHtml };
 
-/** The shared HTML frame of every mail: Spanish, simple, readable on a phone. */
-export function mailLayout(title: string, bodyHtml: string): string {
+/** What every e-mail builder may read besides its event: the studio's settings. */
+export interface MailContext {
+  studioTimeZone: string;
+  /** Stable host part of calendar UIDs (APP_URL's host name). */
+  uidDomain: string;
+  cancelHours: number;
+  /** The site's public address (APP_URL): links and the logo are absolute on it. */
+  appUrl: string;
+}
+
+/** The page of the site a mail is about: its button in HTML, its address in the text. */
+export interface MailLink {
+  /** A path on the site ('/pilates/clases') or an absolute address (a reset link). */
+  href: string;
+  label: string;
+}
+
+/** The logo the site serves (client/public/mail-logo.png, 96 px for sharp 48 px). */
+export const MAIL_LOGO_PATH = '/mail-logo.png';
+
+/** An address on the site, absolute (mail clients have no base address). */
+export const siteUrl = (context: Pick<MailContext, 'appUrl'>, href: string): string =>
+  /^https?:\/\//.test(href) ? href : new URL(href, context.appUrl).toString();
+
+// Colours: dark text on the light page (contrast above 7:1), white on the terracotta button (above 4.5:1).
+const INK = '#2f3327';
+const MUTED = '#55584c';
+const BUTTON = '#8a4630';
+
+/**
+ * The shared HTML frame of every mail: Spanish, simple, readable on a phone; the studio's logo
+ * and name on top, the page the mail is about as a button, and how to reach the studio below.
+ */
+export function mailLayout(title: string, bodyHtml: string, context: MailContext, link?: MailLink): string {
+  const logo = siteUrl(context, MAIL_LOGO_PATH);
+  const button = link
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(siteUrl(context, link.href))}" style="display:inline-block;background:${BUTTON};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px">${escapeHtml(link.label)}</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif;color:#2f3327">
-  <div style="max-width:560px;margin:0 auto;padding:32px 24px">
-    <h1 style="font-family:Georgia,serif;font-weight:normal;font-size:26px;margin:0 0 16px">${escapeHtml(title)}</h1>
+<body style="margin:0;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif;color:${INK};font-size:16px;line-height:1.5">
+  <div role="article" aria-roledescription="correo" aria-label="${escapeHtml(title)}" lang="es" style="max-width:560px;margin:0 auto;padding:32px 24px">
+    <p style="margin:0 0 24px"><a href="${escapeHtml(siteUrl(context, '/pilates'))}" style="color:${INK};text-decoration:none"><img src="${escapeHtml(logo)}" width="48" height="48" alt="${escapeHtml(STUDIO_CONTACT.name)}" style="vertical-align:middle;border:0"> <span style="font-family:Georgia,serif;font-size:18px;vertical-align:middle">${escapeHtml(STUDIO_CONTACT.name)}</span></a></p>
+    <h1 style="font-family:Georgia,serif;font-weight:normal;font-size:26px;line-height:1.25;margin:0 0 16px">${escapeHtml(title)}</h1>
     ${bodyHtml}
-    <p style="margin-top:32px;font-size:12px;color:#6b6b5f">Estudio Pilates Reformer</p>
+    ${button}
+    <hr style="border:0;border-top:1px solid #d9d2c5;margin:32px 0 16px">
+    <p style="margin:0;font-size:14px;color:${MUTED}">${escapeHtml(STUDIO_CONTACT.name)} · ${escapeHtml(studioAddressLine)}<br>
+      WhatsApp: <a href="${escapeHtml(studioWhatsappUrl())}" style="color:${MUTED}">${escapeHtml(STUDIO_CONTACT.phone.display)}</a></p>
   </div>
 </body>
 </html>`;
+}
+
+/** The plain-text twin of mailLayout's frame: the same link and the same contact lines. */
+export function mailText(lines: string[], context: MailContext, link?: MailLink): string {
+  return [
+    ...lines,
+    ...(link ? ['', `${link.label}: ${siteUrl(context, link.href)}`] : []),
+    '',
+    '--',
+    STUDIO_CONTACT.name,
+    studioAddressLine,
+    `WhatsApp: ${STUDIO_CONTACT.phone.display} (${studioWhatsappUrl()})`,
+  ].join('\n');
 }
 
 export interface MailAttachment {
@@ -39,20 +93,30 @@ export interface Recipient {
   name: string;
 }
 
-/** What every e-mail builder may read besides its event: the studio's settings. */
-export interface MailContext {
-  studioTimeZone: string;
-  /** Stable host part of calendar UIDs (APP_URL's host name). */
-  uidDomain: string;
-  cancelHours: number;
-}
-
-/** "Hola, Ana:" then one paragraph per line, in text and in HTML: the shape of most of the studio's mails. */
-export function greetingMail(to: Recipient, subject: string, lines: string[]): Mail {
-  const text = [`Hola, ${to.name}:`, '', ...lines].join('\n');
+/**
+ * "Hola, Ana:" then one paragraph per line, in text and in HTML, with the page it is about: the
+ * shape of most of the studio's mails.
+ */
+export function greetingMail(
+  to: Recipient,
+  subject: string,
+  lines: string[],
+  context: MailContext,
+  link?: MailLink,
+): Mail {
+  const text = mailText([`Hola, ${to.name}:`, '', ...lines], context, link);
   const html = mailLayout(
     subject,
-    [`Hola, ${to.name}:`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    [`Hola, ${to.name}:`, ...lines].map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n'),
+    context,
+    link,
   );
   return { to: to.email, subject, text, html };
 }
+
+/** The page of a client's classes, which most class mails link to. */
+export const MY_CLASSES_LINK: MailLink = { href: '/pilates/clases', label: 'Ver mis clases' };
+/** The booking calendar. */
+export const BOOKING_LINK: MailLink = { href: '/pilates/reservar', label: 'Ir al calendario' };
+/** "Mi información": the client's plans and purchases. */
+export const MY_ACCOUNT_LINK: MailLink = { href: '/pilates/informacion', label: 'Ver mis planes' };

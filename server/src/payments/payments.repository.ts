@@ -216,6 +216,20 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /**
+   * Records that `refundedCents` of a payment have been refunded, only when that is more than was
+   * recorded: true once per new refund, however often and however concurrently it is reported.
+   */
+  async raiseRefunded(id: number, refundedCents: number): Promise<boolean> {
+    const raised = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Payment)
+      .set({ refundedCents })
+      .where('id = :id AND refunded_cents < :refundedCents', { id, refundedCents })
+      .execute();
+    return raised.affected === 1;
+  }
+
   async updateInside(id: number, changes: Partial<Payment>): Promise<void> {
     await this.txHost.tx.update(Payment, { id }, changes);
   }

@@ -387,7 +387,11 @@ export class PaymentsService {
     const current = await this.payments.byIdOrFail(payment.id);
     if (current.providerPaymentId === provider.id) {
       // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
-      await this.payments.updateApproved(payment.id, { statusDetail: provider.statusDetail, refundedCents });
+      await this.transactions.run(async () => {
+        const refunded = refundedCents > 0 && (await this.payments.raiseRefunded(payment.id, refundedCents));
+        await this.payments.updateApproved(payment.id, { statusDetail: provider.statusDetail, refundedCents });
+        if (refunded) await this.emitRefund(current, refundedCents, current.userPlanId ? 'kept' : 'none');
+      });
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
@@ -455,6 +459,9 @@ export class PaymentsService {
     if (payment.providerPaymentId && payment.providerPaymentId !== provider.id) return;
     await this.transactions.run(async () => {
       const refundedCents = cents(provider.refundedMxn);
+      const before = await this.payments.byIdOrFail(payment.id);
+      // A refund newly recorded (not a chargeback, nor the same refund reported again) is mailed once.
+      const refunded = refundedCents > 0 && (await this.payments.raiseRefunded(payment.id, refundedCents));
       await this.payments.updateInside(payment.id, {
         status: provider.status as PaymentStatus,
         statusDetail: provider.statusDetail,
@@ -462,6 +469,28 @@ export class PaymentsService {
         ...(refundedCents > 0 ? { refundedCents } : {}),
       });
       if (payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
+      if (refunded) await this.emitRefund(before, refundedCents, payment.userPlanId ? 'revoked' : 'none');
+    });
+  }
+
+  /** The client's mail about a refund, in the transaction that records it. */
+  private async emitRefund(payment: Payment, refundedCents: number, plan: 'revoked' | 'kept' | 'none') {
+    const buyer = await this.payments.buyer(payment.userId);
+    if (!buyer) return;
+    await this.notifications.emit({
+      type: 'payment.refunded',
+      to: { userId: payment.userId, email: buyer.email, name: buyer.name },
+      payload: {
+        purchase: {
+          id: payment.id,
+          planName: payment.planName,
+          classCount: payment.classCount,
+          totalCents: payment.paidCents ?? payment.totalCents,
+        },
+        amountCents: refundedCents - payment.refundedCents,
+        refundedCents,
+        plan,
+      },
     });
   }
 }

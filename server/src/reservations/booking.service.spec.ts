@@ -18,8 +18,9 @@ function arrange() {
   const tuesday07 = db.addSchedule({ weekday: 2, startTime: '07:00' });
   const plan = (userId: number, classes = 4, start = TODAY, end = '2026-12-22') =>
     db.addUserPlan({ userId, classesRemaining: classes, startDate: start, endDate: end }).id;
-  const book = (userId: number, date: string, scheduleId: number, by = client(userId)) =>
-    rules.booking.book(by, { date, classReservation: scheduleId, ...(by.id === userId ? {} : { userId }) });
+  const book = async (userId: number, date: string, scheduleId: number, by = client(userId)) =>
+    (await rules.booking.book(by, { date, classReservation: scheduleId, ...(by.id === userId ? {} : { userId }) }))
+      .reservationId;
   return { ...rules, ana, beto, studio, monday19, tuesday07, plan, book };
 }
 
@@ -37,7 +38,11 @@ describe('BookingService', () => {
         {
           type: 'reservation.confirmed',
           to: { userId: ana.id, email: 'ana@example.com', name: 'Ana' },
-          payload: { class: expect.objectContaining({ reservationId: id, date: TODAY, startTime: '19:00' }) },
+          payload: {
+            class: expect.objectContaining({ reservationId: id, date: TODAY, startTime: '19:00' }),
+            cancelUntil: '2026-11-23T13:00:00.000Z',
+            cancellable: true,
+          },
         },
       ]);
       expect(db.audit).toEqual([]);
@@ -199,6 +204,30 @@ describe('BookingService', () => {
           after: { date: TODAY, time: '19:00', userPlanId: betoPlan },
         }),
       ]);
+    });
+
+    it('should answer and mail the free-cancellation deadline when booking outside the window', async () => {
+      const { db, booking, ana, tuesday07, plan } = arrange();
+      plan(ana.id, 2);
+      const booked = await booking.book(client(ana.id), { date: TUESDAY, classReservation: tuesday07.id });
+      // Tuesday 7:00 in Mexico City is 13:00Z; twelve hours before is Monday 19:00 there.
+      expect(booked).toMatchObject({ cancelUntil: new Date('2026-11-24T01:00:00.000Z'), cancellable: true });
+      expect(db.eventsOfType('reservation.confirmed')[0].payload).toMatchObject({
+        cancelUntil: '2026-11-24T01:00:00.000Z',
+        cancellable: true,
+      });
+    });
+
+    it('should say a class booked inside the window cannot be cancelled, and then refuse cancelling it', async () => {
+      const { db, clock, booking, ana, monday19, plan } = arrange();
+      plan(ana.id, 2);
+      clock.set(new Date('2026-11-23T14:00:00.000Z')); // Monday 8:00, eleven hours before the class
+      const booked = await booking.book(client(ana.id), { date: TODAY, classReservation: monday19.id });
+      expect(booked).toMatchObject({ cancelUntil: new Date('2026-11-23T13:00:00.000Z'), cancellable: false });
+      expect(db.eventsOfType('reservation.confirmed')[0].payload).toMatchObject({ cancellable: false });
+      await expect(booking.cancelReservation(client(ana.id), booked.reservationId)).rejects.toMatchObject({
+        code: 'CANCEL_WINDOW_CLOSED',
+      });
     });
 
     it('should refuse a booking for an inactive or unknown account', async () => {

@@ -18,6 +18,7 @@ import { type BookedClass, NotificationsService } from '../notifications';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
+  type CancelTiming,
   toAttendanceSummary,
   toBookedClass,
   toEnrolledUserDto,
@@ -30,6 +31,13 @@ import { ReservationsRepository, type ReservationInfo } from './reservations.rep
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
+
+/** A new reservation, with until when it may be cancelled and whether that is still possible. */
+export interface Booked {
+  reservationId: number;
+  cancelUntil: Date;
+  cancellable: boolean;
+}
 
 /**
  * Booking rules. Every count changes through a conditional UPDATE whose affected rows are checked,
@@ -55,8 +63,9 @@ export class BookingService {
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
     if (!caller) {
       const slots = await this.reservations.slotsOn(date);
-      return slots.map((slot) => toSlotDto(slot, [], null, this.clock.hasStarted(slot.date, slot.startTime)));
+      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false)));
     }
+    const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     const slots = access.can(caller, Permission.RosterRead)
       ? await this.reservations.slotsWithEveryoneOn(date)
       : await this.reservations.slotsWithOneOn(date, caller.id);
@@ -67,15 +76,17 @@ export class BookingService {
         mine.set(line.classSessionId, { id: line.id, position: line.position });
       }
     }
-    return slots.map((slot) =>
-      toSlotDto(
+    return slots.map((slot) => {
+      // The caller's own place may carry a late promotion's grace; a booking made now would not.
+      const own = slot.people.find((p) => p.id === caller.id);
+      return toSlotDto(
         slot,
         slot.people,
         caller.id,
-        this.clock.hasStarted(slot.date, slot.startTime),
+        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers),
         slot.classId !== null ? mine.get(slot.classId) : undefined,
-      ),
-    );
+      );
+    });
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
@@ -84,7 +95,7 @@ export class BookingService {
     const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
-      ...toSlotDto(slot, slot.people, admin.id, this.clock.hasStarted(slot.date, slot.startTime)),
+      ...toSlotDto(slot, slot.people, admin.id, this.cancelTiming(slot, null, true)),
       enrolled: slot.people.map(toEnrolledUserDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
@@ -103,8 +114,9 @@ export class BookingService {
    * push-reservation, its rules in this order: (1) the class runs that date, is not cancelled and
    * has not started; (2) one place per client and class; (3) the client has a plan with classes
    * left, (4) covering the date — the one that ends soonest, then the oldest; (5) a place is free.
+   * Answers until when the client may cancel it, by the rule cancelReservation applies.
    */
-  async book(caller: Caller, dto: PushReservationDto): Promise<number> {
+  async book(caller: Caller, dto: PushReservationDto): Promise<Booked> {
     const userId = dto.userId ?? caller.id;
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: userId });
     const client = await this.reservations.clientById(userId);
@@ -116,6 +128,8 @@ export class BookingService {
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
+    // The client's own terms, also when an admin books for them: the mail tells the client.
+    const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false);
 
     const reservationId = await this.transactions.run(async () => {
       // Rule 2: one place per client and class (the unique index backs this under races).
@@ -139,7 +153,11 @@ export class BookingService {
         await this.notifications.emit({
           type: 'reservation.confirmed',
           to: { userId: client.id, email: client.email, name: client.name },
-          payload: { class: toBookedClass(slot, id) },
+          payload: {
+            class: toBookedClass(slot, id),
+            cancelUntil: cancelUntil.toISOString(),
+            cancellable,
+          },
         });
         if (userId !== caller.id) {
           await this.audit.record(caller, {
@@ -156,7 +174,7 @@ export class BookingService {
         throw error;
       }
     });
-    return reservationId;
+    return { reservationId, cancelUntil, cancellable };
   }
 
   /**
@@ -170,7 +188,7 @@ export class BookingService {
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: info.userId });
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     if (info.status !== 'active') return false;
-    if (!managesOthers && this.clock.now().getTime() > this.freeCancelUntil(info).getTime()) {
+    if (!managesOthers && !this.cancelTiming(info, info.cancelGraceUntil, false).cancellable) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
     const byStudio = info.userId !== caller.id;
@@ -238,7 +256,10 @@ export class BookingService {
     return done;
   }
 
-  /** get-clases: a client's active reservations, upcoming first (soonest first), then past (latest first). */
+  /**
+   * get-clases: a client's active reservations, upcoming first (soonest first), then past (latest
+   * first); or only one of the two (`periodo`).
+   */
   async classesOf(caller: Caller, dto: GetClasesDto): Promise<Omit<MyClassesResponseDto, 'success'>> {
     const userId = dto.id ?? caller.id;
     access.require(caller, Permission.UsersRead, { ownerId: userId });
@@ -249,18 +270,11 @@ export class BookingService {
       userId,
       { today: this.clock.today(now), timeOfDay: this.clock.timeOfDay(now) },
       { offset: (page - 1) * limit, limit },
+      dto.periodo === 'proximas' ? 'upcoming' : dto.periodo === 'pasadas' ? 'past' : 'all',
     );
     // Who may cancel for others may cancel any class that has not started, past the window.
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const clases = rows.map((row) => {
-      const deadline = this.freeCancelUntil(row);
-      const isPast = this.clock.hasStarted(row.date, row.startTime);
-      return toMyClassDto(row, {
-        isPast,
-        deadline,
-        cancellable: managesOthers ? !isPast : now.getTime() <= deadline.getTime(),
-      });
-    });
+    const clases = rows.map((row) => toMyClassDto(row, this.cancelTiming(row, row.cancelGraceUntil, managesOthers)));
     const counts = (await this.attendance.countsOf([userId])).get(userId) ?? { attended: 0, noShow: 0 };
     return {
       clases,
@@ -289,12 +303,20 @@ export class BookingService {
     throw new BookingError(BookingErrorCode.CLASS_FULL);
   }
 
-  /** Until when a client may cancel: CANCEL_HOURS before the class, or a late promotion's grace. */
-  private freeCancelUntil(item: { date: string; startTime: string; cancelGraceUntil: Date | null }): Date {
-    const deadline = this.clock.cancelDeadline(item.date, item.startTime);
-    return item.cancelGraceUntil && item.cancelGraceUntil.getTime() > deadline.getTime()
-      ? item.cancelGraceUntil
-      : deadline;
+  /**
+   * The one place the cancellation rule is applied: until when a client may cancel (CANCEL_HOURS
+   * before the class, or a late promotion's grace) and whether the caller still may — the refusal
+   * of cancelReservation and every promise shown (day view, booking answer, mail, "Mis clases").
+   * Who may cancel for others may cancel any class that has not started.
+   */
+  private cancelTiming(
+    item: { date: string; startTime: string },
+    graceUntil: Date | null,
+    managesOthers: boolean,
+  ): CancelTiming {
+    const deadline = this.clock.cancelDeadline(item.date, item.startTime, graceUntil);
+    const isPast = this.clock.hasStarted(item.date, item.startTime);
+    return { isPast, deadline, cancellable: !isPast && (managesOthers || this.clock.canCancel(deadline)) };
   }
 
   /**

@@ -63,8 +63,14 @@ export class ReservationsController {
     description: 'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL.',
   })
   async pushReservation(@CurrentUser() caller: Caller, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
-    const reservationId = await this.booking.book(caller, dto);
-    return { success: true, message: BOOKED_MESSAGE, reservationId };
+    const booked = await this.booking.book(caller, dto);
+    return {
+      success: true,
+      message: BOOKED_MESSAGE,
+      reservationId: booked.reservationId,
+      cancelUntil: booked.cancelUntil.toISOString(),
+      cancellable: booked.cancellable,
+    };
   }
 
   @Post('cancel-reservation')
@@ -166,8 +172,8 @@ export class ReservationsController {
     return {
       success: true,
       message: removed
-        ? 'Quitaste al usuario de la lista de espera.'
-        : 'El usuario ya no estaba en la lista de espera.',
+        ? 'Quitaste al cliente de la lista de espera.'
+        : 'El cliente ya no estaba en la lista de espera.',
     };
   }
 
@@ -188,6 +194,6 @@ export class ReservationsController {
     @Body() dto: WaitlistIdDto,
   ): Promise<PromoteWaitlistResponseDto> {
     const reservationId = await this.waitlist.promoteByAdmin(admin, dto.id);
-    return { success: true, message: 'El usuario tiene su lugar en la clase.', reservationId };
+    return { success: true, message: 'El cliente tiene su lugar en la clase.', reservationId };
   }
 }

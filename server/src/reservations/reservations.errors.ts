@@ -68,7 +68,7 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.CLASS_FULL]: 'La clase está llena',
   [BookingErrorCode.RESERVATION_NOT_FOUND]: 'La reserva no existe.',
   [BookingErrorCode.CANCEL_WINDOW_CLOSED]: 'Ya no es posible cancelar esta clase',
-  [BookingErrorCode.USER_NOT_FOUND]: 'El usuario no existe o está inactivo.',
+  [BookingErrorCode.USER_NOT_FOUND]: 'El cliente no existe o está inactivo.',
   [BookingErrorCode.SCHEDULE_NOT_FOUND]: 'La clase del horario no existe.',
   [BookingErrorCode.SCHEDULE_TIME_TAKEN]: 'Ya hay una clase ese día a esa hora.',
   [BookingErrorCode.CAPACITY_BELOW_RESERVED]: 'La capacidad no puede ser menor que los lugares ya reservados',

@@ -36,6 +36,8 @@ export interface Enrolled {
   attended: boolean | null;
   /** A walk-in without a plan, paid at the studio. */
   paidAtStudio: boolean;
+  /** A late promotion's grace to cancel (read only for the caller's own place). */
+  cancelGraceUntil: Date | null;
 }
 
 /** How often a client came and did not come to the classes they held a place in. */
@@ -338,12 +340,12 @@ export class ReservationsRepository {
     );
   }
 
-  /** Active reservations of the scheduled classes on `date` whose reminder has not gone out. */
-  dueForReminder(date: string): Promise<ReservationInfo[]> {
+  /** Active reservations of the scheduled classes from `fromDate` to `toDate` whose reminder has not gone out. */
+  dueForReminder(fromDate: string, toDate: string): Promise<ReservationInfo[]> {
     return this.infos((q) =>
       q.andWhere(
-        "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date = :remindOn",
-        { remindOn: date },
+        "r.status = 'active' AND r.reminder_sent_at IS NULL AND c.status = 'scheduled' AND c.date BETWEEN :remindFrom AND :remindTo",
+        { remindFrom: fromDate, remindTo: toDate },
       ),
     );
   }
@@ -361,12 +363,13 @@ export class ReservationsRepository {
 
   /**
    * One page of a user's active reservations: upcoming first (soonest first), then past (latest
-   * first); and how many there are in all.
+   * first); and how many there are in all. `period` keeps only the upcoming or only the past ones.
    */
   async pageOfUser(
     userId: number,
     now: StudioNow,
     page: { offset: number; limit: number },
+    period: 'all' | 'upcoming' | 'past' = 'all',
   ): Promise<{ rows: MyClassRow[]; total: number }> {
     // From today on, in order: upcoming soonest first, then today's classes that started, latest first.
     const [[counted], fromTodayRows] = await Promise.all([
@@ -374,15 +377,17 @@ export class ReservationsRepository {
       this.direct.all<MyClassSqlRow>(MY_CLASSES_FROM_TODAY_SQL, [userId, now.today]),
     ]);
     if (counted?.undated !== null && counted?.undated !== undefined)
-      return this.pageOfUserSortingAll(userId, now, page);
-    const total = Number(counted?.total ?? 0);
+      return this.pageOfUserSortingAll(userId, now, page, period);
     const fromToday = fromTodayRows.map(toMyClassRow);
     const upcoming = fromToday.filter((row) => isUpcoming(row, now)).sort((a, b) => -latestFirst(a, b));
     const startedToday = fromToday.filter((row) => !isUpcoming(row, now)).sort(latestFirst);
-    const head = [...upcoming, ...startedToday];
+    // Every upcoming class is dated from today on: the past ones are the rest of the count.
+    const all = Number(counted?.total ?? 0);
+    const total = period === 'upcoming' ? upcoming.length : period === 'past' ? all - upcoming.length : all;
+    const head = period === 'upcoming' ? upcoming : period === 'past' ? startedToday : [...upcoming, ...startedToday];
     const rows = head.slice(page.offset, page.offset + page.limit);
     const take = page.limit - rows.length;
-    if (take <= 0 || total <= head.length) return { rows, total };
+    if (period === 'upcoming' || take <= 0 || total <= head.length) return { rows, total };
     // Then the classes before today, latest first: the index gives the date the page reaches back to,
     // and only the rows from that date on are read and sorted.
     const skip = Math.max(0, page.offset - head.length);
@@ -411,6 +416,7 @@ export class ReservationsRepository {
     userId: number,
     now: StudioNow,
     page: { offset: number; limit: number },
+    period: 'all' | 'upcoming' | 'past',
   ): Promise<{ rows: MyClassRow[]; total: number }> {
     const future = '(c.date > :futureToday OR (c.date = :futureToday AND c.start_time > :futureTime))';
     const futureParams = { futureToday: now.today, futureTime: now.timeOfDay };
@@ -419,6 +425,7 @@ export class ReservationsRepository {
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
       .where("r.user_id = :userId AND r.status = 'active'", { userId });
+    if (period !== 'all') base.andWhere(period === 'upcoming' ? future : `NOT ${future}`, futureParams);
     const total = await base.clone().getCount();
     const rows = await base
       .clone()
@@ -547,6 +554,7 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         email: row.userEmail ?? '',
         attended: toNullableBoolean(row.attended),
         paidAtStudio: toNullableBoolean(row.paidAtStudio) === true,
+        cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil ?? null),
       });
     }
   }

@@ -29,7 +29,7 @@ function arrange(env: Record<string, string> = {}) {
     const booked: number[] = [];
     for (let i = 0; i < capacity; i++) {
       const someone = newClient(`Reservado${schedule.id}x${i}`);
-      booked.push(await booking.book(someone.caller, { date, classReservation: schedule.id }));
+      booked.push((await booking.book(someone.caller, { date, classReservation: schedule.id })).reservationId);
     }
     const classId = db.classes.find((c) => c.scheduleId === schedule.id && c.date === date)!.id;
     return { scheduleId: schedule.id, classId, booked };

@@ -1,6 +1,7 @@
 import { addDays, isoWeekday } from '@pilates/dates';
 import type { DataSource } from 'typeorm';
 import { userSearchGrams } from '../../src/auth/user-search-grams';
+import { recountUsersSql } from '../../src/auth/entities/users-count.entity';
 import { randomFrom } from './dashboard-seed';
 import type { TestApp } from './test-app';
 
@@ -319,6 +320,7 @@ export async function seedHistory(
     ['gram', 'user_id'],
     userRows.flatMap(([id, name, email]) => userSearchGrams(name as string, email as string).map((gram) => [gram, id])),
   );
+  await ds.query(recountUsersSql);
   await insertRows(
     ds,
     'user_plans',

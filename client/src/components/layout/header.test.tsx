@@ -50,7 +50,7 @@ describe('Header', () => {
     expect(header).not.toHaveAttribute('data-scrolled');
   });
 
-  it('should open the mobile menu with every section and Cuenta for a guest, and close it again', async () => {
+  it('should open the mobile menu with every section and Mi cuenta for a guest, and close it again', async () => {
     renderInRouter(<Header user={null} />);
     const button = await screen.findByRole('button', { name: 'Abrir menú' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -65,7 +65,7 @@ describe('Header', () => {
       'Estudio',
       'Beneficios',
       'Reservar',
-      'Cuenta',
+      'Mi cuenta',
     ]);
     expect(within(drawer).getByRole('link', { name: 'Indoor Cycling' })).toHaveAttribute('href', '/cycling');
 
@@ -79,6 +79,6 @@ describe('Header', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
     const drawer = await screen.findByRole('dialog', { name: 'Ana López' });
     expect(within(drawer).getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/pilates/informacion');
-    expect(within(drawer).queryByRole('link', { name: 'Cuenta' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('link', { name: 'Mi cuenta' })).not.toBeInTheDocument();
   });
 });

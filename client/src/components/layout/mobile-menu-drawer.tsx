@@ -77,7 +77,7 @@ export default function MobileMenuDrawer({ user, open, onOpenChange, returnFocus
                   </Link>
                 ) : (
                   <Link to="/pilates/cuenta" className={itemClasses} onClick={close}>
-                    Cuenta
+                    Mi cuenta
                   </Link>
                 )}
               </li>

@@ -28,7 +28,7 @@ export const editUserSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'El email no es válido'),
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'El correo no es válido'),
   cumpleanos: z.string().superRefine((value, ctx) => {
     const message = value === '' ? null : birthDateError(value);
     if (message) ctx.addIssue({ code: 'custom', message });

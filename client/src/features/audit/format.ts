@@ -51,7 +51,7 @@ export function subjectLabel(entry: Pick<AuditEntryDto, 'subject' | 'entityType'
 export const FIELD_LABELS: Record<string, string> = {
   id: 'ID',
   name: 'Nombre',
-  email: 'Email',
+  email: 'Correo electrónico',
   cumpleanos: 'Fecha de nacimiento',
   role: 'Rol',
   active: 'Activo',

@@ -7,7 +7,7 @@ import { birthDateError } from '@/lib/birth-date';
 import { newPasswordSchema } from '@/lib/password-rule';
 
 /** A required, valid email. Trimmed like the server does before checking it. */
-const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El email no es válido'));
+const requiredEmail = z.string().trim().min(1, 'El email es obligatorio').pipe(z.email('El correo no es válido'));
 
 export const loginSchema = z.object({
   email: requiredEmail,

@@ -59,6 +59,9 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     capacity: 8,
     reservedCount: 3,
     isPastClass: false,
+    // A Tuesday 7:00 AM class booked on Monday morning: free to cancel until Monday 7:00 PM.
+    cancelUntil: '2026-11-24T01:00:00.000Z',
+    cancellable: true,
     isCancelled: false,
     instructor: null,
     users: '[{"id":null,"name":null}]',

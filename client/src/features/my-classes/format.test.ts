@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelQuestion, formatStudioInstant } from './format';
+import { bookedMessage, cancelQuestion, cancelTermsText, formatStudioInstant } from './format';
 
 describe('formatStudioInstant', () => {
   it('should read the instant on the studio clock when the process runs in another zone', () => {
@@ -17,5 +17,25 @@ describe('cancelQuestion', () => {
     expect(cancelQuestion('2026-11-24', '7:00 AM')).toBe(
       '¿Cancelar tu clase del martes 24 de noviembre de 2026 a las 7:00 AM?',
     );
+  });
+});
+
+describe('what cancelling does, from the server answer', () => {
+  it('should state the free deadline while the server accepts cancelling', () => {
+    expect(cancelTermsText({ cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
+      'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.',
+    );
+    expect(bookedMessage({ message: '¡Listo!', cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
+      '¡Listo! Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM.',
+    );
+  });
+
+  it('should promise nothing once the deadline has passed or the class was booked inside it', () => {
+    expect(cancelTermsText({ cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
+      'Ya no se puede cancelar: el límite era el lunes 23 de noviembre, 7:00 PM.',
+    );
+    const late = bookedMessage({ message: '¡Listo!', cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' });
+    expect(late).toBe('¡Listo! Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.');
+    expect(late).not.toMatch(/sin costo/);
   });
 });

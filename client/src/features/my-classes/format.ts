@@ -13,3 +13,27 @@ export function formatStudioInstant(iso: string, timeZone: string = studioTimeZo
 export function cancelQuestion(date: string, time: string): string {
   return `¿Cancelar tu clase del ${formatLongDateWithWeekday(date)} a las ${time}?`;
 }
+
+/** Said before booking a class inside the cancellation window (the server answered cancellable: false). */
+export const INSIDE_WINDOW_NOTE = 'Reservas dentro del límite: si cancelas, la clase no se devuelve.';
+
+/** Said of a booked class whose deadline has passed: the server refuses to cancel it. */
+export const CANNOT_CANCEL = 'Ya no se puede cancelar';
+
+/**
+ * What cancelling a booked class does now, from the server's answer (cancellable, cancellableUntil):
+ * 'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.' or why not.
+ */
+export function cancelTermsText(terms: { cancellable: boolean; cancelUntil: string }): string {
+  const until = formatStudioInstant(terms.cancelUntil);
+  return terms.cancellable
+    ? `Cancela sin costo hasta el ${until}; la clase vuelve a tu plan.`
+    : `${CANNOT_CANCEL}: el límite era el ${until}.`;
+}
+
+/** The toast after booking, from the booking's own answer. */
+export function bookedMessage(answer: { message: string; cancellable: boolean; cancelUntil: string }): string {
+  return answer.cancellable
+    ? `${answer.message} Cancela sin costo hasta el ${formatStudioInstant(answer.cancelUntil)}.`
+    : `${answer.message} Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.`;
+}

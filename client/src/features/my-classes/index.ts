@@ -2,4 +2,4 @@
 export { CalendarFeed } from './components/calendar-feed';
 export { MyClasses } from './components/my-classes';
 export { CANCELLED_MESSAGE, CancelReservationDialog } from './components/cancel-reservation-dialog';
-export { formatStudioInstant } from './format';
+export { bookedMessage, cancelTermsText, formatStudioInstant, INSIDE_WINDOW_NOTE } from './format';

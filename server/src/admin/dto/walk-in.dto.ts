@@ -44,9 +44,9 @@ export class WalkInDto {
   @ApiPropertyOptional({ example: 'ana@example.com', maxLength: 254, description: 'Cliente nuevo: email.' })
   @ValidateIf(isNewClient)
   @NormalizeEmail()
-  @IsVisibleText({ message: 'El email no es válido' })
-  @IsEmail({}, { message: 'El email no es válido' })
-  @MaxLength(254, { message: 'El email es demasiado largo' })
+  @IsVisibleText({ message: 'El correo no es válido' })
+  @IsEmail({}, { message: 'El correo no es válido' })
+  @MaxLength(254, { message: 'El correo es demasiado largo' })
   @IsString({ message: 'El email es obligatorio' })
   @IsNotEmpty({ message: 'El email es obligatorio' })
   email?: string;

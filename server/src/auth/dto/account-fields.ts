@@ -14,9 +14,9 @@ export const RequiredEmail = () =>
     NormalizeEmail(),
     IsNotEmpty({ message: 'El email es obligatorio' }),
     IsString({ message: 'El email es obligatorio' }),
-    MaxLength(254, { message: 'El email es demasiado largo' }),
-    IsEmail({}, { message: 'El email no es válido' }),
-    IsVisibleText({ message: 'El email no es válido' }),
+    MaxLength(254, { message: 'El correo es demasiado largo' }),
+    IsEmail({}, { message: 'El correo no es válido' }),
+    IsVisibleText({ message: 'El correo no es válido' }),
   );
 
 /**

@@ -22,10 +22,10 @@ export class ChangeInfoUserDto {
   @BlankAsUndefined()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
   @IsOptional()
-  @IsVisibleText({ message: 'El email no es válido' })
-  @IsEmail({}, { message: 'El email no es válido' })
-  @MaxLength(254, { message: 'El email es demasiado largo' })
-  @IsString({ message: 'El email no es válido' })
+  @IsVisibleText({ message: 'El correo no es válido' })
+  @IsEmail({}, { message: 'El correo no es válido' })
+  @MaxLength(254, { message: 'El correo es demasiado largo' })
+  @IsString({ message: 'El correo no es válido' })
   email?: string;
 
   @ApiPropertyOptional({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })

@@ -12,7 +12,7 @@ export class ForgotPasswordResponseDto {
   @ApiProperty({ example: true, enum: [true] })
   success!: true;
 
-  @ApiProperty({ example: 'Se ha enviado un email a tu buzón' })
+  @ApiProperty({ example: 'Te enviamos un correo con el enlace para cambiar tu contraseña.' })
   message!: string;
 }
 

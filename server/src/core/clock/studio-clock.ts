@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { studioInstant, studioTimeOfDay, studioToday } from '@pilates/dates';
+import { canCancelAt, cancelDeadline, studioInstant, studioTimeOfDay, studioToday } from '@pilates/dates';
 import { AppConfig } from '../config/app-config';
 import { Clock } from './clock';
 
@@ -19,6 +19,11 @@ export class StudioClock {
 
   get timeZone(): string {
     return this.config.studioTimeZone;
+  }
+
+  /** CANCEL_HOURS: how long before a class cancelling stops being possible. */
+  get cancelHours(): number {
+    return this.config.cancelHours;
   }
 
   now(): Date {
@@ -60,8 +65,16 @@ export class StudioClock {
     return start;
   }
 
-  /** Last moment a client may cancel: CANCEL_HOURS before the start (inclusive). */
-  cancelDeadline(date: string, time: string): Date {
-    return new Date(this.startOf(date, time).getTime() - this.config.cancelHours * 3600_000);
+  /**
+   * Last moment a client may cancel: CANCEL_HOURS before the start (inclusive), or a late
+   * promotion's grace when later. The one rule (libs/dates), for the refusal and every promise.
+   */
+  cancelDeadline(date: string, time: string, graceUntil: Date | null = null): Date {
+    return cancelDeadline(this.startOf(date, time), this.config.cancelHours, graceUntil);
+  }
+
+  /** Whether a client may still cancel now, given the deadline above. */
+  canCancel(deadline: Date): boolean {
+    return canCancelAt(this.clock.now(), deadline);
   }
 }

@@ -14,6 +14,7 @@ import { ResetLinkCredentials1764810000000 } from './1764810000000-ResetLinkCred
 import { RefundRequests1764820000000 } from './1764820000000-RefundRequests';
 import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
 import { UserSearchGrams1764870000000 } from './1764870000000-UserSearchGrams';
+import { UsersCount1764875000000 } from './1764875000000-UsersCount';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   RefundRequests1764820000000,
   HistoryScale1764860000000,
   UserSearchGrams1764870000000,
+  UsersCount1764875000000,
 ];

@@ -5,6 +5,7 @@ import { accountWelcomeMail, type AccountWelcome } from './account-welcome';
 import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
+import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
@@ -22,6 +23,7 @@ export interface EventPayloads {
   'waitlist.closed': WaitlistClosed;
   'plan.ending': PlanEnding;
   'payment.receipt': PaymentReceipt;
+  'payment.refunded': PaymentRefunded;
   'account.welcome': AccountWelcome;
   'account.password-reset': PasswordReset;
   'account.email-changed': EmailChanged;
@@ -47,6 +49,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'waitlist.closed': waitlistClosedMail,
   'plan.ending': planEndingMail,
   'payment.receipt': paymentReceiptMail,
+  'payment.refunded': paymentRefundedMail,
   'account.welcome': accountWelcomeMail,
   'account.password-reset': passwordResetMail,
   'account.email-changed': emailChangedMail,

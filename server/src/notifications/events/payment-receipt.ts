@@ -1,5 +1,5 @@
 import { formatLongDate } from '@pilates/dates';
-import { escapeHtml, mailLayout, type Mail, type Recipient } from '../mail';
+import { greetingMail, MY_ACCOUNT_LINK, type Mail, type MailContext, type Recipient } from '../mail';
 
 /** payment.receipt: an approved purchase created its plan. */
 export interface PaymentReceipt {
@@ -16,9 +16,9 @@ export interface PaymentReceipt {
 }
 
 const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-const pesos = (cents: number): string => money.format(cents / 100);
+export const pesos = (cents: number): string => money.format(cents / 100);
 
-export function paymentReceiptMail(to: Recipient, event: PaymentReceipt): Mail {
+export function paymentReceiptMail(to: Recipient, event: PaymentReceipt, context: MailContext): Mail {
   const { purchase, plan } = event;
   const lines = [
     `¡Gracias por tu compra! Tu plan ${purchase.planName} (${purchase.classCount} ${purchase.classCount === 1 ? 'clase' : 'clases'}) ya está activo.`,
@@ -27,13 +27,5 @@ export function paymentReceiptMail(to: Recipient, event: PaymentReceipt): Mail {
     `Compra n.º ${purchase.id} · Pago de Mercado Pago n.º ${event.providerPaymentId}.`,
     'Ya puedes reservar tus clases en el calendario.',
   ];
-  return {
-    to: to.email,
-    subject: 'Recibo de tu plan de Pilates',
-    text: [`Hola, ${to.name}:`, '', ...lines].join('\n'),
-    html: mailLayout(
-      'Recibo de tu plan',
-      [`Hola, ${to.name}:`, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
-    ),
-  };
+  return greetingMail(to, 'Recibo de tu plan de Pilates', lines, context, MY_ACCOUNT_LINK);
 }

@@ -1,4 +1,4 @@
-import { greetingMail, type Mail, type Recipient } from '../mail';
+import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
 import { when, type BookedClass } from './booked-class';
 
 /** reservation.cancelled: a reservation ended, by the client or by the studio (an admin, a cancelled class). */
@@ -7,12 +7,15 @@ export interface ReservationCancelled {
   byStudio: boolean;
 }
 
-export function reservationCancelledMail(to: Recipient, event: ReservationCancelled): Mail {
+export function reservationCancelledMail(to: Recipient, event: ReservationCancelled, context: MailContext): Mail {
   const first = event.byStudio
     ? `El estudio canceló tu clase del ${when(event.class)}. Lamentamos el cambio.`
     : `Cancelaste tu clase del ${when(event.class)}.`;
-  return greetingMail(to, event.byStudio ? 'El estudio canceló tu clase' : 'Cancelaste tu clase', [
-    first,
-    'La clase volvió a tu plan: puedes reservar otra en el calendario.',
-  ]);
+  return greetingMail(
+    to,
+    event.byStudio ? 'El estudio canceló tu clase' : 'Cancelaste tu clase',
+    [first, 'La clase volvió a tu plan: puedes reservar otra en el calendario.'],
+    context,
+    MY_CLASSES_LINK,
+  );
 }

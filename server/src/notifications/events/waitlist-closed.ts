@@ -1,4 +1,4 @@
-import { greetingMail, type Mail, type Recipient } from '../mail';
+import { BOOKING_LINK, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
 import { when, type BookedClass } from './booked-class';
 
 /** waitlist.closed: the list closed before the class (its cutoff), or the studio cancelled the class. */
@@ -7,11 +7,17 @@ export interface WaitlistClosed {
   reason: 'cutoff' | 'class_cancelled';
 }
 
-export function waitlistClosedMail(to: Recipient, event: WaitlistClosed): Mail {
-  return greetingMail(to, 'La lista de espera cerró', [
-    event.reason === 'class_cancelled'
-      ? `El estudio canceló la clase del ${when(event.class)}, así que su lista de espera cerró.`
-      : `La lista de espera de la clase del ${when(event.class)} cerró y no se liberó un lugar para ti.`,
-    'No se tomó ninguna clase de tu plan. Puedes elegir otra clase en el calendario.',
-  ]);
+export function waitlistClosedMail(to: Recipient, event: WaitlistClosed, context: MailContext): Mail {
+  return greetingMail(
+    to,
+    'La lista de espera cerró',
+    [
+      event.reason === 'class_cancelled'
+        ? `El estudio canceló la clase del ${when(event.class)}, así que su lista de espera cerró.`
+        : `La lista de espera de la clase del ${when(event.class)} cerró y no se liberó un lugar para ti.`,
+      'No se tomó ninguna clase de tu plan. Puedes elegir otra clase en el calendario.',
+    ],
+    context,
+    BOOKING_LINK,
+  );
 }

@@ -1,4 +1,4 @@
-import { greetingMail, type Mail, type Recipient } from '../mail';
+import { BOOKING_LINK, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
 import { when, type BookedClass } from './booked-class';
 
 /** waitlist.skipped: the client's turn came but they could not be booked; the next in line got the place. */
@@ -16,10 +16,16 @@ export const WAITLIST_SKIP_REASONS: Record<string, string> = {
   inactive: 'tu cuenta no está activa',
 };
 
-export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped): Mail {
+export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped, context: MailContext): Mail {
   const why = WAITLIST_SKIP_REASONS[event.reason] ?? 'no fue posible reservarla';
-  return greetingMail(to, 'No pudimos darte el lugar de la lista de espera', [
-    `Se liberó un lugar en la clase del ${when(event.class)}, pero no pudimos reservarlo para ti porque ${why}.`,
-    'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
-  ]);
+  return greetingMail(
+    to,
+    'No pudimos darte el lugar de la lista de espera',
+    [
+      `Se liberó un lugar en la clase del ${when(event.class)}, pero no pudimos reservarlo para ti porque ${why}.`,
+      'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
+    ],
+    context,
+    BOOKING_LINK,
+  );
 }

@@ -39,6 +39,14 @@ export class BookingResponseDto {
 
   @ApiProperty({ description: 'La reserva creada.' })
   reservationId!: number;
+
+  @ApiProperty({ description: 'Hasta cuándo el cliente puede cancelarla sin costo (ISO 8601).' })
+  cancelUntil!: string;
+
+  @ApiProperty({
+    description: 'false: reservada dentro del límite; si la cancela, la clase no se devuelve (ni puede cancelarla).',
+  })
+  cancellable!: boolean;
 }
 
 export class CancelResponseDto {

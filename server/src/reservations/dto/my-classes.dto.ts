@@ -1,9 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import { PagedUserRequestDto } from '../../core/dto/paged-user-request.dto';
 import { PaginationDto } from '../../core/dto/pagination.dto';
 import { WaitlistPlaceDto } from './waitlist.dto';
 
-export class GetClasesDto extends PagedUserRequestDto {}
+/** Which of a client's classes a page lists: those that have not started, or those that have. */
+export const MY_CLASSES_PERIODS = ['proximas', 'pasadas'] as const;
+export type MyClassesPeriod = (typeof MY_CLASSES_PERIODS)[number];
+
+export class GetClasesDto extends PagedUserRequestDto {
+  @ApiPropertyOptional({
+    enum: MY_CLASSES_PERIODS,
+    description:
+      'proximas: las que no han comenzado, la más próxima primero; pasadas: las que ya comenzaron, la más ' +
+      'reciente primero. Por omisión, las dos: próximas y luego pasadas.',
+  })
+  @IsOptional()
+  @IsIn(MY_CLASSES_PERIODS, { message: 'El periodo debe ser «proximas» o «pasadas»' })
+  periodo?: MyClassesPeriod;
+}
 
 export class MyClassDto {
   @ApiProperty({ description: 'La reserva.' })

@@ -23,7 +23,7 @@ export function toSlotDto(
   slot: Slot,
   people: Enrolled[],
   viewerId: number | null,
-  isPast: boolean,
+  timing: CancelTiming,
   waiting?: MyWaitlistPlace,
 ): SlotDto {
   const users = people.map((p) => ({ id: p.id, name: p.name }));
@@ -34,7 +34,9 @@ export function toSlotDto(
     durationMinutes: slot.durationMinutes,
     capacity: slot.capacity,
     reservedCount: slot.reservedCount,
-    isPastClass: isPast,
+    isPastClass: timing.isPast,
+    cancelUntil: timing.deadline.toISOString(),
+    cancellable: timing.cancellable,
     isCancelled: slot.cancelled,
     instructor: slot.instructor,
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
@@ -61,11 +63,15 @@ export const toAttendanceSummary = (people: Enrolled[]): AttendanceSummaryDto =>
   unmarked: people.filter((p) => p.attended === null).length,
 });
 
+/** Whether a class has started, until when it may be cancelled and whether the caller still may. */
+export interface CancelTiming {
+  isPast: boolean;
+  cancellable: boolean;
+  deadline: Date;
+}
+
 /** A line of "Mis clases"; the caller says whether it has started and until when it may be cancelled. */
-export function toMyClassDto(
-  row: MyClassRow,
-  timing: { isPast: boolean; cancellable: boolean; deadline: Date },
-): MyClassDto {
+export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto {
   return {
     id: row.id,
     date: row.date,

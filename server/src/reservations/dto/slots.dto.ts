@@ -36,6 +36,19 @@ export class SlotDto {
   @ApiProperty({ description: 'La clase ya comenzó (hora del estudio).' })
   isPastClass!: boolean;
 
+  @ApiProperty({
+    description:
+      'Hasta cuándo se puede cancelar sin costo (ISO 8601): la reserva de quien llama, o una reserva hecha ahora.',
+  })
+  cancelUntil!: string;
+
+  @ApiProperty({
+    description:
+      'Quien llama aún puede cancelar: su reserva, o una reserva hecha ahora (false: reservada dentro del límite, ' +
+      'cancelarla ya no devuelve la clase).',
+  })
+  cancellable!: boolean;
+
   @ApiProperty({ description: 'El estudio canceló la clase en esta fecha.' })
   isCancelled!: boolean;
 

@@ -7,6 +7,10 @@
  */
 
 export interface BookingResponseDto {
+  /** Hasta cuándo el cliente puede cancelarla sin costo (ISO 8601). */
+  cancelUntil: string;
+  /** false: reservada dentro del límite; si la cancela, la clase no se devuelve (ni puede cancelarla). */
+  cancellable: boolean;
   message: string;
   /** La reserva creada. */
   reservationId: number;

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { GetClasesDtoPeriodo } from './getClasesDtoPeriodo';
 
 export interface GetClasesDto {
   /** El usuario; por omisión, el de la sesión. Solo un admin puede nombrar a otro. */
@@ -16,4 +17,6 @@ export interface GetClasesDto {
   limit?: number;
   /** Página, desde 1. */
   pagination?: number;
+  /** proximas: las que no han comenzado, la más próxima primero; pasadas: las que ya comenzaron, la más reciente primero. Por omisión, las dos: próximas y luego pasadas. */
+  periodo?: GetClasesDtoPeriodo;
 }

@@ -68,6 +68,7 @@ export * from './forgotPasswordDto';
 export * from './forgotPasswordResponseDto';
 export * from './getAuditDto';
 export * from './getClasesDto';
+export * from './getClasesDtoPeriodo';
 export * from './getUserPlanesDto';
 export * from './getUsersDto';
 export * from './healthResponseDto';

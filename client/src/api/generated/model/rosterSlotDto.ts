@@ -16,6 +16,10 @@ export interface RosterSlotDto {
   canMarkAttendance: boolean;
   /** Ahora se puede agregar a un cliente sin reserva: hasta que la clase termina. */
   canWalkIn: boolean;
+  /** Hasta cuándo se puede cancelar sin costo (ISO 8601): la reserva de quien llama, o una reserva hecha ahora. */
+  cancelUntil: string;
+  /** Quien llama aún puede cancelar: su reserva, o una reserva hecha ahora (false: reservada dentro del límite, cancelarla ya no devuelve la clase). */
+  cancellable: boolean;
   capacity: number;
   /**
    * La clase en esa fecha; null mientras nadie ha reservado.

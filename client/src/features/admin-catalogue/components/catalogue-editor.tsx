@@ -71,12 +71,12 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
       <span className={cn('font-medium', plan.visible ? 'text-ink-strong' : 'text-ink-muted')}>{plan.name}</span>
     ),
   },
-  { key: 'clases', header: 'Clases', cell: (plan) => plan.classes, className: 'tabular-nums' },
+  { key: 'clases', header: 'Clases', cell: (plan) => plan.classes, className: 'figures' },
   {
     key: 'precio',
     header: 'Precio',
     cell: (plan) => formatMoney(plan.price),
-    className: 'whitespace-nowrap tabular-nums',
+    className: 'whitespace-nowrap figures',
   },
   { key: 'estado', header: 'Estado', cell: (plan) => <VisibilityBadge visible={plan.visible} /> },
   { key: 'acciones', header: 'Acciones', cell: (plan) => <PlanActions plan={plan} actions={actions} /> },
@@ -153,7 +153,7 @@ export function CatalogueEditor() {
                   <VisibilityBadge visible={plan.visible} />
                 </div>
                 <p className="text-sm text-ink">
-                  {classesLabel(plan.classes)} · <span className="tabular-nums">{formatMoney(plan.price)}</span>
+                  {classesLabel(plan.classes)} · <span className="figures">{formatMoney(plan.price)}</span>
                 </p>
                 <PlanActions plan={plan} actions={actions} />
               </>

@@ -8,7 +8,7 @@ import { UsersAdmin } from './users-admin';
 
 async function openAddUser() {
   await screen.findByRole('table', { name: 'Usuarios' });
-  await userEvent.click(screen.getByRole('button', { name: 'Agregar Usuario' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Agregar usuario' }));
   return screen.findByRole('dialog', { name: 'Agregar usuario' });
 }
 

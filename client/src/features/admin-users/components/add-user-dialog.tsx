@@ -14,7 +14,7 @@ export interface AddUserDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Agregar Usuario": a new client account, with the registration rules (no terms). */
+/** "Agregar usuario": a new client account, with the registration rules (no terms). */
 export function AddUserDialog({ open, onOpenChange }: AddUserDialogProps) {
   return (
     <FormDialog

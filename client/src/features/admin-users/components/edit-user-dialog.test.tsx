@@ -65,7 +65,7 @@ describe('EditUserDialog', () => {
     await userEvent.clear(email);
     await userEvent.type(email, 'ana@');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
-    expect(await within(dialog).findByText('El email no es válido')).toBeInTheDocument();
+    expect(await within(dialog).findByText('El correo no es válido')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, URLS.changeData)).toHaveLength(0);
 
     await userEvent.clear(email);

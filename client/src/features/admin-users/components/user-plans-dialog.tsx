@@ -93,9 +93,9 @@ function UserPlans({ user }: { user: AdminUserRowDto }) {
     </Button>
   );
   const columns: DataTableColumn<UserPlanDto>[] = [
-    { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'tabular-nums' },
+    { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'figures' },
     { key: 'plan', header: 'Plan', cell: (plan) => <span className="font-medium text-ink-strong">{plan.plan}</span> },
-    { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap tabular-nums' },
+    { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap figures' },
     { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => <DateCell date={plan.startDate} /> },
     { key: 'termino', header: 'Fecha de término', cell: (plan) => <DateCell date={plan.endDate} /> },
     { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidBadge plan={plan} /> },
@@ -126,7 +126,7 @@ function UserPlans({ user }: { user: AdminUserRowDto }) {
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">Clases restantes</dt>
-              <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
+              <dd className="text-ink figures">{remaining(plan)}</dd>
               <dt className="text-ink-muted">Inicio</dt>
               <dd className="text-ink">{formatDate(plan.startDate)}</dd>
               <dt className="text-ink-muted">Término</dt>

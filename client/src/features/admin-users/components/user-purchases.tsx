@@ -45,7 +45,7 @@ export function UserPurchases({ user }: { user: AdminUserRowDto }) {
             <div className="min-w-0 space-y-1">
               <p className="font-medium text-ink-strong">
                 {purchase.plan} <span className="text-sm font-normal text-ink-subtle">#{purchase.id}</span> ·{' '}
-                <span className="tabular-nums">{formatMoney(purchase.total)}</span>
+                <span className="figures">{formatMoney(purchase.total)}</span>
               </p>
               <div className="flex flex-wrap gap-2">
                 <Flag tone="muted">{purchaseStatusLabel(purchase)}</Flag>

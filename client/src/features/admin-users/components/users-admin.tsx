@@ -157,7 +157,7 @@ export function UsersAdmin() {
         <div className="min-w-0 whitespace-normal">
           <p className="break-words">
             <span className="font-medium text-ink-strong">{user.name}</span>{' '}
-            <span className="text-sm text-ink-subtle tabular-nums">#{user.id}</span>
+            <span className="text-sm text-ink-subtle figures">#{user.id}</span>
           </p>
           <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">{user.email}</p>
         </div>
@@ -168,7 +168,7 @@ export function UsersAdmin() {
       key: 'asistencia',
       header: 'Asistencia',
       // Two short lines ("5 asistencias ·" / "2 faltas") keep the table within 1280 px beside the menu.
-      cell: (user) => <span className="block text-sm whitespace-normal tabular-nums">{attendanceCounts(user)}</span>,
+      cell: (user) => <span className="block text-sm whitespace-normal figures">{attendanceCounts(user)}</span>,
       className: 'w-28',
     },
     {
@@ -191,7 +191,7 @@ export function UsersAdmin() {
         <TextField
           label="Buscar usuario"
           type="search"
-          placeholder="Nombre o email"
+          placeholder="Nombre o correo"
           autoComplete="off"
           spellCheck={false}
           maxLength={120}
@@ -204,7 +204,7 @@ export function UsersAdmin() {
           icon={<UserPlus aria-hidden="true" className="size-4" />}
           className="self-start sm:self-auto"
         >
-          Agregar Usuario
+          Agregar usuario
         </Button>
       </div>
 
@@ -243,7 +243,7 @@ export function UsersAdmin() {
                   <dt className="text-ink-muted">Fecha de nacimiento</dt>
                   <dd className="text-ink">{formatDate(user.cumpleanos)}</dd>
                   <dt className="text-ink-muted">Asistencia</dt>
-                  <dd className="text-ink tabular-nums">{attendanceCounts(user)}</dd>
+                  <dd className="text-ink figures">{attendanceCounts(user)}</dd>
                 </dl>
                 <StatusChip user={user} />
                 {cardActions(user)}

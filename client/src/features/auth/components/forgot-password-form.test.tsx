@@ -10,17 +10,17 @@ describe('ForgotPasswordForm', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('should require a valid email before sending', async () => {
-    const fetchMock = stubFetch(200, { success: true, message: 'Se ha enviado un email a tu buzón' });
+    const fetchMock = stubFetch(200, { success: true, message: 'Te enviamos un correo' });
     renderWithClient(<ForgotPasswordForm />);
     await submit();
     expect(await screen.findByText('El email es obligatorio')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Correo Electrónico'), 'ana@');
-    expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
+    expect(await screen.findByText('El correo no es válido')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('should send the email and replace the form by the success panel', async () => {
-    const fetchMock = stubFetch(200, { success: true, message: 'Se ha enviado un email a tu buzón' });
+    const fetchMock = stubFetch(200, { success: true, message: 'Te enviamos un correo' });
     renderWithClient(<ForgotPasswordForm />);
     const email = screen.getByLabelText('Correo Electrónico');
     expect(email).toHaveAttribute('type', 'email');
@@ -29,7 +29,7 @@ describe('ForgotPasswordForm', () => {
     await submit();
 
     const panel = await screen.findByRole('status');
-    expect(panel).toHaveTextContent('Se ha enviado un email a tu buzón');
+    expect(panel).toHaveTextContent('Te enviamos un correo');
     expect(panel).toHaveTextContent(/válido durante una hora/);
     expect(screen.queryByRole('button', { name: 'Enviar enlace' })).not.toBeInTheDocument();
     const sent = sentRequest(fetchMock);
@@ -44,6 +44,6 @@ describe('ForgotPasswordForm', () => {
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Intenta más tarde.');
     expect(screen.getByRole('button', { name: 'Enviar enlace' })).toBeInTheDocument();
-    expect(screen.queryByText('Se ha enviado un email a tu buzón')).not.toBeInTheDocument();
+    expect(screen.queryByText('Te enviamos un correo')).not.toBeInTheDocument();
   });
 });

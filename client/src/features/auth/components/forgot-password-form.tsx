@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
       <div role="status" className="flex items-start gap-3 rounded-control bg-success-soft px-4 py-4 text-success">
         <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div className="space-y-1">
-          <p className="font-medium">Se ha enviado un email a tu buzón</p>
+          <p className="font-medium">Te enviamos un correo</p>
           <p className="text-sm">El enlace para cambiar tu contraseña es válido durante una hora.</p>
         </div>
       </div>

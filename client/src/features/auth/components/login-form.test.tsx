@@ -38,7 +38,7 @@ describe('LoginForm', () => {
     const fetchMock = stubFetch(200, { success: true, user: ana });
     renderLogin();
     await fillAndSubmit('ana@', '12345');
-    expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
+    expect(await screen.findByText('El correo no es válido')).toBeInTheDocument();
     expect(screen.getByText('Debe tener al menos 6 caracteres')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -95,13 +95,13 @@ describe('LoginForm', () => {
   });
 
   it('should show a server message for a field once, under that field', async () => {
-    stubFetch(400, { success: false, code: 'VALIDATION_ERROR', error: { email: ['El email no es válido'] } });
+    stubFetch(400, { success: false, code: 'VALIDATION_ERROR', error: { email: ['El correo no es válido'] } });
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secreta1');
     await vi.waitFor(() =>
-      expect(screen.getByLabelText('Correo Electrónico')).toHaveAccessibleDescription('El email no es válido'),
+      expect(screen.getByLabelText('Correo Electrónico')).toHaveAccessibleDescription('El correo no es válido'),
     );
-    expect(screen.getAllByText('El email no es válido')).toHaveLength(1);
+    expect(screen.getAllByText('El correo no es válido')).toHaveLength(1);
     expect(screen.queryByText(/email:/)).not.toBeInTheDocument();
   });
 

@@ -67,7 +67,7 @@ describe('RegisterForm', () => {
     renderRegister();
     await fill({ email: 'ana@', password: '1234567' });
     await submit();
-    expect(await screen.findByText('El email no es válido')).toBeInTheDocument();
+    expect(await screen.findByText('El correo no es válido')).toBeInTheDocument();
     expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(/Debe tener al menos 8 caracteres/);
     expect(screen.getByLabelText('Confirmar Contraseña')).toHaveAccessibleDescription(
       'Debe tener al menos 8 caracteres',

@@ -98,7 +98,16 @@ describe('BookingDay under server rendering', () => {
     const html = await serverHtmlWithTheDay();
     const { sentTo } = stubApi({
       '/api/reservations/get-information': () => [200, DAY],
-      '/api/reservations/push-reservation': () => [201, { success: true, message: 'ok', reservationId: 9 }],
+      '/api/reservations/push-reservation': () => [
+        201,
+        {
+          success: true,
+          message: '¡Has reservado con éxito!',
+          reservationId: 9,
+          cancellable: true,
+          cancelUntil: '2026-11-30T20:00:00.000Z',
+        },
+      ],
     });
     const container = document.createElement('div');
     container.innerHTML = html;
@@ -123,7 +132,9 @@ describe('BookingDay under server rendering', () => {
       fireEvent.click(button);
       fireEvent.click(button);
     });
-    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    expect(
+      await findToast('¡Has reservado con éxito! Cancela sin costo hasta el lunes 30 de noviembre, 2:00 PM.'),
+    ).toBeInTheDocument();
     expect(sentTo('/api/reservations/push-reservation')).toEqual([{ date: DATE, classReservation: 5 }]);
   });
 

@@ -32,6 +32,9 @@ function renderDay(handlers: ApiHandlers, { isGuest = false } = {}) {
 }
 
 const reservar = () => screen.findByRole('button', { name: 'Reservar' });
+const BOOKED = { success: true, message: '¡Has reservado con éxito!', reservationId: 9 };
+const LATE =
+  '¡Has reservado con éxito! Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.';
 
 describe('BookingDay', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -51,13 +54,16 @@ describe('BookingDay', () => {
       ],
       [PUSH]: () => {
         booked = true;
-        return [201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }];
+        return [201, { ...BOOKED, cancellable: true, cancelUntil: '2026-11-30T20:00:00.000Z' }];
       },
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
 
     await userEvent.click(await reservar());
-    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    // The deadline is the server's answer: the rule it applies when cancelling.
+    expect(
+      await findToast('¡Has reservado con éxito! Cancela sin costo hasta el lunes 30 de noviembre, 2:00 PM.'),
+    ).toBeInTheDocument();
     expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
     expect(await screen.findByText('Reservada')).toBeInTheDocument();
     expect(screen.getByText('4 lugares disponibles')).toBeInTheDocument();
@@ -87,10 +93,10 @@ describe('BookingDay', () => {
     fireEvent.click(again);
     expect(sentTo(PUSH)).toHaveLength(1);
 
-    await act(async () => answer([201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }]));
-    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    await act(async () => answer([201, { ...BOOKED, cancellable: false, cancelUntil: '2026-11-30T20:00:00.000Z' }]));
+    expect(await findToast(LATE)).toBeInTheDocument();
     await new Promise((done) => setTimeout(done, 50));
-    expect(screen.getAllByText('¡Has reservado con éxito!')).toHaveLength(1);
+    expect(screen.getAllByText(LATE)).toHaveLength(1);
     expect(sentTo(PUSH)).toHaveLength(1);
   });
 
@@ -120,7 +126,7 @@ describe('BookingDay', () => {
       '/api/informacion/get-planes': () => plans() as [number, unknown],
       [PUSH]: () => {
         left -= 1;
-        return [201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }];
+        return [201, { ...BOOKED, cancellable: false, cancelUntil: '2026-11-30T20:00:00.000Z' }];
       },
     });
     renderWithProviders(
@@ -234,12 +240,61 @@ describe('BookingDay', () => {
     expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
   });
 
-  it('should tell a logged-in client until when an open class can be cancelled for free', async () => {
+  it('should tell a logged-in client until when an open class can be cancelled for free (the server answer)', async () => {
     renderDay({
-      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM' })] }],
-      '/api/studio': () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [slot({ scheduleId: 5, time: '8:00 PM', cancellable: true, cancelUntil: '2026-11-30T14:00:00.000Z' })],
+        },
+      ],
     });
     expect(await screen.findByText('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM.')).toBeInTheDocument();
+  });
+
+  it('should warn before booking a class inside the window that cancelling it gives nothing back', async () => {
+    renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [slot({ scheduleId: 5, time: '8:00 PM', cancellable: false, cancelUntil: '2026-11-30T14:00:00.000Z' })],
+        },
+      ],
+    });
+    expect(
+      await screen.findByText('Reservas dentro del límite: si cancelas, la clase no se devuelve.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
+  });
+
+  it('should not offer Cancelar on my own class past its deadline, and say so in its row', async () => {
+    renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [
+            slot({
+              scheduleId: 5,
+              time: '8:00 PM',
+              myReservationId: 41,
+              cancellable: false,
+              cancelUntil: '2026-11-30T14:00:00.000Z',
+            }),
+          ],
+        },
+      ],
+    });
+    expect(
+      await screen.findByText('Ya no se puede cancelar: el límite era el lunes 30 de noviembre, 8:00 AM.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Reservada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
   });
 
   it('should say when the day has no classes', async () => {
@@ -252,7 +307,7 @@ describe('BookingDay', () => {
     const { sentTo } = renderDay({
       [PUSH]: () =>
         new Promise((resolve) => {
-          answer = () => resolve([201, { success: true, message: '¡Has reservado con éxito!', reservationId: 9 }]);
+          answer = () => resolve([201, { ...BOOKED, cancellable: false, cancelUntil: '2026-11-30T02:00:00.000Z' }]);
         }),
     });
     const button = await reservar();
@@ -261,9 +316,9 @@ describe('BookingDay', () => {
     fireEvent.click(button);
     await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
     answer();
-    expect(await findToast('¡Has reservado con éxito!')).toBeInTheDocument();
+    expect(await findToast(LATE)).toBeInTheDocument();
     await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
-    expect(screen.getAllByText('¡Has reservado con éxito!')).toHaveLength(1);
+    expect(screen.getAllByText(LATE)).toHaveLength(1);
   });
 
   it('should fold the classes that started under "Clases anteriores"', async () => {
@@ -290,15 +345,30 @@ describe('BookingDay', () => {
     const { sentTo } = renderDay({
       [GET]: () => [
         200,
-        { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 PM', myReservationId: 41 })] },
+        {
+          success: true,
+          date: DATE,
+          data: [
+            slot({
+              scheduleId: 5,
+              time: '8:00 PM',
+              myReservationId: 41,
+              cancellable: true,
+              cancelUntil: '2026-11-30T14:00:00.000Z',
+            }),
+          ],
+        },
       ],
       [STUDIO]: () => [200, { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 }],
       [CANCEL]: () => [200, { success: true, message: 'ok' }],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
     const dialog = await screen.findByRole('dialog', { name: /¿Cancelar tu clase del lunes 30 de noviembre de 2026/ });
-    // 8:00 PM less 12 hours.
-    expect(dialog).toHaveTextContent('Cancela sin costo hasta lunes 30 de noviembre, 8:00 AM');
+    // The server's deadline: 8:00 PM less 12 hours.
+    expect(dialog).toHaveTextContent('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM');
+    expect(
+      screen.getByText('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM; la clase vuelve a tu plan.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
     expect(await findToast('Cancelaste tu clase. La clase volvió a tu plan.')).toBeInTheDocument();
     expect(sentTo(CANCEL)).toEqual([{ id: 41 }]);

@@ -11,18 +11,16 @@ import {
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useEverOpened } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { CancelReservationDialog } from '@/features/my-classes';
+import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
-import { useCancellableUntil } from '@/lib/studio-clock';
 import { useHydrated } from '@/lib/use-hydrated';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClassesSkeleton, DayHeading, NoClasses } from './day-classes';
 import { SlotList } from './slot-list';
 
-export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 export const NO_CLASSES_LEFT_MESSAGE = 'Ya no quedan clases por tomar este día.';
 
 /** The error codes that open a dialog instead of a red toast: the client can act on them (buy a plan). */
@@ -63,7 +61,6 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
   const [joining, setJoining] = useState<WaitlistClass | null>(null);
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
-  const cancellableUntil = useCancellableUntil(date, cancelling?.time ?? null);
   // Each dialog runs from its first opening on (nothing of it is rendered before).
   const cancelOpened = useEverOpened(cancelling !== null);
   const joinOpened = useEverOpened(joining !== null);
@@ -75,7 +72,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   // still refuses to send it again.
   const booking = usePushReservation({
     mutation: {
-      onSuccess: () => toast.show(BOOKED_MESSAGE),
+      // The server's own answer: until when it may be cancelled, or that it was booked inside the window.
+      onSuccess: (answer) => toast.show(bookedMessage(answer)),
       onError: (error, { data }) => {
         const code = isApiError(error) ? error.code : undefined;
         if (code === 'NO_CLASSES_LEFT') {
@@ -161,17 +159,13 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
       {cancelOpened ? (
         <CancelReservationDialog
           reservation={
-            cancelling && cancelling.myReservationId && cancellableUntil
+            cancelling && cancelling.myReservationId
               ? {
                   id: cancelling.myReservationId,
                   date,
                   time: cancelling.time,
-                  dayOfWeek: '',
-                  instructor: cancelling.instructor ?? null,
-                  attended: null,
-                  isPast: false,
-                  cancellable: true,
-                  cancellableUntil,
+                  cancellable: cancelling.cancellable,
+                  cancellableUntil: cancelling.cancelUntil,
                 }
               : null
           }

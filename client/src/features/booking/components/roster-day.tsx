@@ -30,9 +30,7 @@ export function RosterDay({ date }: { date: string }) {
                 className="flex w-full items-center gap-4 rounded-card bg-surface px-4 py-3 text-left shadow-soft transition-colors hover:bg-sand/60 sm:px-6 sm:py-4"
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block font-display text-2xl leading-tight text-ink-strong tabular-nums">
-                    {slot.time}
-                  </span>
+                  <span className="block font-display text-2xl leading-tight text-ink-strong figures">{slot.time}</span>
                   {slot.instructor ? <span className="block text-sm text-ink-muted">{slot.instructor}</span> : null}
                 </span>
                 {slot.isCancelled ? (

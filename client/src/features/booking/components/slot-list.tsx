@@ -3,8 +3,7 @@ import { useId } from 'react';
 import type { SlotDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { useCancellableUntil } from '@/lib/studio-clock';
-import { formatStudioInstant } from '@/features/my-classes';
+import { cancelTermsText, formatStudioInstant, INSIDE_WINDOW_NOTE } from '@/features/my-classes';
 import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
 
 /** The studio teaches one class: Pilates Reformer. */
@@ -12,7 +11,10 @@ export const CLASS_NAME = 'Pilates Reformer';
 
 export interface SlotListProps {
   slots: SlotDto[];
-  /** The day shown, for a logged-in client: each open class says until when it can be cancelled for free. */
+  /**
+   * The day shown, for a logged-in client: each open or booked class says until when it can be
+   * cancelled for free, or that it no longer can (the server's answer, the rule it enforces).
+   */
   date?: string;
   onBook: (slot: SlotDto) => void;
   /** The caller's own booked class: "Cancelar" right in its row. */
@@ -80,10 +82,21 @@ export function freePlacesLabel(slot: Pick<SlotDto, 'capacity' | 'reservedCount'
   return free === 1 ? '1 lugar disponible' : `${free} lugares disponibles`;
 }
 
-function CancelDeadline({ slot, date }: { slot: SlotDto; date: string }) {
-  const until = useCancellableUntil(date, slot.time);
-  if (!until) return null;
-  return <p className="mt-1 text-sm text-ink-muted">Cancela sin costo hasta el {formatStudioInstant(until)}.</p>;
+/** Before booking: until when a booking made now could be cancelled, or that it could not be. */
+function CancelDeadline({ slot }: { slot: SlotDto }) {
+  if (!slot.cancellable) return <p className="mt-1 text-sm font-medium text-accent-strong">{INSIDE_WINDOW_NOTE}</p>;
+  return (
+    <p className="mt-1 text-sm text-ink-muted">Cancela sin costo hasta el {formatStudioInstant(slot.cancelUntil)}.</p>
+  );
+}
+
+/** A booked class: what cancelling it does now. */
+function BookedTerms({ slot }: { slot: SlotDto }) {
+  return (
+    <p className={cn('mt-1 text-sm', slot.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
+      {cancelTermsText(slot)}
+    </p>
+  );
 }
 
 function SlotRow({
@@ -117,7 +130,7 @@ function SlotRow({
     >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-3">
-          <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong tabular-nums">
+          <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong figures">
             {slot.time}
           </span>
           <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
@@ -134,7 +147,8 @@ function SlotRow({
             .filter(Boolean)
             .join(' · ')}
         </p>
-        {state === 'open' && date ? <CancelDeadline slot={slot} date={date} /> : null}
+        {state === 'open' && date ? <CancelDeadline slot={slot} /> : null}
+        {state === 'booked' && date && !slot.isPastClass ? <BookedTerms slot={slot} /> : null}
       </div>
       {state === 'booked' ? (
         <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
@@ -142,7 +156,7 @@ function SlotRow({
             <Check aria-hidden="true" className="size-4" />
             Reservada
           </span>
-          {onCancel && !slot.isPastClass ? (
+          {onCancel && !slot.isPastClass && slot.cancellable ? (
             <Button variant="secondary" size="sm" aria-describedby={timeId} onClick={() => onCancel(slot)}>
               Cancelar
             </Button>

@@ -117,7 +117,7 @@ export function WeekCalendar({
                     <span className="@min-[28.75rem]:hidden">{shortWeekdayName(date)}</span>
                     <span className="hidden @min-[28.75rem]:inline">{weekdayName(date)}</span>
                   </span>
-                  <span aria-hidden="true" className="text-lg leading-none font-semibold tabular-nums">
+                  <span aria-hidden="true" className="text-lg leading-none font-semibold figures">
                     {parseDateOnly(date).getUTCDate()}
                   </span>
                   <span

@@ -26,7 +26,8 @@ import type { Period } from '../period';
 import { AttendanceChart, RevenueChart } from './charts';
 
 const card = 'rounded-card bg-surface p-5 shadow-soft md:p-6';
-const tableClasses = 'w-full text-left text-sm [&_td]:py-1.5 [&_td]:pr-4 [&_th]:py-1.5 [&_th]:pr-4 [&_th]:font-medium';
+const tableClasses =
+  'figures w-full text-left text-sm [&_td]:py-1.5 [&_td]:pr-4 [&_th]:py-1.5 [&_th]:pr-4 [&_th]:font-medium';
 
 export function Section({
   id,
@@ -74,9 +75,13 @@ export function KeyFigures({ data }: { data: DashboardResponseDto }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
       {figures.map((f) => (
-        <div key={f.label} className={card}>
+        // The card is a size container: the figure's size follows the card's width, so "$1,234,567.89"
+        // stays on one line inside it at 390 px as at 1280 px.
+        <div key={f.label} className={`${card} @container min-w-0`} data-key-figure="">
           <dt className="text-sm text-ink-muted">{f.label}</dt>
-          <dd className="mt-1 font-display text-3xl text-ink-strong">{f.value}</dd>
+          <dd className="figures mt-1 whitespace-nowrap font-display text-[clamp(1rem,13.5cqi,1.875rem)] leading-tight text-ink-strong">
+            {f.value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -95,16 +100,20 @@ export function OccupancyHeatmap({ occupancy }: { occupancy: OccupancyDto }) {
   if (times.length === 0) return <p className="text-sm text-ink-muted">No hubo clases en este periodo.</p>;
   return (
     <>
+      {/* The week fits a phone: fixed columns, a compact cell; wider tables still scroll, never clip. */}
       <div className="overflow-x-auto">
-        <table className="w-full border-separate border-spacing-1 text-center text-sm" data-heatmap="">
+        <table
+          className="figures w-full table-fixed border-separate border-spacing-0.5 text-center text-xs sm:border-spacing-1 sm:text-sm"
+          data-heatmap=""
+        >
           <caption className="sr-only">Ocupación por día y hora: lugares reservados de los ofrecidos</caption>
           <thead>
             <tr>
-              <th scope="col" className="text-left font-medium text-ink-muted">
+              <th scope="col" className="w-14 text-left font-medium text-ink-muted sm:w-20">
                 Hora
               </th>
               {WEEKDAY_LABELS.map((day) => (
-                <th key={day} scope="col" className="font-medium text-ink-muted">
+                <th key={day} scope="col" abbr={day} className="font-medium text-ink-muted">
                   {day.slice(0, 3)}
                 </th>
               ))}
@@ -113,7 +122,7 @@ export function OccupancyHeatmap({ occupancy }: { occupancy: OccupancyDto }) {
           <tbody>
             {times.map((time) => (
               <tr key={time}>
-                <th scope="row" className="whitespace-nowrap pr-2 text-left font-medium text-ink">
+                <th scope="row" className="whitespace-nowrap pr-1 text-left font-medium text-ink sm:pr-2">
                   {timeLabel(time)}
                 </th>
                 {WEEKDAY_LABELS.map((_, index) => {
@@ -123,7 +132,7 @@ export function OccupancyHeatmap({ occupancy }: { occupancy: OccupancyDto }) {
                     <td
                       key={index}
                       title={cellLabel(cell)}
-                      className="rounded-control px-2 py-2 tabular-nums"
+                      className="rounded-control px-0 py-2 sm:px-2"
                       style={{ backgroundColor: heatColor(cell.ratio), color: cell.ratio > 0.55 ? '#fff' : '#1f211b' }}
                     >
                       <span aria-hidden="true">{formatPercent(cell.ratio)}</span>
@@ -152,7 +161,7 @@ function RankedClasses({ title, cells }: { title: string; cells: readonly Occupa
         {cells.map((c) => (
           <li key={`${c.weekday} ${c.startTime}`}>
             {weekdayLabel(c.weekday)} {timeLabel(c.startTime)} ·{' '}
-            <span className="tabular-nums">
+            <span className="figures">
               {formatPercent(c.ratio)} ({formatCount(c.taken)}/{formatCount(c.offered)})
             </span>
           </li>
@@ -185,7 +194,7 @@ export function AttendanceSection({ data }: { data: DashboardResponseDto }) {
             </tr>
           </thead>
           <tbody>
-            <tr className="tabular-nums">
+            <tr className="figures">
               <td>{formatCount(a.attended)}</td>
               <td>{formatCount(a.noShow)}</td>
               <td>{formatCount(a.notMarked)}</td>
@@ -213,7 +222,7 @@ export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
           </thead>
           <tbody>
             {revenue.months.map((m) => (
-              <tr key={m.month} className="tabular-nums">
+              <tr key={m.month} className="figures">
                 <th scope="row">{monthLabel(m.month)}</th>
                 <td>{formatCents(m.mercadoPagoNetCents)}</td>
                 <td>{formatCents(m.adminPaidCents)}</td>
@@ -239,7 +248,7 @@ export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
             </thead>
             <tbody>
               {revenue.mercadoPagoByPlan.map((l) => (
-                <tr key={l.planName} className="tabular-nums">
+                <tr key={l.planName} className="figures">
                   <th scope="row" className="font-normal">
                     {l.planName}
                   </th>
@@ -263,7 +272,7 @@ export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
             </thead>
             <tbody>
               {revenue.adminPaidByPlan.map((l) => (
-                <tr key={l.planName} className="tabular-nums">
+                <tr key={l.planName} className="figures">
                   <th scope="row" className="font-normal">
                     {l.planName}
                   </th>
@@ -355,7 +364,7 @@ export function WaitlistDemand({ rows }: { rows: readonly WaitlistDemandDto[] })
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.classSessionId} className="tabular-nums">
+            <tr key={r.classSessionId} className="figures">
               <th scope="row" className="font-normal">
                 {shortDate(r.date)} {timeLabel(r.startTime)}
               </th>

@@ -15,7 +15,7 @@ import { type CodeFields, showFormErrors, shownUnderFields } from '@/lib/server-
 // Every field is optional: a blank field keeps its value.
 const changeInfoSchema = z.object({
   name: z.string().trim().max(120, 'El nombre no puede tener más de 120 caracteres'),
-  email: z.union([z.literal(''), z.string().trim().email('El email no es válido')]),
+  email: z.union([z.literal(''), z.string().trim().email('El correo no es válido')]),
   cumpleanos: z.string().superRefine((value, ctx) => {
     const message = value === '' ? null : birthDateError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -81,7 +81,7 @@ export function ChangeInfoDialog({ open, onOpenChange, user, onChanged, ownAccou
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField label="Nombre" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <TextField
-          label="Email"
+          label="Correo electrónico"
           type="email"
           autoComplete="email"
           error={errors.email?.message}
@@ -97,7 +97,7 @@ export function ChangeInfoDialog({ open, onOpenChange, user, onChanged, ownAccou
           <PasswordField
             label="Contraseña actual"
             autoComplete="current-password"
-            hint="Para cambiar tu email, confirma que eres tú. Avisaremos a tu email anterior."
+            hint="Para cambiar tu correo, confirma que eres tú. Avisaremos a tu correo anterior."
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />

@@ -72,7 +72,9 @@ describe('PersonalInfo', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     await vi.waitFor(() =>
-      expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Ya existe una cuenta con ese correo'),
+      expect(within(dialog).getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+        'Ya existe una cuenta con ese correo',
+      ),
     );
     // Once, under the field: no red box repeating it, no field key.
     expect(within(dialog).getAllByText('Ya existe una cuenta con ese correo')).toHaveLength(1);
@@ -85,11 +87,11 @@ describe('PersonalInfo', () => {
     renderInfo();
     await userEvent.click(screen.getByRole('button', { name: 'Cambiar información' }));
     const dialog = await screen.findByRole('dialog');
-    const email = within(dialog).getByLabelText('Email');
+    const email = within(dialog).getByLabelText('Correo electrónico');
     await userEvent.clear(email);
     await userEvent.type(email, 'no-es-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
-    expect(await within(dialog).findByText('El email no es válido')).toBeInTheDocument();
+    expect(await within(dialog).findByText('El correo no es válido')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -102,7 +104,7 @@ describe('PersonalInfo', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar información' });
     expect(within(dialog).queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
 
-    const email = within(dialog).getByLabelText('Email');
+    const email = within(dialog).getByLabelText('Correo electrónico');
     await userEvent.clear(email);
     await userEvent.type(email, 'ana.nueva@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));

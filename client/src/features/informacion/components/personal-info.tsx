@@ -28,7 +28,7 @@ export function PersonalInfo({
   const [changingPassword, setChangingPassword] = useState(false);
   const rows = [
     { label: 'Nombre', value: user.name },
-    { label: 'Email', value: user.email },
+    { label: 'Correo electrónico', value: user.email },
     { label: 'Fecha de nacimiento', value: formatLongDate(user.cumpleanos) },
   ];
   return (

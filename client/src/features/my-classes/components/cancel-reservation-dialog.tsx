@@ -1,25 +1,40 @@
 import { isApiError } from '@/api/api-error';
-import type { MyClassDto } from '@/api/generated/model';
 import { useCancelReservation } from '@/api/generated/reservations/reservations';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
+import { whatsappUrl } from '@/content/studio';
 import { cancelQuestion, formatStudioInstant } from '../format';
 
 export const CANCELLED_MESSAGE = 'Cancelaste tu clase. La clase volvió a tu plan.';
+export const CANNOT_CANCEL_TITLE = 'Ya no puedes cancelar esta clase';
 
 // Answers after which the row on screen is stale (the window closed, or the reservation is gone).
 const STALE_ROW_CODES = new Set(['CANCEL_WINDOW_CLOSED', 'RESERVATION_NOT_FOUND']);
 
+/** The reservation the dialog is about, with the server's answer on cancelling it. */
+export interface ReservationToCancel {
+  id: number;
+  date: string;
+  time: string;
+  /** The server still accepts cancelling it. */
+  cancellable: boolean;
+  /** Until when it could be cancelled for free (ISO). */
+  cancellableUntil: string;
+}
+
 export interface CancelReservationDialogProps {
   /** The class to cancel; null keeps the dialog closed. */
-  reservation: MyClassDto | null;
+  reservation: ReservationToCancel | null;
   onClose: () => void;
   onCancelled?: () => void;
 }
 
-/** Asks before a client cancels one of their classes, says until when it is free, and cancels it. */
+/**
+ * Asks before a client cancels one of their classes, says until when it is free, and cancels it.
+ * A class past its deadline is not offered: the dialog says so (the server would refuse it).
+ */
 export function CancelReservationDialog({ reservation, onClose, onCancelled }: CancelReservationDialogProps) {
   const toast = useToast();
   const mutation = useCancelReservation();
@@ -44,6 +59,10 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
   };
 
   const windowClosed = isApiError(mutation.error) && STALE_ROW_CODES.has(mutation.error.code);
+  const offered = reservation?.cancellable === true;
+  const until = reservation ? (
+    <strong className="font-semibold text-ink">{formatStudioInstant(reservation.cancellableUntil)}</strong>
+  ) : null;
 
   return (
     <Dialog
@@ -51,26 +70,38 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={reservation ? cancelQuestion(reservation.date, reservation.time) : 'Cancelar clase'}
+      title={
+        !reservation
+          ? 'Cancelar clase'
+          : offered
+            ? cancelQuestion(reservation.date, reservation.time)
+            : CANNOT_CANCEL_TITLE
+      }
       description={
-        reservation ? (
+        !reservation ? undefined : offered ? (
+          <>Cancela sin costo hasta el {until}. La clase vuelve a tu plan.</>
+        ) : (
           <>
-            Cancela sin costo hasta{' '}
-            <strong className="font-semibold text-ink">{formatStudioInstant(reservation.cancellableUntil)}</strong>. La
-            clase vuelve a tu plan.
+            El límite para cancelar era el {until}. Esta clase ya no se puede cancelar ni vuelve a tu plan. Si no puedes
+            venir, avísanos por WhatsApp.
           </>
-        ) : undefined
+        )
       }
       footer={
         <>
           <Button variant="ghost" onClick={close}>
             Volver
           </Button>
-          {windowClosed ? null : (
+          {offered && !windowClosed ? (
             <Button variant="danger" loading={mutation.isPending} loadingLabel="Cancelando…" onClick={confirm}>
               Sí, cancelar
             </Button>
-          )}
+          ) : null}
+          {!offered ? (
+            <a href={whatsappUrl} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'secondary' })}>
+              Escribir por WhatsApp
+            </a>
+          ) : null}
         </>
       }
     >

@@ -25,10 +25,12 @@ const upcoming: MyClassDto = {
 const tooLate: MyClassDto = {
   ...upcoming,
   id: 42,
-  date: '2026-11-20',
-  dayOfWeek: 'Viernes',
-  time: '6:00 PM',
+  date: '2026-11-24',
+  dayOfWeek: 'Martes',
+  time: '8:00 AM',
   cancellable: false,
+  // 8:00 PM of Monday: booked inside the window, past it now.
+  cancellableUntil: '2026-11-24T02:00:00.000Z',
 };
 const past: MyClassDto = {
   ...upcoming,
@@ -37,46 +39,87 @@ const past: MyClassDto = {
   dayOfWeek: 'Lunes',
   isPast: true,
   cancellable: false,
+  attended: true,
 };
 
 const page = (clases: MyClassDto[], currentPage = 1, totalPages = 1, totalRecords = clases.length) => ({
   status: 200,
-  body: { success: true, clases, pagination: { currentPage, totalPages, totalRecords } },
+  body: { success: true, clases, pagination: { currentPage, totalPages, totalRecords }, listaEspera: [] },
 });
 
+/** The server's answer per period: "Próximas" and "Pasadas" are asked for apart. */
+const byPeriod =
+  (next: () => ReturnType<typeof page>, before: () => ReturnType<typeof page> = () => page([])) =>
+  (body: unknown) =>
+    (body as { periodo: string }).periodo === 'proximas' ? next() : before();
+
 describe('MyClasses', () => {
-  it('should list the classes with a Spanish date and offer Cancelar only on cancellable rows', async () => {
-    stubApi({ [GET_CLASES]: () => page([upcoming, tooLate, past]) });
+  it('should list the upcoming classes apart from the past ones, each upcoming one with what cancelling does now', async () => {
+    stubApi({
+      [GET_CLASES]: byPeriod(
+        () => page([upcoming, tooLate]),
+        () => page([past]),
+      ),
+    });
     renderPage(<MyClasses />);
 
-    await screen.findByText('24 de noviembre de 2026');
-    const table = screen.getByRole('table', { name: 'Mis clases' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
+    await screen.findAllByText('24 de noviembre de 2026');
+    await screen.findAllByText('2 de noviembre de 2026');
+    const next = screen.getByRole('table', { name: 'Próximas clases' });
+    expect(screen.getByRole('heading', { name: /^Próximas/ })).toBeInTheDocument();
+    expect(
+      within(next)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Cancelación', 'Acciones']);
+    const rows = within(next).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Pilates Reformer')).toBeInTheDocument();
     expect(within(rows[0]).getByText('24 de noviembre de 2026')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Martes')).toBeInTheDocument();
     expect(within(rows[0]).getByText('7:00 AM')).toBeInTheDocument();
+    expect(
+      within(rows[0]).getByText(
+        'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.',
+      ),
+    ).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: /^Cancelar/ })).toBeInTheDocument();
+    // Past its deadline: said, and no button that the server would refuse.
     expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(rows[1]).getByText('Ya no se puede cancelar')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('Pasada')).toBeInTheDocument();
-    expect(within(rows[2]).getByText('2 de noviembre de 2026')).toHaveClass('text-ink-subtle');
+    expect(
+      within(rows[1]).getByText('Ya no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.'),
+    ).toBeInTheDocument();
+
+    const before = screen.getByRole('table', { name: 'Clases pasadas' });
+    expect(screen.getByRole('heading', { name: /^Pasadas/ })).toBeInTheDocument();
+    expect(
+      within(before)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Asistencia']);
+    const pastRows = within(before).getAllByRole('row').slice(1);
+    expect(within(pastRows[0]).getByText('2 de noviembre de 2026')).toBeInTheDocument();
+    expect(within(pastRows[0]).getByText('Asistió')).toBeInTheDocument();
+    expect(screen.queryByText('PILATES')).not.toBeInTheDocument();
 
     // The same classes as cards, for a narrow column.
-    const cards = within(screen.getByRole('list', { name: 'Mis clases' })).getAllByRole('listitem');
+    const cards = within(screen.getByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'Martes 24 de noviembre de 20267:00 AM · Pilates ReformerCancelar',
-      'Viernes 20 de noviembre de 20266:00 PM · Pilates ReformerYa no se puede cancelar',
-      'Lunes 2 de noviembre de 20267:00 AM · Pilates ReformerPasada',
+      'Martes 24 de noviembre de 20267:00 AM · Pilates ReformerCancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
+      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.Ya no se puede cancelar',
+    ]);
+    const pastCards = within(screen.getByRole('list', { name: 'Clases pasadas' })).getAllByRole('listitem');
+    expect(pastCards.map((card) => card.textContent)).toEqual([
+      'Lunes 2 de noviembre de 20267:00 AM · Pilates ReformerAsistió',
     ]);
   });
 
-  it('should ask the server for the session user’s classes ten per page and page through them', async () => {
+  it('should page the upcoming and the past classes each on its own, ten per page', async () => {
     const fetchMock = stubApi({
       [GET_CLASES]: (body) => {
-        const { pagination } = body as { pagination: number };
-        return pagination === 1 ? page([upcoming], 1, 2, 11) : page([past], 2, 2, 11);
+        const { pagination, periodo } = body as { pagination: number; periodo: string };
+        if (periodo === 'proximas') return page([upcoming]);
+        return pagination === 1 ? page([past], 1, 2, 11) : page([{ ...past, id: 44, date: '2026-10-05' }], 2, 2, 11);
       },
     });
     renderPage(<MyClasses />);
@@ -85,17 +128,20 @@ describe('MyClasses', () => {
     expect(screen.getByText(/11 registros/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Página 2 de 2')).toBeInTheDocument();
-    expect(screen.getByText('2 de noviembre de 2026')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, GET_CLASES)).toEqual([
-      { pagination: 1, limit: 10 },
-      { pagination: 2, limit: 10 },
-    ]);
+    expect(screen.getByText('5 de octubre de 2026')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, GET_CLASES)).toEqual(
+      expect.arrayContaining([
+        { periodo: 'proximas', pagination: 1, limit: 10 },
+        { periodo: 'pasadas', pagination: 1, limit: 10 },
+        { periodo: 'pasadas', pagination: 2, limit: 10 },
+      ]),
+    );
   });
 
   it('should confirm with the date, time and free-cancellation limit, then cancel and reload the list', async () => {
     let cancelled = false;
     const fetchMock = stubApi({
-      [GET_CLASES]: () => (cancelled ? page([]) : page([upcoming])),
+      [GET_CLASES]: byPeriod(() => (cancelled ? page([]) : page([upcoming]))),
       [CANCEL]: () => {
         cancelled = true;
         return { status: 200, body: { success: true, message: 'Reserva cancelada' } };
@@ -108,7 +154,7 @@ describe('MyClasses', () => {
       name: '¿Cancelar tu clase del martes 24 de noviembre de 2026 a las 7:00 AM?',
     });
     expect(dialog).toHaveAccessibleDescription(
-      'Cancela sin costo hasta lunes 23 de noviembre, 7:00 PM. La clase vuelve a tu plan.',
+      'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM. La clase vuelve a tu plan.',
     );
     expect(within(dialog).getByRole('button', { name: 'Volver' })).toBeInTheDocument();
 
@@ -119,9 +165,9 @@ describe('MyClasses', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('should show the server message when the cancellation window has closed', async () => {
+  it('should show the server message when the cancellation window has closed meanwhile', async () => {
     stubApi({
-      [GET_CLASES]: () => page([upcoming]),
+      [GET_CLASES]: byPeriod(() => page([upcoming])),
       [CANCEL]: () => ({
         status: 409,
         body: { success: false, code: 'CANCEL_WINDOW_CLOSED', error: 'Ya no es posible cancelar esta clase' },
@@ -137,7 +183,7 @@ describe('MyClasses', () => {
   });
 
   it('should invite to book when there are no classes', async () => {
-    stubApi({ [GET_CLASES]: () => page([]) });
+    stubApi({ [GET_CLASES]: byPeriod(() => page([])) });
     renderPage(<MyClasses />);
     expect(await screen.findByText('Aún no tienes clases reservadas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reservar una clase' })).toHaveAttribute('href', '/pilates/reservar');

@@ -2,40 +2,48 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatLongDate, formatLongDateWithWeekday } from '@pilates/dates';
 import { CalendarPlus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useGetClases } from '@/api/generated/informacion/informacion';
-import type { MyClassDto } from '@/api/generated/model';
+import type { GetClasesDtoPeriodo, MyClassDto, MyClassesResponseDto } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { MyWaitlists } from '@/features/waitlist';
+import { CANNOT_CANCEL, cancelTermsText } from '../format';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
 export const CLASS_NAME = 'Pilates Reformer';
 
-/** Past classes stay in the list, in a quieter colour. */
-function Muted({ row, children }: { row: MyClassDto; children: ReactNode }) {
-  return <span className={cn(row.isPast && 'text-ink-subtle')}>{children}</span>;
+/** Attendance marked at the door, in words. */
+export function attendanceText(attended: boolean | null): string {
+  return attended === true ? 'Asistió' : attended === false ? 'No asistió' : 'Sin marcar';
 }
 
-/** Cancelar while the free-cancellation window is open; otherwise, why the class cannot be cancelled. */
+/** What cancelling does now: the deadline, and whether it is still free (the server's answer). */
+function CancelTerms({ row }: { row: MyClassDto }) {
+  return (
+    <span className={cn('text-sm', row.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
+      {cancelTermsText({ cancellable: row.cancellable, cancelUntil: row.cancellableUntil })}
+    </span>
+  );
+}
+
+/** Cancelar while the server accepts it; otherwise nothing to offer (the terms say why). */
 function ClassAction({ row, onCancel }: { row: MyClassDto; onCancel: () => void }) {
-  if (row.cancellable) {
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Cancelar la clase del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
-        onClick={onCancel}
-      >
-        Cancelar
-      </Button>
-    );
-  }
-  return <span className="text-sm text-ink-subtle">{row.isPast ? 'Pasada' : 'Ya no se puede cancelar'}</span>;
+  if (!row.cancellable) return <span className="sr-only">{CANNOT_CANCEL}</span>;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`Cancelar la clase del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
+      onClick={onCancel}
+    >
+      Cancelar
+    </Button>
+  );
 }
 
 function EmptyClasses() {
@@ -50,47 +58,80 @@ function EmptyClasses() {
   );
 }
 
-/** "Mis clases": the caller's reservations, upcoming first, ten per page, each cancellable while the window is open. */
-export function MyClasses() {
+/** One period's page of classes, kept on screen while the next page loads. */
+function usePeriod(periodo: GetClasesDtoPeriodo) {
   const [page, setPage] = useState(1);
-  const [cancelling, setCancelling] = useState<MyClassDto | null>(null);
   const query = useGetClases(
-    { pagination: page, limit: MY_CLASSES_PAGE_SIZE },
-    // Keep the current page on screen while the next one loads.
+    { periodo, pagination: page, limit: MY_CLASSES_PAGE_SIZE },
     { query: { placeholderData: keepPreviousData } },
   );
+  return { page, setPage, query };
+}
 
-  const action = (row: MyClassDto) => <ClassAction row={row} onCancel={() => setCancelling(row)} />;
-  const columns: DataTableColumn<MyClassDto>[] = [
-    {
-      key: 'pilates',
-      header: 'Pilates',
-      cell: (row) => <Muted row={row}>{CLASS_NAME}</Muted>,
-    },
-    {
-      key: 'fecha',
-      header: 'Fecha',
-      cell: (row) => <Muted row={row}>{formatLongDate(row.date)}</Muted>,
-    },
-    { key: 'dia', header: 'Día', cell: (row) => <Muted row={row}>{row.dayOfWeek}</Muted> },
-    {
-      key: 'hora',
-      header: 'Hora',
-      cell: (row) => <Muted row={row}>{row.time}</Muted>,
-      className: 'whitespace-nowrap',
-    },
+const dateColumns: DataTableColumn<MyClassDto>[] = [
+  { key: 'clase', header: 'Clase', cell: () => CLASS_NAME },
+  { key: 'fecha', header: 'Fecha', cell: (row) => formatLongDate(row.date) },
+  { key: 'dia', header: 'Día', cell: (row) => row.dayOfWeek },
+  { key: 'hora', header: 'Hora', cell: (row) => row.time, className: 'whitespace-nowrap' },
+];
+
+function Section({
+  title,
+  data,
+  children,
+}: {
+  title: string;
+  data: MyClassesResponseDto | undefined;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6 first:mt-0">
+      <h2 id={id} className="mb-3 font-display text-xl text-ink-strong">
+        {title}
+        {data ? <span className="sr-only"> ({data.pagination.totalRecords})</span> : null}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * "Mis clases": the caller's reservations in two lists, each paged on its own: "Próximas" (soonest
+ * first, each with its cancellation deadline and what cancelling does now) and "Pasadas" (latest
+ * first, with the attendance marked at the door).
+ */
+export function MyClasses() {
+  const upcoming = usePeriod('proximas');
+  const past = usePeriod('pasadas');
+  const [cancelling, setCancelling] = useState<MyClassDto | null>(null);
+
+  const upcomingColumns: DataTableColumn<MyClassDto>[] = [
+    ...dateColumns,
+    { key: 'cancelacion', header: 'Cancelación', cell: (row) => <CancelTerms row={row} /> },
     {
       key: 'acciones',
       header: <span className="sr-only">Acciones</span>,
       className: 'text-right',
-      cell: action,
+      cell: (row) => <ClassAction row={row} onCancel={() => setCancelling(row)} />,
     },
   ];
+  const pastColumns: DataTableColumn<MyClassDto>[] = [
+    ...dateColumns.map((column) => ({
+      ...column,
+      cell: (row: MyClassDto) => <span className="text-ink-muted">{column.cell(row)}</span>,
+    })),
+    { key: 'asistencia', header: 'Asistencia', cell: (row) => attendanceText(row.attended) },
+  ];
 
-  if (query.isError && !query.data) return <ErrorMessage error={query.error} />;
-  const data = query.data;
-  const waitlists = <MyWaitlists lines={data?.listaEspera ?? []} />;
-  if (data && data.pagination.totalRecords === 0) {
+  const error =
+    (upcoming.query.isError && !upcoming.query.data && upcoming.query.error) ||
+    (past.query.isError && !past.query.data && past.query.error);
+  if (error) return <ErrorMessage error={error} />;
+  const next = upcoming.query.data;
+  const before = past.query.data;
+  const waitlists = <MyWaitlists lines={next?.listaEspera ?? []} />;
+  if (next && before && next.pagination.totalRecords === 0 && before.pagination.totalRecords === 0) {
     return (
       <>
         {waitlists}
@@ -103,36 +144,82 @@ export function MyClasses() {
     // A narrow column (phones, tablets beside the side menu) lists the classes as cards; a wide one as a table.
     <div className="@container">
       {waitlists}
-      <ResponsiveTable
-        label="Mis clases"
-        columns={columns}
-        rows={data?.clases}
-        getRowKey={(row) => row.id}
-        cardClassName="flex items-center justify-between gap-3 px-4 py-3"
-        renderCard={(row) => (
-          <>
-            <div className={cn('min-w-0', row.isPast ? 'text-ink-subtle' : 'text-ink')}>
-              <p className={cn('font-medium', !row.isPast && 'text-ink-strong')}>
-                {row.dayOfWeek} {formatLongDate(row.date)}
-              </p>
-              <p className="text-sm">
-                {row.time} · {CLASS_NAME}
-              </p>
-            </div>
-            <div className="shrink-0 text-right">{action(row)}</div>
-          </>
+      <Section title="Próximas" data={next}>
+        {next && next.pagination.totalRecords === 0 ? (
+          <p className="rounded-card border border-dashed border-line bg-surface px-4 py-6 text-center text-ink-muted">
+            No tienes clases próximas.{' '}
+            <Link to="/pilates/reservar" className="font-medium text-accent-strong underline">
+              Reservar una clase
+            </Link>
+          </p>
+        ) : (
+          <ResponsiveTable
+            label="Próximas clases"
+            columns={upcomingColumns}
+            // The cancellation terms wrap instead of scrolling sideways.
+            tableLayout="fit"
+            rows={next?.clases}
+            getRowKey={(row) => row.id}
+            cardClassName="flex items-center justify-between gap-3 px-4 py-3"
+            renderCard={(row) => (
+              <>
+                <div className="min-w-0 text-ink">
+                  <p className="font-medium text-ink-strong">
+                    {row.dayOfWeek} {formatLongDate(row.date)}
+                  </p>
+                  <p className="text-sm">
+                    {row.time} · {CLASS_NAME}
+                  </p>
+                  <p>
+                    <CancelTerms row={row} />
+                  </p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <ClassAction row={row} onCancel={() => setCancelling(row)} />
+                </div>
+              </>
+            )}
+            emptyMessage="No hay clases en esta página."
+            loadingLabel="Cargando tus clases…"
+            pagination={next?.pagination}
+            onPageChange={upcoming.setPage}
+          />
         )}
-        emptyMessage="No hay clases en esta página."
-        loadingLabel="Cargando tus clases…"
-        pagination={data?.pagination}
-        onPageChange={setPage}
-      />
+      </Section>
+      {before && before.pagination.totalRecords === 0 ? null : (
+        <Section title="Pasadas" data={before}>
+          <ResponsiveTable
+            label="Clases pasadas"
+            columns={pastColumns}
+            rows={before?.clases}
+            getRowKey={(row) => row.id}
+            cardClassName="flex items-center justify-between gap-3 px-4 py-3"
+            renderCard={(row) => (
+              <>
+                <div className="min-w-0 text-ink-muted">
+                  <p className="font-medium">
+                    {row.dayOfWeek} {formatLongDate(row.date)}
+                  </p>
+                  <p className="text-sm">
+                    {row.time} · {CLASS_NAME}
+                  </p>
+                </div>
+                <p className="shrink-0 text-right text-sm text-ink">{attendanceText(row.attended)}</p>
+              </>
+            )}
+            emptyMessage="No hay clases en esta página."
+            loadingLabel="Cargando tus clases…"
+            pagination={before?.pagination}
+            onPageChange={past.setPage}
+          />
+        </Section>
+      )}
       <CancelReservationDialog
         reservation={cancelling}
         onClose={() => setCancelling(null)}
         onCancelled={() => {
           // The last class of a later page is gone: show the page before it.
-          if (data && data.clases.length === 1 && page > 1) setPage(page - 1);
+          if (next && next.clases.length === 1 && upcoming.page > 1) upcoming.setPage(upcoming.page - 1);
         }}
       />
     </div>

@@ -55,7 +55,7 @@ function EmptyPlans() {
 
 const columns: DataTableColumn<UserPlanDto>[] = [
   { key: 'plan', header: 'Plan', cell: (plan) => <span className="font-medium text-ink-strong">{plan.plan}</span> },
-  { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap tabular-nums' },
+  { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap figures' },
   { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => formatLongDate(plan.startDate) },
   { key: 'termino', header: 'Fecha de término', cell: (plan) => formatLongDate(plan.endDate) },
   { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
@@ -115,7 +115,7 @@ function PlansList() {
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">Clases restantes</dt>
-              <dd className="text-ink tabular-nums">{remaining(plan)}</dd>
+              <dd className="text-ink figures">{remaining(plan)}</dd>
               <dt className="text-ink-muted">Inicio</dt>
               <dd className="text-ink">{formatLongDate(plan.startDate)}</dd>
               <dt className="text-ink-muted">Término</dt>

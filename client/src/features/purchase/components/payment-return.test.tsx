@@ -88,7 +88,13 @@ describe('PaymentReturn', () => {
       [CONFIRM]: () => confirmed({ status: 'approved' }),
       '/api/reservations/push-reservation': () => ({
         status: 201,
-        body: { success: true, message: '¡Has reservado con éxito!', reservationId: 5 },
+        body: {
+          success: true,
+          message: '¡Has reservado con éxito!',
+          reservationId: 5,
+          cancellable: true,
+          cancelUntil: '2026-11-24T01:00:00.000Z',
+        },
       }),
     });
     const { router } = renderPage(<PaymentReturn paymentId="1234567" onConfirmed={vi.fn()} onRetry={vi.fn()} />);
@@ -99,7 +105,9 @@ describe('PaymentReturn', () => {
     expect(screen.queryByRole('link', { name: 'Reservar una clase' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reservar esta clase' }));
 
-    expect(await screen.findByText('¡Has reservado con éxito!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('¡Has reservado con éxito! Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM.'),
+    ).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/reservations/push-reservation')).toEqual([
       { date: '2030-03-04', classReservation: 12 },
     ]);

@@ -10,13 +10,12 @@ import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { bookedMessage } from '@/features/my-classes';
 import { chosenClassText, forgetChosenClass, readChosenClass, type ChosenClass } from '../chosen-class';
 import { formatDeadline, purchaseOutcome, type PurchaseOutcome } from '../format';
 
 export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ningún cargo.';
 export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
-
-export const BOOKED_CHOSEN_MESSAGE = '¡Has reservado con éxito!';
 
 export const approvedMessage = (plan: string) => `¡Listo! Tu plan ${plan} ya está activo.`;
 
@@ -57,9 +56,10 @@ function BookChosenClass({ chosen }: { chosen: ChosenClass }) {
   const navigate = useNavigate();
   const booking = usePushReservation({
     mutation: {
-      onSuccess: async () => {
+      onSuccess: async (answer) => {
         forgetChosenClass();
-        toast.show(BOOKED_CHOSEN_MESSAGE);
+        // With until when it may be cancelled, from the booking's own answer.
+        toast.show(bookedMessage(answer));
         await navigate({ to: '/pilates/reservar', search: { fecha: chosen.date } });
       },
       onError: (error) => {

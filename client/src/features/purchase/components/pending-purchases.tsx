@@ -48,7 +48,7 @@ function PurchaseRow({ purchase }: { purchase: PurchaseDto }) {
         <div className="min-w-0">
           <p className="text-ink">
             <span className="font-medium text-ink-strong">{purchase.plan}</span> —{' '}
-            <span className="tabular-nums">{formatMoney(purchase.total)}</span>
+            <span className="figures">{formatMoney(purchase.total)}</span>
           </p>
           {purchase.expiresAt && purchaseOutcome(purchase.status) === 'pending' ? (
             <p className="text-ink-muted">Paga en OXXO antes del {formatDeadline(purchase.expiresAt)}.</p>

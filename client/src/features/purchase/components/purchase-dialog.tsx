@@ -76,7 +76,7 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
   return (
     <div className={cn('flex items-baseline justify-between gap-4 py-2', strong && 'border-t border-line pt-3')}>
       <dt className={strong ? 'font-semibold text-ink-strong' : 'text-ink-muted'}>{label}</dt>
-      <dd className={cn('tabular-nums', strong ? 'font-display text-2xl font-semibold text-ink-strong' : 'text-ink')}>
+      <dd className={cn('figures', strong ? 'font-display text-2xl font-semibold text-ink-strong' : 'text-ink')}>
         {value}
       </dd>
     </div>

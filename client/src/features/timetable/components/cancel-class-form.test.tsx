@@ -17,6 +17,8 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   capacity: 8,
   reservedCount: 0,
   isPastClass: false,
+  cancelUntil: '2026-11-24T01:00:00.000Z',
+  cancellable: true,
   isCancelled: false,
   instructor: null,
   users: '[{"id":null,"name":null}]',

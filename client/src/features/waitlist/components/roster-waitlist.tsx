@@ -42,7 +42,7 @@ export function RosterWaitlist({ waitlist, placeFree }: RosterWaitlistProps) {
       <ol className="mt-2 divide-y divide-line">
         {waitlist.map((person) => (
           <li key={person.id} className="flex flex-wrap items-center gap-3 py-3">
-            <span className="w-6 text-right font-display text-lg text-ink-muted tabular-nums">{person.position}.</span>
+            <span className="w-6 text-right font-display text-lg text-ink-muted figures">{person.position}.</span>
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-ink-strong">{person.name}</p>
               <p className="text-sm break-words text-ink-muted">{person.email}</p>

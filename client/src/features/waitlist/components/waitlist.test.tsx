@@ -65,7 +65,7 @@ describe('the roster waitlist (admin)', () => {
     const fetchMock = stubApi({
       [PROMOTE]: () => ({
         status: 201,
-        body: { success: true, message: 'El usuario tiene su lugar en la clase.', reservationId: 99 },
+        body: { success: true, message: 'El cliente tiene su lugar en la clase.', reservationId: 99 },
       }),
     });
     const first = renderPage(<RosterWaitlist waitlist={waitlist} placeFree={false} />);

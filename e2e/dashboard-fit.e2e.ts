@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { addDays } from '@pilates/dates';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath } from './support/browser';
+import { ADMIN } from './support/global-setup';
+import { registerClient, today } from './support/site';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+/** A paid Mercado Pago purchase approved today, written into the e2e server's database. */
+function approvedPayment(email: string, cents: number): void {
+  const db = new Database(join(dataDir, 'pilates.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number };
+    const plan = db.prepare("SELECT id, name, class_count AS n FROM plans WHERE name = 'Ocho Clases'").get() as {
+      id: number;
+      name: string;
+      n: number;
+    };
+    const now = new Date().toISOString().replace('T', ' ').slice(0, 23);
+    db.prepare(
+      `INSERT INTO payments (user_id, plan_id, plan_name, class_count, price_cents, commission_cents, total_cents,
+         currency, status, reference, paid_cents, refunded_cents, approved_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?, 'MXN', 'approved', ?, ?, 0, ?, ?, ?)`,
+    ).run(user.id, plan.id, plan.name, plan.n, cents, cents, `pilates-e2e-fit-${Date.now()}`, cents, now, now, now);
+  } finally {
+    db.close();
+  }
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${baseUrl}/pilates/cuenta`);
+  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/pilates`);
+}
+
+describe('owner dashboard on a phone and a laptop', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Seven figures of revenue: the longest amount a card must hold.
+    const setup = await browser.newContext();
+    const email = await registerClient(await setup.newPage(), baseUrl, 'Julia Cifras');
+    await setup.close();
+    approvedPayment(email, 1_234_567_89);
+  });
+  afterAll(() => browser?.close());
+
+  for (const width of [390, 1280]) {
+    it(`should keep every figure inside its card and show the whole week's heat map at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await logIn(page);
+      // Two weeks up to today: every weekday of the timetable is in the heat map.
+      await page.goto(`${baseUrl}/pilates/panel?periodo=rango&desde=${addDays(today, -13)}&hasta=${today}`);
+      await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+
+      // The key figures: the first list of terms on the page, one card per figure.
+      const figures = page.locator('dl').first().locator('> div');
+      expect(await figures.count()).toBe(6);
+      expect(await figures.locator('dd').allTextContents()).toContain('$1,234,567.89');
+      const cards = await figures.evaluateAll((cards) =>
+        cards.map((card) => {
+          const value = card.querySelector('dd')!;
+          const style = getComputedStyle(value);
+          return {
+            value: value.textContent,
+            fits: value.scrollWidth <= value.clientWidth && card.scrollWidth <= card.clientWidth,
+            // The figure's ink inside the card's padding box.
+            inside: value.getBoundingClientRect().right <= card.getBoundingClientRect().right,
+            numeric: style.fontVariantNumeric,
+          };
+        }),
+      );
+      expect(cards.filter((card) => !card.fits || !card.inside).map((card) => card.value)).toEqual([]);
+      expect(cards.map((card) => card.numeric)).toEqual(Array(6).fill('lining-nums tabular-nums'));
+
+      // The heat map's seven day labels, each inside the visible part of its (scrollable) box.
+      const heatmap = page.locator('table[data-heatmap]');
+      await heatmap.scrollIntoViewIfNeeded();
+      const days = await heatmap.evaluate((table) => {
+        const box = table.parentElement!.getBoundingClientRect();
+        return Array.from(table.querySelectorAll('thead th[abbr]'), (th) => {
+          const rect = th.getBoundingClientRect();
+          return { day: th.textContent, visible: rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5 };
+        });
+      });
+      expect(days).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'].map((day) => ({ day, visible: true })));
+      expect(await heatmap.evaluate((table) => getComputedStyle(table).fontVariantNumeric)).toBe(
+        'lining-nums tabular-nums',
+      );
+
+      await page
+        .locator('dl')
+        .first()
+        .screenshot({ path: screenshotPath(`dashboard-figures-${width}`) });
+      await heatmap.screenshot({ path: screenshotPath(`dashboard-heatmap-${width}`) });
+      await context.close();
+    });
+  }
+});
