@@ -66,7 +66,7 @@ const routes: PublicRoute[] = [
     path: '/pilates/planes',
     name: 'planes',
     title: 'Planes',
-    texts: ['plus Comisión', '*Planes válidos un mes', 'Dieciséis Clases'],
+    texts: ['*Planes válidos un mes', 'Dieciséis Clases', 'Comprar'],
     layout: true,
   },
   {

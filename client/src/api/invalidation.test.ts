@@ -115,6 +115,17 @@ describe('the query client after a mutation', () => {
     expect(isStale(queryClient, users)).toBe(false);
   });
 
+  it("should mark the client's plans after a booking and after a cancellation (the booking page's classes left)", async () => {
+    const plans = [getGetUserPlanesUrl(), { pagination: 1, limit: 20 }];
+    const booked = clientWith(plans);
+    await run(booked, 'pushReservation');
+    expect(isStale(booked, plans)).toBe(true);
+
+    const cancelled = clientWith(plans);
+    await run(cancelled, 'cancelReservation');
+    expect(isStale(cancelled, plans)).toBe(true);
+  });
+
   it('should mark only the day after a refused booking, and nothing when the refusal opens a plan dialog', async () => {
     const day = getGetInformationQueryKey({ date: '2026-11-30' });
     const classesPage = [getGetClasesUrl(), { page: 1 }];

@@ -70,8 +70,9 @@ const ROSTER_WAITLIST_CHANGED: Staleness = { accepted: ['audit', 'day', 'rosters
 /** Each mutation's operation id and what it makes stale. Every admin change is recorded in the audit log. */
 export const STALE_AFTER = {
   // A client's own actions.
+  /** A booking takes a class from a plan: the booking page's "te quedan N clases" and Mis planes. */
   pushReservation: {
-    accepted: ['day', 'rosters', 'classes'],
+    accepted: ['day', 'rosters', 'classes', 'plans'],
     waits: true,
     // Full, started, already booked…: the day as it is now.
     refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },

@@ -63,8 +63,9 @@ export const glossary = {
   },
   commission: {
     meaning: "Mercado Pago's fee added to a plan's price.",
-    use: 'más comisión',
-    specLabels: 'The plans page keeps the spec\'s "plus Comisión" under each price.',
+    use: '"más $31.84 de comisión", always with its amount, and only when the studio charges one (never a fee of $0)',
+    specLabels:
+      'The plans page keeps the spec\'s "plus Comisión" under each price, with its amount: "plus Comisión de $31.84".',
     avoid: ['mas comision', 'más comision', '+ comisión'],
   },
   deactivate: {

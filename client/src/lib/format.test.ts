@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesLabel, formatMoney } from './format';
+import { classesLabel, commissionNote, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows pesos with two decimals and thousands separators', () => {
@@ -12,5 +12,15 @@ describe('classesLabel', () => {
   it('says "clase" for one and "clases" for more', () => {
     expect(classesLabel(1)).toBe('1 clase');
     expect(classesLabel(8)).toBe('8 clases');
+  });
+});
+
+describe('commissionNote', () => {
+  it('should name the commission with its amount when there is one', () => {
+    expect(commissionNote(31.84)).toBe('plus Comisión de $31.84');
+  });
+
+  it('should say nothing when the commission is zero', () => {
+    expect(commissionNote(0)).toBeNull();
   });
 });

@@ -71,9 +71,10 @@ describe('/pilates/cuenta', () => {
     expect(await screen.findByRole('button', { name: 'Registrarse' })).toBeInTheDocument();
   });
 
-  it('should go back to the page that asked for the login', async () => {
+  it('should say why the login is asked and go back to the page that asked for it', async () => {
     stubFetch(200, { success: true, user: ana });
     const router = renderAccount('/pilates/cuenta?redirect=%2Fpilates%2Freservar', null);
+    expect(await screen.findByRole('status')).toHaveTextContent('Inicia sesión para reservar tu clase.');
     await logIn();
     expect(await screen.findByText('Reservar')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pilates/reservar');
@@ -82,6 +83,9 @@ describe('/pilates/cuenta', () => {
   it('should go to the home page without a redirect, or with one outside /pilates', async () => {
     stubFetch(200, { success: true, user: ana });
     const router = renderAccount('/pilates/cuenta?redirect=https%3A%2F%2Fevil.example', null);
+    await screen.findByRole('tab', { name: 'Iniciar Sesión' });
+    // Nobody sent this visitor here (the outside redirect is dropped): no reason to give.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await logIn();
     expect(await screen.findByText('Inicio')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pilates');

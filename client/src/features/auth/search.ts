@@ -14,3 +14,15 @@ export const accountSearchSchema = {
     return { redirect: typeof path === 'string' && path.startsWith('/pilates') ? path : undefined };
   },
 };
+
+/**
+ * Why a guest was sent to log in, from where they go back to: booking a class, buying a plan, or
+ * any other page that needs a session. Nothing when they came by themselves.
+ */
+export function loginReason(redirect: string | undefined): string | null {
+  if (redirect === undefined) return null;
+  const { pathname, searchParams } = new URL(redirect, 'http://sitio.local');
+  if (pathname === '/pilates/reservar') return 'Inicia sesión para reservar tu clase.';
+  if (pathname === '/pilates/planes' && searchParams.has('comprar')) return 'Inicia sesión para comprar tu plan.';
+  return 'Inicia sesión para continuar.';
+}

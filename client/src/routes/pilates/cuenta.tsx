@@ -3,7 +3,7 @@ import type { UserDto } from '../../api/generated/model';
 import { PageHeading } from '../../components/layout/page-heading';
 import { buttonClasses, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { accountSearchSchema } from '../../features/auth/search';
+import { accountSearchSchema, loginReason } from '../../features/auth/search';
 import { useSession } from '../../features/session/session';
 import { PageQueryBoundary } from '../../lib/page-query';
 import { onDemand } from '../../lib/on-demand';
@@ -51,6 +51,8 @@ function SessionAccount() {
 function Account({ user }: { user: UserDto | null }) {
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
+  // Sent here by a page that needs a session: say what for.
+  const reason = loginReason(redirect);
 
   // After login or sign-up: back to the page that asked for it, else the home page.
   const goOn = (_user: UserDto) => {
@@ -68,6 +70,19 @@ function Account({ user }: { user: UserDto | null }) {
       </Link>
     </div>
   ) : (
+    <div className="max-w-md space-y-4">
+      {reason ? (
+        <p role="status" className="rounded-card border border-line bg-sand px-4 py-3 text-sm font-medium text-ink">
+          {reason}
+        </p>
+      ) : null}
+      <LoginTabs onSuccess={goOn} />
+    </div>
+  );
+}
+
+function LoginTabs({ onSuccess }: { onSuccess: (user: UserDto) => void }) {
+  return (
     <Tabs defaultValue="login" className={card}>
       <TabsList aria-label="Mi cuenta" className="w-full">
         <TabsTrigger value="login" className="flex-1">
@@ -85,7 +100,7 @@ function Account({ user }: { user: UserDto | null }) {
       </TabsList>
       <TabsContent value="login">
         <LoginForm
-          onSuccess={goOn}
+          onSuccess={onSuccess}
           forgotPasswordLink={
             <Link to="/pilates/forgot-password" className={textLink}>
               ¿Olvidaste tu contraseña?
@@ -94,7 +109,7 @@ function Account({ user }: { user: UserDto | null }) {
         />
       </TabsContent>
       <TabsContent value="register">
-        <RegisterForm onSuccess={goOn} />
+        <RegisterForm onSuccess={onSuccess} />
       </TabsContent>
     </Tabs>
   );

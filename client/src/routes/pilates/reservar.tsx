@@ -1,4 +1,4 @@
-import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { getGetInformationQueryOptions } from '../../api/generated/reservations/reservations';
 import { BookingDay } from '../../features/booking/components/booking-day';
 import { routerBreadcrumbLink } from '../../features/booking/components/breadcrumb-link';
@@ -55,7 +55,6 @@ function SessionReservar() {
 function Reservar({ user }: { user: SessionUser | null | undefined }) {
   const { fecha } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const location = useLocation();
   const today = useStudioToday();
   const sessionPending = user === undefined;
   // Without a chosen day, the calendar opens on the first day that still has a class to book.
@@ -76,7 +75,10 @@ function Reservar({ user }: { user: SessionUser | null | undefined }) {
           date={date}
           isGuest={user === null}
           sessionPending={sessionPending}
-          onRequireLogin={() => void navigate({ to: '/pilates/cuenta', search: { redirect: location.href } })}
+          // Back to this very day after logging in (the calendar's opening day may differ by then).
+          onRequireLogin={() =>
+            void navigate({ to: '/pilates/cuenta', search: { redirect: `/pilates/reservar?fecha=${date}` } })
+          }
         />
       </WeekCalendar>
     </section>

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
 import { studioQueryOptions } from '@/lib/studio-clock';
+import { useState } from 'react';
 import { BookingDay } from './booking-day';
+import { PlanSummary } from './plan-summary';
 
 const DATE = '2026-11-30';
 const GET = '/api/reservations/get-information';
@@ -69,6 +71,75 @@ describe('BookingDay', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/informacion/get-clases'] });
   });
 
+  it('should book once, with one toast, when the page remounts while the booking is in flight', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const { sentTo } = stubApi({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+      [PUSH]: () => new Promise<[number, unknown]>((resolve) => (answer = resolve)),
+    });
+    let remount: () => void = () => undefined;
+    function Page() {
+      const [generation, setGeneration] = useState(0);
+      remount = () => setGeneration((current) => current + 1);
+      return <BookingDay key={generation} date={DATE} isGuest={false} onRequireLogin={() => undefined} />;
+    }
+    renderWithProviders(<Page />);
+    fireEvent.click(await reservar());
+    await waitFor(() => expect(sentTo(PUSH)).toHaveLength(1));
+
+    // A new instance of the day (the page drawn again): the booking in flight is still its own.
+    act(() => remount());
+    const again = await screen.findByRole('button', { name: /Reservando/ });
+    fireEvent.click(again);
+    expect(sentTo(PUSH)).toHaveLength(1);
+
+    await act(async () => answer([201, { ...BOOKED, cancellable: false, cancelUntil: '2026-11-30T20:00:00.000Z' }]));
+    expect(await findToast(LATE)).toBeInTheDocument();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.getAllByText(LATE)).toHaveLength(1);
+    expect(sentTo(PUSH)).toHaveLength(1);
+  });
+
+  it("should refresh the plan's classes left above the calendar after booking, without a reload", async () => {
+    let left = 5;
+    const plans = () => [
+      200,
+      {
+        success: true,
+        planes: [
+          {
+            id: 3,
+            plan: 'Ocho Clases',
+            classes_total: 8,
+            classes_remaining: left,
+            startDate: '2026-11-01',
+            endDate: '2026-11-30',
+            is_paid: 1,
+            revoked: false,
+          },
+        ],
+        pagination: {},
+      },
+    ];
+    stubApi({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+      '/api/informacion/get-planes': () => plans() as [number, unknown],
+      [PUSH]: () => {
+        left -= 1;
+        return [201, { ...BOOKED, cancellable: false, cancelUntil: '2026-11-30T20:00:00.000Z' }];
+      },
+    });
+    renderWithProviders(
+      <>
+        <PlanSummary date={DATE} />
+        <BookingDay date={DATE} isGuest={false} onRequireLogin={() => undefined} />
+      </>,
+    );
+    expect(await screen.findByText(/te quedan 5 clases/)).toBeInTheDocument();
+    await userEvent.click(await reservar());
+    expect(await screen.findByText(/te quedan 4 clases/)).toBeInTheDocument();
+  });
+
   it('should open the out-of-range dialog on DATE_OUT_OF_PLAN, with the plan dates and Comprar un plan', async () => {
     renderDay({
       [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')],
@@ -128,7 +199,7 @@ describe('BookingDay', () => {
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const card = within(dialog).getByRole('heading', { name: 'Ocho Clases' }).closest('li')!;
     expect(card).toHaveTextContent('8 clases');
-    expect(card).toHaveTextContent('$1,500.00 más comisión');
+    expect(card).toHaveTextContent('$1,500.00 más $59.70 de comisión');
 
     await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
     const summary = within(dialog).getByRole('region', { name: 'Ocho Clases' });

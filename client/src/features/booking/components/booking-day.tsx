@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ComponentProps } from 'react';
+import { useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
+import { useState, type ComponentProps } from 'react';
 import { errorMessages, isApiError } from '@/api/api-error';
-import type { SlotDto, SlotsResponseDto } from '@/api/generated/model';
+import type { PushReservationDto, SlotDto, SlotsResponseDto } from '@/api/generated/model';
 import { useGetUserPlanes } from '@/api/generated/informacion/informacion';
 import {
   getGetInformationQueryKey,
@@ -15,6 +15,7 @@ import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
+import { useHydrated } from '@/lib/use-hydrated';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClassesSkeleton, DayHeading, NoClasses } from './day-classes';
@@ -28,6 +29,13 @@ const DIALOG_FOR_CODE = {
   NO_CLASSES_LEFT: 'buy-plan',
 } as const;
 type BookingDialog = (typeof DIALOG_FOR_CODE)[keyof typeof DIALOG_FOR_CODE];
+
+/** The generated client's key for every booking (its operation id). */
+const BOOKING_KEY = ['pushReservation'];
+
+/** The class a booking mutation is for, read from the query client's mutation cache. */
+const bookedClass = (mutation: Pick<Mutation, 'state'>): PushReservationDto | undefined =>
+  (mutation.state.variables as { data?: PushReservationDto } | undefined)?.data;
 
 export interface BookingDayProps {
   date: string;
@@ -53,18 +61,17 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
   const [joining, setJoining] = useState<WaitlistClass | null>(null);
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
-  // Set at the first tap, before React re-renders the disabled button: a double tap books once.
   // Each dialog runs from its first opening on (nothing of it is rendered before).
   const cancelOpened = useEverOpened(cancelling !== null);
   const joinOpened = useEverOpened(joining !== null);
   const leaveOpened = useEverOpened(leaving !== null);
   const outOfPlanOpened = useEverOpened(dialog === 'out-of-plan');
-  const inFlight = useRef(false);
+  const hydrated = useHydrated();
+  // The bookings in flight, from the query client's mutation cache rather than this component: a
+  // remount of the page while one is in flight (a fresh observer, not pending) still shows it and
+  // still refuses to send it again.
   const booking = usePushReservation({
     mutation: {
-      onSettled: () => {
-        inFlight.current = false;
-      },
       // The server's own answer: until when it may be cancelled, or that it was booked inside the window.
       onSuccess: (answer) => toast.show(bookedMessage(answer)),
       onError: (error, { data }) => {
@@ -85,13 +92,29 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     },
   });
 
+  const bookingsInFlight = useMutationState({
+    filters: { mutationKey: BOOKING_KEY, status: 'pending' },
+    select: bookedClass,
+  });
+  const bookingScheduleId = bookingsInFlight.find((sent) => sent?.date === date)?.classReservation ?? null;
+
   const book = (slot: SlotDto) => {
+    // Before the page is interactive nothing acts (the buttons wait too).
+    if (!hydrated) return;
     if (isGuest) {
       onRequireLogin();
       return;
     }
-    if (inFlight.current) return;
-    inFlight.current = true;
+    // One booking of a class at a time, whoever sent it. The cache marks a booking pending as
+    // mutate() is called, before React re-renders the button disabled: a double tap books once.
+    const sending = queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: BOOKING_KEY, status: 'pending' })
+      .some((mutation) => {
+        const sent = bookedClass(mutation);
+        return sent?.date === date && sent.classReservation === slot.scheduleId;
+      });
+    if (sending) return;
     booking.mutate({ data: { date, classReservation: slot.scheduleId } });
   };
 
@@ -113,8 +136,9 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
     onCancel: setCancelling,
     onJoinWaitlist: joinWaitlist,
     onLeaveWaitlist: leaveWaitlist,
-    disabled: sessionPending,
-    bookingScheduleId: booking.isPending ? booking.variables.data.classReservation : null,
+    // Until the session is known and the page is interactive, the buttons wait.
+    disabled: sessionPending || !hydrated,
+    bookingScheduleId,
   };
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UserPlanDto } from '@/api/generated/model';
 import { renderWithProviders, stubApi } from '../test-utils';
-import { PlanSummary, planForDate } from './plan-summary';
+import { BUY_PLAN_LABEL, NO_PLAN_FOR_DAY, NO_PLAN_YET, PlanSummary, planForDate } from './plan-summary';
 
 const plan = (extra: Partial<UserPlanDto>): UserPlanDto => ({
   id: 1,
@@ -36,7 +37,7 @@ describe('PlanSummary', () => {
     renderWithProviders(<PlanSummary date="2026-11-20" />);
     expect(
       await screen.findByText((_, element) =>
-        element?.tagName === 'SPAN'
+        element?.tagName === 'P'
           ? element.textContent ===
             'Reservas con tu plan Ocho Clases: te quedan 5 clases, vigente hasta el 30 de noviembre de 2026.'
           : false,
@@ -49,6 +50,46 @@ describe('PlanSummary', () => {
       '/api/informacion/get-planes': () => [200, { success: true, planes: [plan({})], pagination: {} }],
     });
     renderWithProviders(<PlanSummary date="2026-12-20" />);
-    expect(await screen.findByText('Ninguno de tus planes tiene clases para este día.')).toBeInTheDocument();
+    expect(await screen.findByText(NO_PLAN_FOR_DAY)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: BUY_PLAN_LABEL })).toBeInTheDocument();
+  });
+
+  it('offers a brand-new client the plans, and tells about a pending OXXO payment first', async () => {
+    stubApi({
+      '/api/informacion/get-planes': () => [200, { success: true, planes: [], pagination: {} }],
+      '/api/planes/get-planes': () => [
+        200,
+        {
+          success: true,
+          planes: [{ id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800 }],
+        },
+      ],
+      '/api/mercadopago/purchases': () => [
+        200,
+        {
+          success: true,
+          purchases: [
+            {
+              id: 9,
+              plan: 'Cuatro Clases',
+              status: 'pending',
+              total: 800,
+              expiresAt: '2026-12-01T05:59:00.000Z',
+              userPlanId: null,
+            },
+          ],
+        },
+      ],
+    });
+    renderWithProviders(<PlanSummary date="2026-12-20" />);
+    expect(await screen.findByText(NO_PLAN_YET)).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Tienes un pago pendiente en OXXO del plan Cuatro Clases ($800.00) hasta el 30 de noviembre de 2026 a las 11:59 PM.',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: BUY_PLAN_LABEL }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(await within(dialog).findByRole('button', { name: 'Comprar Plan' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/Tienes un pago pendiente en OXXO/)).toBeInTheDocument();
   });
 });

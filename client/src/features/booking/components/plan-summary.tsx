@@ -1,7 +1,10 @@
 import { formatLongDate } from '@pilates/dates';
 import { Ticket } from 'lucide-react';
+import { useState } from 'react';
 import { getGetUserPlanesSuspenseQueryOptions } from '@/api/generated/informacion/informacion';
 import type { UserPlanDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { PendingPaymentNotice, PurchaseDialog } from '@/features/purchase';
 import { classesLabel } from '@/lib/format';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 
@@ -19,36 +22,53 @@ export function planForDate(plans: readonly UserPlanDto[], date: string): UserPl
   return usable[0] ?? null;
 }
 
+export const NO_PLAN_FOR_DAY = 'Ninguno de tus planes tiene clases para este día.';
+export const NO_PLAN_YET = 'Aún no tienes un plan: elige uno para reservar tus clases.';
+export const BUY_PLAN_LABEL = 'Comprar un plan';
+
 /**
- * Above the calendar, for a logged-in client: the plan they will book from on the chosen day. Nothing
- * while their plans load, or when they cannot be read (the booking itself says what is wrong).
+ * Above the calendar, for a logged-in client: a payment still on its way (so they do not pay twice),
+ * and the plan they will book from on the chosen day — or, without one, a way to buy it. Nothing of
+ * the plan while their plans load, or when they cannot be read (the booking itself says what is wrong).
  */
 export function PlanSummary({ date }: { date: string }) {
   return (
-    <PageQueryBoundary fallback={null} error={() => null}>
-      <PlanOfDay date={date} />
-    </PageQueryBoundary>
+    <>
+      <PendingPaymentNotice className="mb-4" />
+      <PageQueryBoundary fallback={null} error={() => null}>
+        <PlanOfDay date={date} />
+      </PageQueryBoundary>
+    </>
   );
 }
 
 function PlanOfDay({ date }: { date: string }) {
   const plans = usePageQuery(getGetUserPlanesSuspenseQueryOptions({ pagination: 1, limit: PLANS_LOOKED_AT }));
+  const [buying, setBuying] = useState(false);
   const plan = planForDate(plans.data.planes, date);
   return (
-    <p
-      aria-live="polite"
-      className="mb-6 flex items-start gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-soft"
-    >
-      <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-      {plan ? (
-        <span>
-          Reservas con tu plan <strong className="font-semibold">{plan.plan}</strong>:{' '}
-          {plan.classes_remaining === 1 ? 'te queda 1 clase' : `te quedan ${classesLabel(plan.classes_remaining)}`},
-          vigente hasta el {formatLongDate(plan.endDate)}.
-        </span>
-      ) : (
-        <span>Ninguno de tus planes tiene clases para este día.</span>
-      )}
-    </p>
+    <>
+      <div
+        aria-live="polite"
+        className="mb-6 flex items-start gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-soft"
+      >
+        <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+        {plan ? (
+          <p>
+            Reservas con tu plan <strong className="font-semibold">{plan.plan}</strong>:{' '}
+            {plan.classes_remaining === 1 ? 'te queda 1 clase' : `te quedan ${classesLabel(plan.classes_remaining)}`},
+            vigente hasta el {formatLongDate(plan.endDate)}.
+          </p>
+        ) : (
+          <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p>{plans.data.planes.length === 0 ? NO_PLAN_YET : NO_PLAN_FOR_DAY}</p>
+            <Button size="sm" className="self-start sm:self-auto" onClick={() => setBuying(true)}>
+              {BUY_PLAN_LABEL}
+            </Button>
+          </div>
+        )}
+      </div>
+      <PurchaseDialog open={buying} onOpenChange={setBuying} />
+    </>
   );
 }

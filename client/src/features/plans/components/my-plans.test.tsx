@@ -52,14 +52,14 @@ describe('MyPlans', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['ID', 'Plan', 'Clases restantes', 'Fecha de inicio', 'Fecha de término', 'Pagado']);
+    ).toEqual(['Plan', 'Clases restantes', 'Fecha de inicio', 'Fecha de término', 'Pagado']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(
       within(rows[0])
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['12', 'Ocho Clases', '5 de 8', '2 de noviembre de 2026', '2 de diciembre de 2026', 'Pagado']);
+    ).toEqual(['Ocho Clases', '5 de 8', '2 de noviembre de 2026', '2 de diciembre de 2026', 'Pagado']);
     expect(within(rows[0]).getByText('Pagado')).toHaveClass('text-success');
     expect(within(rows[1]).getByText('No Pagado')).toHaveClass('text-danger');
     expect(within(rows[1]).queryByText(REVOKED_NOTE)).not.toBeInTheDocument();
@@ -72,6 +72,8 @@ describe('MyPlans', () => {
     expect(cards).toHaveLength(3);
     expect(within(cards[0]).getByText('Pagado')).toBeInTheDocument();
     expect(within(cards[0]).getByText('5 de 8')).toBeInTheDocument();
+    // No internal numbers: no "#12", no ID column.
+    expect(cards[0]).not.toHaveTextContent('#');
     expect(within(cards[1]).getByText('No Pagado')).toBeInTheDocument();
     expect(within(cards[2]).getByText(REVOKED_NOTE)).toBeInTheDocument();
   });
@@ -120,7 +122,7 @@ describe('MyPlans', () => {
     });
     renderPage(<MyPlans />);
 
-    const pending = await screen.findByRole('list', { name: 'Compras sin plan' });
+    const pending = await screen.findByRole('list', { name: 'Pagos en curso' });
     expect(pending).toHaveTextContent('Cuatro Clases — $831.84');
     expect(pending).toHaveTextContent('Pago pendiente');
     expect(pending).toHaveTextContent('30 de noviembre de 2026 a las 11:59 PM');
@@ -129,6 +131,34 @@ describe('MyPlans', () => {
     expect(
       pending.compareDocumentPosition(screen.getByText('Aún no tienes planes')) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it('should list the plan to book with first and a rejected payment apart, below the plans', async () => {
+    const used: UserPlanDto = { ...paid, id: 20, plan: 'Una Clase', endDate: '2000-01-31', startDate: '2000-01-01' };
+    const active: UserPlanDto = { ...paid, id: 19, plan: 'Doce Clases', endDate: '2999-12-31' };
+    stubApi({
+      [GET_USER_PLANES]: () => page([used, active]),
+      [PURCHASES]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          purchases: [
+            { id: 6, plan: 'Cuatro Clases', status: 'rejected', total: 831.84, expiresAt: null, userPlanId: null },
+          ],
+        },
+      }),
+    });
+    renderPage(<MyPlans />);
+
+    const failed = await screen.findByRole('region', { name: 'Pagos no completados' });
+    expect(failed).toHaveTextContent('Cuatro Clases — $831.84');
+    expect(failed).toHaveTextContent('Pago rechazado');
+    const table = screen.getByRole('table', { name: 'Mis planes' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Doce Clases', 'Una Clase']);
+    // Below the plans, and nothing pending above them.
+    expect(table.compareDocumentPosition(failed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Pagos en curso' })).not.toBeInTheDocument();
   });
 
   it('should show no pager when everything fits on one page', async () => {

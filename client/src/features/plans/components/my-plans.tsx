@@ -10,7 +10,8 @@ import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
-import { PendingPurchases } from '@/features/purchase';
+import { FailedPurchases, PendingPurchases } from '@/features/purchase';
+import { useStudioToday } from '@/lib/studio-clock';
 
 export const MY_PLANS_PAGE_SIZE = 5;
 export const REVOKED_NOTE = 'Reembolsado: ya no se puede reservar con este plan';
@@ -53,7 +54,6 @@ function EmptyPlans() {
 }
 
 const columns: DataTableColumn<UserPlanDto>[] = [
-  { key: 'id', header: 'ID', cell: (plan) => plan.id, className: 'figures' },
   { key: 'plan', header: 'Plan', cell: (plan) => <span className="font-medium text-ink-strong">{plan.plan}</span> },
   { key: 'restantes', header: 'Clases restantes', cell: remaining, className: 'whitespace-nowrap figures' },
   { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => formatLongDate(plan.startDate) },
@@ -61,19 +61,33 @@ const columns: DataTableColumn<UserPlanDto>[] = [
   { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
 ];
 
-/** "Planes" of Mis clases: open purchases (an OXXO payment not made yet…), then the plans. */
+/**
+ * "Planes" of Mis clases: payments on their way (an OXXO payment not made yet…), the plans (the ones
+ * to book with first), then, apart, the payments that did not go through.
+ */
 export function MyPlans() {
   return (
     <div className="space-y-4">
       <PendingPurchases />
       <PlansList />
+      <FailedPurchases />
     </div>
   );
+}
+
+/** A plan the client can still book with on or after `today`: paid for, not refunded, with classes left. */
+export const isActivePlan = (plan: UserPlanDto, today: string): boolean =>
+  !plan.revoked && plan.classes_remaining > 0 && plan.endDate >= today;
+
+/** The page's plans with the ones still usable first; otherwise the server's order (newest first). */
+export function activeFirst(plans: readonly UserPlanDto[], today: string): UserPlanDto[] {
+  return [...plans].sort((a, b) => Number(isActivePlan(b, today)) - Number(isActivePlan(a, today)));
 }
 
 /** The caller's plans, newest first, five per page. */
 function PlansList() {
   const [page, setPage] = useState(1);
+  const today = useStudioToday();
   const query = useGetUserPlanes(
     { pagination: page, limit: MY_PLANS_PAGE_SIZE },
     // Keep the current page on screen while the next one loads.
@@ -90,15 +104,13 @@ function PlansList() {
       <ResponsiveTable
         label="Mis planes"
         columns={columns}
-        rows={data?.planes}
+        rows={data ? activeFirst(data.planes, today) : undefined}
         getRowKey={(plan) => plan.id}
         cardClassName="space-y-2 px-4 py-4"
         renderCard={(plan) => (
           <>
             <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 font-medium text-ink-strong">
-                {plan.plan} <span className="text-sm font-normal text-ink-subtle">#{plan.id}</span>
-              </p>
+              <p className="min-w-0 font-medium text-ink-strong">{plan.plan}</p>
               <PaidBadge plan={plan} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,5 +1,5 @@
 import '@/components/ui/test-polyfills';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CataloguePlanDto } from '@/api/generated/model';
@@ -49,7 +49,7 @@ describe('PlansGrid', () => {
     expect(within(dialog).getByRole('button', { name: 'Pagar con Mercado Pago' })).toBeInTheDocument();
   });
 
-  it('should not offer Comprar to a guest', async () => {
+  it("should send a guest who taps Comprar to log in, then back to that plan's purchase", async () => {
     stubApi({
       [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }),
       [GET_COOKIE]: () => ({ status: 401, body: { success: false, code: 'UNAUTHORIZED', error: 'Inicia sesión.' } }),
@@ -58,6 +58,12 @@ describe('PlansGrid', () => {
     await screen.findByRole('article', { name: 'Doce Clases' });
     await new Promise((done) => setTimeout(done, 20));
     expect(screen.queryByRole('button', { name: /^Comprar/ })).not.toBeInTheDocument();
+    const comprar = screen.getByRole('link', { name: 'Comprar el plan Doce Clases' });
+    expect(comprar).toHaveAttribute(
+      'href',
+      `/pilates/cuenta?redirect=${encodeURIComponent('/pilates/planes?comprar=4')}`,
+    );
+    expect(screen.getAllByRole('link', { name: /^Comprar el plan/ })).toHaveLength(6);
     expect(screen.getAllByRole('link', { name: /^Reservar/ })).toHaveLength(6);
   });
 
@@ -73,7 +79,8 @@ describe('PlansGrid', () => {
     expect(within(ocho).getByRole('heading', { level: 2, name: 'Ocho Clases' })).toBeInTheDocument();
     expect(within(ocho).getByText('8 clases')).toBeInTheDocument();
     expect(within(ocho).getByText('$1,500.00')).toBeInTheDocument();
-    expect(within(ocho).getByText('plus Comisión')).toBeInTheDocument();
+    // No commission configured: the price stands alone, no "plus Comisión" for $0.
+    expect(ocho).not.toHaveTextContent(/comisión/i);
     expect(within(ocho).getByText('$187.50 por clase')).toBeInTheDocument();
 
     const una = screen.getByRole('article', { name: 'Una Clase' });
@@ -87,6 +94,32 @@ describe('PlansGrid', () => {
     expect(within(ocho).getByRole('link', { name: 'Reservar con el plan Ocho Clases' })).toHaveTextContent('Reservar');
 
     expect(screen.getByText(PLANS_NOTE)).toHaveTextContent('*Planes válidos un mes');
+  });
+
+  it('should name the commission and the total charged when there is one', async () => {
+    const charged = catalogue.map((plan) => (plan.id === 2 ? { ...plan, commission: 31.84, total: 831.84 } : plan));
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: charged } }) });
+    renderPage(<PlansGrid />);
+
+    const cuatro = await screen.findByRole('article', { name: 'Cuatro Clases' });
+    expect(within(cuatro).getByText('plus Comisión de $31.84')).toBeInTheDocument();
+    expect(within(cuatro).getByText('Total: $831.84')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Una Clase' })).not.toHaveTextContent(/comisión/i);
+  });
+
+  it('should open the purchase of the plan a client came back to buy, and say when it closes', async () => {
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: catalogue } }),
+      [GET_COOKIE]: () => ({ status: 200, body: { success: true, user: CLIENT } }),
+    });
+    const onPurchaseClosed = vi.fn();
+    renderPage(<PlansGrid buyPlanId={5} onPurchaseClosed={onPurchaseClosed} />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(await within(dialog).findByRole('region', { name: 'Dieciséis Clases' })).toHaveTextContent('$2,400.00');
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
+    expect(onPurchaseClosed).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('should take the visitor to the booking calendar when Reservar is clicked', async () => {

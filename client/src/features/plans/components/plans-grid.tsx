@@ -10,7 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PurchaseDialog } from '@/features/purchase';
 import { useSession, type SessionUser } from '@/features/session';
-import { classesLabel, formatMoney } from '@/lib/format';
+import { classesLabel, commissionNote, formatMoney } from '@/lib/format';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { pricePerClass } from '../format';
 
@@ -27,9 +27,18 @@ export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
 const cardSize = 'h-[400px] w-full max-w-[300px]';
 const grid = 'grid grid-cols-1 justify-items-center gap-6 sm:grid-cols-[repeat(auto-fill,300px)] sm:justify-start';
 
-/** `onBuy` (logged-in visitors only) adds "Comprar" beside "Reservar". */
+/** Where "Comprar" leads a guest: logging in, then back to this plan's purchase. */
+export const buyAfterLoginHref = (planId: number) => `/pilates/planes?comprar=${planId}`;
+
+/**
+ * One plan: its price (and, only when there is one, the commission and the total charged, as the
+ * server's catalogue gives them), "Comprar" and the spec's "Reservar". `onBuy` for a logged-in
+ * visitor; a guest's "Comprar" leads to logging in first.
+ */
 function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: CataloguePlanDto) => void }) {
   const titleId = `plan-${plan.id}`;
+  const commission = commissionNote(plan.commission);
+  const buyLabel = `Comprar el plan ${plan.name}`;
   return (
     <li className={cardSize}>
       <article
@@ -50,19 +59,33 @@ function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: Cata
         </p>
         <div className="my-auto py-4">
           <p className="font-display text-5xl leading-none font-semibold text-ink-strong">{formatMoney(plan.price)}</p>
-          <p className="mt-2 text-sm text-ink-muted">plus Comisión</p>
+          {commission ? (
+            <>
+              <p className="mt-2 text-sm text-ink-muted">{commission}</p>
+              <p className="mt-1 text-sm font-medium text-ink">Total: {formatMoney(plan.total)}</p>
+            </>
+          ) : null}
         </div>
         <p className="border-t border-line pt-4 text-sm text-ink-muted">{pricePerClass(plan.price, plan.classes)}</p>
         <div className="mt-5 flex gap-2">
           {onBuy ? (
-            <Button className="flex-1 px-4" aria-label={`Comprar el plan ${plan.name}`} onClick={() => onBuy(plan)}>
+            <Button className="flex-1 px-4" aria-label={buyLabel} onClick={() => onBuy(plan)}>
               Comprar
             </Button>
-          ) : null}
+          ) : (
+            <Link
+              to="/pilates/cuenta"
+              search={{ redirect: buyAfterLoginHref(plan.id) }}
+              aria-label={buyLabel}
+              className={buttonClasses({ className: 'flex-1 px-4' })}
+            >
+              Comprar
+            </Link>
+          )}
           <Link
             to="/pilates/reservar"
             aria-label={`Reservar con el plan ${plan.name}`}
-            className={buttonClasses({ variant: onBuy ? 'secondary' : 'primary', className: 'flex-1 px-4' })}
+            className={buttonClasses({ variant: 'secondary', className: 'flex-1 px-4' })}
           >
             Reservar
           </Link>
@@ -105,35 +128,52 @@ function PlansLoadError({ error, retry }: { error: unknown; retry: () => void })
   );
 }
 
-/** The plan catalogue as cards, each leading to the booking calendar (and, logged in, to buying it). */
-export function PlansGrid() {
+export interface PlansGridProps {
+  /** A plan whose purchase opens at once (a guest's "Comprar", back from logging in). */
+  buyPlanId?: number;
+  /** The purchase dialog closed: the page forgets the plan it was asked to sell. */
+  onPurchaseClosed?: () => void;
+}
+
+/** The plan catalogue as cards, each leading to buying it and to the booking calendar. */
+export function PlansGrid({ buyPlanId, onPurchaseClosed }: PlansGridProps = {}) {
   return (
     <PageQueryBoundary
       fallback={<PlanSkeletons />}
       error={(error, retry) => <PlansLoadError error={error} retry={retry} />}
     >
-      <PlansList />
+      <PlansList buyPlanId={buyPlanId} onPurchaseClosed={onPurchaseClosed} />
     </PageQueryBoundary>
   );
 }
 
-function PlansList() {
+function PlansList(props: PlansGridProps) {
   const { data } = usePageQuery(catalogueQueryOptions);
-  // "Comprar" beside "Reservar" once the session says the visitor is logged in.
+  // "Comprar" opens the purchase once the session says the visitor is logged in (a guest logs in first).
   const asGuest = <PlanCards plans={data.planes} user={null} />;
   return (
     <PageQueryBoundary fallback={asGuest} error={() => asGuest}>
-      <SessionPlanCards plans={data.planes} />
+      <SessionPlanCards plans={data.planes} {...props} />
     </PageQueryBoundary>
   );
 }
 
-function SessionPlanCards({ plans }: { plans: CataloguePlanDto[] }) {
-  return <PlanCards plans={plans} user={useSession().user} />;
+function SessionPlanCards({ plans, ...props }: PlansGridProps & { plans: CataloguePlanDto[] }) {
+  return <PlanCards plans={plans} user={useSession().user} {...props} />;
 }
 
-function PlanCards({ plans, user }: { plans: CataloguePlanDto[]; user: SessionUser | null }) {
-  const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({ open: false, planId: null });
+function PlanCards({
+  plans,
+  user,
+  buyPlanId,
+  onPurchaseClosed,
+}: PlansGridProps & { plans: CataloguePlanDto[]; user: SessionUser | null }) {
+  // Back from logging in to buy a plan on sale: its purchase is open from the start.
+  const requested = user && plans.some((plan) => plan.id === buyPlanId) ? (buyPlanId ?? null) : null;
+  const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({
+    open: requested !== null,
+    planId: requested,
+  });
 
   return (
     <>
@@ -151,7 +191,10 @@ function PlanCards({ plans, user }: { plans: CataloguePlanDto[]; user: SessionUs
         <PurchaseDialog
           open={buying.open}
           initialPlanId={buying.planId}
-          onOpenChange={(open) => setBuying((current) => ({ ...current, open }))}
+          onOpenChange={(open) => {
+            setBuying((current) => ({ ...current, open }));
+            if (!open) onPurchaseClosed?.();
+          }}
         />
       ) : null}
     </>

@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '@/test/page-test-utils';
 import { PURCHASES, purchase } from '../test-data';
-import { PendingPurchases } from './pending-purchases';
+import { FailedPurchases, PendingPurchases } from './pending-purchases';
 
 describe('PendingPurchases', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('should list the recent purchases, each state with its own words and colour, and the OXXO deadline', async () => {
+  it('should list the payments on their way apart from those that failed, each with its own words and colour', async () => {
     stubApi({
       [PURCHASES]: () => ({
         status: 200,
@@ -23,27 +23,41 @@ describe('PendingPurchases', () => {
         },
       }),
     });
-    renderPage(<PendingPurchases />);
+    renderPage(
+      <>
+        <PendingPurchases />
+        <FailedPurchases />
+      </>,
+    );
 
-    const items = within(await screen.findByRole('list', { name: 'Compras sin plan' })).getAllByRole('listitem');
-    expect(items).toHaveLength(4);
+    const items = within(await screen.findByRole('list', { name: 'Pagos en curso' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Cuatro Clases — $831.84');
     expect(within(items[0]).getByText('Pago pendiente')).toHaveClass('bg-sand');
     expect(items[0]).toHaveTextContent('Paga en OXXO antes del 30 de noviembre de 2026 a las 11:59 PM.');
     expect(items[1]).toHaveTextContent('Ocho Clases — $1,559.70');
     expect(within(items[1]).getByText('Pago en revisión')).toHaveClass('bg-sage-soft');
+
+    const failed = within(screen.getByRole('region', { name: 'Pagos no completados' })).getAllByRole('listitem');
+    expect(failed).toHaveLength(2);
     // A rejected payment never reads as pending.
-    expect(within(items[2]).getByText('Pago rechazado')).toHaveClass('text-danger');
-    expect(items[2]).not.toHaveTextContent(/pendiente/i);
-    expect(within(items[3]).getByText('Pago vencido')).toHaveClass('text-ink-muted');
-    expect(items[3]).not.toHaveTextContent('OXXO');
+    expect(within(failed[0]!).getByText('Pago rechazado')).toHaveClass('text-danger');
+    expect(failed[0]).not.toHaveTextContent(/pendiente/i);
+    expect(within(failed[1]!).getByText('Pago vencido')).toHaveClass('text-ink-muted');
+    expect(failed[1]).not.toHaveTextContent('OXXO');
   });
 
   it('should show nothing without open purchases', async () => {
     const fetchMock = stubApi({ [PURCHASES]: () => ({ status: 200, body: { success: true, purchases: [] } }) });
-    renderPage(<PendingPurchases />);
+    renderPage(
+      <>
+        <PendingPurchases />
+        <FailedPurchases />
+      </>,
+    );
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((done) => setTimeout(done, 20));
-    expect(screen.queryByRole('list', { name: 'Compras sin plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Pagos en curso' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pagos no completados' })).not.toBeInTheDocument();
   });
 });

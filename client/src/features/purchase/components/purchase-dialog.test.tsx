@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
-import { CHECKOUT, GET_PLANES, catalogue } from '../test-data';
+import { CHECKOUT, GET_PLANES, PURCHASES, catalogue, purchase } from '../test-data';
 import { PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
 
 const CHECKOUT_URL = 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=123';
@@ -46,7 +46,7 @@ describe('PurchaseDialog', () => {
     ).toEqual(['Una Clase', 'Cuatro Clases', 'Ocho Clases']);
     const cuatro = within(plans).getByRole('heading', { name: 'Cuatro Clases' }).closest('li')!;
     expect(cuatro).toHaveTextContent('4 clases');
-    expect(cuatro).toHaveTextContent('$800.00 más comisión');
+    expect(cuatro).toHaveTextContent('$800.00 más $31.84 de comisión');
 
     await userEvent.click(within(cuatro).getByRole('button', { name: 'Comprar Plan' }));
 
@@ -123,6 +123,51 @@ describe('PurchaseDialog', () => {
 
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('PurchaseDialog prices and pending payments', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should show no commission at all when the studio charges none', async () => {
+    const free = catalogue.map((plan) => ({ ...plan, commission: 0, total: plan.price }));
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: free } }) });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const plans = await within(dialog).findByRole('list', { name: 'Planes' });
+    expect(plans).not.toHaveTextContent(/comisión/i);
+
+    await userEvent.click(within(plans).getAllByRole('button', { name: 'Comprar Plan' })[1]!);
+    const summary = within(dialog).getByRole('region', { name: 'Cuatro Clases' });
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Precio: $800.00', 'Total: $800.00']);
+  });
+
+  it('should tell about an OXXO payment still pending before offering another plan', async () => {
+    stubApi({
+      [GET_PLANES]: planesOk,
+      [PURCHASES]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          purchases: [
+            purchase({ id: 9, status: 'pending', expiresAt: '2026-12-01T05:59:00.000Z', userPlanId: null }),
+            purchase({ id: 8, plan: 'Una Clase', status: 'rejected', userPlanId: null }),
+          ],
+        },
+      }),
+    });
+    renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const notice = await within(dialog).findByText(/Tienes un pago pendiente/);
+    expect(notice).toHaveTextContent(
+      'Tienes un pago pendiente en OXXO del plan Cuatro Clases ($831.84) hasta el 30 de noviembre de 2026 a las 11:59 PM.',
+    );
+    // A rejected payment is not one to wait for.
+    expect(dialog).not.toHaveTextContent('Una Clase ($');
+    expect(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL })).toBeInTheDocument();
   });
 });
 

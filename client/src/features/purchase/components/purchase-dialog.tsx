@@ -11,6 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { classesLabel, formatMoney } from '@/lib/format';
 import { useStudioToday } from '@/lib/studio-clock';
+import { PendingPaymentNotice } from './pending-purchases';
 
 export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
 export const PAY_BUTTON_LABEL = 'Pagar con Mercado Pago';
@@ -53,7 +54,8 @@ function PlanChoices({ planes, onChoose, focusPlanId }: PlanChoicesProps) {
           </h3>
           <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
           <p className="mt-2 mb-4 text-ink">
-            <span className="font-semibold text-ink-strong">{formatMoney(plan.price)}</span> más comisión
+            <span className="font-semibold text-ink-strong">{formatMoney(plan.price)}</span>
+            {plan.commission > 0 ? ` más ${formatMoney(plan.commission)} de comisión` : null}
           </p>
           <Button
             size="sm"
@@ -100,7 +102,8 @@ function PlanSummary({ plan, today, error }: { plan: CataloguePlanDto; today: st
         <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
         <dl className="mt-4 text-sm">
           <SummaryRow label="Precio" value={formatMoney(plan.price)} />
-          <SummaryRow label="Comisión" value={formatMoney(plan.commission)} />
+          {/* No commission configured: no "Comisión $0.00" line. */}
+          {plan.commission > 0 ? <SummaryRow label="Comisión" value={formatMoney(plan.commission)} /> : null}
           <SummaryRow label="Total" value={formatMoney(plan.total)} strong />
         </dl>
         <p className="mt-3 rounded-control bg-sage-soft px-3 py-2 text-sm text-ink">{validityLabel(today)}</p>
@@ -197,6 +200,8 @@ function OpenedPurchaseDialog({
       className={chosen ? 'max-w-2xl' : 'max-w-3xl'}
       footer={footer}
     >
+      {/* A payment still on its way comes first: the client may not need another plan. */}
+      <PendingPaymentNotice enabled={open} className="mb-4" />
       {planes.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner size="lg" label="Cargando los planes…" />
