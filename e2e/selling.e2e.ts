@@ -129,7 +129,10 @@ describe('selling plans', () => {
 
   it('books once, with one toast, when Reservar is tapped while the page is still hydrating', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
-    // Every success toast that ever shows, however short its life (a toast closes after 1.5 s).
+    // Every success toast that ever shows, however short its life (a toast closes after 1.5 s). Only
+    // the toasts' own items count: for its first second Radix also copies each toast's text into a
+    // visually hidden live region (ToastAnnounce, for screen readers), so a search of the page's
+    // text finds "¡Has reservado con éxito!" twice then; the walk-through's "two toasts" matched it.
     await context.addInitScript(() => {
       const seen = new Set<Node>();
       (window as unknown as { toastsShown: () => number }).toastsShown = () => seen.size;
