@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 // The users search's grams, as the app writes them (from the build the bench runs against).
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
 // And the stored number of users the app keeps with every user it inserts.
-const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/entities/users-count.entity.js');
+const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/users-count.js');
 
 export const RECENT_WEEKS = 12;
 /** Clients who joined in the recent part. */

@@ -125,6 +125,7 @@ const RULES: Record<string, Rule> = {
   activateSchedule: { access: Permission.TimetableManage, body: () => ({}) },
   cancelClass: { access: Permission.ClassesCancel, body: () => ({}) },
   getUsers: { access: Permission.UsersRead, body: () => ({}) },
+  getUser: { access: Permission.UsersRead, body: (f) => ({ id: f.clientId }) },
   addUser: { access: Permission.UsersManage, body: () => ({}) },
   changeData: { access: Permission.UsersManage, body: () => ({}) },
   deleteUser: { access: Permission.UsersManage, body: () => ({}) },

@@ -6,7 +6,7 @@ import { adminAgent, NOW, scheduleAt, TODAY } from './helpers/booking';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Usuarios' first page reads its total from users_count, which every way a user comes in keeps in
+ * Usuarios' first page reads its total from row_counts, which every way a user comes in keeps in
  * step, in the transaction that inserts the user, also when many come in at once.
  */
 

@@ -165,6 +165,7 @@ export const PROPER_NOUNS = [
   'Mi información',
   'Mis clases',
   'Mi cuenta',
+  'Auditoría',
 ];
 
 const ALLOWED = [...SPEC_LABELS, ...PROPER_NOUNS].sort((a, b) => b.length - a.length).map(wholeWords);

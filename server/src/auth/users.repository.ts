@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { User } from './entities/user.entity';
 import { UserSearchGram } from './entities/user-search-gram.entity';
-import { USERS_COUNT_ROW, UsersCount } from './entities/users-count.entity';
+import { RowCount } from '../core/database/row-count.entity';
+import { USERS_COUNT } from './users-count';
 import { foldForSearch, matchesFoldedTerm, searchTermGrams, userSearchGrams } from './user-search-grams';
 
 /** All SQL of the `users` table, on the ambient transaction (`txHost.tx`). */
@@ -22,7 +23,7 @@ export class UsersRepository {
 
   /**
    * Inserts a new user or saves the changes of a loaded one, its grams of the users search and,
-   * for a new user, the stored number of users (users_count). That row's lock, held to the commit,
+   * for a new user, the stored number of users (row_counts). That row's lock, held to the commit,
    * makes concurrent registrations on MySQL wait for each other only there, at the end of the insert.
    */
   async save(user: User | Partial<User>): Promise<User> {
@@ -30,7 +31,7 @@ export class UsersRepository {
     const existed = user.id !== undefined && user.id !== null;
     const saved = user instanceof User ? await tx.save(user) : await tx.save(tx.create(User, user));
     await this.indexForSearch(saved, existed);
-    if (!existed) await tx.increment(UsersCount, { id: USERS_COUNT_ROW }, 'total', 1);
+    if (!existed) await tx.increment(RowCount, { name: USERS_COUNT }, 'total', 1);
     return saved;
   }
 
@@ -103,11 +104,11 @@ export class UsersRepository {
   async pageOf(search: string | undefined, page: { offset: number; limit: number }): Promise<[User[], number]> {
     const manager = this.txHost.tx;
     if (search === undefined) {
-      // The page walks the primary key from the end; the total is the stored one (users_count): a
+      // The page walks the primary key from the end; the total is the stored one (row_counts): a
       // COUNT(*) reads every user on InnoDB, and TypeORM's COUNT(DISTINCT id) sorts them on SQLite.
       const users = await manager.find(User, { order: { id: 'DESC' }, skip: page.offset, take: page.limit });
-      const count = await manager.findOneByOrFail(UsersCount, { id: USERS_COUNT_ROW });
-      return [users, count.total];
+      const count = await manager.findOneBy(RowCount, { name: USERS_COUNT });
+      return [users, count?.total ?? 0];
     }
     const grams = searchTermGrams(search);
     // A term of 3 characters or more: only the users holding every folded gram of it

@@ -29,6 +29,7 @@ type Used =
   | 'claimApproval'
   | 'setUserPlan'
   | 'updateApproved'
+  | 'raiseRefunded'
   | 'insertDuplicateOnce'
   | 'updateInside'
   | 'bindRefundKey'
@@ -203,6 +204,14 @@ export class InMemoryPaymentsRepository implements Pick<PaymentsRepository, Used
 
   setUserPlan(id: number, userPlanId: number): Promise<void> {
     return this.updateWhere((p) => p.id === id, { userPlanId });
+  }
+
+  async raiseRefunded(id: number, refundedCents: number): Promise<boolean> {
+    // UPDATE … WHERE refunded_cents < ?: true when this call raised it.
+    const payment = this.db.payments.find((p) => p.id === id);
+    if (!payment || payment.refundedCents >= refundedCents) return false;
+    await this.updateWhere((p) => p.id === id, { refundedCents });
+    return true;
   }
 
   updateApproved(id: number, changes: Pick<Payment, 'statusDetail' | 'refundedCents'>): Promise<void> {

@@ -1,7 +1,7 @@
 import { addDays, isoWeekday } from '@pilates/dates';
 import type { DataSource } from 'typeorm';
 import { userSearchGrams } from '../../src/auth/user-search-grams';
-import { recountUsersSql } from '../../src/auth/entities/users-count.entity';
+import { recountUsersSql } from '../../src/auth/users-count';
 import { randomFrom } from './dashboard-seed';
 import type { TestApp } from './test-app';
 

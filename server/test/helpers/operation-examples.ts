@@ -1,6 +1,6 @@
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
 import { validRegistration } from './accounts';
-import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt } from './booking';
+import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from './booking';
 import type { TestApp } from './test-app';
 
 export type Agent = ReturnType<TestApp['agent']>;
@@ -35,7 +35,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       id_user: f.clientId,
     }),
   },
-  getClases: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5 }) },
+  getClases: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5, periodo: 'proximas' }) },
   getUserPlanes: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5 }) },
   getInformation: { role: 'guest', body: () => ({ date: NEXT_MONDAY }) },
   pushReservation: {
@@ -74,6 +74,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
+  getUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
   addUser: {
     role: 'admin',
     body: () =>
@@ -112,7 +113,10 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   changeCataloguePlan: { role: 'admin', body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4 }) },
   hideCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
   showCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
-  getAudit: { role: 'admin', body: (f) => ({ pagination: 1, limit: 20, userId: f.clientId }) },
+  getAudit: {
+    role: 'admin',
+    body: (f) => ({ pagination: 1, limit: 20, userId: f.clientId, action: 'user.update', from: TODAY, to: TODAY }),
+  },
   getPurchases: { role: 'admin', body: (f) => ({ userId: f.clientId }) },
   refundPayment: {
     role: 'admin',

@@ -37,6 +37,9 @@ export function changedValues<T extends object>(
   return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }
 
+/** Before the first day anything could be audited: a `from` before it filters nothing out. */
+const FIRST_AUDIT_DAY = '2000-01-01';
+
 /** Who changed what and when, with the values before and after. */
 @Injectable()
 export class AuditService {
@@ -77,12 +80,17 @@ export class AuditService {
     from?: string;
     to?: string;
   }): Promise<{ rows: AuditRow[]; pagination: PaginationDto }> {
+    // Nothing is recorded a year from now or before the app existed: a bound past either is no
+    // bound (the answer is the same), and far dates (9999-12-31) never reach the date arithmetic.
+    const lastDay = addDays(this.clock.today(), 366);
+    const from = query.from !== undefined && query.from > FIRST_AUDIT_DAY ? query.from : undefined;
+    const to = query.to !== undefined && query.to < lastDay ? query.to : undefined;
     const filter: AuditFilter = {
       userId: query.userId,
       action: query.action,
       // Studio days, as instants: from the first minute of `from` to before the first of the day after `to`.
-      since: query.from === undefined ? undefined : this.clock.startOf(query.from, '00:00'),
-      until: query.to === undefined ? undefined : this.clock.startOf(addDays(query.to, 1), '00:00'),
+      since: from === undefined ? undefined : this.clock.startOf(from, '00:00'),
+      until: to === undefined ? undefined : this.clock.startOf(addDays(to, 1), '00:00'),
     };
     const { rows, total } = await this.repository.page(filter, {
       offset: (query.page - 1) * query.limit,
