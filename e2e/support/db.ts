@@ -47,7 +47,9 @@ export function classesRemaining(dataDir: string, planId: number): number {
  * Returns its schedule id, date and 12-hour time; removeClass() takes it away again.
  */
 export function addClassSoon(dataDir: string, now = new Date()): { scheduleId: number; date: string; time: string } {
-  const start = new Date(Math.ceil((now.getTime() + 2 * 3_600_000) / 300_000) * 300_000);
+  // About two hours ahead, at :05, :15, … : never the time of a class of the seeded timetable (on
+  // the hour or half hour), so the test's row is the only one at that time.
+  const start = new Date(Math.ceil((now.getTime() + 2 * 3_600_000) / 600_000) * 600_000 + 300_000);
   const date = studioToday(start, STUDIO_TZ);
   const time24 = studioTimeOfDay(start, STUDIO_TZ);
   const db = new Database(join(dataDir, 'pilates.sqlite'));

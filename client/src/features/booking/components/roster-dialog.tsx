@@ -156,7 +156,9 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
       <ErrorMessage error={marking.error} className="mt-3" />
       {slot?.canWalkIn ? (
         <RosterWalkIn
-          key={slot.scheduleId}
+          // Keys unique among the dialog's children (the walk-in and the cancelling both restart with
+          // another class): two siblings with one key made React keep a stale copy of one.
+          key={`walk-in-${slot.scheduleId}`}
           date={date}
           scheduleId={slot.scheduleId}
           placeFree={slot.reservedCount < slot.capacity}
@@ -168,7 +170,7 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
           placeFree={slot.reservedCount < slot.capacity && !slot.isPastClass}
         />
       ) : null}
-      {slot && canCancelClass ? <RosterCancelClass key={slot.scheduleId} date={date} slot={slot} /> : null}
+      {slot && canCancelClass ? <RosterCancelClass key={`cancel-${slot.scheduleId}`} date={date} slot={slot} /> : null}
     </Dialog>
   );
 }
