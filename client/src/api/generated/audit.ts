@@ -29,6 +29,33 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
+/** Each action in the words of the audit page (the server's, which also labels each entry). */
+export const AUDIT_ACTION_LABELS = {
+  'class.cancel': 'Canceló una clase',
+  'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'plan.create': 'Agregó un plan al catálogo',
+  'plan.hide': 'Ocultó un plan del catálogo',
+  'plan.show': 'Mostró un plan del catálogo',
+  'plan.update': 'Cambió un plan del catálogo',
+  'reservation.attendance': 'Marcó la asistencia de un usuario',
+  'reservation.cancel': 'Quitó a un usuario de una clase',
+  'reservation.create': 'Reservó una clase para un usuario',
+  'reservation.walk_in': 'Agregó a un cliente sin reserva a una clase',
+  'schedule.activate': 'Activó una clase del horario',
+  'schedule.create': 'Agregó una clase al horario',
+  'schedule.deactivate': 'Quitó una clase del horario',
+  'schedule.update': 'Cambió una clase del horario',
+  'user.activate': 'Activó un usuario',
+  'user.create': 'Creó un usuario',
+  'user.deactivate': 'Desactivó un usuario',
+  'user.update': 'Cambió los datos de un usuario',
+  'user_plan.create': 'Dio un plan a un usuario',
+  'user_plan.remind': 'Envió a un usuario el aviso de fin de plan',
+  'user_plan.update': 'Cambió el plan de un usuario',
+  'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
+  'waitlist.remove': 'Quitó a un usuario de una lista de espera',
+} as const satisfies Record<AuditActionName, string>;
+
 /** Each field an entry may carry, with the kind of value it holds. */
 export const AUDIT_FIELDS = {
   active: { kind: 'yesNo' },

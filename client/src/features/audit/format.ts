@@ -11,7 +11,7 @@ import {
   to12Hour,
   WEEKDAY_NAMES,
 } from '@pilates/dates';
-import { AUDIT_FIELDS, type AuditActionName, type AuditFieldName } from '@/api/generated/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_FIELDS, type AuditActionName, type AuditFieldName } from '@/api/generated/audit';
 import type { AuditEntryDto } from '@/api/generated/model';
 import { studioTimeZone } from '@/lib/studio-time-zone';
 import { formatMoney } from '@/lib/format';
@@ -41,32 +41,8 @@ export function formatAuditDateTime(iso: string): string {
   return `${dateIn(timeZone).format(date)}, ${to12Hour(studioTimeOfDay(date, timeZone))}`;
 }
 
-/** Each action in a few words, for the action filter (the server sends each entry's own label too). */
-export const ACTION_LABELS: Record<AuditActionName, string> = {
-  'user.create': 'Creó un usuario',
-  'user.update': 'Cambió los datos de un usuario',
-  'user.deactivate': 'Desactivó un usuario',
-  'user.activate': 'Activó un usuario',
-  'user_plan.create': 'Dio un plan',
-  'user_plan.update': 'Cambió un plan de un cliente',
-  'user_plan.remind': 'Envió el aviso de fin de plan',
-  'plan.create': 'Agregó un plan al catálogo',
-  'plan.update': 'Cambió un plan del catálogo',
-  'plan.hide': 'Ocultó un plan del catálogo',
-  'plan.show': 'Mostró un plan del catálogo',
-  'schedule.create': 'Agregó una clase al horario',
-  'schedule.update': 'Cambió una clase del horario',
-  'schedule.deactivate': 'Quitó una clase del horario',
-  'schedule.activate': 'Activó una clase del horario',
-  'class.cancel': 'Canceló una clase',
-  'reservation.create': 'Reservó por un cliente',
-  'reservation.cancel': 'Quitó a un cliente de una clase',
-  'reservation.attendance': 'Marcó asistencia',
-  'reservation.walk_in': 'Agregó a un cliente sin reserva',
-  'payment.refund': 'Reembolsó un pago',
-  'waitlist.remove': 'Quitó a alguien de una lista de espera',
-  'waitlist.promote': 'Dio un lugar de la lista de espera',
-};
+/** Each action in a few words, for the action filter: the server's own labels (it sends each entry's too). */
+export const ACTION_LABELS: Record<AuditActionName, string> = AUDIT_ACTION_LABELS;
 
 /** Each recorded field in the words of the forms; a field the server adds without one fails to compile and fails the test. */
 export const FIELD_LABELS: Record<AuditFieldName, string> = {

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_FIELDS, AUDIT_ACTION_NAMES, AUDIT_FIELDS } from '../audit/audit-fields';
+import { AUDIT_ACTION_FIELDS, AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_FIELDS } from '../audit/audit-fields';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Permission, ROLE_PERMISSIONS } from '../auth/permissions';
@@ -34,8 +34,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   // The role table travels with the document (each guarded operation names its own in
   // `x-permission`): the client's generator writes it into src/api/generated/permissions.ts.
   const permissions = { names: Object.fromEntries(Object.entries(Permission)), roles: ROLE_PERMISSIONS };
-  // What the audit log records (actions, each action's fields, each field's kind of value): the
+  // What the audit log records (actions with their Spanish labels, each action's fields, each field's kind of value): the
   // client's generator writes it into src/api/generated/audit.ts, and its test labels every one.
-  const audit = { actions: AUDIT_ACTION_NAMES, actionFields: AUDIT_ACTION_FIELDS, fields: AUDIT_FIELDS };
+  const audit = {
+    actions: AUDIT_ACTION_NAMES,
+    actionLabels: AUDIT_ACTIONS,
+    actionFields: AUDIT_ACTION_FIELDS,
+    fields: AUDIT_FIELDS,
+  };
   return sortKeys({ ...document, 'x-permissions': permissions, 'x-audit': audit }) as OpenAPIObject;
 }
