@@ -48,9 +48,6 @@ describe('administration: users, their plans, the catalogue and the audit trail'
     await t.app.get(NotificationsService).settled();
   });
 
-  /** The studio's date by the real clock: audit entries take the database's CURRENT_TIMESTAMP, not the test clock. */
-  const realStudioToday = () => studioToday(new Date(), t.app.get(AppConfig).studioTimeZone);
-
   const auditOf = (action: string) =>
     t.dataSource.getRepository(AuditLog).find({ where: { action }, order: { id: 'DESC' } });
 
@@ -766,18 +763,30 @@ describe('administration: users, their plans, the catalogue and the audit trail'
       expect(hers.body.entries[0]).toMatchObject({ after: { name: 'Elena Filtro' } });
       expect(hers.body.pagination.totalRecords).toBe(1);
 
-      // The entries were written "now" (the database's clock): today, studio time, keeps them; yesterday does not.
+      // The entries were written "now" by the database's clock, which a shifted wall clock (the
+      // clock-edge runs) does not move: their studio day is read from the entries themselves. That
+      // day keeps them; the day before does not.
+      const all = await admin.post('/api/admin/get-audit').send({ userId: client.user.id }).expect(200);
+      const zone = t.app.get(AppConfig).studioTimeZone;
+      const writtenOn = studioToday(new Date(all.body.entries[0].createdAt as string), zone);
       const today = await admin
         .post('/api/admin/get-audit')
-        .send({ userId: client.user.id, from: realStudioToday(), to: realStudioToday() })
+        .send({ userId: client.user.id, from: writtenOn, to: writtenOn })
         .expect(200);
-      expect(today.body.entries.map((e: { action: string }) => e.action)).toEqual(['user.deactivate', 'user.update']);
-      const yesterday = addDays(realStudioToday(), -1);
+      const actionsOn = (day: string) =>
+        all.body.entries
+          .filter((e: { createdAt: string }) => studioToday(new Date(e.createdAt), zone) === day)
+          .map((e: { action: string }) => e.action);
+      // Both were written on that day, unless the change and the deactivation fell on either side of midnight.
+      expect(actionsOn(writtenOn)[0]).toBe('user.deactivate');
+      expect(today.body.entries.map((e: { action: string }) => e.action)).toEqual(actionsOn(writtenOn));
+      const yesterday = addDays(writtenOn, -1);
       const before = await admin
         .post('/api/admin/get-audit')
         .send({ userId: client.user.id, from: yesterday, to: yesterday })
         .expect(200);
-      expect(before.body).toMatchObject({ entries: [], pagination: { totalRecords: 0 } });
+      expect(before.body.entries.map((e: { action: string }) => e.action)).toEqual(actionsOn(yesterday));
+      expect(before.body.pagination.totalRecords).toBe(actionsOn(yesterday).length);
     });
 
     it('should refuse an unknown action, a bad date and an end before the start, in Spanish', async () => {
