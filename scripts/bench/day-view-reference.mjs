@@ -13,13 +13,16 @@ import { createSecretKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { isoWeekday, studioInstant } = require('@pilates/dates');
+const { canCancelAt, cancelDeadline, isoWeekday, studioInstant } = require('@pilates/dates');
 const { SLOTS_WITH_ONE_SQL } = require('../../server/dist/reservations/slots.sql.js');
 const { SESSION_USER_SQL } = require('../../server/dist/core/auth/session-user.sql.js');
 const { toSlotDto } = require('../../server/dist/reservations/dto/reservations.mappers.js');
+const { fromDbDatetime } = require('../../server/dist/core/database/column-types.js');
 
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const timeZone = process.env.STUDIO_TZ ?? 'America/Mexico_City';
+// The app's CANCEL_HOURS (the same default): the day view states each class's cancellation deadline.
+const cancelHours = Number(process.env.CANCEL_HOURS ?? 12);
 
 let all;
 if (process.env.REF_SQLITE) {
@@ -97,14 +100,21 @@ app.post('/day', async (request, reply) => {
         id: Number(r.userId),
         name: r.userName,
         email: r.userEmail,
+        cancelGraceUntil: fromDbDatetime(r.cancelGraceUntil),
       });
     }
   }
   const data = [...bySchedule.values()]
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId)
-    .map((slot) =>
-      toSlotDto(slot, slot.people, userId, now >= studioInstant(date, slot.startTime, timeZone).getTime()),
-    );
+    .map((slot) => {
+      // The app's rule (libs/dates): the deadline, with the caller's own late-promotion grace.
+      const start = studioInstant(date, slot.startTime, timeZone);
+      const own = slot.people.find((p) => p.id === userId);
+      const deadline = cancelDeadline(start, cancelHours, own?.cancelGraceUntil ?? null);
+      const isPast = now >= start.getTime();
+      const timing = { isPast, deadline, cancellable: !isPast && canCancelAt(new Date(now), deadline) };
+      return toSlotDto(slot, slot.people, userId, timing);
+    });
   return { success: true, date, data };
 });
 
