@@ -102,6 +102,8 @@ export function addPastClass(dataDir: string, email: string, planId: number, dat
         `INSERT INTO reservations (class_session_id, user_id, user_plan_id, status, active_marker, class_date, attended)
          VALUES (?, ?, ?, 'active', 1, ?, 1)`,
       ).run(session.id, user.id, planId, date);
+      // The client's stored attendance counter, which the app keeps with every mark.
+      db.prepare('UPDATE users SET attended_count = attended_count + 1 WHERE id = ?').run(user.id);
     })();
   } finally {
     db.close();

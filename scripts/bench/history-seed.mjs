@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
 // And the stored number of users the app keeps with every user it inserts.
 const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/users-count.js');
+const { recountAttendanceSql } = createRequire(import.meta.url)('../../server/dist/reservations/attendance-counts.js');
 
 export const RECENT_WEEKS = 12;
 /** Clients who joined in the recent part. */
@@ -597,6 +598,8 @@ export async function writeStudio(db, studio, { today, weeks }) {
       r.session.date,
     ]),
   );
+  // The clients' stored attendance counters, which the app keeps with every mark.
+  await db.run(recountAttendanceSql, []);
   await insertRows(
     db,
     'waitlist_entries',

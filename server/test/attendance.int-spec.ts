@@ -170,6 +170,43 @@ describe('attendance at the door and walk-ins', () => {
       expect(dialog.body.asistencia).toEqual({ attended: 0, noShow: 1 });
       expect(dialog.body.clases[0]).toMatchObject({ id: missed.reservationId, attended: false });
     });
+    it("should keep each client's stored counts equal to their marked reservations through changes of mind, cancellations and marks racing", async () => {
+      const scheduleId = await classWith(1, '19:00', 6);
+      const a = await bookedClient(TODAY, scheduleId);
+      const b = await bookedClient(TODAY, scheduleId);
+      clock.set(at('19:10'));
+      const stored = async (userId: number) =>
+        (await admin.post('/api/informacion/get-clases').send({ id: userId }).expect(200)).body.asistencia;
+      const counted = async (userId: number) => {
+        const [row] = await t.dataSource.query(
+          "SELECT SUM(CASE WHEN attended = 1 THEN 1 ELSE 0 END) AS came, SUM(CASE WHEN attended = 0 THEN 1 ELSE 0 END) AS missed FROM reservations WHERE user_id = ? AND status = 'active'",
+          [userId],
+        );
+        return { attended: Number(row.came ?? 0), noShow: Number(row.missed ?? 0) };
+      };
+
+      // Two admins marking the same client at once, each value twice: one change is counted per
+      // change, whatever the order.
+      const admin2 = await adminAgent(t);
+      await Promise.all([
+        mark(a.reservationId, true),
+        mark(a.reservationId, true, admin2),
+        mark(b.reservationId, false),
+      ]);
+      expect(await stored(a.user.id)).toEqual({ attended: 1, noShow: 0 });
+      await Promise.all([mark(a.reservationId, false), mark(a.reservationId, false, admin2)]);
+      expect(await stored(a.user.id)).toEqual({ attended: 0, noShow: 1 });
+      expect(await stored(a.user.id)).toEqual(await counted(a.user.id));
+
+      // An admin cancelling a marked reservation takes its mark out; cancelling twice changes nothing.
+      await admin.post('/api/reservations/cancel-reservation').send({ id: b.reservationId }).expect(200);
+      await admin.post('/api/reservations/cancel-reservation').send({ id: b.reservationId }).expect(200);
+      expect(await stored(b.user.id)).toEqual({ attended: 0, noShow: 0 });
+      await mark(a.reservationId, true).expect(200);
+      await admin.post('/api/reservations/cancel-reservation').send({ id: a.reservationId }).expect(200);
+      expect(await stored(a.user.id)).toEqual({ attended: 0, noShow: 0 });
+      expect(await stored(a.user.id)).toEqual(await counted(a.user.id));
+    });
   });
 
   describe('walk-ins', () => {

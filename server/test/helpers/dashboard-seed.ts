@@ -3,6 +3,7 @@ import { User } from '../../src/auth/entities/user.entity';
 import { Payment, type PaymentStatus } from '../../src/payments/entities/payment.entity';
 import { Plan } from '../../src/planes/entities/plan.entity';
 import { UserPlan } from '../../src/planes/entities/user-plan.entity';
+import { recountAttendanceSql } from '../../src/reservations/attendance-counts';
 import { ClassSession } from '../../src/reservations/entities/class-session.entity';
 import { Reservation } from '../../src/reservations/entities/reservation.entity';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
@@ -298,6 +299,8 @@ export async function seedDashboard(
     await manager.insert(Payment, row);
     payments.push(row);
   }
+  // The clients' stored attendance counters, which the app keeps with every mark.
+  await manager.query(recountAttendanceSql);
   return { users, schedules, sessions, reservations, payments, userPlans, waitlist, catalogue };
 }
 

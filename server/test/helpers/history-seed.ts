@@ -2,6 +2,7 @@ import { addDays, isoWeekday } from '@pilates/dates';
 import type { DataSource } from 'typeorm';
 import { userSearchGrams } from '../../src/auth/user-search-grams';
 import { recountUsersSql } from '../../src/auth/users-count';
+import { recountAttendanceSql } from '../../src/reservations/attendance-counts';
 import { randomFrom } from './dashboard-seed';
 import type { TestApp } from './test-app';
 
@@ -401,6 +402,8 @@ export async function seedHistory(
     ],
     reservationRows,
   );
+  // The clients' stored attendance counters, which the app keeps with every mark.
+  await ds.query(recountAttendanceSql);
   await insertRows(
     ds,
     'waitlist_entries',

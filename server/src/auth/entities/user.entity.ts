@@ -48,6 +48,17 @@ export class User {
   @Column({ name: 'calendar_token', type: 'varchar', length: 64, nullable: true })
   calendarToken!: string | null;
 
+  /**
+   * Classes attended and no-shows over the user's active reservations, kept by the statements that
+   * mark attendance or cancel a marked reservation (ReservationsRepository), so Usuarios and Mis
+   * clases read two numbers instead of a client's whole history. Not loaded with the user.
+   */
+  @Column({ name: 'attended_count', type: 'int', default: 0, select: false })
+  attendedCount?: number;
+
+  @Column({ name: 'no_show_count', type: 'int', default: 0, select: false })
+  noShowCount?: number;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 

@@ -8,3 +8,6 @@ export { Schedule };
 
 /** The reservations module's tables, for the app's schema (server/src/database/schema.ts). */
 export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry];
+
+// The users' stored attendance counters are set from reservations by the migration that adds them.
+export { recountAttendanceSql } from '../attendance-counts';
