@@ -42,7 +42,7 @@ export function RoomList({
       aria-disabled={disabled || undefined}
       onKeyDown={roving.onKeyDown}
       onBlur={roving.onBlur}
-      className={cn('mx-auto flex w-full max-w-lg flex-col gap-2', className)}
+      className={cn('mx-auto flex w-full max-w-md flex-col gap-2', className)}
     >
       {anyChoice ? (
         <AnyChoice
@@ -75,7 +75,7 @@ export function RoomList({
               'flex min-h-12 w-full items-center gap-3 rounded-control border px-3 py-2 text-left',
               chosen
                 ? 'border-accent-strong bg-accent-soft text-accent-strong'
-                : 'border-line bg-surface text-ink-strong',
+                : cn('border-line bg-surface', choosable ? 'text-ink-strong' : 'text-ink-muted'),
               choosable ? 'cursor-pointer hover:border-ink' : 'cursor-not-allowed',
               disabled && 'opacity-55',
             )}

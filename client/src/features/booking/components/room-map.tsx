@@ -96,7 +96,7 @@ export function RoomMap({
       aria-disabled={disabled || undefined}
       onKeyDown={roving.onKeyDown}
       onBlur={roving.onBlur}
-      className={cn('mx-auto w-full max-w-lg space-y-3', className)}
+      className={cn('mx-auto w-full max-w-md space-y-3', className)}
     >
       {anyChoice ? (
         <AnyChoice

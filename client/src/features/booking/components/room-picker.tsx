@@ -1,4 +1,5 @@
 import { List, Map as MapIcon } from 'lucide-react';
+import { cn } from '@/components/ui/cn';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { RoomLegend } from './room-legend';
 import { RoomList } from './room-list';
@@ -18,7 +19,7 @@ export interface RoomPickerProps extends RoomMapProps {
 export function RoomPicker({ defaultView = 'map', className, ...props }: RoomPickerProps) {
   const favourite = props.favouriteId !== undefined && props.favouriteId !== null;
   return (
-    <div className={className}>
+    <div className={cn('mx-auto w-full max-w-md', className)}>
       <Tabs defaultValue={defaultView} className="gap-4">
         <TabsList aria-label="Ver la sala como">
           <TabsTrigger value="map">
@@ -37,7 +38,7 @@ export function RoomPicker({ defaultView = 'map', className, ...props }: RoomPic
           <RoomList {...props} />
         </TabsContent>
       </Tabs>
-      <RoomLegend favourite={favourite} className="mx-auto mt-4 max-w-lg" />
+      <RoomLegend favourite={favourite} className="mt-4" />
     </div>
   );
 }
