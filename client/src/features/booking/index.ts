@@ -7,3 +7,16 @@ export { currentStudioDay, useStudioToday } from './hooks/use-studio-today';
 export { calendarSearchSchema, selectedDay, type CalendarSearch } from './search';
 export { PLANS_LOOKED_AT, PlanSummary } from './components/plan-summary';
 export { readUntilOpeningDay, useOpeningDay } from './hooks/use-opening-day';
+export { RoomMap, type RoomMapProps } from './components/room-map';
+export { RoomList, type RoomListProps } from './components/room-list';
+export { RoomLegend } from './components/room-legend';
+export { RoomPicker, type RoomPickerProps, type RoomView } from './components/room-picker';
+export {
+  ANY_LABEL,
+  spotLabel,
+  type RoomCell,
+  type RoomChoiceProps,
+  type RoomMode,
+  type RoomSpot,
+  type SpotState,
+} from './components/room-spots';

@@ -1,0 +1,186 @@
+import { Check, Presentation, Star, X } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { cn } from '@/components/ui/cn';
+import {
+  AnyChoice,
+  byPlace,
+  choiceClasses,
+  choiceKey,
+  isChoosable,
+  shortSpotLabel,
+  spotLabel,
+  STATE_ICON,
+  stateOf,
+  useRovingChoices,
+  type RoomCell,
+  type RoomChoiceProps,
+  type RoomSpot,
+} from './room-spots';
+
+export interface RoomMapProps extends RoomChoiceProps {
+  /** Where the instructor stands: the room's front, for orientation. */
+  instructor: RoomCell;
+  className?: string;
+}
+
+export const INSTRUCTOR_LABEL = 'Instructora';
+
+/**
+ * The room as a client sees it walking in: a grid as large as the reformers and the instructor's
+ * place need, each reformer a radio (a real <button>, so Enter and Space choose it as well).
+ * Taken and out-of-service reformers stay focusable but aria-disabled: the arrow keys walk the
+ * whole room, so a screen reader hears which places are taken as a sighted client sees them.
+ */
+export function RoomMap({
+  spots,
+  instructor,
+  selected,
+  onSelect,
+  favouriteId,
+  mode = 'client',
+  anyChoice = mode === 'client',
+  disabled = false,
+  label = mode === 'admin' ? 'Reformers de la clase' : 'Elige tu reformer',
+  className,
+}: RoomMapProps) {
+  const ordered = [...spots].sort(byPlace);
+  const cells: RoomCell[] = [...spots, instructor];
+  // Rows and columns may start at 0 or 1: the grid starts at the first one used.
+  const firstRow = Math.min(...cells.map((cell) => cell.row));
+  const firstColumn = Math.min(...cells.map((cell) => cell.column));
+  const rows = Math.max(...cells.map((cell) => cell.row)) - firstRow + 1;
+  const columns = Math.max(...cells.map((cell) => cell.column)) - firstColumn + 1;
+  const at = (cell: RoomCell): CSSProperties => ({
+    gridRow: cell.row - firstRow + 1,
+    gridColumn: cell.column - firstColumn + 1,
+  });
+
+  const keys = [...(anyChoice ? [choiceKey(null)] : []), ...ordered.map((spot) => choiceKey(spot.id))];
+  const roving = useRovingChoices({ checkedKey: choiceKey(selected), keys, grid: true });
+  // The instructor comes first among the cells in reading order when at the front, as in the room.
+  const instructorBefore = ordered.findIndex((spot) => byPlace(spot, instructor) > 0);
+  const instructorIndex = instructorBefore < 0 ? ordered.length : instructorBefore;
+
+  const instructorCell = (
+    <div
+      key="instructor"
+      style={at(instructor)}
+      className={cn(
+        'flex min-w-0 flex-col items-center justify-center gap-0.5 self-stretch rounded-control px-1 py-2',
+        'border border-dashed border-olive/60 bg-sage-soft text-olive',
+      )}
+    >
+      <Presentation aria-hidden="true" className="size-4 shrink-0 sm:size-5" />
+      <span className="max-w-full truncate text-[0.6875rem] font-semibold sm:text-xs">{INSTRUCTOR_LABEL}</span>
+    </div>
+  );
+
+  const spotCells = ordered.map((spot) => (
+    <SpotCell
+      key={spot.id}
+      spot={spot}
+      style={at(spot)}
+      mode={mode}
+      chosen={spot.id === selected}
+      favouriteId={favouriteId}
+      disabled={disabled}
+      onSelect={onSelect}
+      itemProps={roving.itemProps(choiceKey(spot.id))}
+    />
+  ));
+
+  return (
+    <div
+      role="radiogroup"
+      aria-label={label}
+      aria-disabled={disabled || undefined}
+      onKeyDown={roving.onKeyDown}
+      onBlur={roving.onBlur}
+      className={cn('mx-auto w-full max-w-md space-y-3', className)}
+    >
+      {anyChoice ? (
+        <AnyChoice
+          checked={selected === null}
+          disabled={disabled}
+          onSelect={onSelect}
+          itemProps={roving.itemProps(choiceKey(null))}
+        />
+      ) : null}
+      <div
+        className="grid gap-1.5 sm:gap-3"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, auto)` }}
+      >
+        {spotCells.slice(0, instructorIndex)}
+        {instructorCell}
+        {spotCells.slice(instructorIndex)}
+      </div>
+    </div>
+  );
+}
+
+function SpotCell({
+  spot,
+  style,
+  mode,
+  chosen,
+  favouriteId,
+  disabled,
+  onSelect,
+  itemProps,
+}: {
+  spot: RoomSpot;
+  style: CSSProperties;
+  mode: 'client' | 'admin';
+  chosen: boolean;
+  favouriteId?: number | null;
+  disabled: boolean;
+  onSelect: (id: number) => void;
+  itemProps: ReturnType<ReturnType<typeof useRovingChoices>['itemProps']>;
+}) {
+  const state = stateOf(spot);
+  const choosable = isChoosable(spot, mode) && !disabled;
+  const label = spotLabel(spot, { mode, favouriteId });
+  const Icon = chosen ? Check : STATE_ICON[state];
+  const person = mode === 'admin' ? spot.person : null;
+  const favourite = favouriteId !== undefined && favouriteId !== null && spot.id === favouriteId;
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={chosen}
+      aria-disabled={!choosable || undefined}
+      aria-label={label}
+      title={label}
+      data-row={spot.row}
+      data-column={spot.column}
+      data-state={state}
+      onClick={() => {
+        if (choosable) onSelect(spot.id);
+      }}
+      {...itemProps}
+      style={style}
+      className={cn(
+        // Cells shrink with the screen (four columns fit 390 px); the label shortens to its number.
+        'relative flex aspect-[4/5] min-w-0 flex-col items-center justify-center gap-1 rounded-control p-1 sm:p-2',
+        choiceClasses(state, chosen, choosable),
+        disabled && 'opacity-55',
+      )}
+    >
+      {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 sm:size-5" /> : null}
+      <span className="max-w-full truncate text-sm font-semibold lining-nums tabular-nums">
+        <span className="sm:hidden">{shortSpotLabel(spot.label)}</span>
+        <span className="hidden sm:inline">{spot.label}</span>
+      </span>
+      {person ? (
+        <span className="flex max-w-full items-center gap-0.5 text-[0.6875rem] leading-tight sm:text-xs">
+          <span className="truncate">{person.name}</span>
+          {person.attended === true ? <Check aria-hidden="true" className="size-3 shrink-0" /> : null}
+          {person.attended === false ? <X aria-hidden="true" className="size-3 shrink-0" /> : null}
+        </span>
+      ) : null}
+      {favourite ? (
+        <Star aria-hidden="true" className="absolute top-1 right-1 size-3 fill-current sm:size-3.5" />
+      ) : null}
+    </button>
+  );
+}
