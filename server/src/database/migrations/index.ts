@@ -16,6 +16,7 @@ import { HistoryScale1764860000000 } from './1764860000000-HistoryScale';
 import { UserSearchGrams1764870000000 } from './1764870000000-UserSearchGrams';
 import { UsersCount1764875000000 } from './1764875000000-UsersCount';
 import { AuditLogActionIndex1764880000000 } from './1764880000000-AuditLogActionIndex';
+import { Sala1764900000000 } from './1764900000000-Sala';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   UserSearchGrams1764870000000,
   UsersCount1764875000000,
   AuditLogActionIndex1764880000000,
+  Sala1764900000000,
 ];
