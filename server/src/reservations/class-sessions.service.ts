@@ -32,9 +32,9 @@ export class ClassSessionsService {
    */
   async ensureSession(slot: Slot): Promise<number> {
     if (slot.classId) return slot.classId;
-    return this.transactions.run(async () => {
-      const capacity = Math.min(slot.capacity, await this.sala.liveCount());
-      return this.repository.createSessionOnce(slot, capacity);
-    });
+    // Read before the transaction: on MySQL a read inside it would fix its snapshot before the
+    // INSERT IGNORE, and a row another request just created would stay invisible to the re-read.
+    const capacity = Math.min(slot.capacity, await this.sala.liveCount());
+    return this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
   }
 }
