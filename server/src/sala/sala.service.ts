@@ -87,9 +87,9 @@ export class SalaService {
   }
 
   /** A client's favourite reformer (null clears it): "Cualquiera" gives it first when free. */
-  async setFavourite(userId: number, spotId: number | null): Promise<SpotRef | null> {
+  async setFavourite(userId: number, spotId: number | null | undefined): Promise<SpotRef | null> {
     return this.transactions.run(async () => {
-      if (spotId === null) {
+      if (spotId === null || spotId === undefined) {
         await this.spots.setFavourite(userId, null);
         return null;
       }

@@ -145,7 +145,7 @@ export class InstructorResponseDto extends SalaMessageResponseDto {
 
 /** The caller's favourite reformer; null clears it. */
 export class FavouriteSpotDto {
-  @ApiProperty({ type: Number, nullable: true, example: 4, description: 'null: sin favorito.' })
+  @ApiProperty({ type: Number, nullable: true, example: 4, description: 'null (o sin él): sin favorito.' })
   @Clearable()
   @Max(MAX_ID, { message: SPOT_MESSAGE })
   @Min(1, { message: SPOT_MESSAGE })
