@@ -50,11 +50,12 @@ export class Sala1764900000000 implements MigrationInterface {
       }),
     );
 
-    // Plain ADD COLUMN on both; the keys through TypeORM's runner (on SQLite it rebuilds the table with them).
-    await queryRunner.query('ALTER TABLE reservations ADD COLUMN spot_id integer NULL');
-    const reservations = await queryRunner.getTable('reservations');
-    await queryRunner.createForeignKey(
-      reservations!,
+    // Plain ADD COLUMN on both; the keys through TypeORM's runner (on SQLite it rebuilds the table
+    // with them). Each only when missing: an undo on SQLite leaves the columns (see down).
+    await addKeyColumn(
+      queryRunner,
+      'reservations',
+      'spot_id',
       foreignKey('fk_reservations_spot_id', 'spot_id', 'spots', 'RESTRICT'),
     );
     await queryRunner.createIndex(
@@ -65,10 +66,10 @@ export class Sala1764900000000 implements MigrationInterface {
         isUnique: true,
       }),
     );
-    await queryRunner.query('ALTER TABLE users ADD COLUMN favourite_spot_id integer NULL');
-    const users = await queryRunner.getTable('users');
-    await queryRunner.createForeignKey(
-      users!,
+    await addKeyColumn(
+      queryRunner,
+      'users',
+      'favourite_spot_id',
       foreignKey('fk_users_favourite_spot_id', 'favourite_spot_id', 'spots', 'SET NULL'),
     );
 
@@ -76,16 +77,53 @@ export class Sala1764900000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const users = await queryRunner.getTable('users');
-    await queryRunner.dropForeignKey(users!, 'fk_users_favourite_spot_id');
-    await queryRunner.query('ALTER TABLE users DROP COLUMN favourite_spot_id');
-    const reservations = await queryRunner.getTable('reservations');
-    await queryRunner.dropIndex(reservations!, 'uq_reservations_spot');
-    await queryRunner.dropForeignKey(reservations!, 'fk_reservations_spot_id');
-    await queryRunner.query('ALTER TABLE reservations DROP COLUMN spot_id');
-    await queryRunner.getTable('reservations');
-    await queryRunner.dropTable('spots');
-    await queryRunner.dropTable('rooms');
+    await withForeignKeysOff(queryRunner, async () => {
+      await queryRunner.dropIndex('reservations', 'uq_reservations_spot');
+      await queryRunner.dropForeignKey('users', 'fk_users_favourite_spot_id');
+      await queryRunner.query('ALTER TABLE users DROP COLUMN favourite_spot_id');
+      await queryRunner.dropForeignKey('reservations', 'fk_reservations_spot_id');
+      await queryRunner.query('ALTER TABLE reservations DROP COLUMN spot_id');
+      await queryRunner.getTable('reservations');
+      await queryRunner.dropTable('spots');
+      await queryRunner.dropTable('rooms');
+    });
+  }
+}
+
+/**
+ * SQLite drops a foreign key by rebuilding its table, and rebuilding `users` or `reservations` with
+ * foreign keys on breaks every row pointing at them. Running migrations turns them off (TypeORM's
+ * beforeMigration); undoing one does not, and SQLite ignores the pragma inside a transaction. So the
+ * undo, first in its transaction, ends it on the driver's handle, turns the keys off for its own,
+ * and hands TypeORM a fresh transaction for the bookkeeping after (the connection's lock stays
+ * with the caller: sqlite-serializer.ts).
+ */
+async function withForeignKeysOff(queryRunner: QueryRunner, work: () => Promise<void>): Promise<void> {
+  if (queryRunner.connection.options.type !== 'better-sqlite3' || !queryRunner.isTransactionActive) return work();
+  const handle = (await queryRunner.connect()) as { exec(sql: string): void };
+  handle.exec('COMMIT');
+  handle.exec('PRAGMA foreign_keys = OFF');
+  handle.exec('BEGIN');
+  try {
+    await work();
+    handle.exec('COMMIT');
+  } catch (error) {
+    handle.exec('ROLLBACK');
+    throw error;
+  } finally {
+    handle.exec('PRAGMA foreign_keys = ON');
+    handle.exec('BEGIN');
+  }
+}
+
+/** A nullable integer column with its foreign key, each added unless the table has it already. */
+async function addKeyColumn(queryRunner: QueryRunner, table: string, column: string, key: TableForeignKey) {
+  if (!(await queryRunner.getTable(table))!.findColumnByName(column)) {
+    await queryRunner.query(`ALTER TABLE ${table} ADD COLUMN ${column} integer NULL`);
+  }
+  const current = await queryRunner.getTable(table);
+  if (!current!.foreignKeys.some((existing) => existing.name === key.name)) {
+    await queryRunner.createForeignKey(current!, key);
   }
 }
 
