@@ -13,6 +13,7 @@ import { PagesModule } from './pages';
 import { PaymentsModule } from './payments';
 import { PlanesModule } from './planes';
 import { ReservationsModule } from './reservations';
+import { SalaModule } from './sala';
 
 @Module({})
 export class AppModule {
@@ -24,6 +25,7 @@ export class AppModule {
         CoreModule.forRoot(config, schema, clock),
         AuthModule,
         ReservationsModule,
+        SalaModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

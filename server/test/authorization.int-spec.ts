@@ -93,6 +93,19 @@ const RULES: Record<string, Rule> = {
     body: () => ({ id: 999999 }),
     othersBody: (f) => ({ id: f.otherReservationId }),
   },
+  // The room and each booking's reformer
+  getSala: { access: 'public' },
+  changeSpot: {
+    access: { own: Permission.ReservationsManageOthers },
+    body: () => ({ reservationId: 999999, spot: 1 }),
+    othersBody: (f) => ({ reservationId: f.otherReservationId, spot: 1 }),
+  },
+  setFavouriteSpot: { access: 'session', body: () => ({ spot: null }) },
+  getAdminSala: { access: Permission.RoomManage },
+  addSpot: { access: Permission.RoomManage, body: () => ({}) },
+  updateSpot: { access: Permission.RoomManage, body: () => ({}) },
+  retireSpot: { access: Permission.RoomManage, body: () => ({}) },
+  moveInstructor: { access: Permission.RoomManage, body: () => ({}) },
   // Waitlist
   joinWaitlist: { access: 'session', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId }) },
   leaveWaitlist: {
@@ -315,6 +328,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       [
         'cancelReservation',
         'changeInfoUser',
+        'changeSpot',
         'confirmPayment',
         'getClases',
         'getUserPlanes',

@@ -150,6 +150,8 @@ describe('booking', () => {
         success: true,
         message: '¡Has reservado con éxito!',
         reservationId: expect.any(Number),
+        // "Cualquiera" for a client with no favourite nor history: the front row's first reformer.
+        spot: { id: expect.any(Number), label: 'Reformer 1' },
         // Monday 19:00 in Mexico City: cancellable for free until 7:00 that morning, an hour from now.
         cancelUntil: '2026-11-23T13:00:00.000Z',
         cancellable: true,
@@ -157,7 +159,12 @@ describe('booking', () => {
       expect((await sessionOf(t, schedule.id, TODAY))!.reservedCount).toBe(1);
       expect(await remainingOf(t, planId)).toBe(3);
       const reservation = await t.dataSource.getRepository(Reservation).findOneByOrFail({ id: res.body.reservationId });
-      expect(reservation).toMatchObject({ userId: user.id, userPlanId: planId, status: 'active' });
+      expect(reservation).toMatchObject({
+        userId: user.id,
+        userPlanId: planId,
+        status: 'active',
+        spotId: res.body.spot.id,
+      });
     });
 
     it('should refuse a second place in the same class', async () => {

@@ -102,6 +102,14 @@ describe('migration drift (npm run db:drift)', () => {
         expect([table, await count(table)]).toEqual([table, 1]);
       }
       if (!db.url) expect(await after.query('PRAGMA foreign_key_check')).toEqual([]);
+      // The studio's room (Sala migration): one reformer per place of its largest active class, and
+      // the reservation of a class still to come placed on the first of them.
+      expect(await count('rooms')).toBe(1);
+      expect(await count('spots')).toBe(5);
+      const [placed] = await after.query(
+        'SELECT s.label AS label FROM reservations r JOIN spots s ON s.id = r.spot_id WHERE r.id = 1',
+      );
+      if (new Date().toISOString().slice(0, 10) <= '2026-11-27') expect(placed?.label).toBe('Reformer 1');
       // The constraints are still there: a second active reservation and a capacity overrun are refused.
       await expect(
         after.query('INSERT INTO reservations (class_session_id, user_id, user_plan_id) VALUES (1, 1, 1)'),

@@ -9,6 +9,7 @@ import { createApp } from '../src/core/http/create-app';
 import { PasswordHasher } from '../src/core/security/password-hasher';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
+import { Room, Spot } from '../src/sala/entities';
 import { DataSource } from 'typeorm';
 import { createTestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
@@ -45,6 +46,21 @@ describe('first-start seed', () => {
       ).toEqual(['07:00', '08:00', '09:00', '18:00', '19:00', '20:00']);
       expect(schedules.some((s) => s.weekday === 7)).toBe(false);
 
+      // The room matches the timetable: eight reformers in rows of four behind the instructor.
+      const rooms = await first.dataSource.getRepository(Room).find();
+      expect(rooms.map((r) => [r.name, r.instructorRow, r.instructorColumn])).toEqual([['Sala', 0, 1]]);
+      const spots = await first.dataSource.getRepository(Spot).find({ order: { id: 'ASC' } });
+      expect(spots.map((s) => [s.label, s.gridRow, s.gridColumn, s.activeMarker])).toEqual([
+        ['Reformer 1', 1, 0, 1],
+        ['Reformer 2', 1, 1, 1],
+        ['Reformer 3', 1, 2, 1],
+        ['Reformer 4', 1, 3, 1],
+        ['Reformer 5', 2, 0, 1],
+        ['Reformer 6', 2, 1, 1],
+        ['Reformer 7', 2, 2, 1],
+        ['Reformer 8', 2, 3, 1],
+      ]);
+
       const admins = await first.dataSource.getRepository(User).findBy({ role: 'admin' });
       expect(admins.map((a) => a.email)).toEqual(['admin@test.local']);
       expect(await first.app.get(PasswordHasher).verify(admins[0].passwordHash, 'admin-password-1')).toBe(true);
@@ -53,6 +69,7 @@ describe('first-start seed', () => {
       expect(await first.app.get(SeedService).seed()).toEqual({
         plansCreated: 0,
         schedulesCreated: 0,
+        spotsCreated: 0,
         adminCreated: false,
         generatedAdminPassword: undefined,
       });
@@ -62,6 +79,7 @@ describe('first-start seed', () => {
       const second = await createTestApp({ database, dataDir, env: { ADMIN_EMAIL: 'otra@test.local' } });
       expect(await second.dataSource.getRepository(Plan).count()).toBe(6);
       expect(await second.dataSource.getRepository(Schedule).count()).toBe(33);
+      expect(await second.dataSource.getRepository(Spot).count()).toBe(8);
       expect(await second.dataSource.getRepository(User).countBy({ role: 'admin' })).toBe(1);
       await second.close();
     } finally {

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../core/database/data-source-options';
 import { paymentsEntities } from '../payments/entities';
 import { planesEntities } from '../planes/entities';
 import { reservationsEntities } from '../reservations/entities';
+import { salaEntities } from '../sala/entities';
 import { notificationsEntities } from '../notifications/entities';
 import { migrations } from './migrations';
 
@@ -13,6 +14,7 @@ export const schema: DatabaseSchema = {
     ...authEntities,
     ...planesEntities,
     ...reservationsEntities,
+    ...salaEntities,
     ...paymentsEntities,
     ...notificationsEntities,
     ...coreEntities,

@@ -11,19 +11,22 @@ import { GENERATED_ADMIN_PASSWORD_FILE } from '../core/database/data-dir';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { Plan } from '../planes/entities';
 import { Schedule } from '../reservations/entities';
+import { SalaService } from '../sala';
 import { SEED_CAPACITY, SEED_PLANS, SEED_SCHEDULE } from './seed-data';
 
 export interface SeedResult {
   plansCreated: number;
   schedulesCreated: number;
+  /** Reformers placed in the room drawn now (none when one was ever drawn). */
+  spotsCreated: number;
   adminCreated: boolean;
   /** Set only when the admin was created now with a generated password. */
   generatedAdminPassword?: string;
 }
 
 /**
- * First-start data (provided by AppModule: it writes three modules' tables, so it lives beside the
- * migrations, not in core): the catalogue, the default timetable and an admin. Idempotent:
+ * First-start data (provided by AppModule: it writes four modules' tables, so it lives beside the
+ * migrations, not in core): the catalogue, the default timetable, the room and an admin. Idempotent:
  * each part is written only while its table has nothing of the kind, under a
  * database-wide lock on MySQL so two replicas starting together seed once.
  */
@@ -36,6 +39,7 @@ export class SeedService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly users: UsersService,
+    private readonly sala: SalaService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -65,10 +69,14 @@ export class SeedService implements OnApplicationBootstrap {
       this.txHost.withTransaction(async () => {
         const plansCreated = await this.seedPlans();
         const schedulesCreated = await this.seedSchedule();
+        // The room matches the timetable: one reformer per place of its largest class.
+        const largest = (await this.txHost.tx.maximum(Schedule, 'capacity', { active: true })) ?? 0;
+        const spotsCreated = await this.sala.drawFirstRoom(largest);
         const adminCreated = passwordHash ? await this.seedAdmin(passwordHash.hash) : false;
         return {
           plansCreated,
           schedulesCreated,
+          spotsCreated,
           adminCreated,
           generatedAdminPassword: adminCreated ? passwordHash?.generated : undefined,
         };

@@ -14,6 +14,7 @@ import { CurrentUser } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { GetUserPlanesDto, UserPlansResponseDto, PlanesService } from '../planes';
 import { BookingService, GetClasesDto, MyClassesResponseDto } from '../reservations';
+import { FavouriteSpotDto, FavouriteSpotResponseDto, SalaService, toSpotRefDto } from '../sala';
 import { InformacionService } from './informacion.service';
 
 @ApiTags('informacion')
@@ -23,6 +24,7 @@ export class InformacionController {
     private readonly informacion: InformacionService,
     private readonly booking: BookingService,
     private readonly planes: PlanesService,
+    private readonly sala: SalaService,
   ) {}
 
   @Post('get-planes')
@@ -53,5 +55,21 @@ export class InformacionController {
   async changeInfoUser(@CurrentAccount() caller: User, @Body() dto: ChangeInfoUserDto): Promise<UserResponseDto> {
     const user = await this.informacion.changeInfo(caller, dto);
     return { success: true, user: toUserDto(user) };
+  }
+
+  @Post('favourite-spot')
+  @HttpCode(200)
+  @ApiOkResponse({ type: FavouriteSpotResponseDto, description: 'El reformer favorito de quien llama (o ninguno).' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
+  async setFavouriteSpot(
+    @CurrentUser() caller: Caller,
+    @Body() dto: FavouriteSpotDto,
+  ): Promise<FavouriteSpotResponseDto> {
+    const spot = await this.sala.setFavourite(caller.id, dto.spot);
+    return {
+      success: true,
+      message: spot ? `${spot.label} es tu reformer favorito.` : 'Ya no tienes un reformer favorito.',
+      favouriteSpot: spot ? toSpotRefDto(spot) : null,
+    };
   }
 }

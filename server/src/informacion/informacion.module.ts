@@ -3,12 +3,13 @@ import { AdminModule } from '../admin';
 import { AuthModule } from '../auth';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
+import { SalaModule } from '../sala';
 import { InformacionController } from './informacion.controller';
 import { InformacionService } from './informacion.service';
 
 /** A user's own information, classes and plans (and, for admins, anyone's). */
 @Module({
-  imports: [AuthModule, AdminModule, ReservationsModule, PlanesModule],
+  imports: [AuthModule, AdminModule, ReservationsModule, PlanesModule, SalaModule],
   controllers: [InformacionController],
   providers: [InformacionService],
 })

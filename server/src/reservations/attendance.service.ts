@@ -4,6 +4,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
+import { SpotAssigner } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
 import { PlanChooser } from './plan-chooser';
 import { ReservationsRepository, type AttendanceCounts, type Slot } from './reservations.repository';
@@ -42,6 +43,7 @@ export class AttendanceService {
     private readonly chooser: PlanChooser,
     private readonly waitlist: WaitlistService,
     private readonly waitlists: WaitlistRepository,
+    private readonly spots: SpotAssigner,
   ) {}
 
   /** Whether attendance of a class on `date` at `time` can be marked now: from its start, for 7 days. */
@@ -125,13 +127,22 @@ export class AttendanceService {
     }
     const userPlanId = await this.planFor(userId, slot.date);
     try {
-      const reservationId = await this.reservations.insertReservation({ classId, userId, userPlanId });
+      // A free reformer as "Cualquiera" picks it (the admin may move them on the roster).
+      const { result: reservationId, spot } = await this.spots.place({ classId, userId }, (spotId) =>
+        this.reservations.insertReservation({ classId, userId, userPlanId, spotId }),
+      );
       await this.audit.record(admin, {
         action: 'reservation.walk_in',
         entityType: 'reservation',
         entityId: reservationId,
         subjectUserId: userId,
-        after: { date: slot.date, time: slot.startTime, userPlanId, paidAtStudio: userPlanId === null },
+        after: {
+          date: slot.date,
+          time: slot.startTime,
+          userPlanId,
+          paidAtStudio: userPlanId === null,
+          spot: spot.label,
+        },
       });
       return { reservationId, userPlanId };
     } catch (error) {

@@ -201,7 +201,7 @@ describe('BookingService', () => {
           action: 'reservation.create',
           entityId: id,
           subjectUserId: beto.id,
-          after: { date: TODAY, time: '19:00', userPlanId: betoPlan },
+          after: { date: TODAY, time: '19:00', userPlanId: betoPlan, spot: 'Reformer 1' },
         }),
       ]);
     });

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlanesService } from '../planes';
+import { SpotAssigner, type SpotRef } from '../sala';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
@@ -32,9 +33,10 @@ import { BookingError, BookingErrorCode } from './reservations.errors';
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 
-/** A new reservation, with until when it may be cancelled and whether that is still possible. */
+/** A new reservation, its reformer, until when it may be cancelled and whether that is still possible. */
 export interface Booked {
   reservationId: number;
+  spot: SpotRef;
   cancelUntil: Date;
   cancellable: boolean;
 }
@@ -57,6 +59,7 @@ export class BookingService {
     private readonly waitlist: WaitlistService,
     private readonly waitlists: WaitlistRepository,
     private readonly attendance: AttendanceService,
+    private readonly spots: SpotAssigner,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
@@ -113,8 +116,9 @@ export class BookingService {
   /**
    * push-reservation, its rules in this order: (1) the class runs that date, is not cancelled and
    * has not started; (2) one place per client and class; (3) the client has a plan with classes
-   * left, (4) covering the date — the one that ends soonest, then the oldest; (5) a place is free.
-   * Answers until when the client may cancel it, by the rule cancelReservation applies.
+   * left, (4) covering the date — the one that ends soonest, then the oldest; (5) a place is free;
+   * (6) the reformer asked for is free, or "Cualquiera" finds one (SpotAssigner).
+   * Answers the reformer and until when the client may cancel, by the rule cancelReservation applies.
    */
   async book(caller: Caller, dto: PushReservationDto): Promise<Booked> {
     const userId = dto.userId ?? caller.id;
@@ -131,7 +135,7 @@ export class BookingService {
     // The client's own terms, also when an admin books for them: the mail tells the client.
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false);
 
-    const reservationId = await this.transactions.run(async () => {
+    const { reservationId, spot } = await this.transactions.run(async () => {
       // Rule 2: one place per client and class (the unique index backs this under races).
       if (await this.reservations.activeReservationExists(classId, userId)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
@@ -149,7 +153,10 @@ export class BookingService {
       }
 
       try {
-        const id = await this.reservations.insertReservation({ classId, userId, userPlanId: planId });
+        // Rule 6, now that the class row is locked (takePlace): uq_reservations_spot decides a race.
+        const { result: id, spot } = await this.spots.place({ classId, userId, spotId: dto.spot }, (spotId) =>
+          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId }),
+        );
         await this.notifications.emit({
           type: 'reservation.confirmed',
           to: { userId: client.id, email: client.email, name: client.name },
@@ -165,16 +172,16 @@ export class BookingService {
             entityType: 'reservation',
             entityId: id,
             subjectUserId: userId,
-            after: { date: slot.date, time: slot.startTime, userPlanId: planId },
+            after: { date: slot.date, time: slot.startTime, userPlanId: planId, spot: spot.label },
           });
         }
-        return id;
+        return { reservationId: id, spot };
       } catch (error) {
         if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
         throw error;
       }
     });
-    return { reservationId, cancelUntil, cancellable };
+    return { reservationId, spot, cancelUntil, cancellable };
   }
 
   /**
@@ -206,6 +213,44 @@ export class BookingService {
         });
       }
       return done;
+    });
+  }
+
+  /**
+   * change-spot: a client moves their own reservation to a free reformer until the class's
+   * cancellation deadline (the rule cancelReservation applies); an admin moves anyone's at any time
+   * (audited). The class row is locked first, as bookings take it; uq_reservations_spot decides a
+   * race for the reformer (SPOT_TAKEN).
+   */
+  async changeSpot(caller: Caller, reservationId: number, spotId: number): Promise<SpotRef> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    access.require(caller, Permission.ReservationsManageOthers, { ownerId: info.userId });
+    if (info.status !== 'active') throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+    const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
+    if (!managesOthers && !this.cancelTiming(info, info.cancelGraceUntil, false).cancellable) {
+      throw new BookingError(BookingErrorCode.SPOT_CHANGE_CLOSED);
+    }
+    return this.transactions.run(async () => {
+      await this.waitlists.lockClass(info.classSessionId);
+      const before = await this.spots.spotOf(reservationId);
+      if (before?.id === spotId) return before;
+      const { result: moved, spot } = await this.spots.place(
+        { classId: info.classSessionId, userId: info.userId, spotId },
+        (id) => this.reservations.moveToSpot(reservationId, id),
+      );
+      if (!moved) throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+      if (info.userId !== caller.id) {
+        await this.audit.record(caller, {
+          action: 'reservation.spot',
+          entityType: 'reservation',
+          entityId: reservationId,
+          subjectUserId: info.userId,
+          before: { spot: before?.label ?? null, date: info.date, time: info.startTime },
+          after: { spot: spot.label },
+        });
+      }
+      return spot;
     });
   }
 

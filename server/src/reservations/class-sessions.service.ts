@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionService } from '../core/database/transaction.service';
+import { SalaService } from '../sala';
 import { ReservationsRepository, type Slot } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 
@@ -12,6 +13,7 @@ export class ClassSessionsService {
   constructor(
     private readonly repository: ReservationsRepository,
     readonly transactions: TransactionService,
+    private readonly sala: SalaService,
   ) {}
 
   /** One class of the timetable on a date, refusing a date the class does not run. */
@@ -25,9 +27,14 @@ export class ClassSessionsService {
    * The class row of a slot, created on first need. Its own short transaction, before the one that
    * books: concurrent creations meet on the unique (schedule, date) index and all but one are
    * ignored, without holding locks the booking transaction needs (MySQL) — and queued on SQLite.
+   * Its places follow the room: the timetable's capacity, at most the reformers in service (adding
+   * or retiring one sets the rows of classes to come again, SalaService).
    */
   async ensureSession(slot: Slot): Promise<number> {
     if (slot.classId) return slot.classId;
-    return this.transactions.run(() => this.repository.createSessionOnce(slot));
+    // Read before the transaction: on MySQL a read inside it would fix its snapshot before the
+    // INSERT IGNORE, and a row another request just created would stay invisible to the re-read.
+    const capacity = Math.min(slot.capacity, await this.sala.liveCount());
+    return this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
   }
 }

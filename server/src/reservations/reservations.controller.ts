@@ -11,9 +11,12 @@ import type { Caller } from '../core/auth/caller';
 import { CurrentUser, OptionalUser, PublicWithOptionalSession, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
+import { toSpotRefDto } from '../sala';
 import {
   BookingResponseDto,
   CancelResponseDto,
+  ChangeSpotDto,
+  ChangeSpotResponseDto,
   MarkAttendanceDto,
   MarkAttendanceResponseDto,
   PushReservationDto,
@@ -55,12 +58,14 @@ export class ReservationsController {
   @Post('push-reservation')
   @HttpCode(201)
   @ApiOkResponse({ type: BookingResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Reservar para otro usuario sin ser admin.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND, USER_NOT_FOUND.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
   @ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL.',
+    description:
+      'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL, SPOT_TAKEN, ' +
+      'SPOT_OUT_OF_SERVICE.',
   })
   async pushReservation(@CurrentUser() caller: Caller, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
     const booked = await this.booking.book(caller, dto);
@@ -68,9 +73,25 @@ export class ReservationsController {
       success: true,
       message: BOOKED_MESSAGE,
       reservationId: booked.reservationId,
+      spot: toSpotRefDto(booked.spot),
       cancelUntil: booked.cancelUntil.toISOString(),
       cancellable: booked.cancellable,
     };
+  }
+
+  @Post('change-spot')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ChangeSpotResponseDto, description: 'La reserva está en el reformer pedido.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'La reserva es de otro usuario.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RESERVATION_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'SPOT_TAKEN, SPOT_OUT_OF_SERVICE, SPOT_CHANGE_CLOSED, RESERVATION_CANCELLED.',
+  })
+  async changeSpot(@CurrentUser() caller: Caller, @Body() dto: ChangeSpotDto): Promise<ChangeSpotResponseDto> {
+    const spot = await this.booking.changeSpot(caller, dto.reservationId, dto.spot);
+    return { success: true, message: `Tu lugar es ahora ${spot.label}.`, spot: toSpotRefDto(spot) };
   }
 
   @Post('cancel-reservation')

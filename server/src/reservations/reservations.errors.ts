@@ -26,6 +26,7 @@ export enum BookingErrorCode {
   RESERVATION_CANCELLED = 'RESERVATION_CANCELLED',
   WALK_IN_CLOSED = 'WALK_IN_CLOSED',
   WALK_IN_WAITLIST = 'WALK_IN_WAITLIST',
+  SPOT_CHANGE_CLOSED = 'SPOT_CHANGE_CLOSED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -55,6 +56,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.RESERVATION_CANCELLED]: 409,
   [BookingErrorCode.WALK_IN_CLOSED]: 409,
   [BookingErrorCode.WALK_IN_WAITLIST]: 409,
+  [BookingErrorCode.SPOT_CHANGE_CLOSED]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -85,6 +87,7 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.WALK_IN_CLOSED]: 'La clase ya terminó: no se pueden agregar clientes.',
   [BookingErrorCode.WALK_IN_WAITLIST]:
     'Hay clientes en la lista de espera de esta clase: el lugar libre es para ellos (usa «Dar el lugar» en la lista).',
+  [BookingErrorCode.SPOT_CHANGE_CLOSED]: 'Ya no es posible cambiar de reformer en esta clase.',
 };
 
 export class BookingError extends DomainError {

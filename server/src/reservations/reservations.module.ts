@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
+import { SalaModule } from '../sala';
 import { AttendanceService } from './attendance.service';
 import { BookingService } from './booking.service';
 import { CalendarFeedController } from './calendar-feed.controller';
@@ -19,7 +20,7 @@ import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule],
+  imports: [PlanesModule, NotificationsModule, SalaModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController],
   providers: [
     ReservationsRepository,

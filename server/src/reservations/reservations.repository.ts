@@ -156,8 +156,11 @@ export class ReservationsRepository {
     return withPeople(date, await this.direct.all<SlotRow>(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]));
   }
 
-  /** Creates the class row of a slot unless it exists (the unique (schedule, date) index decides a race); its id. */
-  async createSessionOnce(slot: Slot): Promise<number> {
+  /**
+   * Creates the class row of a slot unless it exists (the unique (schedule, date) index decides a
+   * race); its id. `capacity`: the slot's, at most the room's live reformers.
+   */
+  async createSessionOnce(slot: Slot, capacity: number): Promise<number> {
     await this.txHost.tx
       .createQueryBuilder()
       .insert()
@@ -166,7 +169,7 @@ export class ReservationsRepository {
         scheduleId: slot.scheduleId,
         date: slot.date,
         startTime: slot.startTime,
-        capacity: slot.capacity,
+        capacity,
         instructor: slot.instructor,
         reservedCount: 0,
         status: 'scheduled',
@@ -208,11 +211,12 @@ export class ReservationsRepository {
     return (await this.txHost.tx.findOneByOrFail(ClassSession, { id: classId })).status === 'cancelled';
   }
 
-  /** A new active reservation; its id. */
+  /** A new active reservation on a reformer (uq_reservations_spot refuses a taken one); its id. */
   async insertReservation(values: {
     classId: number;
     userId: number;
     userPlanId: number | null;
+    spotId: number;
     cancelGraceUntil?: Date | null;
   }): Promise<number> {
     const inserted = await this.txHost.tx
@@ -223,6 +227,7 @@ export class ReservationsRepository {
         classSessionId: values.classId,
         userId: values.userId,
         userPlanId: values.userPlanId,
+        spotId: values.spotId,
         // No plan: a walk-in paid at the studio (the table's CHECK ties the two together).
         paidAtStudio: values.userPlanId === null,
         status: 'active',
@@ -234,6 +239,17 @@ export class ReservationsRepository {
       .setParameter('classDateOf', values.classId)
       .execute();
     return Number(inserted.identifiers[0].id);
+  }
+
+  /** Puts an active reservation on another reformer (uq_reservations_spot refuses a taken one); false when not active. */
+  async moveToSpot(reservationId: number, spotId: number): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ spotId })
+      .where("id = :id AND status = 'active'", { id: reservationId })
+      .execute();
+    return result.affected === 1;
   }
 
   /** Marks a scheduled class cancelled; false when it was cancelled already. */

@@ -4,6 +4,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
+import { SalaService } from '../sala';
 import { BookingService } from './booking.service';
 import type { AddScheduleDto, ChangeScheduleDto } from './dto/timetable.dto';
 import type { ClassSession } from './entities/class-session.entity';
@@ -33,6 +34,7 @@ export class TimetableService {
     private readonly booking: BookingService,
     private readonly audit: AuditService,
     private readonly waitlist: WaitlistService,
+    private readonly sala: SalaService,
   ) {}
 
   list(): Promise<Schedule[]> {
@@ -72,9 +74,12 @@ export class TimetableService {
       if (Object.keys(changes).length === 0) return schedule;
 
       const now = this.studioNow();
-      if (dto.capacity !== undefined) {
+      // A class's places never outnumber the room's reformers in service.
+      const classChanges = { ...changes };
+      if (dto.capacity !== undefined) classChanges.capacity = Math.min(dto.capacity, await this.sala.liveCount());
+      if (classChanges.capacity !== undefined) {
         // Never below the places already taken: the update skips such classes, then refuses the change.
-        const crowded = await this.timetable.mostReservedAbove(schedule.id, dto.capacity, now);
+        const crowded = await this.timetable.mostReservedAbove(schedule.id, classChanges.capacity, now);
         if (crowded !== null) {
           throw new BookingError(
             BookingErrorCode.CAPACITY_BELOW_RESERVED,
@@ -82,7 +87,7 @@ export class TimetableService {
           );
         }
       }
-      await this.timetable.changeUpcomingClasses(schedule.id, changes, now);
+      await this.timetable.changeUpcomingClasses(schedule.id, classChanges, now);
       // More places: the classes' waitlists fill them, in the same transaction.
       if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
       const before = scheduleSnapshot(schedule);

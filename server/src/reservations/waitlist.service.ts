@@ -9,6 +9,7 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
+import { SalaService, SpotAssigner } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
 import { type BookedClass, NotificationsService } from '../notifications';
 import type { WaitlistPlaceDto } from './dto/waitlist.dto';
@@ -36,7 +37,14 @@ export class WaitlistService {
     private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
-  ) {}
+    private readonly spots: SpotAssigner,
+    sala: SalaService,
+  ) {
+    // A reformer added to the room gives classes to come more places: their lines get them first.
+    sala.onPlacesAdded(async (classIds) => {
+      for (const classId of classIds) await this.fillFreedPlaces(classId);
+    });
+  }
 
   /** Promotions stop (and the list closes) this long before the class. */
   pastCutoff(date: string, time: string): boolean {
@@ -255,12 +263,16 @@ export class WaitlistService {
     const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
     const grace =
       now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
-    const reservationId = await this.reservations.insertReservation({
-      classId: klass.id,
-      userId: entry.userId,
-      userPlanId: planId,
-      cancelGraceUntil: grace,
-    });
+    // The client's favourite reformer when free, else the one they had last, else any free one.
+    const { result: reservationId } = await this.spots.place({ classId: klass.id, userId: entry.userId }, (spotId) =>
+      this.reservations.insertReservation({
+        classId: klass.id,
+        userId: entry.userId,
+        userPlanId: planId,
+        spotId,
+        cancelGraceUntil: grace,
+      }),
+    );
     await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });
     await this.waitlist.removeWaiting(klass.id);
     await this.notifications.emit({

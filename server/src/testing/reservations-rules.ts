@@ -10,6 +10,8 @@ import { PlanChooser } from '../reservations/plan-chooser';
 import type { ReservationsRepository } from '../reservations/reservations.repository';
 import { WaitlistService } from '../reservations/waitlist.service';
 import type { WaitlistRepository } from '../reservations/waitlist.repository';
+import type { SalaService } from '../sala/sala.service';
+import type { SpotAssigner } from '../sala/spot-assigner';
 import { InMemoryTransactions, RecordingAudit, RecordingNotifications, studioClockAt, testConfig } from './fakes';
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryPlansRepository } from './in-memory-plans.repository';
@@ -39,8 +41,17 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   const plans = new PlanesService(plansRepository as unknown as PlansRepository, config);
   const notifications = new RecordingNotifications(db) as unknown as NotificationsService;
   const audit = new RecordingAudit(db) as unknown as AuditService;
+  // The room is not these rules' concern: more reformers than any class, each booking on a new one.
+  const sala = { liveCount: () => Promise.resolve(1000), onPlacesAdded: () => undefined } as unknown as SalaService;
+  let nextSpot = 0;
+  const spots = {
+    place: async <T>(_request: unknown, write: (spotId: number) => Promise<T>) => {
+      const id = ++nextSpot;
+      return { result: await write(id), spot: { id, label: `Reformer ${id}` } };
+    },
+  } as unknown as SpotAssigner;
 
-  const sessions = new ClassSessionsService(reservations, tx);
+  const sessions = new ClassSessionsService(reservations, tx, sala);
   const chooser = new PlanChooser(plans);
   const waitlist = new WaitlistService(
     waitlists,
@@ -52,8 +63,20 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     config,
     notifications,
     audit,
+    spots,
+    sala,
   );
-  const attendance = new AttendanceService(reservations, sessions, tx, studio, audit, chooser, waitlist, waitlists);
+  const attendance = new AttendanceService(
+    reservations,
+    sessions,
+    tx,
+    studio,
+    audit,
+    chooser,
+    waitlist,
+    waitlists,
+    spots,
+  );
   const booking = new BookingService(
     reservations,
     plans,
@@ -66,6 +89,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     waitlist,
     waitlists,
     attendance,
+    spots,
   );
   return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist };
 }

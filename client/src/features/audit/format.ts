@@ -75,6 +75,9 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   requested: 'Reembolso pedido',
   providerPaymentId: 'Folio de Mercado Pago',
   reservationId: 'Reserva',
+  spot: 'Reformer',
+  row: 'Fila',
+  column: 'Columna',
 };
 
 /** Every value of the fields of fixed values. */

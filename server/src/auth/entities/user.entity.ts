@@ -1,5 +1,16 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { booleanTransformer, toDate, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
+import { Spot } from '../../sala/entities';
 
 import type { Role } from '../../core/auth/caller';
 
@@ -59,6 +70,14 @@ export class User {
   @Column({ name: 'no_show_count', type: 'int', default: 0, select: false })
   noShowCount?: number;
 
+  /** The reformer "Cualquiera" gives the client first when it is free; null: none chosen. */
+  @Column({ name: 'favourite_spot_id', type: 'int', nullable: true })
+  favouriteSpotId!: number | null;
+
+  @ManyToOne(() => Spot, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'favourite_spot_id', foreignKeyConstraintName: 'fk_users_favourite_spot_id' })
+  favouriteSpot?: Spot | null;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
@@ -78,6 +97,7 @@ export interface UserRow {
   active: number | boolean | string;
   session_version: number | string;
   calendar_token: string | null;
+  favourite_spot_id?: number | string | null;
   created_at: string | Date;
   updated_at: string | Date;
 }
@@ -95,6 +115,8 @@ export function userFromRow(row: UserRow): User {
     active: Number(row.active) === 1 || row.active === true,
     sessionVersion: Number(row.session_version),
     calendarToken: row.calendar_token ?? null,
+    favouriteSpotId:
+      row.favourite_spot_id === null || row.favourite_spot_id === undefined ? null : Number(row.favourite_spot_id),
     createdAt: toDate(row.created_at),
     updatedAt: toDate(row.updated_at),
   });

@@ -27,9 +27,14 @@ export const AUDIT_ACTIONS = {
   'reservation.cancel': 'Quitó a un usuario de una clase',
   'reservation.attendance': 'Marcó la asistencia de un usuario',
   'reservation.walk_in': 'Agregó a un cliente sin reserva a una clase',
+  'reservation.spot': 'Cambió de reformer a un usuario en una clase',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
   'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
+  'spot.create': 'Agregó un reformer a la sala',
+  'spot.update': 'Cambió un reformer de la sala',
+  'spot.retire': 'Retiró un reformer de la sala',
+  'room.instructor': 'Cambió el lugar del instructor en la sala',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -105,6 +110,11 @@ export const AUDIT_FIELDS = {
   requested: { kind: 'money' },
   providerPaymentId: text,
   reservationId: reference,
+  /** A reformer, by its label. */
+  spot: text,
+  /** A place on the room's grid: row 0 is the front. */
+  row: count,
+  column: count,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -127,13 +137,18 @@ export const AUDIT_ACTION_FIELDS = {
   'schedule.deactivate': ['active', 'weekday', 'startTime'],
   'schedule.activate': ['active', 'weekday', 'startTime'],
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
-  'reservation.create': ['date', 'time', 'userPlanId'],
+  'reservation.create': ['date', 'time', 'userPlanId', 'spot'],
   'reservation.cancel': ['status', 'date', 'time'],
   'reservation.attendance': ['attended', 'date', 'time'],
-  'reservation.walk_in': ['date', 'time', 'userPlanId', 'paidAtStudio'],
+  'reservation.walk_in': ['date', 'time', 'userPlanId', 'paidAtStudio', 'spot'],
+  'reservation.spot': ['spot', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
   'waitlist.remove': ['status'],
   'waitlist.promote': ['status', 'reservationId'],
+  'spot.create': ['spot', 'row', 'column'],
+  'spot.update': ['spot', 'row', 'column'],
+  'spot.retire': ['spot', 'active'],
+  'room.instructor': ['row', 'column'],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 
 /** The fields an entry of this action lists that its action does not declare (none, when it is right). */

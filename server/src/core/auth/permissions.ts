@@ -23,6 +23,8 @@ export enum Permission {
   CatalogueManage = 'catalogue.manage',
   /** The weekly timetable ("Horario"). */
   TimetableManage = 'timetable.manage',
+  /** The room ("Sala"): its reformers and where the instructor stands. */
+  RoomManage = 'room.manage',
   /** Cancel one class on one date for everyone booked in it. */
   ClassesCancel = 'classes.cancel',
   /** A date's rosters: who is booked and waiting in each class (the day view shows them too). */

@@ -17,6 +17,7 @@ import { UserSearchGrams1764870000000 } from './1764870000000-UserSearchGrams';
 import { UsersCount1764875000000 } from './1764875000000-UsersCount';
 import { AuditLogActionIndex1764880000000 } from './1764880000000-AuditLogActionIndex';
 import { AttendanceCounts1764890000000 } from './1764890000000-AttendanceCounts';
+import { Sala1764900000000 } from './1764900000000-Sala';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   UsersCount1764875000000,
   AuditLogActionIndex1764880000000,
   AttendanceCounts1764890000000,
+  Sala1764900000000,
 ];

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
 import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { SpotRefDto } from '../../sala';
 
 export class PushReservationDto {
   @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
@@ -20,6 +21,13 @@ export class PushReservationDto {
   @Min(1, { message: 'El usuario no es válido' })
   @IsInt({ message: 'El usuario no es válido' })
   userId?: number;
+
+  @ApiPropertyOptional({ description: 'El reformer elegido (su id); sin él, «Cualquiera».', example: 4 })
+  @IsOptional()
+  @Max(MAX_ID, { message: 'El reformer no es válido' })
+  @Min(1, { message: 'El reformer no es válido' })
+  @IsInt({ message: 'El reformer no es válido' })
+  spot?: number;
 }
 
 export class ReservationIdDto {
@@ -39,6 +47,9 @@ export class BookingResponseDto {
 
   @ApiProperty({ description: 'La reserva creada.' })
   reservationId!: number;
+
+  @ApiProperty({ type: SpotRefDto, description: 'El reformer de la reserva.' })
+  spot!: SpotRefDto;
 
   @ApiProperty({ description: 'Hasta cuándo el cliente puede cancelarla sin costo (ISO 8601).' })
   cancelUntil!: string;
@@ -77,4 +88,30 @@ export class MarkAttendanceResponseDto {
 
   @ApiProperty({ description: 'false cuando ya tenía ese valor: no cambió nada.' })
   changed!: boolean;
+}
+
+/** change-spot: another reformer for a reservation. */
+export class ChangeSpotDto {
+  @ApiProperty({ description: 'La reserva.', example: 12 })
+  @Max(MAX_ID, { message: 'La reserva no es válida' })
+  @Min(1, { message: 'La reserva no es válida' })
+  @IsInt({ message: 'La reserva no es válida' })
+  reservationId!: number;
+
+  @ApiProperty({ description: 'El reformer nuevo (su id).', example: 4 })
+  @Max(MAX_ID, { message: 'El reformer no es válido' })
+  @Min(1, { message: 'El reformer no es válido' })
+  @IsInt({ message: 'El reformer no es válido' })
+  spot!: number;
+}
+
+export class ChangeSpotResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Tu lugar es ahora Reformer 4.' })
+  message!: string;
+
+  @ApiProperty({ type: SpotRefDto })
+  spot!: SpotRefDto;
 }

@@ -2,6 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { User } from '../../auth/entities';
 import { booleanTransformer, DATETIME, createdAtColumn } from '../../core/database/column-types';
 import { UserPlan } from '../../planes/entities';
+import { Spot } from '../../sala/entities';
 import { ClassSession } from './class-session.entity';
 
 export const RESERVATION_STATUSES = ['active', 'cancelled'] as const;
@@ -10,6 +11,8 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 @Entity('reservations')
 // One active reservation per class and user: cancelled rows have a NULL marker.
 @Index('uq_reservations_active', ['classSessionId', 'userId', 'activeMarker'], { unique: true })
+// One active reservation per reformer and class: the database itself refuses a shared reformer.
+@Index('uq_reservations_spot', ['classSessionId', 'spotId', 'activeMarker'], { unique: true })
 // A client's reservations in class date order (Mis clases) and their attendance, from the index alone.
 @Index('ix_reservations_user_class', ['userId', 'status', 'classDate', 'attended'])
 @Index('ix_reservations_user_plan', ['userPlanId'])
@@ -62,6 +65,14 @@ export class Reservation {
   /** A walk-in with no plan covering the date: paid at the studio ("Pagado en estudio"). */
   @Column({ name: 'paid_at_studio', type: 'boolean', default: false, transformer: booleanTransformer })
   paidAtStudio!: boolean;
+
+  /** The reformer booked; NULL on reservations made before the room was drawn. */
+  @Column({ name: 'spot_id', type: 'int', nullable: true })
+  spotId!: number | null;
+
+  @ManyToOne(() => Spot, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'spot_id', foreignKeyConstraintName: 'fk_reservations_spot_id' })
+  spot?: Spot | null;
 
   @Column({ type: 'varchar', length: 10, default: 'active' })
   status!: ReservationStatus;

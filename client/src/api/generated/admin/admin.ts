@@ -26,14 +26,17 @@ import type {
 import type {
   AddCatalogPlanDto,
   AddPlanAdminDto,
+  AddSpotDto,
   AddUserDto,
   AdminCatalogPlanResponseDto,
   AdminCatalogResponseDto,
   AdminPurchasesResponseDto,
+  AdminSalaResponseDto,
   AdminUserResponseDto,
   AdminUserRowResponseDto,
   AuditResponseDto,
   CatalogPlanIdDto,
+  CellDto,
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
@@ -43,11 +46,16 @@ import type {
   ExportCsvParams,
   GetAuditDto,
   GetUsersDto,
+  InstructorResponseDto,
   PeriodDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
+  SalaMessageResponseDto,
   SendPlanReminderDto,
   SendPlanReminderResponseDto,
+  SpotIdDto,
+  SpotResponseDto,
+  UpdateSpotDto,
   UserIdDto,
   UserPlanResponseDto,
   UserPurchasesDto,
@@ -1284,6 +1292,293 @@ export const useRefundPayment = <TError = ErrorType<ErrorResponseDto>, TContext 
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof refundPayment>>, TError, { data: RefundPaymentDto }, TContext> => {
   const mutationOptions = getRefundPaymentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getGetAdminSalaUrl = () => {
+  return `/api/admin/sala`;
+};
+
+export const getAdminSala = async (options?: RequestInit): Promise<AdminSalaResponseDto> => {
+  return apiFetch<AdminSalaResponseDto>(getGetAdminSalaUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetAdminSalaQueryKey = () => {
+  return [`/api/admin/sala`] as const;
+};
+
+export const getGetAdminSalaQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAdminSala>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSala>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAdminSalaQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminSala>>> = ({ signal }) =>
+    getAdminSala({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getAdminSala>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAdminSalaQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminSala>>>;
+export type GetAdminSalaQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>, TError = ErrorType<ErrorResponseDto>>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSala>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminSala>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminSala>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSala>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminSala>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminSala>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSala>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminSala>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAdminSalaQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getAddSpotUrl = () => {
+  return `/api/admin/sala/add`;
+};
+
+export const addSpot = async (addSpotDto: AddSpotDto, options?: RequestInit): Promise<SpotResponseDto> => {
+  return apiFetch<SpotResponseDto>(getAddSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(addSpotDto),
+  });
+};
+
+export const getAddSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof addSpot>>, TError, { data: AddSpotDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof addSpot>>, TError, { data: AddSpotDto }, TContext> => {
+  const mutationKey = ['addSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof addSpot>>, { data: AddSpotDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return addSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddSpotMutationResult = NonNullable<Awaited<ReturnType<typeof addSpot>>>;
+export type AddSpotMutationBody = AddSpotDto;
+export type AddSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useAddSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof addSpot>>, TError, { data: AddSpotDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof addSpot>>, TError, { data: AddSpotDto }, TContext> => {
+  const mutationOptions = getAddSpotMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getMoveInstructorUrl = () => {
+  return `/api/admin/sala/instructor`;
+};
+
+export const moveInstructor = async (cellDto: CellDto, options?: RequestInit): Promise<InstructorResponseDto> => {
+  return apiFetch<InstructorResponseDto>(getMoveInstructorUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(cellDto),
+  });
+};
+
+export const getMoveInstructorMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext> => {
+  const mutationKey = ['moveInstructor'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof moveInstructor>>, { data: CellDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return moveInstructor(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type MoveInstructorMutationResult = NonNullable<Awaited<ReturnType<typeof moveInstructor>>>;
+export type MoveInstructorMutationBody = CellDto;
+export type MoveInstructorMutationError = ErrorType<ErrorResponseDto>;
+
+export const useMoveInstructor = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext> => {
+  const mutationOptions = getMoveInstructorMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getRetireSpotUrl = () => {
+  return `/api/admin/sala/retire`;
+};
+
+export const retireSpot = async (spotIdDto: SpotIdDto, options?: RequestInit): Promise<SalaMessageResponseDto> => {
+  return apiFetch<SalaMessageResponseDto>(getRetireSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(spotIdDto),
+  });
+};
+
+export const getRetireSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof retireSpot>>, TError, { data: SpotIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof retireSpot>>, TError, { data: SpotIdDto }, TContext> => {
+  const mutationKey = ['retireSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof retireSpot>>, { data: SpotIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return retireSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RetireSpotMutationResult = NonNullable<Awaited<ReturnType<typeof retireSpot>>>;
+export type RetireSpotMutationBody = SpotIdDto;
+export type RetireSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useRetireSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof retireSpot>>, TError, { data: SpotIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof retireSpot>>, TError, { data: SpotIdDto }, TContext> => {
+  const mutationOptions = getRetireSpotMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getUpdateSpotUrl = () => {
+  return `/api/admin/sala/update`;
+};
+
+export const updateSpot = async (updateSpotDto: UpdateSpotDto, options?: RequestInit): Promise<SpotResponseDto> => {
+  return apiFetch<SpotResponseDto>(getUpdateSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(updateSpotDto),
+  });
+};
+
+export const getUpdateSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext> => {
+  const mutationKey = ['updateSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateSpot>>, { data: UpdateSpotDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return updateSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UpdateSpotMutationResult = NonNullable<Awaited<ReturnType<typeof updateSpot>>>;
+export type UpdateSpotMutationBody = UpdateSpotDto;
+export type UpdateSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useUpdateSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext> => {
+  const mutationOptions = getUpdateSpotMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -26,6 +26,8 @@ import type {
 import type {
   ChangeInfoUserDto,
   ErrorResponseDto,
+  FavouriteSpotDto,
+  FavouriteSpotResponseDto,
   GetClasesDto,
   GetUserPlanesDto,
   MyClassesResponseDto,
@@ -102,6 +104,69 @@ export const useChangeInfoUser = <TError = ErrorType<ErrorResponseDto>, TContext
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changeInfoUser>>, TError, { data: ChangeInfoUserDto }, TContext> => {
   const mutationOptions = getChangeInfoUserMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getSetFavouriteSpotUrl = () => {
+  return `/api/informacion/favourite-spot`;
+};
+
+export const setFavouriteSpot = async (
+  favouriteSpotDto: FavouriteSpotDto,
+  options?: RequestInit,
+): Promise<FavouriteSpotResponseDto> => {
+  return apiFetch<FavouriteSpotResponseDto>(getSetFavouriteSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(favouriteSpotDto),
+  });
+};
+
+export const getSetFavouriteSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setFavouriteSpot>>,
+    TError,
+    { data: FavouriteSpotDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof setFavouriteSpot>>, TError, { data: FavouriteSpotDto }, TContext> => {
+  const mutationKey = ['setFavouriteSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof setFavouriteSpot>>, { data: FavouriteSpotDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return setFavouriteSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetFavouriteSpotMutationResult = NonNullable<Awaited<ReturnType<typeof setFavouriteSpot>>>;
+export type SetFavouriteSpotMutationBody = FavouriteSpotDto;
+export type SetFavouriteSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useSetFavouriteSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setFavouriteSpot>>,
+      TError,
+      { data: FavouriteSpotDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof setFavouriteSpot>>, TError, { data: FavouriteSpotDto }, TContext> => {
+  const mutationOptions = getSetFavouriteSpotMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { SpotRefDto } from './spotRefDto';
 
 export interface BookingResponseDto {
   /** Hasta cuándo el cliente puede cancelarla sin costo (ISO 8601). */
@@ -14,5 +15,7 @@ export interface BookingResponseDto {
   message: string;
   /** La reserva creada. */
   reservationId: number;
+  /** El reformer de la reserva. */
+  spot: SpotRefDto;
   success: boolean;
 }

@@ -33,7 +33,12 @@ export const GetAuditDtoAction = {
   reservationcancel: 'reservation.cancel',
   reservationattendance: 'reservation.attendance',
   reservationwalk_in: 'reservation.walk_in',
+  reservationspot: 'reservation.spot',
   paymentrefund: 'payment.refund',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',
+  spotcreate: 'spot.create',
+  spotupdate: 'spot.update',
+  spotretire: 'spot.retire',
+  roominstructor: 'room.instructor',
 } as const;

@@ -11,6 +11,8 @@ export interface PushReservationDto {
   classReservation: number;
   /** Fecha de la clase, YYYY-MM-DD (calendario del estudio). */
   date: string;
+  /** El reformer elegido (su id); sin él, «Cualquiera». */
+  spot?: number;
   /** Quien reserva: el usuario de la sesión; solo un admin puede nombrar a otro. */
   userId?: number;
 }

@@ -26,6 +26,8 @@ import type {
 import type {
   BookingResponseDto,
   CancelResponseDto,
+  ChangeSpotDto,
+  ChangeSpotResponseDto,
   DateRequestDto,
   ErrorResponseDto,
   JoinWaitlistDto,
@@ -36,6 +38,7 @@ import type {
   PushReservationDto,
   ReservationIdDto,
   RosterResponseDto,
+  SalaResponseDto,
   SlotsResponseDto,
   WaitlistActionResponseDto,
   WaitlistIdDto,
@@ -113,6 +116,57 @@ export const useCancelReservation = <TError = ErrorType<ErrorResponseDto>, TCont
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof cancelReservation>>, TError, { data: ReservationIdDto }, TContext> => {
   const mutationOptions = getCancelReservationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getChangeSpotUrl = () => {
+  return `/api/reservations/change-spot`;
+};
+
+export const changeSpot = async (
+  changeSpotDto: ChangeSpotDto,
+  options?: RequestInit,
+): Promise<ChangeSpotResponseDto> => {
+  return apiFetch<ChangeSpotResponseDto>(getChangeSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changeSpotDto),
+  });
+};
+
+export const getChangeSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof changeSpot>>, TError, { data: ChangeSpotDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof changeSpot>>, TError, { data: ChangeSpotDto }, TContext> => {
+  const mutationKey = ['changeSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeSpot>>, { data: ChangeSpotDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return changeSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangeSpotMutationResult = NonNullable<Awaited<ReturnType<typeof changeSpot>>>;
+export type ChangeSpotMutationBody = ChangeSpotDto;
+export type ChangeSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useChangeSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof changeSpot>>, TError, { data: ChangeSpotDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changeSpot>>, TError, { data: ChangeSpotDto }, TContext> => {
+  const mutationOptions = getChangeSpotMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -885,3 +939,89 @@ export const useRemoveFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TCon
 
   return useMutation(mutationOptions, queryClient);
 };
+export const getGetSalaUrl = () => {
+  return `/api/reservations/sala`;
+};
+
+export const getSala = async (options?: RequestInit): Promise<SalaResponseDto> => {
+  return apiFetch<SalaResponseDto>(getGetSalaUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetSalaQueryKey = () => {
+  return [`/api/reservations/sala`] as const;
+};
+
+export const getGetSalaQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSala>>,
+  TError = ErrorType<unknown>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSala>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSalaQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSala>>> = ({ signal }) =>
+    getSala({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSala>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetSalaQueryResult = NonNullable<Awaited<ReturnType<typeof getSala>>>;
+export type GetSalaQueryError = ErrorType<unknown>;
+
+export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError = ErrorType<unknown>>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSala>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getSala>>, TError, Awaited<ReturnType<typeof getSala>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError = ErrorType<unknown>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSala>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getSala>>, TError, Awaited<ReturnType<typeof getSala>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError = ErrorType<unknown>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSala>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError = ErrorType<unknown>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSala>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSalaQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

@@ -1,0 +1,10 @@
+import { Room } from './room.entity';
+import { Spot } from './spot.entity';
+
+export { Room, Spot };
+
+/** The sala module's tables, for the app's schema (server/src/database/schema.ts). */
+export const salaEntities = [Room, Spot];
+
+// The room drawn on first start: the migration (existing studios) and the seed (new ones) draw it alike.
+export { firstRoomLayout, FIRST_ROOM_NAME } from '../room-layout';
