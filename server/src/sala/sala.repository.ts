@@ -117,17 +117,18 @@ export class SalaRepository {
   }
 
   /**
-   * Holds a live reformer for the rest of the transaction (MySQL: its row's lock) and says whether
-   * it is still live: a retirement racing a booking then waits for it, or the booking sees it gone.
+   * Holds a live reformer for the rest of the transaction and says whether it is still live: a
+   * retirement racing a booking then waits for it, or the booking sees it gone. MySQL: a shared lock
+   * on its row, so bookings of other classes on the same reformer do not queue behind each other
+   * (only a retirement's write waits for them); SQLite runs one writing transaction at a time, so a
+   * plain read inside it sees every commit.
    */
   async holdLive(id: number): Promise<boolean> {
-    const held = await this.txHost.tx
-      .createQueryBuilder()
-      .update(Spot)
-      .set({ activeMarker: () => 'active_marker' })
-      .where(`id = :id AND ${LIVE}`, { id })
-      .execute();
-    return held.affected === 1;
+    // LOCK IN SHARE MODE: MariaDB's and MySQL 8's spelling both (TypeORM's pessimistic_read writes
+    // FOR SHARE, which MariaDB refuses).
+    const shared = this.txHost.tx.connection.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const rows: unknown[] = await this.txHost.tx.query(`SELECT id FROM spots WHERE id = ? AND ${LIVE}${shared}`, [id]);
+    return rows.length === 1;
   }
 
   async insertSpot(values: { roomId: number; label: string; row: number; column: number }): Promise<number> {
