@@ -4,7 +4,7 @@
  * not valid is dropped: a positive whole user id, an action the server records, YYYY-MM-DD dates.
  */
 import { isDateOnly } from '@pilates/dates';
-import { AUDIT_ACTIONS, type AuditActionName } from '@/api/generated/audit';
+import { AUDIT_ACTIONS, type AuditActionName } from '@/api/generated/audit-actions';
 
 export interface AuditSearch {
   usuario?: number;
