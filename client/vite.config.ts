@@ -95,7 +95,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [seoFiles()]),
   ],
   // The shared date helpers compiled from their TypeScript source (no build of libs/dates needed).
-  resolve: { alias: { '@pilates/dates': fromHere('../libs/dates/src/index.ts'), '@': fromHere('./src') } },
+  // What loads with the app (the shell, the routes' search checks) imports one helper module by its
+  // subpath (`@pilates/dates/date-only`): through the index, every helper any page uses (names,
+  // 12-hour times) would sit in every page's first download.
+  resolve: {
+    alias: [
+      { find: /^@pilates\/dates$/, replacement: fromHere('../libs/dates/src/index.ts') },
+      { find: /^@pilates\/dates\/([\w-]+)$/, replacement: `${fromHere('../libs/dates/src')}/$1.ts` },
+      { find: '@', replacement: fromHere('./src') },
+    ],
+  },
   // The renderer bundles React and the router too: production builds, whatever NODE_ENV the server has.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ssr: { noExternal: true, target: 'node' },
@@ -145,6 +154,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'main',
                   tags: ['$initial'],
                   priority: 1,
+                },
+                {
+                  // The shared date helpers the app itself does not use (names, 12-hour times): one file
+                  // for the pages that word dates, not one per helper module.
+                  name: 'dates',
+                  test: /libs[\\/]dates[\\/]src[\\/]/,
+                  priority: 0,
                 },
               ],
             },

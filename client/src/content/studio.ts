@@ -5,7 +5,12 @@
  *
  * The values below are placeholders for the repository: replace them before launch.
  */
-import { STUDIO_CONTACT, studioAddressLine, studioAddressLines, studioWhatsappUrl } from '@pilates/dates';
+import {
+  STUDIO_CONTACT,
+  studioAddressLine,
+  studioAddressLines,
+  studioWhatsappUrl,
+} from '@pilates/dates/studio-contact';
 
 export const studio = {
   // Name, address, phone and WhatsApp: in libs/dates/src/studio-contact.ts (the mails read them too).

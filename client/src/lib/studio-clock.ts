@@ -4,7 +4,7 @@
  * file's zone stands in. A class's cancellation deadline is not worked out here: the server
  * answers it with each class (cancelUntil, cancellable), by the rule it enforces.
  */
-import { studioToday } from '@pilates/dates';
+import { studioToday } from '@pilates/dates/studio';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StudioResponseDto } from '@/api/generated/model';

@@ -3,7 +3,7 @@
  * (formatters, route loaders). Kept apart from the hooks in `studio-clock.ts` so that the first page's
  * code does not carry the query that asks for the zone.
  */
-import { studioToday } from '@pilates/dates';
+import { studioToday } from '@pilates/dates/studio';
 import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
 
 let knownTimeZone: string = DEFAULT_STUDIO_TIME_ZONE;

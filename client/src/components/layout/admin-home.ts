@@ -1,5 +1,5 @@
 import { can } from '@/lib/permissions';
-import { STUDIO_PAGES } from './side-menu';
+import { STUDIO_PAGES } from './studio-pages';
 
 /** Where the header's "Administrador" leads: the first studio page the role may open; none for a client. */
 export function adminHome(user: { role?: string } | null): string | undefined {

@@ -11,8 +11,9 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { can, Permission } from '@/lib/permissions';
+import { can } from '@/lib/permissions';
 import { cn } from '../ui/cn';
+import { STUDIO_PAGES, type StudioPagePath } from './studio-pages';
 
 export interface SideMenuUser {
   name: string;
@@ -21,15 +22,15 @@ export interface SideMenuUser {
 
 type MenuIcon = ComponentType<{ className?: string }>;
 
-/** The "Administrador" block: each page shows to the roles that hold its permission, in this order. */
-export const STUDIO_PAGES: readonly { to: string; label: string; icon: MenuIcon; permission: Permission }[] = [
-  { to: '/pilates/panel', label: 'Panel', icon: ChartColumn, permission: Permission.DashboardRead },
-  { to: '/pilates/usuarios', label: 'Usuarios', icon: Users, permission: Permission.UsersRead },
-  { to: '/pilates/usuarios-clases', label: 'Ver clases', icon: ClipboardList, permission: Permission.RosterRead },
-  { to: '/pilates/horario', label: 'Horario', icon: CalendarRange, permission: Permission.TimetableManage },
-  { to: '/pilates/planes-admin', label: 'Planes', icon: Tags, permission: Permission.CatalogueManage },
-  { to: '/pilates/auditoria', label: 'Auditoría', icon: History, permission: Permission.AuditRead },
-];
+/** Each studio page's icon (the list itself, shared with the header, lives in studio-pages.ts). */
+const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
+  '/pilates/panel': ChartColumn,
+  '/pilates/usuarios': Users,
+  '/pilates/usuarios-clases': ClipboardList,
+  '/pilates/horario': CalendarRange,
+  '/pilates/planes-admin': Tags,
+  '/pilates/auditoria': History,
+};
 
 // Below md the menu is rows of compact tabs above the content that wrap, so that every page shows
 // at 390 px (nothing cut and nothing hidden to the side); from md up, a column beside it.
@@ -94,7 +95,7 @@ export function SideMenu({
           <p className="eyebrow sr-only px-3 pb-2 md:not-sr-only md:block">Administrador</p>
           <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
             {studioPages.map((page) => (
-              <MenuLink key={page.to} to={page.to} icon={page.icon}>
+              <MenuLink key={page.to} to={page.to} icon={STUDIO_PAGE_ICONS[page.to]}>
                 {page.label}
               </MenuLink>
             ))}

@@ -3,8 +3,8 @@
  * log's filters live in the URL (the Usuarios page and a client's page link here). A value that is
  * not valid is dropped: a positive whole user id, an action the server records, YYYY-MM-DD dates.
  */
-import { isDateOnly } from '@pilates/dates';
-import { AUDIT_ACTIONS, type AuditActionName } from '@/api/generated/audit';
+import { isDateOnly } from '@pilates/dates/date-only';
+import { AUDIT_ACTIONS, type AuditActionName } from '@/api/generated/audit-actions';
 
 export interface AuditSearch {
   usuario?: number;

@@ -4,7 +4,7 @@
  * Written without zod, like the other route search schemas: it loads with the app (every page's
  * first script).
  */
-import { isDateOnly } from '@pilates/dates';
+import { isDateOnly } from '@pilates/dates/date-only';
 export interface CalendarSearch {
   fecha?: string;
 }

@@ -1,0 +1,17 @@
+import { Permission } from '@/lib/permissions';
+
+/**
+ * The studio's pages ("Administrador"), in menu order, each for the roles that hold its permission.
+ * No icons here: the header reads this list on every page (adminHome), and the side menu's icons
+ * (lucide-react's runtime with them) would otherwise ride into the home page's first download.
+ */
+export const STUDIO_PAGES = [
+  { to: '/pilates/panel', label: 'Panel', permission: Permission.DashboardRead },
+  { to: '/pilates/usuarios', label: 'Usuarios', permission: Permission.UsersRead },
+  { to: '/pilates/usuarios-clases', label: 'Ver clases', permission: Permission.RosterRead },
+  { to: '/pilates/horario', label: 'Horario', permission: Permission.TimetableManage },
+  { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
+  { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
+] as const satisfies readonly { to: string; label: string; permission: Permission }[];
+
+export type StudioPagePath = (typeof STUDIO_PAGES)[number]['to'];
