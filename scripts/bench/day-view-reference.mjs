@@ -112,7 +112,13 @@ app.post('/day', async (request, reply) => {
       const own = slot.people.find((p) => p.id === userId);
       const deadline = cancelDeadline(start, cancelHours, own?.cancelGraceUntil ?? null);
       const isPast = now >= start.getTime();
-      const timing = { isPast, deadline, cancellable: !isPast && canCancelAt(new Date(now), deadline) };
+      const timing = {
+        isPast,
+        deadline,
+        // The deadline's ISO text, written for every class (the app remembers it per class).
+        cancelUntil: deadline.toISOString(),
+        cancellable: !isPast && canCancelAt(new Date(now), deadline),
+      };
       return toSlotDto(slot, slot.people, userId, timing);
     });
   return { success: true, date, data };

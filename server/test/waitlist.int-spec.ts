@@ -300,6 +300,21 @@ describe('waitlist', () => {
       const mine = await ana.agent.post('/api/informacion/get-clases').send({}).expect(200);
       const line = mine.body.clases.find((c: { id: number }) => c.id === promoted.id);
       expect(line).toMatchObject({ cancellable: true, cancellableUntil: at('11:00').toISOString() });
+      // The day view states her own grace; to anyone else, the class's usual deadline, passed.
+      const dayRow = async (who: { agent: typeof ana.agent }) =>
+        (await who.agent.post('/api/reservations/get-information').send({ date: TODAY }).expect(200)).body.data.find(
+          (slot: { scheduleId: number }) => slot.scheduleId === scheduleId,
+        );
+      expect(await dayRow(ana)).toMatchObject({
+        myReservationId: promoted.id,
+        cancelUntil: at('11:00').toISOString(),
+        cancellable: true,
+      });
+      expect(await dayRow(beto)).toMatchObject({
+        myReservationId: null,
+        cancelUntil: at('08:00').toISOString(),
+        cancellable: false,
+      });
 
       // 11:00 is still in the grace; Ana cancels, the class returns to her plan, Beto gets the place.
       clock.set(at('11:00'));

@@ -66,7 +66,8 @@ export class BookingService {
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
     if (!caller) {
       const slots = await this.reservations.slotsOn(date);
-      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false)));
+      const now = this.clock.now();
+      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false, now)));
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     const slots = access.can(caller, Permission.RosterRead)
@@ -79,6 +80,8 @@ export class BookingService {
         mine.set(line.classSessionId, { id: line.id, position: line.position });
       }
     }
+    // One "now" for the whole answer: every class is judged at the same instant.
+    const now = this.clock.now();
     return slots.map((slot) => {
       // The caller's own place may carry a late promotion's grace; a booking made now would not.
       const own = slot.people.find((p) => p.id === caller.id);
@@ -86,7 +89,7 @@ export class BookingService {
         slot,
         slot.people,
         caller.id,
-        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers),
+        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, now),
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
     });
@@ -358,10 +361,15 @@ export class BookingService {
     item: { date: string; startTime: string },
     graceUntil: Date | null,
     managesOthers: boolean,
+    now: Date = this.clock.now(),
   ): CancelTiming {
-    const deadline = this.clock.cancelDeadline(item.date, item.startTime, graceUntil);
-    const isPast = this.clock.hasStarted(item.date, item.startTime);
-    return { isPast, deadline, cancellable: !isPast && (managesOthers || this.clock.canCancel(deadline)) };
+    const terms = this.clock.cancelTerms(item.date, item.startTime, graceUntil, now);
+    return {
+      isPast: terms.started,
+      deadline: terms.deadline,
+      cancelUntil: terms.cancelUntil,
+      cancellable: !terms.started && (managesOthers || terms.inTime),
+    };
   }
 
   /**

@@ -588,7 +588,10 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
     const scheduleId = Number(row.scheduleId);
     let slot = bySchedule.get(scheduleId);
     if (!slot) {
-      slot = { ...toSlot(date, row), people: [] };
+      // The people added in place: spreading the slot into a new object was most of this loop's
+      // time in the day view's CPU profile.
+      slot = toSlot(date, row) as SlotWithPeople;
+      slot.people = [];
       bySchedule.set(scheduleId, slot);
     }
     if (row.reservationId !== null && row.reservationId !== undefined) {

@@ -9,8 +9,12 @@ import { Clock } from './clock';
  */
 @Injectable()
 export class StudioClock {
-  /** Class start instants already worked out (the zone's rules for a date do not change while the server runs). */
-  private readonly starts = new Map<string, Map<string, number>>();
+  /**
+   * Each class's start and its cancellation deadline without a grace (epoch ms, and the deadline as
+   * ISO text), worked out once per class: the zone's rules for a date do not change while the server
+   * runs, and the day view asks about every class of the day on every request.
+   */
+  private readonly classes = new Map<string, Map<string, ClassTimes>>();
 
   constructor(
     private readonly clock: Clock,
@@ -42,27 +46,28 @@ export class StudioClock {
 
   /** The instant a class on `date` at `time` (studio wall time) starts. */
   startOf(date: string, time: string): Date {
-    return new Date(this.startMs(date, time));
+    return new Date(this.times(date, time).start);
   }
 
   hasStarted(date: string, time: string): boolean {
-    return this.clock.now().getTime() >= this.startMs(date, time);
+    return this.clock.now().getTime() >= this.times(date, time).start;
   }
 
-  /** startOf in epoch milliseconds, remembered per date and time: the day view asks it for every class. */
-  private startMs(date: string, time: string): number {
-    let day = this.starts.get(date);
+  private times(date: string, time: string): ClassTimes {
+    let day = this.classes.get(date);
     if (day === undefined) {
       // A few weeks of classes are asked about again and again; the map stays small.
-      if (this.starts.size >= 500) this.starts.clear();
-      this.starts.set(date, (day = new Map()));
+      if (this.classes.size >= 500) this.classes.clear();
+      this.classes.set(date, (day = new Map()));
     }
-    let start = day.get(time);
-    if (start === undefined) {
-      start = studioInstant(date, time, this.config.studioTimeZone).getTime();
-      day.set(time, start);
+    let times = day.get(time);
+    if (times === undefined) {
+      const start = studioInstant(date, time, this.config.studioTimeZone);
+      const deadline = cancelDeadline(start, this.config.cancelHours);
+      times = { start: start.getTime(), deadline: deadline.getTime(), cancelUntil: deadline.toISOString() };
+      day.set(time, times);
     }
-    return start;
+    return times;
   }
 
   /**
@@ -70,11 +75,47 @@ export class StudioClock {
    * promotion's grace when later. The one rule (libs/dates), for the refusal and every promise.
    */
   cancelDeadline(date: string, time: string, graceUntil: Date | null = null): Date {
-    return cancelDeadline(this.startOf(date, time), this.config.cancelHours, graceUntil);
+    return graceUntil
+      ? cancelDeadline(this.startOf(date, time), this.config.cancelHours, graceUntil)
+      : new Date(this.times(date, time).deadline);
+  }
+
+  /**
+   * A class's cancellation terms at `now`, by the rule above (libs/dates): whether it has started,
+   * the deadline and its ISO text (remembered per class when there is no grace), and whether
+   * cancelling is still in time.
+   */
+  cancelTerms(date: string, time: string, graceUntil: Date | null, now: Date): CancelTerms {
+    const times = this.times(date, time);
+    const deadline = graceUntil
+      ? cancelDeadline(new Date(times.start), this.config.cancelHours, graceUntil)
+      : new Date(times.deadline);
+    return {
+      started: now.getTime() >= times.start,
+      deadline,
+      cancelUntil: deadline.getTime() === times.deadline ? times.cancelUntil : deadline.toISOString(),
+      inTime: canCancelAt(now, deadline),
+    };
   }
 
   /** Whether a client may still cancel now, given the deadline above. */
   canCancel(deadline: Date): boolean {
     return canCancelAt(this.clock.now(), deadline);
   }
+}
+
+interface ClassTimes {
+  start: number;
+  deadline: number;
+  cancelUntil: string;
+}
+
+/** See StudioClock.cancelTerms. */
+export interface CancelTerms {
+  started: boolean;
+  deadline: Date;
+  /** `deadline` as ISO 8601 text, as the API states it. */
+  cancelUntil: string;
+  /** Cancelling at `now` is still in time (the deadline itself is). */
+  inTime: boolean;
 }

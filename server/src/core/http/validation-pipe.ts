@@ -3,6 +3,7 @@ import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { nullFieldErrors } from '../dto/null-fields';
 import { validationExceptionFactory } from '../errors/validation';
 import { plainDtoTransformer } from './plain-dto-transformer';
+import { rememberValidationLookups } from './validation-lookups';
 
 /** class-validator's checks, then the API's rule for `null` (null-fields.ts), for every DTO at once. */
 class ApiValidationPipe extends ValidationPipe {
@@ -13,8 +14,9 @@ class ApiValidationPipe extends ValidationPipe {
 }
 
 /** The API's one validation of request bodies and queries (the global pipe, and the pages' in-process reads). */
-export const apiValidationPipe = (): ValidationPipe =>
-  new ApiValidationPipe({
+export const apiValidationPipe = (): ValidationPipe => {
+  rememberValidationLookups();
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -25,3 +27,4 @@ export const apiValidationPipe = (): ValidationPipe =>
     exceptionFactory: validationExceptionFactory,
     validationError: { target: false, value: false },
   });
+};

@@ -35,7 +35,7 @@ export function toSlotDto(
     capacity: slot.capacity,
     reservedCount: slot.reservedCount,
     isPastClass: timing.isPast,
-    cancelUntil: timing.deadline.toISOString(),
+    cancelUntil: timing.cancelUntil,
     cancellable: timing.cancellable,
     isCancelled: slot.cancelled,
     instructor: slot.instructor,
@@ -68,6 +68,8 @@ export interface CancelTiming {
   isPast: boolean;
   cancellable: boolean;
   deadline: Date;
+  /** `deadline` as the API states it (ISO 8601). */
+  cancelUntil: string;
 }
 
 /** A line of "Mis clases"; the caller says whether it has started and until when it may be cancelled. */
@@ -80,7 +82,7 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto 
     instructor: row.instructor,
     isPast: timing.isPast,
     cancellable: timing.cancellable,
-    cancellableUntil: timing.deadline.toISOString(),
+    cancellableUntil: timing.cancelUntil,
     attended: row.attended,
   };
 }
