@@ -18,6 +18,7 @@ import { UsersCount1764875000000 } from './1764875000000-UsersCount';
 import { AuditLogActionIndex1764880000000 } from './1764880000000-AuditLogActionIndex';
 import { AttendanceCounts1764890000000 } from './1764890000000-AttendanceCounts';
 import { Sala1764900000000 } from './1764900000000-Sala';
+import { SpotOutages1764910000000 } from './1764910000000-SpotOutages';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   AuditLogActionIndex1764880000000,
   AttendanceCounts1764890000000,
   Sala1764900000000,
+  SpotOutages1764910000000,
 ];
