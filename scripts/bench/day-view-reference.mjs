@@ -14,7 +14,12 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { canCancelAt, cancelDeadline, isoWeekday, studioInstant } = require('@pilates/dates');
-const { SLOTS_WITH_ONE_SQL } = require('../../server/dist/reservations/slots.sql.js');
+const {
+  ROOM_ON_SQL,
+  SLOTS_WITH_ONE_SQL,
+  takenSpotIds,
+  toRoomOn,
+} = require('../../server/dist/reservations/slots.sql.js');
 const { SESSION_USER_SQL } = require('../../server/dist/core/auth/session-user.sql.js');
 const { toSlotDto } = require('../../server/dist/reservations/dto/reservations.mappers.js');
 const { fromDbDatetime } = require('../../server/dist/core/database/column-types.js');
@@ -70,7 +75,12 @@ app.post('/day', async (request, reply) => {
     return reply.code(401).send({ success: false });
   }
   const userId = Number(row.id);
-  const rows = await all(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]);
+  // The class list and the room that day (its reformers, out of service or not), as the app reads them.
+  const [rows, roomRows] = await Promise.all([
+    all(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]),
+    all(ROOM_ON_SQL, [date, date]),
+  ]);
+  const room = toRoomOn(roomRows);
   const now = Date.now();
   const bySchedule = new Map();
   for (const r of rows) {
@@ -90,6 +100,7 @@ app.post('/day', async (request, reply) => {
         waitingCount: hasClass ? Number(r.waitingCount ?? 0) : 0,
         cancelled: r.status === 'cancelled',
         instructor: hasClass ? r.classInstructor : r.scheduleInstructor,
+        takenSpotIds: takenSpotIds(r.takenSpots),
         people: [],
       };
       bySchedule.set(id, slot);
@@ -101,6 +112,8 @@ app.post('/day', async (request, reply) => {
         name: r.userName,
         email: r.userEmail,
         cancelGraceUntil: fromDbDatetime(r.cancelGraceUntil),
+        spotId: r.spotId === null ? null : Number(r.spotId),
+        spotLabel: null,
       });
     }
   }
@@ -119,7 +132,7 @@ app.post('/day', async (request, reply) => {
         cancelUntil: deadline.toISOString(),
         cancellable: !isPast && canCancelAt(new Date(now), deadline),
       };
-      return toSlotDto(slot, slot.people, userId, timing);
+      return toSlotDto(slot, slot.people, userId, timing, room);
     });
   return { success: true, date, data };
 });

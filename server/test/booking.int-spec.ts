@@ -68,6 +68,14 @@ describe('booking', () => {
         waitlistCount: 0,
         myWaitlistPosition: null,
         myWaitlistId: null,
+        // The seeded room: eight reformers in two rows of four, all free.
+        spots: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+          id: expect.any(Number),
+          label: `Reformer ${n}`,
+          row: n <= 4 ? 1 : 2,
+          column: (n - 1) % 4,
+          state: 'free',
+        })),
       });
     });
 
@@ -497,7 +505,15 @@ describe('booking', () => {
       const res = await admin.post('/api/reservations/get-information-clases').send({ date: thursday }).expect(200);
       const slot = res.body.data.find((s: { scheduleId: number }) => s.scheduleId === schedule.id);
       expect(slot.enrolled).toEqual([
-        { reservationId, id: user.id, name: user.name, email: user.email, attended: null, paidAtStudio: false },
+        {
+          reservationId,
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          attended: null,
+          paidAtStudio: false,
+          spot: { id: expect.any(Number), label: 'Reformer 1' },
+        },
       ]);
       expect(slot.reservedCount).toBe(1);
 

@@ -276,6 +276,90 @@ describe('sala: the admin draws the room and the classes follow it', () => {
   });
   afterAll(() => t.close());
 
+  describe('the day view', () => {
+    type SpotView = { id: number; label: string; row: number; column: number; state: string };
+    const stateOf = (slot: { spots: SpotView[] }, label: string) => slot.spots.find((s) => s.label === label)?.state;
+    const slotOf = (body: { data: { scheduleId: number }[] }, scheduleId: number) =>
+      body.data.find((s) => s.scheduleId === scheduleId) as unknown as { spots: SpotView[]; capacity: number };
+
+    it("should show each class its reformers: free, taken, the caller's own, and on the roster who is where", async () => {
+      const schedule = await scheduleAt(t, 2, '19:00');
+      const a = await client(t);
+      const b = await client(t);
+      await book(a.agent, TUESDAY, schedule.id, ids['Reformer 3']).expect(201);
+      await book(b.agent, TUESDAY, schedule.id, ids['Reformer 6']).expect(201);
+
+      const asGuest = slotOf(
+        (await t.agent().post('/api/reservations/get-information').send({ date: TUESDAY })).body,
+        schedule.id,
+      );
+      expect(asGuest.spots.map((s) => s.state)).toEqual([
+        'free',
+        'free',
+        'taken',
+        'free',
+        'free',
+        'taken',
+        'free',
+        'free',
+      ]);
+      expect(asGuest.spots[2]).toEqual({
+        id: ids['Reformer 3'],
+        label: 'Reformer 3',
+        row: 1,
+        column: 2,
+        state: 'taken',
+      });
+
+      const asA = slotOf(
+        (await a.agent.post('/api/reservations/get-information').send({ date: TUESDAY })).body,
+        schedule.id,
+      );
+      expect(stateOf(asA, 'Reformer 3')).toBe('mine');
+      expect(stateOf(asA, 'Reformer 6')).toBe('taken');
+
+      const admin = await adminAgent(t);
+      const roster = await admin.post('/api/reservations/get-information-clases').send({ date: TUESDAY }).expect(200);
+      const enrolled = roster.body.data.find((s: { scheduleId: number }) => s.scheduleId === schedule.id).enrolled;
+      expect(enrolled.map((p: { id: number; spot: unknown }) => [p.id, p.spot])).toEqual([
+        [a.id, { id: ids['Reformer 3'], label: 'Reformer 3' }],
+        [b.id, { id: ids['Reformer 6'], label: 'Reformer 6' }],
+      ]);
+    });
+
+    it('should show a reformer out of service on the days of its range, and count only those in service as places', async () => {
+      const date = addDays(TUESDAY, 14);
+      const schedule = await scheduleAt(t, 2, '20:00');
+      await t.dataSource.query(
+        'INSERT INTO spot_outages (spot_id, from_date, to_date, reason, created_by) VALUES (?, ?, ?, ?, 1), (?, ?, ?, ?, 1)',
+        [
+          ids['Reformer 2'],
+          date,
+          date,
+          'Resorte en reparación',
+          ids['Reformer 7'],
+          addDays(date, -3),
+          addDays(date, 30),
+          'Cuerda',
+        ],
+      );
+      const on = slotOf((await t.agent().post('/api/reservations/get-information').send({ date })).body, schedule.id);
+      expect(stateOf(on, 'Reformer 2')).toBe('out_of_service');
+      expect(stateOf(on, 'Reformer 7')).toBe('out_of_service');
+      expect(on.spots.filter((s) => s.state === 'free')).toHaveLength(6);
+      expect(on.capacity).toBe(6);
+      const dayAfter = addDays(date, 7);
+      const after = slotOf(
+        (await t.agent().post('/api/reservations/get-information').send({ date: dayAfter })).body,
+        schedule.id,
+      );
+      expect(stateOf(after, 'Reformer 2')).toBe('free');
+      expect(stateOf(after, 'Reformer 7')).toBe('out_of_service');
+      expect(after.capacity).toBe(7);
+      await t.dataSource.query('DELETE FROM spot_outages');
+    });
+  });
+
   it('should refuse a taken cell or label and a cell off the grid, in Spanish', async () => {
     const admin = await adminAgent(t);
     const cell = await admin.post('/api/admin/sala/add').send({ label: 'Ventana', row: 1, column: 0 }).expect(409);

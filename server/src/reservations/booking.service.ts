@@ -65,14 +65,17 @@ export class BookingService {
   /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
     if (!caller) {
-      const slots = await this.reservations.slotsOn(date);
+      const [slots, room] = await Promise.all([this.reservations.slotsOn(date), this.reservations.roomOn(date)]);
       const now = this.clock.now();
-      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false, now)));
+      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false, now), room));
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const slots = access.can(caller, Permission.RosterRead)
-      ? await this.reservations.slotsWithEveryoneOn(date)
-      : await this.reservations.slotsWithOneOn(date, caller.id);
+    const [slots, room] = await Promise.all([
+      access.can(caller, Permission.RosterRead)
+        ? this.reservations.slotsWithEveryoneOn(date)
+        : this.reservations.slotsWithOneOn(date, caller.id),
+      this.reservations.roomOn(date),
+    ]);
     // The caller's places in waitlists: one more read, only on a date where someone waits.
     const mine = new Map<number, MyWaitlistPlace>();
     if (slots.some((slot) => slot.waitingCount > 0)) {
@@ -90,6 +93,7 @@ export class BookingService {
         slot.people,
         caller.id,
         this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, now),
+        room,
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
     });
@@ -97,11 +101,14 @@ export class BookingService {
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
   async rosterFor(date: string, admin: Caller): Promise<RosterSlotDto[]> {
-    const slots = await this.reservations.slotsWithEveryoneOn(date);
+    const [slots, room] = await Promise.all([
+      this.reservations.slotsWithEveryoneOn(date),
+      this.reservations.roomOn(date),
+    ]);
     const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
-      ...toSlotDto(slot, slot.people, admin.id, this.cancelTiming(slot, null, true)),
+      ...toSlotDto(slot, slot.people, admin.id, this.cancelTiming(slot, null, true), room),
       enrolled: slot.people.map(toEnrolledUserDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),

@@ -9,7 +9,17 @@ import { DirectReader } from '../core/database/direct-reader';
 import { ClassSession } from './entities/class-session.entity';
 import { Reservation } from './entities/reservation.entity';
 import { Schedule } from './entities/schedule.entity';
-import { SLOTS_SQL, SLOTS_WITH_EVERYONE_SQL, SLOTS_WITH_ONE_SQL, type SlotRow } from './slots.sql';
+import {
+  ROOM_ON_SQL,
+  SLOTS_SQL,
+  SLOTS_WITH_EVERYONE_SQL,
+  SLOTS_WITH_ONE_SQL,
+  takenSpotIds,
+  toRoomOn,
+  type RoomOn,
+  type RoomRow,
+  type SlotRow,
+} from './slots.sql';
 
 /** A timetable class on one date, whether or not its class_sessions row exists yet. */
 export interface Slot {
@@ -24,6 +34,8 @@ export interface Slot {
   waitingCount: number;
   cancelled: boolean;
   instructor: string | null;
+  /** The reformers taken in the class (none while it has no row). */
+  takenSpotIds: number[];
 }
 
 /** Someone booked in a class. */
@@ -38,6 +50,9 @@ export interface Enrolled {
   paidAtStudio: boolean;
   /** A late promotion's grace to cancel (read only for the caller's own place). */
   cancelGraceUntil: Date | null;
+  /** Their reformer, and (rosters only) its label; null on places booked before the room was drawn. */
+  spotId: number | null;
+  spotLabel: string | null;
 }
 
 /** How often a client came and did not come to the classes they held a place in. */
@@ -147,6 +162,11 @@ export class ReservationsRepository {
   }
 
   /** The date's classes with everyone booked in them. */
+  /** The room on `date`: its live reformers, which are out of service that day, and how many are not. */
+  async roomOn(date: string): Promise<RoomOn> {
+    return toRoomOn(await this.direct.all<RoomRow>(ROOM_ON_SQL, [date, date]));
+  }
+
   async slotsWithEveryoneOn(date: string): Promise<SlotWithPeople[]> {
     return withPeople(date, await this.direct.all<SlotRow>(SLOTS_WITH_EVERYONE_SQL, [date, isoWeekday(date)]));
   }
@@ -579,6 +599,7 @@ function toSlot(date: string, row: SlotRow): Slot {
     waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
     cancelled: row.status === 'cancelled',
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
+    takenSpotIds: takenSpotIds(row.takenSpots),
   };
 }
 
@@ -603,6 +624,8 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         attended: toNullableBoolean(row.attended),
         paidAtStudio: toNullableBoolean(row.paidAtStudio) === true,
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil ?? null),
+        spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
+        spotLabel: row.spotLabel ?? null,
       });
     }
   }

@@ -9,10 +9,13 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          s.instructor AS scheduleInstructor, s.duration_minutes AS durationMinutes,
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
-         c.instructor AS classInstructor`;
-const PEOPLE_COLUMNS = 'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail';
+         c.instructor AS classInstructor,
+         (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
+           WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
+const PEOPLE_COLUMNS =
+  'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail, r.spot_id AS spotId';
 /** The roster's extra: attendance marked at the door, and whether the place was paid at the studio. */
-const ROSTER_COLUMNS = 'r.attended AS attended, r.paid_at_studio AS paidAtStudio';
+const ROSTER_COLUMNS = 'r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel';
 const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
@@ -24,6 +27,7 @@ export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS
   FROM schedules s ${CLASS_JOIN}
   LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active'
   LEFT JOIN users u ON u.id = r.user_id
+  LEFT JOIN spots sp ON sp.id = r.spot_id
   ${WEEKDAY} ORDER BY s.id, r.id`;
 
 /**
@@ -38,6 +42,27 @@ export const SLOTS_WITH_ONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}, r.
   LEFT JOIN users u ON u.id = r.user_id
   ${WEEKDAY} ORDER BY s.id, r.id`;
 
+/**
+ * The room's live reformers on a date, each with whether a range puts it out of service that day
+ * (a reformer in two overlapping ranges comes twice). Parameters: date, date. The room is small and
+ * does not grow with the studio's years; the ranges come through ix_spot_outages_spot.
+ */
+export const ROOM_ON_SQL = `SELECT s.id AS id, s.label AS label, s.grid_row AS gridRow, s.grid_column AS gridColumn,
+    o.id AS outageId
+  FROM spots s
+  LEFT JOIN spot_outages o ON o.spot_id = s.id AND o.to_date >= ? AND o.from_date <= ?
+  WHERE s.active_marker = 1
+  ORDER BY s.grid_row, s.grid_column, s.id`;
+
+/** One row of ROOM_ON_SQL. */
+export interface RoomRow {
+  id: number | string;
+  label: string;
+  gridRow: number | string;
+  gridColumn: number | string;
+  outageId: number | string | null;
+}
+
 /** One row of the statements above. */
 export interface SlotRow {
   reservationId?: number | string | null;
@@ -47,6 +72,12 @@ export interface SlotRow {
   /** Only in SLOTS_WITH_EVERYONE_SQL: 1/0/NULL as the driver gives it. */
   attended?: number | string | boolean | null;
   paidAtStudio?: number | string | boolean | null;
+  /** The reformer of the row's reservation (NULL on reservations made before the room was drawn). */
+  spotId?: number | string | null;
+  /** Only in SLOTS_WITH_EVERYONE_SQL: that reformer's label. */
+  spotLabel?: string | null;
+  /** The class's taken reformers, comma-separated ids (NULL: none, or no class row yet). */
+  takenSpots?: string | null;
   /** Only in SLOTS_WITH_ONE_SQL: the caller's late-promotion grace, if any. */
   cancelGraceUntil?: Date | string | null;
   scheduleId: number;
@@ -61,4 +92,45 @@ export interface SlotRow {
   waitingCount: number | null;
   status: string | null;
   classInstructor: string | null;
+}
+
+/** A live reformer of the room on a date. */
+export interface RoomSpot {
+  id: number;
+  label: string;
+  row: number;
+  column: number;
+  outOfService: boolean;
+}
+
+/** The room on a date: its live reformers (front row first) and how many are in service. */
+export interface RoomOn {
+  spots: RoomSpot[];
+  inService: number;
+}
+
+/** ROOM_ON_SQL's rows as the room: one entry per reformer, out of service when any range covers the date. */
+export function toRoomOn(rows: RoomRow[]): RoomOn {
+  const spots: RoomSpot[] = [];
+  const byId = new Map<number, RoomSpot>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const outOfService = row.outageId !== null && row.outageId !== undefined;
+    const known = byId.get(id);
+    if (known) {
+      known.outOfService ||= outOfService;
+      continue;
+    }
+    const spot = { id, label: row.label, row: Number(row.gridRow), column: Number(row.gridColumn), outOfService };
+    byId.set(id, spot);
+    spots.push(spot);
+  }
+  return { spots, inService: spots.reduce((n, spot) => (spot.outOfService ? n : n + 1), 0) };
+}
+
+/** The ids in a `takenSpots` column (text, or a Buffer where MySQL types GROUP_CONCAT as binary). */
+export function takenSpotIds(value: unknown): number[] {
+  if (value === null || value === undefined) return [];
+  const text = String(value);
+  return text === '' ? [] : text.split(',').map(Number);
 }

@@ -49,6 +49,8 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
         waitingCount: klass?.waitingCount ?? 0,
         cancelled: klass?.status === 'cancelled',
         instructor: klass ? klass.instructor : schedule.instructor,
+        // The unit tests' fake has no room: reformers are the integration tests' subject.
+        takenSpotIds: [],
       });
     }
     return Promise.resolve(slots.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId));

@@ -69,6 +69,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     waitlistCount: 0,
     myWaitlistPosition: null,
     myWaitlistId: null,
+    spots: [],
     ...overrides,
   };
 }

@@ -3,7 +3,8 @@ import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, Slot } from '../reservations.repository';
 import type { MyClassDto } from './my-classes.dto';
-import type { AttendanceSummaryDto, EnrolledUserDto, SlotDto } from './slots.dto';
+import type { RoomOn } from '../slots.sql';
+import type { AttendanceSummaryDto, EnrolledUserDto, SlotDto, SlotSpotDto } from './slots.dto';
 import type { ScheduleDto } from './timetable.dto';
 
 /** The `users` field of a class nobody has booked (the wire shape the client reads). */
@@ -17,22 +18,26 @@ export interface MyWaitlistPlace {
 
 /**
  * A class of the day view. `viewerId`: whose own reservation id to show (null for a visitor);
- * `waiting`: the viewer's place in its waitlist, if any.
+ * `room`: the room that day; `waiting`: the viewer's place in its waitlist, if any.
  */
 export function toSlotDto(
   slot: Slot,
   people: Enrolled[],
   viewerId: number | null,
   timing: CancelTiming,
+  room: RoomOn,
   waiting?: MyWaitlistPlace,
 ): SlotDto {
   const users = people.map((p) => ({ id: p.id, name: p.name }));
+  const own = viewerId !== null ? people.find((p) => p.id === viewerId) : undefined;
   return {
     scheduleId: slot.scheduleId,
     classId: slot.classId,
     time: to12Hour(slot.startTime),
     durationMinutes: slot.durationMinutes,
-    capacity: slot.capacity,
+    // A class row keeps its capacity up to date with the room; until one exists, the timetable's
+    // capacity is capped by the reformers in service that day, as the row will be when created.
+    capacity: slot.classId === null ? Math.min(slot.capacity, room.inService) : slot.capacity,
     reservedCount: slot.reservedCount,
     isPastClass: timing.isPast,
     cancelUntil: timing.cancelUntil,
@@ -40,11 +45,27 @@ export function toSlotDto(
     isCancelled: slot.cancelled,
     instructor: slot.instructor,
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
-    myReservationId: viewerId !== null ? (people.find((p) => p.id === viewerId)?.reservationId ?? null) : null,
+    myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,
     myWaitlistPosition: waiting?.position ?? null,
     myWaitlistId: waiting?.id ?? null,
+    spots: toSlotSpots(room, slot.takenSpotIds, own?.spotId ?? null),
   };
+}
+
+/**
+ * Each reformer of the room as one class sees it: the viewer's own first, then out of service,
+ * then taken by someone else, else free.
+ */
+function toSlotSpots(room: RoomOn, taken: number[], mine: number | null): SlotSpotDto[] {
+  return room.spots.map((spot) => ({
+    id: spot.id,
+    label: spot.label,
+    row: spot.row,
+    column: spot.column,
+    state:
+      spot.id === mine ? 'mine' : spot.outOfService ? 'out_of_service' : taken.includes(spot.id) ? 'taken' : 'free',
+  }));
 }
 
 export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
@@ -54,6 +75,7 @@ export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
   email: p.email,
   attended: p.attended,
   paidAtStudio: p.paidAtStudio,
+  spot: p.spotId !== null && p.spotLabel !== null ? { id: p.spotId, label: p.spotLabel } : null,
 });
 
 /** The roster's counts, from the people already read (no query of its own). */

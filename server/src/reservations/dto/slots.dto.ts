@@ -10,6 +10,41 @@ export class DateRequestDto {
   date!: string;
 }
 
+export const SLOT_SPOT_STATES = ['free', 'taken', 'mine', 'out_of_service'] as const;
+export type SlotSpotState = (typeof SLOT_SPOT_STATES)[number];
+
+/** A reformer of the room as one class sees it. */
+export class SlotSpotDto {
+  @ApiProperty({ example: 4 })
+  id!: number;
+
+  @ApiProperty({ example: 'Reformer 4' })
+  label!: string;
+
+  @ApiProperty({ example: 1, description: 'Fila en el plano de la sala (0 al frente).' })
+  row!: number;
+
+  @ApiProperty({ example: 3, description: 'Columna en el plano de la sala (0 a la izquierda).' })
+  column!: number;
+
+  @ApiProperty({
+    enum: SLOT_SPOT_STATES,
+    enumName: 'SlotSpotState',
+    description:
+      'free: libre; taken: de otra persona; mine: de quien llama; out_of_service: fuera de servicio ese día.',
+  })
+  state!: SlotSpotState;
+}
+
+/** The reformer a roster's client holds. */
+export class EnrolledSpotDto {
+  @ApiProperty({ example: 4 })
+  id!: number;
+
+  @ApiProperty({ example: 'Reformer 4' })
+  label!: string;
+}
+
 export class SlotDto {
   @ApiProperty({ description: 'La clase del horario semanal.' })
   scheduleId!: number;
@@ -86,6 +121,14 @@ export class SlotDto {
     description: 'Su lugar en la lista de espera, para salir de ella; null si no espera.',
   })
   myWaitlistId!: number | null;
+
+  @ApiProperty({
+    type: [SlotSpotDto],
+    description:
+      'Los reformers de la sala en esta clase, del frente hacia atrás. Los lugares que se pueden reservar nunca ' +
+      'son más que los reformers en servicio ese día (capacity ya lo cuenta).',
+  })
+  spots!: SlotSpotDto[];
 }
 
 export class SlotsResponseDto {
@@ -121,6 +164,13 @@ export class EnrolledUserDto {
 
   @ApiProperty({ description: 'Entró sin plan que cubriera la fecha: la clase se paga en el estudio.' })
   paidAtStudio!: boolean;
+
+  @ApiProperty({
+    type: EnrolledSpotDto,
+    nullable: true,
+    description: 'Su reformer; null en reservas hechas antes de dibujar la sala.',
+  })
+  spot!: EnrolledSpotDto | null;
 }
 
 export class AttendanceSummaryDto {

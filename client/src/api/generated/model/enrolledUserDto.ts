@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { EnrolledUserDtoSpot } from './enrolledUserDtoSpot';
 
 export interface EnrolledUserDto {
   /**
@@ -18,4 +19,9 @@ export interface EnrolledUserDto {
   /** Entró sin plan que cubriera la fecha: la clase se paga en el estudio. */
   paidAtStudio: boolean;
   reservationId: number;
+  /**
+   * Su reformer; null en reservas hechas antes de dibujar la sala.
+   * @nullable
+   */
+  spot: EnrolledUserDtoSpot;
 }

@@ -7,6 +7,7 @@
  */
 import type { AttendanceSummaryDto } from './attendanceSummaryDto';
 import type { EnrolledUserDto } from './enrolledUserDto';
+import type { SlotSpotDto } from './slotSpotDto';
 import type { RosterWaitingDto } from './rosterWaitingDto';
 
 export interface RosterSlotDto {
@@ -53,6 +54,8 @@ export interface RosterSlotDto {
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;
+  /** Los reformers de la sala en esta clase, del frente hacia atrás. Los lugares que se pueden reservar nunca son más que los reformers en servicio ese día (capacity ya lo cuenta). */
+  spots: SlotSpotDto[];
   /** Hora del estudio, 12 horas. */
   time: string;
   /** JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. [{"id":null,"name":null}] cuando no hay nadie que mostrar. */

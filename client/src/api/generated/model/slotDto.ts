@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { SlotSpotDto } from './slotSpotDto';
 
 export interface SlotDto {
   /** Hasta cuándo se puede cancelar sin costo (ISO 8601): la reserva de quien llama, o una reserva hecha ahora. */
@@ -43,6 +44,8 @@ export interface SlotDto {
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;
+  /** Los reformers de la sala en esta clase, del frente hacia atrás. Los lugares que se pueden reservar nunca son más que los reformers en servicio ese día (capacity ya lo cuenta). */
+  spots: SlotSpotDto[];
   /** Hora del estudio, 12 horas. */
   time: string;
   /** JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. [{"id":null,"name":null}] cuando no hay nadie que mostrar. */

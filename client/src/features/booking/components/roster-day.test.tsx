@@ -15,6 +15,7 @@ const ana = {
   email: 'ana@example.com',
   attended: null,
   paidAtStudio: false,
+  spot: null,
 };
 const luis = {
   reservationId: 32,
@@ -23,6 +24,7 @@ const luis = {
   email: 'luis@example.com',
   attended: null,
   paidAtStudio: false,
+  spot: null,
 };
 
 describe('RosterDay', () => {

@@ -19,6 +19,7 @@ const ana: EnrolledUserDto = {
   email: 'ana@example.com',
   attended: null,
   paidAtStudio: false,
+  spot: null,
 };
 const luis: EnrolledUserDto = {
   reservationId: 32,
@@ -27,6 +28,7 @@ const luis: EnrolledUserDto = {
   email: 'luis@example.com',
   attended: true,
   paidAtStudio: true,
+  spot: null,
 };
 
 const summary = (enrolled: EnrolledUserDto[]) => ({
@@ -148,6 +150,7 @@ describe('the roster at the door', () => {
             reservationId: 40,
             userId: 8,
             paidAtStudio: false,
+            spot: null,
             newAccount: false,
           },
         ];

@@ -26,6 +26,7 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   waitlistCount: 0,
   myWaitlistPosition: null,
   myWaitlistId: null,
+  spots: [],
   ...extra,
 });
 
