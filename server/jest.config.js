@@ -34,6 +34,7 @@ const ZONE_SENSITIVE = [
   'page-reads',
   'payments',
   'plan-ending-reminders',
+  'sala',
   'ssr',
   'timetable',
   'user-plans',
