@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import {
-  AnyChoice,
   byPlace,
+  ChoiceGroup,
   choiceKey,
   isChoosable,
   spotLabel,
@@ -36,22 +36,15 @@ export function RoomList({
   const keys = [...(anyChoice ? [choiceKey(null)] : []), ...ordered.map((spot) => choiceKey(spot.id))];
   const roving = useRovingChoices({ checkedKey: choiceKey(selected), keys, grid: false });
   return (
-    <div
-      role="radiogroup"
-      aria-label={label}
-      aria-disabled={disabled || undefined}
-      onKeyDown={roving.onKeyDown}
-      onBlur={roving.onBlur}
+    <ChoiceGroup
+      label={label}
+      disabled={disabled}
+      roving={roving}
+      anyChoice={anyChoice}
+      selected={selected}
+      onSelect={onSelect}
       className={cn('mx-auto flex w-full max-w-md flex-col gap-2', className)}
     >
-      {anyChoice ? (
-        <AnyChoice
-          checked={selected === null}
-          disabled={disabled}
-          onSelect={onSelect}
-          itemProps={roving.itemProps(choiceKey(null))}
-        />
-      ) : null}
       {ordered.map((spot) => {
         const state = stateOf(spot);
         const chosen = spot.id === selected;
@@ -89,6 +82,6 @@ export function RoomList({
           </button>
         );
       })}
-    </div>
+    </ChoiceGroup>
   );
 }

@@ -2,8 +2,8 @@ import { Check, Presentation, Star, X } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { cn } from '@/components/ui/cn';
 import {
-  AnyChoice,
   byPlace,
+  ChoiceGroup,
   choiceClasses,
   choiceKey,
   isChoosable,
@@ -90,22 +90,15 @@ export function RoomMap({
   ));
 
   return (
-    <div
-      role="radiogroup"
-      aria-label={label}
-      aria-disabled={disabled || undefined}
-      onKeyDown={roving.onKeyDown}
-      onBlur={roving.onBlur}
+    <ChoiceGroup
+      label={label}
+      disabled={disabled}
+      roving={roving}
+      anyChoice={anyChoice}
+      selected={selected}
+      onSelect={onSelect}
       className={cn('mx-auto w-full max-w-md space-y-3', className)}
     >
-      {anyChoice ? (
-        <AnyChoice
-          checked={selected === null}
-          disabled={disabled}
-          onSelect={onSelect}
-          itemProps={roving.itemProps(choiceKey(null))}
-        />
-      ) : null}
       <div
         className="grid gap-1.5 sm:gap-3"
         style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, auto)` }}
@@ -114,7 +107,7 @@ export function RoomMap({
         {instructorCell}
         {spotCells.slice(instructorIndex)}
       </div>
-    </div>
+    </ChoiceGroup>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Check, MapPin, Shuffle, UserRound, Wrench, type LucideIcon } from 'lucide-react';
-import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { attendanceLabel } from './attendance-controls';
 
@@ -266,5 +266,50 @@ export function StateSwatch({
     >
       {Icon ? <Icon className="size-4" /> : null}
     </span>
+  );
+}
+
+/**
+ * The radio group the map and the list share: its name, the keyboard walk over its choices, and
+ * "Cualquiera" first when the client may let the studio pick; the reformers are its children.
+ */
+export function ChoiceGroup({
+  label,
+  disabled,
+  roving,
+  anyChoice,
+  selected,
+  onSelect,
+  className,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  roving: ReturnType<typeof useRovingChoices>;
+  anyChoice: boolean;
+  selected: number | null;
+  onSelect: (id: null) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label={label}
+      aria-disabled={disabled || undefined}
+      onKeyDown={roving.onKeyDown}
+      onBlur={roving.onBlur}
+      className={className}
+    >
+      {anyChoice ? (
+        <AnyChoice
+          checked={selected === null}
+          disabled={disabled}
+          onSelect={onSelect}
+          itemProps={roving.itemProps(choiceKey(null))}
+        />
+      ) : null}
+      {children}
+    </div>
   );
 }
