@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
@@ -8,6 +9,10 @@ import { GRID_MAX } from '../room-layout';
 
 const ROW_MESSAGE = `La fila debe ser un número entero entre 0 y ${GRID_MAX}`;
 const COLUMN_MESSAGE = `La columna debe ser un número entero entre 0 y ${GRID_MAX}`;
+
+/** A row or column of the room's grid: a whole number from 0 to GRID_MAX, refused with `message`. */
+const GridIndex = (message: string) =>
+  applyDecorators(Max(GRID_MAX, { message }), Min(0, { message }), IsInt({ message }));
 const LABEL_MESSAGE = 'El nombre del reformer no es válido';
 const SPOT_MESSAGE = 'El reformer no es válido';
 
@@ -36,15 +41,11 @@ export class RetiredSpotDto extends SpotDto {
 
 export class CellDto {
   @ApiProperty({ example: 0, minimum: 0, maximum: GRID_MAX })
-  @Max(GRID_MAX, { message: ROW_MESSAGE })
-  @Min(0, { message: ROW_MESSAGE })
-  @IsInt({ message: ROW_MESSAGE })
+  @GridIndex(ROW_MESSAGE)
   row!: number;
 
   @ApiProperty({ example: 1, minimum: 0, maximum: GRID_MAX })
-  @Max(GRID_MAX, { message: COLUMN_MESSAGE })
-  @Min(0, { message: COLUMN_MESSAGE })
-  @IsInt({ message: COLUMN_MESSAGE })
+  @GridIndex(COLUMN_MESSAGE)
   column!: number;
 }
 
@@ -98,16 +99,12 @@ export class UpdateSpotDto {
 
   @ApiPropertyOptional({ example: 1, minimum: 0, maximum: GRID_MAX })
   @IsOptional()
-  @Max(GRID_MAX, { message: ROW_MESSAGE })
-  @Min(0, { message: ROW_MESSAGE })
-  @IsInt({ message: ROW_MESSAGE })
+  @GridIndex(ROW_MESSAGE)
   row?: number;
 
   @ApiPropertyOptional({ example: 3, minimum: 0, maximum: GRID_MAX })
   @IsOptional()
-  @Max(GRID_MAX, { message: COLUMN_MESSAGE })
-  @Min(0, { message: COLUMN_MESSAGE })
-  @IsInt({ message: COLUMN_MESSAGE })
+  @GridIndex(COLUMN_MESSAGE)
   column?: number;
 }
 
