@@ -32,6 +32,7 @@ const ADMIN_PAGES = [
   '/pilates/informacion',
   '/pilates/usuarios',
   '/pilates/horario',
+  '/pilates/sala',
   '/pilates/planes-admin',
   '/pilates/auditoria',
   '/pilates/usuarios-clases',

@@ -28,6 +28,7 @@ import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
+import { Route as PilatesPanelSalaRouteImport } from './routes/pilates/_panel/sala';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
 import { Route as PilatesResetPasswordTokenRouteImport } from './routes/pilates/reset-password.$token';
@@ -128,6 +129,11 @@ const PilatesPanelPlanesAdminRoute = PilatesPanelPlanesAdminRouteImport.update({
   path: '/planes-admin',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
+const PilatesPanelSalaRoute = PilatesPanelSalaRouteImport.update({
+  id: '/sala',
+  path: '/sala',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelUsuariosRoute = PilatesPanelUsuariosRouteImport.update({
   id: '/usuarios',
   path: '/usuarios',
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
@@ -193,6 +200,7 @@ export interface FileRoutesByTo {
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/_panel/sala': typeof PilatesPanelSalaRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/pilates/informacion'
     | '/pilates/panel'
     | '/pilates/planes-admin'
+    | '/pilates/sala'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
     | '/pilates/reset-password/$token'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/pilates/informacion'
     | '/pilates/panel'
     | '/pilates/planes-admin'
+    | '/pilates/sala'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
     | '/pilates/reset-password/$token'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
+    | '/pilates/_panel/sala'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
     | '/pilates/reset-password/$token'
@@ -440,6 +452,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelPlanesAdminRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/sala': {
+      id: '/pilates/_panel/sala';
+      path: '/sala';
+      fullPath: '/pilates/sala';
+      preLoaderRoute: typeof PilatesPanelSalaRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/usuarios': {
       id: '/pilates/_panel/usuarios';
       path: '/usuarios';
@@ -478,6 +497,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
+  PilatesPanelSalaRoute: typeof PilatesPanelSalaRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
   PilatesPanelUsuariosIdRoute: typeof PilatesPanelUsuariosIdRoute;
@@ -490,6 +510,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
+  PilatesPanelSalaRoute: PilatesPanelSalaRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,
   PilatesPanelUsuariosIdRoute: PilatesPanelUsuariosIdRoute,

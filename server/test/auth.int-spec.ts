@@ -41,6 +41,7 @@ describe('accounts and sessions', () => {
           phone: null,
           role: 'user',
           cumpleanos: '1990-05-17',
+          favouriteSpot: null,
         },
       });
       const cookie = cookieHeader(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -544,6 +545,7 @@ describe('accounts and sessions', () => {
           phone: null,
           role: 'user',
           cumpleanos: '1991-01-02',
+          favouriteSpot: null,
         },
       });
       const self = await agent

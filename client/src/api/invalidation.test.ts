@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
   getCatalogueUrl,
+  getGetAdminSalaUrl,
   getGetAuditUrl,
   getGetDashboardUrl,
   getGetPurchasesUrl,
@@ -17,6 +18,7 @@ import {
   getGetInformationClasesUrl,
   getGetInformationQueryKey,
   getGetInformationUrl,
+  getGetSalaUrl,
 } from './generated/reservations/reservations';
 import { LIST_URLS, STALE_AFTER, type List, type Operation } from './invalidation';
 import { createQueryClient } from './query-client';
@@ -75,6 +77,8 @@ describe('LIST_URLS', () => {
       plansOnSale: getGetPlanesUrl(),
       audit: getGetAuditUrl(),
       dashboard: getGetDashboardUrl(),
+      sala: getGetSalaUrl(),
+      adminSala: getGetAdminSalaUrl(),
     });
   });
 });

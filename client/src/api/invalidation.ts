@@ -36,6 +36,10 @@ export const LIST_URLS = {
   audit: '/api/admin/get-audit',
   /** The owner's dashboard, every period. */
   dashboard: '/api/admin/dashboard',
+  /** The room's reformers and the instructor's place, as clients see them. */
+  sala: '/api/reservations/sala',
+  /** The admin's "Sala": the same room and the retired reformers. */
+  adminSala: '/api/admin/sala',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -64,6 +68,8 @@ const NOTHING: Staleness = { accepted: [] };
 
 const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes'] };
 const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale'] };
+/** A reformer added or retired: the room, and the places of every class to come (they follow the reformers). */
+const ROOM_CHANGED: Staleness = { accepted: ['adminSala', 'sala', 'audit', 'day', 'rosters'] };
 /** An admin gave someone waiting the place, or took them off the line: the roster shows it before the buttons come back. */
 const ROSTER_WAITLIST_CHANGED: Staleness = { accepted: ['audit', 'day', 'rosters', 'classes', 'plans'], waits: true };
 
@@ -93,6 +99,15 @@ export const STALE_AFTER = {
     refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
   },
   leaveWaitlist: { accepted: ['day', 'classes', 'rosters'] },
+  /** Another reformer for a booking: the day's map, the roster and Mis clases name it. */
+  changeSpot: {
+    accepted: ['audit', 'day', 'rosters', 'classes'],
+    waits: true,
+    // Someone took that reformer first, or it left the room: the day as it is now.
+    refused: { lists: ['day', 'rosters'], when: { codes: ['SPOT_TAKEN', 'SPOT_OUT_OF_SERVICE', 'SPOT_UNKNOWN'] } },
+  },
+  /** The favourite lives in the session user, which Mi información updates from the answer. */
+  setFavouriteSpot: NOTHING,
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   confirmPayment: { accepted: ['plans', 'ownPurchases'], waits: true },
   startCheckout: NOTHING,
@@ -120,6 +135,11 @@ export const STALE_AFTER = {
   activateSchedule: TIMETABLE_CHANGED,
   deactivateSchedule: TIMETABLE_CHANGED,
   cancelClass: TIMETABLE_CHANGED,
+  addSpot: ROOM_CHANGED,
+  retireSpot: ROOM_CHANGED,
+  /** A new name or cell: the maps, and the rosters and Mis clases that name the reformer. */
+  updateSpot: { accepted: ['adminSala', 'sala', 'audit', 'day', 'rosters', 'classes'] },
+  moveInstructor: { accepted: ['adminSala', 'sala', 'audit'] },
   addCataloguePlan: CATALOGUE_CHANGED,
   changeCataloguePlan: CATALOGUE_CHANGED,
   hideCataloguePlan: CATALOGUE_CHANGED,

@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { toUserDto } from '../auth';
+import { toUserDto, UsersService } from '../auth';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
@@ -31,7 +31,10 @@ import {
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
 @Controller()
 export class AdminUsersController {
-  constructor(private readonly users: AdminUsersService) {}
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly accounts: UsersService,
+  ) {}
 
   @RequirePermission(Permission.UsersRead)
   @Post('informacion/get-users')
@@ -59,7 +62,8 @@ export class AdminUsersController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
   async addUser(@CurrentUser() admin: Caller, @Body() dto: AddUserDto): Promise<AdminUserResponseDto> {
     const user = await this.users.create(admin, dto);
-    return { success: true, message: 'Usuario creado con éxito', user: toUserDto(user) };
+    // A new account has no favourite reformer yet.
+    return { success: true, message: 'Usuario creado con éxito', user: toUserDto(user, null) };
   }
 
   @Post('admin/change-data')
@@ -75,7 +79,11 @@ export class AdminUsersController {
       birthDate: dto.cumpleanos,
       role: dto.role,
     });
-    return { success: true, message: 'Usuario cambiado con éxito', user: toUserDto(user) };
+    return {
+      success: true,
+      message: 'Usuario cambiado con éxito',
+      user: toUserDto(user, await this.accounts.favouriteSpotOf(user)),
+    };
   }
 
   @Post('admin/delete-user')
@@ -88,7 +96,12 @@ export class AdminUsersController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'SELF_DEACTIVATION, LAST_ADMIN.' })
   async deleteUser(@CurrentUser() admin: Caller, @Body() dto: UserIdDto): Promise<DeactivateUserResponseDto> {
     const { user, cancelledReservations } = await this.users.deactivate(admin, dto.id);
-    return { success: true, message: 'Usuario eliminado con éxito', user: toUserDto(user), cancelledReservations };
+    return {
+      success: true,
+      message: 'Usuario eliminado con éxito',
+      user: toUserDto(user, await this.accounts.favouriteSpotOf(user)),
+      cancelledReservations,
+    };
   }
 
   @Post('admin/active-user')
@@ -97,6 +110,10 @@ export class AdminUsersController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async activeUser(@CurrentUser() admin: Caller, @Body() dto: UserIdDto): Promise<AdminUserResponseDto> {
     const user = await this.users.activate(admin, dto.id);
-    return { success: true, message: 'Usuario activado con éxito', user: toUserDto(user) };
+    return {
+      success: true,
+      message: 'Usuario activado con éxito',
+      user: toUserDto(user, await this.accounts.favouriteSpotOf(user)),
+    };
   }
 }

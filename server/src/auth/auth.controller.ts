@@ -18,6 +18,7 @@ import { SuccessResponseDto } from '../core/dto/success.dto';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthService } from './auth.service';
+import { UsersService } from './users.service';
 import { CurrentAccount } from './current-account.decorator';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -39,6 +40,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
+    private readonly users: UsersService,
   ) {}
 
   @Public()
@@ -51,7 +53,8 @@ export class AuthController {
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
     const user = await this.auth.register(dto);
     await this.sessions.start(reply, user);
-    return { success: true, user: toUserDto(user) };
+    // A new account has no favourite reformer yet.
+    return { success: true, user: toUserDto(user, null) };
   }
 
   @Public()
@@ -66,7 +69,7 @@ export class AuthController {
   async login(@Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
     const user = await this.auth.login(dto);
     await this.sessions.start(reply, user);
-    return { success: true, user: toUserDto(user) };
+    return { success: true, user: toUserDto(user, await this.users.favouriteSpotOf(user)) };
   }
 
   // Public so that a browser with an expired cookie can still clear it.
@@ -114,8 +117,8 @@ export class AuthController {
   @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: UserResponseDto, description: 'El usuario de la sesión; nunca el token.' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'No hay sesión.' })
-  getCookie(@CurrentAccount() user: User): UserResponseDto {
-    return { success: true, user: toUserDto(user) };
+  async getCookie(@CurrentAccount() user: User): Promise<UserResponseDto> {
+    return { success: true, user: toUserDto(user, await this.users.favouriteSpotOf(user)) };
   }
 
   @Public()

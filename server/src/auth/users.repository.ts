@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { Spot } from '../sala/entities';
 import { User } from './entities/user.entity';
 import { UserSearchGram } from './entities/user-search-gram.entity';
 import { RowCount } from '../core/database/row-count.entity';
@@ -19,6 +20,11 @@ export class UsersRepository {
 
   byEmail(email: string): Promise<User | null> {
     return this.txHost.tx.findOneBy(User, { email });
+  }
+
+  /** A reformer still in the room, by id (a retired one keeps its row, without the live marker). */
+  liveSpot(id: number): Promise<Pick<Spot, 'id' | 'label'> | null> {
+    return this.txHost.tx.findOne(Spot, { select: { id: true, label: true }, where: { id, activeMarker: 1 } });
   }
 
   /**

@@ -47,6 +47,16 @@ export class UsersService {
     return this.users.byEmail(email);
   }
 
+  /**
+   * The user's favourite reformer with its name, while it is in the room: a retired one reads as
+   * none. Most users have none, and then no query runs (the session answer comes on every page).
+   */
+  async favouriteSpotOf(user: Pick<User, 'favouriteSpotId'>): Promise<{ id: number; label: string } | null> {
+    if (user.favouriteSpotId === null || user.favouriteSpotId === undefined) return null;
+    const spot = await this.users.liveSpot(user.favouriteSpotId);
+    return spot ? { id: spot.id, label: spot.label } : null;
+  }
+
   async getById(id: number): Promise<User> {
     const user = await this.users.byId(id);
     if (!user) throw new AuthError(AuthErrorCode.USER_NOT_FOUND);

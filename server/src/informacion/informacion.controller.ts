@@ -7,7 +7,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { UserResponseDto, toUserDto, CurrentAccount, ChangeInfoUserDto } from '../auth';
+import { UserResponseDto, toUserDto, CurrentAccount, ChangeInfoUserDto, UsersService } from '../auth';
 import type { User } from '../auth/entities';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser } from '../core/auth/auth.decorators';
@@ -25,6 +25,7 @@ export class InformacionController {
     private readonly booking: BookingService,
     private readonly planes: PlanesService,
     private readonly sala: SalaService,
+    private readonly users: UsersService,
   ) {}
 
   @Post('get-planes')
@@ -54,7 +55,7 @@ export class InformacionController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
   async changeInfoUser(@CurrentAccount() caller: User, @Body() dto: ChangeInfoUserDto): Promise<UserResponseDto> {
     const user = await this.informacion.changeInfo(caller, dto);
-    return { success: true, user: toUserDto(user) };
+    return { success: true, user: toUserDto(user, await this.users.favouriteSpotOf(user)) };
   }
 
   @Post('favourite-spot')

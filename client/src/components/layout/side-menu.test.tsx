@@ -45,6 +45,7 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/pilates/usuarios');
     expect(within(nav).getByRole('link', { name: 'Ver clases' })).toHaveAttribute('href', '/pilates/usuarios-clases');
     expect(within(nav).getByRole('link', { name: 'Horario' })).toHaveAttribute('href', '/pilates/horario');
+    expect(within(nav).getByRole('link', { name: 'Sala' })).toHaveAttribute('href', '/pilates/sala');
     expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute('href', '/pilates/planes-admin');
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
     // In the Administrador block, the owner's dashboard first.
@@ -53,7 +54,7 @@ describe('SideMenu', () => {
       within(adminLinks)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Planes', 'Auditoría']);
+    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Sala', 'Planes', 'Auditoría']);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

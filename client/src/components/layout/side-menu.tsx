@@ -5,6 +5,7 @@ import {
   ChartColumn,
   ClipboardList,
   History,
+  LayoutGrid,
   LogOut,
   Tags,
   UserRound,
@@ -28,6 +29,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/usuarios': Users,
   '/pilates/usuarios-clases': ClipboardList,
   '/pilates/horario': CalendarRange,
+  '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
   '/pilates/auditoria': History,
 };

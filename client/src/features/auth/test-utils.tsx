@@ -15,6 +15,7 @@ export const ana: UserDto = {
   phone: null,
   role: 'user',
   cumpleanos: '1990-05-17',
+  favouriteSpot: null,
 };
 
 export { json } from '@/test/page-test-utils';

@@ -1,3 +1,4 @@
 // "Mi información": the informacion route.
 export { PASSWORD_CHANGED_MESSAGE } from './components/change-password-dialog';
 export { INFO_CHANGED_MESSAGE, PersonalInfo } from './components/personal-info';
+export { FAVOURITE_HINT, FavouriteSpot, salaQueryOptions } from './components/favourite-spot';

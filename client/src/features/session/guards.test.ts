@@ -11,6 +11,7 @@ const user = (role: SessionUser['role']): SessionUser => ({
   phone: null,
   role,
   cumpleanos: '1990-05-17',
+  favouriteSpot: null,
 });
 
 /** Where the guard sends the user: null when it lets them in. */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SpotRefDto, type SpotRef } from '../../sala';
 import { ROLES, type Role, User } from '../entities/user.entity';
 
 /** The session user, as every endpoint answers it. */
@@ -20,15 +21,24 @@ export class UserDto {
 
   @ApiProperty({ description: 'Fecha de nacimiento, YYYY-MM-DD.', example: '1990-05-17' })
   cumpleanos!: string;
+
+  @ApiProperty({
+    type: SpotRefDto,
+    nullable: true,
+    description: 'El reformer favorito: «Cualquiera» lo da primero si está libre. null: ninguno, o ya retirado.',
+  })
+  favouriteSpot!: SpotRefDto | null;
 }
 
-export const toUserDto = (user: User): UserDto => ({
+/** `favouriteSpot`: the user's live favourite reformer (UsersService.favouriteSpotOf), or null. */
+export const toUserDto = (user: User, favouriteSpot: SpotRef | null): UserDto => ({
   id: user.id,
   name: user.name,
   email: user.email,
   phone: user.phone,
   role: user.role,
   cumpleanos: user.birthDate,
+  favouriteSpot: favouriteSpot ? { id: favouriteSpot.id, label: favouriteSpot.label } : null,
 });
 
 export class UserResponseDto {

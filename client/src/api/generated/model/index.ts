@@ -135,6 +135,7 @@ export * from './successResponseDto';
 export * from './timetableResponseDto';
 export * from './updateSpotDto';
 export * from './userDto';
+export * from './userDtoFavouriteSpot';
 export * from './userDtoRole';
 export * from './userIdDto';
 export * from './userPlanDto';

@@ -5,12 +5,18 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { UserDtoFavouriteSpot } from './userDtoFavouriteSpot';
 import type { UserDtoRole } from './userDtoRole';
 
 export interface UserDto {
   /** Fecha de nacimiento, YYYY-MM-DD. */
   cumpleanos: string;
   email: string;
+  /**
+   * El reformer favorito: «Cualquiera» lo da primero si está libre. null: ninguno, o ya retirado.
+   * @nullable
+   */
+  favouriteSpot: UserDtoFavouriteSpot;
   id: number;
   name: string;
   /** @nullable */

@@ -12,6 +12,7 @@ const ana: UserDto = {
   phone: null,
   role: 'user',
   cumpleanos: '1990-05-17',
+  favouriteSpot: null,
 };
 
 const json = (status: number, body: unknown) =>

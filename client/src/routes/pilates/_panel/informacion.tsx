@@ -2,13 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { FavouriteSpot, salaQueryOptions } from '../../../features/informacion';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { setSessionUser, useSession } from '../../../features/session/session';
 import { useLogoutEverywhere } from '../../../features/session/use-logout';
 import { titleHead } from '../../../lib/page-title';
+import { pageRead } from '../../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/_panel/informacion')({
+  // The room for "Tu reformer favorito" comes in the server's first HTML.
+  loader: ({ context }) => pageRead(context.queryClient, salaQueryOptions),
   head: titleHead('Mi información'),
   component: InformacionPage,
 });
@@ -20,15 +24,24 @@ function InformacionPage() {
   const { logoutEverywhere, isPending } = useLogoutEverywhere();
   if (!user) return <PageSpinner />;
   return (
-    <PersonalInfo
-      user={user}
-      onChanged={(changed) => {
-        setSessionUser(queryClient, changed);
-        toast.show(INFO_CHANGED_MESSAGE);
-      }}
-      onPasswordChanged={() => toast.show(PASSWORD_CHANGED_MESSAGE)}
-      onLogoutEverywhere={logoutEverywhere}
-      loggingOutEverywhere={isPending}
-    />
+    <div className="space-y-6">
+      <PersonalInfo
+        user={user}
+        onChanged={(changed) => {
+          setSessionUser(queryClient, changed);
+          toast.show(INFO_CHANGED_MESSAGE);
+        }}
+        onPasswordChanged={() => toast.show(PASSWORD_CHANGED_MESSAGE)}
+        onLogoutEverywhere={logoutEverywhere}
+        loggingOutEverywhere={isPending}
+      />
+      <FavouriteSpot
+        favourite={user.favouriteSpot}
+        onChanged={(answer) => {
+          setSessionUser(queryClient, { ...user, favouriteSpot: answer.favouriteSpot });
+          toast.show(answer.message);
+        }}
+      />
+    </div>
   );
 }

@@ -1,0 +1,2 @@
+// The admin's "Sala": the sala route.
+export { adminSalaQueryOptions, SalaEditor } from './components/sala-editor';

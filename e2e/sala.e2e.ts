@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshotPath, watchPage } from './support/browser';
+import { ADMIN } from './support/global-setup';
+import { registerClient, toast } from './support/site';
+
+const baseUrl = inject('baseUrl');
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/pilates/cuenta`);
+  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/pilates`);
+}
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('the room ("Sala")', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('should let an admin add a reformer, rename it and retire it, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${baseUrl}/pilates/sala`);
+    await page.getByRole('navigation', { name: 'Mi cuenta' }).getByRole('link', { name: 'Sala' }).waitFor();
+    const room = page.getByRole('radiogroup', { name: 'Reformers de la sala' });
+    await room.waitFor();
+    const before = await room.getByRole('radio').count();
+    expect(before).toBeGreaterThan(0);
+    expect(await room.getByText('Instructora').isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('sala-1280'), fullPage: true });
+
+    // A new reformer: the next "Reformer N" on the first free cell, as suggested.
+    await page.getByRole('button', { name: 'Agregar reformer' }).click();
+    const add = page.getByRole('dialog', { name: 'Agregar reformer' });
+    const suggested = await add.getByLabel('Nombre').inputValue();
+    expect(suggested).toMatch(/^Reformer \d+$/);
+    await add.getByRole('button', { name: 'Agregar reformer' }).click();
+    await expect.poll(() => toast(page, `${suggested} agregado a la sala.`).isVisible()).toBe(true);
+    await expect.poll(() => room.getByRole('radio').count()).toBe(before + 1);
+
+    // Renamed.
+    await room.getByRole('radio', { name: new RegExp(`^${suggested},`) }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar reformer' });
+    await edit.getByLabel('Nombre').fill('Junto a la ventana');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect.poll(() => toast(page, 'Junto a la ventana guardado.').isVisible()).toBe(true);
+    await expect.poll(() => room.getByRole('radio', { name: /^Junto a la ventana,/ }).isVisible()).toBe(true);
+
+    // Retired, after confirming.
+    await room.getByRole('radio', { name: /^Junto a la ventana,/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Editar reformer' })
+      .getByRole('button', { name: 'Retirar Junto a la ventana' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Retirar Junto a la ventana' });
+    await confirm.getByRole('button', { name: 'Retirar', exact: true }).click();
+    await expect.poll(() => toast(page, 'Reformer retirado de la sala.').isVisible()).toBe(true);
+    await expect.poll(() => room.getByRole('radio').count()).toBe(before);
+    expect(await page.getByRole('region', { name: 'Retirados' }).getByText('Junto a la ventana').isVisible()).toBe(
+      true,
+    );
+
+    // A phone: the whole room fits, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await room.waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    const box = (await room.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('sala-390'), fullPage: true });
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should let a client choose a favourite reformer in Mi información, and clear it', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await registerClient(page, baseUrl, 'Fabiola Reyes');
+    await page.goto(`${baseUrl}/pilates/informacion`);
+    const section = page.getByRole('region', { name: 'Tu reformer favorito' });
+    await section.getByText('Aún no tienes un reformer favorito.').waitFor();
+    expect(
+      await section.getByText('Cuando reservas con «Cualquiera», te damos tu favorito si está libre.').isVisible(),
+    ).toBe(true);
+
+    await section.getByRole('radio', { name: 'Reformer 2, libre' }).click();
+    await expect.poll(() => toast(page, 'Reformer 2 es tu reformer favorito.').isVisible()).toBe(true);
+    await expect
+      .poll(() => section.getByRole('radio', { name: 'Reformer 2, libre, tu favorito' }).getAttribute('aria-checked'))
+      .toBe('true');
+    expect(await sidewaysScroll(page)).toBe(0);
+    await page.screenshot({ path: screenshotPath('favorito-390'), fullPage: true });
+
+    // The server remembers it: a new page shows it from the session.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await section.getByText('Tu favorito:').waitFor();
+    expect(await section.locator('strong', { hasText: 'Reformer 2' }).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('favorito-1280'), fullPage: true });
+
+    await section.getByRole('button', { name: 'Sin favorito' }).click();
+    await expect.poll(() => toast(page, 'Ya no tienes un reformer favorito.').isVisible()).toBe(true);
+    await section.getByText('Aún no tienes un reformer favorito.').waitFor();
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
