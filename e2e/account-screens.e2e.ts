@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
-import { openNextMonday, registerClient, slotRow, toast } from './support/site';
+import { openNextMonday, registerClient, slotRow, toast, confirmReformer } from './support/site';
 
 const baseUrl = inject('baseUrl');
 
@@ -60,6 +60,7 @@ describe('account screens on a phone and a desktop', () => {
     await registerClient(page, baseUrl, 'Julia Mora');
     await openNextMonday(page, baseUrl);
     await slotRow(page, '9:00 AM').getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     const dialog = page.getByRole('dialog', { name: 'Contrata un plan' });
     await expect.poll(() => dialog.getByRole('button', { name: 'Comprar Plan' }).count()).toBe(6);
     await dialog.getByRole('button', { name: 'Comprar Plan' }).nth(2).click();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { openNextMonday, slotRow, toast, today } from './support/site';
+import { openNextMonday, slotRow, toast, today, confirmReformer } from './support/site';
 
 const baseUrl = inject('baseUrl');
 
@@ -101,6 +101,7 @@ describe('administration', () => {
     await openNextMonday(page, baseUrl);
     const slot = slotRow(page, '9:00 AM');
     await slot.getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
     await page.goto(`${baseUrl}/pilates/clases`);
     await page.getByRole('tab', { name: 'Planes' }).click();

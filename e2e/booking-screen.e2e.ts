@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { classesRemaining, givePlan } from './support/db';
-import { openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+import { openNextMonday, registerClient, slotRow, toast, today, confirmReformer } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -46,8 +46,19 @@ describe('the booking screen shows what a client decides with', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await page.screenshot({ path: screenshotPath(`reservar-cliente-${width}`), fullPage: true });
 
-      // A double tap books once, with one toast.
-      await row.getByRole('button', { name: 'Reservar' }).dblclick();
+      // "Reservar" shows the room; a double tap on its "Reservar" books once, with one toast.
+      await row.getByRole('button', { name: 'Reservar' }).click();
+      // The room: every reformer free, "Cualquiera" chosen and focused, no sideways scroll.
+      const chooser = page.getByRole('dialog', { name: 'Elige tu reformer' });
+      await expect.poll(() => chooser.getByRole('radio', { name: 'Reformer 1, libre' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-checked') ?? null))
+        .toBe('true');
+      expect(await chooser.getByRole('radio', { name: /Cualquiera/ }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await page.waitForTimeout(400); // the dialog's entrance animation
+      await page.screenshot({ path: screenshotPath(`elige-reformer-${width}`) });
+      await confirmReformer(page, { double: true });
       await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
       await expect.poll(() => row.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
       expect(await toast(page, '¡Has reservado con éxito!').count()).toBe(1);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage, type PageWatch } from './support/browser';
 import { givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
-import { CSRF, dayButtonName, nextMonday, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+import {
+  CSRF,
+  dayButtonName,
+  nextMonday,
+  openNextMonday,
+  registerClient,
+  slotRow,
+  toast,
+  today,
+  confirmReformer,
+} from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -31,6 +41,7 @@ describe('booking', () => {
     await page.screenshot({ path: screenshotPath('reservar-1280'), fullPage: true });
 
     await row.getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => row.getByText('7 lugares disponibles').isVisible()).toBe(true);
@@ -69,6 +80,7 @@ describe('booking', () => {
     await page.screenshot({ path: screenshotPath('reservar-375'), fullPage: true });
 
     await slotRow(page, '9:00 AM').getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     const dialog = page.getByRole('dialog', { name: 'Contrata un plan' });
     await expect.poll(() => dialog.getByRole('button', { name: 'Comprar Plan' }).count()).toBe(6);
     const names = await dialog.getByRole('heading', { level: 3 }).allInnerTexts();
@@ -105,6 +117,7 @@ describe('booking', () => {
 
     await openNextMonday(page, baseUrl);
     await slotRow(page, '7:00 PM').getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     const dialog = page.getByRole('dialog', { name: 'La fecha está fuera del rango del plan' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('reservar-fuera-de-plan-1280'), animations: 'disabled' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { addClassSoon, addPastClass, classesRemaining, givePlan, removeClass } from './support/db';
 import { waitForMail } from './support/mail';
-import { CSRF, nextMonday, registerClient, slotRow, toast, today } from './support/site';
+import { CSRF, nextMonday, registerClient, slotRow, toast, today, confirmReformer } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -48,6 +48,7 @@ describe('the cancellation deadline is never promised when the server would refu
 
         // Booked: the toast and the row say it can no longer be cancelled; no "Cancelar" is offered.
         await late.getByRole('button', { name: 'Reservar' }).click();
+        await confirmReformer(page);
         await expect.poll(() => toast(page, /Reservaste dentro del límite/).isVisible()).toBe(true);
         await expect.poll(() => late.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
         await expect.poll(() => late.getByText(/^Ya no se puede cancelar: el límite era el /).isVisible()).toBe(true);
@@ -66,6 +67,7 @@ describe('the cancellation deadline is never promised when the server would refu
           .poll(() => later.getByText(/^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\.$/).isVisible())
           .toBe(true);
         await later.getByRole('button', { name: 'Reservar' }).click();
+        await confirmReformer(page);
         await expect.poll(() => toast(page, /Cancela sin costo hasta el/).isVisible()).toBe(true);
         await later.getByRole('button', { name: 'Cancelar' }).click();
         const dialog = page.getByRole('dialog', {

@@ -3,7 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { CSRF, nextMonday, openNextMonday, registerClient, slotRow, toast, today } from './support/site';
+import {
+  CSRF,
+  nextMonday,
+  openNextMonday,
+  registerClient,
+  slotRow,
+  toast,
+  today,
+  confirmReformer,
+} from './support/site';
 
 const baseUrl = inject('baseUrl');
 // Steps that wait for the server (checkout, refund): vitest's 1 s poll is short on a shared 2-core machine.
@@ -32,6 +41,7 @@ describe('purchase', () => {
     // No plan: booking opens "Contrata un plan".
     await openNextMonday(page, baseUrl);
     await slotRow(page, '8:00 PM').getByRole('button', { name: 'Reservar' }).click();
+    await confirmReformer(page);
     const dialog = page.getByRole('dialog', { name: 'Contrata un plan' });
     await expect.poll(() => dialog.getByRole('button', { name: 'Comprar Plan' }).count()).toBe(6);
     await dialog

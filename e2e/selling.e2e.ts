@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { classesRemaining, givePlan } from './support/db';
-import { CSRF, nextMonday, registerClient, slotRow, today } from './support/site';
+import { CSRF, nextMonday, registerClient, slotRow, today, confirmReformer } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -168,14 +168,18 @@ describe('selling plans', () => {
     // Tapped again and again from the moment it shows, through hydration, until a little after it.
     let hydratedAt: number | null = null;
     void hydrated(page).then(() => (hydratedAt = Date.now()));
+    // Once interactive, a tap opens the room ("Elige tu reformer"): the tapping stops there and books in it.
+    const chooser = page.getByRole('dialog', { name: 'Elige tu reformer' });
     let taps = 0;
     while (hydratedAt === null || Date.now() - hydratedAt < 300) {
+      if (await chooser.isVisible()) break;
       await reservar.tap({ force: true, timeout: 200 }).catch(() => undefined);
       taps += 1;
       if (taps > 400) break;
     }
     expect(delayed).toBeGreaterThan(0);
     expect(taps).toBeGreaterThan(3);
+    await confirmReformer(page, { double: true });
 
     await expect.poll(() => row.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');

@@ -55,3 +55,20 @@ export const slotRow = (page: Page, time: string) =>
  */
 export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('region', { name: /Avisos/, includeHidden: true }).getByText(text);
+
+/**
+ * "Reservar" on a class with reformers opens "Elige tu reformer": confirms the booking there, on
+ * "Cualquiera" or on the reformer named ("Reformer 4"). `double` confirms with a double tap.
+ */
+export async function confirmReformer(
+  page: Page,
+  { reformer, double = false }: { reformer?: string; double?: boolean } = {},
+) {
+  const dialog = page.getByRole('dialog', { name: 'Elige tu reformer' });
+  await dialog.waitFor();
+  if (reformer) await dialog.getByRole('radio', { name: new RegExp(`^${reformer},`) }).click();
+  const confirm = dialog.getByRole('button', { name: reformer ? `Reservar ${reformer}` : 'Reservar', exact: true });
+  if (double) await confirm.dblclick();
+  else await confirm.click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}

@@ -17,6 +17,7 @@ import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/f
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { useHydrated } from '@/lib/use-hydrated';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
+import { ChooseReformerDialog } from './choose-reformer-dialog';
 import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClassesSkeleton, DayHeading, NoClasses } from './day-classes';
 import { SlotList } from './slot-list';
@@ -59,6 +60,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   );
 
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  // The class whose reformer is being chosen; kept after closing, so the dialog's text stays while it goes.
+  const [choosing, setChoosing] = useState<{ slot: SlotDto; open: boolean } | null>(null);
   const [joining, setJoining] = useState<WaitlistClass | null>(null);
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
   // Each dialog runs from its first opening on (nothing of it is rendered before).
@@ -66,6 +69,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   const joinOpened = useEverOpened(joining !== null);
   const leaveOpened = useEverOpened(leaving !== null);
   const outOfPlanOpened = useEverOpened(dialog === 'out-of-plan');
+  const chooseOpened = useEverOpened(choosing?.open ?? false);
   const hydrated = useHydrated();
   // The bookings in flight, from the query client's mutation cache rather than this component: a
   // remount of the page while one is in flight (a fresh observer, not pending) still shows it and
@@ -98,13 +102,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   });
   const bookingScheduleId = bookingsInFlight.find((sent) => sent?.date === date)?.classReservation ?? null;
 
-  const book = (slot: SlotDto) => {
-    // Before the page is interactive nothing acts (the buttons wait too).
-    if (!hydrated) return;
-    if (isGuest) {
-      onRequireLogin();
-      return;
-    }
+  /** Sends the booking of a class, on the reformer chosen (null or none: "Cualquiera"). */
+  const send = (slot: SlotDto, spot: number | null) => {
     // One booking of a class at a time, whoever sent it. The cache marks a booking pending as
     // mutate() is called, before React re-renders the button disabled: a double tap books once.
     const sending = queryClient
@@ -115,7 +114,28 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
         return sent?.date === date && sent.classReservation === slot.scheduleId;
       });
     if (sending) return;
-    booking.mutate({ data: { date, classReservation: slot.scheduleId } });
+    booking.mutate({ data: { date, classReservation: slot.scheduleId, ...(spot === null ? {} : { spot }) } });
+  };
+
+  const book = (slot: SlotDto) => {
+    // Before the page is interactive nothing acts (the buttons wait too).
+    if (!hydrated) return;
+    if (isGuest) {
+      onRequireLogin();
+      return;
+    }
+    // A class with reformers asks which one first; a class without (no room drawn) books at once.
+    if (slot.spots.length > 0) {
+      setChoosing({ slot, open: true });
+      return;
+    }
+    send(slot, null);
+  };
+
+  const confirmReformer = (spot: number | null) => {
+    if (!choosing?.open) return;
+    setChoosing({ ...choosing, open: false });
+    send(choosing.slot, spot);
   };
 
   const joinWaitlist = (slot: SlotDto) => {
@@ -177,6 +197,17 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           target={joining}
           onClose={() => setJoining(null)}
           onPlanProblem={(code) => setDialog(DIALOG_FOR_CODE[code])}
+        />
+      ) : null}
+      {chooseOpened ? (
+        <ChooseReformerDialog
+          open={choosing?.open ?? false}
+          onOpenChange={(open) => {
+            if (!open && choosing) setChoosing({ ...choosing, open: false });
+          }}
+          date={date}
+          slot={choosing?.slot ?? null}
+          onConfirm={confirmReformer}
         />
       ) : null}
       {leaveOpened ? <LeaveWaitlistDialog entry={leaving} onClose={() => setLeaving(null)} /> : null}

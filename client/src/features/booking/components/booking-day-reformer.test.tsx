@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SlotSpotDto } from '@/api/generated/model';
+import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
+import { BookingDay } from './booking-day';
+
+const DATE = '2026-11-30';
+const GET = '/api/reservations/get-information';
+const PUSH = '/api/reservations/push-reservation';
+const SALA = '/api/reservations/sala';
+
+// Two rows of three; Reformer 2 is taken, Reformer 6 out of service.
+const SPOTS: SlotSpotDto[] = [1, 2, 3, 4, 5, 6].map((id) => ({
+  id,
+  label: `Reformer ${id}`,
+  row: id <= 3 ? 1 : 2,
+  column: ((id - 1) % 3) + 1,
+  state: id === 2 ? 'taken' : id === 6 ? 'out_of_service' : 'free',
+}));
+const BOOKED = {
+  success: true,
+  message: '¡Has reservado con éxito!',
+  reservationId: 9,
+  cancellable: true,
+  cancelUntil: '2026-11-30T20:00:00.000Z',
+};
+
+function renderDay(handlers: ApiHandlers = {}) {
+  const api = stubApi({
+    [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM', spots: SPOTS })] }],
+    [SALA]: () => [
+      200,
+      { success: true, spots: SPOTS.map(({ state: _state, ...spot }) => spot), instructor: { row: 0, column: 2 } },
+    ],
+    [PUSH]: (body) => [201, { ...BOOKED, spot: { id: (body as { spot?: number }).spot ?? 1, label: 'Reformer 1' } }],
+    ...handlers,
+  });
+  renderWithProviders(<BookingDay date={DATE} isGuest={false} onRequireLogin={vi.fn()} />);
+  return api;
+}
+
+const openPicker = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Reservar' }));
+  return screen.findByRole('dialog', { name: 'Elige tu reformer' });
+};
+
+describe('BookingDay: choosing the reformer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should open the room map on "Reservar", with "Cualquiera" chosen and focused, and close on Escape', async () => {
+    const { sentTo } = renderDay();
+    const dialog = await openPicker();
+    expect(within(dialog).getByText('lunes 30 de noviembre de 2026, 8:00 AM', { exact: false })).toBeInTheDocument();
+    const map = within(dialog).getByRole('radiogroup', { name: 'Elige tu reformer' });
+    expect(within(map).getByRole('radio', { name: 'Reformer 4, libre' })).toBeInTheDocument();
+    expect(within(map).getByRole('radio', { name: 'Reformer 2, ocupado' })).toBeInTheDocument();
+    expect(await within(map).findByText('Instructora')).toBeInTheDocument();
+    const any = within(map).getByRole('radio', { name: 'Cualquiera' });
+    expect(any).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(any).toHaveFocus());
+    expect(sentTo(PUSH)).toEqual([]);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(PUSH)).toEqual([]);
+  });
+
+  it('should book "Cualquiera" without a spot, once, and close the dialog', async () => {
+    const { sentTo } = renderDay();
+    const dialog = await openPicker();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+    expect(
+      await findToast('¡Has reservado con éxito! Cancela sin costo hasta el lunes 30 de noviembre, 2:00 PM.'),
+    ).toBeInTheDocument();
+    expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('should send spot 4 when Reformer 4 is chosen, naming it on the button', async () => {
+    const { sentTo } = renderDay();
+    const dialog = await openPicker();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 4, libre' }));
+    expect(within(dialog).getByRole('radio', { name: 'Reformer 4, libre' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar Reformer 4' }));
+    await waitFor(() => expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5, spot: 4 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('should not let a taken or out-of-service reformer be chosen', async () => {
+    const { sentTo } = renderDay();
+    const dialog = await openPicker();
+    const taken = within(dialog).getByRole('radio', { name: 'Reformer 2, ocupado' });
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(taken);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 6, fuera de servicio' }));
+    expect(taken).toHaveAttribute('aria-checked', 'false');
+    expect(within(dialog).getByRole('radio', { name: 'Cualquiera' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+    await waitFor(() => expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]));
+  });
+
+  it('should say in Spanish when the reformer was taken meanwhile (SPOT_TAKEN)', async () => {
+    renderDay({
+      [PUSH]: () => [409, errorBody('SPOT_TAKEN', 'Ese reformer ya está reservado; elige otro')],
+    });
+    const dialog = await openPicker();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 3, libre' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar Reformer 3' }));
+    expect(await findToast('Ese reformer ya está reservado; elige otro')).toBeInTheDocument();
+  });
+
+  it('should book a class without reformers at once, as before', async () => {
+    const { sentTo } = renderDay({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reservar' }));
+    await waitFor(() => expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
