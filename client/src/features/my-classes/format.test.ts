@@ -38,4 +38,11 @@ describe('what cancelling does, from the server answer', () => {
     expect(late).toBe('¡Listo! Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.');
     expect(late).not.toMatch(/sin costo/);
   });
+
+  it('should name the reformer the booking was given', () => {
+    const answer = { message: '¡Listo!', cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' };
+    expect(bookedMessage({ ...answer, spot: { label: 'Reformer 4' } })).toBe(
+      '¡Listo! Tu lugar: Reformer 4. Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM.',
+    );
+  });
 });

@@ -31,9 +31,18 @@ export function cancelTermsText(terms: { cancellable: boolean; cancelUntil: stri
     : `${CANNOT_CANCEL}: el límite era el ${until}.`;
 }
 
-/** The toast after booking, from the booking's own answer. */
-export function bookedMessage(answer: { message: string; cancellable: boolean; cancelUntil: string }): string {
+/**
+ * The toast after booking, from the booking's own answer: the reformer given (the client who let the
+ * studio pick learns which), then until when it may be cancelled.
+ */
+export function bookedMessage(answer: {
+  message: string;
+  cancellable: boolean;
+  cancelUntil: string;
+  spot?: { label: string } | null;
+}): string {
+  const booked = answer.spot ? `${answer.message} Tu lugar: ${answer.spot.label}.` : answer.message;
   return answer.cancellable
-    ? `${answer.message} Cancela sin costo hasta el ${formatStudioInstant(answer.cancelUntil)}.`
-    : `${answer.message} Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.`;
+    ? `${booked} Cancela sin costo hasta el ${formatStudioInstant(answer.cancelUntil)}.`
+    : `${booked} Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.`;
 }

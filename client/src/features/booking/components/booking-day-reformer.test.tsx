@@ -33,7 +33,11 @@ function renderDay(handlers: ApiHandlers = {}) {
       200,
       { success: true, spots: SPOTS.map(({ state: _state, ...spot }) => spot), instructor: { row: 0, column: 2 } },
     ],
-    [PUSH]: (body) => [201, { ...BOOKED, spot: { id: (body as { spot?: number }).spot ?? 1, label: 'Reformer 1' } }],
+    // "Cualquiera" gets Reformer 1 here; a reformer asked for is the one given.
+    [PUSH]: (body) => {
+      const id = (body as { spot?: number }).spot ?? 1;
+      return [201, { ...BOOKED, spot: { id, label: `Reformer ${id}` } }];
+    },
     ...handlers,
   });
   renderWithProviders(<BookingDay date={DATE} isGuest={false} onRequireLogin={vi.fn()} />);
@@ -71,7 +75,9 @@ describe('BookingDay: choosing the reformer', () => {
     const dialog = await openPicker();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar' }));
     expect(
-      await findToast('¡Has reservado con éxito! Cancela sin costo hasta el lunes 30 de noviembre, 2:00 PM.'),
+      await findToast(
+        '¡Has reservado con éxito! Tu lugar: Reformer 1. Cancela sin costo hasta el lunes 30 de noviembre, 2:00 PM.',
+      ),
     ).toBeInTheDocument();
     expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
