@@ -29,7 +29,13 @@ const outage = (agent: Agent, body: Record<string, unknown>, preview = false) =>
 const client = async (t: TestApp, name = 'Sala') => {
   const c = await newClient(t, name);
   const planId = await givePlan(t, c.user.id, { classes: 10 });
-  return { agent: c.agent, id: c.user.id as number, email: c.user.email as string, name: c.user.name as string, planId };
+  return {
+    agent: c.agent,
+    id: c.user.id as number,
+    email: c.user.email as string,
+    name: c.user.name as string,
+    planId,
+  };
 };
 
 const spotIds = async (t: TestApp): Promise<Record<string, number>> => {
@@ -150,7 +156,10 @@ describe('sala: a reformer out of service', () => {
     const sala = await admin.get('/api/admin/sala').expect(200);
     expect(sala.body.outages).toEqual([applied.body.outage]);
     const waiting = await client(t, 'Espera');
-    await waiting.agent.post('/api/reservations/join-waitlist').send({ date: tuesday, classReservation: full.id }).expect(201);
+    await waiting.agent
+      .post('/api/reservations/join-waitlist')
+      .send({ date: tuesday, classReservation: full.id })
+      .expect(201);
 
     // Back in service before it began: the range goes, the places come back, the line fills them.
     const ended = await admin.post('/api/admin/sala/outage/end').send({ id: applied.body.outage.id }).expect(200);
@@ -188,7 +197,12 @@ describe('sala: a reformer out of service', () => {
 
   it('should end a range already begun yesterday: from today the reformer is bookable again', async () => {
     const admin = await adminAgent(t);
-    const created = await outage(admin, { spot: ids['Reformer 8'], from: TODAY, to: addDays(TODAY, 10), reason: 'Pintura' });
+    const created = await outage(admin, {
+      spot: ids['Reformer 8'],
+      from: TODAY,
+      to: addDays(TODAY, 10),
+      reason: 'Pintura',
+    });
     expect(created.status).toBe(201);
     const tomorrow = addDays(TODAY, 1);
     const tuesdayNoon = await scheduleAt(t, 2, '18:00');
@@ -223,9 +237,9 @@ describe('sala: a reformer out of service', () => {
     const results = await Promise.all(others.map((o) => book(o.agent, date, schedule.id)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(6);
     expect(results.filter((r) => r.status !== 201).map((r) => r.body.code)).toEqual(['CLASS_FULL']);
-    const spots = (
-      await t.dataSource.getRepository(Reservation).findBy({ classDate: date, status: 'active' })
-    ).map((r) => r.spotId);
+    const spots = (await t.dataSource.getRepository(Reservation).findBy({ classDate: date, status: 'active' })).map(
+      (r) => r.spotId,
+    );
     expect(spots).toHaveLength(7);
     expect(spots).not.toContain(ids['Reformer 2']);
     expect((await sessionOf(t, schedule.id, date))!.capacity).toBe(7);
