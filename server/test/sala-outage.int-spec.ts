@@ -250,6 +250,15 @@ describe('sala: a reformer out of service', () => {
       'SPOT_OUT_OF_SERVICE',
     );
     await admin.post('/api/reservations/change-spot').send(change).expect(409);
+    // A walk-in is placed off it too (the client's favourite is the reformer out of service).
+    const walkInClass = await scheduleAt(t, 5, '08:00');
+    const walkIn = await admin
+      .post('/api/admin/walk-in')
+      .send({ date, classReservation: walkInClass.id, userId: c.id })
+      .expect(201);
+    const walkInSpot = (await reservation(t, walkIn.body.reservationId)).spotId;
+    expect(walkInSpot).not.toBeNull();
+    expect(walkInSpot).not.toBe(ids['Reformer 2']);
     // Another Friday it is bookable.
     await book((await client(t)).agent, addDays(date, 7), schedule.id, ids['Reformer 2']).expect(201);
   });
