@@ -162,7 +162,12 @@ describe('sala: a reformer out of service', () => {
       .expect(201);
 
     // Back in service before it began: the range goes, the places come back, the line fills them.
-    const ended = await admin.post('/api/admin/sala/outage/end').send({ id: applied.body.outage.id }).expect(200);
+    // Two ends at once: one ends it, the other finds nothing to end.
+    const ends = await Promise.all(
+      [1, 2].map(() => admin.post('/api/admin/sala/outage/end').send({ id: applied.body.outage.id })),
+    );
+    expect(ends.map((r) => r.status).sort()).toEqual([200, 404]);
+    const ended = ends.find((r) => r.status === 200)!;
     expect(ended.body).toEqual({ success: true, message: 'Reformer 4 vuelve a estar en servicio.' });
     expect(await t.dataSource.getRepository(SpotOutage).count()).toBe(0);
     expect((await sessionOf(t, full.id, tuesday))!.capacity).toBe(8);
@@ -261,6 +266,33 @@ describe('sala: a reformer out of service', () => {
     expect(walkInSpot).not.toBe(ids['Reformer 2']);
     // Another Friday it is bookable.
     await book((await client(t)).agent, addDays(date, 7), schedule.id, ids['Reformer 2']).expect(201);
+  });
+
+  it('should leave nobody on the reformer when bookings of it race the range being written', async () => {
+    const admin = await adminAgent(t);
+    const date = addDays(NEXT_MONDAY, 7 + 3); // a Thursday two weeks on
+    const times = ['07:00', '08:00', '09:00', '18:00', '19:00', '20:00'];
+    const schedules = await Promise.all(times.map((time) => scheduleAt(t, 4, time)));
+    const clients = await Promise.all(schedules.map(() => client(t, 'Carrera')));
+    const [applied, ...bookings] = await Promise.all([
+      outage(admin, { spot: ids['Reformer 5'], from: date, to: date, reason: 'Carrera' }),
+      ...schedules.map((s, i) => book(clients[i].agent, date, s.id, ids['Reformer 5'])),
+    ]);
+    expect(applied.status).toBe(201);
+    for (const res of bookings) {
+      expect([201, 409]).toContain(res.status);
+      if (res.status === 409) expect(res.body.code).toBe('SPOT_OUT_OF_SERVICE');
+    }
+    // Who got it before the range was written was moved by it.
+    expect(applied.body.moves).toHaveLength(bookings.filter((r) => r.status === 201).length);
+    const onIt = await t.dataSource
+      .getRepository(Reservation)
+      .countBy({ classDate: date, status: 'active', spotId: ids['Reformer 5'] });
+    expect(onIt).toBe(0);
+    for (const s of schedules) {
+      const session = await sessionOf(t, s.id, date);
+      if (session) expect(session.capacity).toBe(7);
+    }
   });
 
   it('should check the range, in Spanish', async () => {

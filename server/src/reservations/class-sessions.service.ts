@@ -36,6 +36,11 @@ export class ClassSessionsService {
     // Read before the transaction: on MySQL a read inside it would fix its snapshot before the
     // INSERT IGNORE, and a row another request just created would stay invisible to the re-read.
     const capacity = Math.min(slot.capacity, await this.sala.inServiceCount(slot.date));
-    return this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
+    const classId = await this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
+    // A reformer taken out of service meanwhile: its range fitted the date's classes before this row
+    // existed (the row waited for it on MySQL's locks), so fit them again. Read after the commit.
+    if ((await this.sala.inServiceCount(slot.date)) < capacity)
+      await this.sala.fitCapacitiesBetween(slot.date, slot.date);
+    return classId;
   }
 }

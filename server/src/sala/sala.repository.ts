@@ -393,12 +393,21 @@ export class SalaRepository {
     return Number(inserted.identifiers[0].id);
   }
 
-  async shortenOutage(id: number, toDate: string): Promise<void> {
-    await this.txHost.tx.update(SpotOutage, { id }, { toDate });
+  /** Ends a range that has not ended by `today` on `toDate` (yesterday); false when it had ended or is gone. */
+  async shortenOutage(id: number, toDate: string, today: string): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(SpotOutage)
+      .set({ toDate })
+      .where('id = :id AND to_date >= :today', { id, today })
+      .execute();
+    return result.affected === 1;
   }
 
-  async deleteOutage(id: number): Promise<void> {
-    await this.txHost.tx.delete(SpotOutage, { id });
+  /** Removes a range; false when it was gone. */
+  async deleteOutage(id: number): Promise<boolean> {
+    const result = await this.txHost.tx.delete(SpotOutage, { id });
+    return result.affected === 1;
   }
 
   /**

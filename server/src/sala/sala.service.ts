@@ -149,8 +149,12 @@ export class SalaService {
       await this.spots.lockClassesBetween(outage.from, outage.to, now);
       await this.spots.lockSpot(outage.spot.id);
       const yesterday = addDays(now.today, -1);
-      if (outage.from >= now.today) await this.spots.deleteOutage(id);
-      else await this.spots.shortenOutage(id, yesterday);
+      // Written again from the locked rows: of two ends at once, the second finds nothing to end.
+      const ended =
+        outage.from >= now.today
+          ? await this.spots.deleteOutage(id)
+          : await this.spots.shortenOutage(id, yesterday, now.today);
+      if (!ended) throw new SalaError(SalaErrorCode.OUTAGE_UNKNOWN);
       await this.spots.fitUpcomingCapacities(now, { range: { from: outage.from, to: outage.to } });
       await this.fillFreedPlaces(now);
       await this.audit.record(admin, {
