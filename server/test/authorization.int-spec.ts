@@ -106,6 +106,9 @@ const RULES: Record<string, Rule> = {
   updateSpot: { access: Permission.RoomManage, body: () => ({}) },
   retireSpot: { access: Permission.RoomManage, body: () => ({}) },
   moveInstructor: { access: Permission.RoomManage, body: () => ({}) },
+  previewOutage: { access: Permission.RoomManage, body: () => ({}) },
+  createOutage: { access: Permission.RoomManage, body: () => ({}) },
+  endOutage: { access: Permission.RoomManage, body: () => ({}) },
   // Waitlist
   joinWaitlist: { access: 'session', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId }) },
   leaveWaitlist: {

@@ -10,6 +10,8 @@ export interface BookedClass {
   startTime: string;
   durationMinutes: number;
   instructor: string | null;
+  /** The reformer's label ("Reformer 4"); absent in events written before reformers, null without one. */
+  spot?: string | null;
   cancelled?: boolean;
 }
 
@@ -22,6 +24,14 @@ export interface CalendarOptions {
 }
 
 const SUMMARY = 'Pilates Reformer';
+
+/** "Reformer 4\nInstructor: Ana": what the event's description names, if anything. */
+const describe = (item: BookedClass): string | undefined => {
+  const lines = [item.spot ?? null, item.instructor ? `Instructor: ${item.instructor}` : null].filter(
+    (line): line is string => line !== null,
+  );
+  return lines.length > 0 ? lines.join('\n') : undefined;
+};
 
 /**
  * An iCalendar with the classes in the studio's zone (TZID plus its VTIMEZONE), as Google Calendar
@@ -45,7 +55,8 @@ export function classCalendar(classes: BookedClass[], options: CalendarOptions):
       end,
       timezone: options.timeZone,
       summary: SUMMARY,
-      description: item.instructor ? `Instructor: ${item.instructor}` : undefined,
+      description: describe(item),
+      location: item.spot ?? undefined,
       status: item.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }

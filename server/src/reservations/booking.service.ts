@@ -171,7 +171,7 @@ export class BookingService {
           type: 'reservation.confirmed',
           to: { userId: client.id, email: client.email, name: client.name },
           payload: {
-            class: toBookedClass(slot, id),
+            class: { ...toBookedClass(slot, id), spot: spot.label },
             cancelUntil: cancelUntil.toISOString(),
             cancellable,
           },
@@ -380,14 +380,29 @@ export class BookingService {
   }
 
   /**
+   * The studio cancels one reservation whose reformer went out of service with no other free
+   * (SpotOutageService, in its transaction): the class goes back to the plan and the client gets
+   * the studio-cancellation mail. The place it frees has no reformer, so no waitlist gets it.
+   * False when it was no longer active.
+   */
+  @InTransaction()
+  async cancelStranded(reservationId: number, cancelledBy: number): Promise<boolean> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info || info.status !== 'active') return false;
+    return this.cancelInside(info, cancelledBy, 'studio', false);
+  }
+
+  /**
    * Cancels one reservation and gives its class back, once, inside the caller's transaction: false
    * when it was no longer active. The client is told (`notice`: who cancelled; none for a
-   * deactivated account), then the freed place goes to the class's waitlist in that transaction.
+   * deactivated account), then the freed place goes to the class's waitlist in that transaction
+   * (unless `refill` is false: a place without a reformer).
    */
   private async cancelInside(
     info: ReservationInfo,
     cancelledBy: number,
     notice: 'client' | 'studio' | 'none',
+    refill = true,
   ): Promise<boolean> {
     // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
     // one class then queue there instead of deadlocking on the reservations' index (MySQL).
@@ -403,7 +418,7 @@ export class BookingService {
         payload: { class: toBookedClass(info, info.id), byStudio: notice === 'studio' },
       });
     }
-    await this.waitlist.fillFreedPlaces(info.classSessionId);
+    if (refill) await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
 }

@@ -27,14 +27,20 @@ export class ClassSessionsService {
    * The class row of a slot, created on first need. Its own short transaction, before the one that
    * books: concurrent creations meet on the unique (schedule, date) index and all but one are
    * ignored, without holding locks the booking transaction needs (MySQL) — and queued on SQLite.
-   * Its places follow the room: the timetable's capacity, at most the reformers in service (adding
-   * or retiring one sets the rows of classes to come again, SalaService).
+   * Its places follow the room: the timetable's capacity, at most the reformers in service that
+   * date (adding, retiring or taking one out of service sets the rows of classes to come again,
+   * SalaService).
    */
   async ensureSession(slot: Slot): Promise<number> {
     if (slot.classId) return slot.classId;
     // Read before the transaction: on MySQL a read inside it would fix its snapshot before the
     // INSERT IGNORE, and a row another request just created would stay invisible to the re-read.
-    const capacity = Math.min(slot.capacity, await this.sala.liveCount());
-    return this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
+    const capacity = Math.min(slot.capacity, await this.sala.inServiceCount(slot.date));
+    const classId = await this.transactions.run(() => this.repository.createSessionOnce(slot, capacity));
+    // A reformer taken out of service meanwhile: its range fitted the date's classes before this row
+    // existed (the row waited for it on MySQL's locks), so fit them again. Read after the commit.
+    if ((await this.sala.inServiceCount(slot.date)) < capacity)
+      await this.sala.fitCapacitiesBetween(slot.date, slot.date);
+    return classId;
   }
 }

@@ -11,6 +11,8 @@ import { ClassSessionsService } from './class-sessions.service';
 import { RemindersService } from './reminders.service';
 import { ReservationsController } from './reservations.controller';
 import { ReservationsRepository } from './reservations.repository';
+import { SpotOutageController } from './spot-outage.controller';
+import { SpotOutageService } from './spot-outage.service';
 import { TimetableController } from './timetable.controller';
 import { TimetableRepository } from './timetable.repository';
 import { TimetableService } from './timetable.service';
@@ -21,7 +23,7 @@ import { WaitlistService } from './waitlist.service';
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
   imports: [PlanesModule, NotificationsModule, SalaModule],
-  controllers: [ReservationsController, TimetableController, CalendarFeedController],
+  controllers: [ReservationsController, TimetableController, CalendarFeedController, SpotOutageController],
   providers: [
     ReservationsRepository,
     TimetableRepository,
@@ -35,6 +37,7 @@ import { WaitlistService } from './waitlist.service';
     PlanChooser,
     WaitlistRepository,
     WaitlistService,
+    SpotOutageService,
   ],
   exports: [BookingService, AttendanceService],
 })

@@ -83,6 +83,8 @@ export interface ReservationInfo {
   cancelGraceUntil: Date | null;
   /** Marked at the door: null until marked. */
   attended: boolean | null;
+  /** The reformer's label; null for a reservation made before the room was drawn. */
+  spot: string | null;
 }
 
 /** One line of a client's "Mis clases". */
@@ -93,6 +95,9 @@ export interface MyClassRow {
   instructor: string | null;
   cancelGraceUntil: Date | null;
   attended: boolean | null;
+  /** The reservation's reformer (both null before the room was drawn). */
+  spotId: number | null;
+  spotLabel: string | null;
 }
 
 /** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
@@ -109,7 +114,8 @@ const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
     (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status = 'active' AND nd.class_date IS NULL LIMIT 1) AS undated
   FROM reservations WHERE user_id = ? AND status = 'active'`;
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
-  r.cancel_grace_until AS cancelGraceUntil, r.attended AS attended`;
+  r.cancel_grace_until AS cancelGraceUntil, r.attended AS attended, r.spot_id AS spotId,
+  (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
 const MY_CLASSES_FROM_TODAY_SQL = `SELECT ${MY_CLASS_COLUMNS}
   FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
@@ -500,6 +506,8 @@ export class ReservationsRepository {
       .addSelect('c.instructor', 'instructor')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
       .addSelect('r.attended', 'attended')
+      .addSelect('r.spot_id', 'spotId')
+      .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spotLabel')
       .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
       .setParameters(futureParams)
       .orderBy('isPastRank', 'ASC')
@@ -518,6 +526,8 @@ export class ReservationsRepository {
         id: Number(row.id),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
         attended: toNullableBoolean(row.attended),
+        spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
+        spotLabel: row.spotLabel ?? null,
       })),
       total,
     };
@@ -539,6 +549,7 @@ export class ReservationsRepository {
       .addSelect('u.email', 'email')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
       .addSelect('r.attended', 'attended')
+      .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spot')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
       .innerJoin(Schedule, 's', 's.id = c.schedule_id')
@@ -554,6 +565,7 @@ export class ReservationsRepository {
         durationMinutes: Number(row.durationMinutes),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
         attended: toNullableBoolean(row.attended),
+        spot: row.spot ?? null,
       })),
     );
   }
@@ -570,6 +582,8 @@ const toMyClassRow = (row: MyClassSqlRow): MyClassRow => ({
   instructor: (row.instructor ?? null) as string | null,
   cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil as Date | string | null),
   attended: toNullableBoolean(row.attended),
+  spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
+  spotLabel: row.spotLabel === null || row.spotLabel === undefined ? null : String(row.spotLabel),
 });
 
 /** Not started yet at `now`, as "Mis clases" splits upcoming from past. */

@@ -88,6 +88,8 @@ export class TimetableService {
         }
       }
       await this.timetable.changeUpcomingClasses(schedule.id, classChanges, now);
+      // Dates with a reformer out of service have fewer still.
+      if (dto.capacity !== undefined) await this.sala.capToService();
       // More places: the classes' waitlists fill them, in the same transaction.
       if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
       const before = scheduleSnapshot(schedule);

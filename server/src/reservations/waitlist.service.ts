@@ -264,14 +264,16 @@ export class WaitlistService {
     const grace =
       now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
     // The client's favourite reformer when free, else the one they had last, else any free one.
-    const { result: reservationId } = await this.spots.place({ classId: klass.id, userId: entry.userId }, (spotId) =>
-      this.reservations.insertReservation({
-        classId: klass.id,
-        userId: entry.userId,
-        userPlanId: planId,
-        spotId,
-        cancelGraceUntil: grace,
-      }),
+    const { result: reservationId, spot } = await this.spots.place(
+      { classId: klass.id, userId: entry.userId },
+      (spotId) =>
+        this.reservations.insertReservation({
+          classId: klass.id,
+          userId: entry.userId,
+          userPlanId: planId,
+          spotId,
+          cancelGraceUntil: grace,
+        }),
     );
     await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });
     await this.waitlist.removeWaiting(klass.id);
@@ -279,7 +281,7 @@ export class WaitlistService {
       type: 'waitlist.promoted',
       to: recipientOf(entry),
       payload: {
-        class: bookedClass(klass, reservationId),
+        class: { ...bookedClass(klass, reservationId), spot: spot.label },
         cancelUntil: (grace ?? deadline).toISOString(),
         grace: grace !== null,
       },

@@ -22,7 +22,7 @@ import {
   SpotResponseDto,
   UpdateSpotDto,
 } from './dto/sala.dto';
-import { toRetiredSpotDto, toSalaResponse, toSpotDto } from './dto/sala.mappers';
+import { toOutageRangeDto, toRetiredSpotDto, toSalaResponse, toSpotDto } from './dto/sala.mappers';
 import { SalaService } from './sala.service';
 
 /** The room map every visitor sees before booking. */
@@ -48,10 +48,17 @@ export class AdminSalaController {
   constructor(private readonly sala: SalaService) {}
 
   @Get()
-  @ApiOkResponse({ type: AdminSalaResponseDto, description: 'La sala: reformers en servicio, instructor y retirados.' })
+  @ApiOkResponse({
+    type: AdminSalaResponseDto,
+    description: 'La sala: reformers en servicio, instructor, retirados y periodos fuera de servicio.',
+  })
   async getAdminSala(): Promise<AdminSalaResponseDto> {
     const layout = await this.sala.adminLayout();
-    return { ...toSalaResponse(layout), retired: layout.retired.map(toRetiredSpotDto) };
+    return {
+      ...toSalaResponse(layout),
+      retired: layout.retired.map(toRetiredSpotDto),
+      outages: layout.outages.map(toOutageRangeDto),
+    };
   }
 
   @Post('add')

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { User } from '../auth/entities';
 import { Room } from './entities/room.entity';
 import { Spot } from './entities/spot.entity';
+import { SpotOutage } from './entities/spot-outage.entity';
 
 /** A reformer as the room map and the booking answer name it. */
 export interface SpotRef {
@@ -38,10 +39,41 @@ export interface UpcomingClass {
   startTime: string;
 }
 
+/** An out-of-service range as the admin's "Sala" lists it. */
+export interface OutageRange {
+  id: number;
+  spot: SpotRef;
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/** An active reservation on a reformer in a class that has not started, with what a move or its mail needs. */
+export interface BookingOnSpot {
+  reservationId: number;
+  classId: number;
+  userId: number;
+  name: string;
+  email: string;
+  date: string;
+  startTime: string;
+  /** The reformer's label. */
+  spotLabel: string;
+}
+
 const LIVE = 'active_marker = 1';
 /** Classes that have not started (alias c), with :today and :timeOfDay. */
 const NOT_STARTED = '(c.date > ? OR (c.date = ? AND c.start_time > ?))';
 const notStartedParams = (now: RoomNow) => [now.today, now.today, now.timeOfDay];
+/** Outage ranges covering the date `column` (alias o): from_date <= date <= to_date. */
+const outOn = (column: string) => `o.from_date <= ${column} AND o.to_date >= ${column}`;
+/**
+ * How many live reformers are in service on the date `column`; one parameter: a reformer to leave
+ * out (0: none).
+ */
+const inServiceOn = (column: string) =>
+  `(SELECT COUNT(*) FROM spots sp WHERE sp.active_marker = 1 AND sp.id <> ?
+     AND NOT EXISTS (SELECT 1 FROM spot_outages o WHERE o.spot_id = sp.id AND ${outOn(column)}))`;
 
 /**
  * The live reformers of a class with whether each is taken there, in the room's order (front row
@@ -238,29 +270,60 @@ export class SalaRepository {
     return rows.map(toUpcoming);
   }
 
-  /** Scheduled classes that have not started with more places taken than `live` reformers. */
-  async crowdedUpcoming(live: number, now: RoomNow): Promise<UpcomingClass[]> {
+  /**
+   * Scheduled classes that have not started with more places taken than reformers in service on
+   * their date (`exceptSpotId`: counted as gone already).
+   */
+  async crowdedUpcoming(now: RoomNow, exceptSpotId = 0): Promise<UpcomingClass[]> {
     const rows: Record<string, unknown>[] = await this.txHost.tx.query(
       `SELECT c.id AS id, c.date AS date, c.start_time AS startTime FROM class_sessions c
-        WHERE c.status = 'scheduled' AND c.reserved_count > ? AND ${NOT_STARTED}
+        WHERE c.status = 'scheduled' AND c.reserved_count > ${inServiceOn('c.date')} AND ${NOT_STARTED}
         ORDER BY c.date, c.start_time`,
-      [live, ...notStartedParams(now)],
+      [exceptSpotId, ...notStartedParams(now)],
     );
     return rows.map(toUpcoming);
   }
 
   /**
-   * The places of every class that has not started follow the room: its timetable capacity, at
-   * most `live` reformers, never below the places already taken. Locks those class rows (MySQL).
+   * The places of every class that has not started (on `range` dates only, when given) follow the
+   * room: its timetable capacity, at most the reformers in service on its date (`exceptSpotId`:
+   * counted as gone already), never below the places already taken. Locks those class rows (MySQL).
    */
-  async fitUpcomingCapacities(live: number, now: RoomNow): Promise<void> {
-    const wanted = `(CASE WHEN s.capacity < ? THEN s.capacity ELSE ? END)`;
+  async fitUpcomingCapacities(
+    now: RoomNow,
+    options: { exceptSpotId?: number; range?: { from: string; to: string } } = {},
+  ): Promise<void> {
+    const inService = inServiceOn('class_sessions.date');
+    const wanted = `(CASE WHEN s.capacity < ${inService} THEN s.capacity ELSE ${inService} END)`;
+    const except = options.exceptSpotId ?? 0;
+    const range = options.range ? ' AND date BETWEEN ? AND ?' : '';
     await this.txHost.tx.query(
       `UPDATE class_sessions SET capacity = (
           SELECT CASE WHEN class_sessions.reserved_count > ${wanted} THEN class_sessions.reserved_count ELSE ${wanted} END
             FROM schedules s WHERE s.id = class_sessions.schedule_id)
-        WHERE (date > ? OR (date = ? AND start_time > ?))`,
-      [live, live, live, live, ...notStartedParams(now)],
+        WHERE (date > ? OR (date = ? AND start_time > ?))${range}`,
+      [
+        except,
+        except,
+        except,
+        except,
+        ...notStartedParams(now),
+        ...(options.range ? [options.range.from, options.range.to] : []),
+      ],
+    );
+  }
+
+  /**
+   * Classes that have not started with more places than reformers in service on their date get
+   * those reformers' number (never below the places taken). Locks those class rows (MySQL).
+   */
+  async capUpcomingToService(now: RoomNow): Promise<void> {
+    const inService = inServiceOn('class_sessions.date');
+    await this.txHost.tx.query(
+      `UPDATE class_sessions
+          SET capacity = CASE WHEN reserved_count > ${inService} THEN reserved_count ELSE ${inService} END
+        WHERE capacity > ${inService} AND (date > ? OR (date = ? AND start_time > ?))`,
+      [0, 0, 0, ...notStartedParams(now)],
     );
   }
 
@@ -274,7 +337,176 @@ export class SalaRepository {
     );
     return rows.map((row) => Number(row.id));
   }
+
+  // ---- Out of service: ranges of studio days (both included) a reformer cannot be booked. ----
+
+  /** The ranges that have not ended by `today` (current and future), soonest first. */
+  async outagesFrom(today: string): Promise<OutageRange[]> {
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT o.id AS id, o.spot_id AS spotId, s.label AS label, o.from_date AS fromDate, o.to_date AS toDate,
+              o.reason AS reason
+         FROM spot_outages o JOIN spots s ON s.id = o.spot_id
+        WHERE o.to_date >= ? ORDER BY o.from_date, o.id`,
+      [today],
+    );
+    return rows.map(toOutage);
+  }
+
+  async outageById(id: number): Promise<OutageRange | null> {
+    const [row]: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT o.id AS id, o.spot_id AS spotId, s.label AS label, o.from_date AS fromDate, o.to_date AS toDate,
+              o.reason AS reason
+         FROM spot_outages o JOIN spots s ON s.id = o.spot_id WHERE o.id = ?`,
+      [id],
+    );
+    return row ? toOutage(row) : null;
+  }
+
+  /** Whether a range of that reformer overlaps from..to. */
+  async outageOverlaps(spotId: number, from: string, to: string): Promise<boolean> {
+    const rows: unknown[] = await this.txHost.tx.query(
+      'SELECT id FROM spot_outages WHERE spot_id = ? AND to_date >= ? AND from_date <= ? LIMIT 1',
+      [spotId, from, to],
+    );
+    return rows.length > 0;
+  }
+
+  async insertOutage(values: {
+    spotId: number;
+    from: string;
+    to: string;
+    reason: string;
+    createdBy: number;
+  }): Promise<number> {
+    const inserted = await this.txHost.tx
+      .createQueryBuilder()
+      .insert()
+      .into(SpotOutage)
+      .values({
+        spotId: values.spotId,
+        fromDate: values.from,
+        toDate: values.to,
+        reason: values.reason,
+        createdBy: values.createdBy,
+      })
+      .execute();
+    return Number(inserted.identifiers[0].id);
+  }
+
+  /** Ends a range that has not ended by `today` on `toDate` (yesterday); false when it had ended or is gone. */
+  async shortenOutage(id: number, toDate: string, today: string): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(SpotOutage)
+      .set({ toDate })
+      .where('id = :id AND to_date >= :today', { id, today })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Removes a range; false when it was gone. */
+  async deleteOutage(id: number): Promise<boolean> {
+    const result = await this.txHost.tx.delete(SpotOutage, { id });
+    return result.affected === 1;
+  }
+
+  /**
+   * Whether the reformer is out of service on the class's date. MySQL: a locking read, so a
+   * booking that waited for an out-of-service range being written (holdLive) sees it once committed.
+   */
+  async outOfServiceInClass(spotId: number, classId: number): Promise<boolean> {
+    const shared = this.txHost.tx.connection.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const rows: unknown[] = await this.txHost.tx.query(
+      `SELECT o.id FROM spot_outages o
+        WHERE o.spot_id = ? AND ${outOn('(SELECT c.date FROM class_sessions c WHERE c.id = ?)')}${shared}`,
+      [spotId, classId, classId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The live reformers of a class in service on its date, with whether each is taken there. */
+  async choicesInServiceFor(classId: number): Promise<SpotChoice[]> {
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT s.id AS id, s.label AS label, s.grid_row AS gridRow, s.grid_column AS gridColumn,
+          (SELECT 1 FROM reservations r WHERE r.class_session_id = c.id AND r.spot_id = s.id AND r.active_marker = 1) AS taken
+        FROM class_sessions c JOIN spots s ON s.active_marker = 1
+       WHERE c.id = ? AND NOT EXISTS (SELECT 1 FROM spot_outages o WHERE o.spot_id = s.id AND ${outOn('c.date')})
+       ORDER BY s.grid_row, s.grid_column, s.id`,
+      [classId],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      label: String(row.label),
+      row: Number(row.gridRow),
+      column: Number(row.gridColumn),
+      taken: row.taken !== null && row.taken !== undefined,
+    }));
+  }
+
+  /** How many live reformers are in service on a date. */
+  async inServiceCount(date: string): Promise<number> {
+    const [row]: Record<string, unknown>[] = await this.txHost.tx.query(`SELECT ${inServiceOn('?')} AS n`, [
+      0,
+      date,
+      date,
+    ]);
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Holds a reformer's row for writing for the rest of the transaction (MySQL): bookings that hold
+   * it shared (holdLive) finish first, later ones wait for this transaction to end.
+   */
+  async lockSpot(id: number): Promise<void> {
+    const sqlite = this.txHost.tx.connection.options.type === 'better-sqlite3';
+    await this.txHost.tx.query(`SELECT id FROM spots WHERE id = ?${sqlite ? '' : ' FOR UPDATE'}`, [id]);
+  }
+
+  /** Locks the rows of the classes from..to that have not started (MySQL), as bookings take them first. */
+  async lockClassesBetween(from: string, to: string, now: RoomNow): Promise<void> {
+    await this.txHost.tx.query(
+      `UPDATE class_sessions SET capacity = capacity WHERE date BETWEEN ? AND ? AND (date > ? OR (date = ? AND start_time > ?))`,
+      [from, to, ...notStartedParams(now)],
+    );
+  }
+
+  /**
+   * The active reservations on a reformer in scheduled classes from..to that have not started,
+   * soonest class first (then the earliest booked).
+   */
+  async bookingsOnSpotBetween(spotId: number, from: string, to: string, now: RoomNow): Promise<BookingOnSpot[]> {
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT r.id AS reservationId, c.id AS classId, u.id AS userId, u.name AS name, u.email AS email,
+              c.date AS date, c.start_time AS startTime, s.label AS spotLabel
+         FROM reservations r
+         JOIN class_sessions c ON c.id = r.class_session_id
+         JOIN users u ON u.id = r.user_id
+         JOIN spots s ON s.id = r.spot_id
+        WHERE r.spot_id = ? AND r.status = 'active' AND c.status = 'scheduled' AND c.date BETWEEN ? AND ?
+          AND ${NOT_STARTED}
+        ORDER BY c.date, c.start_time, r.id`,
+      [spotId, from, to, ...notStartedParams(now)],
+    );
+    return rows.map((row) => ({
+      reservationId: Number(row.reservationId),
+      classId: Number(row.classId),
+      userId: Number(row.userId),
+      name: String(row.name),
+      email: String(row.email),
+      date: dateText(row.date),
+      startTime: String(row.startTime),
+      spotLabel: String(row.spotLabel),
+    }));
+  }
 }
+
+const toOutage = (row: Record<string, unknown>): OutageRange => ({
+  id: Number(row.id),
+  spot: { id: Number(row.spotId), label: String(row.label) },
+  from: dateText(row.fromDate),
+  to: dateText(row.toDate),
+  reason: String(row.reason),
+});
 
 const toUpcoming = (row: Record<string, unknown>): UpcomingClass => ({
   id: Number(row.id),

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { formatLongDateWithWeekday, to12Hour } from '@pilates/dates';
+import { addDays, formatLongDateWithWeekday, to12Hour } from '@pilates/dates';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
+import { InTransaction } from '../core/database/in-transaction.decorator';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import type { Room } from './entities/room.entity';
 import { firstRoomLayout, FIRST_ROOM_NAME, type Cell } from './room-layout';
 import {
   SalaRepository,
+  type BookingOnSpot,
   type LiveSpot,
+  type OutageRange,
   type RetiredSpot,
   type RoomNow,
   type SpotRef,
@@ -21,6 +25,14 @@ import { SalaError, SalaErrorCode } from './sala.errors';
 export interface RoomLayout {
   spots: LiveSpot[];
   instructor: Cell;
+}
+
+/** An out-of-service range asked for: a reformer, its first and last studio days, and why. */
+export interface OutageRequest {
+  spotId: number;
+  from: string;
+  to: string;
+  reason: string;
 }
 
 /** Fills the places a bigger room freed in classes with a waitlist (the reservations module's waitlist). */
@@ -58,14 +70,102 @@ export class SalaService {
     };
   }
 
-  /** The admin's "Sala": the layout and the retired reformers. */
-  async adminLayout(): Promise<RoomLayout & { retired: RetiredSpot[] }> {
-    return { ...(await this.layout()), retired: await this.spots.retiredSpots() };
+  /** The admin's "Sala": the layout, the retired reformers and the out-of-service ranges not over yet. */
+  async adminLayout(): Promise<RoomLayout & { retired: RetiredSpot[]; outages: OutageRange[] }> {
+    return {
+      ...(await this.layout()),
+      retired: await this.spots.retiredSpots(),
+      outages: await this.spots.outagesFrom(this.clock.today()),
+    };
   }
 
   /** How many places a class may have at most: its room's live reformers. */
   liveCount(): Promise<number> {
     return this.spots.liveCount();
+  }
+
+  /** How many places a class on `date` may have at most: its room's live reformers in service that day. */
+  inServiceCount(date: string): Promise<number> {
+    return this.spots.inServiceCount(date);
+  }
+
+  /**
+   * Checks an out-of-service range asked for (the DTO checked its shape): starts today or later,
+   * on a live reformer, overlapping no range of that reformer. Returns the reformer.
+   */
+  async checkOutage(values: OutageRequest): Promise<SpotRef> {
+    if (values.from < this.clock.today()) {
+      throw new ApiError(ErrorCode.VALIDATION_ERROR, { from: ['La fecha de inicio no puede ser anterior a hoy.'] });
+    }
+    const spot = await this.spots.spotById(values.spotId);
+    if (!spot || spot.activeMarker !== 1) throw new SalaError(SalaErrorCode.SPOT_UNKNOWN);
+    if (await this.spots.outageOverlaps(spot.id, values.from, values.to)) {
+      throw new SalaError(SalaErrorCode.OUTAGE_OVERLAPS);
+    }
+    return { id: spot.id, label: spot.label };
+  }
+
+  /**
+   * Writes an out-of-service range, in the caller's transaction (SpotOutageService moves and
+   * cancels the bookings it strands in that same transaction). Locks in the order bookings take
+   * them: the classes' rows of those dates, then the reformer's row (held for writing, so a booking
+   * holding it waits or is waited for); then checks again and inserts. Returns the range.
+   */
+  @InTransaction()
+  async openOutage(admin: Caller, values: OutageRequest): Promise<OutageRange> {
+    await this.spots.lockClassesBetween(values.from, values.to, this.roomNow());
+    await this.spots.lockSpot(values.spotId);
+    const spot = await this.checkOutage(values);
+    const id = await this.spots.insertOutage({ ...values, createdBy: admin.id });
+    return { id, spot, from: values.from, to: values.to, reason: values.reason };
+  }
+
+  /** The active reservations on a reformer in classes from..to that have not started, soonest first. */
+  bookingsOn(spotId: number, from: string, to: string): Promise<BookingOnSpot[]> {
+    return this.spots.bookingsOnSpotBetween(spotId, from, to, this.roomNow());
+  }
+
+  /** The classes from..to that have not started take min(timetable, reformers in service), never below their places taken. */
+  fitCapacitiesBetween(from: string, to: string): Promise<void> {
+    return this.spots.fitUpcomingCapacities(this.roomNow(), { range: { from, to } });
+  }
+
+  /** Classes to come never have more places than reformers in service on their date (a timetable change). */
+  capToService(): Promise<void> {
+    return this.spots.capUpcomingToService(this.roomNow());
+  }
+
+  /**
+   * A reformer back in service from today: its range ends yesterday, or goes when it had not begun.
+   * The classes of the rest of the range get their places back (up to the timetable), and their
+   * waitlists fill them, in the same transaction. Audited.
+   */
+  async endOutage(admin: Caller, id: number): Promise<OutageRange> {
+    const now = this.roomNow();
+    return this.transactions.run(async () => {
+      const outage = await this.spots.outageById(id);
+      if (!outage || outage.to < now.today) throw new SalaError(SalaErrorCode.OUTAGE_UNKNOWN);
+      // The bookings' lock order: the classes' rows, then the reformer's.
+      await this.spots.lockClassesBetween(outage.from, outage.to, now);
+      await this.spots.lockSpot(outage.spot.id);
+      const yesterday = addDays(now.today, -1);
+      // Written again from the locked rows: of two ends at once, the second finds nothing to end.
+      const ended =
+        outage.from >= now.today
+          ? await this.spots.deleteOutage(id)
+          : await this.spots.shortenOutage(id, yesterday, now.today);
+      if (!ended) throw new SalaError(SalaErrorCode.OUTAGE_UNKNOWN);
+      await this.spots.fitUpcomingCapacities(now, { range: { from: outage.from, to: outage.to } });
+      await this.fillFreedPlaces(now);
+      await this.audit.record(admin, {
+        action: 'spot.outage_end',
+        entityType: 'spot',
+        entityId: outage.spot.id,
+        before: { spot: outage.spot.label, startDate: outage.from, endDate: outage.to },
+        after: outage.from >= now.today ? { active: true } : { active: true, endDate: yesterday },
+      });
+      return outage;
+    });
   }
 
   /**
@@ -106,7 +206,7 @@ export class SalaService {
       const room = await this.room();
       await this.refuseTakenCell(room, values);
       const id = await this.writing(() => this.spots.insertSpot({ roomId: room.id, ...values }));
-      await this.fitClasses(await this.spots.liveCount());
+      await this.fitClasses();
       await this.audit.record(admin, {
         action: 'spot.create',
         entityType: 'spot',
@@ -161,11 +261,10 @@ export class SalaService {
     await this.transactions.run(async () => {
       // The classes' rows first, as bookings lock them before a reformer (MySQL): a booking racing
       // this either committed before (and is seen below) or waits and finds the reformer gone.
-      const live = (await this.spots.liveCount()) - 1;
-      await this.spots.fitUpcomingCapacities(Math.max(live, 0), now);
+      await this.spots.fitUpcomingCapacities(now, { exceptSpotId: id });
       if (!(await this.spots.retire(id, this.clock.now()))) throw new SalaError(SalaErrorCode.SPOT_UNKNOWN);
       const booked = await this.spots.upcomingBookingsOf(id, now);
-      const crowded = booked.length > 0 ? [] : await this.spots.crowdedUpcoming(Math.max(live, 0), now);
+      const crowded = booked.length > 0 ? [] : await this.spots.crowdedUpcoming(now, id);
       if (booked.length > 0 || crowded.length > 0) {
         throw new SalaError(SalaErrorCode.SPOT_BOOKED, classNames(booked.length > 0 ? booked : crowded));
       }
@@ -220,10 +319,15 @@ export class SalaService {
     }
   }
 
-  /** Every class to come follows the room's `live` reformers; lines fill the places it gained. */
-  private async fitClasses(live: number): Promise<void> {
+  /** Every class to come follows the room's reformers in service; lines fill the places it gained. */
+  private async fitClasses(): Promise<void> {
     const now = this.roomNow();
-    await this.spots.fitUpcomingCapacities(live, now);
+    await this.spots.fitUpcomingCapacities(now);
+    await this.fillFreedPlaces(now);
+  }
+
+  /** Classes to come with a free place and a line: the waitlist fills them. */
+  private async fillFreedPlaces(now: RoomNow): Promise<void> {
     const classIds = await this.spots.upcomingWithFreePlaceAndWaiting(now);
     if (classIds.length === 0) return;
     for (const listener of this.placesAdded) await listener(classIds);

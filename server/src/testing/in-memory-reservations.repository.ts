@@ -183,6 +183,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
           email: user?.email ?? '',
           cancelGraceUntil: r.cancelGraceUntil ? new Date(r.cancelGraceUntil) : null,
           attended: r.attended,
+          spot: null,
         };
       });
   }

@@ -42,7 +42,11 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   const notifications = new RecordingNotifications(db) as unknown as NotificationsService;
   const audit = new RecordingAudit(db) as unknown as AuditService;
   // The room is not these rules' concern: more reformers than any class, each booking on a new one.
-  const sala = { liveCount: () => Promise.resolve(1000), onPlacesAdded: () => undefined } as unknown as SalaService;
+  const sala = {
+    liveCount: () => Promise.resolve(1000),
+    inServiceCount: () => Promise.resolve(1000),
+    onPlacesAdded: () => undefined,
+  } as unknown as SalaService;
   let nextSpot = 0;
   const spots = {
     place: async <T>(_request: unknown, write: (spotId: number) => Promise<T>) => {

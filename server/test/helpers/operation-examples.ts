@@ -1,3 +1,4 @@
+import { addDays } from '@pilates/dates';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
 import { validRegistration } from './accounts';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from './booking';
@@ -49,6 +50,16 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   updateSpot: { role: 'admin', body: () => ({ id: 2, label: 'Junto a la ventana', row: 5, column: 5 }) },
   retireSpot: { role: 'admin', body: () => ({ id: 8 }) },
   moveInstructor: { role: 'admin', body: () => ({ row: 0, column: 2 }) },
+  previewOutage: {
+    role: 'admin',
+    body: () => ({ spot: 3, from: NEXT_MONDAY, to: addDays(NEXT_MONDAY, 2), reason: 'Resorte en reparación' }),
+  },
+  // Far from the other examples' classes: a range made by a valid body leaves them alone.
+  createOutage: {
+    role: 'admin',
+    body: () => ({ spot: 7, from: addDays(NEXT_MONDAY, 90), to: addDays(NEXT_MONDAY, 91), reason: 'Pintura' }),
+  },
+  endOutage: { role: 'admin', body: () => ({ id: 999999 }) },
   joinWaitlist: { role: 'client', body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId }) },
   leaveWaitlist: { role: 'client', body: () => ({ id: 999999 }) },
   removeFromWaitlist: { role: 'admin', body: () => ({ id: 999999 }) },

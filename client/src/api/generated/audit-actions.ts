@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'spot.create',
   'spot.update',
   'spot.retire',
+  'spot.outage',
+  'spot.outage_end',
   'room.instructor',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -106,6 +106,7 @@ export const upcomingClass: MyClassDto = {
   cancellable: true,
   cancellableUntil: '2026-11-23T19:00:00.000Z',
   attended: null,
+  spot: null,
 };
 export const pastClass: MyClassDto = {
   ...upcomingClass,

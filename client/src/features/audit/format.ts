@@ -78,6 +78,8 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   spot: 'Reformer',
   row: 'Fila',
   column: 'Columna',
+  reason: 'Motivo',
+  moved: 'Clientes cambiados de reformer',
 };
 
 /** Every value of the fields of fixed values. */

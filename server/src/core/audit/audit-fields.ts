@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   'spot.create': 'Agregó un reformer a la sala',
   'spot.update': 'Cambió un reformer de la sala',
   'spot.retire': 'Retiró un reformer de la sala',
+  'spot.outage': 'Dejó un reformer fuera de servicio',
+  'spot.outage_end': 'Volvió a poner en servicio un reformer',
   'room.instructor': 'Cambió el lugar del instructor en la sala',
 } as const;
 
@@ -115,6 +117,10 @@ export const AUDIT_FIELDS = {
   /** A place on the room's grid: row 0 is the front. */
   row: count,
   column: count,
+  /** Why a reformer is out of service. */
+  reason: text,
+  /** Clients moved to another reformer. */
+  moved: count,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -148,6 +154,8 @@ export const AUDIT_ACTION_FIELDS = {
   'spot.create': ['spot', 'row', 'column'],
   'spot.update': ['spot', 'row', 'column'],
   'spot.retire': ['spot', 'active'],
+  'spot.outage': ['spot', 'startDate', 'endDate', 'reason', 'moved', 'cancelledReservations'],
+  'spot.outage_end': ['spot', 'startDate', 'endDate', 'active'],
   'room.instructor': ['row', 'column'],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 

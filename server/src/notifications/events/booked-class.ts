@@ -15,6 +15,9 @@ export type { BookedClass } from '../class-calendar';
 export const when = (item: BookedClass): string =>
   `${formatLongDateWithWeekday(item.date)} a las ${to12Hour(item.startTime)}`;
 
+/** " Tu lugar: Reformer 4." when the class has a reformer, else nothing. */
+export const spotSentence = (item: BookedClass): string => (item.spot ? ` Tu lugar: ${item.spot}.` : '');
+
 /** "el lunes 30 de noviembre de 2026 a las 7:00 PM": an instant, in the studio's zone. */
 export const studioWords = (at: Date, timeZone: string): string =>
   `el ${formatLongDateWithWeekday(studioToday(at, timeZone))} a las ${to12Hour(studioTimeOfDay(at, timeZone))}`;

@@ -1,6 +1,6 @@
 import { addDays } from '@pilates/dates';
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { studioWords, when, type BookedClass } from './booked-class';
+import { spotSentence, studioWords, when, type BookedClass } from './booked-class';
 
 /**
  * class.reminder: some hours before the class's cancellation deadline (RemindersService), with
@@ -33,7 +33,7 @@ export function classReminderMail(to: Recipient, event: ClassReminder, context: 
   return greetingMail(
     to,
     subjectOf(event),
-    [`Te recordamos tu clase de Pilates Reformer: ${when(event.class)}.`, cancelLine],
+    [`Te recordamos tu clase de Pilates Reformer: ${when(event.class)}.${spotSentence(event.class)}`, cancelLine],
     context,
     MY_CLASSES_LINK,
   );

@@ -9,6 +9,7 @@ import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
+import { reservationSpotMovedMail, type ReservationSpotMoved } from './reservation-spot-moved';
 import { waitlistClosedMail, type WaitlistClosed } from './waitlist-closed';
 import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted';
 import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
@@ -17,6 +18,7 @@ import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
 export interface EventPayloads {
   'reservation.confirmed': ReservationConfirmed;
   'reservation.cancelled': ReservationCancelled;
+  'reservation.spot_moved': ReservationSpotMoved;
   'class.reminder': ClassReminder;
   'waitlist.promoted': WaitlistPromoted;
   'waitlist.skipped': WaitlistSkipped;
@@ -43,6 +45,7 @@ type EmailBuilder<K extends EventType> = (to: Recipient, payload: EventPayloads[
 export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'reservation.confirmed': reservationConfirmedMail,
   'reservation.cancelled': reservationCancelledMail,
+  'reservation.spot_moved': reservationSpotMovedMail,
   'class.reminder': classReminderMail,
   'waitlist.promoted': waitlistPromotedMail,
   'waitlist.skipped': waitlistSkippedMail,

@@ -1,5 +1,12 @@
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { cancelSentence, classAttachment, when, type BookedClass, type CancelTerms } from './booked-class';
+import {
+  cancelSentence,
+  classAttachment,
+  spotSentence,
+  when,
+  type BookedClass,
+  type CancelTerms,
+} from './booked-class';
 
 /** reservation.confirmed: a client booked a place (themselves, or an admin for them). */
 export interface ReservationConfirmed extends CancelTerms {
@@ -12,7 +19,7 @@ export function reservationConfirmedMail(to: Recipient, event: ReservationConfir
     to,
     'Tu clase está reservada',
     [
-      `¡Has reservado con éxito! Te esperamos el ${when(event.class)}.`,
+      `¡Has reservado con éxito! Te esperamos el ${when(event.class)}.${spotSentence(event.class)}`,
       cancelSentence(event.class, event, context),
       'Adjuntamos la clase para que la agregues a tu calendario.',
     ],

@@ -1,5 +1,5 @@
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { classAttachment, studioWords, when, type BookedClass } from './booked-class';
+import { classAttachment, spotSentence, studioWords, when, type BookedClass } from './booked-class';
 
 /** waitlist.promoted: a place freed and the waitlist booked it for the client. */
 export interface WaitlistPromoted {
@@ -17,7 +17,7 @@ export function waitlistPromotedMail(to: Recipient, event: WaitlistPromoted, con
     to,
     '¡Tienes lugar! Pasaste de la lista de espera a la clase',
     [
-      `Se liberó un lugar y ya está reservado para ti: ${when(event.class)}. Tomamos una clase de tu plan.`,
+      `Se liberó un lugar y ya está reservado para ti: ${when(event.class)}.${spotSentence(event.class)} Tomamos una clase de tu plan.`,
       event.grace
         ? `Como el lugar llegó cerca de la clase, puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`
         : `Puedes cancelar sin costo hasta ${until} desde «Mis clases»; la clase vuelve a tu plan.`,

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PagedUserRequestDto } from '../../core/dto/paged-user-request.dto';
 import { PaginationDto } from '../../core/dto/pagination.dto';
+import { SpotRefDto } from '../../sala';
 import { WaitlistPlaceDto } from './waitlist.dto';
 
 /** Which of a client's classes a page lists: those that have not started, or those that have. */
@@ -51,6 +52,13 @@ export class MyClassDto {
     description: 'Asistencia marcada por el estudio: true asistió, false no asistió, null sin marcar.',
   })
   attended!: boolean | null;
+
+  @ApiProperty({
+    type: SpotRefDto,
+    nullable: true,
+    description: 'El reformer de la reserva; null en reservas hechas antes de dibujar la sala.',
+  })
+  spot!: SpotRefDto | null;
 }
 
 export class AttendanceCountsDto {

@@ -106,12 +106,13 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto 
     cancellable: timing.cancellable,
     cancellableUntil: timing.cancelUntil,
     attended: row.attended,
+    spot: row.spotId !== null && row.spotLabel !== null ? { id: row.spotId, label: row.spotLabel } : null,
   };
 }
 
 /** A reserved class as mails and calendar feeds show it. */
 export function toBookedClass(
-  item: { date: string; startTime: string; durationMinutes: number; instructor: string | null },
+  item: { date: string; startTime: string; durationMinutes: number; instructor: string | null; spot?: string | null },
   reservationId = 0,
 ): BookedClass {
   return {
@@ -120,6 +121,7 @@ export function toBookedClass(
     startTime: item.startTime,
     durationMinutes: item.durationMinutes,
     instructor: item.instructor,
+    spot: item.spot ?? null,
   };
 }
 

@@ -1,10 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { isDateOnly } from '@pilates/dates';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  type ValidationArguments,
+  type ValidationOptions,
+} from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
-import { MAX_ID } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, MAX_ID } from '../../core/dto/validators';
 import { GRID_MAX } from '../room-layout';
 
 const ROW_MESSAGE = `La fila debe ser un número entero entre 0 y ${GRID_MAX}`;
@@ -66,6 +78,12 @@ export class SalaResponseDto {
 export class AdminSalaResponseDto extends SalaResponseDto {
   @ApiProperty({ type: [RetiredSpotDto], description: 'Los reformers retirados, el más reciente primero.' })
   retired!: RetiredSpotDto[];
+
+  @ApiProperty({
+    type: () => [OutageRangeDto],
+    description: 'Los periodos fuera de servicio en curso o por venir, el que empieza antes primero.',
+  })
+  outages!: OutageRangeDto[];
 }
 
 export class AddSpotDto extends CellDto {
@@ -153,4 +171,142 @@ export class FavouriteSpotDto {
 export class FavouriteSpotResponseDto extends SalaMessageResponseDto {
   @ApiProperty({ type: SpotRefDto, nullable: true })
   favouriteSpot!: SpotRefDto | null;
+}
+
+/** The longest out-of-service range, in days (both ends included): a year, leap or not. */
+export const MAX_OUTAGE_DAYS = 366;
+const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** At most MAX_OUTAGE_DAYS days from another date property (both ends included). */
+function WithinOutageOf(property: string, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'withinOutageOf',
+      target: target.constructor,
+      propertyName,
+      constraints: [property],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => {
+          const start = (args.object as Record<string, unknown>)[args.constraints[0] as string];
+          if (!isDateOnly(start) || !isDateOnly(value)) return true; // the date checks speak for these
+          return dayNumber(value) - dayNumber(start) + 1 <= MAX_OUTAGE_DAYS;
+        },
+      },
+    });
+}
+
+/** A reformer out of service from one studio day to another (both included), and why. */
+export class OutageDto {
+  @ApiProperty({ example: 4, description: 'El reformer.' })
+  @Max(MAX_ID, { message: SPOT_MESSAGE })
+  @Min(1, { message: SPOT_MESSAGE })
+  @IsInt({ message: SPOT_MESSAGE })
+  spot!: number;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Primer día fuera de servicio (YYYY-MM-DD, hoy o después).' })
+  @IsDateOnly({ message: 'La fecha de inicio no es válida (AAAA-MM-DD).' })
+  from!: string;
+
+  @ApiProperty({ example: '2026-12-04', description: 'Último día fuera de servicio, incluido (YYYY-MM-DD).' })
+  @WithinOutageOf('from', { message: `El periodo no puede pasar de ${MAX_OUTAGE_DAYS} días.` })
+  @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio.' })
+  @IsDateOnly({ message: 'La fecha de término no es válida (AAAA-MM-DD).' })
+  to!: string;
+
+  @ApiProperty({ example: 'Resorte en reparación', minLength: 1, maxLength: 120 })
+  @Trim()
+  @NormalizeText()
+  @IsVisibleText({ message: 'El motivo no puede tener caracteres invisibles ni de control.' })
+  @MaxLength(120, { message: 'El motivo no puede tener más de 120 caracteres' })
+  @IsNotEmpty({ message: 'El motivo es obligatorio' })
+  @IsString({ message: 'El motivo no es válido' })
+  reason!: string;
+}
+
+export class OutageIdDto {
+  @ApiProperty({ example: 3, description: 'El periodo fuera de servicio.' })
+  @Max(MAX_ID, { message: 'El periodo no es válido' })
+  @Min(1, { message: 'El periodo no es válido' })
+  @IsInt({ message: 'El periodo no es válido' })
+  id!: number;
+}
+
+/** A reformer out of service over a range of studio days. */
+export class OutageRangeDto {
+  @ApiProperty({ example: 3 })
+  id!: number;
+
+  @ApiProperty({ type: SpotRefDto })
+  spot!: SpotRefDto;
+
+  @ApiProperty({ example: '2026-11-30', description: 'Primer día (YYYY-MM-DD).' })
+  from!: string;
+
+  @ApiProperty({ example: '2026-12-04', description: 'Último día, incluido (YYYY-MM-DD).' })
+  to!: string;
+
+  @ApiProperty({ example: 'Resorte en reparación' })
+  reason!: string;
+}
+
+/** A client moved to another reformer of the same class. */
+export class OutageMoveDto {
+  @ApiProperty({ example: 120 })
+  reservationId!: number;
+
+  @ApiProperty({ example: 'Ana Pérez' })
+  name!: string;
+
+  @ApiProperty({ example: '2026-11-30' })
+  date!: string;
+
+  @ApiProperty({ example: '7:00 AM' })
+  time!: string;
+
+  @ApiProperty({ example: 'Reformer 4', description: 'El reformer que tenía.' })
+  from!: string;
+
+  @ApiProperty({ example: 'Reformer 6', description: 'El reformer que tendrá.' })
+  to!: string;
+}
+
+/** A client left without a free reformer: their reservation is cancelled and the class goes back to their plan. */
+export class OutageStrandedDto {
+  @ApiProperty({ example: 121 })
+  reservationId!: number;
+
+  @ApiProperty({ example: 'Luis Soto' })
+  name!: string;
+
+  @ApiProperty({ example: '2026-11-30' })
+  date!: string;
+
+  @ApiProperty({ example: '7:00 AM' })
+  time!: string;
+}
+
+export class OutagePreviewResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({
+    type: [OutageMoveDto],
+    description: 'Quiénes pasarían a otro reformer, la clase más próxima primero.',
+  })
+  moves!: OutageMoveDto[];
+
+  @ApiProperty({
+    type: [OutageStrandedDto],
+    description: 'Quiénes quedarían sin reformer: su reserva se cancelaría y la clase volvería a su plan.',
+  })
+  stranded!: OutageStrandedDto[];
+}
+
+export class OutageResponseDto extends OutagePreviewResponseDto {
+  @ApiProperty({ example: 'Reformer 4 queda fuera de servicio.' })
+  message!: string;
+
+  @ApiProperty({ type: OutageRangeDto })
+  outage!: OutageRangeDto;
 }

@@ -1,6 +1,6 @@
 import type { RoomLayout } from '../sala.service';
-import type { LiveSpot, RetiredSpot, SpotRef } from '../sala.repository';
-import type { RetiredSpotDto, SalaResponseDto, SpotDto, SpotRefDto } from './sala.dto';
+import type { LiveSpot, OutageRange, RetiredSpot, SpotRef } from '../sala.repository';
+import type { OutageRangeDto, RetiredSpotDto, SalaResponseDto, SpotDto, SpotRefDto } from './sala.dto';
 
 export const toSpotRefDto = (spot: SpotRef): SpotRefDto => ({ id: spot.id, label: spot.label });
 
@@ -20,4 +20,12 @@ export const toSalaResponse = (layout: RoomLayout): SalaResponseDto => ({
   success: true,
   spots: layout.spots.map(toSpotDto),
   instructor: { row: layout.instructor.row, column: layout.instructor.column },
+});
+
+export const toOutageRangeDto = (outage: OutageRange): OutageRangeDto => ({
+  id: outage.id,
+  spot: toSpotRefDto(outage.spot),
+  from: outage.from,
+  to: outage.to,
+  reason: outage.reason,
 });

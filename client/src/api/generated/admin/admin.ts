@@ -47,6 +47,10 @@ import type {
   GetAuditDto,
   GetUsersDto,
   InstructorResponseDto,
+  OutageDto,
+  OutageIdDto,
+  OutagePreviewResponseDto,
+  OutageResponseDto,
   PeriodDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
@@ -1483,6 +1487,150 @@ export const useMoveInstructor = <TError = ErrorType<ErrorResponseDto>, TContext
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext> => {
   const mutationOptions = getMoveInstructorMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getCreateOutageUrl = () => {
+  return `/api/admin/sala/outage`;
+};
+
+export const createOutage = async (outageDto: OutageDto, options?: RequestInit): Promise<OutageResponseDto> => {
+  return apiFetch<OutageResponseDto>(getCreateOutageUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(outageDto),
+  });
+};
+
+export const getCreateOutageMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof createOutage>>, TError, { data: OutageDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof createOutage>>, TError, { data: OutageDto }, TContext> => {
+  const mutationKey = ['createOutage'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOutage>>, { data: OutageDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return createOutage(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateOutageMutationResult = NonNullable<Awaited<ReturnType<typeof createOutage>>>;
+export type CreateOutageMutationBody = OutageDto;
+export type CreateOutageMutationError = ErrorType<ErrorResponseDto>;
+
+export const useCreateOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof createOutage>>, TError, { data: OutageDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof createOutage>>, TError, { data: OutageDto }, TContext> => {
+  const mutationOptions = getCreateOutageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getEndOutageUrl = () => {
+  return `/api/admin/sala/outage/end`;
+};
+
+export const endOutage = async (outageIdDto: OutageIdDto, options?: RequestInit): Promise<SalaMessageResponseDto> => {
+  return apiFetch<SalaMessageResponseDto>(getEndOutageUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(outageIdDto),
+  });
+};
+
+export const getEndOutageMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof endOutage>>, TError, { data: OutageIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof endOutage>>, TError, { data: OutageIdDto }, TContext> => {
+  const mutationKey = ['endOutage'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof endOutage>>, { data: OutageIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return endOutage(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type EndOutageMutationResult = NonNullable<Awaited<ReturnType<typeof endOutage>>>;
+export type EndOutageMutationBody = OutageIdDto;
+export type EndOutageMutationError = ErrorType<ErrorResponseDto>;
+
+export const useEndOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof endOutage>>, TError, { data: OutageIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof endOutage>>, TError, { data: OutageIdDto }, TContext> => {
+  const mutationOptions = getEndOutageMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getPreviewOutageUrl = () => {
+  return `/api/admin/sala/outage/preview`;
+};
+
+export const previewOutage = async (outageDto: OutageDto, options?: RequestInit): Promise<OutagePreviewResponseDto> => {
+  return apiFetch<OutagePreviewResponseDto>(getPreviewOutageUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(outageDto),
+  });
+};
+
+export const getPreviewOutageMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof previewOutage>>, TError, { data: OutageDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof previewOutage>>, TError, { data: OutageDto }, TContext> => {
+  const mutationKey = ['previewOutage'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof previewOutage>>, { data: OutageDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return previewOutage(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PreviewOutageMutationResult = NonNullable<Awaited<ReturnType<typeof previewOutage>>>;
+export type PreviewOutageMutationBody = OutageDto;
+export type PreviewOutageMutationError = ErrorType<ErrorResponseDto>;
+
+export const usePreviewOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof previewOutage>>, TError, { data: OutageDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof previewOutage>>, TError, { data: OutageDto }, TContext> => {
+  const mutationOptions = getPreviewOutageMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -6,12 +6,15 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { CellDto } from './cellDto';
+import type { OutageRangeDto } from './outageRangeDto';
 import type { RetiredSpotDto } from './retiredSpotDto';
 import type { SpotDto } from './spotDto';
 
 export interface AdminSalaResponseDto {
   /** Dónde está el instructor. */
   instructor: CellDto;
+  /** Los periodos fuera de servicio en curso o por venir, el que empieza antes primero. */
+  outages: OutageRangeDto[];
   /** Los reformers retirados, el más reciente primero. */
   retired: RetiredSpotDto[];
   /** Los reformers en servicio, de adelante hacia atrás y de izquierda a derecha. */

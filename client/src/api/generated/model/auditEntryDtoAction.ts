@@ -37,5 +37,7 @@ export const AuditEntryDtoAction = {
   spotcreate: 'spot.create',
   spotupdate: 'spot.update',
   spotretire: 'spot.retire',
+  spotoutage: 'spot.outage',
+  spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
 } as const;

@@ -40,5 +40,7 @@ export const GetAuditDtoAction = {
   spotcreate: 'spot.create',
   spotupdate: 'spot.update',
   spotretire: 'spot.retire',
+  spotoutage: 'spot.outage',
+  spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
 } as const;

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { MyClassDtoSpot } from './myClassDtoSpot';
 
 export interface MyClassDto {
   /**
@@ -24,5 +25,10 @@ export interface MyClassDto {
   instructor?: string | null;
   /** La clase ya comenzó. */
   isPast: boolean;
+  /**
+   * El reformer de la reserva; null en reservas hechas antes de dibujar la sala.
+   * @nullable
+   */
+  spot: MyClassDtoSpot;
   time: string;
 }

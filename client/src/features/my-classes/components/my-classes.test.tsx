@@ -21,6 +21,7 @@ const upcoming: MyClassDto = {
   // 7:00 PM of Monday in Mexico City.
   cancellableUntil: '2026-11-24T01:00:00.000Z',
   attended: null,
+  spot: null,
 };
 const tooLate: MyClassDto = {
   ...upcoming,
