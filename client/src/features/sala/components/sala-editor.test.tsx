@@ -20,6 +20,7 @@ const sala: AdminSalaResponseDto = {
     { id: 4, label: 'Reformer 4', row: 2, column: 1 },
   ],
   retired: [{ id: 3, label: 'Reformer 3', row: 2, column: 0, retiredAt: '2026-11-20T15:00:00.000Z' }],
+  outages: [],
 };
 const answer = () => ({ status: 200, body: sala });
 const spotAnswer = (message: string, spot: { id: number; label: string; row: number; column: number }) => () => ({
