@@ -140,6 +140,11 @@ export const STALE_AFTER = {
   /** A new name or cell: the maps, and the rosters and Mis clases that name the reformer. */
   updateSpot: { accepted: ['adminSala', 'sala', 'audit', 'day', 'rosters', 'classes'] },
   moveInstructor: { accepted: ['adminSala', 'sala', 'audit'] },
+  /** Asks only: nothing changed. */
+  previewOutage: NOTHING,
+  /** Clients moved or given their class back, places lowered or raised (and a waitlist filled). */
+  createOutage: { accepted: ['adminSala', 'audit', 'day', 'rosters', 'classes', 'plans'] },
+  endOutage: { accepted: ['adminSala', 'audit', 'day', 'rosters', 'classes', 'plans'] },
   addCataloguePlan: CATALOGUE_CHANGED,
   changeCataloguePlan: CATALOGUE_CHANGED,
   hideCataloguePlan: CATALOGUE_CHANGED,
