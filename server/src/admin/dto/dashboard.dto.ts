@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
-import { isDateOnly } from '@pilates/dates';
-import { IsDateOnly, IsOnOrAfter, MAX_ID } from '../../core/dto/validators';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
 
 /** The longest period the dashboard and the exports answer, in days (a year, leap or not). */
 export const MAX_PERIOD_DAYS = 366;
@@ -11,27 +10,6 @@ export const EARLIEST_PERIOD_MESSAGE = 'El periodo no puede empezar antes del 1 
 /** Nor ends later than MAX_PERIOD_DAYS after the studio's today (checked by DashboardService, which has the clock). */
 export const FUTURE_PERIOD_MESSAGE = `La fecha de término no puede ser más de ${MAX_PERIOD_DAYS} días después de hoy.`;
 
-const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/** At most MAX_PERIOD_DAYS days from another date property (both ends included). */
-function WithinPeriodOf(property: string, options?: ValidationOptions) {
-  return (target: object, propertyName: string) =>
-    registerDecorator({
-      name: 'withinPeriodOf',
-      target: target.constructor,
-      propertyName,
-      constraints: [property],
-      options,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) => {
-          const start = (args.object as Record<string, unknown>)[args.constraints[0] as string];
-          if (!isDateOnly(start) || !isDateOnly(value)) return true; // the date checks speak for these
-          return dayNumber(value) - dayNumber(start) + 1 <= MAX_PERIOD_DAYS;
-        },
-      },
-    });
-}
-
 /** A period of studio dates, both ends included. */
 export class PeriodDto {
   @ApiProperty({ example: '2026-11-01', description: 'Primer día (YYYY-MM-DD, fecha del estudio).' })
@@ -39,7 +17,7 @@ export class PeriodDto {
   from!: string;
 
   @ApiProperty({ example: '2026-11-30', description: 'Último día, incluido (YYYY-MM-DD).' })
-  @WithinPeriodOf('from', { message: `El periodo no puede pasar de ${MAX_PERIOD_DAYS} días.` })
+  @WithinDaysOf('from', MAX_PERIOD_DAYS, { message: `El periodo no puede pasar de ${MAX_PERIOD_DAYS} días.` })
   @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio.' })
   @IsDateOnly({ message: 'La fecha de término no es válida (AAAA-MM-DD).' })
   to!: string;

@@ -92,3 +92,24 @@ export function IsPesos(options?: ValidationOptions) {
       },
     });
 }
+
+const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** At most `maxDays` days from another date property, both ends included (a period, a range). */
+export function WithinDaysOf(property: string, maxDays: number, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'withinDaysOf',
+      target: target.constructor,
+      propertyName,
+      constraints: [property, maxDays],
+      options,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => {
+          const start = (args.object as Record<string, unknown>)[args.constraints[0] as string];
+          if (!isDateOnly(start) || !isDateOnly(value)) return true; // the date checks speak for these
+          return dayNumber(value) - dayNumber(start) + 1 <= (args.constraints[1] as number);
+        },
+      },
+    });
+}

@@ -1,22 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { isDateOnly } from '@pilates/dates';
-import {
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  registerDecorator,
-  type ValidationArguments,
-  type ValidationOptions,
-} from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
-import { IsDateOnly, IsOnOrAfter, MAX_ID } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
 import { GRID_MAX } from '../room-layout';
 
 const ROW_MESSAGE = `La fila debe ser un número entero entre 0 y ${GRID_MAX}`;
@@ -175,27 +163,6 @@ export class FavouriteSpotResponseDto extends SalaMessageResponseDto {
 
 /** The longest out-of-service range, in days (both ends included): a year, leap or not. */
 export const MAX_OUTAGE_DAYS = 366;
-const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/** At most MAX_OUTAGE_DAYS days from another date property (both ends included). */
-function WithinOutageOf(property: string, options?: ValidationOptions) {
-  return (target: object, propertyName: string) =>
-    registerDecorator({
-      name: 'withinOutageOf',
-      target: target.constructor,
-      propertyName,
-      constraints: [property],
-      options,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) => {
-          const start = (args.object as Record<string, unknown>)[args.constraints[0] as string];
-          if (!isDateOnly(start) || !isDateOnly(value)) return true; // the date checks speak for these
-          return dayNumber(value) - dayNumber(start) + 1 <= MAX_OUTAGE_DAYS;
-        },
-      },
-    });
-}
-
 /** A reformer out of service from one studio day to another (both included), and why. */
 export class OutageDto {
   @ApiProperty({ example: 4, description: 'El reformer.' })
@@ -209,7 +176,7 @@ export class OutageDto {
   from!: string;
 
   @ApiProperty({ example: '2026-12-04', description: 'Último día fuera de servicio, incluido (YYYY-MM-DD).' })
-  @WithinOutageOf('from', { message: `El periodo no puede pasar de ${MAX_OUTAGE_DAYS} días.` })
+  @WithinDaysOf('from', MAX_OUTAGE_DAYS, { message: `El periodo no puede pasar de ${MAX_OUTAGE_DAYS} días.` })
   @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio.' })
   @IsDateOnly({ message: 'La fecha de término no es válida (AAAA-MM-DD).' })
   to!: string;
