@@ -2,7 +2,7 @@ import { addDays } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
 import { RemindersService } from '../src/reservations/reminders.service';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
-import { Spot, SpotOutage } from '../src/sala/entities';
+import { SpotOutage } from '../src/sala/entities';
 import {
   adminAgent,
   givePlan,
@@ -15,13 +15,13 @@ import {
   TODAY,
 } from './helpers/booking';
 import { mailsFor } from './helpers/notifications';
+import { bookSpot, setFavourite, spotIds } from './helpers/sala';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 
-const book = (agent: Agent, date: string, scheduleId: number, spot?: number) =>
-  agent.post('/api/reservations/push-reservation').send({ date, classReservation: scheduleId, spot });
-const favourite = (agent: Agent, spot: number | null) => agent.post('/api/informacion/favourite-spot').send({ spot });
+const book = bookSpot;
+const favourite = setFavourite;
 const outage = (agent: Agent, body: Record<string, unknown>, preview = false) =>
   agent.post(`/api/admin/sala/outage${preview ? '/preview' : ''}`).send(body);
 
@@ -36,11 +36,6 @@ const client = async (t: TestApp, name = 'Sala') => {
     name: c.user.name as string,
     planId,
   };
-};
-
-const spotIds = async (t: TestApp): Promise<Record<string, number>> => {
-  const spots = await t.dataSource.getRepository(Spot).findBy({ activeMarker: 1 });
-  return Object.fromEntries(spots.map((s) => [s.label, s.id]));
 };
 
 const reservation = (t: TestApp, id: number) => t.dataSource.getRepository(Reservation).findOneByOrFail({ id });

@@ -2,7 +2,6 @@ import { addDays } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
-import { Spot } from '../src/sala/entities';
 import {
   activeReservations,
   adminAgent,
@@ -14,28 +13,22 @@ import {
   sessionOf,
   TODAY,
 } from './helpers/booking';
+import { bookSpot, setFavourite, spotIds } from './helpers/sala';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 const TUESDAY = addDays(TODAY, 1);
 
-const book = (agent: Agent, date: string, scheduleId: number, spot?: number, userId?: number) =>
-  agent.post('/api/reservations/push-reservation').send({ date, classReservation: scheduleId, spot, userId });
+const book = bookSpot;
 const changeSpot = (agent: Agent, reservationId: number, spot: number) =>
   agent.post('/api/reservations/change-spot').send({ reservationId, spot });
-const favourite = (agent: Agent, spot: number | null) => agent.post('/api/informacion/favourite-spot').send({ spot });
+const favourite = setFavourite;
 
 /** A new client with a plan of `classes` classes. */
 const client = async (t: TestApp, classes = 10) => {
   const c = await newClient(t, 'Sala');
   await givePlan(t, c.user.id, { classes });
   return { agent: c.agent, id: c.user.id as number };
-};
-
-/** The live reformers by label: 'Reformer 1' → its id. */
-const spotIds = async (t: TestApp): Promise<Record<string, number>> => {
-  const spots = await t.dataSource.getRepository(Spot).findBy({ activeMarker: 1 });
-  return Object.fromEntries(spots.map((s) => [s.label, s.id]));
 };
 
 const spotsInClass = async (t: TestApp, scheduleId: number, date: string): Promise<(number | null)[]> => {

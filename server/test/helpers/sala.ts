@@ -1,0 +1,17 @@
+import { Spot } from '../../src/sala/entities';
+import type { TestApp } from './test-app';
+
+type Agent = ReturnType<TestApp['agent']>;
+
+/** push-reservation on a reformer (`spot`) or "Cualquiera" (none); `userId` when an admin books for someone. */
+export const bookSpot = (agent: Agent, date: string, scheduleId: number, spot?: number, userId?: number) =>
+  agent.post('/api/reservations/push-reservation').send({ date, classReservation: scheduleId, spot, userId });
+
+export const setFavourite = (agent: Agent, spot: number | null) =>
+  agent.post('/api/informacion/favourite-spot').send({ spot });
+
+/** The live reformers by label: 'Reformer 1' → its id. */
+export const spotIds = async (t: TestApp): Promise<Record<string, number>> => {
+  const spots = await t.dataSource.getRepository(Spot).findBy({ activeMarker: 1 });
+  return Object.fromEntries(spots.map((s) => [s.label, s.id]));
+};
