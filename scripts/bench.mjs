@@ -465,6 +465,7 @@ function mariadbHistoryDriver(server) {
   return {
     label: 'MariaDB',
     env: (name) => ({ DATABASE_URL: uriOf(name) }),
+    kept: () => Object.fromEntries(databases),
     open: async (name) => {
       const conn = await createConnection({ uri: uriOf(name), dateStrings: true });
       return {

@@ -23,6 +23,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
+import { cpuProfile, printProfile } from './profile.mjs';
 import { ADMIN, HEADERS, api, cpuMs, startServer, studioDate } from './shared.mjs';
 import { RECENT_WEEKS, WEEKLY_CLASS, addDays, generateStudio, isoWeekday, writeStudio } from './history-seed.mjs';
 
@@ -34,6 +35,17 @@ export const HISTORY_WEEKS = Math.max(
 );
 export const HISTORY_CLIENTS = Number(process.env.BENCH_HISTORY_CLIENTS ?? 2000);
 export const HISTORY_DASHBOARD_SECONDS = Number(process.env.BENCH_HISTORY_DASHBOARD_SECONDS ?? 10);
+/**
+ * While finding where time goes: BENCH_HISTORY_READS keeps only the reads whose name contains one
+ * of its comma-separated words ("none": only the dashboard and exports), and BENCH_HISTORY_PROFILE=1
+ * starts the five-year server with `node --cpu-prof` and prints its profile (every load on it).
+ */
+const READ_FILTER = (process.env.BENCH_HISTORY_READS ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const PROFILE_HISTORY = process.env.BENCH_HISTORY_PROFILE === '1';
+const chosen = (read) => READ_FILTER.length === 0 || READ_FILTER.some((word) => read.name.toLowerCase().includes(word));
 export const RATIO_TARGET = 0.9;
 export const DASHBOARD_P50_TARGET_MS = 100;
 export const DASHBOARD_P99_TARGET_MS = 300;
@@ -95,7 +107,7 @@ async function answerOf(studio, read) {
  * A fresh MariaDB database per studio, or a data folder per SQLite studio; `driver` gives
  * { env(name), open(name) → db, cleanup() }.
  */
-async function prepareStudio(driver, name, weeks) {
+async function prepareStudio(driver, name, weeks, profile = null) {
   const env = { ...driver.env(name), JWT_SECRET, STUDIO_TZ: 'America/Mexico_City' };
   let server = await startServer(env);
   let weekly;
@@ -147,7 +159,7 @@ async function prepareStudio(driver, name, weeks) {
     await db.close();
   }
   // Started again on the database as written: what a server finds when it starts on a studio's history.
-  server = await startServer(env);
+  server = await startServer(env, profile ? { nodeArgs: profile.nodeArgs } : {});
   const admin = (await api(server.url, '/api/auth/login', ADMIN)).cookie;
   const client = (await api(server.url, '/api/auth/login', { email: WEEKLY_EMAIL, password: WEEKLY_PASSWORD })).cookie;
   return { server, admin, client, facts, name };
@@ -388,9 +400,11 @@ export async function historyScenario(driver) {
   );
   const problems = [];
   const studios = [];
+  const profile = PROFILE_HISTORY ? cpuProfile() : null;
+  const window = {};
   try {
     studios.push(await prepareStudio(driver, 'fresh', RECENT_WEEKS));
-    studios.push(await prepareStudio(driver, 'history', HISTORY_WEEKS));
+    studios.push(await prepareStudio(driver, 'history', HISTORY_WEEKS, profile));
     const [fresh, history] = studios;
     const day = measuredDay();
     for (const studio of studios) studio.expect = expectations(studio.facts, day);
@@ -403,7 +417,8 @@ export async function historyScenario(driver) {
     );
 
     const rows = [];
-    for (const read of reads(day)) {
+    window.start = Date.now();
+    for (const read of reads(day).filter(chosen)) {
       const checks = [];
       for (const studio of studios) {
         const answer = await answerOf(studio, read);
@@ -509,8 +524,14 @@ export async function historyScenario(driver) {
       failed: problems.length > 0,
     };
   } finally {
+    window.end = Date.now();
     for (const studio of studios) await studio.server.stop();
-    await driver.cleanup();
+    window.exited = Date.now();
+    if (profile && window.start)
+      printProfile(`five years on ${driver.label}`, profile.read(window), 'the history reads and dashboard');
+    // BENCH_HISTORY_KEEP=1 leaves both studios' databases for EXPLAIN and timing by hand.
+    if (process.env.BENCH_HISTORY_KEEP === '1') console.log(`   kept: ${JSON.stringify(driver.kept?.() ?? null)}`);
+    else await driver.cleanup();
   }
 }
 
@@ -525,6 +546,7 @@ export function sqliteHistoryDriver(openSqlite) {
     label: 'SQLite',
     env: (name) => ({ DATABASE_URL: '', DATA_DIR: dir(name) }),
     open: async (name) => openSqlite(join(dir(name), 'pilates.sqlite')),
+    kept: () => Object.fromEntries(dirs),
     cleanup: async () => {
       for (const path of dirs.values()) rmSync(path, { recursive: true, force: true });
     },

@@ -170,7 +170,7 @@ describe('attendance at the door and walk-ins', () => {
       expect(dialog.body.asistencia).toEqual({ attended: 0, noShow: 1 });
       expect(dialog.body.clases[0]).toMatchObject({ id: missed.reservationId, attended: false });
     });
-    it("should keep each client's stored counts equal to their marked reservations through changes of mind, cancellations and marks racing", async () => {
+    it("should keep each client's and the class's stored counts equal to their marked reservations through changes of mind, cancellations and marks racing", async () => {
       const scheduleId = await classWith(1, '19:00', 6);
       const a = await bookedClient(TODAY, scheduleId);
       const b = await bookedClient(TODAY, scheduleId);
@@ -184,6 +184,20 @@ describe('attendance at the door and walk-ins', () => {
         );
         return { attended: Number(row.came ?? 0), noShow: Number(row.missed ?? 0) };
       };
+      // The class's counters (what the owner's dashboard sums) beside its marked reservations.
+      const classCounts = async () => {
+        const [row] = await t.dataSource.query(
+          `SELECT c.attended_count AS attended, c.no_show_count AS noShow,
+             (SELECT COUNT(*) FROM reservations r WHERE r.class_session_id = c.id AND r.status = 'active' AND r.attended = 1) AS came,
+             (SELECT COUNT(*) FROM reservations r WHERE r.class_session_id = c.id AND r.status = 'active' AND r.attended = 0) AS missed
+           FROM class_sessions c WHERE c.schedule_id = ? AND c.date = ?`,
+          [scheduleId, TODAY],
+        );
+        return {
+          stored: { attended: Number(row.attended), noShow: Number(row.noShow) },
+          counted: { attended: Number(row.came), noShow: Number(row.missed) },
+        };
+      };
 
       // Two admins marking the same client at once, each value twice: one change is counted per
       // change, whatever the order.
@@ -194,18 +208,25 @@ describe('attendance at the door and walk-ins', () => {
         mark(b.reservationId, false),
       ]);
       expect(await stored(a.user.id)).toEqual({ attended: 1, noShow: 0 });
+      expect((await classCounts()).stored).toEqual({ attended: 1, noShow: 1 });
       await Promise.all([mark(a.reservationId, false), mark(a.reservationId, false, admin2)]);
       expect(await stored(a.user.id)).toEqual({ attended: 0, noShow: 1 });
       expect(await stored(a.user.id)).toEqual(await counted(a.user.id));
+      expect((await classCounts()).stored).toEqual({ attended: 0, noShow: 2 });
 
       // An admin cancelling a marked reservation takes its mark out; cancelling twice changes nothing.
       await admin.post('/api/reservations/cancel-reservation').send({ id: b.reservationId }).expect(200);
       await admin.post('/api/reservations/cancel-reservation').send({ id: b.reservationId }).expect(200);
       expect(await stored(b.user.id)).toEqual({ attended: 0, noShow: 0 });
+      expect((await classCounts()).stored).toEqual({ attended: 0, noShow: 1 });
       await mark(a.reservationId, true).expect(200);
+      expect((await classCounts()).stored).toEqual({ attended: 1, noShow: 0 });
       await admin.post('/api/reservations/cancel-reservation').send({ id: a.reservationId }).expect(200);
       expect(await stored(a.user.id)).toEqual({ attended: 0, noShow: 0 });
       expect(await stored(a.user.id)).toEqual(await counted(a.user.id));
+      const last = await classCounts();
+      expect(last.stored).toEqual({ attended: 0, noShow: 0 });
+      expect(last.stored).toEqual(last.counted);
     });
   });
 

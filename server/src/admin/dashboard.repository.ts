@@ -161,14 +161,15 @@ export class DashboardRepository {
   /**
    * Active reservations of the scheduled classes of the period that have started by (`today`,
    * `time`): came, did not come, not marked. Walk-ins without a plan count like any reservation.
+   * Summed from each class's counters (reserved_count, attended_count, no_show_count) in
+   * ix_class_sessions_date_figures: a year's classes, not a year's reservations.
    */
   async attendance(period: PeriodBounds, today: string, time: string): Promise<AttendanceRow> {
     const [row] = await this.reader.all<Record<string, unknown>>(
-      `SELECT COALESCE(SUM(CASE WHEN r.attended = 1 THEN 1 ELSE 0 END), 0) AS attended,
-         COALESCE(SUM(CASE WHEN r.attended = 0 THEN 1 ELSE 0 END), 0) AS noShow,
-         COALESCE(SUM(CASE WHEN r.attended IS NULL THEN 1 ELSE 0 END), 0) AS notMarked
-       FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
-       WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled' AND r.status = 'active'
+      `SELECT COALESCE(SUM(c.attended_count), 0) AS attended, COALESCE(SUM(c.no_show_count), 0) AS noShow,
+         COALESCE(SUM(c.reserved_count - c.attended_count - c.no_show_count), 0) AS notMarked
+       FROM class_sessions c
+       WHERE c.date >= ? AND c.date <= ? AND c.status = 'scheduled'
          AND (c.date < ? OR (c.date = ? AND c.start_time <= ?))`,
       [period.from, period.to, today, today, time],
     );

@@ -350,13 +350,21 @@ export class ReservationsRepository {
     return false;
   }
 
-  /** Adds to the attendance counters of the client of reservation `id` (users.attended_count …). */
+  /**
+   * Adds to the attendance counters of the client and of the class of reservation `id`
+   * (users.attended_count …, class_sessions.attended_count …).
+   */
   private async moveAttendanceCounts(id: number, attended: number, noShow: number): Promise<void> {
-    await this.txHost.tx.query(
-      'UPDATE users SET attended_count = attended_count + ?, no_show_count = no_show_count + ? ' +
-        'WHERE id = (SELECT r.user_id FROM reservations r WHERE r.id = ?)',
-      [attended, noShow, id],
-    );
+    for (const [table, key] of [
+      ['users', 'user_id'],
+      ['class_sessions', 'class_session_id'],
+    ]) {
+      await this.txHost.tx.query(
+        `UPDATE ${table} SET attended_count = attended_count + ?, no_show_count = no_show_count + ? ` +
+          `WHERE id = (SELECT r.${key} FROM reservations r WHERE r.id = ?)`,
+        [attended, noShow, id],
+      );
+    }
   }
 
   /**

@@ -3,7 +3,7 @@ import { User } from '../../src/auth/entities/user.entity';
 import { Payment, type PaymentStatus } from '../../src/payments/entities/payment.entity';
 import { Plan } from '../../src/planes/entities/plan.entity';
 import { UserPlan } from '../../src/planes/entities/user-plan.entity';
-import { recountAttendanceSql } from '../../src/reservations/attendance-counts';
+import { recountAttendanceSql, recountClassAttendanceSql } from '../../src/reservations/attendance-counts';
 import { ClassSession } from '../../src/reservations/entities/class-session.entity';
 import { Reservation } from '../../src/reservations/entities/reservation.entity';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
@@ -301,6 +301,7 @@ export async function seedDashboard(
   }
   // The clients' stored attendance counters, which the app keeps with every mark.
   await manager.query(recountAttendanceSql);
+  await manager.query(recountClassAttendanceSql);
   return { users, schedules, sessions, reservations, payments, userPlans, waitlist, catalogue };
 }
 

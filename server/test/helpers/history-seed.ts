@@ -2,7 +2,7 @@ import { addDays, isoWeekday } from '@pilates/dates';
 import type { DataSource } from 'typeorm';
 import { userSearchGrams } from '../../src/auth/user-search-grams';
 import { recountUsersSql } from '../../src/auth/users-count';
-import { recountAttendanceSql } from '../../src/reservations/attendance-counts';
+import { recountAttendanceSql, recountClassAttendanceSql } from '../../src/reservations/attendance-counts';
 import { randomFrom } from './dashboard-seed';
 import type { TestApp } from './test-app';
 
@@ -404,6 +404,7 @@ export async function seedHistory(
   );
   // The clients' stored attendance counters, which the app keeps with every mark.
   await ds.query(recountAttendanceSql);
+  await ds.query(recountClassAttendanceSql);
   await insertRows(
     ds,
     'waitlist_entries',

@@ -23,7 +23,16 @@ export type ClassStatus = (typeof CLASS_STATUSES)[number];
 @Index('uq_class_sessions_schedule_date', ['scheduleId', 'date'], { unique: true })
 @Index('ix_class_sessions_date', ['date'])
 // Covering index of the dashboard's occupancy (a year of classes read from the index alone).
-@Index('ix_class_sessions_date_figures', ['date', 'status', 'scheduleId', 'startTime', 'capacity', 'reservedCount'])
+@Index('ix_class_sessions_date_figures', [
+  'date',
+  'status',
+  'scheduleId',
+  'startTime',
+  'capacity',
+  'reservedCount',
+  'attendedCount',
+  'noShowCount',
+])
 @Check('ck_class_sessions_reserved', 'reserved_count >= 0 AND reserved_count <= capacity')
 @Check('ck_class_sessions_status', "status IN ('scheduled', 'cancelled')")
 export class ClassSession {
@@ -53,6 +62,17 @@ export class ClassSession {
   /** Clients in this class's waitlist (status waiting); changed only by conditional updates. */
   @Column({ name: 'waiting_count', type: 'int', default: 0 })
   waitingCount!: number;
+
+  /**
+   * Of the active reservations, those marked came and did not come: kept by the statements that mark
+   * attendance or cancel a marked reservation (ReservationsRepository), like reserved_count, so the
+   * owner's dashboard sums a year's classes instead of joining a year's reservations. Not loaded.
+   */
+  @Column({ name: 'attended_count', type: 'int', default: 0, select: false })
+  attendedCount?: number;
+
+  @Column({ name: 'no_show_count', type: 'int', default: 0, select: false })
+  noShowCount?: number;
 
   @Column({ type: 'varchar', length: 10, default: 'scheduled' })
   status!: ClassStatus;

@@ -10,4 +10,4 @@ export { Schedule };
 export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry];
 
 // The users' stored attendance counters are set from reservations by the migration that adds them.
-export { recountAttendanceSql } from '../attendance-counts';
+export { recountAttendanceSql, recountClassAttendanceSql } from '../attendance-counts';
