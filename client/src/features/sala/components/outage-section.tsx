@@ -35,7 +35,8 @@ export function rangeText({ from, to }: { from: string; to: string }): string {
 }
 
 /** A class as the preview names it: "lunes 30 de noviembre 7:00 AM". */
-const classText = (date: string, time: string) => `${formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '')} ${time}`;
+const classText = (date: string, time: string) =>
+  `${formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '')} ${time}`;
 
 /** The reformers out of service today: the map shows them so. */
 export function outOfServiceOn(outages: readonly OutageRangeDto[], day: string): Set<number> {
@@ -91,13 +92,16 @@ export function OutageSection({
         </Button>
       </div>
       <p className="mt-1 max-w-prose text-sm text-ink-muted">
-        Un reformer en reparación no se puede reservar esos días. Quien lo tenía pasa a otro libre de la misma clase, con
-        un correo que dice cuál.
+        Un reformer en reparación no se puede reservar esos días. Quien lo tenía pasa a otro libre de la misma clase,
+        con un correo que dice cuál.
       </p>
       {outages.length > 0 ? (
         <ul className="mt-3 divide-y divide-line rounded-card border border-line bg-surface">
           {outages.map((outage) => (
-            <li key={outage.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 text-sm">
+            <li
+              key={outage.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 text-sm"
+            >
               <div className="min-w-0">
                 <p className="font-medium text-ink-strong">{outage.spot.label}</p>
                 <p className="text-ink">{capitalised(rangeText(outage))}</p>
@@ -265,9 +269,7 @@ function OutageDialogBody({
           <strong className="font-semibold text-ink-strong">{label}</strong> fuera de servicio {rangeText(request)}:{' '}
           {request.reason}
         </p>
-        {plan.moves.length === 0 && plan.stranded.length === 0 ? (
-          <p className="text-ink">{NOBODY_BOOKED}</p>
-        ) : null}
+        {plan.moves.length === 0 && plan.stranded.length === 0 ? <p className="text-ink">{NOBODY_BOOKED}</p> : null}
         {plan.moves.length > 0 ? (
           <section aria-labelledby="outage-moves" className="space-y-2">
             <h3 id="outage-moves" className="text-sm font-semibold text-ink-strong">
