@@ -14,6 +14,7 @@ import {
   useRovingChoices,
   type RoomCell,
   type RoomChoiceProps,
+  type RoomMode,
   type RoomSpot,
 } from './room-spots';
 
@@ -123,7 +124,7 @@ function SpotCell({
 }: {
   spot: RoomSpot;
   style: CSSProperties;
-  mode: 'client' | 'admin';
+  mode: RoomMode;
   chosen: boolean;
   favouriteId?: number | null;
   disabled: boolean;

@@ -25,8 +25,11 @@ export interface RoomCell {
   column: number;
 }
 
-/** `client`: a client picks a free reformer. `admin`: the roster; a taken reformer is choosable too (to move its client). */
-export type RoomMode = 'client' | 'admin';
+/**
+ * `client`: a client picks a free reformer. `admin`: the roster; a taken reformer is choosable too (to move its client).
+ * `room`: the admin's "Sala"; every reformer is choosable, out of service too (choosing one edits it).
+ */
+export type RoomMode = 'client' | 'admin' | 'room';
 
 /** The props the map, the list and the picker share. */
 export interface RoomChoiceProps {
@@ -60,6 +63,7 @@ export const stateOf = (spot: RoomSpot): SpotState => spot.state ?? 'free';
 
 /** Clients choose a free reformer or keep their own; the roster may also pick a taken one to move its client. */
 export function isChoosable(spot: RoomSpot, mode: RoomMode): boolean {
+  if (mode === 'room') return true;
   const state = stateOf(spot);
   return state === 'free' || state === 'mine' || (mode === 'admin' && state === 'taken');
 }

@@ -21,7 +21,7 @@ const upcoming: MyClassDto = {
   // 7:00 PM of Monday in Mexico City.
   cancellableUntil: '2026-11-24T01:00:00.000Z',
   attended: null,
-  spot: null,
+  spot: { id: 5, label: 'Reformer 5' },
 };
 const tooLate: MyClassDto = {
   ...upcoming,
@@ -32,6 +32,8 @@ const tooLate: MyClassDto = {
   cancellable: false,
   // 8:00 PM of Monday: booked inside the window, past it now.
   cancellableUntil: '2026-11-24T02:00:00.000Z',
+  // Booked before the room was drawn.
+  spot: null,
 };
 const past: MyClassDto = {
   ...upcoming,
@@ -72,13 +74,15 @@ describe('MyClasses', () => {
       within(next)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Cancelación', 'Acciones']);
+    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Reformer', 'Cancelación', 'Acciones']);
     const rows = within(next).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Pilates Reformer')).toBeInTheDocument();
     expect(within(rows[0]).getByText('24 de noviembre de 2026')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Martes')).toBeInTheDocument();
     expect(within(rows[0]).getByText('7:00 AM')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Reformer 5')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('—')).toBeInTheDocument();
     expect(
       within(rows[0]).getByText(
         'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.',
@@ -97,7 +101,7 @@ describe('MyClasses', () => {
       within(before)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Asistencia']);
+    ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Reformer', 'Asistencia']);
     const pastRows = within(before).getAllByRole('row').slice(1);
     expect(within(pastRows[0]).getByText('2 de noviembre de 2026')).toBeInTheDocument();
     expect(within(pastRows[0]).getByText('Asistió')).toBeInTheDocument();
@@ -106,12 +110,12 @@ describe('MyClasses', () => {
     // The same classes as cards, for a narrow column.
     const cards = within(screen.getByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'Martes 24 de noviembre de 20267:00 AM · Pilates ReformerCancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
+      'Martes 24 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
       'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.Ya no se puede cancelar',
     ]);
     const pastCards = within(screen.getByRole('list', { name: 'Clases pasadas' })).getAllByRole('listitem');
     expect(pastCards.map((card) => card.textContent)).toEqual([
-      'Lunes 2 de noviembre de 20267:00 AM · Pilates ReformerAsistió',
+      'Lunes 2 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Asistió',
     ]);
   });
 

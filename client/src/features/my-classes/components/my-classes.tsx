@@ -73,7 +73,11 @@ const dateColumns: DataTableColumn<MyClassDto>[] = [
   { key: 'fecha', header: 'Fecha', cell: (row) => formatLongDate(row.date) },
   { key: 'dia', header: 'Día', cell: (row) => row.dayOfWeek },
   { key: 'hora', header: 'Hora', cell: (row) => row.time, className: 'whitespace-nowrap' },
+  { key: 'reformer', header: 'Reformer', cell: (row) => row.spot?.label ?? '—' },
 ];
+
+/** "7:00 AM · Pilates Reformer · Reformer 5" (a booking made before the room was drawn has no reformer). */
+const classLine = (row: MyClassDto) => [row.time, CLASS_NAME, row.spot?.label].filter(Boolean).join(' · ');
 
 function Section({
   title,
@@ -167,9 +171,7 @@ export function MyClasses() {
                   <p className="font-medium text-ink-strong">
                     {row.dayOfWeek} {formatLongDate(row.date)}
                   </p>
-                  <p className="text-sm">
-                    {row.time} · {CLASS_NAME}
-                  </p>
+                  <p className="text-sm">{classLine(row)}</p>
                   <p>
                     <CancelTerms row={row} />
                   </p>
@@ -200,9 +202,7 @@ export function MyClasses() {
                   <p className="font-medium">
                     {row.dayOfWeek} {formatLongDate(row.date)}
                   </p>
-                  <p className="text-sm">
-                    {row.time} · {CLASS_NAME}
-                  </p>
+                  <p className="text-sm">{classLine(row)}</p>
                 </div>
                 <p className="shrink-0 text-right text-sm text-ink">{attendanceText(row.attended)}</p>
               </>

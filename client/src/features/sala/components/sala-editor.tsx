@@ -10,9 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { RoomMap } from '@/features/booking';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
+import { useStudioToday } from '@/lib/studio-clock';
 import { currentStudioDay } from '@/lib/studio-time-zone';
 import { formatLongDate } from '@pilates/dates';
 import { firstFreeCell, nextSpotLabel } from '../layout';
+import { OutageDialog, OutageSection, outOfServiceOn, type OutageSubject } from './outage-section';
 import { AddSpotDialog, EditSpotDialog, InstructorDialog } from './spot-dialogs';
 
 /** The admin's room read, as the route's loader prefetches it. */
@@ -55,6 +57,12 @@ function SalaRoomView({ sala }: { sala: AdminSalaResponseDto }) {
   const [editing, setEditing] = useState<SpotDto | null>(null);
   const [retiring, setRetiring] = useState<SpotDto | null>(null);
   const [movingInstructor, setMovingInstructor] = useState(false);
+  const [marking, setMarking] = useState<OutageSubject | null>(null);
+  const today = useStudioToday();
+  const outOfService = outOfServiceOn(sala.outages, today);
+  const mapSpots = sala.spots.map((spot) =>
+    outOfService.has(spot.id) ? { ...spot, state: 'out_of_service' as const } : spot,
+  );
 
   const closeRetire = () => {
     retire.reset();
@@ -104,14 +112,14 @@ function SalaRoomView({ sala }: { sala: AdminSalaResponseDto }) {
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           {sala.spots.length === 1 ? '1 reformer' : `${sala.spots.length} reformers`}. Elige uno para cambiarle el
-          nombre, moverlo o retirarlo.
+          nombre, moverlo, marcarlo fuera de servicio o retirarlo.
         </p>
         {sala.spots.length > 0 ? (
           <RoomMap
-            mode="admin"
+            mode="room"
             anyChoice={false}
             label="Reformers de la sala"
-            spots={sala.spots}
+            spots={mapSpots}
             instructor={sala.instructor}
             selected={editing?.id ?? null}
             onSelect={(id) => setEditing(sala.spots.find((spot) => spot.id === id) ?? null)}
@@ -121,6 +129,8 @@ function SalaRoomView({ sala }: { sala: AdminSalaResponseDto }) {
           <p className="mt-5 text-ink">Aún no hay reformers en la sala.</p>
         )}
       </section>
+
+      <OutageSection spots={sala.spots} outages={sala.outages} onMark={() => setMarking({ spotId: null })} />
 
       {sala.retired.length > 0 ? (
         <section aria-labelledby="sala-retirados">
@@ -148,7 +158,12 @@ function SalaRoomView({ sala }: { sala: AdminSalaResponseDto }) {
           setEditing(null);
           setRetiring(spot);
         }}
+        onOutage={(spot) => {
+          setEditing(null);
+          setMarking({ spotId: spot.id });
+        }}
       />
+      <OutageDialog subject={marking} spots={sala.spots} onClose={() => setMarking(null)} />
       <InstructorDialog
         instructor={movingInstructor ? sala.instructor : null}
         onClose={() => setMovingInstructor(false)}

@@ -67,16 +67,18 @@ export function AddSpotDialog({
   );
 }
 
-/** Renames or moves a reformer; "Retirar" hands over to the confirmation. */
+/** Renames or moves a reformer; "Marcar fuera de servicio" and "Retirar" hand over to their own dialogs. */
 export function EditSpotDialog({
   spot,
   onClose,
   onRetire,
+  onOutage,
 }: {
   /** The reformer to edit; null keeps the dialog closed. */
   spot: SpotDto | null;
   onClose: () => void;
   onRetire: (spot: SpotDto) => void;
+  onOutage: (spot: SpotDto) => void;
 }) {
   return (
     <FormDialog
@@ -107,7 +109,10 @@ export function EditSpotDialog({
           />
           <CellFields control={form.control} errors={form.formState.errors} />
           <p className="text-sm text-ink-muted">Sus reservas se quedan con él: los clientes ven el nombre nuevo.</p>
-          <div className="border-t border-line pt-4">
+          <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+            <Button variant="secondary" size="sm" onClick={() => onOutage(editing)}>
+              Marcar fuera de servicio
+            </Button>
             <Button variant="danger" size="sm" onClick={() => onRetire(editing)}>
               Retirar {editing.label}
             </Button>
