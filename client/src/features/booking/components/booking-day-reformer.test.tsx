@@ -26,7 +26,7 @@ const CLIENT: UserDto = {
   email: 'ana@example.com',
   phone: null,
   role: 'user',
-  cumpleanos: null,
+  cumpleanos: '1990-05-17',
   favouriteSpot: null,
 };
 const BOOKED = {
@@ -37,7 +37,7 @@ const BOOKED = {
   cancelUntil: '2026-11-30T20:00:00.000Z',
 };
 
-function renderDay(handlers: ApiHandlers = {}, favouriteSpot: { id: number; label: string } | null = null) {
+function renderDay(handlers: ApiHandlers = {}, favouriteSpot: UserDto['favouriteSpot'] = null) {
   const api = stubApi({
     [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM', spots: SPOTS })] }],
     [SALA]: () => [
@@ -52,7 +52,8 @@ function renderDay(handlers: ApiHandlers = {}, favouriteSpot: { id: number; labe
     ...handlers,
   });
   const { queryClient } = renderWithProviders(<BookingDay date={DATE} isGuest={false} onRequireLogin={vi.fn()} />);
-  queryClient.setQueryData(sessionQueryOptions.queryKey, { ...CLIENT, favouriteSpot });
+  const user: UserDto = { ...CLIENT, favouriteSpot };
+  queryClient.setQueryData(sessionQueryOptions.queryKey, user);
   return { ...api, queryClient };
 }
 
