@@ -106,7 +106,7 @@ export const STALE_AFTER = {
     // Someone took that reformer first, or it left the room: the day as it is now.
     refused: { lists: ['day', 'rosters'], when: { codes: ['SPOT_TAKEN', 'SPOT_OUT_OF_SERVICE', 'SPOT_UNKNOWN'] } },
   },
-  /** The favourite lives in the session user, which Mi información updates from the answer. */
+  /** The favourite lives in the session user, which Mi información and the booking map update from the answer (`setSessionFavourite`). */
   setFavouriteSpot: NOTHING,
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   confirmPayment: { accepted: ['plans', 'ownPurchases'], waits: true },

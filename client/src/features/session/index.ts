@@ -4,6 +4,7 @@ export {
   clearSession,
   ensureSession,
   sessionQueryOptions,
+  setSessionFavourite,
   setSessionUser,
   useSession,
   type SessionUser,

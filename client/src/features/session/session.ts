@@ -38,6 +38,13 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser): voi
   queryClient.setQueryData(sessionQueryOptions.queryKey, user);
 }
 
+/** A favourite reformer saved (Mi información, or the booking map): the session user carries it. */
+export function setSessionFavourite(queryClient: QueryClient, favouriteSpot: SessionUser['favouriteSpot']): void {
+  queryClient.setQueryData<SessionUser | null>(sessionQueryOptions.queryKey, (user) =>
+    user ? { ...user, favouriteSpot } : user,
+  );
+}
+
 /** After logout: drop the user and every cached answer that belonged to them. */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SlotSpotDto } from '@/api/generated/model';
+import type { SlotSpotDto, UserDto } from '@/api/generated/model';
+import { sessionQueryOptions } from '@/features/session';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
 import { BookingDay } from './booking-day';
 
@@ -9,6 +10,7 @@ const DATE = '2026-11-30';
 const GET = '/api/reservations/get-information';
 const PUSH = '/api/reservations/push-reservation';
 const SALA = '/api/reservations/sala';
+const FAVOURITE = '/api/informacion/favourite-spot';
 
 // Two rows of three; Reformer 2 is taken, Reformer 6 out of service.
 const SPOTS: SlotSpotDto[] = [1, 2, 3, 4, 5, 6].map((id) => ({
@@ -18,6 +20,15 @@ const SPOTS: SlotSpotDto[] = [1, 2, 3, 4, 5, 6].map((id) => ({
   column: ((id - 1) % 3) + 1,
   state: id === 2 ? 'taken' : id === 6 ? 'out_of_service' : 'free',
 }));
+const CLIENT: UserDto = {
+  id: 7,
+  name: 'Ana López',
+  email: 'ana@example.com',
+  phone: null,
+  role: 'user',
+  cumpleanos: '1990-05-17',
+  favouriteSpot: null,
+};
 const BOOKED = {
   success: true,
   message: '¡Has reservado con éxito!',
@@ -26,7 +37,7 @@ const BOOKED = {
   cancelUntil: '2026-11-30T20:00:00.000Z',
 };
 
-function renderDay(handlers: ApiHandlers = {}) {
+function renderDay(handlers: ApiHandlers = {}, favouriteSpot: UserDto['favouriteSpot'] = null) {
   const api = stubApi({
     [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM', spots: SPOTS })] }],
     [SALA]: () => [
@@ -40,8 +51,10 @@ function renderDay(handlers: ApiHandlers = {}) {
     },
     ...handlers,
   });
-  renderWithProviders(<BookingDay date={DATE} isGuest={false} onRequireLogin={vi.fn()} />);
-  return api;
+  const { queryClient } = renderWithProviders(<BookingDay date={DATE} isGuest={false} onRequireLogin={vi.fn()} />);
+  const user: UserDto = { ...CLIENT, favouriteSpot };
+  queryClient.setQueryData(sessionQueryOptions.queryKey, user);
+  return { ...api, queryClient };
 }
 
 const openPicker = async () => {
@@ -123,5 +136,54 @@ describe('BookingDay: choosing the reformer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reservar' }));
     await waitFor(() => expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should mark the chosen reformer as the favourite without booking or closing', async () => {
+    const { sentTo, queryClient } = renderDay({
+      [FAVOURITE]: (body) => {
+        const id = (body as { spot: number }).spot;
+        return [
+          200,
+          {
+            success: true,
+            message: `Reformer ${id} es tu reformer favorito.`,
+            favouriteSpot: { id, label: `Reformer ${id}` },
+          },
+        ];
+      },
+    });
+    const dialog = await openPicker();
+    // Nothing to mark on "Cualquiera".
+    expect(within(dialog).queryByRole('button', { name: 'Marcar como favorito' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 4, libre' }));
+    const mark = within(dialog).getByRole('button', { name: 'Marcar como favorito' });
+    mark.focus();
+    await userEvent.keyboard('{Enter}');
+
+    expect(await findToast('Reformer 4 es tu reformer favorito.')).toBeInTheDocument();
+    expect(sentTo(FAVOURITE)).toEqual([{ spot: 4 }]);
+    const marked = await within(dialog).findByRole('button', { name: 'Es tu favorito' });
+    expect(marked).toHaveAttribute('aria-disabled', 'true');
+    expect(marked).toHaveFocus();
+    expect(within(dialog).getByRole('radio', { name: 'Reformer 4, libre, tu favorito' })).toBeChecked();
+    expect(queryClient.getQueryData(sessionQueryOptions.queryKey)?.favouriteSpot).toEqual({
+      id: 4,
+      label: 'Reformer 4',
+    });
+    // Still choosing: nothing booked, the dialog open; marking again sends nothing.
+    await userEvent.click(marked);
+    expect(sentTo(FAVOURITE)).toHaveLength(1);
+    expect(sentTo(PUSH)).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Elige tu reformer' })).toBeInTheDocument();
+  });
+
+  it('should say "Es tu favorito" for the favourite already, and offer to mark another', async () => {
+    const { sentTo } = renderDay({}, { id: 3, label: 'Reformer 3' });
+    const dialog = await openPicker();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 3, libre, tu favorito' }));
+    expect(within(dialog).getByRole('button', { name: 'Es tu favorito' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reformer 5, libre' }));
+    expect(within(dialog).getByRole('button', { name: 'Marcar como favorito' })).not.toHaveAttribute('aria-disabled');
+    expect(sentTo(FAVOURITE)).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
               />
             )}
           />
-          <ScheduleFields register={form.register} errors={form.formState.errors} />
+          <ScheduleFields register={form.register} control={form.control} errors={form.formState.errors} />
         </>
       )}
     </FormDialog>

@@ -48,7 +48,7 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
     >
       {(form) => (
         <>
-          <ScheduleFields register={form.register} errors={form.formState.errors} />
+          <ScheduleFields register={form.register} control={form.control} errors={form.formState.errors} />
           <p className="text-sm text-ink-muted">Los cambios se aplican a las clases que aún no empiezan.</p>
         </>
       )}

@@ -7,6 +7,22 @@ import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { DEACTIVATE_WARNING, TimetableEditor } from './timetable-editor';
 
 const HORARIO = '/api/reservations/horario';
+const SALA = '/api/reservations/sala';
+
+/** The room clients book in, with `count` reformers in service. */
+const sala = (count: number) => () => ({
+  status: 200,
+  body: {
+    success: true,
+    instructor: { row: 0, column: 0 },
+    spots: Array.from({ length: count }, (_, index) => ({
+      id: index + 1,
+      label: `Reformer ${index + 1}`,
+      row: 1,
+      column: index,
+    })),
+  },
+});
 
 const lunes7: ScheduleDto = {
   id: 1,
@@ -218,5 +234,40 @@ describe('TimetableEditor', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Activar la clase del sábado a las 9:00 AM' }));
     expect(await screen.findByText('Clase activada en el horario')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/reservations/horario/activate')).toEqual([{ id: 3 }]);
+  });
+
+  it('should say when a class has more places than the room has reformers', async () => {
+    const big: ScheduleDto = { ...lunes18, capacity: 10 };
+    const small: ScheduleDto = { ...sabado9, capacity: 6 };
+    stubApi({
+      [HORARIO]: () => ({ status: 200, body: { success: true, horario: [lunes7, big, small] } }),
+      [SALA]: sala(8),
+    });
+    renderPage(<TimetableEditor />);
+
+    const lunes = await screen.findByRole('region', { name: 'Lunes' });
+    const [at7, at18] = within(lunes).getAllByRole('listitem');
+    expect(await within(at18!).findByText('La sala tiene 8 reformers: se venden 8 lugares')).toBeInTheDocument();
+    expect(at18).toHaveTextContent('10 lugares');
+    // 8 places in a room of 8, and 6: no hint.
+    expect(at7).not.toHaveTextContent('La sala tiene');
+    expect(screen.getByRole('region', { name: 'Sábado' })).not.toHaveTextContent('La sala tiene');
+  });
+
+  it('should say so in the form as the capacity typed goes above the reformers', async () => {
+    stubApi({ [HORARIO]: timetable, [SALA]: sala(6) });
+    renderPage(<TimetableEditor />);
+    expect(await screen.findAllByText('La sala tiene 6 reformers: se venden 6 lugares')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar la clase del lunes a las 7:00 AM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar clase' });
+    const capacity = within(dialog).getByLabelText(/Capacidad/);
+    // The class's 8 places: more than the 6 reformers, said in the field's description.
+    expect(capacity).toHaveAccessibleDescription('De 1 a 50 lugares. La sala tiene 6 reformers: se venden 6 lugares.');
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, '6');
+    expect(capacity).toHaveAccessibleDescription('De 1 a 50 lugares.');
+    await userEvent.type(capacity, '0');
+    expect(capacity).toHaveAccessibleDescription('De 1 a 50 lugares. La sala tiene 6 reformers: se venden 6 lugares.');
   });
 });

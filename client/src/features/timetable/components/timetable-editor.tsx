@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '@pilates/dates';
-import { Plus, UserRound, Users } from 'lucide-react';
+import { Info, Plus, UserRound, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useActivateSchedule, useDeactivateSchedule, useListTimetable } from '@/api/generated/horario/horario';
 import type { ScheduleDto } from '@/api/generated/model';
@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessages } from '@/api/api-error';
 import { AddScheduleDialog } from './add-schedule-dialog';
 import { EditScheduleDialog } from './edit-schedule-dialog';
+import { roomLimitHint, useRoomReformers } from './room-limit';
 
 export const DEACTIVATE_WARNING = 'Las clases próximas con reservas se cancelarán y se avisará a los clientes.';
 
@@ -33,18 +34,22 @@ function StateBadge({ active }: { active: boolean }) {
 
 function ScheduleRow({
   schedule,
+  reformers,
   onEdit,
   onDeactivate,
   onActivate,
   activating,
 }: {
   schedule: ScheduleDto;
+  /** The reformers in service, once known: a capacity above them sells fewer places. */
+  reformers: number | undefined;
   onEdit: () => void;
   onDeactivate: () => void;
   onActivate: () => void;
   activating: boolean;
 }) {
   const name = className(schedule);
+  const limit = roomLimitHint(schedule.capacity, reformers);
   // Time and state, then places and instructor; the actions beside them, or below them in a narrow day column.
   return (
     <li
@@ -64,6 +69,12 @@ function ScheduleRow({
           <Users aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
           {schedule.capacity} {schedule.capacity === 1 ? 'lugar' : 'lugares'}
         </p>
+        {limit ? (
+          <p className="flex items-start gap-1.5 text-ink-muted">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{limit}</span>
+          </p>
+        ) : null}
         {/* Most classes have no instructor: say it only when there is one. */}
         {schedule.instructor ? (
           <p className="flex items-center gap-1.5" title={schedule.instructor}>
@@ -110,6 +121,7 @@ export function TimetableEditor() {
   const [adding, setAdding] = useState(false);
   const deactivate = useDeactivateSchedule();
   const activate = useActivateSchedule();
+  const reformers = useRoomReformers();
 
   const closeDeactivate = () => {
     deactivate.reset();
@@ -181,6 +193,7 @@ export function TimetableEditor() {
                       <ScheduleRow
                         key={schedule.id}
                         schedule={schedule}
+                        reformers={reformers}
                         onEdit={() => setEditing(schedule)}
                         onDeactivate={() => setDeactivating(schedule)}
                         onActivate={() => onActivate(schedule)}

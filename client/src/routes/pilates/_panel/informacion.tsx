@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { FavouriteSpot, salaQueryOptions } from '../../../features/informacion';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
-import { setSessionUser, useSession } from '../../../features/session/session';
+import { setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
 import { useLogoutEverywhere } from '../../../features/session/use-logout';
 import { titleHead } from '../../../lib/page-title';
 import { pageRead } from '../../../lib/server-read';
@@ -38,7 +38,7 @@ function InformacionPage() {
       <FavouriteSpot
         favourite={user.favouriteSpot}
         onChanged={(answer) => {
-          setSessionUser(queryClient, { ...user, favouriteSpot: answer.favouriteSpot });
+          setSessionFavourite(queryClient, answer.favouriteSpot);
           toast.show(answer.message);
         }}
       />
