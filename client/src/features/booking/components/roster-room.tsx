@@ -12,7 +12,7 @@ import { byPlace, type RoomSpot } from './room-spots';
 
 export const movedMessage = (name: string, spot: string): string => `Se movió a ${name} al ${spot}`;
 export const NO_SPOT_LABEL = 'Sin reformer';
-export const MOVE_HINT = 'Para mover a un cliente, toca su reformer y luego uno libre, o arrástralo.';
+export const MOVE_HINT = 'Para mover a un cliente, toca su reformer y luego uno libre; con el ratón, arrástralo.';
 export const movingHint = (name: string): string => `Moviendo a ${name}: elige un reformer libre.`;
 
 /** The class's reformers, each with who is on it and whether they came (the roster's map). */
