@@ -118,7 +118,9 @@ describe('attendance at the door on a phone', () => {
         ).isVisible(),
       )
       .toBe(true);
-    await expect.poll(() => roster.getByText('Inés Puerta').isVisible()).toBe(true);
+    // On a reformer of the room, and in the list below it.
+    await expect.poll(() => roster.getByRole('radio', { name: /ocupado: Inés Puerta/ }).isVisible()).toBe(true);
+    expect(await roster.getByRole('button', { name: 'Quitar a Inés Puerta', exact: true }).isVisible()).toBe(true);
     const welcome = await waitForMail(dataDir, newEmail);
     expect(welcome).toContain('elegir tu contraseña');
     expect(welcome).toMatch(/\/pilates\/reset-password\/[A-Za-z0-9_-]+/);
@@ -127,7 +129,8 @@ describe('attendance at the door on a phone', () => {
     await roster.getByRole('button', { name: 'Agregar cliente' }).click();
     await roster.getByLabel('Buscar por nombre o correo').fill('Rosa Aguilar');
     await roster.getByRole('button', { name: 'Agregar a Rosa Aguilar' }).first().click();
-    await expect.poll(() => roster.getByText('Rosa Aguilar').isVisible()).toBe(true);
+    await expect.poll(() => roster.getByRole('radio', { name: /ocupado: Rosa Aguilar/ }).isVisible()).toBe(true);
+    expect(await roster.getByRole('button', { name: 'Quitar a Rosa Aguilar', exact: true }).isVisible()).toBe(true);
     expect(await sidewaysOverflow(page)).toBe(0);
     await page.screenshot({ path: screenshotPath('attendance-walk-in-phone'), animations: 'disabled' });
 

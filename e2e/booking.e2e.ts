@@ -208,7 +208,9 @@ describe('booking', () => {
     const dialog = page.getByRole('dialog', {
       name: `${monday.charAt(0).toUpperCase()}${monday.slice(1)} · 9:00 AM`,
     });
-    await expect.poll(() => dialog.getByText('Daniela Núñez').isVisible()).toBe(true);
+    // In the list, and on her reformer in the room above it.
+    await expect.poll(() => dialog.getByRole('listitem').getByText('Daniela Núñez').isVisible()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /ocupado: Daniela Núñez/ }).isVisible()).toBe(true);
     expect(await dialog.getByText(email).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('usuarios-clases-dialogo-1280'), animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Quitar a Daniela Núñez' }).click();

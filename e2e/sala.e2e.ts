@@ -1,10 +1,13 @@
+import { addDays } from '@pilates/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
+import { givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
-import { registerClient, toast } from './support/site';
+import { CSRF, nextMonday, registerClient, today, toast } from './support/site';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/pilates/cuenta`);
@@ -114,4 +117,76 @@ describe('the room ("Sala")', () => {
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
+
+  // Weeks after the ones other journeys book, one date per width.
+  for (const [width, height, date] of [
+    [390, 844, addDays(nextMonday, 29)],
+    [1280, 900, addDays(nextMonday, 30)],
+  ] as const) {
+    it(`should show the admin each client on their reformer in the roster and move one (${width} px)`, async () => {
+      // A client booked on "Cualquiera" in the 6:00 PM class.
+      const clientContext = await browser.newContext();
+      const client = await clientContext.newPage();
+      const name = width === 390 ? 'Sofía Ramírez' : 'Paula Herrera';
+      const email = await registerClient(client, baseUrl, name);
+      givePlan(dataDir, email, { classes: 4, start: today, end: addDays(today, 60) });
+      const day = await client.request.post(`${baseUrl}/api/reservations/get-information`, {
+        headers: CSRF,
+        data: { date },
+      });
+      const six = ((await day.json()) as { data: { scheduleId: number; time: string }[] }).data.find(
+        (s) => s.time === '6:00 PM',
+      )!;
+      const booking = await client.request.post(`${baseUrl}/api/reservations/push-reservation`, {
+        headers: CSRF,
+        data: { date, classReservation: six.scheduleId },
+      });
+      expect(booking.status()).toBe(201);
+      const booked = ((await booking.json()) as { spot: { label: string } }).spot.label;
+      await clientContext.close();
+      const target = booked === 'Reformer 6' ? 'Reformer 7' : 'Reformer 6';
+
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await logIn(page, ADMIN.email, ADMIN.password);
+      await page.goto(`${baseUrl}/pilates/usuarios-clases?fecha=${date}`);
+      await page.getByRole('button', { name: /6:00 PM/ }).click();
+      const dialog = page.getByRole('dialog', { name: /· 6:00 PM$/ });
+      const room = dialog.getByRole('radiogroup', { name: 'Reformers de la clase' });
+      const onReformer = (label: string) =>
+        room.getByRole('radio', { name: `${label}, ocupado: ${name}, sin marcar`, exact: true });
+      await onReformer(booked).waitFor();
+      expect(await onReformer(booked).innerText()).toContain(name.split(' ')[0]);
+      expect(await room.getByText('Instructora').isVisible()).toBe(true);
+      // The list below names the reformer too.
+      const row = dialog.getByRole('listitem').filter({ hasText: email });
+      expect(await row.getByText(booked, { exact: true }).isVisible()).toBe(true);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await page.screenshot({ path: screenshotPath(`roster-sala-${width}`), fullPage: true });
+
+      // Picked, then a free reformer.
+      await onReformer(booked).click();
+      await dialog.getByText(`Moviendo a ${name}: elige un reformer libre.`).waitFor();
+      await room.getByRole('radio', { name: `${target}, libre`, exact: true }).click();
+      await expect.poll(() => toast(page, `Se movió a ${name} al ${target}`).isVisible()).toBe(true);
+      await onReformer(target).waitFor();
+      expect(await room.getByRole('radio', { name: `${booked}, libre`, exact: true }).isVisible()).toBe(true);
+      expect(await row.getByText(target, { exact: true }).isVisible()).toBe(true);
+      expect(await sidewaysScroll(page)).toBe(0);
+      const box = (await room.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: screenshotPath(`roster-sala-movido-${width}`), fullPage: true });
+
+      if (width === 1280) {
+        // With a mouse: dragged back onto the reformer they had.
+        await onReformer(target).dragTo(room.getByRole('radio', { name: `${booked}, libre`, exact: true }));
+        await expect.poll(() => toast(page, `Se movió a ${name} al ${booked}`).isVisible()).toBe(true);
+        await onReformer(booked).waitFor();
+      }
+      expect(watch.consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -255,6 +255,107 @@ describe('sala: a reformer in every booking', () => {
       const taken = await changeSpot(admin, id, ids['Reformer 5']).expect(409);
       expect(taken.body.code).toBe('SPOT_TAKEN');
     });
+
+    it('should let an admin move a client from the roster once the class has started, audited as theirs', async () => {
+      const thursday = addDays(TODAY, 3);
+      const schedule = await scheduleAt(t, 4, '19:00');
+      const c = await client(t);
+      const booked = await book(c.agent, thursday, schedule.id, ids['Reformer 2']).expect(201);
+      const id = booked.body.reservationId;
+      // 19:20 in the studio (UTC-6): the class is under way.
+      clock.set(new Date(`${thursday}T19:20:00-06:00`));
+      expect((await changeSpot(c.agent, id, ids['Reformer 6']).expect(409)).body.code).toBe('SPOT_CHANGE_CLOSED');
+      const admin = await adminAgent(t);
+      const moved = await changeSpot(admin, id, ids['Reformer 6']).expect(200);
+      expect(moved.body.spot).toEqual({ id: ids['Reformer 6'], label: 'Reformer 6' });
+
+      const roster = await admin.post('/api/reservations/get-information-clases').send({ date: thursday }).expect(200);
+      const slot = roster.body.data.find((s: { scheduleId: number }) => s.scheduleId === schedule.id);
+      expect(slot.enrolled.map((p: { id: number; spot: unknown }) => [p.id, p.spot])).toEqual([
+        [c.id, { id: ids['Reformer 6'], label: 'Reformer 6' }],
+      ]);
+      const states = Object.fromEntries(slot.spots.map((s: { label: string; state: string }) => [s.label, s.state]));
+      expect([states['Reformer 2'], states['Reformer 6']]).toEqual(['free', 'taken']);
+      const [entry] = await t.dataSource.query(
+        'SELECT actor_id AS actor, `after` AS a FROM audit_log WHERE action = ? AND entity_id = ?',
+        ['reservation.spot', String(id)],
+      );
+      expect(Number(entry.actor)).not.toBe(c.id);
+      expect(typeof entry.a === 'string' ? JSON.parse(entry.a) : entry.a).toEqual({ spot: 'Reformer 6' });
+    });
+  });
+
+  describe('walk-ins', () => {
+    const walkIn = (agent: Agent, body: object) => agent.post('/api/admin/walk-in').send(body);
+
+    it('should place a walk-in on the reformer chosen, and refuse a taken, retired-or-unknown or out-of-service one', async () => {
+      const friday = addDays(TODAY, 4);
+      const schedule = await scheduleAt(t, 5, '07:00');
+      const admin = await adminAgent(t);
+      const first = await client(t);
+      const placed = await walkIn(admin, {
+        date: friday,
+        classReservation: schedule.id,
+        userId: first.id,
+        spot: ids['Reformer 7'],
+      }).expect(201);
+      expect(placed.body.spot).toEqual({ id: ids['Reformer 7'], label: 'Reformer 7' });
+      const [entry] = await t.dataSource.query(
+        'SELECT `after` AS a FROM audit_log WHERE action = ? AND entity_id = ?',
+        ['reservation.walk_in', String(placed.body.reservationId)],
+      );
+      expect((typeof entry.a === 'string' ? JSON.parse(entry.a) : entry.a).spot).toBe('Reformer 7');
+
+      // A taken reformer: refused as a booking is, and a new client's account is not created.
+      const second = await client(t);
+      const taken = await walkIn(admin, {
+        date: friday,
+        classReservation: schedule.id,
+        userId: second.id,
+        spot: ids['Reformer 7'],
+      }).expect(409);
+      expect(taken.body).toEqual({
+        success: false,
+        code: 'SPOT_TAKEN',
+        error: 'Ese reformer ya está reservado; elige otro',
+      });
+      const newcomer = { name: 'Nueva Puerta', email: 'nueva.puerta.sala@example.com', cumpleanos: '1990-01-02' };
+      const refusedNew = await walkIn(admin, {
+        date: friday,
+        classReservation: schedule.id,
+        ...newcomer,
+        spot: ids['Reformer 7'],
+      }).expect(409);
+      expect(refusedNew.body.code).toBe('SPOT_TAKEN');
+      expect(await t.dataSource.query('SELECT id FROM users WHERE email = ?', [newcomer.email])).toEqual([]);
+
+      const unknown = await walkIn(admin, {
+        date: friday,
+        classReservation: schedule.id,
+        userId: second.id,
+        spot: 999_999,
+      }).expect(400);
+      expect(unknown.body.code).toBe('SPOT_UNKNOWN');
+
+      await t.dataSource.query(
+        'INSERT INTO spot_outages (spot_id, from_date, to_date, reason, created_by) VALUES (?, ?, ?, ?, 1)',
+        [ids['Reformer 8'], friday, friday, 'Resorte en reparación'],
+      );
+      const broken = await walkIn(admin, {
+        date: friday,
+        classReservation: schedule.id,
+        userId: second.id,
+        spot: ids['Reformer 8'],
+      }).expect(409);
+      expect(broken.body.code).toBe('SPOT_OUT_OF_SERVICE');
+      // None of the refusals took a place.
+      expect((await sessionOf(t, schedule.id, friday))!.reservedCount).toBe(1);
+
+      // Without a reformer: "Cualquiera" (the front-most free one), never the one taken.
+      const any = await walkIn(admin, { date: friday, classReservation: schedule.id, userId: second.id }).expect(201);
+      expect(any.body.spot).toEqual({ id: ids['Reformer 1'], label: 'Reformer 1' });
+      expect(await spotsInClass(t, schedule.id, friday)).toEqual([ids['Reformer 7'], ids['Reformer 1']]);
+    });
   });
 });
 

@@ -127,7 +127,14 @@ export const STALE_AFTER = {
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
   markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users', 'user'], waits: true },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
-  walkIn: { accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users', 'user'] },
+  walkIn: {
+    accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users', 'user'],
+    // The reformer chosen was taken meanwhile, or the class filled: the roster as it is now.
+    refused: {
+      lists: ['day', 'rosters'],
+      when: { codes: ['SPOT_TAKEN', 'SPOT_OUT_OF_SERVICE', 'SPOT_UNKNOWN', 'CLASS_FULL'] },
+    },
+  },
   promoteFromWaitlist: ROSTER_WAITLIST_CHANGED,
   removeFromWaitlist: ROSTER_WAITLIST_CHANGED,
   addSchedule: TIMETABLE_CHANGED,

@@ -13,6 +13,7 @@ import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { WalkInDto, WalkInResponseDto } from './dto/walk-in.dto';
 import { WalkInsService } from './walk-ins.service';
+import { toSpotRefDto } from '../sala';
 
 /** Ver clases at the door: a client who arrives without a reservation. */
 @ApiTags('admin')
@@ -25,11 +26,13 @@ export class WalkInsController {
   @Post('walk-in')
   @HttpCode(201)
   @ApiCreatedResponse({ type: WalkInResponseDto, description: 'El cliente tiene su lugar en la clase.' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND, USER_NOT_FOUND.' })
   @ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'CLASS_CANCELLED, WALK_IN_CLOSED, CLASS_FULL, WALK_IN_WAITLIST, ALREADY_BOOKED, EMAIL_TAKEN.',
+    description:
+      'CLASS_CANCELLED, WALK_IN_CLOSED, CLASS_FULL, WALK_IN_WAITLIST, ALREADY_BOOKED, EMAIL_TAKEN, SPOT_TAKEN, ' +
+      'SPOT_OUT_OF_SERVICE.',
   })
   async walkIn(@CurrentUser() admin: Caller, @Body() dto: WalkInDto): Promise<WalkInResponseDto> {
     const done = await this.walkIns.walkIn(admin, dto);
@@ -42,6 +45,7 @@ export class WalkInsController {
       userId: done.userId,
       paidAtStudio: done.paidAtStudio,
       newAccount: done.newAccount,
+      spot: toSpotRefDto(done.spot),
     };
   }
 }

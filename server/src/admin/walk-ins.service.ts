@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AuthService, UsersService, userSnapshot } from '../auth';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
+import type { SpotRef } from '../sala';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { AttendanceService, BookingError, BookingErrorCode } from '../reservations';
 import type { WalkInDto } from './dto/walk-in.dto';
@@ -13,6 +14,7 @@ export interface WalkInResult {
   name: string;
   paidAtStudio: boolean;
   newAccount: boolean;
+  spot: SpotRef;
 }
 
 /**
@@ -38,7 +40,7 @@ export class WalkInsService {
       const client = await this.users.findById(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
       const place = await this.users.inTransaction(() =>
-        this.attendance.walkInInside(admin, { ...klass, userId: client.id }),
+        this.attendance.walkInInside(admin, { ...klass, userId: client.id, spotId: dto.spot }),
       );
       return {
         ...place,
@@ -64,7 +66,7 @@ export class WalkInsService {
         subjectUserId: created.id,
         after: userSnapshot(created),
       });
-      const taken = await this.attendance.walkInInside(admin, { ...klass, userId: created.id });
+      const taken = await this.attendance.walkInInside(admin, { ...klass, userId: created.id, spotId: dto.spot });
       await this.auth.welcome(created);
       return { user: created, place: taken };
     });

@@ -4,7 +4,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
-import { SpotAssigner } from '../sala';
+import { SpotAssigner, type SpotRef } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
 import { PlanChooser } from './plan-chooser';
 import { ReservationsRepository, type AttendanceCounts, type Slot } from './reservations.repository';
@@ -26,6 +26,8 @@ export interface WalkInPlace {
   reservationId: number;
   /** The plan the class came from; null when it is paid at the studio. */
   userPlanId: number | null;
+  /** The reformer it holds. */
+  spot: SpotRef;
 }
 
 /**
@@ -113,10 +115,14 @@ export class AttendanceService {
    * A walk-in's place, inside the caller's transaction: the class row is locked first; a place must
    * be free (below capacity, and until the waitlist's cutoff nobody waiting: a freed place is the
    * line's); the class comes from the client's plan covering the date (the booking's PlanChooser)
-   * or, with none, is paid at the studio. Audited.
+   * or, with none, is paid at the studio. The reformer asked for (`spotId`) is refused as a booking's
+   * is (SPOT_TAKEN, SPOT_OUT_OF_SERVICE, SPOT_UNKNOWN); without one, "Cualquiera" picks. Audited.
    */
-  async walkInInside(admin: Caller, target: WalkInClass & { userId: number }): Promise<WalkInPlace> {
-    const { slot, classId, userId } = target;
+  async walkInInside(
+    admin: Caller,
+    target: WalkInClass & { userId: number; spotId?: number | null },
+  ): Promise<WalkInPlace> {
+    const { slot, classId, userId, spotId } = target;
     await this.waitlists.lockClass(classId);
     if (await this.reservations.activeReservationExists(classId, userId)) {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
@@ -127,9 +133,9 @@ export class AttendanceService {
     }
     const userPlanId = await this.planFor(userId, slot.date);
     try {
-      // A free reformer as "Cualquiera" picks it (the admin may move them on the roster).
-      const { result: reservationId, spot } = await this.spots.place({ classId, userId }, (spotId) =>
-        this.reservations.insertReservation({ classId, userId, userPlanId, spotId }),
+      // The reformer the admin chose, or one as "Cualquiera" picks it (they may move them on the roster).
+      const { result: reservationId, spot } = await this.spots.place({ classId, userId, spotId }, (id) =>
+        this.reservations.insertReservation({ classId, userId, userPlanId, spotId: id }),
       );
       await this.audit.record(admin, {
         action: 'reservation.walk_in',
@@ -144,7 +150,7 @@ export class AttendanceService {
           spot: spot.label,
         },
       });
-      return { reservationId, userPlanId };
+      return { reservationId, userPlanId, spot };
     } catch (error) {
       if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       throw error;

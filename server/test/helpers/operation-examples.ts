@@ -74,6 +74,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       name: 'Ana Puerta',
       email: 'puerta@example.com',
       cumpleanos: '1990-01-02',
+      spot: 4,
     }),
   },
   startCheckout: { role: 'client', body: () => ({ planId: 2, price: 800, user: { id: 1 } }) },

@@ -3,6 +3,7 @@ import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, 
 import { NormalizeEmail, Trim } from '../../core/dto/transforms';
 import { IsBirthDate, IsDateOnly, MAX_ID } from '../../core/dto/validators';
 import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
+import { SpotRefDto } from '../../sala';
 
 const isNewClient = (dto: WalkInDto): boolean => dto.userId === undefined;
 
@@ -56,6 +57,16 @@ export class WalkInDto {
   @IsBirthDate()
   @IsNotEmpty({ message: 'El cumpleaños es obligatorio' })
   cumpleanos?: string;
+
+  @ApiPropertyOptional({
+    description: 'El reformer libre donde se coloca (su id); sin él, «Cualquiera», como al reservar.',
+    example: 4,
+  })
+  @IsOptional()
+  @Max(MAX_ID, { message: 'El reformer no es válido' })
+  @Min(1, { message: 'El reformer no es válido' })
+  @IsInt({ message: 'El reformer no es válido' })
+  spot?: number;
 }
 
 export class WalkInResponseDto {
@@ -76,4 +87,7 @@ export class WalkInResponseDto {
 
   @ApiProperty({ description: 'Se creó una cuenta nueva; recibe un correo para elegir su contraseña.' })
   newAccount!: boolean;
+
+  @ApiProperty({ type: SpotRefDto, description: 'El reformer donde quedó.' })
+  spot!: SpotRefDto;
 }

@@ -23,6 +23,8 @@ export interface WalkInDto {
    * @maxLength 120
    */
   name?: string;
+  /** El reformer libre donde se coloca (su id); sin él, «Cualquiera», como al reservar. */
+  spot?: number;
   /** Un cliente existente. Sin él, se crea uno nuevo con nombre, email y cumpleaños. */
   userId?: number;
 }

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { SpotRefDto } from './spotRefDto';
 
 export interface WalkInResponseDto {
   message: string;
@@ -14,6 +15,8 @@ export interface WalkInResponseDto {
   paidAtStudio: boolean;
   /** La reserva creada. */
   reservationId: number;
+  /** El reformer donde quedó. */
+  spot: SpotRefDto;
   success: boolean;
   /** El cliente (nuevo o existente). */
   userId: number;

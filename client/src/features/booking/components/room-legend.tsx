@@ -12,9 +12,12 @@ const ENTRIES: { state: SpotState; text: string }[] = [
 /** What each reformer's look means: a shape and an icon for every state, never colour alone. */
 export function RoomLegend({
   chosen = true,
+  mine = true,
   favourite = false,
   className,
 }: {
+  /** Explains "Tu lugar" (a client's own reformer); the admin's roster has none. */
+  mine?: boolean;
   /** Explains the chosen reformer's look (a check on terracotta). */
   chosen?: boolean;
   /** Explains the favourite's star. */
@@ -23,7 +26,7 @@ export function RoomLegend({
 }) {
   return (
     <ul aria-label="Leyenda" className={cn('flex flex-wrap gap-x-4 gap-y-2 text-sm text-ink-muted', className)}>
-      {ENTRIES.map(({ state, text }) => (
+      {ENTRIES.filter(({ state }) => mine || state !== 'mine').map(({ state, text }) => (
         <li key={state} className="flex items-center gap-2">
           <StateSwatch state={state} className="size-6" />
           {text}

@@ -1,6 +1,7 @@
 import { Check, Presentation, Star, X } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties, type DragEvent } from 'react';
 import { cn } from '@/components/ui/cn';
+import { attendanceLabel } from './attendance-controls';
 import {
   byPlace,
   ChoiceGroup,
@@ -22,9 +23,16 @@ export interface RoomMapProps extends RoomChoiceProps {
   /** Where the instructor stands: the room's front, for orientation. */
   instructor: RoomCell;
   className?: string;
+  /**
+   * The roster: a client's reformer dragged onto a free one (pointer devices). Picking with a click
+   * or the keyboard (`onSelect`) does the same for everyone else.
+   */
+  onDragMove?: (fromSpotId: number, toSpotId: number) => void;
 }
 
 export const INSTRUCTOR_LABEL = 'Instructora';
+/** The drag's payload type: only a reformer of this map is dropped on another. */
+const DRAG_TYPE = 'application/x-pilates-reformer';
 
 /**
  * The room as a client sees it walking in: a grid as large as the reformers and the instructor's
@@ -43,6 +51,7 @@ export function RoomMap({
   disabled = false,
   label = mode === 'admin' ? 'Reformers de la clase' : 'Elige tu reformer',
   className,
+  onDragMove,
 }: RoomMapProps) {
   const ordered = [...spots].sort(byPlace);
   const cells: RoomCell[] = [...spots, instructor];
@@ -86,6 +95,7 @@ export function RoomMap({
       favouriteId={favouriteId}
       disabled={disabled}
       onSelect={onSelect}
+      onDragMove={mode === 'admin' && !disabled ? onDragMove : undefined}
       itemProps={roving.itemProps(choiceKey(spot.id))}
     />
   ));
@@ -120,6 +130,7 @@ function SpotCell({
   favouriteId,
   disabled,
   onSelect,
+  onDragMove,
   itemProps,
 }: {
   spot: RoomSpot;
@@ -129,14 +140,40 @@ function SpotCell({
   favouriteId?: number | null;
   disabled: boolean;
   onSelect: (id: number) => void;
+  onDragMove?: (fromSpotId: number, toSpotId: number) => void;
   itemProps: ReturnType<ReturnType<typeof useRovingChoices>['itemProps']>;
 }) {
+  const [dropping, setDropping] = useState(false);
   const state = stateOf(spot);
   const choosable = isChoosable(spot, mode) && !disabled;
   const label = spotLabel(spot, { mode, favouriteId });
   const Icon = chosen ? Check : STATE_ICON[state];
   const person = mode === 'admin' ? spot.person : null;
   const favourite = favouriteId !== undefined && favouriteId !== null && spot.id === favouriteId;
+  const accepts = (event: DragEvent) => state === 'free' && event.dataTransfer.types.includes(DRAG_TYPE);
+  const drag = onDragMove
+    ? {
+        draggable: person !== null && person !== undefined,
+        onDragStart: (event: DragEvent) => {
+          event.dataTransfer.setData(DRAG_TYPE, String(spot.id));
+          event.dataTransfer.effectAllowed = 'move';
+        },
+        onDragOver: (event: DragEvent) => {
+          if (!accepts(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'move';
+          setDropping(true);
+        },
+        onDragLeave: () => setDropping(false),
+        onDrop: (event: DragEvent) => {
+          setDropping(false);
+          if (!accepts(event)) return;
+          event.preventDefault();
+          const from = Number(event.dataTransfer.getData(DRAG_TYPE));
+          if (from && from !== spot.id) onDragMove(from, spot.id);
+        },
+      }
+    : {};
   return (
     <button
       type="button"
@@ -152,12 +189,15 @@ function SpotCell({
         if (choosable) onSelect(spot.id);
       }}
       {...itemProps}
+      {...drag}
       style={style}
       className={cn(
         // Cells shrink with the screen (four columns fit 390 px); the label shortens to its number.
         'relative flex aspect-[4/5] min-w-0 flex-col items-center justify-center gap-1 rounded-control p-1 sm:p-2',
         choiceClasses(state, chosen, choosable),
         disabled && 'opacity-55',
+        dropping && 'outline-2 outline-offset-2 outline-accent-strong',
+        drag.draggable && 'cursor-grab',
       )}
     >
       {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 sm:size-5" /> : null}
@@ -166,10 +206,17 @@ function SpotCell({
         <span className="hidden sm:inline">{spot.label}</span>
       </span>
       {person ? (
-        <span className="flex max-w-full items-center gap-0.5 text-[0.6875rem] leading-tight sm:text-xs">
-          <span className="truncate">{person.name}</span>
-          {person.attended === true ? <Check aria-hidden="true" className="size-3 shrink-0" /> : null}
-          {person.attended === false ? <X aria-hidden="true" className="size-3 shrink-0" /> : null}
+        <span className="max-w-full truncate text-[0.6875rem] leading-tight sm:text-xs">{person.name}</span>
+      ) : null}
+      {person && person.attended !== null && person.attended !== undefined ? (
+        // The mark in words as well as a sign: never colour alone.
+        <span className="flex max-w-full items-center gap-0.5 text-[0.6875rem] leading-tight font-medium sm:text-xs">
+          {person.attended ? (
+            <Check aria-hidden="true" className="size-3 shrink-0" />
+          ) : (
+            <X aria-hidden="true" className="size-3 shrink-0" />
+          )}
+          <span className="truncate">{attendanceLabel(person.attended)}</span>
         </span>
       ) : null}
       {favourite ? (

@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { RosterWaitlist } from '@/features/waitlist';
 import { AttendanceControls, attendanceLabel, attendanceSummaryText } from './attendance-controls';
 import { RosterCancelClass } from './roster-cancel-class';
+import { freeSpotsOf, MovePanel, NO_SPOT_LABEL, RosterRoom, useRosterMove, type RosterMove } from './roster-room';
 import { RosterWalkIn } from './roster-walk-in';
 
 /** 'Lunes 30 de noviembre · 7:00 AM': the class a roster belongs to. */
@@ -32,8 +33,9 @@ export interface RosterDialogProps {
 }
 
 /**
- * "Usuarios": who is enrolled in one class, removing someone (their class returns to their plan),
- * marking at the door who came (from the start until 7 days after) and adding walk-ins.
+ * "Usuarios": the room with each client on their reformer, then who is enrolled in one class,
+ * moving someone to another reformer, removing someone (their class returns to their plan), marking
+ * at the door who came (from the start until 7 days after) and adding walk-ins.
  */
 export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false }: RosterDialogProps) {
   const toast = useToast();
@@ -50,12 +52,15 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
 
   const marking = useMarkAttendance();
   const markingId = marking.isPending ? (marking.variables?.data.id ?? null) : null;
+  const move = useRosterMove(slot);
+  const showRoom = slot !== null && !slot.isCancelled && slot.spots.length > 0;
 
   const changeOpen = (open: boolean) => {
     if (!open) {
       setConfirming(null);
       removal.reset();
       marking.reset();
+      move.reset();
     }
     onOpenChange(open);
   };
@@ -77,6 +82,7 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
           {attendanceSummaryText(slot.attendance)}
         </p>
       ) : null}
+      {slot && showRoom ? <RosterRoom slot={slot} move={move} /> : null}
       {slot === null ? null : slot.enrolled.length === 0 ? (
         <p className="py-4 text-center text-ink-muted">{NO_ENROLLED_MESSAGE}</p>
       ) : (
@@ -116,6 +122,7 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
                   <div className="flex items-center gap-3">
                     <div className="min-w-0 flex-1">
                       <p className="font-medium break-words text-ink-strong">{person.name}</p>
+                      <p className="text-sm font-medium text-ink">{person.spot?.label ?? NO_SPOT_LABEL}</p>
                       <p className="text-sm break-words text-ink-muted">{person.email}</p>
                       {person.paidAtStudio ? (
                         <span className="mt-1 inline-block rounded-pill bg-sand px-2.5 py-0.5 text-xs font-medium text-ink">
@@ -126,6 +133,7 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
                         <p className="text-sm text-ink-muted">{attendanceLabel(person.attended)}</p>
                       ) : null}
                     </div>
+                    {showRoom ? <MoveToggle person={person} slot={slot} move={move} /> : null}
                     <Button
                       variant="secondary"
                       size="sm"
@@ -139,6 +147,18 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
                       Quitar
                     </Button>
                   </div>
+                  {showRoom && move.moving?.reservationId === person.reservationId ? (
+                    <MovePanel
+                      id={movePanelId(person)}
+                      person={person}
+                      slot={slot}
+                      move={move}
+                      onClose={() => {
+                        move.pick(null);
+                        document.getElementById(moveToggleId(person))?.focus();
+                      }}
+                    />
+                  ) : null}
                   {slot.canMarkAttendance ? (
                     <AttendanceControls
                       person={person}
@@ -162,6 +182,7 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
           date={date}
           scheduleId={slot.scheduleId}
           placeFree={slot.reservedCount < slot.capacity}
+          freeSpots={freeSpotsOf(slot)}
         />
       ) : null}
       {slot ? (
@@ -172,5 +193,27 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
       ) : null}
       {slot && canCancelClass ? <RosterCancelClass key={`cancel-${slot.scheduleId}`} date={date} slot={slot} /> : null}
     </Dialog>
+  );
+}
+
+const moveToggleId = (person: EnrolledUserDto) => `mover-${person.reservationId}`;
+const movePanelId = (person: EnrolledUserDto) => `mover-${person.reservationId}-panel`;
+
+/** "Mover" in a roster row: opens the choice of a free reformer for that client (or closes it). */
+function MoveToggle({ person, slot, move }: { person: EnrolledUserDto; slot: RosterSlotDto; move: RosterMove }) {
+  const open = move.moving?.reservationId === person.reservationId;
+  return (
+    <Button
+      id={moveToggleId(person)}
+      variant="secondary"
+      size="sm"
+      aria-label={`Mover a ${person.name}`}
+      aria-expanded={open}
+      aria-controls={open ? movePanelId(person) : undefined}
+      disabled={move.pending || freeSpotsOf(slot).length === 0}
+      onClick={() => move.pick(open ? null : person)}
+    >
+      Mover
+    </Button>
   );
 }

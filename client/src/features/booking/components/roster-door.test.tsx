@@ -150,7 +150,7 @@ describe('the roster at the door', () => {
             reservationId: 40,
             userId: 8,
             paidAtStudio: false,
-            spot: null,
+            spot: { id: 3, label: 'Reformer 3' },
             newAccount: false,
           },
         ];
@@ -167,7 +167,9 @@ describe('the roster at the door', () => {
     await userEvent.click(add);
 
     expect(sentTo(WALK_IN)).toEqual([{ date: DATE, classReservation: 2, userId: 8 }]);
-    expect(await findToast('Luis Pérez tiene su lugar en la clase (de su plan).')).toBeInTheDocument();
+    expect(
+      await findToast('Luis Pérez tiene su lugar en la clase (de su plan). Su lugar: Reformer 3.'),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('Luis Pérez')).toBeInTheDocument();
   });
 

@@ -4,15 +4,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useGetUsers, useWalkIn } from '@/api/generated/admin/admin';
-import type { WalkInDto } from '@/api/generated/model';
+import type { SlotSpotDto, WalkInDto } from '@/api/generated/model';
 import { ClientIdentityFields } from '@/components/forms/client-identity-fields';
 import { TextField } from '@/components/ui/text-field';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { registerSchema } from '@/features/auth';
 import { showFormErrors, shownUnderFields, type CodeFields } from '@/lib/server-field-errors';
+import { ANY_LABEL } from './room-spots';
 
 const { name, email, cumpleanos } = registerSchema.shape;
 /** A client created at the door: the registration's name, email and birth date rules. */
@@ -24,28 +26,34 @@ const FIELDS = ['name', 'email', 'cumpleanos'] as const;
 const CODE_FIELDS: CodeFields<WalkInClientInput> = { EMAIL_TAKEN: 'email' };
 const SEARCH_DELAY_MS = 300;
 const RESULTS = 5;
+const ANY = 'any';
 
 export interface RosterWalkInProps {
   date: string;
   scheduleId: number;
   /** Whether a place is free now (the server decides again). */
   placeFree: boolean;
+  /** The reformers free now, front row first: the walk-in goes on the one chosen ("Cualquiera" by default). */
+  freeSpots?: readonly Pick<SlotSpotDto, 'id' | 'label'>[];
 }
 
 /**
  * "Agregar cliente" at the door: an existing client found by name or email, or a new one. The
  * class comes from their plan when one covers the date; otherwise it is paid at the studio.
  */
-export function RosterWalkIn({ date, scheduleId, placeFree }: RosterWalkInProps) {
+export function RosterWalkIn({ date, scheduleId, placeFree, freeSpots = [] }: RosterWalkInProps) {
   const [open, setOpen] = useState(false);
+  const [spotChoice, setSpotChoice] = useState(ANY);
   const toast = useToast();
   const walkIn = useWalkIn();
-  const add = (body: Omit<WalkInDto, 'date' | 'classReservation'>, onError?: (error: unknown) => void) =>
+  // A reformer taken meanwhile leaves the choices: back to "Cualquiera".
+  const spot = freeSpots.find((free) => String(free.id) === spotChoice);
+  const add = (body: Omit<WalkInDto, 'date' | 'classReservation' | 'spot'>, onError?: (error: unknown) => void) =>
     walkIn.mutate(
-      { data: { date, classReservation: scheduleId, ...body } },
+      { data: { date, classReservation: scheduleId, ...body, ...(spot ? { spot: spot.id } : {}) } },
       {
         onSuccess: (answer) => {
-          toast.show(answer.message);
+          toast.show(`${answer.message} Su lugar: ${answer.spot.label}.`);
           setOpen(false);
         },
         onError,
@@ -62,6 +70,7 @@ export function RosterWalkIn({ date, scheduleId, placeFree }: RosterWalkInProps)
           disabled={!placeFree}
           onClick={() => {
             walkIn.reset();
+            setSpotChoice(ANY);
             setOpen(true);
           }}
         >
@@ -78,6 +87,18 @@ export function RosterWalkIn({ date, scheduleId, placeFree }: RosterWalkInProps)
       <p className="text-sm text-ink-muted">
         Usa una clase de su plan si tiene uno vigente para esta fecha; si no, queda como «Pagado en estudio».
       </p>
+      {freeSpots.length > 0 ? (
+        <Select
+          label="Reformer"
+          options={[
+            { value: ANY, label: ANY_LABEL },
+            ...freeSpots.map((free) => ({ value: String(free.id), label: free.label })),
+          ]}
+          value={spot ? spotChoice : ANY}
+          onValueChange={setSpotChoice}
+          hint="«Cualquiera»: su favorito si está libre, si no el que usó la última vez, si no el primero libre."
+        />
+      ) : null}
       <Tabs defaultValue="existing" onValueChange={() => walkIn.reset()}>
         <TabsList aria-label="Tipo de cliente">
           <TabsTrigger value="existing">Cliente existente</TabsTrigger>
