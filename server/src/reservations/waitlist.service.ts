@@ -168,6 +168,9 @@ export class WaitlistService {
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
       if (klass.reservedCount >= klass.capacity) return;
       if (this.pastCutoff(klass.date, klass.startTime)) return;
+      // A place a checkout holds (15 minutes at most) is not free for the line.
+      const held = await this.reservations.heldPlaces(classId, this.clock.now());
+      if (klass.reservedCount + held >= klass.capacity) return;
       const head = await this.waitlist.headOf(classId);
       if (!head) return;
       const reason = await this.refusal(head, klass);
@@ -258,7 +261,9 @@ export class WaitlistService {
   private async book(entry: WaitingClient, klass: WaitlistClass) {
     const now = this.clock.now();
     const planId = await this.chooser.takeClass(entry.userId, klass.date);
-    if (!(await this.reservations.takePlace(klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
+    if (!(await this.reservations.takePlace(klass.id, false, { userId: entry.userId, now }))) {
+      throw new BookingError(BookingErrorCode.CLASS_FULL);
+    }
     // Promoted after the free-cancellation deadline: they did not choose a late booking.
     const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
     const grace =

@@ -19,6 +19,7 @@ import { AuditLogActionIndex1764880000000 } from './1764880000000-AuditLogAction
 import { AttendanceCounts1764890000000 } from './1764890000000-AttendanceCounts';
 import { Sala1764900000000 } from './1764900000000-Sala';
 import { SpotOutages1764910000000 } from './1764910000000-SpotOutages';
+import { SpotHolds1764920000000 } from './1764920000000-SpotHolds';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   AttendanceCounts1764890000000,
   Sala1764900000000,
   SpotOutages1764910000000,
+  SpotHolds1764920000000,
 ];
