@@ -6,6 +6,7 @@ import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { SpotHold } from '../src/reservations/entities/spot-hold.entity';
+import { SpotHoldsService } from '../src/reservations/spot-holds.service';
 import { adminAgent, givePlan, newClient, NOW, scheduleAt, sessionOf, TODAY } from './helpers/booking';
 import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
 import { eventsFor } from './helpers/notifications';
@@ -214,9 +215,39 @@ describe('a reformer held while its client pays for a plan', () => {
     expect(back.body.booked).toBeNull();
     expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: buying.id })).toBe(1);
     expect((await activeIn(schedule.id)).filter((r) => r.userId === buying.id)).toHaveLength(0);
+    // Ended at the approval; the spot-holds job settles it.
     const hold = await t.dataSource.getRepository(SpotHold).findOneByOrFail({ userId: buying.id });
-    expect(hold.consumedAt).not.toBeNull();
-    expect(hold.reservationId).toBeNull();
+    expect(hold.expiresAt.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    expect(hold.consumedAt).toBeNull();
+    await t.app.get(SpotHoldsService).settleEnded();
+    const settled = await t.dataSource.getRepository(SpotHold).findOneByOrFail({ userId: buying.id });
+    expect(settled.consumedAt).not.toBeNull();
+    expect(settled.reservationId).toBeNull();
+  });
+
+  it('should count a held last place as full for the waitlist, and give it to the line once the hold lapses', async () => {
+    const schedule = await scheduleAt(t, 2, '19:00');
+    // Earlier tests' ended holds settled first: the counts below are this test's.
+    await t.app.get(SpotHoldsService).settleEnded();
+    for (let i = 0; i < 7; i++) await bookSpot((await booker()).agent, TUESDAY, schedule.id).expect(201);
+    const buying = await buyer();
+    await checkout(buying.agent, { date: TUESDAY, scheduleId: schedule.id }).expect(200);
+
+    const waiting = await booker();
+    expect((await bookSpot(waiting.agent, TUESDAY, schedule.id).expect(409)).body.code).toBe('CLASS_FULL');
+    await waiting.agent
+      .post('/api/reservations/join-waitlist')
+      .send({ date: TUESDAY, classReservation: schedule.id })
+      .expect(201);
+
+    // While it is held the job leaves it alone; once lapsed, the first in line gets the place.
+    expect(await t.app.get(SpotHoldsService).settleEnded()).toBe(0);
+    clock.set(new Date(NOW.getTime() + 16 * MINUTE));
+    expect(await t.app.get(SpotHoldsService).settleEnded()).toBeGreaterThanOrEqual(1);
+    const inClass = await activeIn(schedule.id);
+    expect(inClass).toHaveLength(8);
+    expect(inClass.map((r) => r.userId)).toContain(waiting.id);
+    expect(await t.app.get(SpotHoldsService).settleEnded()).toBe(0);
   });
 
   it('should refuse a hold on a taken reformer with SPOT_TAKEN and leave no purchase behind', async () => {

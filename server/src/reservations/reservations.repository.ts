@@ -222,11 +222,7 @@ export class ReservationsRepository {
    * With `holds`, the places checkouts hold for others than `userId` at `now` (spot_holds) count as
    * taken (MySQL reads the subquery's rows with shared locks: a hold just committed is seen).
    */
-  async takePlace(
-    classId: number,
-    waitlistFirst = false,
-    holds?: { userId: number; now: Date },
-  ): Promise<boolean> {
+  async takePlace(classId: number, waitlistFirst = false, holds?: { userId: number; now: Date }): Promise<boolean> {
     const held = holds
       ? ` + (SELECT COUNT(*) FROM spot_holds h WHERE h.class_session_id = class_sessions.id
             AND h.expires_at > :heldAt AND h.consumed_at IS NULL AND h.user_id <> :holder)`

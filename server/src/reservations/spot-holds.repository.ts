@@ -63,7 +63,11 @@ export class SpotHoldsRepository {
          FROM spot_holds h WHERE h.date = ? AND ${LIVE}`,
       [date, sqlDatetime(now)],
     );
-    return rows.map((row) => ({ classId: Number(row.classId), spotId: Number(row.spotId), userId: Number(row.userId) }));
+    return rows.map((row) => ({
+      classId: Number(row.classId),
+      spotId: Number(row.spotId),
+      userId: Number(row.userId),
+    }));
   }
 
   /** The class row, locked for the rest of the transaction (as bookings take it), read as committed. */
@@ -164,9 +168,33 @@ export class SpotHoldsRepository {
     await this.txHost.tx.update(SpotHold, { id }, { reservationId });
   }
 
-  /** Ends a hold whose booking was refused (the plan stays). */
+  /** Ends a hold whose booking was refused (the plan stays); the job settles it like a lapsed one. */
   async release(id: number, now: Date): Promise<void> {
-    await this.update({ consumedAt: () => ':at' }, 'id = :id AND consumed_at IS NULL', { id, at: sqlDatetime(now) });
+    await this.update({ expiresAt: () => ':at' }, 'id = :id AND consumed_at IS NULL AND expires_at > :at', {
+      id,
+      at: sqlDatetime(now),
+    });
+  }
+
+  /** Holds that ended by `now` without a booking and are not settled yet, oldest first (ix_spot_holds_open). */
+  async endedUnsettled(now: Date, limit: number): Promise<{ id: number; classId: number }[]> {
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT h.id AS id, h.class_session_id AS classId FROM spot_holds h
+        WHERE h.consumed_at IS NULL AND h.expires_at <= ? ORDER BY h.expires_at LIMIT ${Number(limit)}`,
+      [sqlDatetime(now)],
+    );
+    return rows.map((row) => ({ id: Number(row.id), classId: Number(row.classId) }));
+  }
+
+  /** Settles an ended hold, once: false when another run (or the booking) did. */
+  async settle(id: number, now: Date): Promise<boolean> {
+    const at = sqlDatetime(now);
+    return (
+      (await this.update({ consumedAt: () => ':at' }, 'id = :id AND consumed_at IS NULL AND expires_at <= :at', {
+        id,
+        at,
+      })) === 1
+    );
   }
 
   /** The reservation a purchase's hold became, while it is active. */
@@ -191,13 +219,13 @@ export class SpotHoldsRepository {
     };
   }
 
-  /** Removes holds that ended before `before` (the daily sweep); how many. */
-  async deleteEndedBefore(before: Date): Promise<number> {
+  /** Removes settled holds that ended before `before`; how many. */
+  async deleteSettledBefore(before: Date): Promise<number> {
     const result = await this.txHost.tx
       .createQueryBuilder()
       .delete()
       .from(SpotHold)
-      .where('expires_at < :before', { before: sqlDatetime(before) })
+      .where('consumed_at IS NOT NULL AND consumed_at < :before', { before: sqlDatetime(before) })
       .execute();
     return result.affected ?? 0;
   }

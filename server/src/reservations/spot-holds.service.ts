@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { StudioClock } from '../core/clock/studio-clock';
+import { TransactionService } from '../core/database/transaction.service';
 import { DomainError } from '../core/errors/api-error';
 import { SpotAssigner, type SpotRef } from '../sala';
 import { BookingService } from './booking.service';
@@ -7,10 +8,13 @@ import { ClassSessionsService } from './class-sessions.service';
 import { ReservationsRepository } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type HeldBooking } from './spot-holds.repository';
+import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 
 /** How long a checkout holds the reformer its client chose. */
 export const HOLD_MINUTES = 15;
+/** How many ended holds one run of the spot-holds job settles. */
+const SETTLE_BATCH = 100;
 
 /** The class and reformer a checkout asks to hold (no spot: "Cualquiera"). */
 export interface HoldRequest {
@@ -52,6 +56,8 @@ export class SpotHoldsService {
     private readonly waitlist: WaitlistService,
     private readonly spots: SpotAssigner,
     private readonly clock: StudioClock,
+    private readonly transactions: TransactionService,
+    private readonly waitlists: WaitlistRepository,
   ) {}
 
   /**
@@ -138,8 +144,25 @@ export class SpotHoldsService {
     return this.holds.bookingOfPayment(paymentId);
   }
 
-  /** The daily sweep: holds that ended more than a day ago are deleted (they only matter while live). */
-  purgeEnded(): Promise<number> {
-    return this.holds.deleteEndedBefore(new Date(this.clock.now().getTime() - 24 * 3600_000));
+  /**
+   * The spot-holds job (every minute): each hold that ended without a booking (lapsed, refused, or
+   * replaced by a newer checkout) is settled once, and the place it kept goes to its class's
+   * waitlist in that transaction, as a cancellation's does. Settled holds older than a week are
+   * deleted. Returns how many it settled.
+   */
+  async settleEnded(): Promise<number> {
+    const now = this.clock.now();
+    let settled = 0;
+    for (const hold of await this.holds.endedUnsettled(now, SETTLE_BATCH)) {
+      const done = await this.transactions.run(async () => {
+        if (!(await this.holds.settle(hold.id, now))) return false;
+        await this.waitlists.lockClass(hold.classId);
+        await this.waitlist.fillFreedPlaces(hold.classId);
+        return true;
+      });
+      if (done) settled++;
+    }
+    await this.holds.deleteSettledBefore(new Date(now.getTime() - 7 * 24 * 3600_000));
+    return settled;
   }
 }

@@ -37,6 +37,7 @@ export class SpotHolds1764920000000 implements MigrationInterface {
           { name: 'ix_spot_holds_date', columnNames: ['date', 'expires_at'] },
           { name: 'ix_spot_holds_class', columnNames: ['class_session_id', 'expires_at'] },
           { name: 'ix_spot_holds_user', columnNames: ['user_id', 'expires_at'] },
+          { name: 'ix_spot_holds_open', columnNames: ['consumed_at', 'expires_at'] },
         ],
         foreignKeys: [
           foreignKey('user_id', 'users'),

@@ -9,8 +9,9 @@ import { ClassSession } from './class-session.entity';
  * dialog's "Contrata un plan"): until `expires_at` (15 minutes) nobody else books it, and it counts
  * against the class's places for everyone but its holder. The approved payment books it and sets
  * `consumed_at` (and the reservation); a refused booking or a newer checkout of the same client
- * ends it by moving `expires_at` to that moment. An expired hold needs no write: every read asks
- * `expires_at > now AND consumed_at IS NULL`. The day view reads a date's live holds through
+ * ends it by moving `expires_at` to that moment. An expired hold needs no write to end: every read
+ * asks `expires_at > now AND consumed_at IS NULL`; the spot-holds job then settles it (sets
+ * `consumed_at`, reservation NULL) and gives its place to the class's waitlist. The day view reads a date's live holds through
  * ix_spot_holds_date; bookings and the room's choices a class's through ix_spot_holds_class.
  */
 @Entity('spot_holds')
@@ -18,6 +19,8 @@ import { ClassSession } from './class-session.entity';
 @Index('ix_spot_holds_date', ['date', 'expiresAt'])
 @Index('ix_spot_holds_class', ['classSessionId', 'expiresAt'])
 @Index('ix_spot_holds_user', ['userId', 'expiresAt'])
+// The spot-holds job's read: holds that ended without a booking, not yet settled.
+@Index('ix_spot_holds_open', ['consumedAt', 'expiresAt'])
 export class SpotHold {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -57,7 +60,7 @@ export class SpotHold {
   @Column({ name: 'expires_at', type: DATETIME })
   expiresAt!: Date;
 
-  /** When the approved payment booked it (or tried to); NULL while it is held. */
+  /** When it was booked, or settled by the job once ended; NULL while held (and until settled). */
   @Column({ name: 'consumed_at', type: DATETIME, nullable: true })
   consumedAt!: Date | null;
 
