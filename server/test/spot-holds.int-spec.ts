@@ -250,6 +250,25 @@ describe('a reformer held while its client pays for a plan', () => {
     expect(await t.app.get(SpotHoldsService).settleEnded()).toBe(0);
   });
 
+  it('should book a held last place on approval although clients wait in line for the class', async () => {
+    const schedule = await scheduleAt(t, 2, '20:00');
+    for (let i = 0; i < 7; i++) await bookSpot((await booker()).agent, TUESDAY, schedule.id).expect(201);
+    const buying = await buyer();
+    await checkout(buying.agent, { date: TUESDAY, scheduleId: schedule.id }).expect(200);
+    const waiting = await booker();
+    await waiting.agent
+      .post('/api/reservations/join-waitlist')
+      .send({ date: TUESDAY, classReservation: schedule.id })
+      .expect(201);
+
+    clock.set(new Date(NOW.getTime() + 10 * MINUTE));
+    const back = await confirm(buying.agent, approveLast()).expect(200);
+    expect(back.body.booked).toMatchObject({ date: TUESDAY, time: '8:00 PM' });
+    const inClass = await activeIn(schedule.id);
+    expect(inClass.map((r) => r.userId)).toContain(buying.id);
+    expect(inClass.map((r) => r.userId)).not.toContain(waiting.id);
+  });
+
   it('should refuse a hold on a taken reformer with SPOT_TAKEN and leave no purchase behind', async () => {
     const schedule = await scheduleAt(t, 3, '07:00');
     const wednesday = addDays(TODAY, 2);
@@ -271,6 +290,20 @@ describe('a reformer held while its client pays for a plan', () => {
     expect(await t.dataSource.getRepository(Payment).countBy({ userId: buying.id })).toBe(0);
     expect(await t.dataSource.getRepository(SpotHold).countBy({ userId: buying.id })).toBe(0);
     expect(mp.preferenceBodies()).toHaveLength(preferences);
+  });
+
+  it('should free the reformer at once when Mercado Pago does not open the checkout', async () => {
+    const schedule = await scheduleAt(t, 3, '09:00');
+    const wednesday = addDays(TODAY, 2);
+    const buying = await buyer();
+    mp.failWith = 500;
+    try {
+      await checkout(buying.agent, { date: wednesday, scheduleId: schedule.id, spot: ids['Reformer 1'] }).expect(502);
+    } finally {
+      mp.failWith = null;
+    }
+    const other = await booker();
+    await bookSpot(other.agent, wednesday, schedule.id, ids['Reformer 1']).expect(201);
   });
 
   it("should refuse a hold another client's checkout has, and let a newer checkout replace the client's own", async () => {

@@ -128,6 +128,8 @@ export class PaymentsService {
     } catch (error) {
       this.logger.error(`Preferencia del pago ${paymentId} no creada: ${(error as Error).message}`);
       await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
+      // Nothing to pay: the reformer is free again at once.
+      if (held) await this.holds.end(paymentId);
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
     }
   }

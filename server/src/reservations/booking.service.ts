@@ -197,8 +197,9 @@ export class BookingService {
       const planId = await this.chooser.takeClass(userId, slot.date);
 
       // Rule 5: a place, only while the class is below capacity and still scheduled; until the
-      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line).
-      const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
+      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line). A held
+      // place is not a freed one: the line formed behind the hold.
+      const waitlistFirst = !claim && !this.waitlist.pastCutoff(slot.date, slot.startTime);
       if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
         const cancelled = await this.reservations.isClassCancelled(classId);
         throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);

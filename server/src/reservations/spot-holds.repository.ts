@@ -176,6 +176,15 @@ export class SpotHoldsRepository {
     });
   }
 
+  /** Ends a purchase's hold if it is live. */
+  async endOfPayment(paymentId: number, now: Date): Promise<void> {
+    await this.update(
+      { expiresAt: () => ':at' },
+      'payment_id = :paymentId AND consumed_at IS NULL AND expires_at > :at',
+      { paymentId, at: sqlDatetime(now) },
+    );
+  }
+
   /** Holds that ended by `now` without a booking and are not settled yet, oldest first (ix_spot_holds_open). */
   async endedUnsettled(now: Date, limit: number): Promise<{ id: number; classId: number }[]> {
     const rows: Record<string, unknown>[] = await this.txHost.tx.query(

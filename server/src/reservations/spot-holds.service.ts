@@ -139,6 +139,11 @@ export class SpotHoldsService {
     }
   }
 
+  /** Ends a purchase's live hold (its checkout could not open). */
+  end(paymentId: number): Promise<void> {
+    return this.holds.endOfPayment(paymentId, this.clock.now());
+  }
+
   /** What an approved purchase booked on its held reformer, while that reservation is active. */
   bookingOf(paymentId: number): Promise<HeldBooking | null> {
     return this.holds.bookingOfPayment(paymentId);
