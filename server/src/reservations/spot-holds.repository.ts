@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { sqlDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { SpotHold } from './entities/spot-hold.entity';
+import { LIVE_HOLDS_ON_SQL } from './slots.sql';
 
 /** A reformer a live checkout holds in a class (the day view's read). */
 export interface LiveHold {
@@ -58,11 +59,7 @@ export class SpotHoldsRepository {
 
   /** The holds live at `now` in the classes of a date: one range of ix_spot_holds_date, usually empty. */
   async liveOn(date: string, now: Date): Promise<LiveHold[]> {
-    const rows = await this.direct.all<Record<string, unknown>>(
-      `SELECT h.class_session_id AS classId, h.spot_id AS spotId, h.user_id AS userId
-         FROM spot_holds h WHERE h.date = ? AND ${LIVE}`,
-      [date, sqlDatetime(now)],
-    );
+    const rows = await this.direct.all<Record<string, unknown>>(LIVE_HOLDS_ON_SQL, [date, sqlDatetime(now)]);
     return rows.map((row) => ({
       classId: Number(row.classId),
       spotId: Number(row.spotId),
