@@ -59,6 +59,10 @@ describe('purchase', () => {
     expect(text).not.toContain('Comisión');
     expect(text).toMatch(/Total\s*\$[\d,]+\.\d\d/);
     expect(text).toContain(`Válido del ${formatLongDate(today)} al ${formatLongDate(planEndDate(today))}`);
+    // The class's reformer ("Cualquiera" here) is held while the client pays.
+    expect(await dialog.innerText()).toContain(
+      `Te guardamos un reformer en tu clase del ${formatLongDateWithWeekday(nextMonday)} a las 8:00 PM por 15 minutos mientras pagas.`,
+    );
     await page.screenshot({ path: screenshotPath('compra-resumen-375'), animations: 'disabled' });
 
     // Mercado Pago's checkout is simulated without MP_ACCESS_TOKEN.
@@ -77,18 +81,23 @@ describe('purchase', () => {
     const row = page.getByRole('table', { name: 'Mis planes' }).getByRole('row').filter({ hasText: 'Cuatro Clases' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Pagado');
-    expect(await row.innerText()).toContain('4 de 4');
+    // One class already taken: the held reformer's booking.
+    expect(await row.innerText()).toContain('3 de 4');
     expect(await page.getByRole('list', { name: 'Pagos en curso' }).count()).toBe(0);
-    // The class chosen before the purchase survived it.
-    const chosen = page.getByText(`Tu clase del ${formatLongDateWithWeekday(nextMonday)} a las 8:00 PM te espera.`);
-    expect(await chosen.isVisible()).toBe(true);
+    // The class chosen before the purchase was booked on the reformer held while paying.
+    const booked = page.getByText(
+      new RegExp(
+        `^Tu clase del ${formatLongDateWithWeekday(nextMonday)} a las 8:00 PM quedó reservada en Reformer \\d+\\.$`,
+      ),
+    );
+    expect(await booked.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reservar esta clase' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('compra-aprobada-1280'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: screenshotPath('compra-aprobada-390'), fullPage: true });
 
-    // "Reservar esta clase" books it and shows its day.
-    await page.getByRole('button', { name: 'Reservar esta clase' }).click();
-    await expect.poll(() => toast(page, '¡Has reservado con éxito!').isVisible()).toBe(true);
+    // "Ver mi clase" shows its day, booked.
+    await page.getByRole('link', { name: 'Ver mi clase' }).click();
     await page.waitForURL(
       (url) => url.pathname === '/pilates/reservar' && url.searchParams.get('fecha') === nextMonday,
     );

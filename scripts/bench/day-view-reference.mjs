@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { canCancelAt, cancelDeadline, isoWeekday, studioInstant } = require('@pilates/dates');
 const {
+  LIVE_HOLDS_ON_SQL,
   ROOM_ON_SQL,
   SLOTS_WITH_ONE_SQL,
   takenSpotIds,
@@ -75,11 +76,14 @@ app.post('/day', async (request, reply) => {
     return reply.code(401).send({ success: false });
   }
   const userId = Number(row.id);
-  // The class list and the room that day (its reformers, out of service or not), as the app reads them.
-  const [rows, roomRows] = await Promise.all([
+  // The class list, the room that day (its reformers, out of service or not) and the reformers
+  // checkouts hold (none in the bench's day), as the app reads them.
+  const [rows, roomRows, holds] = await Promise.all([
     all(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]),
     all(ROOM_ON_SQL, [date, date]),
+    all(LIVE_HOLDS_ON_SQL, [date, new Date().toISOString().slice(0, 19).replace('T', ' ')]),
   ]);
+  if (holds.length > 0) throw new Error('the bench holds no reformer');
   const room = toRoomOn(roomRows);
   const now = Date.now();
   const bySchedule = new Map();

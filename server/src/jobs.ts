@@ -5,7 +5,7 @@ import type { JobDefinition } from './core/jobs/job';
 import { NotificationsService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { PlanEndingRemindersService } from './planes';
-import { RemindersService, WaitlistService } from './reservations';
+import { RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
 export enum JobName {
@@ -18,6 +18,7 @@ export enum JobName {
   NotificationsDelivery = 'notifications-delivery',
   AuthRateLimitsSweep = 'auth-rate-limits-sweep',
   SqliteOptimize = 'sqlite-optimize',
+  SpotHolds = 'spot-holds',
 }
 
 /**
@@ -81,5 +82,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.SqliteOptimize,
     schedule: CronExpression.EVERY_HOUR,
     run: (get) => get(SqliteStatistics).refresh(),
+  },
+  {
+    // Reformers held during a checkout that ended without a booking: their places go to the waitlist.
+    name: JobName.SpotHolds,
+    schedule: CronExpression.EVERY_MINUTE,
+    run: (get) => get(SpotHoldsService).settleEnded(),
   },
 ];

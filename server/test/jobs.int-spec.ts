@@ -39,6 +39,7 @@ describe('named jobs', () => {
         'notifications-delivery': CronExpression.EVERY_MINUTE,
         'auth-rate-limits-sweep': CronExpression.EVERY_HOUR,
         'sqlite-optimize': CronExpression.EVERY_HOUR,
+        'spot-holds': CronExpression.EVERY_MINUTE,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

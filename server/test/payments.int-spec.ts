@@ -111,6 +111,7 @@ describe('buying plans with Mercado Pago', () => {
       expect(res.body).toEqual({
         success: true,
         url: 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=pref-1',
+        held: null,
       });
 
       const body = mp.preferenceBodies().at(-1)!;

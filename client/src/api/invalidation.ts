@@ -109,8 +109,18 @@ export const STALE_AFTER = {
   /** The favourite lives in the session user, which Mi información and the booking map update from the answer (`setSessionFavourite`). */
   setFavouriteSpot: NOTHING,
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
-  confirmPayment: { accepted: ['plans', 'ownPurchases'], waits: true },
-  startCheckout: NOTHING,
+  // An approval also books the class whose reformer the checkout held.
+  confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes'], waits: true },
+  // A hold refused (the class filled, the reformer was taken): the day on screen was behind.
+  startCheckout: {
+    accepted: [],
+    refused: {
+      lists: ['day'],
+      when: {
+        codes: ['CLASS_FULL', 'CLASS_STARTED', 'CLASS_CANCELLED', 'SPOT_TAKEN', 'SPOT_OUT_OF_SERVICE', 'NO_SPOT_FREE'],
+      },
+    },
+  },
   changeInfoUser: NOTHING,
   changePassword: NOTHING,
   getCalendarFeedUrl: NOTHING,

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/c
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiExcludeEndpoint,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -20,7 +21,8 @@ import {
   PurchasesResponseDto,
 } from './dto/checkout.dto';
 import type { NotificationTopic } from './entities/payment-notification.entity';
-import { toPurchaseDto } from './dto/payments.mappers';
+import { toHeldClassDto, toPurchaseDto } from './dto/payments.mappers';
+import { toSpotRefDto } from '../sala';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsService } from './payments.service';
 import { PaymentNotificationsService } from './payment-notifications.service';
@@ -46,7 +48,12 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutResponseDto, description: 'La URL del checkout de Mercado Pago.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND; con `hold`, CLASS_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'Con `hold`, lo que push-reservation respondería: CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, SPOT_TAKEN, SPOT_OUT_OF_SERVICE.',
+  })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
@@ -54,7 +61,8 @@ export class PaymentsController {
       'CHECKOUT_LIMIT: demasiadas compras sin terminar (CHECKOUT_MAX_OPEN) o iniciadas en la última hora (CHECKOUT_MAX_PER_HOUR); Retry-After y el mensaje dicen cuándo.',
   })
   async startCheckout(@CurrentUser() user: Caller, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
-    return { success: true, url: await this.payments.startCheckout(user, dto.planId) };
+    const { url, held } = await this.payments.startCheckout(user, dto.planId, dto.hold);
+    return { success: true, url, held: held && toSpotRefDto(held) };
   }
 
   @Get('purchases')
@@ -75,7 +83,8 @@ export class PaymentsController {
   ): Promise<ConfirmPaymentResponseDto> {
     const payment = await this.payments.syncProviderPayment(dto.payment_id, user);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
-    return { success: true, purchase: toPurchaseDto(payment) };
+    const booked = await this.payments.heldBookingOf(payment);
+    return { success: true, purchase: toPurchaseDto(payment), booked: booked && toHeldClassDto(booked) };
   }
 
   /**

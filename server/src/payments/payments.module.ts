@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
+import { ReservationsModule } from '../reservations';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';
@@ -16,7 +17,7 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule],
+  imports: [PlanesModule, NotificationsModule, ReservationsModule],
   controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
     PaymentsRepository,

@@ -18,6 +18,7 @@ import { InMemoryDatabase } from '../testing/in-memory-database';
 import { InMemoryPaymentsRepository } from '../testing/in-memory-payments.repository';
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
 import type { PaymentsRepository } from './payments.repository';
+import type { SpotHoldsService } from '../reservations/spot-holds.service';
 import { PaymentsService } from './payments.service';
 
 /** Monday 2026-11-23, 06:00 in Mexico City. */
@@ -44,6 +45,8 @@ function arrange(env: Record<string, string> = {}) {
     studio,
     new RecordingNotifications(db) as unknown as NotificationsService,
     new RecordingAudit(db) as unknown as AuditService,
+    // No checkout here holds a reformer (test/spot-holds.int-spec.ts covers holds end to end).
+    { bookHeld: () => Promise.resolve(), bookingOf: () => Promise.resolve(null) } as unknown as SpotHoldsService,
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });
@@ -71,7 +74,8 @@ describe('PaymentsService', () => {
   describe('startCheckout', () => {
     it('should record a purchase at the catalogue price plus commission for the caller, and open a preference', async () => {
       const { db, gateway, service, ana, ocho } = arrange();
-      const url = await service.startCheckout(client(ana.id), ocho.id);
+      const { url, held } = await service.startCheckout(client(ana.id), ocho.id);
+      expect(held).toBeNull();
       expect(url).toBe('https://pago.example/checkout?pref_id=pref-1');
       const [purchase] = db.payments;
       expect(purchase).toMatchObject({

@@ -10,6 +10,8 @@ import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { PlanesService, chargeFor } from '../planes';
+import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
+import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
@@ -53,6 +55,7 @@ export class PaymentsService {
     private readonly clock: StudioClock,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly holds: SpotHoldsService,
   ) {}
 
   /**
@@ -61,15 +64,21 @@ export class PaymentsService {
    * hour (each is a preference Mercado Pago keeps and the reconcile job asks about for days): counted
    * and recorded under the buyer's row lock, so simultaneous checkouts at the limit cannot both pass.
    */
-  async startCheckout(caller: Caller, planId: number): Promise<string> {
+  async startCheckout(
+    caller: Caller,
+    planId: number,
+    hold?: HoldRequest,
+  ): Promise<{ url: string; held: SpotRef | null }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
+    const prepared = hold ? await this.holds.prepare(hold) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
     const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const paymentId = await this.transactions.run(async () => {
+    const { paymentId, held } = await this.transactions.run(async () => {
       await this.payments.lockBuyer(caller.id);
       const since = new Date(now.getTime() - 3600_000);
       const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, since, now), now, {
@@ -78,7 +87,7 @@ export class PaymentsService {
         linkHours: CHECKOUT_LINK_HOURS,
       });
       if (wait) throw this.checkoutLimitError(wait, now);
-      return this.payments.insert({
+      const id = await this.payments.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
@@ -90,6 +99,9 @@ export class PaymentsService {
         // The studio's clock, like every other time rule here (the reconcile job compares with it).
         createdAt: now,
       });
+      // The reformer, held with the purchase: a refusal leaves no purchase behind.
+      const spot = prepared ? await this.holds.hold(caller.id, prepared, id) : null;
+      return { paymentId: id, held: spot };
     });
     const base = this.config.appUrl.replace(/\/$/, '');
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
@@ -112,10 +124,12 @@ export class PaymentsService {
         cashExpiresAt: expiresAt,
       });
       await this.payments.update(paymentId, { preferenceId: preference.id });
-      return preference.url;
+      return { url: preference.url, held };
     } catch (error) {
       this.logger.error(`Preferencia del pago ${paymentId} no creada: ${(error as Error).message}`);
       await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
+      // Nothing to pay: the reformer is free again at once.
+      if (held) await this.holds.end(paymentId);
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
     }
   }
@@ -162,6 +176,11 @@ export class PaymentsService {
     if (owner) access.require(owner, Permission.PaymentsRead, { ownerId: payment.userId });
     await this.apply(payment, provider);
     return this.payments.byIdOrFail(payment.id);
+  }
+
+  /** The class an approved purchase booked on the reformer its checkout held, while still booked. */
+  heldBookingOf(payment: Payment): Promise<HeldBooking | null> {
+    return payment.userPlanId ? this.holds.bookingOf(payment.id) : Promise.resolve(null);
   }
 
   /**
@@ -383,9 +402,13 @@ export class PaymentsService {
       this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
       return;
     }
-    if (plan) return;
+    // The reformer its checkout held, booked now that the plan exists: once, whoever reports the
+    // approval (the webhook and the return's confirm may arrive together; each tries, one books, and
+    // the other's answer then shows it).
+    if (plan) return this.holds.bookHeld(payment.id);
     const current = await this.payments.byIdOrFail(payment.id);
     if (current.providerPaymentId === provider.id) {
+      if (current.userPlanId && this.mayHold(current)) await this.holds.bookHeld(payment.id);
       // Seen before: only a partial refund can have changed (the plan stays, the amount is recorded).
       await this.transactions.run(async () => {
         const refunded = refundedCents > 0 && (await this.payments.raiseRefunded(payment.id, refundedCents));
@@ -395,6 +418,11 @@ export class PaymentsService {
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
+  }
+
+  /** Whether the purchase is recent enough for its checkout's hold to be live (HOLD_MINUTES). */
+  private mayHold(payment: Payment): boolean {
+    return this.clock.now().getTime() - payment.createdAt.getTime() < HOLD_MINUTES * 60_000;
   }
 
   /** A second approved payment for one purchase: recorded once on its own row, to be refunded. */

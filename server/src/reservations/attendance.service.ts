@@ -128,7 +128,7 @@ export class AttendanceService {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
     const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
-    if (!(await this.reservations.takePlace(classId, waitlistFirst))) {
+    if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
       throw new BookingError(await this.whyNoPlace(classId, waitlistFirst));
     }
     const userPlanId = await this.planFor(userId, slot.date);

@@ -28,8 +28,21 @@ import {
   type MyWaitlistPlace,
 } from './dto/reservations.mappers';
 import type { RosterSlotDto, SlotDto } from './dto/slots.dto';
-import { ReservationsRepository, type ReservationInfo } from './reservations.repository';
+import { ReservationsRepository, type ReservationInfo, type Slot } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
+import { SpotHoldsRepository, type LiveHold } from './spot-holds.repository';
+
+/**
+ * A class as others see it while checkouts hold reformers in it (spot_holds): each reformer held
+ * for someone but `viewerId` is taken and its place counts as reserved. The holder sees their own
+ * held reformer free, so the booking dialog can choose it again.
+ */
+function withHolds<T extends Slot>(slot: T, holds: LiveHold[], viewerId: number | null): T {
+  if (slot.classId === null || holds.length === 0) return slot;
+  const held = holds.filter((h) => h.classId === slot.classId && h.userId !== viewerId).map((h) => h.spotId);
+  if (held.length === 0) return slot;
+  return { ...slot, reservedCount: slot.reservedCount + held.length, takenSpotIds: [...slot.takenSpotIds, ...held] };
+}
 
 export const BOOKED_MESSAGE = '¡Has reservado con éxito!';
 
@@ -39,6 +52,12 @@ export interface Booked {
   spot: SpotRef;
   cancelUntil: Date;
   cancellable: boolean;
+}
+
+/** A checkout's hold taken by the booking it becomes (SpotHoldsService.bookHeld). */
+export interface HoldClaim {
+  take: () => Promise<boolean>;
+  booked: (reservationId: number) => Promise<void>;
 }
 
 /**
@@ -60,21 +79,30 @@ export class BookingService {
     private readonly waitlists: WaitlistRepository,
     private readonly attendance: AttendanceService,
     private readonly spots: SpotAssigner,
+    private readonly holds: SpotHoldsRepository,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
+    // One "now" for the whole answer: every class is judged at the same instant.
+    const now = this.clock.now();
     if (!caller) {
-      const [slots, room] = await Promise.all([this.reservations.slotsOn(date), this.reservations.roomOn(date)]);
-      const now = this.clock.now();
-      return slots.map((slot) => toSlotDto(slot, [], null, this.cancelTiming(slot, null, false, now), room));
+      const [slots, room, holds] = await Promise.all([
+        this.reservations.slotsOn(date),
+        this.reservations.roomOn(date),
+        this.holds.liveOn(date, now),
+      ]);
+      return slots.map((slot) =>
+        toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, now), room),
+      );
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const [slots, room] = await Promise.all([
+    const [slots, room, holds] = await Promise.all([
       access.can(caller, Permission.RosterRead)
         ? this.reservations.slotsWithEveryoneOn(date)
         : this.reservations.slotsWithOneOn(date, caller.id),
       this.reservations.roomOn(date),
+      this.holds.liveOn(date, now),
     ]);
     // The caller's places in waitlists: one more read, only on a date where someone waits.
     const mine = new Map<number, MyWaitlistPlace>();
@@ -83,13 +111,11 @@ export class BookingService {
         mine.set(line.classSessionId, { id: line.id, position: line.position });
       }
     }
-    // One "now" for the whole answer: every class is judged at the same instant.
-    const now = this.clock.now();
     return slots.map((slot) => {
       // The caller's own place may carry a late promotion's grace; a booking made now would not.
       const own = slot.people.find((p) => p.id === caller.id);
       return toSlotDto(
-        slot,
+        withHolds(slot, holds, caller.id),
         slot.people,
         caller.id,
         this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, now),
@@ -101,14 +127,15 @@ export class BookingService {
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
   async rosterFor(date: string, admin: Caller): Promise<RosterSlotDto[]> {
-    const [slots, room] = await Promise.all([
+    const [slots, room, holds] = await Promise.all([
       this.reservations.slotsWithEveryoneOn(date),
       this.reservations.roomOn(date),
+      this.holds.liveOn(date, this.clock.now()),
     ]);
     const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
-      ...toSlotDto(slot, slot.people, admin.id, this.cancelTiming(slot, null, true), room),
+      ...toSlotDto(withHolds(slot, holds, admin.id), slot.people, admin.id, this.cancelTiming(slot, null, true), room),
       enrolled: slot.people.map(toEnrolledUserDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
@@ -131,6 +158,20 @@ export class BookingService {
    * Answers the reformer and until when the client may cancel, by the rule cancelReservation applies.
    */
   async book(caller: Caller, dto: PushReservationDto): Promise<Booked> {
+    return (await this.bookClaiming(caller, dto))!;
+  }
+
+  /**
+   * book(), for a reformer a checkout held for the client (SpotHoldsService), in one transaction:
+   * `claim.take`, the hold's conditional UPDATE, runs first, and when it changes nothing (the
+   * webhook and the return's confirm report one approval together) nothing is booked: null;
+   * `claim.booked` records the reservation on the hold.
+   */
+  bookHeld(userId: number, dto: PushReservationDto, claim: HoldClaim): Promise<Booked | null> {
+    return this.bookClaiming({ id: userId, role: 'user' }, dto, claim);
+  }
+
+  private async bookClaiming(caller: Caller, dto: PushReservationDto, claim?: HoldClaim): Promise<Booked | null> {
     const userId = dto.userId ?? caller.id;
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: userId });
     const client = await this.reservations.clientById(userId);
@@ -145,7 +186,8 @@ export class BookingService {
     // The client's own terms, also when an admin books for them: the mail tells the client.
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false);
 
-    const { reservationId, spot } = await this.transactions.run(async () => {
+    const booked = await this.transactions.run(async () => {
+      if (claim && !(await claim.take())) return null;
       // Rule 2: one place per client and class (the unique index backs this under races).
       if (await this.reservations.activeReservationExists(classId, userId)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
@@ -155,9 +197,10 @@ export class BookingService {
       const planId = await this.chooser.takeClass(userId, slot.date);
 
       // Rule 5: a place, only while the class is below capacity and still scheduled; until the
-      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line).
-      const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
-      if (!(await this.reservations.takePlace(classId, waitlistFirst))) {
+      // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line). A held
+      // place is not a freed one: the line formed behind the hold.
+      const waitlistFirst = !claim && !this.waitlist.pastCutoff(slot.date, slot.startTime);
+      if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
         const cancelled = await this.reservations.isClassCancelled(classId);
         throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);
       }
@@ -185,13 +228,14 @@ export class BookingService {
             after: { date: slot.date, time: slot.startTime, userPlanId: planId, spot: spot.label },
           });
         }
+        await claim?.booked(id);
         return { reservationId: id, spot };
       } catch (error) {
         if (isUniqueViolation(error)) throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
         throw error;
       }
     });
-    return { reservationId, spot, cancelUntil, cancellable };
+    return booked && { ...booked, cancelUntil, cancellable };
   }
 
   /**

@@ -6,6 +6,13 @@ export { AttendanceService } from './attendance.service';
 export { BookingService } from './booking.service';
 export { RemindersService } from './reminders.service';
 export { WaitlistService } from './waitlist.service';
+export {
+  HOLD_MINUTES,
+  SpotHoldsService,
+  type HeldBooking,
+  type HoldRequest,
+  type PreparedHold,
+} from './spot-holds.service';
 export { BookingError, BookingErrorCode } from './reservations.errors';
 export { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 export { DateRequestDto } from './dto/slots.dto';

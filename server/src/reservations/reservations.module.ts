@@ -17,6 +17,8 @@ import { TimetableController } from './timetable.controller';
 import { TimetableRepository } from './timetable.repository';
 import { TimetableService } from './timetable.service';
 import { PlanChooser } from './plan-chooser';
+import { SpotHoldsRepository } from './spot-holds.repository';
+import { SpotHoldsService } from './spot-holds.service';
 import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 
@@ -38,7 +40,9 @@ import { WaitlistService } from './waitlist.service';
     WaitlistRepository,
     WaitlistService,
     SpotOutageService,
+    SpotHoldsRepository,
+    SpotHoldsService,
   ],
-  exports: [BookingService, AttendanceService],
+  exports: [BookingService, AttendanceService, SpotHoldsService],
 })
 export class ReservationsModule {}

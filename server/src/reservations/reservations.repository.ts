@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { isoWeekday } from '@pilates/dates';
 import { IsNull, type SelectQueryBuilder } from 'typeorm';
 import { User } from '../auth/entities';
-import { fromDbDatetime } from '../core/database/column-types';
+import { fromDbDatetime, sqlDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { ClassSession } from './entities/class-session.entity';
 import { Reservation } from './entities/reservation.entity';
@@ -219,18 +219,38 @@ export class ReservationsRepository {
   /**
    * Takes one place, only while the class is below capacity and still scheduled. With
    * `waitlistFirst`, also only while nobody is waiting for it (a freed place goes to the line).
+   * With `holds`, the places checkouts hold for others than `userId` at `now` (spot_holds) count as
+   * taken (MySQL reads the subquery's rows with shared locks: a hold just committed is seen).
    */
-  async takePlace(classId: number, waitlistFirst = false): Promise<boolean> {
+  async takePlace(classId: number, waitlistFirst = false, holds?: { userId: number; now: Date }): Promise<boolean> {
+    const held = holds
+      ? ` + (SELECT COUNT(*) FROM spot_holds h WHERE h.class_session_id = class_sessions.id
+            AND h.expires_at > :heldAt AND h.consumed_at IS NULL AND h.user_id <> :holder)`
+      : '';
     const taken = await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ reservedCount: () => 'reserved_count + 1' })
       .where(
-        `id = :id AND reserved_count < capacity AND status = 'scheduled'${waitlistFirst ? ' AND waiting_count = 0' : ''}`,
-        { id: classId },
+        `id = :id AND reserved_count${held} < capacity AND status = 'scheduled'${waitlistFirst ? ' AND waiting_count = 0' : ''}`,
+        { id: classId, heldAt: holds ? sqlDatetime(holds.now) : null, holder: holds?.userId ?? 0 },
       )
       .execute();
     return taken.affected === 1;
+  }
+
+  /**
+   * How many places checkouts hold in the class at `now` for others than `exceptUserId` (0: anyone).
+   * MySQL: a locking read, for callers holding the class row (a hold is written under it).
+   */
+  async heldPlaces(classId: number, now: Date, exceptUserId = 0): Promise<number> {
+    const shared = this.txHost.tx.connection.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const rows: { n: number | string }[] = await this.txHost.tx.query(
+      `SELECT COUNT(*) AS n FROM spot_holds h
+        WHERE h.class_session_id = ? AND h.expires_at > ? AND h.consumed_at IS NULL AND h.user_id <> ?${shared}`,
+      [classId, sqlDatetime(now), exceptUserId],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   async isClassCancelled(classId: number): Promise<boolean> {

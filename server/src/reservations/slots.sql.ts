@@ -54,6 +54,14 @@ export const ROOM_ON_SQL = `SELECT s.id AS id, s.label AS label, s.grid_row AS g
   WHERE s.active_marker = 1
   ORDER BY s.grid_row, s.grid_column, s.id`;
 
+/**
+ * The reformers checkouts hold in the classes of a date, live at a moment (spot_holds: 15 minutes
+ * while their client pays). Parameters: date, now as 'YYYY-MM-DD HH:MM:SS' in UTC. One range of
+ * ix_spot_holds_date, and usually no row.
+ */
+export const LIVE_HOLDS_ON_SQL = `SELECT h.class_session_id AS classId, h.spot_id AS spotId, h.user_id AS userId
+  FROM spot_holds h WHERE h.date = ? AND h.expires_at > ? AND h.consumed_at IS NULL`;
+
 /** One row of ROOM_ON_SQL. */
 export interface RoomRow {
   id: number | string;

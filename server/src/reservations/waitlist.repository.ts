@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { sqlDatetime } from '../core/database/column-types';
 import type { StudioNow } from './reservations.repository';
 import { ClassSession } from './entities/class-session.entity';
 import { WaitlistEntry, type WaitlistStatus } from './entities/waitlist-entry.entity';
@@ -87,15 +88,24 @@ export class WaitlistRepository {
     return rows[0] && toClass(rows[0]);
   }
 
-  /** One more in line, only while the class is scheduled, full, and its list below `max`. */
-  async addWaiting(classId: number, max: number): Promise<boolean> {
+  /**
+   * One more in line, only while the class is scheduled, full, and its list below `max`. With
+   * `holds`, the places checkouts hold for others than `userId` at `now` count as taken.
+   */
+  async addWaiting(classId: number, max: number, holds?: { userId: number; now: Date }): Promise<boolean> {
+    const held = holds
+      ? ` + (SELECT COUNT(*) FROM spot_holds h WHERE h.class_session_id = class_sessions.id
+            AND h.expires_at > :heldAt AND h.consumed_at IS NULL AND h.user_id <> :holder)`
+      : '';
     const result = await this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
       .set({ waitingCount: () => 'waiting_count + 1' })
-      .where("id = :classId AND status = 'scheduled' AND reserved_count >= capacity AND waiting_count < :max", {
+      .where(`id = :classId AND status = 'scheduled' AND reserved_count${held} >= capacity AND waiting_count < :max`, {
         classId,
         max,
+        heldAt: holds ? sqlDatetime(holds.now) : null,
+        holder: holds?.userId ?? 0,
       })
       .execute();
     return result.affected === 1;

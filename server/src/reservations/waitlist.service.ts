@@ -58,7 +58,9 @@ export class WaitlistService {
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     if (this.pastCutoff(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.WAITLIST_CLOSED);
-    if (slot.reservedCount < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
+    // Places checkouts hold for others (15 minutes at most) count as taken: such a class is full.
+    const held = slot.classId ? await this.reservations.heldPlaces(slot.classId, this.clock.now(), caller.id) : 0;
+    if (slot.reservedCount + held < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
     const classId = await this.sessions.ensureSession(slot);
     if (slot.waitingCount >= this.config.waitlistMax) {
       // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
@@ -82,10 +84,11 @@ export class WaitlistService {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
       await this.chooser.assertCovering(caller.id, slot.date);
-      if (!(await this.waitlist.addWaiting(classId, this.config.waitlistMax))) {
+      if (!(await this.waitlist.addWaiting(classId, this.config.waitlistMax, { userId: caller.id, now }))) {
         const current = await this.waitlist.classById(classId);
         if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
-        if (current && current.reservedCount < current.capacity)
+        const heldNow = await this.reservations.heldPlaces(classId, now, caller.id);
+        if (current && current.reservedCount + heldNow < current.capacity)
           throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
         throw new BookingError(BookingErrorCode.WAITLIST_FULL);
       }
@@ -168,6 +171,9 @@ export class WaitlistService {
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
       if (klass.reservedCount >= klass.capacity) return;
       if (this.pastCutoff(klass.date, klass.startTime)) return;
+      // A place a checkout holds (15 minutes at most) is not free for the line.
+      const held = await this.reservations.heldPlaces(classId, this.clock.now());
+      if (klass.reservedCount + held >= klass.capacity) return;
       const head = await this.waitlist.headOf(classId);
       if (!head) return;
       const reason = await this.refusal(head, klass);
@@ -258,7 +264,9 @@ export class WaitlistService {
   private async book(entry: WaitingClient, klass: WaitlistClass) {
     const now = this.clock.now();
     const planId = await this.chooser.takeClass(entry.userId, klass.date);
-    if (!(await this.reservations.takePlace(klass.id))) throw new BookingError(BookingErrorCode.CLASS_FULL);
+    if (!(await this.reservations.takePlace(klass.id, false, { userId: entry.userId, now }))) {
+      throw new BookingError(BookingErrorCode.CLASS_FULL);
+    }
     // Promoted after the free-cancellation deadline: they did not choose a late booking.
     const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
     const grace =

@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { User } from '../auth/entities';
+import { sqlDatetime } from '../core/database/column-types';
 import { Room } from './entities/room.entity';
 import { Spot } from './entities/spot.entity';
 import { SpotOutage } from './entities/spot-outage.entity';
@@ -86,6 +87,13 @@ const CHOICES_SQL = `SELECT s.id AS id, s.label AS label, s.grid_row AS gridRow,
 const PREFERENCES_SQL = `SELECT u.favourite_spot_id AS favourite,
     (SELECT r.spot_id FROM reservations r WHERE r.user_id = u.id AND r.spot_id IS NOT NULL ORDER BY r.id DESC LIMIT 1) AS lastUsed
   FROM users u WHERE u.id = ?`;
+
+/**
+ * A live checkout hold (alias h) of the class `classColumn` on the reformer `spotColumn` by someone
+ * but a user; parameters: now (sqlDatetime), the user (0: nobody). Read through ix_spot_holds_class.
+ */
+const HELD_BY_OTHER = (classColumn: string, spotColumn: string) =>
+  `h.expires_at > ? AND h.consumed_at IS NULL AND h.user_id <> ? AND h.class_session_id = ${classColumn} AND h.spot_id = ${spotColumn}`;
 
 const toNumberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -424,23 +432,51 @@ export class SalaRepository {
     return rows.length > 0;
   }
 
-  /** The live reformers of a class in service on its date, with whether each is taken there. */
-  async choicesInServiceFor(classId: number): Promise<SpotChoice[]> {
+  /**
+   * The live reformers of a class in service on its date, with whether each is taken there: booked,
+   * or held by a checkout of someone but `holder` (live at `now`, spot_holds).
+   */
+  async choicesInServiceFor(classId: number, now: Date, holder: number): Promise<SpotChoice[]> {
     const rows: Record<string, unknown>[] = await this.txHost.tx.query(
       `SELECT s.id AS id, s.label AS label, s.grid_row AS gridRow, s.grid_column AS gridColumn,
-          (SELECT 1 FROM reservations r WHERE r.class_session_id = c.id AND r.spot_id = s.id AND r.active_marker = 1) AS taken
+          (SELECT 1 FROM reservations r WHERE r.class_session_id = c.id AND r.spot_id = s.id AND r.active_marker = 1) AS taken,
+          (SELECT 1 FROM spot_holds h WHERE ${HELD_BY_OTHER('c.id', 's.id')} LIMIT 1) AS held
         FROM class_sessions c JOIN spots s ON s.active_marker = 1
        WHERE c.id = ? AND NOT EXISTS (SELECT 1 FROM spot_outages o WHERE o.spot_id = s.id AND ${outOn('c.date')})
        ORDER BY s.grid_row, s.grid_column, s.id`,
-      [classId],
+      [sqlDatetime(now), holder, classId],
     );
     return rows.map((row) => ({
       id: Number(row.id),
       label: String(row.label),
       row: Number(row.gridRow),
       column: Number(row.gridColumn),
-      taken: row.taken !== null && row.taken !== undefined,
+      taken: (row.taken !== null && row.taken !== undefined) || (row.held !== null && row.held !== undefined),
     }));
+  }
+
+  /**
+   * Whether a checkout of someone but `holder` holds the reformer in the class at `now`. MySQL: a
+   * locking read, so a booking that waited for the class row (a hold is written under it) sees a
+   * hold committed meanwhile.
+   */
+  async heldByOther(spotId: number, classId: number, holder: number, now: Date): Promise<boolean> {
+    const shared = this.txHost.tx.connection.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const rows: unknown[] = await this.txHost.tx.query(
+      `SELECT h.id FROM spot_holds h WHERE ${HELD_BY_OTHER('?', '?')}${shared}`,
+      [sqlDatetime(now), holder, classId, spotId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether an active reservation has the reformer in the class (MySQL: a locking read, as above). */
+  async bookedInClass(spotId: number, classId: number): Promise<boolean> {
+    const shared = this.txHost.tx.connection.options.type === 'better-sqlite3' ? '' : ' LOCK IN SHARE MODE';
+    const rows: unknown[] = await this.txHost.tx.query(
+      `SELECT r.id FROM reservations r WHERE r.class_session_id = ? AND r.spot_id = ? AND r.active_marker = 1${shared}`,
+      [classId, spotId],
+    );
+    return rows.length > 0;
   }
 
   /** How many live reformers are in service on a date. */

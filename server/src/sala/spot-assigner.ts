@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { StudioClock } from '../core/clock/studio-clock';
 import { SalaRepository, type SpotChoice, type SpotRef } from './sala.repository';
 import { SalaError, SalaErrorCode, isSpotTakenViolation } from './sala.errors';
+
+/** uq_reservations_spot refused the write, or a hold's write found the reformer booked. */
+const isSpotTaken = (error: unknown): boolean =>
+  isSpotTakenViolation(error) || (error instanceof SalaError && error.code === SalaErrorCode.SPOT_TAKEN);
 
 /** Who is placed in which class, and the reformer they asked for (none: "Cualquiera"). */
 export interface SpotRequest {
@@ -21,25 +26,44 @@ export interface SpotRequest {
  *   meanwhile passes to the next.
  * The out-of-service test follows holdLive: a range being written holds the reformer's row
  * (SpotOutageService), so a booking waiting there reads the range once it is committed.
+ * A reformer a checkout holds for someone else (spot_holds, live for 15 minutes) is taken for
+ * everyone but its holder; holds are written under the class row's lock, as bookings take it.
  */
 @Injectable()
 export class SpotAssigner {
-  constructor(private readonly spots: SalaRepository) {}
+  constructor(
+    private readonly spots: SalaRepository,
+    private readonly clock: StudioClock,
+  ) {}
 
   async place<T>(request: SpotRequest, write: (spotId: number) => Promise<T>): Promise<{ result: T; spot: SpotRef }> {
-    if (request.spotId !== undefined && request.spotId !== null)
-      return this.placeOn(request.classId, request.spotId, write);
-    const choices = await this.spots.choicesInServiceFor(request.classId);
+    if (request.spotId !== undefined && request.spotId !== null) return this.placeOn(request, request.spotId, write);
+    const now = this.clock.now();
+    const choices = await this.spots.choicesInServiceFor(request.classId, now, request.userId);
     for (const spot of await this.freeInOrder(request.userId, choices)) {
       if (!(await this.spots.holdLive(spot.id))) continue;
       if (await this.spots.outOfServiceInClass(spot.id, request.classId)) continue;
+      if (await this.spots.heldByOther(spot.id, request.classId, request.userId, now)) continue;
       try {
         return { result: await write(spot.id), spot: { id: spot.id, label: spot.label } };
       } catch (error) {
-        if (!isSpotTakenViolation(error)) throw error;
+        if (!isSpotTaken(error)) throw error;
       }
     }
     throw new SalaError(SalaErrorCode.NO_SPOT_FREE);
+  }
+
+  /**
+   * Holds a reformer for a checkout (the one asked for, or "Cualquiera" by the same order) with
+   * `write(spotId)`, which records the hold: the same refusals as a booking. Inside the caller's
+   * transaction, after the class row is locked: no index backs a hold, so the reformer's booking is
+   * read here with a locking read.
+   */
+  hold<T>(request: SpotRequest, write: (spotId: number) => Promise<T>): Promise<{ result: T; spot: SpotRef }> {
+    return this.place(request, async (spotId) => {
+      if (await this.spots.bookedInClass(spotId, request.classId)) throw new SalaError(SalaErrorCode.SPOT_TAKEN);
+      return write(spotId);
+    });
   }
 
   /** The reformer a reservation holds, or null (made before the room was drawn). */
@@ -48,23 +72,30 @@ export class SpotAssigner {
   }
 
   /** The reformer asked for, or the refusal. */
-  private async placeOn<T>(classId: number, spotId: number, write: (spotId: number) => Promise<T>) {
+  private async placeOn<T>(request: SpotRequest, spotId: number, write: (spotId: number) => Promise<T>) {
+    const { classId, userId } = request;
     const spot = await this.spots.spotById(spotId);
     if (!spot || spot.activeMarker !== 1 || !(await this.spots.holdLive(spot.id))) {
       throw new SalaError(SalaErrorCode.SPOT_UNKNOWN);
     }
     if (await this.spots.outOfServiceInClass(spot.id, classId)) throw new SalaError(SalaErrorCode.SPOT_OUT_OF_SERVICE);
+    if (await this.spots.heldByOther(spot.id, classId, userId, this.clock.now())) {
+      throw new SalaError(SalaErrorCode.SPOT_TAKEN);
+    }
     try {
       return { result: await write(spot.id), spot: { id: spot.id, label: spot.label } };
     } catch (error) {
-      if (isSpotTakenViolation(error)) throw new SalaError(SalaErrorCode.SPOT_TAKEN);
+      if (isSpotTaken(error)) throw new SalaError(SalaErrorCode.SPOT_TAKEN);
       throw error;
     }
   }
 
-  /** The live reformers of a class in service on its date, with whether each is taken there. */
-  choicesInService(classId: number): Promise<SpotChoice[]> {
-    return this.spots.choicesInServiceFor(classId);
+  /**
+   * The live reformers of a class in service on its date, with whether each is taken there (held
+   * by a checkout counts as taken, but for `holder`'s own).
+   */
+  choicesInService(classId: number, holder = 0): Promise<SpotChoice[]> {
+    return this.spots.choicesInServiceFor(classId, this.clock.now(), holder);
   }
 
   /** The free reformers among `choices` in the order "Cualquiera" tries them for this client. */

@@ -77,7 +77,15 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       spot: 4,
     }),
   },
-  startCheckout: { role: 'client', body: () => ({ planId: 2, price: 800, user: { id: 1 } }) },
+  startCheckout: {
+    role: 'client',
+    body: (f) => ({
+      planId: 2,
+      price: 800,
+      user: { id: 1 },
+      hold: { date: NEXT_MONDAY, scheduleId: f.scheduleId, spot: 4 },
+    }),
+  },
   confirmPayment: { role: 'client', body: () => ({ payment_id: '1234567890' }) },
   getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
   addSchedule: {

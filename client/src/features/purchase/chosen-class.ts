@@ -6,6 +6,8 @@ export interface ChosenClass {
   scheduleId: number;
   /** '7:00 AM'. */
   time: string;
+  /** The reformer chosen in "Elige tu reformer"; none or null: "Cualquiera". The checkout holds it. */
+  spot?: { id: number; label: string } | null;
 }
 
 // sessionStorage: the checkout leaves the site and comes back in the same tab.
@@ -30,7 +32,12 @@ export function readChosenClass(): ChosenClass | null {
       typeof value.scheduleId === 'number' &&
       typeof value.time === 'string'
     ) {
-      return { date: value.date, scheduleId: value.scheduleId, time: value.time };
+      const spot = value.spot;
+      const chosenSpot =
+        spot && typeof spot === 'object' && typeof spot.id === 'number' && typeof spot.label === 'string'
+          ? { id: spot.id, label: spot.label }
+          : null;
+      return { date: value.date, scheduleId: value.scheduleId, time: value.time, spot: chosenSpot };
     }
   } catch {
     // Unreadable: as if nothing was remembered.
@@ -49,3 +56,16 @@ export function forgetChosenClass(): void {
 /** 'lunes 30 de noviembre de 2026 a las 7:00 AM'. */
 export const chosenClassText = (chosen: ChosenClass): string =>
   `${formatLongDateWithWeekday(chosen.date)} a las ${chosen.time}`;
+
+/** The checkout's `hold`: the class and its reformer ("Cualquiera": none). */
+export const holdOf = (chosen: ChosenClass): { date: string; scheduleId: number; spot?: number } => ({
+  date: chosen.date,
+  scheduleId: chosen.scheduleId,
+  ...(chosen.spot ? { spot: chosen.spot.id } : {}),
+});
+
+/** What the purchase dialog promises while the client pays. */
+export const holdNotice = (chosen: ChosenClass): string =>
+  chosen.spot
+    ? `Te guardamos el ${chosen.spot.label} por 15 minutos mientras pagas.`
+    : `Te guardamos un reformer en tu clase del ${chosenClassText(chosen)} por 15 minutos mientras pagas.`;

@@ -43,3 +43,10 @@ export const toDate = (value: string | Date): Date =>
 /** `toDate` for a nullable column. */
 export const fromDbDatetime = (value: Date | string | null | undefined): Date | null =>
   value === null || value === undefined ? null : toDate(value);
+
+/**
+ * An instant as a raw statement's parameter for a DATETIME column, to the second in UTC
+ * ('YYYY-MM-DD HH:MM:SS'): the same text on both drivers (better-sqlite3 takes no Date), so rows
+ * written with it compare with it as instants.
+ */
+export const sqlDatetime = (instant: Date): string => instant.toISOString().slice(0, 19).replace('T', ' ');

@@ -20,6 +20,7 @@ import { AttendanceCounts1764890000000 } from './1764890000000-AttendanceCounts'
 import { Sala1764900000000 } from './1764900000000-Sala';
 import { SpotOutages1764910000000 } from './1764910000000-SpotOutages';
 import { ClassAttendanceCounts1764915000000 } from './1764915000000-ClassAttendanceCounts';
+import { SpotHolds1764920000000 } from './1764920000000-SpotHolds';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   Sala1764900000000,
   SpotOutages1764910000000,
   ClassAttendanceCounts1764915000000,
+  SpotHolds1764920000000,
 ];

@@ -1,6 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { MAX_ID } from '../../core/dto/validators';
+import { Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { SpotRefDto } from '../../sala';
+
+/** The class (and reformer) the client was booking when the booking dialog opened "Contrata un plan". */
+export class CheckoutHoldDto {
+  @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
+  @IsDateOnly()
+  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  date!: string;
+
+  @ApiProperty({ description: 'El scheduleId de la clase.', example: 1 })
+  @Max(MAX_ID, { message: 'La clase no es válida' })
+  @Min(1, { message: 'La clase no es válida' })
+  @IsInt({ message: 'La clase no es válida' })
+  scheduleId!: number;
+
+  @ApiPropertyOptional({ description: 'El reformer elegido (su id); sin él, «Cualquiera».', example: 4 })
+  @IsOptional()
+  @Max(MAX_ID, { message: 'El reformer no es válido' })
+  @Min(1, { message: 'El reformer no es válido' })
+  @IsInt({ message: 'El reformer no es válido' })
+  spot?: number;
+}
 
 /** The checkout body the site has always sent; `price` and `user` are accepted for compatibility and ignored (catalogue and session win). */
 export class CheckoutDto {
@@ -9,6 +32,17 @@ export class CheckoutDto {
   @Min(1, { message: 'El plan no es válido' })
   @IsInt({ message: 'El plan no es válido' })
   planId!: number;
+
+  @ApiPropertyOptional({
+    type: CheckoutHoldDto,
+    description:
+      'La clase que el cliente estaba reservando: su reformer (o «Cualquiera») queda guardado 15 minutos mientras paga, y el pago aprobado lo reserva. Se rechaza como push-reservation (CLASS_FULL, SPOT_TAKEN, …) y entonces no se crea la compra.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CheckoutHoldDto)
+  @IsObject({ message: 'La clase no es válida' })
+  hold?: CheckoutHoldDto;
 
   @ApiPropertyOptional({ type: Number, description: 'Ignorado: el precio sale del catálogo.' })
   @IsOptional()
@@ -25,6 +59,28 @@ export class CheckoutResponseDto {
 
   @ApiProperty({ description: 'A dónde va el navegador para pagar.' })
   url!: string;
+
+  @ApiProperty({
+    type: SpotRefDto,
+    nullable: true,
+    description: 'El reformer guardado 15 minutos mientras paga (con `hold`); null sin `hold`.',
+  })
+  held!: SpotRefDto | null;
+}
+
+/** The class the approved purchase booked on the reformer held for it. */
+export class HeldClassDto {
+  @ApiProperty({ example: 31 })
+  reservationId!: number;
+
+  @ApiProperty({ example: '2026-11-24', description: 'YYYY-MM-DD (calendario del estudio).' })
+  date!: string;
+
+  @ApiProperty({ example: '7:00 AM' })
+  time!: string;
+
+  @ApiProperty({ type: SpotRefDto })
+  spot!: SpotRefDto;
 }
 
 export class ConfirmPaymentDto {
@@ -64,6 +120,14 @@ export class ConfirmPaymentResponseDto {
 
   @ApiProperty({ type: PurchaseDto })
   purchase!: PurchaseDto;
+
+  @ApiProperty({
+    type: HeldClassDto,
+    nullable: true,
+    description:
+      'La clase que el pago aprobado reservó en el reformer guardado durante el checkout; null si no había uno o el guardado venció (15 minutos).',
+  })
+  booked!: HeldClassDto | null;
 }
 
 export class PurchasesResponseDto {

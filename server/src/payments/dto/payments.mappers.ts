@@ -1,6 +1,15 @@
+import { to12Hour } from '@pilates/dates';
+import type { HeldBooking } from '../../reservations';
 import type { Payment } from '../entities/payment.entity';
 import type { AdminPurchaseDto } from './admin-payments.dto';
-import type { PurchaseDto } from './checkout.dto';
+import type { HeldClassDto, PurchaseDto } from './checkout.dto';
+
+export const toHeldClassDto = (booked: HeldBooking): HeldClassDto => ({
+  reservationId: booked.reservationId,
+  date: booked.date,
+  time: to12Hour(booked.startTime),
+  spot: { id: booked.spotId, label: booked.spotLabel },
+});
 
 export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
   id: payment.id,

@@ -1,13 +1,14 @@
 import { ClassSession } from './class-session.entity';
 import { Reservation } from './reservation.entity';
 import { Schedule } from './schedule.entity';
+import { SpotHold } from './spot-hold.entity';
 import { WaitlistEntry } from './waitlist-entry.entity';
 
 // The timetable the first-start seed fills.
 export { Schedule };
 
 /** The reservations module's tables, for the app's schema (server/src/database/schema.ts). */
-export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry];
+export const reservationsEntities = [Schedule, ClassSession, Reservation, WaitlistEntry, SpotHold];
 
 // The users' stored attendance counters are set from reservations by the migration that adds them.
 export { recountAttendanceSql, recountClassAttendanceSql } from '../attendance-counts';

@@ -5,9 +5,12 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { CheckoutHoldDto } from './checkoutHoldDto';
 import type { CheckoutDtoUser } from './checkoutDtoUser';
 
 export interface CheckoutDto {
+  /** La clase que el cliente estaba reservando: su reformer (o «Cualquiera») queda guardado 15 minutos mientras paga, y el pago aprobado lo reserva. Se rechaza como push-reservation (CLASS_FULL, SPOT_TAKEN, …) y entonces no se crea la compra. */
+  hold?: CheckoutHoldDto;
   /** El plan del catálogo. */
   planId: number;
   /** Ignorado: el precio sale del catálogo. */

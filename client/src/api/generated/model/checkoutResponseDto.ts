@@ -5,8 +5,14 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { CheckoutResponseDtoHeld } from './checkoutResponseDtoHeld';
 
 export interface CheckoutResponseDto {
+  /**
+   * El reformer guardado 15 minutos mientras paga (con `hold`); null sin `hold`.
+   * @nullable
+   */
+  held: CheckoutResponseDtoHeld;
   success: boolean;
   /** A dónde va el navegador para pagar. */
   url: string;

@@ -5,9 +5,15 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { ConfirmPaymentResponseDtoBooked } from './confirmPaymentResponseDtoBooked';
 import type { PurchaseDto } from './purchaseDto';
 
 export interface ConfirmPaymentResponseDto {
+  /**
+   * La clase que el pago aprobado reservó en el reformer guardado durante el checkout; null si no había uno o el guardado venció (15 minutos).
+   * @nullable
+   */
+  booked: ConfirmPaymentResponseDtoBooked;
   purchase: PurchaseDto;
   success: boolean;
 }

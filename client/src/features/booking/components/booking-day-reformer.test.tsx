@@ -29,6 +29,7 @@ const CLIENT: UserDto = {
   cumpleanos: '1990-05-17',
   favouriteSpot: null,
 };
+const catalogue = [{ id: 3, name: 'Ocho Clases', classes: 8, price: 1500, commission: 59.7, total: 1559.7 }];
 const BOOKED = {
   success: true,
   message: '¡Has reservado con éxito!',
@@ -117,6 +118,35 @@ describe('BookingDay: choosing the reformer', () => {
     expect(within(dialog).getByRole('radio', { name: 'Cualquiera' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar' }));
     await waitFor(() => expect(sentTo(PUSH)).toEqual([{ date: DATE, classReservation: 5 }]));
+  });
+
+  it('should carry the chosen reformer into "Contrata un plan", which holds it while paying', async () => {
+    const { sentTo } = renderDay({
+      [PUSH]: () => [409, errorBody('NO_CLASSES_LEFT', 'No tienes clases disponibles en tu plan.')],
+      '/api/planes/get-planes': () => [200, { success: true, planes: catalogue }],
+      '/api/mercadopago': () => [
+        502,
+        errorBody('PAYMENT_PROVIDER_ERROR', 'No pudimos conectar con Mercado Pago. Intenta de nuevo en unos minutos.'),
+      ],
+    });
+    const picker = await openPicker();
+    await userEvent.click(within(picker).getByRole('radio', { name: 'Reformer 4, libre' }));
+    await userEvent.click(within(picker).getByRole('button', { name: 'Reservar Reformer 4' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(JSON.parse(sessionStorage.getItem('pilates.chosen-class')!)).toEqual({
+      date: DATE,
+      scheduleId: 5,
+      time: '8:00 AM',
+      spot: { id: 4, label: 'Reformer 4' },
+    });
+    const card = (await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
+    expect(dialog).toHaveTextContent('Te guardamos el Reformer 4 por 15 minutos mientras pagas.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pagar con Mercado Pago' }));
+    await waitFor(() =>
+      expect(sentTo('/api/mercadopago')).toEqual([{ planId: 3, hold: { date: DATE, scheduleId: 5, spot: 4 } }]),
+    );
   });
 
   it('should say in Spanish when the reformer was taken meanwhile (SPOT_TAKEN)', async () => {

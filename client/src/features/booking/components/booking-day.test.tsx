@@ -194,6 +194,7 @@ describe('BookingDay', () => {
       date: DATE,
       scheduleId: 5,
       time: '8:00 AM',
+      spot: null,
     });
     expect(await within(dialog).findByRole('heading', { name: 'Ocho Clases' })).toBeInTheDocument();
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(3);
@@ -206,7 +207,8 @@ describe('BookingDay', () => {
     expect(summary).toHaveTextContent('Total$1,559.70');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pagar con Mercado Pago' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No pudimos conectar con Mercado Pago.');
-    expect(sentTo(CHECKOUT)).toEqual([{ planId: 3 }]);
+    // The class's reformer is held while paying ("Cualquiera" here: no reformer named).
+    expect(sentTo(CHECKOUT)).toEqual([{ planId: 3, hold: { date: DATE, scheduleId: 5 } }]);
     expect(within(dialog).getAllByText('Cerrar').length).toBeGreaterThan(0);
   });
 

@@ -12,7 +12,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { useEverOpened } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
-import { rememberChosenClass } from '@/features/purchase';
+import { rememberChosenClass, type ChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -60,6 +60,8 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
   );
 
   const [cancelling, setCancelling] = useState<SlotDto | null>(null);
+  // The class being booked when the plan ran out of classes: "Contrata un plan" holds its reformer.
+  const [chosenClass, setChosenClass] = useState<ChosenClass | null>(null);
   // The class whose reformer is being chosen; kept after closing, so the dialog's text stays while it goes.
   const [choosing, setChoosing] = useState<{ slot: SlotDto; open: boolean } | null>(null);
   const [joining, setJoining] = useState<WaitlistClass | null>(null);
@@ -84,7 +86,20 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           // The class survives the purchase: the return from the checkout offers to book it.
           const day = queryClient.getQueryData<SlotsResponseDto>(getGetInformationQueryKey({ date: data.date }));
           const slot = day?.data.find((candidate) => candidate.scheduleId === data.classReservation);
-          if (slot) rememberChosenClass({ date: data.date, scheduleId: slot.scheduleId, time: slot.time });
+          const spot = slot?.spots.find((candidate) => candidate.id === data.spot);
+          const chosen = slot
+            ? {
+                date: data.date,
+                scheduleId: slot.scheduleId,
+                time: slot.time,
+                spot: spot ? { id: spot.id, label: spot.label } : null,
+              }
+            : null;
+          // Its reformer too: the checkout holds it while the client pays.
+          if (chosen) rememberChosenClass(chosen);
+          setChosenClass(chosen);
+        } else if (code === 'DATE_OUT_OF_PLAN') {
+          setChosenClass(null);
         }
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
           setDialog(DIALOG_FOR_CODE[code]);
@@ -219,7 +234,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           onBuyPlan={() => setDialog('buy-plan')}
         />
       ) : null}
-      <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} />
+      <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} chosenClass={chosenClass} />
     </>
   );
 }

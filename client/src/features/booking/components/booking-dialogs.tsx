@@ -2,7 +2,7 @@ import { formatLongDate } from '@pilates/dates';
 import type { UserPlanDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { PurchaseDialog } from '@/features/purchase';
+import { PurchaseDialog, type ChosenClass } from '@/features/purchase';
 
 export const OUT_OF_PLAN_TITLE = 'La fecha está fuera del rango del plan';
 export const BUY_PLAN_TITLE = 'Contrata un plan';
@@ -59,12 +59,20 @@ export function OutOfPlanDialog({
   );
 }
 
-/** NO_CLASSES_LEFT: the plan catalogue, and buying one with Mercado Pago. */
-export function BuyPlanDialog({ open, onOpenChange }: DialogControl) {
+/**
+ * NO_CLASSES_LEFT: the plan catalogue, and buying one with Mercado Pago; `chosenClass`, the class
+ * (and reformer) being booked, is held while the client pays.
+ */
+export function BuyPlanDialog({
+  open,
+  onOpenChange,
+  chosenClass,
+}: DialogControl & { chosenClass?: ChosenClass | null }) {
   return (
     <PurchaseDialog
       open={open}
       onOpenChange={onOpenChange}
+      chosenClass={chosenClass}
       title={BUY_PLAN_TITLE}
       description="No tienes clases disponibles en tu plan. Elige uno para seguir reservando."
     />

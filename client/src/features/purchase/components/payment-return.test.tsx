@@ -18,9 +18,9 @@ function renderReturn(
   return { ...view, fetchMock, onConfirmed, onRetry };
 }
 
-const confirmed = (overrides: Parameters<typeof purchase>[0]) => ({
+const confirmed = (overrides: Parameters<typeof purchase>[0], booked: unknown = null) => ({
   status: 200,
-  body: { success: true, purchase: purchase(overrides) },
+  body: { success: true, purchase: purchase(overrides), booked },
 });
 
 describe('PaymentReturn', () => {
@@ -115,5 +115,41 @@ describe('PaymentReturn', () => {
     expect(router.state.location.pathname).toBe('/pilates/reservar');
     // Booked once: the next return offers the plain link again.
     expect(sessionStorage.getItem('pilates.chosen-class')).toBeNull();
+  });
+
+  it('should say the class was booked on the reformer held during the checkout, offering no "Reservar"', async () => {
+    rememberChosenClass({ date: '2030-03-05', scheduleId: 12, time: '7:00 AM', spot: { id: 4, label: 'Reformer 4' } });
+    const fetchMock = stubApi({
+      [CONFIRM]: () =>
+        confirmed(
+          { status: 'approved' },
+          { reservationId: 31, date: '2030-03-05', time: '7:00 AM', spot: { id: 4, label: 'Reformer 4' } },
+        ),
+    });
+    renderPage(<PaymentReturn paymentId="1234567" onConfirmed={vi.fn()} onRetry={vi.fn()} />);
+
+    expect(
+      await screen.findByText('Tu clase del martes 5 de marzo de 2030 a las 7:00 AM quedó reservada en Reformer 4.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('¡Listo! Tu plan Cuatro Clases ya está activo.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reservar esta clase' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver mi clase' })).toHaveAttribute(
+      'href',
+      '/pilates/reservar?fecha=2030-03-05',
+    );
+    expect(bodiesSentTo(fetchMock, '/api/reservations/push-reservation')).toEqual([]);
+    // Nothing left to offer on a later return.
+    await waitFor(() => expect(sessionStorage.getItem('pilates.chosen-class')).toBeNull());
+  });
+
+  it('should offer "Reservar esta clase" as before when the hold lapsed (nothing booked)', async () => {
+    rememberChosenClass({ date: '2030-03-05', scheduleId: 12, time: '7:00 AM', spot: { id: 4, label: 'Reformer 4' } });
+    stubApi({ [CONFIRM]: () => confirmed({ status: 'approved' }, null) });
+    renderPage(<PaymentReturn paymentId="1234567" onConfirmed={vi.fn()} onRetry={vi.fn()} />);
+    expect(
+      await screen.findByText('Tu clase del martes 5 de marzo de 2030 a las 7:00 AM te espera.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reservar esta clase' })).toBeInTheDocument();
+    expect(screen.queryByText(/quedó reservada/)).not.toBeInTheDocument();
   });
 });

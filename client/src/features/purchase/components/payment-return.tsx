@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarPlus, CircleCheck, CircleX, Clock, RotateCw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { errorMessages } from '@/api/api-error';
-import type { PurchaseDto } from '@/api/generated/model';
+import { formatLongDateWithWeekday } from '@pilates/dates';
+import type { HeldClassDto, PurchaseDto } from '@/api/generated/model';
 import { useConfirmPayment } from '@/api/generated/payments/payments';
 import { usePushReservation } from '@/api/generated/reservations/reservations';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -18,6 +19,10 @@ export const PAYMENT_FAILED_MESSAGE = 'El pago no se completó. No se hizo ning�
 export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagaste, tu plan aparecerá en unos minutos.';
 
 export const approvedMessage = (plan: string) => `¡Listo! Tu plan ${plan} ya está activo.`;
+
+/** 'Tu clase del martes 24 de noviembre de 2026 a las 7:00 AM quedó reservada en Reformer 4.' */
+export const heldBookedMessage = (booked: HeldClassDto) =>
+  `Tu clase del ${formatLongDateWithWeekday(booked.date)} a las ${booked.time} quedó reservada en ${booked.spot.label}.`;
 
 const tone: Record<PurchaseOutcome, string> = {
   approved: 'border-success/30 bg-success-soft text-success',
@@ -83,9 +88,41 @@ function BookChosenClass({ chosen }: { chosen: ChosenClass }) {
   );
 }
 
-/** What the client sees once the payment is checked. */
-export function PaymentResultBanner({ purchase, onRetry }: { purchase: PurchaseDto; onRetry: () => void }) {
+/** The class the approved payment booked on the reformer held during the checkout. */
+function BookedHeldClass({ purchase, booked }: { purchase: PurchaseDto; booked: HeldClassDto }) {
+  // Booked already: nothing is left to offer on the return.
+  useEffect(() => forgetChosenClass(), []);
+  return (
+    <Banner
+      outcome="approved"
+      action={
+        <Link to="/pilates/reservar" search={{ fecha: booked.date }} className={buttonClasses({ size: 'sm' })}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Ver mi clase
+        </Link>
+      }
+    >
+      <p className="font-semibold">{approvedMessage(purchase.plan)}</p>
+      <p>{heldBookedMessage(booked)}</p>
+    </Banner>
+  );
+}
+
+/**
+ * What the client sees once the payment is checked. `booked`: the class the payment booked on the
+ * reformer its checkout held (null when none was held, or the hold lapsed: then "Reservar" is offered).
+ */
+export function PaymentResultBanner({
+  purchase,
+  booked = null,
+  onRetry,
+}: {
+  purchase: PurchaseDto;
+  booked?: HeldClassDto | null;
+  onRetry: () => void;
+}) {
   const outcome = purchaseOutcome(purchase.status);
+  if (outcome === 'approved' && booked) return <BookedHeldClass purchase={purchase} booked={booked} />;
   if (outcome === 'approved') {
     const chosen = readChosenClass();
     return (
@@ -176,6 +213,8 @@ export function PaymentReturn({ paymentId, onConfirmed, onRetry }: PaymentReturn
   if (confirm.isError) {
     return <ErrorMessage messages={[CONFIRM_FAILED_MESSAGE, ...errorMessages(confirm.error)]} />;
   }
-  if (confirm.isSuccess) return <PaymentResultBanner purchase={confirm.data.purchase} onRetry={onRetry} />;
+  if (confirm.isSuccess) {
+    return <PaymentResultBanner purchase={confirm.data.purchase} booked={confirm.data.booked} onRetry={onRetry} />;
+  }
   return null;
 }

@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CHECKOUT, GET_PLANES, PURCHASES, catalogue, purchase } from '../test-data';
-import { PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
+import type { ChosenClass } from '../chosen-class';
+import { HOLD_LOST_MESSAGE, PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
 
 const CHECKOUT_URL = 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=123';
 const planesOk = () => ({ status: 200, body: { success: true, planes: catalogue } });
 
-function renderDialog(props: { initialPlanId?: number } = {}) {
+function renderDialog(props: { initialPlanId?: number; chosenClass?: ChosenClass } = {}) {
   const onCheckoutUrl = vi.fn();
   const onOpenChange = vi.fn();
   const view = renderPage(<PurchaseDialog open onOpenChange={onOpenChange} onCheckoutUrl={onCheckoutUrl} {...props} />);
@@ -123,6 +124,86 @@ describe('PurchaseDialog', () => {
 
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('PurchaseDialog holding the reformer chosen in the booking dialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const chosenClass: ChosenClass = {
+    date: '2030-03-05',
+    scheduleId: 12,
+    time: '7:00 AM',
+    spot: { id: 4, label: 'Reformer 4' },
+  };
+
+  it('should promise to keep Reformer 4 for 15 minutes and send the hold with the checkout', async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () => ({
+        status: 200,
+        body: { success: true, url: CHECKOUT_URL, held: { id: 4, label: 'Reformer 4' } },
+      }),
+    });
+    const { onCheckoutUrl } = renderDialog({ initialPlanId: 2, chosenClass });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await within(dialog).findByRole('region', { name: 'Cuatro Clases' });
+    expect(dialog).toHaveTextContent('Te guardamos el Reformer 4 por 15 minutos mientras pagas.');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([
+      { planId: 2, hold: { date: '2030-03-05', scheduleId: 12, spot: 4 } },
+    ]);
+  });
+
+  it('should hold any reformer for "Cualquiera", naming the class', async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () => ({
+        status: 200,
+        body: { success: true, url: CHECKOUT_URL, held: { id: 1, label: 'Reformer 1' } },
+      }),
+    });
+    renderDialog({ initialPlanId: 2, chosenClass: { ...chosenClass, spot: null } });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await within(dialog).findByRole('region', { name: 'Cuatro Clases' });
+    expect(dialog).toHaveTextContent(
+      'Te guardamos un reformer en tu clase del martes 5 de marzo de 2030 a las 7:00 AM por 15 minutos mientras pagas.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 2, hold: { date: '2030-03-05', scheduleId: 12 } }]),
+    );
+  });
+
+  it('should say why the reformer cannot be held and then sell the plan alone', async () => {
+    let calls = 0;
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [CHECKOUT]: () =>
+        ++calls === 1
+          ? {
+              status: 409,
+              body: { success: false, code: 'SPOT_TAKEN', error: 'Ese reformer ya está reservado; elige otro' },
+            }
+          : { status: 200, body: { success: true, url: CHECKOUT_URL, held: null } },
+    });
+    const { onCheckoutUrl } = renderDialog({ initialPlanId: 2, chosenClass });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await within(dialog).findByRole('region', { name: 'Cuatro Clases' });
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Ese reformer ya está reservado; elige otro');
+    expect(alert).toHaveTextContent(HOLD_LOST_MESSAGE);
+    expect(dialog).not.toHaveTextContent('Te guardamos');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([
+      { planId: 2, hold: { date: '2030-03-05', scheduleId: 12, spot: 4 } },
+      { planId: 2 },
+    ]);
   });
 });
 

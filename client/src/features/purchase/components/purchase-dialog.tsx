@@ -1,6 +1,7 @@
 import { formatLongDate, planEndDate } from '@pilates/dates';
-import { ArrowLeft, CreditCard } from 'lucide-react';
+import { ArrowLeft, CreditCard, Timer } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { errorMessages, isApiError } from '@/api/api-error';
 import type { CataloguePlanDto } from '@/api/generated/model';
 import { useStartCheckout } from '@/api/generated/payments/payments';
 import { useGetPlanes } from '@/api/generated/planes/planes';
@@ -11,6 +12,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { classesLabel, formatMoney } from '@/lib/format';
 import { useStudioToday } from '@/lib/studio-clock';
+import { holdNotice, holdOf, type ChosenClass } from '../chosen-class';
 import { PendingPaymentNotice } from './pending-purchases';
 
 export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
@@ -28,7 +30,27 @@ export interface PurchaseDialogProps {
   initialPlanId?: number | null;
   /** Where the checkout URL goes; tests pass a spy. */
   onCheckoutUrl?: (url: string) => void;
+  /**
+   * The class (and reformer) the client was booking when they ran out of classes: the checkout
+   * holds it for 15 minutes and the approved payment books it.
+   */
+  chosenClass?: ChosenClass | null;
 }
+
+/** The checkout's refusals of a hold (the class or its reformer went meanwhile): buying goes on without it. */
+const HOLD_REFUSALS = new Set([
+  'CLASS_FULL',
+  'CLASS_STARTED',
+  'CLASS_CANCELLED',
+  'CLASS_NOT_FOUND',
+  'ALREADY_BOOKED',
+  'SPOT_TAKEN',
+  'SPOT_OUT_OF_SERVICE',
+  'SPOT_UNKNOWN',
+  'NO_SPOT_FREE',
+]);
+
+export const HOLD_LOST_MESSAGE = 'Puedes comprar el plan de todas formas y reservar otra clase después.';
 
 /** "Válido del 24 de noviembre de 2026 al 23 de diciembre de 2026": a plan bought today. */
 export function validityLabel(today: string): string {
@@ -83,7 +105,16 @@ function SummaryRow({ label, value, strong = false }: { label: string; value: st
   );
 }
 
-function PlanSummary({ plan, today, error }: { plan: CataloguePlanDto; today: string; error: unknown }) {
+interface PlanSummaryProps {
+  plan: CataloguePlanDto;
+  today: string;
+  /** Why the checkout did not open (none: nothing shown). */
+  errors: string[];
+  /** The reformer held while paying, if any. */
+  holding: ChosenClass | null;
+}
+
+function PlanSummary({ plan, today, errors, holding }: PlanSummaryProps) {
   // The plan's button is gone: focus (and the scroll) move to the summary's title.
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
@@ -108,11 +139,17 @@ function PlanSummary({ plan, today, error }: { plan: CataloguePlanDto; today: st
         </dl>
         <p className="mt-3 rounded-control bg-sage-soft px-3 py-2 text-sm text-ink">{validityLabel(today)}</p>
       </section>
+      {holding ? (
+        <p className="flex items-start gap-2 rounded-control border border-line bg-sand/60 px-3 py-2 text-sm text-ink">
+          <Timer aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{holdNotice(holding)} Al aprobarse el pago, tu clase queda reservada.</span>
+        </p>
+      ) : null}
       <p className="text-sm text-ink-muted">
         Pagarás en la página segura de Mercado Pago (tarjeta, OXXO u otros medios). Al aprobarse el pago, tu plan queda
         activo y vuelves a Mis clases.
       </p>
-      <ErrorMessage error={error} />
+      <ErrorMessage messages={errors} />
     </div>
   );
 }
@@ -133,6 +170,7 @@ function OpenedPurchaseDialog({
   description,
   initialPlanId = null,
   onCheckoutUrl = goToCheckout,
+  chosenClass = null,
 }: PurchaseDialogProps) {
   // undefined: nothing picked in this opening yet, so the caller's plan (if any) is shown.
   const [picked, setPicked] = useState<number | null | undefined>(undefined);
@@ -145,6 +183,11 @@ function OpenedPurchaseDialog({
   const chosen = planes.data?.planes.find((plan) => plan.id === chosenId) ?? null;
   // Once the checkout URL is known the browser is leaving: the button keeps spinning.
   const paying = checkout.isPending || checkout.isSuccess;
+  // The class could not be held (taken or full meanwhile): the error says why, and paying again buys
+  // the plan alone.
+  const [holdLost, setHoldLost] = useState(false);
+  const holdRefused = isApiError(checkout.error) && HOLD_REFUSALS.has(checkout.error.code);
+  const holding = chosenClass && !holdLost && !holdRefused ? chosenClass : null;
 
   const [lastChosenId, setLastChosenId] = useState<number | null>(null);
   const choose = (id: number | null) => {
@@ -156,6 +199,7 @@ function OpenedPurchaseDialog({
     if (!next) {
       setPicked(undefined);
       setLastChosenId(null);
+      setHoldLost(false);
       checkout.reset();
     }
     onOpenChange(next);
@@ -182,7 +226,10 @@ function OpenedPurchaseDialog({
         loading={paying}
         loadingLabel="Abriendo Mercado Pago…"
         icon={<CreditCard aria-hidden="true" className="size-4" />}
-        onClick={() => checkout.mutate({ data: { planId: chosen.id } })}
+        onClick={() => {
+          if (holdRefused) setHoldLost(true);
+          checkout.mutate({ data: { planId: chosen.id, ...(holding ? { hold: holdOf(holding) } : {}) } });
+        }}
       >
         {PAY_BUTTON_LABEL}
       </Button>
@@ -209,7 +256,12 @@ function OpenedPurchaseDialog({
       ) : planes.isError ? (
         <ErrorMessage error={planes.error} />
       ) : chosen ? (
-        <PlanSummary plan={chosen} today={today} error={checkout.error} />
+        <PlanSummary
+          plan={chosen}
+          today={today}
+          errors={holdRefused ? [...errorMessages(checkout.error), HOLD_LOST_MESSAGE] : errorMessages(checkout.error)}
+          holding={holding}
+        />
       ) : (
         <PlanChoices planes={planes.data.planes} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
       )}
