@@ -11,7 +11,9 @@ import { ADMIN, HEADERS, api, startServer, studioDate } from './shared.mjs';
 // The users search's grams, as the app writes them (from the build the bench runs against).
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
 const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/users-count.js');
-const { recountAttendanceSql, recountClassAttendanceSql } = createRequire(import.meta.url)('../../server/dist/reservations/attendance-counts.js');
+const { recountAttendanceSql, recountClassAttendanceSql } = createRequire(import.meta.url)(
+  '../../server/dist/reservations/attendance-counts.js',
+);
 
 export const DASHBOARD_CLIENTS = Number(process.env.BENCH_DASHBOARD_CLIENTS ?? 500);
 export const DASHBOARD_RESERVATIONS = Number(process.env.BENCH_DASHBOARD_RESERVATIONS ?? 10_000);

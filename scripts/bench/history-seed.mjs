@@ -20,7 +20,9 @@ import { createRequire } from 'node:module';
 const { userSearchGrams } = createRequire(import.meta.url)('../../server/dist/auth/user-search-grams.js');
 // And the stored number of users the app keeps with every user it inserts.
 const { recountUsersSql } = createRequire(import.meta.url)('../../server/dist/auth/users-count.js');
-const { recountAttendanceSql, recountClassAttendanceSql } = createRequire(import.meta.url)('../../server/dist/reservations/attendance-counts.js');
+const { recountAttendanceSql, recountClassAttendanceSql } = createRequire(import.meta.url)(
+  '../../server/dist/reservations/attendance-counts.js',
+);
 
 export const RECENT_WEEKS = 12;
 /** Clients who joined in the recent part. */
