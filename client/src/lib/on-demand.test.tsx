@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { onDemand } from './on-demand';
+import { onDemand, onDemandDialog } from './on-demand';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hola {name}</p>;
@@ -71,5 +71,27 @@ describe('onDemand', () => {
     render(<OnDemandGreeting name="Eva" />);
     expect(await screen.findByText('Hola Eva')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+function Notice({ open, text }: { open: boolean; text: string }) {
+  return <p>{open ? `abierto: ${text}` : `cerrado: ${text}`}</p>;
+}
+
+describe('onDemandDialog', () => {
+  it('fetches nothing while never opened, loads on the first opening and stays mounted once closed', async () => {
+    const load = vi.fn(() => Promise.resolve(Notice));
+    const OnDemandNotice = onDemandDialog(load);
+
+    const { container, rerender } = render(<OnDemandNotice open={false} text="plan" />);
+    expect(container).toBeEmptyDOMElement();
+    expect(load).not.toHaveBeenCalled();
+
+    rerender(<OnDemandNotice open text="plan" />);
+    expect(await screen.findByText('abierto: plan')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    rerender(<OnDemandNotice open={false} text="plan" />);
+    expect(screen.getByText('cerrado: plan')).toBeInTheDocument();
   });
 });

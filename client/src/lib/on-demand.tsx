@@ -41,3 +41,20 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   }
   return Object.assign(OnDemand, { preload });
 }
+
+/**
+ * A dialog whose code loads when it first opens: until `open` is first true it renders nothing and
+ * fetches nothing, so a page that may never open it does not download it; afterwards it stays
+ * mounted (closing animates and returns the focus as any dialog does).
+ */
+export function onDemandDialog<P extends { open: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload: () => Promise<ComponentType<P>> } {
+  const Body = onDemand(load);
+  function OnDemandDialog(props: P) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    return opened || props.open ? <Body {...props} /> : null;
+  }
+  return Object.assign(OnDemandDialog, { preload: Body.preload });
+}

@@ -15,9 +15,9 @@ import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass, type ChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
+import { onDemand } from '@/lib/on-demand';
 import { useHydrated } from '@/lib/use-hydrated';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
-import { ChooseReformerDialog } from './choose-reformer-dialog';
 import { PLANS_LOOKED_AT } from './plan-summary';
 import { DayClassesSkeleton, DayHeading, NoClasses } from './day-classes';
 import { SlotList } from './slot-list';
@@ -25,6 +25,11 @@ import { SlotList } from './slot-list';
 export const NO_CLASSES_LEFT_MESSAGE = 'Ya no quedan clases por tomar este día.';
 
 /** The error codes that open a dialog instead of a red toast: the client can act on them (buy a plan). */
+/** The room map and its list, loaded when a client first presses "Reservar". */
+const ChooseReformerDialog = onDemand(() =>
+  import('./choose-reformer-dialog').then((module) => module.ChooseReformerDialog),
+);
+
 const DIALOG_FOR_CODE = {
   DATE_OUT_OF_PLAN: 'out-of-plan',
   NO_CLASSES_LEFT: 'buy-plan',
