@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
-import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID, IsRowId } from '../../core/dto/validators';
 import { UserPlanDto } from '../../planes';
 
 const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
@@ -48,9 +48,7 @@ export class AddPlanAdminDto {
   pagado!: 0 | 1;
 
   @ApiProperty({ description: 'El usuario que recibe el plan.' })
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   id_user!: number;
 }
 

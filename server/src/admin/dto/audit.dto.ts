@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AUDIT_ACTION_NAMES } from '../../core/audit/audit-fields';
 import { AUDIT_ACTIONS, type AuditAction } from '../../core/audit/audit.service';
 import { PaginationDto } from '../../core/dto/pagination.dto';
-import { IsDateOnly, IsOnOrAfter, MAX_ID, MAX_PAGE } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, MAX_PAGE, IsRowId } from '../../core/dto/validators';
 
 export class GetAuditDto {
   @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })
@@ -22,9 +22,7 @@ export class GetAuditDto {
 
   @ApiPropertyOptional({ description: 'Solo los cambios sobre este usuario o hechos por él.' })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   userId?: number;
 
   @ApiPropertyOptional({ enum: AUDIT_ACTION_NAMES, description: 'Solo los cambios de este tipo.' })

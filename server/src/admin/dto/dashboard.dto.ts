@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
-import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, WithinDaysOf, IsRowId } from '../../core/dto/validators';
 
 /** The longest period the dashboard and the exports answer, in days (a year, leap or not). */
 export const MAX_PERIOD_DAYS = 366;
@@ -25,9 +24,7 @@ export class PeriodDto {
 
 export class SendPlanReminderDto {
   @ApiProperty({ description: 'El plan del cliente (user_plans.id).' })
-  @Max(MAX_ID, { message: 'El plan no es válido' })
-  @Min(1, { message: 'El plan no es válido' })
-  @IsInt({ message: 'El plan no es válido' })
+  @IsRowId('El plan no es válido')
   userPlanId!: number;
 }
 

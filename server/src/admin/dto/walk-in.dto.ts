@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { NormalizeEmail, Trim } from '../../core/dto/transforms';
-import { IsBirthDate, IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { IsBirthDate, IsRowId, IsRequiredDate } from '../../core/dto/validators';
 import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { SpotRefDto } from '../../sala';
 
@@ -13,23 +13,18 @@ const isNewClient = (dto: WalkInDto): boolean => dto.userId === undefined;
  */
 export class WalkInDto {
   @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
-  @IsDateOnly()
-  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  @IsRequiredDate()
   date!: string;
 
   @ApiProperty({ description: 'El scheduleId de la clase.', example: 1 })
-  @Max(MAX_ID, { message: 'La clase no es válida' })
-  @Min(1, { message: 'La clase no es válida' })
-  @IsInt({ message: 'La clase no es válida' })
+  @IsRowId('La clase no es válida')
   classReservation!: number;
 
   @ApiPropertyOptional({
     description: 'Un cliente existente. Sin él, se crea uno nuevo con nombre, email y cumpleaños.',
   })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   userId?: number;
 
   @ApiPropertyOptional({ example: 'Ana López', maxLength: 120, description: 'Cliente nuevo: nombre.' })
@@ -63,9 +58,7 @@ export class WalkInDto {
     example: 4,
   })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El reformer no es válido' })
-  @Min(1, { message: 'El reformer no es válido' })
-  @IsInt({ message: 'El reformer no es válido' })
+  @IsRowId('El reformer no es válido')
   spot?: number;
 }
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
-import { IsBirthDate, MAX_ID } from '../../core/dto/validators';
+import { IsBirthDate, IsRowId } from '../../core/dto/validators';
 import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { Transform } from 'class-transformer';
 
@@ -47,8 +47,6 @@ export class ChangeInfoUserDto {
     description: 'El usuario a cambiar; por omisión, el de la sesión. Solo un admin puede nombrar a otro.',
   })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   id_user?: number;
 }

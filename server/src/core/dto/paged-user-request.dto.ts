@@ -1,14 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { MAX_ID, MAX_PAGE } from './validators';
+import { IsRowId, MAX_PAGE } from './validators';
 
 /** The body of the per-user lists (get-clases, get-planes): whose list, which page, how long. */
 export class PagedUserRequestDto {
   @ApiPropertyOptional({ description: 'El usuario; por omisión, el de la sesión. Solo un admin puede nombrar a otro.' })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   id?: number;
 
   @ApiPropertyOptional({ description: 'Página, desde 1.', default: 1 })

@@ -1,7 +1,29 @@
 import { INVALID_DATE_MESSAGE, isDateOnly } from '@pilates/dates';
-import { ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import {
+  IsInt,
+  IsNotEmpty,
+  Max,
+  Min,
+  ValidationArguments,
+  ValidationOptions,
+  registerDecorator,
+} from 'class-validator';
 
 export { INVALID_DATE_MESSAGE, isDateOnly };
+
+/** A class's date in a body: required, a `YYYY-MM-DD` date of the studio's calendar. */
+export function IsRequiredDate(): PropertyDecorator {
+  return applyDecorators(IsNotEmpty({ message: 'La fecha es obligatoria' }), IsDateOnly() as PropertyDecorator);
+}
+
+/**
+ * A row's id in a body (a class of the timetable, a reservation, a user, a reformer): a whole number
+ * from 1 to MAX_ID; anything else answers `message` ("La clase no es válida").
+ */
+export function IsRowId(message: string): PropertyDecorator {
+  return applyDecorators(IsInt({ message }), Min(1, { message }), Max(MAX_ID, { message }));
+}
 
 /** A `YYYY-MM-DD` calendar date. */
 export function IsDateOnly(options?: ValidationOptions) {

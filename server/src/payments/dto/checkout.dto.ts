@@ -1,36 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { IsRowId, IsRequiredDate } from '../../core/dto/validators';
 import { SpotRefDto } from '../../sala';
 
 /** The class (and reformer) the client was booking when the booking dialog opened "Contrata un plan". */
 export class CheckoutHoldDto {
   @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
-  @IsDateOnly()
-  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  @IsRequiredDate()
   date!: string;
 
   @ApiProperty({ description: 'El scheduleId de la clase.', example: 1 })
-  @Max(MAX_ID, { message: 'La clase no es válida' })
-  @Min(1, { message: 'La clase no es válida' })
-  @IsInt({ message: 'La clase no es válida' })
+  @IsRowId('La clase no es válida')
   scheduleId!: number;
 
   @ApiPropertyOptional({ description: 'El reformer elegido (su id); sin él, «Cualquiera».', example: 4 })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El reformer no es válido' })
-  @Min(1, { message: 'El reformer no es válido' })
-  @IsInt({ message: 'El reformer no es válido' })
+  @IsRowId('El reformer no es válido')
   spot?: number;
 }
 
 /** The checkout body the site has always sent; `price` and `user` are accepted for compatibility and ignored (catalogue and session win). */
 export class CheckoutDto {
   @ApiProperty({ description: 'El plan del catálogo.' })
-  @Max(MAX_ID, { message: 'El plan no es válido' })
-  @Min(1, { message: 'El plan no es válido' })
-  @IsInt({ message: 'El plan no es válido' })
+  @IsRowId('El plan no es válido')
   planId!: number;
 
   @ApiPropertyOptional({

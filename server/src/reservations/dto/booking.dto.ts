@@ -1,40 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
-import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { IsBoolean, IsNotEmpty, IsOptional } from 'class-validator';
+import { IsRowId, IsRequiredDate } from '../../core/dto/validators';
 import { SpotRefDto } from '../../sala';
 
 export class PushReservationDto {
   @ApiProperty({ description: 'Fecha de la clase, YYYY-MM-DD (calendario del estudio).', example: '2026-11-24' })
-  @IsDateOnly()
-  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  @IsRequiredDate()
   date!: string;
 
   @ApiProperty({ description: 'El scheduleId de la clase elegida.', example: 1 })
-  @Max(MAX_ID, { message: 'La clase no es válida' })
-  @Min(1, { message: 'La clase no es válida' })
-  @IsInt({ message: 'La clase no es válida' })
+  @IsRowId('La clase no es válida')
   classReservation!: number;
 
   @ApiPropertyOptional({ description: 'Quien reserva: el usuario de la sesión; solo un admin puede nombrar a otro.' })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El usuario no es válido' })
-  @Min(1, { message: 'El usuario no es válido' })
-  @IsInt({ message: 'El usuario no es válido' })
+  @IsRowId('El usuario no es válido')
   userId?: number;
 
   @ApiPropertyOptional({ description: 'El reformer elegido (su id); sin él, «Cualquiera».', example: 4 })
   @IsOptional()
-  @Max(MAX_ID, { message: 'El reformer no es válido' })
-  @Min(1, { message: 'El reformer no es válido' })
-  @IsInt({ message: 'El reformer no es válido' })
+  @IsRowId('El reformer no es válido')
   spot?: number;
 }
 
 export class ReservationIdDto {
   @ApiProperty({ description: 'La reserva.', example: 12 })
-  @Max(MAX_ID, { message: 'La reserva no es válida' })
-  @Min(1, { message: 'La reserva no es válida' })
-  @IsInt({ message: 'La reserva no es válida' })
+  @IsRowId('La reserva no es válida')
   id!: number;
 }
 
@@ -93,15 +84,11 @@ export class MarkAttendanceResponseDto {
 /** change-spot: another reformer for a reservation. */
 export class ChangeSpotDto {
   @ApiProperty({ description: 'La reserva.', example: 12 })
-  @Max(MAX_ID, { message: 'La reserva no es válida' })
-  @Min(1, { message: 'La reserva no es válida' })
-  @IsInt({ message: 'La reserva no es válida' })
+  @IsRowId('La reserva no es válida')
   reservationId!: number;
 
   @ApiProperty({ description: 'El reformer nuevo (su id).', example: 4 })
-  @Max(MAX_ID, { message: 'El reformer no es válido' })
-  @Min(1, { message: 'El reformer no es válido' })
-  @IsInt({ message: 'El reformer no es válido' })
+  @IsRowId('El reformer no es válido')
   spot!: number;
 }
 

@@ -1,12 +1,10 @@
 import { RosterWaitingDto } from './waitlist.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly } from '../../core/dto/validators';
-import { IsNotEmpty } from 'class-validator';
+import { IsRequiredDate } from '../../core/dto/validators';
 
 export class DateRequestDto {
   @ApiProperty({ description: 'Fecha del estudio, YYYY-MM-DD.', example: '2026-11-24' })
-  @IsDateOnly()
-  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  @IsRequiredDate()
   date!: string;
 }
 

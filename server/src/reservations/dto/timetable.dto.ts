@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateOnly, MAX_ID } from '../../core/dto/validators';
+import { IsRowId, IsRequiredDate } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BlankAsUndefined } from '../../core/dto/transforms';
 import { Clearable } from '../../core/dto/null-fields';
@@ -89,9 +89,7 @@ export class AddScheduleDto {
 /** Every field but the id is optional; an empty or null instructor removes it. */
 export class ChangeScheduleDto {
   @ApiProperty()
-  @Max(MAX_ID, { message: 'La clase del horario no es válida' })
-  @Min(1, { message: 'La clase del horario no es válida' })
-  @IsInt({ message: 'La clase del horario no es válida' })
+  @IsRowId('La clase del horario no es válida')
   id!: number;
 
   @ApiPropertyOptional({ example: '07:00' })
@@ -123,22 +121,17 @@ export class ChangeScheduleDto {
 
 export class ScheduleIdDto {
   @ApiProperty()
-  @Max(MAX_ID, { message: 'La clase del horario no es válida' })
-  @Min(1, { message: 'La clase del horario no es válida' })
-  @IsInt({ message: 'La clase del horario no es válida' })
+  @IsRowId('La clase del horario no es válida')
   id!: number;
 }
 
 export class CancelClassDto {
   @ApiProperty({ example: '2026-11-24' })
-  @IsDateOnly()
-  @IsNotEmpty({ message: 'La fecha es obligatoria' })
+  @IsRequiredDate()
   date!: string;
 
   @ApiProperty({ description: 'La clase del horario.' })
-  @Max(MAX_ID, { message: 'La clase no es válida' })
-  @Min(1, { message: 'La clase no es válida' })
-  @IsInt({ message: 'La clase no es válida' })
+  @IsRowId('La clase no es válida')
   scheduleId!: number;
 }
 

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
-import { MAX_ID } from '../../core/dto/validators';
+import { IsRowId } from '../../core/dto/validators';
 import { PushReservationDto } from './booking.dto';
 
 /** join-waitlist: the class, as push-reservation names it. */
@@ -8,9 +7,7 @@ export class JoinWaitlistDto extends PickType(PushReservationDto, ['date', 'clas
 
 export class WaitlistIdDto {
   @ApiProperty({ description: 'El lugar en la lista de espera.', example: 3 })
-  @Max(MAX_ID, { message: 'El lugar en la lista de espera no es válido' })
-  @Min(1, { message: 'El lugar en la lista de espera no es válido' })
-  @IsInt({ message: 'El lugar en la lista de espera no es válido' })
+  @IsRowId('El lugar en la lista de espera no es válido')
   id!: number;
 }
 

@@ -4,7 +4,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'cl
 import { Clearable } from '../../core/dto/null-fields';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
-import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf, IsRowId } from '../../core/dto/validators';
 import { GRID_MAX } from '../room-layout';
 
 const ROW_MESSAGE = `La fila debe ser un número entero entre 0 y ${GRID_MAX}`;
@@ -193,9 +193,7 @@ export class OutageDto {
 
 export class OutageIdDto {
   @ApiProperty({ example: 3, description: 'El periodo fuera de servicio.' })
-  @Max(MAX_ID, { message: 'El periodo no es válido' })
-  @Min(1, { message: 'El periodo no es válido' })
-  @IsInt({ message: 'El periodo no es válido' })
+  @IsRowId('El periodo no es válido')
   id!: number;
 }
 
