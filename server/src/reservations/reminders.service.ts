@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { NotificationsService } from '../notifications';
 import { toBookedClass } from './dto/reservations.mappers';
 import { ReservationsRepository } from './reservations.repository';
@@ -10,15 +11,8 @@ export const REMINDER_FROM_TIME = '09:00';
 /** …until this one: nobody is mailed at night. */
 export const REMINDER_UNTIL_TIME = '22:00';
 /**
- * A reminder is due this many hours before its class's cancellation deadline: more than the night
- * without mail (22:00–9:00, 11 hours), so a reminder that falls due at night still goes out while
- * the client can cancel.
- */
-export const REMINDER_LEAD_HOURS = 12;
-
-/**
- * The reminder of each class, REMINDER_LEAD_HOURS before its cancellation deadline (with
- * CANCEL_HOURS = 12, a day before the class). Each reminder is claimed with a conditional UPDATE
+ * The reminder of each class, the settings' `reminderHours` before the class (by default 12 hours
+ * before its cancellation deadline: a day before with a 12-hour window). Each reminder is claimed with a conditional UPDATE
  * (reminder_sent_at IS NULL) and its notification emitted in the same transaction, so with several
  * server replicas running this job each reminder is notified once, and a claim never stands
  * without its notification (the outbox retries a mail server that is down). A class booked after
@@ -31,6 +25,7 @@ export class RemindersService {
     private readonly transactions: TransactionService,
     private readonly notifications: NotificationsService,
     private readonly clock: StudioClock,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /** The class-reminders job (every 10 minutes): notifies the reminders due now; returns how many. */
@@ -38,7 +33,8 @@ export class RemindersService {
     const now = this.clock.now();
     const timeOfDay = this.clock.timeOfDay(now);
     if (timeOfDay < REMINDER_FROM_TIME || timeOfDay >= REMINDER_UNTIL_TIME) return 0;
-    const aheadMs = (this.clock.cancelHours + REMINDER_LEAD_HOURS) * 3600_000;
+    const { reminderHours, cancelHours } = await this.settings.current();
+    const aheadMs = reminderHours * 3600_000;
     const today = this.clock.today(now);
     const candidates = await this.reservations.dueForReminder(
       today,
@@ -52,7 +48,12 @@ export class RemindersService {
 
     let sent = 0;
     for (const reminder of due) {
-      const cancelUntil = this.clock.cancelDeadline(reminder.date, reminder.startTime, reminder.cancelGraceUntil);
+      const cancelUntil = this.clock.cancelDeadline(
+        reminder.date,
+        reminder.startTime,
+        cancelHours,
+        reminder.cancelGraceUntil,
+      );
       const claimed = await this.transactions.run(async () => {
         if (!(await this.reservations.claimReminder(reminder.id, now))) return false; // another replica has it
         await this.notifications.emit({
