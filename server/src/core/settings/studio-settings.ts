@@ -1,4 +1,4 @@
-import { STUDIO_CONTACT, studioAddressLines } from '@pilates/dates';
+import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates';
 import type { AppConfig } from '../config/app-config';
 
 /** The strike rule: this many no-shows or late cancellations within `days` block online booking for `blockDays`. */
@@ -75,14 +75,7 @@ export function defaultSettings(
     strikeRule: { enabled: false, count: 3, days: 30, blockDays: 7 },
     reminderHours: Math.min(config.cancelHours + LEGACY_REMINDER_LEAD_HOURS, MAX_REMINDER_HOURS),
     secondReminderHours: null,
-    contact: {
-      address: [...studioAddressLines],
-      phone: STUDIO_CONTACT.phone.display,
-      whatsapp: STUDIO_CONTACT.whatsapp.number,
-      instagram: 'https://www.instagram.com/estudiopilatesreformer/',
-      mapUrl: 'https://www.google.com/maps?q=Metepec%2C%20Estado%20de%20M%C3%A9xico&z=14&output=embed',
-      openingHours: [],
-    },
+    contact: { ...DEFAULT_STUDIO_CONTACT, address: [...DEFAULT_STUDIO_CONTACT.address], openingHours: [] },
   };
 }
 
