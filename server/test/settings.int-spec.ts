@@ -17,6 +17,8 @@ import {
 } from './helpers/booking';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
+import { eventsFor } from './helpers/notifications';
+import { RemindersService } from '../src/reservations/reminders.service';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -247,6 +249,80 @@ describe('studio settings ("Ajustes")', () => {
       // Every request after the change uses the new window.
       expect((await sevenAm(admin)).cancelUntil).toBe(deadlineWith(48));
       await admin.post('/api/admin/settings/change').send({ cancelHours: 12 }).expect(200);
+    });
+  });
+
+  describe('reminders', () => {
+    let t: TestApp;
+    const remindersClock = new FixedClock(NOW);
+
+    beforeAll(async () => {
+      t = await createTestApp({ clock: remindersClock });
+    });
+    afterAll(() => t.close());
+
+    const reminderEvents = async (email: string) =>
+      (await eventsFor(t, email)).filter((event) => event.type === 'class.reminder');
+
+    it('should send the reminder the settings say, and a second one when asked for, each once', async () => {
+      const admin = await adminAgent(t);
+      await admin.post('/api/admin/settings/change').send({ reminderHours: 24, secondReminderHours: 2 }).expect(200);
+      // Thursday 26 at 7:00 PM in Mexico City is Friday 01:00 UTC.
+      const thursday = '2026-11-26';
+      const schedule = await scheduleAt(t, 4, '19:00');
+      const client = await newClient(t, 'Recordada');
+      await givePlan(t, client.user.id, { classes: 2 });
+      await client.agent
+        .post('/api/reservations/push-reservation')
+        .send({ date: thursday, classReservation: schedule.id })
+        .expect(201);
+      const reminders = t.app.get(RemindersService);
+
+      remindersClock.set(new Date('2026-11-25T23:00:00Z')); // Wednesday 5:00 PM: 26 hours before
+      expect(await reminders.sendDueReminders()).toBe(0);
+      remindersClock.set(new Date('2026-11-26T01:10:00Z')); // Wednesday 7:10 PM: the first
+      expect(await reminders.sendDueReminders()).toBe(1);
+      remindersClock.set(new Date('2026-11-26T22:00:00Z')); // Thursday 4:00 PM: 3 hours before
+      expect(await reminders.sendDueReminders()).toBe(0);
+      remindersClock.set(new Date('2026-11-26T23:10:00Z')); // Thursday 5:10 PM: the second, once
+      const [a, b] = await Promise.all([reminders.sendDueReminders(), reminders.sendDueReminders()]);
+      expect(a + b).toBe(1);
+      expect(await reminders.sendDueReminders()).toBe(0);
+      expect(await reminderEvents(client.user.email)).toHaveLength(2);
+      remindersClock.set(NOW);
+    });
+
+    it('should send one reminder only to a class booked inside the second window, and none when asked for later', async () => {
+      const admin = await adminAgent(t);
+      await admin.post('/api/admin/settings/change').send({ reminderHours: 24, secondReminderHours: 3 }).expect(200);
+      const schedule = await scheduleAt(t, 4, '20:00');
+      const client = await newClient(t, 'Tardía');
+      await givePlan(t, client.user.id, { classes: 2 });
+      remindersClock.set(new Date('2026-11-26T23:30:00Z')); // Thursday 5:30 PM, for the 8:00 PM class
+      await client.agent
+        .post('/api/reservations/push-reservation')
+        .send({ date: '2026-11-26', classReservation: schedule.id })
+        .expect(201);
+      const reminders = t.app.get(RemindersService);
+      expect(await reminders.sendDueReminders()).toBe(1);
+      remindersClock.set(new Date('2026-11-27T00:00:00Z')); // 6:00 PM
+      expect(await reminders.sendDueReminders()).toBe(0);
+      expect(await reminderEvents(client.user.email)).toHaveLength(1);
+
+      // Reminders 4 hours before: a class 5 hours away is not reminded yet.
+      await admin.post('/api/admin/settings/change').send({ reminderHours: 4, secondReminderHours: null }).expect(200);
+      const other = await newClient(t, 'Cuatro horas');
+      await givePlan(t, other.user.id, { classes: 2 });
+      remindersClock.set(new Date('2026-11-25T19:00:00Z')); // Wednesday 1:00 PM
+      await other.agent
+        .post('/api/reservations/push-reservation')
+        .send({ date: '2026-11-25', classReservation: (await scheduleAt(t, 3, '18:00')).id })
+        .expect(201);
+      expect(await reminders.sendDueReminders()).toBe(0);
+      remindersClock.set(new Date('2026-11-25T20:10:00Z')); // 2:10 PM: 3 hours 50 minutes before
+      expect(await reminders.sendDueReminders()).toBe(1);
+      expect(await reminderEvents(other.user.email)).toHaveLength(1);
+      remindersClock.set(NOW);
     });
   });
 
