@@ -17,7 +17,8 @@ import {
 } from './helpers/booking';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
-import { eventsFor } from './helpers/notifications';
+import { eventsFor, mailsFor } from './helpers/notifications';
+import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates';
 import { RemindersService } from '../src/reservations/reminders.service';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -148,6 +149,28 @@ describe('studio settings ("Ajustes")', () => {
       const same = await admin.post('/api/admin/settings/change').send({ waitlistMax: 6 }).expect(200);
       expect(same.body.message).toBe('No había cambios que guardar.');
       expect(await settingsAudit(t)).toHaveLength(before + 1);
+    });
+
+    it("should put the contact in force in the mails' footer", async () => {
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ contact: { phone: '722 000 1111', whatsapp: '527220001111', address: ['Calle Nueva 5', 'Toluca'] } })
+        .expect(200);
+      const { user, agent } = await newClient(t, 'Correo');
+      await givePlan(t, user.id, { classes: 1 });
+      const schedule = await scheduleAt(t, 1, '09:00');
+      await agent
+        .post('/api/reservations/push-reservation')
+        .send({ date: NEXT_MONDAY, classReservation: schedule.id })
+        .expect(201);
+      const [confirmation] = await mailsFor(t, user.email);
+      expect(confirmation.text).toContain('Calle Nueva 5, Toluca');
+      expect(confirmation.text).toContain('WhatsApp: 722 000 1111 (https://wa.me/527220001111?');
+      expect(confirmation.html).toContain('722 000 1111');
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ contact: { phone: '722 765 4321', whatsapp: '527221234567', address: DEFAULT_STUDIO_CONTACT.address } })
+        .expect(200);
     });
 
     it('should refuse negative and absurd values with Spanish field errors, writing nothing', async () => {

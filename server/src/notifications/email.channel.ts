@@ -37,6 +37,7 @@ export class EmailChannel implements Channel {
       uidDomain: new URL(this.config.appUrl).hostname,
       // The settings this replica read last (deliver() reads them first): rendering is synchronous.
       cancelHours: this.settings.latest().cancelHours,
+      contact: this.settings.latest().contact,
       appUrl: this.config.appUrl,
     };
   }
