@@ -17,6 +17,7 @@ import {
 } from './helpers/booking';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
+import { builtClientDir } from './helpers/built-client';
 import { eventsFor, mailsFor } from './helpers/notifications';
 import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates';
 import { RemindersService } from '../src/reservations/reminders.service';
@@ -346,6 +347,49 @@ describe('studio settings ("Ajustes")', () => {
       expect(await reminders.sendDueReminders()).toBe(1);
       expect(await reminderEvents(other.user.email)).toHaveLength(1);
       remindersClock.set(NOW);
+    });
+  });
+
+  describe('server-rendered pages', () => {
+    it('should show the contact and the cancellation policy in force in the first HTML, at once', async () => {
+      const t = await createTestApp({ env: { CLIENT_DIR: builtClientDir() } });
+      try {
+        const before = await t.http().get('/pilates').expect(200);
+        expect(before.text).toContain('722 123 4567');
+        const terms = await t.http().get('/pilates/terminos').expect(200);
+        expect(terms.text).toContain('Política de cancelación');
+        expect(terms.text).toContain('hasta 12 horas antes de la clase');
+        expect(terms.text).not.toContain('no podrás reservar en línea');
+
+        const admin = await adminAgent(t);
+        await admin
+          .post('/api/admin/settings/change')
+          .send({
+            cancelHours: 24,
+            lateCancelReleases: false,
+            strikeRule: { enabled: true, count: 2, days: 14, blockDays: 3 },
+            contact: {
+              phone: '722 765 4321',
+              address: ['Calle Nueva 5', 'Toluca, Estado de México'],
+              openingHours: ['Lunes a viernes: 7:00 AM – 9:00 PM'],
+            },
+          })
+          .expect(200);
+
+        const home = await t.http().get('/pilates').expect(200);
+        expect(home.text).toContain('722 765 4321');
+        expect(home.text).toContain('tel:+527227654321');
+        expect(home.text).toContain('Calle Nueva 5');
+        expect(home.text).toContain('Toluca, Estado de México');
+        expect(home.text).toContain('Lunes a viernes: 7:00 AM – 9:00 PM');
+        expect(home.text).not.toContain('722 123 4567');
+        const changed = await t.http().get('/pilates/terminos').expect(200);
+        expect(changed.text).toContain('hasta 24 horas antes de la clase');
+        expect(changed.text).toContain('ya no es posible cancelar');
+        expect(changed.text).toContain('Si acumulas 2 inasistencias o cancelaciones tardías en 14 días');
+      } finally {
+        await t.close();
+      }
     });
   });
 
