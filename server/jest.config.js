@@ -35,6 +35,7 @@ const ZONE_SENSITIVE = [
   'payments',
   'plan-ending-reminders',
   'sala',
+  'settings',
   'spot-holds',
   'ssr',
   'timetable',

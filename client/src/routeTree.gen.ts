@@ -22,6 +22,7 @@ import { Route as PilatesForgotPasswordRouteImport } from './routes/pilates/forg
 import { Route as PilatesPlanesRouteImport } from './routes/pilates/planes';
 import { Route as PilatesReservarRouteImport } from './routes/pilates/reservar';
 import { Route as PilatesTerminosRouteImport } from './routes/pilates/terminos';
+import { Route as PilatesPanelAjustesRouteImport } from './routes/pilates/_panel/ajustes';
 import { Route as PilatesPanelAuditoriaRouteImport } from './routes/pilates/_panel/auditoria';
 import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/clases';
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
@@ -99,6 +100,11 @@ const PilatesTerminosRoute = PilatesTerminosRouteImport.update({
   path: '/terminos',
   getParentRoute: () => PilatesRouteRoute,
 } as any);
+const PilatesPanelAjustesRoute = PilatesPanelAjustesRouteImport.update({
+  id: '/ajustes',
+  path: '/ajustes',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelAuditoriaRoute = PilatesPanelAuditoriaRouteImport.update({
   id: '/auditoria',
   path: '/auditoria',
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/pilates/reservar': typeof PilatesReservarRoute;
   '/pilates/terminos': typeof PilatesTerminosRoute;
   '/pilates/': typeof PilatesIndexRoute;
+  '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/pilates/planes': typeof PilatesPlanesRoute;
   '/pilates/reservar': typeof PilatesReservarRoute;
   '/pilates/terminos': typeof PilatesTerminosRoute;
+  '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/pilates/reservar': typeof PilatesReservarRoute;
   '/pilates/terminos': typeof PilatesTerminosRoute;
   '/pilates/': typeof PilatesIndexRoute;
+  '/pilates/_panel/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/_panel/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/_panel/clases': typeof PilatesPanelClasesRoute;
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
@@ -248,6 +257,7 @@ export interface FileRouteTypes {
     | '/pilates/reservar'
     | '/pilates/terminos'
     | '/pilates/'
+    | '/pilates/ajustes'
     | '/pilates/auditoria'
     | '/pilates/clases'
     | '/pilates/horario'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/pilates/planes'
     | '/pilates/reservar'
     | '/pilates/terminos'
+    | '/pilates/ajustes'
     | '/pilates/auditoria'
     | '/pilates/clases'
     | '/pilates/horario'
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/pilates/reservar'
     | '/pilates/terminos'
     | '/pilates/'
+    | '/pilates/_panel/ajustes'
     | '/pilates/_panel/auditoria'
     | '/pilates/_panel/clases'
     | '/pilates/_panel/horario'
@@ -410,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesTerminosRouteImport;
       parentRoute: typeof PilatesRouteRoute;
     };
+    '/pilates/_panel/ajustes': {
+      id: '/pilates/_panel/ajustes';
+      path: '/ajustes';
+      fullPath: '/pilates/ajustes';
+      preLoaderRoute: typeof PilatesPanelAjustesRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/auditoria': {
       id: '/pilates/_panel/auditoria';
       path: '/auditoria';
@@ -491,6 +510,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface PilatesPanelRouteRouteChildren {
+  PilatesPanelAjustesRoute: typeof PilatesPanelAjustesRoute;
   PilatesPanelAuditoriaRoute: typeof PilatesPanelAuditoriaRoute;
   PilatesPanelClasesRoute: typeof PilatesPanelClasesRoute;
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
@@ -504,6 +524,7 @@ interface PilatesPanelRouteRouteChildren {
 }
 
 const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
+  PilatesPanelAjustesRoute: PilatesPanelAjustesRoute,
   PilatesPanelAuditoriaRoute: PilatesPanelAuditoriaRoute,
   PilatesPanelClasesRoute: PilatesPanelClasesRoute,
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,

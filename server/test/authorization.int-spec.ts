@@ -160,6 +160,9 @@ const RULES: Record<string, Rule> = {
   getDashboard: { access: Permission.DashboardRead, body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   exportCsv: { access: Permission.ExportsRead, path: '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30' },
   sendPlanReminder: { access: Permission.RemindersSend, body: () => ({ userPlanId: 999999 }) },
+  // The owner's settings ("Ajustes"; settings.int-spec.ts). An empty change changes nothing.
+  getSettings: { access: Permission.SettingsManage },
+  changeSettings: { access: Permission.SettingsManage, body: () => ({}) },
 };
 
 interface Operation {

@@ -7,6 +7,7 @@ import {
   getGetAuditUrl,
   getGetDashboardUrl,
   getGetPurchasesUrl,
+  getGetSettingsUrl,
   getGetUserUrl,
   getGetUsersUrl,
 } from './generated/admin/admin';
@@ -14,6 +15,7 @@ import { getListTimetableUrl } from './generated/horario/horario';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
+import { getGetStudioUrl } from './generated/studio/studio';
 import {
   getGetInformationClasesUrl,
   getGetInformationQueryKey,
@@ -79,6 +81,8 @@ describe('LIST_URLS', () => {
       dashboard: getGetDashboardUrl(),
       sala: getGetSalaUrl(),
       adminSala: getGetAdminSalaUrl(),
+      settings: getGetSettingsUrl(),
+      studio: getGetStudioUrl(),
     });
   });
 });

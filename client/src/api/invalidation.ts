@@ -40,6 +40,10 @@ export const LIST_URLS = {
   sala: '/api/reservations/sala',
   /** The admin's "Sala": the same room and the retired reformers. */
   adminSala: '/api/admin/sala',
+  /** The owner's "Ajustes". */
+  settings: '/api/admin/settings',
+  /** The studio's public facts: policy figures and contact (footer, contact section, terms). */
+  studio: '/api/studio',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -178,6 +182,8 @@ export const STALE_AFTER = {
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
+  // The cancellation window changes every class's "cancel until" (day view, my classes, rosters).
+  changeSettings: { accepted: ['settings', 'studio', 'day', 'rosters', 'classes', 'audit'] },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;

@@ -1,11 +1,13 @@
 /*
- * The studio's facts in one place. The studio edits the values in `studio` (links, hours…)
- * and, for name, address, phone and WhatsApp, libs/dates/src/studio-contact.ts (shared with
- * the server's mails); everything the site shows about the studio is read from here.
+ * The studio's facts in one place. Address, phone, WhatsApp, Instagram, map and opening hours are
+ * the owner's to change on "Ajustes" (the site reads them from GET /api/studio: lib/studio-contact.ts);
+ * the values here and in libs/dates/src/studio-contact.ts are their first-start defaults, which
+ * search engines' structured data and the mails still use. The rest (name, links…) is edited here.
  *
  * The values below are placeholders for the repository: replace them before launch.
  */
 import {
+  DEFAULT_STUDIO_CONTACT,
   STUDIO_CONTACT,
   studioAddressLine,
   studioAddressLines,
@@ -26,7 +28,7 @@ export const studio = {
   locationName: 'Metepec, Estado de México',
   instagram: {
     handle: '@estudiopilatesreformer',
-    url: 'https://www.instagram.com/estudiopilatesreformer/',
+    url: DEFAULT_STUDIO_CONTACT.instagram,
   },
   // The studio on a map (JSON-LD for search engines); the embedded map below shows the same place.
   geo: { latitude: 19.2547, longitude: -99.6047 },
@@ -41,7 +43,7 @@ export const studio = {
   // null shows the still picture instead.
   studioVideo: null as { src: string; type: string } | null,
   // Google Maps "embed" address (Compartir → Insertar un mapa → the iframe's src).
-  mapEmbedUrl: 'https://www.google.com/maps?q=Metepec%2C%20Estado%20de%20M%C3%A9xico&z=14&output=embed',
+  mapEmbedUrl: DEFAULT_STUDIO_CONTACT.mapUrl,
   agency: {
     name: 'Taller Web Metepec',
     url: 'https://example.com/',

@@ -13,7 +13,10 @@ import { currentStudioDay, rememberStudioTimeZone, studioTimeZone } from './stud
 
 export { currentStudioDay, studioTimeZone };
 
-/** The server's answer, asked once per visit: it changes only with a redeploy. */
+/**
+ * The server's answer, asked once per visit (and again in this browser after a change on "Ajustes"):
+ * the zone changes only with a redeploy; the owner's contact and policy figures come with it.
+ */
 export const studioQueryOptions = queryOptions({
   queryKey: getGetStudioQueryKey(),
   queryFn: async ({ signal }): Promise<StudioResponseDto> => {

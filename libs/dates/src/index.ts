@@ -22,4 +22,15 @@ export {
 export { studioInstant, studioTimeOfDay, studioToday } from './studio';
 export { INVALID_TIME_MESSAGE, isTime24, timeToMinutes, to12Hour, to24Hour } from './times';
 export { canCancelAt, cancelDeadline } from './cancellation';
-export { STUDIO_CONTACT, studioAddressLine, studioAddressLines, studioWhatsappUrl } from './studio-contact';
+export {
+  addressLineOf,
+  DEFAULT_STUDIO_CONTACT,
+  instagramHandleOf,
+  phoneUrlOf,
+  STUDIO_CONTACT,
+  studioAddressLine,
+  studioAddressLines,
+  studioWhatsappUrl,
+  whatsappUrlOf,
+  type StudioContactInfo,
+} from './studio-contact';

@@ -16,9 +16,12 @@ import { HealthService } from './health/health.service';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
+import { SettingsController } from './settings/settings.controller';
+import { StudioSettingsRepository } from './settings/studio-settings.repository';
+import { StudioSettingsService } from './settings/studio-settings.service';
 import { apiValidationPipe } from './http/validation-pipe';
 
-/** Shared plumbing: config, database, clock, sessions and guards, validation, error filter, health, the studio's zone. */
+/** Shared plumbing: config, database, clock, sessions and guards, validation, error filter, health, the studio's zone and settings. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -32,12 +35,14 @@ export class CoreModule {
         DatabaseModule.forRoot(schema),
         AuthCoreModule,
       ],
-      controllers: [HealthController, StudioController],
+      controllers: [HealthController, StudioController, SettingsController],
       providers: [
         HealthRepository,
         HealthService,
         ClientAppService,
         PasswordHasher,
+        StudioSettingsRepository,
+        StudioSettingsService,
         // Order matters: a forged cross-site request is refused before any session work.
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -47,7 +52,7 @@ export class CoreModule {
           useValue: apiValidationPipe(),
         },
       ],
-      exports: [PasswordHasher, ClientAppService, AuthCoreModule],
+      exports: [PasswordHasher, ClientAppService, AuthCoreModule, StudioSettingsService],
     };
   }
 }

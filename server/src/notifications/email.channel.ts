@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import type { Channel, OutboxEvent } from './channel';
 import { renderEmail, type NotificationEvent } from './events';
 import type { Mail, MailContext, Recipient } from './mail';
@@ -23,6 +24,7 @@ export class EmailChannel implements Channel {
     private readonly mailer: MailerService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   get outboxDir(): string {
@@ -33,7 +35,9 @@ export class EmailChannel implements Channel {
     return {
       studioTimeZone: this.config.studioTimeZone,
       uidDomain: new URL(this.config.appUrl).hostname,
-      cancelHours: this.config.cancelHours,
+      // The settings this replica read last (deliver() reads them first): rendering is synchronous.
+      cancelHours: this.settings.latest().cancelHours,
+      contact: this.settings.latest().contact,
       appUrl: this.config.appUrl,
     };
   }
@@ -48,6 +52,7 @@ export class EmailChannel implements Channel {
   }
 
   async deliver(event: OutboxEvent): Promise<void> {
+    await this.settings.current();
     const mail = this.render(event);
     const info: { message?: Buffer } = await this.mailer.sendMail({
       from: this.config.mailFrom,

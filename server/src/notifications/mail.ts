@@ -1,4 +1,10 @@
-import { STUDIO_CONTACT, studioAddressLine, studioWhatsappUrl } from '@pilates/dates';
+import {
+  addressLineOf,
+  DEFAULT_STUDIO_CONTACT,
+  STUDIO_CONTACT,
+  whatsappUrlOf,
+  type StudioContactInfo,
+} from '@pilates/dates';
 import { escapeHtml } from '../core/http/escape-html';
 
 export { escapeHtml };
@@ -11,6 +17,8 @@ export interface MailContext {
   cancelHours: number;
   /** The site's public address (APP_URL): links and the logo are absolute on it. */
   appUrl: string;
+  /** How to reach the studio, from the owner's settings (the first-start defaults when absent). */
+  contact?: StudioContactInfo;
 }
 
 /** The page of the site a mail is about: its button in HTML, its address in the text. */
@@ -38,6 +46,7 @@ const BUTTON = '#8a4630';
  */
 export function mailLayout(title: string, bodyHtml: string, context: MailContext, link?: MailLink): string {
   const logo = siteUrl(context, MAIL_LOGO_PATH);
+  const contact = context.contact ?? DEFAULT_STUDIO_CONTACT;
   const button = link
     ? `<p style="margin:28px 0"><a href="${escapeHtml(siteUrl(context, link.href))}" style="display:inline-block;background:${BUTTON};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:999px">${escapeHtml(link.label)}</a></p>`
     : '';
@@ -51,8 +60,8 @@ export function mailLayout(title: string, bodyHtml: string, context: MailContext
     ${bodyHtml}
     ${button}
     <hr style="border:0;border-top:1px solid #d9d2c5;margin:32px 0 16px">
-    <p style="margin:0;font-size:14px;color:${MUTED}">${escapeHtml(STUDIO_CONTACT.name)} · ${escapeHtml(studioAddressLine)}<br>
-      WhatsApp: <a href="${escapeHtml(studioWhatsappUrl())}" style="color:${MUTED}">${escapeHtml(STUDIO_CONTACT.phone.display)}</a></p>
+    <p style="margin:0;font-size:14px;color:${MUTED}">${escapeHtml(STUDIO_CONTACT.name)} · ${escapeHtml(addressLineOf(contact.address))}<br>
+      WhatsApp: <a href="${escapeHtml(whatsappUrlOf(contact.whatsapp))}" style="color:${MUTED}">${escapeHtml(contact.phone)}</a></p>
   </div>
 </body>
 </html>`;
@@ -60,14 +69,15 @@ export function mailLayout(title: string, bodyHtml: string, context: MailContext
 
 /** The plain-text twin of mailLayout's frame: the same link and the same contact lines. */
 export function mailText(lines: string[], context: MailContext, link?: MailLink): string {
+  const contact = context.contact ?? DEFAULT_STUDIO_CONTACT;
   return [
     ...lines,
     ...(link ? ['', `${link.label}: ${siteUrl(context, link.href)}`] : []),
     '',
     '--',
     STUDIO_CONTACT.name,
-    studioAddressLine,
-    `WhatsApp: ${STUDIO_CONTACT.phone.display} (${studioWhatsappUrl()})`,
+    addressLineOf(contact.address),
+    `WhatsApp: ${contact.phone} (${whatsappUrlOf(contact.whatsapp)})`,
   ].join('\n');
 }
 

@@ -127,7 +127,7 @@ export class AttendanceService {
     if (await this.reservations.activeReservationExists(classId, userId)) {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
-    const waitlistFirst = !this.waitlist.pastCutoff(slot.date, slot.startTime);
+    const waitlistFirst = !(await this.waitlist.pastCutoff(slot.date, slot.startTime));
     if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
       throw new BookingError(await this.whyNoPlace(classId, waitlistFirst));
     }

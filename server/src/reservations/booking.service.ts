@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
@@ -80,12 +81,14 @@ export class BookingService {
     private readonly attendance: AttendanceService,
     private readonly spots: SpotAssigner,
     private readonly holds: SpotHoldsRepository,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
-    // One "now" for the whole answer: every class is judged at the same instant.
+    // One "now" and one cancellation window for the whole answer: every class is judged alike.
     const now = this.clock.now();
+    const { cancelHours } = await this.settings.current();
     if (!caller) {
       const [slots, room, holds] = await Promise.all([
         this.reservations.slotsOn(date),
@@ -93,7 +96,7 @@ export class BookingService {
         this.holds.liveOn(date, now),
       ]);
       return slots.map((slot) =>
-        toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, now), room),
+        toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, cancelHours, now), room),
       );
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
@@ -118,7 +121,7 @@ export class BookingService {
         withHolds(slot, holds, caller.id),
         slot.people,
         caller.id,
-        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, now),
+        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, cancelHours, now),
         room,
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
@@ -127,6 +130,7 @@ export class BookingService {
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
   async rosterFor(date: string, admin: Caller): Promise<RosterSlotDto[]> {
+    const { cancelHours } = await this.settings.current();
     const [slots, room, holds] = await Promise.all([
       this.reservations.slotsWithEveryoneOn(date),
       this.reservations.roomOn(date),
@@ -135,7 +139,13 @@ export class BookingService {
     const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
-      ...toSlotDto(withHolds(slot, holds, admin.id), slot.people, admin.id, this.cancelTiming(slot, null, true), room),
+      ...toSlotDto(
+        withHolds(slot, holds, admin.id),
+        slot.people,
+        admin.id,
+        this.cancelTiming(slot, null, true, cancelHours),
+        room,
+      ),
       enrolled: slot.people.map(toEnrolledUserDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
@@ -184,7 +194,8 @@ export class BookingService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
     // The client's own terms, also when an admin books for them: the mail tells the client.
-    const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false);
+    const { cancelHours } = await this.settings.current();
+    const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false, cancelHours);
 
     const booked = await this.transactions.run(async () => {
       if (claim && !(await claim.take())) return null;
@@ -199,7 +210,7 @@ export class BookingService {
       // Rule 5: a place, only while the class is below capacity and still scheduled; until the
       // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line). A held
       // place is not a freed one: the line formed behind the hold.
-      const waitlistFirst = !claim && !this.waitlist.pastCutoff(slot.date, slot.startTime);
+      const waitlistFirst = !claim && !(await this.waitlist.pastCutoff(slot.date, slot.startTime));
       if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
         const cancelled = await this.reservations.isClassCancelled(classId);
         throw new BookingError(cancelled ? BookingErrorCode.CLASS_CANCELLED : BookingErrorCode.CLASS_FULL);
@@ -249,7 +260,10 @@ export class BookingService {
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: info.userId });
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
     if (info.status !== 'active') return false;
-    if (!managesOthers && !this.cancelTiming(info, info.cancelGraceUntil, false).cancellable) {
+    if (
+      !managesOthers &&
+      !this.cancelTiming(info, info.cancelGraceUntil, false, (await this.settings.current()).cancelHours).cancellable
+    ) {
       throw new BookingError(BookingErrorCode.CANCEL_WINDOW_CLOSED);
     }
     const byStudio = info.userId !== caller.id;
@@ -282,7 +296,10 @@ export class BookingService {
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: info.userId });
     if (info.status !== 'active') throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    if (!managesOthers && !this.cancelTiming(info, info.cancelGraceUntil, false).cancellable) {
+    if (
+      !managesOthers &&
+      !this.cancelTiming(info, info.cancelGraceUntil, false, (await this.settings.current()).cancelHours).cancellable
+    ) {
       throw new BookingError(BookingErrorCode.SPOT_CHANGE_CLOSED);
     }
     return this.transactions.run(async () => {
@@ -373,7 +390,10 @@ export class BookingService {
     );
     // Who may cancel for others may cancel any class that has not started, past the window.
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const clases = rows.map((row) => toMyClassDto(row, this.cancelTiming(row, row.cancelGraceUntil, managesOthers)));
+    const { cancelHours } = await this.settings.current();
+    const clases = rows.map((row) =>
+      toMyClassDto(row, this.cancelTiming(row, row.cancelGraceUntil, managesOthers, cancelHours)),
+    );
     const counts = (await this.attendance.countsOf([userId])).get(userId) ?? { attended: 0, noShow: 0 };
     return {
       clases,
@@ -403,8 +423,8 @@ export class BookingService {
   }
 
   /**
-   * The one place the cancellation rule is applied: until when a client may cancel (CANCEL_HOURS
-   * before the class, or a late promotion's grace) and whether the caller still may — the refusal
+   * The one place the cancellation rule is applied: until when a client may cancel (`cancelHours`,
+   * from the owner's settings, before the class, or a late promotion's grace) and whether the caller still may — the refusal
    * of cancelReservation and every promise shown (day view, booking answer, mail, "Mis clases").
    * Who may cancel for others may cancel any class that has not started.
    */
@@ -412,9 +432,10 @@ export class BookingService {
     item: { date: string; startTime: string },
     graceUntil: Date | null,
     managesOthers: boolean,
+    cancelHours: number,
     now: Date = this.clock.now(),
   ): CancelTiming {
-    const terms = this.clock.cancelTerms(item.date, item.startTime, graceUntil, now);
+    const terms = this.clock.cancelTerms(item.date, item.startTime, cancelHours, graceUntil, now);
     return {
       isPast: terms.started,
       deadline: terms.deadline,

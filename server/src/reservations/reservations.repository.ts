@@ -4,11 +4,12 @@ import { Injectable } from '@nestjs/common';
 import { isoWeekday } from '@pilates/dates';
 import { IsNull, type SelectQueryBuilder } from 'typeorm';
 import { User } from '../auth/entities';
-import { fromDbDatetime, sqlDatetime } from '../core/database/column-types';
+import { fromDbDatetime, sqlDatetime, toDate as fromDbDate } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 import { ClassSession } from './entities/class-session.entity';
 import { Reservation } from './entities/reservation.entity';
 import { Schedule } from './entities/schedule.entity';
+import { SecondReminder } from './entities/second-reminder.entity';
 import {
   ROOM_ON_SQL,
   SLOTS_SQL,
@@ -447,6 +448,34 @@ export class ReservationsRepository {
         { remindFrom: fromDate, remindTo: toDate },
       ),
     );
+  }
+
+  /**
+   * Active reservations of the scheduled classes from `fromDate` to `toDate` whose first reminder
+   * went out (with when) and whose second has not.
+   */
+  async dueForSecondReminder(
+    fromDate: string,
+    toDate: string,
+  ): Promise<(ReservationInfo & { reminderSentAt: Date })[]> {
+    const rows = await this.infos((q) =>
+      q
+        .addSelect('r.reminder_sent_at', 'reminderSentAt')
+        .andWhere(
+          "r.status = 'active' AND r.reminder_sent_at IS NOT NULL AND c.status = 'scheduled' AND c.date BETWEEN :remindFrom AND :remindTo",
+          { remindFrom: fromDate, remindTo: toDate },
+        )
+        .andWhere('NOT EXISTS (SELECT 1 FROM class_second_reminders sr WHERE sr.reservation_id = r.id)'),
+    );
+    return rows.map((row) => ({
+      ...row,
+      reminderSentAt: fromDbDate((row as unknown as { reminderSentAt: Date | string }).reminderSentAt),
+    }));
+  }
+
+  /** Claims a second reminder (its row); a unique violation means another replica has it. */
+  async claimSecondReminder(reservationId: number, at: Date): Promise<void> {
+    await this.txHost.tx.insert(SecondReminder, { reservationId, sentAt: at });
   }
 
   /** Claims a reminder for sending (once across replicas); false when someone else has it. */

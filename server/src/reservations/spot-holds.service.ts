@@ -94,7 +94,7 @@ export class SpotHoldsService {
     await this.holds.endLiveOf(userId, now);
     const held = await this.reservations.heldPlaces(prepared.classId, now, userId);
     // Until the waitlist's cutoff a freed place is the line's, as for a booking.
-    const lineFirst = klass.waitingCount > 0 && !this.waitlist.pastCutoff(prepared.date, prepared.startTime);
+    const lineFirst = klass.waitingCount > 0 && !(await this.waitlist.pastCutoff(prepared.date, prepared.startTime));
     if (klass.reservedCount + held >= klass.capacity || lineFirst) throw new BookingError(BookingErrorCode.CLASS_FULL);
     const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
     const { spot } = await this.spots.hold({ classId: prepared.classId, userId, spotId: prepared.spotId }, (spotId) =>

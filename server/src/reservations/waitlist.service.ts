@@ -4,7 +4,7 @@ import { AuditService } from '../core/audit/audit.service';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
-import { AppConfig } from '../core/config/app-config';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
@@ -20,7 +20,7 @@ import { WaitlistRepository, type WaitingClient, type WaitlistClass, type Waitli
 
 /**
  * The waitlist of a full class. Joining takes nothing from the plan; when a place frees before
- * WAITLIST_CUTOFF_HOURS, the first in line is booked in the same transaction as the change that
+ * the settings' waitlist cutoff, the first in line is booked in the same transaction as the change that
  * freed it (the booking rules: a covering plan, the one ending soonest), or skipped with a mail
  * when that is no longer possible, and the next is tried. Its notifications (promoted, skipped,
  * closed) are emitted inside that transaction and delivered after it commits.
@@ -34,7 +34,7 @@ export class WaitlistService {
     private readonly sessions: ClassSessionsService,
     readonly transactions: TransactionService,
     private readonly clock: StudioClock,
-    private readonly config: AppConfig,
+    private readonly settings: StudioSettingsService,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly spots: SpotAssigner,
@@ -46,9 +46,10 @@ export class WaitlistService {
     });
   }
 
-  /** Promotions stop (and the list closes) this long before the class. */
-  pastCutoff(date: string, time: string): boolean {
-    const cutoff = this.clock.startOf(date, time).getTime() - this.config.waitlistCutoffHours * 3600_000;
+  /** Promotions stop (and the list closes) the settings' cutoff before the class. */
+  async pastCutoff(date: string, time: string): Promise<boolean> {
+    const { waitlistCutoffHours } = await this.settings.current();
+    const cutoff = this.clock.startOf(date, time).getTime() - waitlistCutoffHours * 3600_000;
     return this.clock.now().getTime() >= cutoff;
   }
 
@@ -57,12 +58,13 @@ export class WaitlistService {
     const slot = await this.sessions.slotOf(scheduleId, date);
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
-    if (this.pastCutoff(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.WAITLIST_CLOSED);
+    if (await this.pastCutoff(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.WAITLIST_CLOSED);
     // Places checkouts hold for others (15 minutes at most) count as taken: such a class is full.
     const held = slot.classId ? await this.reservations.heldPlaces(slot.classId, this.clock.now(), caller.id) : 0;
     if (slot.reservedCount + held < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
     const classId = await this.sessions.ensureSession(slot);
-    if (slot.waitingCount >= this.config.waitlistMax) {
+    const { waitlistMax } = await this.settings.current();
+    if (slot.waitingCount >= waitlistMax) {
       // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
       if (await this.reservations.activeReservationExists(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
@@ -84,7 +86,7 @@ export class WaitlistService {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
       await this.chooser.assertCovering(caller.id, slot.date);
-      if (!(await this.waitlist.addWaiting(classId, this.config.waitlistMax, { userId: caller.id, now }))) {
+      if (!(await this.waitlist.addWaiting(classId, waitlistMax, { userId: caller.id, now }))) {
         const current = await this.waitlist.classById(classId);
         if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
         const heldNow = await this.reservations.heldPlaces(classId, now, caller.id);
@@ -170,7 +172,7 @@ export class WaitlistService {
       const klass = await this.waitlist.classById(classId);
       if (!klass || klass.status !== 'scheduled' || klass.waitingCount === 0) return;
       if (klass.reservedCount >= klass.capacity) return;
-      if (this.pastCutoff(klass.date, klass.startTime)) return;
+      if (await this.pastCutoff(klass.date, klass.startTime)) return;
       // A place a checkout holds (15 minutes at most) is not free for the line.
       const held = await this.reservations.heldPlaces(classId, this.clock.now());
       if (klass.reservedCount + held >= klass.capacity) return;
@@ -212,12 +214,13 @@ export class WaitlistService {
   }
 
   /**
-   * The waitlist-cutoff job (every minute): the lists of classes within WAITLIST_CUTOFF_HOURS close;
+   * The waitlist-cutoff job (every minute): the lists of classes within the settings' waitlist cutoff close;
    * each client still waiting gets "La lista de espera cerró". Each entry is ended by a conditional
    * update, so two replicas running the job close it once. Returns how many entries it closed.
    */
   async closeAtCutoff(): Promise<number> {
-    const until = new Date(this.clock.now().getTime() + this.config.waitlistCutoffHours * 3600_000);
+    const { waitlistCutoffHours } = await this.settings.current();
+    const until = new Date(this.clock.now().getTime() + waitlistCutoffHours * 3600_000);
     const zone = this.clock.timeZone;
     const due = await this.waitlist.waitingUntil({
       today: studioToday(until, zone),
@@ -268,9 +271,9 @@ export class WaitlistService {
       throw new BookingError(BookingErrorCode.CLASS_FULL);
     }
     // Promoted after the free-cancellation deadline: they did not choose a late booking.
-    const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
-    const grace =
-      now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
+    const { cancelHours, waitlistGraceMinutes } = await this.settings.current();
+    const deadline = this.clock.cancelDeadline(klass.date, klass.startTime, cancelHours);
+    const grace = now.getTime() > deadline.getTime() ? new Date(now.getTime() + waitlistGraceMinutes * 60_000) : null;
     // The client's favourite reformer when free, else the one they had last, else any free one.
     const { result: reservationId, spot } = await this.spots.place(
       { classId: klass.id, userId: entry.userId },

@@ -1,3 +1,9 @@
+import {
+  applyChange,
+  defaultSettings,
+  type StudioSettings,
+  type StudioSettingsChange,
+} from '../core/settings/studio-settings';
 import { undeclaredAuditFields } from '../core/audit/audit-fields';
 import type { AuditEntryInput, AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
@@ -92,3 +98,27 @@ export function studioClockAt(now: Date | string, config: AppConfig = testConfig
 
 export const client = (id: number): Caller => ({ id, role: 'user' });
 export const admin = (id: number): Caller => ({ id, role: 'admin' });
+
+/**
+ * The owner's settings as a service reads them, from the configuration's first-start defaults;
+ * `change` replaces some for the next read, as an admin's change on "Ajustes" does.
+ */
+export class FixedSettings {
+  private settings: StudioSettings;
+
+  constructor(config: AppConfig) {
+    this.settings = defaultSettings(config);
+  }
+
+  current(): Promise<StudioSettings> {
+    return Promise.resolve(this.settings);
+  }
+
+  latest(): StudioSettings {
+    return this.settings;
+  }
+
+  change(change: StudioSettingsChange): void {
+    this.settings = applyChange(this.settings, change);
+  }
+}

@@ -13,7 +13,15 @@ import { WaitlistService } from '../reservations/waitlist.service';
 import type { WaitlistRepository } from '../reservations/waitlist.repository';
 import type { SalaService } from '../sala/sala.service';
 import type { SpotAssigner } from '../sala/spot-assigner';
-import { InMemoryTransactions, RecordingAudit, RecordingNotifications, studioClockAt, testConfig } from './fakes';
+import type { StudioSettingsService } from '../core/settings/studio-settings.service';
+import {
+  FixedSettings,
+  InMemoryTransactions,
+  RecordingAudit,
+  RecordingNotifications,
+  studioClockAt,
+  testConfig,
+} from './fakes';
 import { InMemoryDatabase } from './in-memory-database';
 import { InMemoryPlansRepository } from './in-memory-plans.repository';
 import { InMemoryReservationsRepository } from './in-memory-reservations.repository';
@@ -30,6 +38,8 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   const config = testConfig(env);
   const { clock, studio } = studioClockAt(now, config);
   const transactions = new InMemoryTransactions(db);
+  const fixedSettings = new FixedSettings(config);
+  const settings = fixedSettings as unknown as StudioSettingsService;
   const reservationsRepository = new InMemoryReservationsRepository(db);
   const waitlistRepository = new InMemoryWaitlistRepository(db);
   const plansRepository = new InMemoryPlansRepository(db);
@@ -65,7 +75,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     sessions,
     tx,
     studio,
-    config,
+    settings,
     notifications,
     audit,
     spots,
@@ -97,6 +107,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     spots,
     // Checkouts hold no reformers in these rules' tests.
     { liveOn: () => Promise.resolve([]) } as unknown as SpotHoldsRepository,
+    settings,
   );
-  return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist };
+  return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist, settings: fixedSettings };
 }

@@ -150,6 +150,28 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   getDashboard: { role: 'admin', body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   sendPlanReminder: { role: 'admin', body: (f) => ({ userPlanId: f.userPlanId }) },
+  changeSettings: {
+    role: 'admin',
+    body: () => ({
+      cancelHours: 12,
+      waitlistMax: 10,
+      waitlistCutoffHours: 2,
+      waitlistGraceMinutes: 60,
+      lateCancelReleases: true,
+      autoNoShows: true,
+      strikeRule: { enabled: false, count: 3, days: 30, blockDays: 7 },
+      reminderHours: 24,
+      secondReminderHours: 2,
+      contact: {
+        address: ['Av. Leona Vicario 1020, local 4', 'Metepec, Estado de México'],
+        phone: '722 123 4567',
+        whatsapp: '527221234567',
+        instagram: 'https://www.instagram.com/estudiopilatesreformer/',
+        mapUrl: 'https://www.google.com/maps?q=Metepec&output=embed',
+        openingHours: ['Lunes a viernes: 7:00 AM – 9:00 PM'],
+      },
+    }),
+  },
 };
 
 /**

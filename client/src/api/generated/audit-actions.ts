@@ -33,5 +33,6 @@ export const AUDIT_ACTIONS = [
   'spot.outage',
   'spot.outage_end',
   'room.instructor',
+  'settings.update',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -16,6 +16,7 @@ export const Permission = {
   ReservationsManageOthers: 'reservations.manage-others',
   RoomManage: 'room.manage',
   RosterRead: 'roster.read',
+  SettingsManage: 'settings.manage',
   TimetableManage: 'timetable.manage',
   UsersManage: 'users.manage',
   UsersRead: 'users.read',
@@ -45,6 +46,7 @@ export const ROLE_PERMISSIONS = {
     Permission.ExportsRead,
     Permission.RemindersSend,
     Permission.AuditRead,
+    Permission.SettingsManage,
   ],
   user: [],
 } as const satisfies Record<string, readonly Permission[]>;

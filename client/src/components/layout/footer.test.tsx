@@ -4,6 +4,8 @@ import { phoneUrl, studio } from '../../content/studio';
 import { currentStudioDay } from '@/lib/studio-clock';
 import { Footer, studioYear } from './footer';
 import { renderInRouter } from './layout-test-utils';
+import { studioAnswer } from '@/test/studio-answer';
+import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates/studio-contact';
 
 describe('Footer', () => {
   it('should show the logo, the Sitio column and the Contacto column from the content file', async () => {
@@ -27,6 +29,22 @@ describe('Footer', () => {
     expect(within(footer).getByRole('heading', { name: 'Contacto' })).toBeInTheDocument();
     expect(within(footer).getByText(studio.locationName)).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: studio.phone.display })).toHaveAttribute('href', phoneUrl);
+  });
+
+  it('should show the contact the owner set on Ajustes', async () => {
+    renderInRouter(
+      <Footer />,
+      studioAnswer({
+        contact: {
+          ...DEFAULT_STUDIO_CONTACT,
+          address: ['Calle Nueva 5', 'Toluca, Estado de México'],
+          phone: '722 765 4321',
+        },
+      }),
+    );
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText('Toluca, Estado de México')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '722 765 4321' })).toHaveAttribute('href', 'tel:+527227654321');
   });
 
   it('should end with the year, the rights, the legal pages and the agency’s credit', async () => {

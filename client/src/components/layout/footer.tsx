@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { phoneUrl, studio } from '../../content/studio';
+import { studio } from '../../content/studio';
+import { useStudioContact } from '@/lib/studio-contact';
 import { currentStudioDay } from '@/lib/studio-clock';
 import { Logo } from './logo';
 
@@ -28,6 +29,7 @@ export function studioYear(now: Date = new Date()): string {
 
 export function Footer() {
   const year = studioYear();
+  const contact = useStudioContact();
   return (
     <footer className="on-dark bg-ink-strong text-on-dark">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
@@ -55,10 +57,10 @@ export function Footer() {
         <div>
           <h2 className="mb-4 font-sans text-sm font-semibold tracking-[0.18em] text-on-dark uppercase">Contacto</h2>
           <address className="space-y-2 text-sm not-italic">
-            <p className="text-on-dark-muted">{studio.locationName}</p>
+            <p className="text-on-dark-muted">{contact.locationName}</p>
             <p>
-              <a href={phoneUrl} className={linkClasses}>
-                {studio.phone.display}
+              <a href={contact.phoneUrl} className={linkClasses}>
+                {contact.phone}
               </a>
             </p>
           </address>

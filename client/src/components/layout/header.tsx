@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { InstagramIcon } from './social-icons';
 import { studio } from '../../content/studio';
 import { useScrolled } from '../../lib/use-scrolled';
+import { useStudioContact } from '../../lib/studio-contact';
 import { buttonClasses } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Logo } from './logo';
@@ -22,6 +23,7 @@ const navLink =
 export function Header({ user }: { user: HeaderUser | null }) {
   const scrolled = useScrolled(50);
   const adminTo = adminHome(user);
+  const contact = useStudioContact();
   return (
     <header
       data-scrolled={scrolled || undefined}
@@ -42,11 +44,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </Link>
           ))}
           <a
-            href={studio.instagram.url}
+            href={contact.instagramUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={cn(navLink, 'inline-flex items-center')}
-            aria-label={`Instagram ${studio.instagram.handle} (se abre en otra pestaña)`}
+            aria-label={`Instagram ${contact.instagramHandle} (se abre en otra pestaña)`}
           >
             <InstagramIcon className="size-5" />
           </a>

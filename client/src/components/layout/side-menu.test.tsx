@@ -48,13 +48,14 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Sala' })).toHaveAttribute('href', '/pilates/sala');
     expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute('href', '/pilates/planes-admin');
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
+    expect(within(nav).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('href', '/pilates/ajustes');
     // In the Administrador block, the owner's dashboard first.
     const adminLinks = within(nav).getAllByRole('list')[1];
     expect(
       within(adminLinks)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Sala', 'Planes', 'Auditoría']);
+    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Sala', 'Planes', 'Auditoría', 'Ajustes']);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

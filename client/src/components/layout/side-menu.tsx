@@ -7,6 +7,7 @@ import {
   History,
   LayoutGrid,
   LogOut,
+  Settings,
   Tags,
   UserRound,
   Users,
@@ -32,6 +33,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
   '/pilates/auditoria': History,
+  '/pilates/ajustes': Settings,
 };
 
 // Below md the menu is rows of compact tabs above the content that wrap, so that every page shows

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mapsLinkUrl, studio } from '../../content/studio';
+import { withStudio } from '@/test/studio-answer';
 import { LazyMap } from './lazy-map';
 
 /** An IntersectionObserver the test drives: `enter()` brings the observed element near the viewport. */
@@ -32,7 +33,7 @@ describe('LazyMap', () => {
 
   it('should create the map frame only when the visitor comes near it', () => {
     const viewport = stubIntersectionObserver();
-    const { container } = render(<LazyMap />);
+    const { container } = render(withStudio(<LazyMap />));
 
     expect(container.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('link', { name: /Abrir en Google Maps/ })).toHaveAttribute('href', mapsLinkUrl);

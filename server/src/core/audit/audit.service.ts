@@ -13,7 +13,17 @@ export { AUDIT_ACTIONS, type AuditAction } from './audit-fields';
 export interface AuditEntryInput {
   action: AuditAction;
   entityType:
-    'user' | 'user_plan' | 'plan' | 'schedule' | 'class' | 'reservation' | 'payment' | 'waitlist' | 'spot' | 'room';
+    | 'user'
+    | 'user_plan'
+    | 'plan'
+    | 'schedule'
+    | 'class'
+    | 'reservation'
+    | 'payment'
+    | 'waitlist'
+    | 'spot'
+    | 'room'
+    | 'settings';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

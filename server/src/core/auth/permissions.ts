@@ -49,6 +49,8 @@ export enum Permission {
   RemindersSend = 'reminders.send',
   /** The audit log ("Auditoría"). */
   AuditRead = 'audit.read',
+  /** The studio's rules and contact ("Ajustes"). */
+  SettingsManage = 'settings.manage',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);

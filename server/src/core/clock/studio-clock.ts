@@ -11,8 +11,9 @@ import { Clock } from './clock';
 export class StudioClock {
   /**
    * Each class's start and its cancellation deadline without a grace (epoch ms, and the deadline as
-   * ISO text), worked out once per class: the zone's rules for a date do not change while the server
-   * runs, and the day view asks about every class of the day on every request.
+   * ISO text), worked out once per class and cancellation window: the zone's rules for a date do not
+   * change while the server runs, and the day view asks about every class of the day on every
+   * request. The window (hours) is the caller's: the owner's settings, read per request.
    */
   private readonly classes = new Map<string, Map<string, ClassTimes>>();
 
@@ -23,11 +24,6 @@ export class StudioClock {
 
   get timeZone(): string {
     return this.config.studioTimeZone;
-  }
-
-  /** CANCEL_HOURS: how long before a class cancelling stops being possible. */
-  get cancelHours(): number {
-    return this.config.cancelHours;
   }
 
   now(): Date {
@@ -62,38 +58,47 @@ export class StudioClock {
     }
     let times = day.get(time);
     if (times === undefined) {
-      const start = studioInstant(date, time, this.config.studioTimeZone);
-      const deadline = cancelDeadline(start, this.config.cancelHours);
-      times = { start: start.getTime(), deadline: deadline.getTime(), cancelUntil: deadline.toISOString() };
+      times = { start: studioInstant(date, time, this.config.studioTimeZone).getTime(), byHours: new Map() };
       day.set(time, times);
     }
     return times;
   }
 
-  /**
-   * Last moment a client may cancel: CANCEL_HOURS before the start (inclusive), or a late
-   * promotion's grace when later. The one rule (libs/dates), for the refusal and every promise.
-   */
-  cancelDeadline(date: string, time: string, graceUntil: Date | null = null): Date {
-    return graceUntil
-      ? cancelDeadline(this.startOf(date, time), this.config.cancelHours, graceUntil)
-      : new Date(this.times(date, time).deadline);
+  private deadlineOf(times: ClassTimes, cancelHours: number): ClassDeadline {
+    let deadline = times.byHours.get(cancelHours);
+    if (deadline === undefined) {
+      const at = cancelDeadline(new Date(times.start), cancelHours);
+      deadline = { at: at.getTime(), iso: at.toISOString() };
+      times.byHours.set(cancelHours, deadline);
+    }
+    return deadline;
   }
 
   /**
-   * A class's cancellation terms at `now`, by the rule above (libs/dates): whether it has started,
+   * Last moment a client may cancel: `cancelHours` (the settings' window) before the start
+   * (inclusive), or a late promotion's grace when later. The one rule (libs/dates), for the refusal
+   * and every promise.
+   */
+  cancelDeadline(date: string, time: string, cancelHours: number, graceUntil: Date | null = null): Date {
+    const times = this.times(date, time);
+    return graceUntil
+      ? cancelDeadline(new Date(times.start), cancelHours, graceUntil)
+      : new Date(this.deadlineOf(times, cancelHours).at);
+  }
+
+  /**
+   * A class's cancellation terms at `now` with a `cancelHours` window, by the rule above (libs/dates): whether it has started,
    * the deadline and its ISO text (remembered per class when there is no grace), and whether
    * cancelling is still in time.
    */
-  cancelTerms(date: string, time: string, graceUntil: Date | null, now: Date): CancelTerms {
+  cancelTerms(date: string, time: string, cancelHours: number, graceUntil: Date | null, now: Date): CancelTerms {
     const times = this.times(date, time);
-    const deadline = graceUntil
-      ? cancelDeadline(new Date(times.start), this.config.cancelHours, graceUntil)
-      : new Date(times.deadline);
+    const plain = this.deadlineOf(times, cancelHours);
+    const deadline = graceUntil ? cancelDeadline(new Date(times.start), cancelHours, graceUntil) : new Date(plain.at);
     return {
       started: now.getTime() >= times.start,
       deadline,
-      cancelUntil: deadline.getTime() === times.deadline ? times.cancelUntil : deadline.toISOString(),
+      cancelUntil: deadline.getTime() === plain.at ? plain.iso : deadline.toISOString(),
       inTime: canCancelAt(now, deadline),
     };
   }
@@ -106,8 +111,14 @@ export class StudioClock {
 
 interface ClassTimes {
   start: number;
-  deadline: number;
-  cancelUntil: string;
+  /** The deadline without a grace, per cancellation window (one or two windows in practice). */
+  byHours: Map<number, ClassDeadline>;
+}
+
+interface ClassDeadline {
+  at: number;
+  /** `at` as ISO 8601 text, as the API states it. */
+  iso: string;
 }
 
 /** See StudioClock.cancelTerms. */

@@ -74,10 +74,12 @@ describe('null in a request field (the global pipe)', () => {
     const clearable = dtos.flatMap(({ cls, properties }) =>
       properties.filter((property) => isClearable(cls, property)).map((property) => `${cls.name}.${property}`),
     );
-    // The timetable's instructor is the one value an admin removes; everything else is kept or replaced.
+    // The values an admin or a client removes (the timetable's instructor, one's favourite reformer,
+    // the second class reminder of Ajustes); everything else is kept or replaced.
     expect(clearable.sort()).toEqual([
       'AddScheduleDto.instructor',
       'ChangeScheduleDto.instructor',
+      'ChangeSettingsDto.secondReminderHours',
       'FavouriteSpotDto.spot',
     ]);
     for (const { cls, properties } of dtos) {

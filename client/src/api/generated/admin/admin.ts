@@ -40,6 +40,8 @@ import type {
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
+  ChangeSettingsDto,
+  ChangeSettingsResponseDto,
   DashboardResponseDto,
   DeactivateUserResponseDto,
   ErrorResponseDto,
@@ -57,6 +59,7 @@ import type {
   SalaMessageResponseDto,
   SendPlanReminderDto,
   SendPlanReminderResponseDto,
+  SettingsResponseDto,
   SpotIdDto,
   SpotResponseDto,
   UpdateSpotDto,
@@ -1727,6 +1730,164 @@ export const useUpdateSpot = <TError = ErrorType<ErrorResponseDto>, TContext = u
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext> => {
   const mutationOptions = getUpdateSpotMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getGetSettingsUrl = () => {
+  return `/api/admin/settings`;
+};
+
+export const getSettings = async (options?: RequestInit): Promise<SettingsResponseDto> => {
+  return apiFetch<SettingsResponseDto>(getGetSettingsUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetSettingsQueryKey = () => {
+  return [`/api/admin/settings`] as const;
+};
+
+export const getGetSettingsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getSettings>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetSettingsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getSettings>>> = ({ signal }) =>
+    getSettings({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getSettings>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSettings>>>;
+export type GetSettingsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSettings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSettings>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = ErrorType<ErrorResponseDto>>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetSettingsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getChangeSettingsUrl = () => {
+  return `/api/admin/settings/change`;
+};
+
+export const changeSettings = async (
+  changeSettingsDto: ChangeSettingsDto,
+  options?: RequestInit,
+): Promise<ChangeSettingsResponseDto> => {
+  return apiFetch<ChangeSettingsResponseDto>(getChangeSettingsUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changeSettingsDto),
+  });
+};
+
+export const getChangeSettingsMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changeSettings>>,
+    TError,
+    { data: ChangeSettingsDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof changeSettings>>, TError, { data: ChangeSettingsDto }, TContext> => {
+  const mutationKey = ['changeSettings'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeSettings>>, { data: ChangeSettingsDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return changeSettings(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangeSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof changeSettings>>>;
+export type ChangeSettingsMutationBody = ChangeSettingsDto;
+export type ChangeSettingsMutationError = ErrorType<ErrorResponseDto>;
+
+export const useChangeSettings = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changeSettings>>,
+      TError,
+      { data: ChangeSettingsDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changeSettings>>, TError, { data: ChangeSettingsDto }, TContext> => {
+  const mutationOptions = getChangeSettingsMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -40,4 +40,5 @@ export const AuditEntryDtoAction = {
   spotoutage: 'spot.outage',
   spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
+  settingsupdate: 'settings.update',
 } as const;

@@ -43,4 +43,5 @@ export const GetAuditDtoAction = {
   spotoutage: 'spot.outage',
   spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
+  settingsupdate: 'settings.update',
 } as const;

@@ -5,10 +5,20 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { StudioContactDto } from './studioContactDto';
+import type { StrikeRuleDto } from './strikeRuleDto';
 
 export interface StudioResponseDto {
-  /** A client may cancel for free until this many hours before the class starts (CANCEL_HOURS). */
+  /** No-shows are marked at the end of the day when nobody took attendance. */
+  autoNoShows: boolean;
+  /** A client may cancel for free until this many hours before the class starts (Ajustes). */
   cancelHours: number;
+  /** How to reach the studio, as the site shows it. */
+  contact: StudioContactDto;
+  /** After the deadline a client may still free their place (not returned). */
+  lateCancelReleases: boolean;
+  /** When enabled: N no-shows or late cancellations in D days block booking for B days. */
+  strikeRule: StrikeRuleDto;
   success: boolean;
   /** The studio's IANA time zone (STUDIO_TZ): the client computes "today" and class times in it. */
   timeZone: string;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, findToast, renderWithProviders, slot, stubApi, type ApiHandlers } from '../test-utils';
 import { studioQueryOptions } from '@/lib/studio-clock';
+import { studioAnswer } from '@/test/studio-answer';
 import { useState } from 'react';
 import { BookingDay } from './booking-day';
 import { PlanSummary } from './plan-summary';
@@ -12,7 +13,7 @@ const GET = '/api/reservations/get-information';
 const PUSH = '/api/reservations/push-reservation';
 const PLANES = '/api/planes/get-planes';
 const CHECKOUT = '/api/mercadopago';
-const STUDIO = { success: true, timeZone: 'America/Mexico_City', cancelHours: 12 };
+const STUDIO = studioAnswer();
 
 const catalogue = [
   { id: 1, name: 'Una Clase', classes: 1, price: 220, commission: 9.45, total: 229.45 },

@@ -1,0 +1,150 @@
+import '@/components/ui/test-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SettingsDto } from '@/api/generated/model';
+import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates/studio-contact';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { MESSAGES } from '../schemas';
+import { NOTHING_CHANGED, SettingsEditor } from './settings-editor';
+
+const SETTINGS_URL = '/api/admin/settings';
+const CHANGE_URL = '/api/admin/settings/change';
+
+const SETTINGS: SettingsDto = {
+  cancelHours: 12,
+  waitlistMax: 10,
+  waitlistCutoffHours: 2,
+  waitlistGraceMinutes: 60,
+  lateCancelReleases: true,
+  autoNoShows: true,
+  strikeRule: { enabled: false, count: 3, days: 30, blockDays: 7 },
+  reminderHours: 24,
+  secondReminderHours: null,
+  contact: DEFAULT_STUDIO_CONTACT,
+};
+
+const read = () => ({ status: 200, body: { success: true, settings: SETTINGS, warnings: [] } });
+
+async function renderEditor() {
+  const view = renderPage(<SettingsEditor />);
+  await screen.findByRole('button', { name: 'Guardar cambios' });
+  return view;
+}
+
+const field = (label: RegExp | string) => screen.getByLabelText(label);
+
+async function replace(label: RegExp | string, text: string) {
+  await userEvent.clear(field(label));
+  if (text !== '') await userEvent.type(field(label), text);
+}
+
+describe('SettingsEditor ("Ajustes")', () => {
+  it('should show the settings in their sections, in Spanish', async () => {
+    stubApi({ [SETTINGS_URL]: read });
+    await renderEditor();
+
+    for (const section of [
+      'Cancelaciones',
+      'Lista de espera',
+      'Inasistencias y penalizaciones',
+      'Recordatorios',
+      'Contacto del estudio',
+    ]) {
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(field(/Cancelar sin costo hasta/)).toHaveValue('12');
+    expect(screen.getByRole('checkbox', { name: 'Marcar inasistencias automáticamente' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bloquear la reserva en línea por faltas' })).not.toBeChecked();
+    expect(field(/Segundo recordatorio/)).toHaveValue('');
+    expect(field('WhatsApp')).toHaveValue('527221234567');
+    expect(field('Dirección')).toHaveValue(DEFAULT_STUDIO_CONTACT.address.join('\n'));
+  });
+
+  it('should refuse negative, absurd and malformed values at their fields before sending', async () => {
+    const fetchMock = stubApi({ [SETTINGS_URL]: read });
+    await renderEditor();
+
+    await replace(/Cancelar sin costo hasta/, '-1');
+    await replace('Personas en espera por clase', '1000');
+    await replace('WhatsApp', '722-abc');
+    await replace(/Segundo recordatorio/, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText(MESSAGES.cancelHours)).toBeInTheDocument();
+    expect(field(/Cancelar sin costo hasta/)).toHaveAccessibleDescription(
+      expect.stringContaining(MESSAGES.cancelHours),
+    );
+    expect(field('Personas en espera por clase')).toHaveAccessibleDescription(MESSAGES.waitlistMax);
+    expect(field('WhatsApp')).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.whatsapp));
+    expect(field(/Segundo recordatorio/)).toHaveAccessibleDescription(
+      expect.stringContaining(MESSAGES.secondReminderOrder),
+    );
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+  });
+
+  it('should send only the changed fields, then say so and show the warnings the server gives', async () => {
+    const warning = 'La lista de espera cierra 20 horas antes de la clase, antes de que termine el plazo.';
+    const fetchMock = stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          message: 'Ajustes guardados.',
+          settings: {
+            ...SETTINGS,
+            waitlistCutoffHours: 20,
+            strikeRule: { ...SETTINGS.strikeRule, enabled: true },
+            contact: {
+              ...SETTINGS.contact,
+              phone: '722 765 4321',
+              openingHours: ['Lunes a viernes: 7:00 AM – 9:00 PM'],
+            },
+          },
+          warnings: [warning],
+        },
+      }),
+    });
+    await renderEditor();
+
+    // Nothing changed yet: nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText(NOTHING_CHANGED)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+
+    await replace('La lista cierra (horas antes de la clase)', '20');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Bloquear la reserva en línea por faltas' }));
+    await replace('Teléfono', '722 765 4321');
+    await userEvent.type(field('Horario de atención'), 'Lunes a viernes: 7:00 AM – 9:00 PM');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([
+      {
+        waitlistCutoffHours: 20,
+        strikeRule: { enabled: true },
+        contact: { phone: '722 765 4321', openingHours: ['Lunes a viernes: 7:00 AM – 9:00 PM'] },
+      },
+    ]);
+    expect(within(screen.getByRole('note', { name: 'Advertencias' })).getByText(warning)).toBeInTheDocument();
+  });
+
+  it("should show the server's field errors at their fields", async () => {
+    const refused = 'El Instagram debe ser la dirección de la página, empezando con https://';
+    stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 400,
+        body: { success: false, code: 'VALIDATION_ERROR', error: { 'contact.instagram': [refused] } },
+      }),
+    });
+    await renderEditor();
+
+    await replace('Instagram', 'https://instagram.com/otro');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(field('Instagram')).toHaveAccessibleDescription(expect.stringContaining(refused));
+  });
+});
