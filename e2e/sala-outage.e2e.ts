@@ -89,8 +89,13 @@ describe('a reformer out of service ("Sala")', () => {
         await select.focus();
         await admin.keyboard.press('Enter');
         await admin.getByRole('listbox').waitFor();
-        for (let step = 0; step < 12 && (await focusedText(admin)) !== 'Reformer 3'; step++) {
+        // One key at a time, each awaited until the focus has moved: a busy machine may paint the
+        // listbox's focus later than the next key would be pressed.
+        for (let step = 0; step < 12; step++) {
+          const focused = await focusedText(admin);
+          if (focused === 'Reformer 3') break;
           await admin.keyboard.press('ArrowDown');
+          await expect.poll(() => focusedText(admin)).not.toBe(focused);
         }
         expect(await focusedText(admin)).toBe('Reformer 3');
         await admin.keyboard.press('Enter');
