@@ -1,10 +1,12 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { DirectReader } from '../database/direct-reader';
 import { StudioSettingsRow } from './studio-settings.entity';
 
 /** The one row's id. */
 const SETTINGS_ID = 1;
+const VERSION_SQL = 'SELECT version FROM studio_settings WHERE id = ?';
 
 /**
  * The studio_settings row. Every statement runs on the ambient transaction when there is one (on
@@ -12,16 +14,27 @@ const SETTINGS_ID = 1;
  */
 @Injectable()
 export class StudioSettingsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly direct: DirectReader,
+  ) {}
 
   private get rows() {
     return this.txHost.tx.getRepository(StudioSettingsRow);
   }
 
-  /** The version only: one primary-key read per request. Null when there is no row yet. */
+  /**
+   * The version only: one primary-key read per request, straight on the driver (it runs on every
+   * day view and booking: TypeORM's query path would cost more than the statement); inside a
+   * transaction on its connection. Null when there is no row yet.
+   */
   async version(): Promise<number | null> {
-    const head = await this.rows.findOne({ select: { version: true }, where: { id: SETTINGS_ID } });
-    return head?.version ?? null;
+    if (this.txHost.isTransactionActive()) {
+      const head = await this.rows.findOne({ select: { version: true }, where: { id: SETTINGS_ID } });
+      return head?.version ?? null;
+    }
+    const [head] = await this.direct.all<{ version: unknown }>(VERSION_SQL, [SETTINGS_ID]);
+    return head ? Number(head.version) : null;
   }
 
   read(): Promise<StudioSettingsRow | null> {
