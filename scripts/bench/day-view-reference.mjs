@@ -1,6 +1,6 @@
 // The limit reference of the day view (`npm run bench`): a bare Fastify server doing the work of
 // get-information for a logged-in client and nothing else — the session cookie's JWT checked with a
-// KeyObject, the caller's user and session row, the same slots SQL, the same JSON — on the database
+// KeyObject, the caller's user and session row, the settings' version, the same slots SQL, the same JSON — on the database
 // the app uses. Run as its own process (node scripts/bench/day-view-reference.mjs) with REF_SQLITE
 // (the app's SQLite file) or REF_MYSQL_URL, JWT_SECRET and STUDIO_TZ; prints `listening <port>`.
 // The SQL and the JSON mapping are the built server's own (server/dist), so the two cannot drift.
@@ -27,8 +27,19 @@ const { fromDbDatetime } = require('../../server/dist/core/database/column-types
 
 const key = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
 const timeZone = process.env.STUDIO_TZ ?? 'America/Mexico_City';
-// The app's CANCEL_HOURS (the same default): the day view states each class's cancellation deadline.
-const cancelHours = Number(process.env.CANCEL_HOURS ?? 12);
+// The cancellation window in force (the owner's Ajustes): the day view states each class's deadline.
+// Read as the app reads it: the settings row's version on every request, the values when it moved.
+const VERSION_SQL = 'SELECT version FROM studio_settings WHERE id = ?';
+const SETTINGS_SQL = 'SELECT version, settings FROM studio_settings WHERE id = ?';
+let settings = { version: -1, cancelHours: 12 };
+async function cancelHoursInForce() {
+  const [head] = await all(VERSION_SQL, [1]);
+  if (Number(head.version) !== settings.version) {
+    const [row] = await all(SETTINGS_SQL, [1]);
+    settings = { version: Number(row.version), cancelHours: JSON.parse(row.settings).cancelHours };
+  }
+  return settings.cancelHours;
+}
 
 let all;
 if (process.env.REF_SQLITE) {
@@ -78,7 +89,8 @@ app.post('/day', async (request, reply) => {
   const userId = Number(row.id);
   // The class list, the room that day (its reformers, out of service or not) and the reformers
   // checkouts hold (none in the bench's day), as the app reads them.
-  const [rows, roomRows, holds] = await Promise.all([
+  const [cancelHours, rows, roomRows, holds] = await Promise.all([
+    cancelHoursInForce(),
     all(SLOTS_WITH_ONE_SQL, [date, userId, isoWeekday(date)]),
     all(ROOM_ON_SQL, [date, date]),
     all(LIVE_HOLDS_ON_SQL, [date, new Date().toISOString().slice(0, 19).replace('T', ' ')]),

@@ -88,24 +88,25 @@ export class BookingService {
   async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
     // One "now" and one cancellation window for the whole answer: every class is judged alike.
     const now = this.clock.now();
-    const { cancelHours } = await this.settings.current();
     if (!caller) {
-      const [slots, room, holds] = await Promise.all([
+      const [slots, room, holds, { cancelHours }] = await Promise.all([
         this.reservations.slotsOn(date),
         this.reservations.roomOn(date),
         this.holds.liveOn(date, now),
+        this.settings.current(),
       ]);
       return slots.map((slot) =>
         toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, cancelHours, now), room),
       );
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const [slots, room, holds] = await Promise.all([
+    const [slots, room, holds, { cancelHours }] = await Promise.all([
       access.can(caller, Permission.RosterRead)
         ? this.reservations.slotsWithEveryoneOn(date)
         : this.reservations.slotsWithOneOn(date, caller.id),
       this.reservations.roomOn(date),
       this.holds.liveOn(date, now),
+      this.settings.current(),
     ]);
     // The caller's places in waitlists: one more read, only on a date where someone waits.
     const mine = new Map<number, MyWaitlistPlace>();
