@@ -135,7 +135,13 @@ export class AttendanceService {
     try {
       // The reformer the admin chose, or one as "Cualquiera" picks it (they may move them on the roster).
       const { result: reservationId, spot } = await this.spots.place({ classId, userId, spotId }, (id) =>
-        this.reservations.insertReservation({ classId, userId, userPlanId, spotId: id }),
+        this.reservations.insertReservation({
+          classId,
+          userId,
+          userPlanId,
+          spotId: id,
+          cancelHours: this.clock.cancelHours,
+        }),
       );
       await this.audit.record(admin, {
         action: 'reservation.walk_in',

@@ -118,7 +118,12 @@ export class BookingService {
         withHolds(slot, holds, caller.id),
         slot.people,
         caller.id,
-        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, now),
+        this.cancelTiming(
+          own ? { ...slot, cancelHours: own.cancelHours } : slot,
+          own?.cancelGraceUntil ?? null,
+          managesOthers,
+          now,
+        ),
         room,
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
@@ -183,8 +188,10 @@ export class BookingService {
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
-    // The client's own terms, also when an admin books for them: the mail tells the client.
-    const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false);
+    // The client's own terms, also when an admin books for them: the mail tells the client. The
+    // reservation keeps the window it is sold with.
+    const cancelHours = this.clock.cancelHours;
+    const { deadline: cancelUntil, cancellable } = this.cancelTiming({ ...slot, cancelHours }, null, false);
 
     const booked = await this.transactions.run(async () => {
       if (claim && !(await claim.take())) return null;
@@ -208,7 +215,7 @@ export class BookingService {
       try {
         // Rule 6, now that the class row is locked (takePlace): uq_reservations_spot decides a race.
         const { result: id, spot } = await this.spots.place({ classId, userId, spotId: dto.spot }, (spotId) =>
-          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId }),
+          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId, cancelHours }),
         );
         await this.notifications.emit({
           type: 'reservation.confirmed',
@@ -403,18 +410,20 @@ export class BookingService {
   }
 
   /**
-   * The one place the cancellation rule is applied: until when a client may cancel (CANCEL_HOURS
-   * before the class, or a late promotion's grace) and whether the caller still may — the refusal
+   * The one place the cancellation rule is applied: until when a client may cancel (the booking's
+   * stamped window before the class — the policy in force for a class not booked yet —, or a late
+   * promotion's grace) and whether the caller still may — the refusal
    * of cancelReservation and every promise shown (day view, booking answer, mail, "Mis clases").
    * Who may cancel for others may cancel any class that has not started.
    */
   private cancelTiming(
-    item: { date: string; startTime: string },
+    item: { date: string; startTime: string; cancelHours?: number | null },
     graceUntil: Date | null,
     managesOthers: boolean,
     now: Date = this.clock.now(),
   ): CancelTiming {
-    const terms = this.clock.cancelTerms(item.date, item.startTime, graceUntil, now);
+    // A booking's own window (stamped when sold); the policy in force for a class not booked yet.
+    const terms = this.clock.cancelTerms(item.date, item.startTime, graceUntil, now, item.cancelHours ?? null);
     return {
       isPast: terms.started,
       deadline: terms.deadline,

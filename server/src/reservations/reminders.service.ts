@@ -52,7 +52,12 @@ export class RemindersService {
 
     let sent = 0;
     for (const reminder of due) {
-      const cancelUntil = this.clock.cancelDeadline(reminder.date, reminder.startTime, reminder.cancelGraceUntil);
+      const cancelUntil = this.clock.cancelDeadline(
+        reminder.date,
+        reminder.startTime,
+        reminder.cancelGraceUntil,
+        reminder.cancelHours,
+      );
       const claimed = await this.transactions.run(async () => {
         if (!(await this.reservations.claimReminder(reminder.id, now))) return false; // another replica has it
         await this.notifications.emit({

@@ -50,6 +50,8 @@ export interface Enrolled {
   paidAtStudio: boolean;
   /** A late promotion's grace to cancel (read only for the caller's own place). */
   cancelGraceUntil: Date | null;
+  /** The cancellation window the place was sold with (read only for the caller's own place). */
+  cancelHours: number | null;
   /** Their reformer, and (rosters only) its label; null on places booked before the room was drawn. */
   spotId: number | null;
   spotLabel: string | null;
@@ -81,10 +83,16 @@ export interface ReservationInfo {
   email: string;
   /** Set when a late promotion from the waitlist lets the client cancel past the usual deadline. */
   cancelGraceUntil: Date | null;
+  /** The cancellation window the booking was sold with (null: rows written around the app). */
+  cancelHours: number | null;
   /** Marked at the door: null until marked. */
   attended: boolean | null;
   /** The reformer's label; null for a reservation made before the room was drawn. */
   spot: string | null;
+  /** Released after the deadline ("Liberar lugar"): the class was not returned. */
+  lateReleasedAt: Date | null;
+  /** Forgiven by an admin ("Perdonar"). */
+  forgivenAt: Date | null;
 }
 
 /** One line of a client's "Mis clases". */
@@ -94,6 +102,7 @@ export interface MyClassRow {
   startTime: string;
   instructor: string | null;
   cancelGraceUntil: Date | null;
+  cancelHours: number | null;
   attended: boolean | null;
   /** The reservation's reformer (both null before the room was drawn). */
   spotId: number | null;
@@ -114,7 +123,7 @@ const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
     (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status = 'active' AND nd.class_date IS NULL LIMIT 1) AS undated
   FROM reservations WHERE user_id = ? AND status = 'active'`;
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
-  r.cancel_grace_until AS cancelGraceUntil, r.attended AS attended, r.spot_id AS spotId,
+  r.cancel_grace_until AS cancelGraceUntil, r.cancel_hours AS cancelHours, r.attended AS attended, r.spot_id AS spotId,
   (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
 const MY_CLASSES_FROM_TODAY_SQL = `SELECT ${MY_CLASS_COLUMNS}
@@ -263,6 +272,8 @@ export class ReservationsRepository {
     userId: number;
     userPlanId: number | null;
     spotId: number;
+    /** The cancellation window the place is sold with (StudioClock.cancelHours at booking time). */
+    cancelHours: number;
     cancelGraceUntil?: Date | null;
   }): Promise<number> {
     const inserted = await this.txHost.tx
@@ -279,6 +290,7 @@ export class ReservationsRepository {
         status: 'active',
         activeMarker: 1,
         cancelGraceUntil: values.cancelGraceUntil ?? null,
+        cancelHours: values.cancelHours,
         // The class's date, from its row in the same statement ("Mis clases" reads it from an index).
         classDate: () => '(SELECT cd.date FROM class_sessions cd WHERE cd.id = :classDateOf)',
       })
@@ -533,6 +545,7 @@ export class ReservationsRepository {
       .addSelect('c.start_time', 'startTime')
       .addSelect('c.instructor', 'instructor')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.cancel_hours', 'cancelHours')
       .addSelect('r.attended', 'attended')
       .addSelect('r.spot_id', 'spotId')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spotLabel')
@@ -553,6 +566,7 @@ export class ReservationsRepository {
         ...row,
         id: Number(row.id),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        cancelHours: toNullableNumber(row.cancelHours),
         attended: toNullableBoolean(row.attended),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
@@ -576,7 +590,10 @@ export class ReservationsRepository {
       .addSelect('u.name', 'name')
       .addSelect('u.email', 'email')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.cancel_hours', 'cancelHours')
       .addSelect('r.attended', 'attended')
+      .addSelect('r.late_released_at', 'lateReleasedAt')
+      .addSelect('r.forgiven_at', 'forgivenAt')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spot')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
@@ -592,8 +609,11 @@ export class ReservationsRepository {
         classSessionId: Number(row.classSessionId),
         durationMinutes: Number(row.durationMinutes),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        cancelHours: toNullableNumber(row.cancelHours),
         attended: toNullableBoolean(row.attended),
         spot: row.spot ?? null,
+        lateReleasedAt: fromDbDatetime(row.lateReleasedAt),
+        forgivenAt: fromDbDatetime(row.forgivenAt),
       })),
     );
   }
@@ -609,6 +629,7 @@ const toMyClassRow = (row: MyClassSqlRow): MyClassRow => ({
   startTime: String(row.startTime),
   instructor: (row.instructor ?? null) as string | null,
   cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil as Date | string | null),
+  cancelHours: toNullableNumber(row.cancelHours),
   attended: toNullableBoolean(row.attended),
   spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
   spotLabel: row.spotLabel === null || row.spotLabel === undefined ? null : String(row.spotLabel),
@@ -621,6 +642,10 @@ const isUpcoming = (row: MyClassRow, now: StudioNow): boolean =>
 /** Latest class first (then the latest booked): the order of past classes; reversed, of upcoming ones. */
 const latestFirst = (a: MyClassRow, b: MyClassRow): number =>
   b.date.localeCompare(a.date) || b.startTime.localeCompare(a.startTime) || b.id - a.id;
+
+/** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
+const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 /** A BOOLEAN read by a raw query: 1/0 (or '1'/'0', true/false) per driver, NULL kept. */
 const toNullableBoolean = (value: unknown): boolean | null =>
@@ -666,6 +691,7 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         attended: toNullableBoolean(row.attended),
         paidAtStudio: toNullableBoolean(row.paidAtStudio) === true,
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil ?? null),
+        cancelHours: toNullableNumber(row.cancelHours),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
       });

@@ -267,8 +267,9 @@ export class WaitlistService {
     if (!(await this.reservations.takePlace(klass.id, false, { userId: entry.userId, now }))) {
       throw new BookingError(BookingErrorCode.CLASS_FULL);
     }
-    // Promoted after the free-cancellation deadline: they did not choose a late booking.
-    const deadline = this.clock.cancelDeadline(klass.date, klass.startTime);
+    // Sold with the window in force now. Promoted after that deadline: they did not choose a late booking.
+    const cancelHours = this.clock.cancelHours;
+    const deadline = this.clock.cancelDeadline(klass.date, klass.startTime, null, cancelHours);
     const grace =
       now.getTime() > deadline.getTime() ? new Date(now.getTime() + this.config.waitlistGraceMinutes * 60_000) : null;
     // The client's favourite reformer when free, else the one they had last, else any free one.
@@ -280,6 +281,7 @@ export class WaitlistService {
           userId: entry.userId,
           userPlanId: planId,
           spotId,
+          cancelHours,
           cancelGraceUntil: grace,
         }),
     );

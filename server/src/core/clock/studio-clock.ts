@@ -25,7 +25,11 @@ export class StudioClock {
     return this.config.studioTimeZone;
   }
 
-  /** CANCEL_HOURS: how long before a class cancelling stops being possible. */
+  /**
+   * The cancellation window in force for new bookings (CANCEL_HOURS): how long before a class
+   * cancelling stops being possible. The one place it is read, so the owner's settings can take
+   * its place; a booking keeps the window it was sold with (reservations.cancel_hours).
+   */
   get cancelHours(): number {
     return this.config.cancelHours;
   }
@@ -53,43 +57,53 @@ export class StudioClock {
     return this.clock.now().getTime() >= this.times(date, time).start;
   }
 
-  private times(date: string, time: string): ClassTimes {
+  /** `hours`: the cancellation window; the policy in force when absent. */
+  private times(date: string, time: string, hours: number = this.cancelHours): ClassTimes {
     let day = this.classes.get(date);
     if (day === undefined) {
       // A few weeks of classes are asked about again and again; the map stays small.
       if (this.classes.size >= 500) this.classes.clear();
       this.classes.set(date, (day = new Map()));
     }
-    let times = day.get(time);
+    // Keyed by the window too: bookings sold under another policy keep their own deadline.
+    const key = `${time}|${hours}`;
+    let times = day.get(key);
     if (times === undefined) {
       const start = studioInstant(date, time, this.config.studioTimeZone);
-      const deadline = cancelDeadline(start, this.config.cancelHours);
+      const deadline = cancelDeadline(start, hours);
       times = { start: start.getTime(), deadline: deadline.getTime(), cancelUntil: deadline.toISOString() };
-      day.set(time, times);
+      day.set(key, times);
     }
     return times;
   }
 
   /**
-   * Last moment a client may cancel: CANCEL_HOURS before the start (inclusive), or a late
-   * promotion's grace when later. The one rule (libs/dates), for the refusal and every promise.
+   * Last moment a client may cancel: the booking's window (`hours`; the policy in force when null)
+   * before the start (inclusive), or a late promotion's grace when later. The one rule
+   * (libs/dates), for the refusal and every promise.
    */
-  cancelDeadline(date: string, time: string, graceUntil: Date | null = null): Date {
+  cancelDeadline(date: string, time: string, graceUntil: Date | null = null, hours: number | null = null): Date {
+    const times = this.times(date, time, hours ?? this.cancelHours);
     return graceUntil
-      ? cancelDeadline(this.startOf(date, time), this.config.cancelHours, graceUntil)
-      : new Date(this.times(date, time).deadline);
+      ? cancelDeadline(new Date(times.start), hours ?? this.cancelHours, graceUntil)
+      : new Date(times.deadline);
   }
 
   /**
-   * A class's cancellation terms at `now`, by the rule above (libs/dates): whether it has started,
+   * A class's cancellation terms at `now` (`hours`: the booking's window, else the policy in force), by the rule above (libs/dates): whether it has started,
    * the deadline and its ISO text (remembered per class when there is no grace), and whether
    * cancelling is still in time.
    */
-  cancelTerms(date: string, time: string, graceUntil: Date | null, now: Date): CancelTerms {
-    const times = this.times(date, time);
-    const deadline = graceUntil
-      ? cancelDeadline(new Date(times.start), this.config.cancelHours, graceUntil)
-      : new Date(times.deadline);
+  cancelTerms(
+    date: string,
+    time: string,
+    graceUntil: Date | null,
+    now: Date,
+    hours: number | null = null,
+  ): CancelTerms {
+    const window = hours ?? this.cancelHours;
+    const times = this.times(date, time, window);
+    const deadline = graceUntil ? cancelDeadline(new Date(times.start), window, graceUntil) : new Date(times.deadline);
     return {
       started: now.getTime() >= times.start,
       deadline,

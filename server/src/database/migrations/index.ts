@@ -21,6 +21,7 @@ import { Sala1764900000000 } from './1764900000000-Sala';
 import { SpotOutages1764910000000 } from './1764910000000-SpotOutages';
 import { ClassAttendanceCounts1764915000000 } from './1764915000000-ClassAttendanceCounts';
 import { SpotHolds1764920000000 } from './1764920000000-SpotHolds';
+import { ReservationTerms1764930000000 } from './1764930000000-ReservationTerms';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   SpotOutages1764910000000,
   ClassAttendanceCounts1764915000000,
   SpotHolds1764920000000,
+  ReservationTerms1764930000000,
 ];
