@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
@@ -278,6 +279,83 @@ export class BookingService {
   }
 
   /**
+   * release-spot ("Liberar lugar"): after the free-cancellation deadline and until the class starts,
+   * the client gives their place up without getting the class back; the place goes to the waitlist's
+   * head or back on sale in the same transaction, under the class's lock (cancelInside). Before the
+   * deadline (a late promotion's grace included) the normal cancellation applies and returns the
+   * class: RELEASE_IN_TIME. Only the holder releases their place (the studio cancels, returning the
+   * class, or forgives). Releasing twice answers the same: `released` false the second time.
+   */
+  async releaseSpot(caller: Caller, reservationId: number): Promise<{ released: boolean; deadline: Date }> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    if (info.userId !== caller.id) throw new ApiError(ErrorCode.FORBIDDEN);
+    const timing = this.cancelTiming(info, info.cancelGraceUntil, false);
+    if (info.status !== 'active') {
+      if (info.lateReleasedAt !== null) return { released: false, deadline: timing.deadline };
+      throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+    }
+    if (timing.isPast) throw new BookingError(BookingErrorCode.RELEASE_CLASS_STARTED);
+    if (timing.cancellable) {
+      throw new BookingError(
+        BookingErrorCode.RELEASE_IN_TIME,
+        `Puedes cancelar sin costo hasta ${this.clock.describeInstant(timing.deadline)}.`,
+      );
+    }
+    const released = await this.transactions.run(() =>
+      this.cancelInside(info, caller.id, 'released', true, timing.deadline),
+    );
+    if (!released) {
+      // A simultaneous release or cancellation got there first: answer as it left the row.
+      const now = await this.reservations.reservationById(reservationId);
+      if (now?.lateReleasedAt === null) throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+    }
+    return { released, deadline: timing.deadline };
+  }
+
+  /**
+   * forgive ("Perdonar", admin): a late release or a no-show (attended = false) is forgiven with a
+   * reason: the class goes back to its plan when the plan is still valid (not ended, not revoked),
+   * the client is mailed and the change audited. Forgiving twice answers the same and returns one
+   * class: the conditional UPDATE on forgiven_at decides. Anything else: NOT_FORGIVABLE.
+   */
+  async forgive(
+    admin: Caller,
+    reservationId: number,
+    reason: string,
+  ): Promise<{ classReturned: boolean; again: boolean }> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    const kind = forgivableKind(info);
+    if (!kind) throw new BookingError(BookingErrorCode.NOT_FORGIVABLE);
+    const now = this.clock.now();
+    const done = await this.transactions.run(async () => {
+      if (!(await this.reservations.forgiveRow(info.id, { by: admin.id, at: now, reason }))) return null;
+      const classReturned =
+        info.userPlanId !== null && (await this.plans.giveClassBackIfValid(info.userPlanId, this.clock.today(now)));
+      await this.notifications.emit({
+        type: 'reservation.forgiven',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), kind, classReturned },
+      });
+      await this.audit.record(admin, {
+        action: 'reservation.forgive',
+        entityType: 'reservation',
+        entityId: info.id,
+        subjectUserId: info.userId,
+        before: { date: info.date, time: info.startTime, userPlanId: info.userPlanId },
+        after: { forgiven: kind, reason, classReturned },
+      });
+      return classReturned;
+    });
+    if (done !== null) return { classReturned: done, again: false };
+    // Forgiven already (by this call's twin or earlier): the same answer, from what the first one did.
+    const again = await this.reservations.reservationById(reservationId);
+    if (!again?.forgivenAt) throw new BookingError(BookingErrorCode.NOT_FORGIVABLE);
+    return { classReturned: await this.audit.forgivenClassReturned(info.id), again: true };
+  }
+
+  /**
    * change-spot: a client moves their own reservation to a free reformer until the class's
    * cancellation deadline (the rule cancelReservation applies); an admin moves anyone's at any time
    * (audited). The class row is locked first, as bookings take it; uq_reservations_spot decides a
@@ -454,17 +532,30 @@ export class BookingService {
   private async cancelInside(
     info: ReservationInfo,
     cancelledBy: number,
-    notice: 'client' | 'studio' | 'none',
+    notice: 'client' | 'studio' | 'released' | 'none',
     refill = true,
+    deadline?: Date,
   ): Promise<boolean> {
     // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
     // one class then queue there instead of deadlocking on the reservations' index (MySQL).
     await this.waitlists.lockClass(info.classSessionId);
-    if (!(await this.reservations.cancelReservationRow(info.id, cancelledBy, this.clock.now()))) return false;
+    const lateRelease = notice === 'released';
+    if (!(await this.reservations.cancelReservationRow(info.id, cancelledBy, this.clock.now(), lateRelease))) {
+      return false;
+    }
     await this.reservations.releasePlace(info.classSessionId);
-    // A walk-in paid at the studio took no class from a plan: nothing goes back.
-    if (info.userPlanId !== null) await this.plans.giveClassBack(info.userPlanId);
-    if (notice !== 'none') {
+    // A walk-in paid at the studio took no class from a plan, and a late release keeps it used.
+    // A forgiven no-show had its class returned already.
+    if (info.userPlanId !== null && !lateRelease && info.forgivenAt === null) {
+      await this.plans.giveClassBack(info.userPlanId);
+    }
+    if (lateRelease) {
+      await this.notifications.emit({
+        type: 'reservation.released',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), cancelUntil: (deadline ?? this.clock.now()).toISOString() },
+      });
+    } else if (notice !== 'none') {
       await this.notifications.emit({
         type: 'reservation.cancelled',
         to: { userId: info.userId, email: info.email, name: info.name },
@@ -474,4 +565,11 @@ export class BookingService {
     if (refill) await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
+}
+
+/** What an admin may forgive in a reservation: a late release or a no-show; null for anything else. */
+function forgivableKind(info: ReservationInfo): 'late_release' | 'no_show' | null {
+  if (info.status === 'cancelled' && info.lateReleasedAt !== null) return 'late_release';
+  if (info.status === 'active' && info.attended === false) return 'no_show';
+  return null;
 }

@@ -326,12 +326,19 @@ export class ReservationsRepository {
    * cancelling after the class) takes its mark out of the client's counters: each conditional
    * update says which mark the row held.
    */
-  async cancelReservationRow(id: number, cancelledBy: number, at: Date): Promise<boolean> {
+  async cancelReservationRow(id: number, cancelledBy: number, at: Date, lateRelease = false): Promise<boolean> {
     const cancel = (attended: 'IS NULL' | '= 1' | '= 0') =>
       this.txHost.tx
         .createQueryBuilder()
         .update(Reservation)
-        .set({ status: 'cancelled', activeMarker: null, cancelledAt: at, cancelledBy })
+        .set({
+          status: 'cancelled',
+          activeMarker: null,
+          cancelledAt: at,
+          cancelledBy,
+          // "Liberar lugar": released after the deadline, the class stays used.
+          ...(lateRelease ? { lateReleasedAt: at } : {}),
+        })
         .where(`id = :id AND status = 'active' AND attended ${attended}`, { id })
         .execute();
     if ((await cancel('IS NULL')).affected === 1) return true;
@@ -344,6 +351,25 @@ export class ReservationsRepository {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Marks a late release (cancelled with late_released_at) or a no-show (active, attended = false)
+   * forgiven, once: false when it was forgiven already or is neither (the conditional UPDATE decides
+   * between two admins forgiving at once).
+   */
+  async forgiveRow(id: number, forgiveness: { by: number; at: Date; reason: string }): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ forgivenAt: forgiveness.at, forgivenBy: forgiveness.by, forgiveReason: forgiveness.reason })
+      .where(
+        `id = :id AND forgiven_at IS NULL AND ((status = 'cancelled' AND late_released_at IS NOT NULL)
+          OR (status = 'active' AND attended = 0))`,
+        { id },
+      )
+      .execute();
+    return result.affected === 1;
   }
 
   /** Gives a place of a class back. */
