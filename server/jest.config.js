@@ -34,6 +34,7 @@ const ZONE_SENSITIVE = [
   'page-reads',
   'payments',
   'plan-ending-reminders',
+  'release-spot',
   'sala',
   'settings',
   'spot-holds',

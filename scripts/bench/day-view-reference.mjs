@@ -128,6 +128,7 @@ app.post('/day', async (request, reply) => {
         name: r.userName,
         email: r.userEmail,
         cancelGraceUntil: fromDbDatetime(r.cancelGraceUntil),
+        cancelHours: r.cancelHours === null || r.cancelHours === undefined ? null : Number(r.cancelHours),
         spotId: r.spotId === null ? null : Number(r.spotId),
         spotLabel: null,
       });
@@ -136,10 +137,11 @@ app.post('/day', async (request, reply) => {
   const data = [...bySchedule.values()]
     .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId)
     .map((slot) => {
-      // The app's rule (libs/dates): the deadline, with the caller's own late-promotion grace.
+      // The app's rule (libs/dates): the deadline, with the caller's own window (stamped when sold)
+      // and late-promotion grace.
       const start = studioInstant(date, slot.startTime, timeZone);
       const own = slot.people.find((p) => p.id === userId);
-      const deadline = cancelDeadline(start, cancelHours, own?.cancelGraceUntil ?? null);
+      const deadline = cancelDeadline(start, own?.cancelHours ?? cancelHours, own?.cancelGraceUntil ?? null);
       const isPast = now >= start.getTime();
       const timing = {
         isPast,

@@ -93,6 +93,8 @@ const RULES: Record<string, Rule> = {
     body: () => ({ id: 999999 }),
     othersBody: (f) => ({ id: f.otherReservationId }),
   },
+  // Only the holder releases a place, whatever their role (release-spot.int-spec.ts: another client's is 403).
+  releaseSpot: { access: 'session', body: () => ({ id: 999999 }) },
   // The room and each booking's reformer
   getSala: { access: 'public' },
   changeSpot: {
@@ -120,6 +122,7 @@ const RULES: Record<string, Rule> = {
   promoteFromWaitlist: { access: Permission.WaitlistManageOthers, body: () => ({ id: 999999 }) },
   // The door: attendance and walk-ins (attendance.int-spec.ts)
   markAttendance: { access: Permission.AttendanceMark, body: () => ({ id: 999999, attended: true }) },
+  forgive: { access: Permission.ReservationsForgive, body: () => ({ reservationId: 999999, reason: 'Motivo' }) },
   walkIn: {
     access: Permission.WalkInsAdd,
     body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }),

@@ -8,6 +8,7 @@ import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
 import { WalkInsController } from './walk-ins.controller';
 import { WalkInsService } from './walk-ins.service';
+import { ForgiveController } from './forgive.controller';
 import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
@@ -16,7 +17,14 @@ import { DashboardService } from './dashboard.service';
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
   imports: [AuthModule, ReservationsModule, PlanesModule],
-  controllers: [AdminUsersController, AdminPlansController, AuditController, DashboardController, WalkInsController],
+  controllers: [
+    AdminUsersController,
+    AdminPlansController,
+    AuditController,
+    DashboardController,
+    WalkInsController,
+    ForgiveController,
+  ],
   providers: [AdminUsersService, AdminPlansService, DashboardService, DashboardRepository, WalkInsService],
   exports: [AdminUsersService],
 })

@@ -103,4 +103,9 @@ export class PlanesService {
   giveClassBack(planId: number): Promise<void> {
     return this.plans.giveClassBack(planId);
   }
+
+  /** Gives a class back only to a plan still valid on `today` (not ended, not revoked); false otherwise. */
+  giveClassBackIfValid(planId: number, today: string): Promise<boolean> {
+    return this.plans.giveClassBackIfValid(planId, today);
+  }
 }

@@ -140,6 +140,20 @@ export class PlansRepository {
     return result.affected === 1;
   }
 
+  /**
+   * Gives a class back to a plan only while it can still be used: not revoked and not ended before
+   * `today` (studio date). False when it could not.
+   */
+  async giveClassBackIfValid(planId: number, today: string): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(UserPlan)
+      .set({ classesRemaining: () => 'classes_remaining + 1' })
+      .where('id = :id AND revoked_at IS NULL AND end_date >= :today', { id: planId, today })
+      .execute();
+    return result.affected === 1;
+  }
+
   /** Gives a class back to the plan it came from. */
   async giveClassBack(planId: number): Promise<void> {
     await this.txHost.tx

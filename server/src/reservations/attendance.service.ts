@@ -3,6 +3,7 @@ import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { SpotAssigner, type SpotRef } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
@@ -46,6 +47,7 @@ export class AttendanceService {
     private readonly waitlist: WaitlistService,
     private readonly waitlists: WaitlistRepository,
     private readonly spots: SpotAssigner,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /** Whether attendance of a class on `date` at `time` can be marked now: from its start, for 7 days. */
@@ -132,10 +134,18 @@ export class AttendanceService {
       throw new BookingError(await this.whyNoPlace(classId, waitlistFirst));
     }
     const userPlanId = await this.planFor(userId, slot.date);
+    // The walk-in is sold with the cancellation window in force (the owner's settings).
+    const { cancelHours } = await this.settings.current();
     try {
       // The reformer the admin chose, or one as "Cualquiera" picks it (they may move them on the roster).
       const { result: reservationId, spot } = await this.spots.place({ classId, userId, spotId }, (id) =>
-        this.reservations.insertReservation({ classId, userId, userPlanId, spotId: id }),
+        this.reservations.insertReservation({
+          classId,
+          userId,
+          userPlanId,
+          spotId: id,
+          cancelHours,
+        }),
       );
       await this.audit.record(admin, {
         action: 'reservation.walk_in',

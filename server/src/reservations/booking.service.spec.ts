@@ -281,6 +281,24 @@ describe('BookingService', () => {
       expect(db.reservations.find((r) => r.id === betos)?.status).toBe('active');
     });
 
+    it('should stamp the window in force on a booking and keep that window when the policy differs', async () => {
+      const { db, clock, booking, ana, beto, tuesday07, plan, book } = arrange();
+      plan(ana.id, 2);
+      plan(beto.id, 2);
+      const anas = await book(ana.id, TUESDAY, tuesday07.id);
+      const betos = await book(beto.id, TUESDAY, tuesday07.id);
+      expect(db.reservations.map((r) => r.cancelHours)).toEqual([12, 12]);
+      // Ana's place was sold under a 24-hour window, Beto's under a 6-hour one: 10 hours before, each
+      // keeps their own terms whatever the policy in force (12 hours) says.
+      db.reservations[0].cancelHours = 24;
+      db.reservations[1].cancelHours = 6;
+      clock.set(new Date('2026-11-24T03:00:00.000Z'));
+      await expect(booking.cancelReservation(client(ana.id), anas)).rejects.toMatchObject({
+        code: 'CANCEL_WINDOW_CLOSED',
+      });
+      expect(await booking.cancelReservation(client(beto.id), betos)).toBe(true);
+    });
+
     it('should let a late promotion cancel until its grace ends, past the usual deadline', async () => {
       const { db, clock, booking, ana, tuesday07, plan, book } = arrange();
       plan(ana.id, 2);
@@ -339,6 +357,9 @@ describe('BookingService', () => {
         cancelledAt: null,
         cancelledBy: null,
         cancelGraceUntil: null,
+        cancelHours: 12,
+        lateReleasedAt: null,
+        forgivenAt: null,
         attended: null,
       });
       expect(await booking.cancelReservation(admin(studio.id), 1)).toBe(true);

@@ -6,6 +6,7 @@ import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { pageOf } from '../core/dto/pagination.dto';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { isUniqueViolation } from '../core/errors/database-errors';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
@@ -122,7 +123,13 @@ export class BookingService {
         withHolds(slot, holds, caller.id),
         slot.people,
         caller.id,
-        this.cancelTiming(slot, own?.cancelGraceUntil ?? null, managesOthers, cancelHours, now),
+        this.cancelTiming(
+          own ? { ...slot, cancelHours: own.cancelHours } : slot,
+          own?.cancelGraceUntil ?? null,
+          managesOthers,
+          cancelHours,
+          now,
+        ),
         room,
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
@@ -194,7 +201,8 @@ export class BookingService {
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
-    // The client's own terms, also when an admin books for them: the mail tells the client.
+    // The client's own terms, also when an admin books for them: the mail tells the client. The
+    // reservation keeps the window it is sold with (the owner's settings now).
     const { cancelHours } = await this.settings.current();
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false, cancelHours);
 
@@ -220,7 +228,7 @@ export class BookingService {
       try {
         // Rule 6, now that the class row is locked (takePlace): uq_reservations_spot decides a race.
         const { result: id, spot } = await this.spots.place({ classId, userId, spotId: dto.spot }, (spotId) =>
-          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId }),
+          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId, cancelHours }),
         );
         await this.notifications.emit({
           type: 'reservation.confirmed',
@@ -283,6 +291,83 @@ export class BookingService {
       }
       return done;
     });
+  }
+
+  /**
+   * release-spot ("Liberar lugar"): after the free-cancellation deadline and until the class starts,
+   * the client gives their place up without getting the class back; the place goes to the waitlist's
+   * head or back on sale in the same transaction, under the class's lock (cancelInside). Before the
+   * deadline (a late promotion's grace included) the normal cancellation applies and returns the
+   * class: RELEASE_IN_TIME. Only the holder releases their place (the studio cancels, returning the
+   * class, or forgives). Releasing twice answers the same: `released` false the second time.
+   */
+  async releaseSpot(caller: Caller, reservationId: number): Promise<{ released: boolean; deadline: Date }> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    if (info.userId !== caller.id) throw new ApiError(ErrorCode.FORBIDDEN);
+    const timing = this.cancelTiming(info, info.cancelGraceUntil, false, (await this.settings.current()).cancelHours);
+    if (info.status !== 'active') {
+      if (info.lateReleasedAt !== null) return { released: false, deadline: timing.deadline };
+      throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+    }
+    if (timing.isPast) throw new BookingError(BookingErrorCode.RELEASE_CLASS_STARTED);
+    if (timing.cancellable) {
+      throw new BookingError(
+        BookingErrorCode.RELEASE_IN_TIME,
+        `Puedes cancelar sin costo hasta ${this.clock.describeInstant(timing.deadline)}.`,
+      );
+    }
+    const released = await this.transactions.run(() =>
+      this.cancelInside(info, caller.id, 'released', true, timing.deadline),
+    );
+    if (!released) {
+      // A simultaneous release or cancellation got there first: answer as it left the row.
+      const now = await this.reservations.reservationById(reservationId);
+      if (now?.lateReleasedAt === null) throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
+    }
+    return { released, deadline: timing.deadline };
+  }
+
+  /**
+   * forgive ("Perdonar", admin): a late release or a no-show (attended = false) is forgiven with a
+   * reason: the class goes back to its plan when the plan is still valid (not ended, not revoked),
+   * the client is mailed and the change audited. Forgiving twice answers the same and returns one
+   * class: the conditional UPDATE on forgiven_at decides. Anything else: NOT_FORGIVABLE.
+   */
+  async forgive(
+    admin: Caller,
+    reservationId: number,
+    reason: string,
+  ): Promise<{ classReturned: boolean; again: boolean }> {
+    const info = await this.reservations.reservationById(reservationId);
+    if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    const kind = forgivableKind(info);
+    if (!kind) throw new BookingError(BookingErrorCode.NOT_FORGIVABLE);
+    const now = this.clock.now();
+    const done = await this.transactions.run(async () => {
+      if (!(await this.reservations.forgiveRow(info.id, { by: admin.id, at: now, reason }))) return null;
+      const classReturned =
+        info.userPlanId !== null && (await this.plans.giveClassBackIfValid(info.userPlanId, this.clock.today(now)));
+      await this.notifications.emit({
+        type: 'reservation.forgiven',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), kind, classReturned },
+      });
+      await this.audit.record(admin, {
+        action: 'reservation.forgive',
+        entityType: 'reservation',
+        entityId: info.id,
+        subjectUserId: info.userId,
+        before: { date: info.date, time: info.startTime, userPlanId: info.userPlanId },
+        after: { forgiven: kind, reason, classReturned },
+      });
+      return classReturned;
+    });
+    if (done !== null) return { classReturned: done, again: false };
+    // Forgiven already (by this call's twin or earlier): the same answer, from what the first one did.
+    const again = await this.reservations.reservationById(reservationId);
+    if (!again?.forgivenAt) throw new BookingError(BookingErrorCode.NOT_FORGIVABLE);
+    return { classReturned: await this.audit.forgivenClassReturned(info.id), again: true };
   }
 
   /**
@@ -424,19 +509,21 @@ export class BookingService {
   }
 
   /**
-   * The one place the cancellation rule is applied: until when a client may cancel (`cancelHours`,
-   * from the owner's settings, before the class, or a late promotion's grace) and whether the caller still may — the refusal
+   * The one place the cancellation rule is applied: until when a client may cancel (the booking's
+   * stamped window before the class — the policy in force (`cancelHours`, the owner's settings) for a class not booked yet —, or a late
+   * promotion's grace) and whether the caller still may — the refusal
    * of cancelReservation and every promise shown (day view, booking answer, mail, "Mis clases").
    * Who may cancel for others may cancel any class that has not started.
    */
   private cancelTiming(
-    item: { date: string; startTime: string },
+    item: { date: string; startTime: string; cancelHours?: number | null },
     graceUntil: Date | null,
     managesOthers: boolean,
     cancelHours: number,
     now: Date = this.clock.now(),
   ): CancelTiming {
-    const terms = this.clock.cancelTerms(item.date, item.startTime, cancelHours, graceUntil, now);
+    // A booking's own window (stamped when sold); the policy in force for a class not booked yet.
+    const terms = this.clock.cancelTerms(item.date, item.startTime, item.cancelHours ?? cancelHours, graceUntil, now);
     return {
       isPast: terms.started,
       deadline: terms.deadline,
@@ -467,17 +554,30 @@ export class BookingService {
   private async cancelInside(
     info: ReservationInfo,
     cancelledBy: number,
-    notice: 'client' | 'studio' | 'none',
+    notice: 'client' | 'studio' | 'released' | 'none',
     refill = true,
+    deadline?: Date,
   ): Promise<boolean> {
     // The class row first, as bookings, joins and promotions take it: simultaneous cancellations of
     // one class then queue there instead of deadlocking on the reservations' index (MySQL).
     await this.waitlists.lockClass(info.classSessionId);
-    if (!(await this.reservations.cancelReservationRow(info.id, cancelledBy, this.clock.now()))) return false;
+    const lateRelease = notice === 'released';
+    if (!(await this.reservations.cancelReservationRow(info.id, cancelledBy, this.clock.now(), lateRelease))) {
+      return false;
+    }
     await this.reservations.releasePlace(info.classSessionId);
-    // A walk-in paid at the studio took no class from a plan: nothing goes back.
-    if (info.userPlanId !== null) await this.plans.giveClassBack(info.userPlanId);
-    if (notice !== 'none') {
+    // A walk-in paid at the studio took no class from a plan, and a late release keeps it used.
+    // A forgiven no-show had its class returned already.
+    if (info.userPlanId !== null && !lateRelease && info.forgivenAt === null) {
+      await this.plans.giveClassBack(info.userPlanId);
+    }
+    if (lateRelease) {
+      await this.notifications.emit({
+        type: 'reservation.released',
+        to: { userId: info.userId, email: info.email, name: info.name },
+        payload: { class: toBookedClass(info, info.id), cancelUntil: (deadline ?? this.clock.now()).toISOString() },
+      });
+    } else if (notice !== 'none') {
       await this.notifications.emit({
         type: 'reservation.cancelled',
         to: { userId: info.userId, email: info.email, name: info.name },
@@ -487,4 +587,11 @@ export class BookingService {
     if (refill) await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
+}
+
+/** What an admin may forgive in a reservation: a late release or a no-show; null for anything else. */
+function forgivableKind(info: ReservationInfo): 'late_release' | 'no_show' | null {
+  if (info.status === 'cancelled' && info.lateReleasedAt !== null) return 'late_release';
+  if (info.status === 'active' && info.attended === false) return 'no_show';
+  return null;
 }

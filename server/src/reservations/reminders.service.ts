@@ -84,7 +84,8 @@ export class RemindersService {
     const cancelUntil = this.clock.cancelDeadline(
       reminder.date,
       reminder.startTime,
-      cancelHours,
+      // The window the booking was sold with; the policy in force for rows from before it was kept.
+      reminder.cancelHours ?? cancelHours,
       reminder.cancelGraceUntil,
     );
     await this.notifications.emit({

@@ -20,6 +20,7 @@ import {
   MarkAttendanceDto,
   MarkAttendanceResponseDto,
   PushReservationDto,
+  ReleaseSpotResponseDto,
   ReservationIdDto,
 } from './dto/booking.dto';
 import { DateRequestDto, RosterResponseDto, SlotsResponseDto } from './dto/slots.dto';
@@ -106,6 +107,28 @@ export class ReservationsController {
     return {
       success: true,
       message: cancelled ? 'Reserva cancelada. La clase volvió al plan.' : 'La reserva ya estaba cancelada.',
+    };
+  }
+
+  @Post('release-spot')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: ReleaseSpotResponseDto,
+    description: 'Lugar liberado después del límite, sin devolver la clase (liberar otra vez responde lo mismo).',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'La reserva es de otro usuario.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RESERVATION_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'RELEASE_IN_TIME (aún se puede cancelar sin costo), RELEASE_CLASS_STARTED, RESERVATION_CANCELLED.',
+  })
+  async releaseSpot(@CurrentUser() caller: Caller, @Body() dto: ReservationIdDto): Promise<ReleaseSpotResponseDto> {
+    await this.booking.releaseSpot(caller, dto.id);
+    return {
+      success: true,
+      message: 'Liberaste tu lugar. La clase no se devolvió a tu plan.',
+      refunded: false,
     };
   }
 

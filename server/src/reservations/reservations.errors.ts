@@ -27,6 +27,9 @@ export enum BookingErrorCode {
   WALK_IN_CLOSED = 'WALK_IN_CLOSED',
   WALK_IN_WAITLIST = 'WALK_IN_WAITLIST',
   SPOT_CHANGE_CLOSED = 'SPOT_CHANGE_CLOSED',
+  RELEASE_IN_TIME = 'RELEASE_IN_TIME',
+  RELEASE_CLASS_STARTED = 'RELEASE_CLASS_STARTED',
+  NOT_FORGIVABLE = 'NOT_FORGIVABLE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -57,6 +60,9 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.WALK_IN_CLOSED]: 409,
   [BookingErrorCode.WALK_IN_WAITLIST]: 409,
   [BookingErrorCode.SPOT_CHANGE_CLOSED]: 409,
+  [BookingErrorCode.RELEASE_IN_TIME]: 409,
+  [BookingErrorCode.RELEASE_CLASS_STARTED]: 409,
+  [BookingErrorCode.NOT_FORGIVABLE]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -88,6 +94,10 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.WALK_IN_WAITLIST]:
     'Hay clientes en la lista de espera de esta clase: el lugar libre es para ellos (usa «Dar el lugar» en la lista).',
   [BookingErrorCode.SPOT_CHANGE_CLOSED]: 'Ya no es posible cambiar de reformer en esta clase.',
+  [BookingErrorCode.RELEASE_IN_TIME]:
+    'Todavía estás a tiempo de cancelar sin costo: usa «Cancelar» y la clase vuelve a tu plan.',
+  [BookingErrorCode.RELEASE_CLASS_STARTED]: 'La clase ya empezó',
+  [BookingErrorCode.NOT_FORGIVABLE]: 'Solo se puede perdonar un lugar liberado después del límite o una inasistencia.',
 };
 
 export class BookingError extends DomainError {

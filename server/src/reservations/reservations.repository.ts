@@ -51,6 +51,8 @@ export interface Enrolled {
   paidAtStudio: boolean;
   /** A late promotion's grace to cancel (read only for the caller's own place). */
   cancelGraceUntil: Date | null;
+  /** The cancellation window the place was sold with (read only for the caller's own place). */
+  cancelHours: number | null;
   /** Their reformer, and (rosters only) its label; null on places booked before the room was drawn. */
   spotId: number | null;
   spotLabel: string | null;
@@ -82,10 +84,16 @@ export interface ReservationInfo {
   email: string;
   /** Set when a late promotion from the waitlist lets the client cancel past the usual deadline. */
   cancelGraceUntil: Date | null;
+  /** The cancellation window the booking was sold with (null: rows written around the app). */
+  cancelHours: number | null;
   /** Marked at the door: null until marked. */
   attended: boolean | null;
   /** The reformer's label; null for a reservation made before the room was drawn. */
   spot: string | null;
+  /** Released after the deadline ("Liberar lugar"): the class was not returned. */
+  lateReleasedAt: Date | null;
+  /** Forgiven by an admin ("Perdonar"). */
+  forgivenAt: Date | null;
 }
 
 /** One line of a client's "Mis clases". */
@@ -95,6 +103,7 @@ export interface MyClassRow {
   startTime: string;
   instructor: string | null;
   cancelGraceUntil: Date | null;
+  cancelHours: number | null;
   attended: boolean | null;
   /** The reservation's reformer (both null before the room was drawn). */
   spotId: number | null;
@@ -115,7 +124,7 @@ const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
     (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status = 'active' AND nd.class_date IS NULL LIMIT 1) AS undated
   FROM reservations WHERE user_id = ? AND status = 'active'`;
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
-  r.cancel_grace_until AS cancelGraceUntil, r.attended AS attended, r.spot_id AS spotId,
+  r.cancel_grace_until AS cancelGraceUntil, r.cancel_hours AS cancelHours, r.attended AS attended, r.spot_id AS spotId,
   (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
 const MY_CLASSES_FROM_TODAY_SQL = `SELECT ${MY_CLASS_COLUMNS}
@@ -264,6 +273,8 @@ export class ReservationsRepository {
     userId: number;
     userPlanId: number | null;
     spotId: number;
+    /** The cancellation window the place is sold with (the owner's settings at booking time). */
+    cancelHours: number;
     cancelGraceUntil?: Date | null;
   }): Promise<number> {
     const inserted = await this.txHost.tx
@@ -280,6 +291,7 @@ export class ReservationsRepository {
         status: 'active',
         activeMarker: 1,
         cancelGraceUntil: values.cancelGraceUntil ?? null,
+        cancelHours: values.cancelHours,
         // The class's date, from its row in the same statement ("Mis clases" reads it from an index).
         classDate: () => '(SELECT cd.date FROM class_sessions cd WHERE cd.id = :classDateOf)',
       })
@@ -315,12 +327,19 @@ export class ReservationsRepository {
    * cancelling after the class) takes its mark out of the client's counters: each conditional
    * update says which mark the row held.
    */
-  async cancelReservationRow(id: number, cancelledBy: number, at: Date): Promise<boolean> {
+  async cancelReservationRow(id: number, cancelledBy: number, at: Date, lateRelease = false): Promise<boolean> {
     const cancel = (attended: 'IS NULL' | '= 1' | '= 0') =>
       this.txHost.tx
         .createQueryBuilder()
         .update(Reservation)
-        .set({ status: 'cancelled', activeMarker: null, cancelledAt: at, cancelledBy })
+        .set({
+          status: 'cancelled',
+          activeMarker: null,
+          cancelledAt: at,
+          cancelledBy,
+          // "Liberar lugar": released after the deadline, the class stays used.
+          ...(lateRelease ? { lateReleasedAt: at } : {}),
+        })
         .where(`id = :id AND status = 'active' AND attended ${attended}`, { id })
         .execute();
     if ((await cancel('IS NULL')).affected === 1) return true;
@@ -333,6 +352,25 @@ export class ReservationsRepository {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Marks a late release (cancelled with late_released_at) or a no-show (active, attended = false)
+   * forgiven, once: false when it was forgiven already or is neither (the conditional UPDATE decides
+   * between two admins forgiving at once).
+   */
+  async forgiveRow(id: number, forgiveness: { by: number; at: Date; reason: string }): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ forgivenAt: forgiveness.at, forgivenBy: forgiveness.by, forgiveReason: forgiveness.reason })
+      .where(
+        `id = :id AND forgiven_at IS NULL AND ((status = 'cancelled' AND late_released_at IS NOT NULL)
+          OR (status = 'active' AND attended = 0))`,
+        { id },
+      )
+      .execute();
+    return result.affected === 1;
   }
 
   /** Gives a place of a class back. */
@@ -562,6 +600,7 @@ export class ReservationsRepository {
       .addSelect('c.start_time', 'startTime')
       .addSelect('c.instructor', 'instructor')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.cancel_hours', 'cancelHours')
       .addSelect('r.attended', 'attended')
       .addSelect('r.spot_id', 'spotId')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spotLabel')
@@ -582,6 +621,7 @@ export class ReservationsRepository {
         ...row,
         id: Number(row.id),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        cancelHours: toNullableNumber(row.cancelHours),
         attended: toNullableBoolean(row.attended),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
@@ -605,7 +645,10 @@ export class ReservationsRepository {
       .addSelect('u.name', 'name')
       .addSelect('u.email', 'email')
       .addSelect('r.cancel_grace_until', 'cancelGraceUntil')
+      .addSelect('r.cancel_hours', 'cancelHours')
       .addSelect('r.attended', 'attended')
+      .addSelect('r.late_released_at', 'lateReleasedAt')
+      .addSelect('r.forgiven_at', 'forgivenAt')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spot')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
@@ -621,8 +664,11 @@ export class ReservationsRepository {
         classSessionId: Number(row.classSessionId),
         durationMinutes: Number(row.durationMinutes),
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil),
+        cancelHours: toNullableNumber(row.cancelHours),
         attended: toNullableBoolean(row.attended),
         spot: row.spot ?? null,
+        lateReleasedAt: fromDbDatetime(row.lateReleasedAt),
+        forgivenAt: fromDbDatetime(row.forgivenAt),
       })),
     );
   }
@@ -638,6 +684,7 @@ const toMyClassRow = (row: MyClassSqlRow): MyClassRow => ({
   startTime: String(row.startTime),
   instructor: (row.instructor ?? null) as string | null,
   cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil as Date | string | null),
+  cancelHours: toNullableNumber(row.cancelHours),
   attended: toNullableBoolean(row.attended),
   spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
   spotLabel: row.spotLabel === null || row.spotLabel === undefined ? null : String(row.spotLabel),
@@ -650,6 +697,10 @@ const isUpcoming = (row: MyClassRow, now: StudioNow): boolean =>
 /** Latest class first (then the latest booked): the order of past classes; reversed, of upcoming ones. */
 const latestFirst = (a: MyClassRow, b: MyClassRow): number =>
   b.date.localeCompare(a.date) || b.startTime.localeCompare(a.startTime) || b.id - a.id;
+
+/** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
+const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 /** A BOOLEAN read by a raw query: 1/0 (or '1'/'0', true/false) per driver, NULL kept. */
 const toNullableBoolean = (value: unknown): boolean | null =>
@@ -695,6 +746,7 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         attended: toNullableBoolean(row.attended),
         paidAtStudio: toNullableBoolean(row.paidAtStudio) === true,
         cancelGraceUntil: fromDbDatetime(row.cancelGraceUntil ?? null),
+        cancelHours: toNullableNumber(row.cancelHours),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
       });

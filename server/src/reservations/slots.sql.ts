@@ -35,7 +35,8 @@ export const SLOTS_WITH_EVERYONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS
  * means, by ck_reservations_marker) names every column of uq_reservations_active: one row per
  * class, so no planner walks all of the caller's reservations through ix_reservations_user_class.
  */
-export const SLOTS_WITH_ONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}, r.cancel_grace_until AS cancelGraceUntil
+export const SLOTS_WITH_ONE_SQL = `SELECT ${SLOT_COLUMNS}, ${PEOPLE_COLUMNS}, r.cancel_grace_until AS cancelGraceUntil,
+    r.cancel_hours AS cancelHours
   FROM schedules s ${CLASS_JOIN}
   LEFT JOIN reservations r ON r.class_session_id = c.id AND r.status = 'active' AND r.active_marker = 1
     AND r.user_id = ?
@@ -88,6 +89,8 @@ export interface SlotRow {
   takenSpots?: string | null;
   /** Only in SLOTS_WITH_ONE_SQL: the caller's late-promotion grace, if any. */
   cancelGraceUntil?: Date | string | null;
+  /** Only in SLOTS_WITH_ONE_SQL: the cancellation window the caller's place was sold with. */
+  cancelHours?: number | string | null;
   scheduleId: number;
   scheduleTime: string;
   scheduleCapacity: number;

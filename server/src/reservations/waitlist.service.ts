@@ -283,6 +283,7 @@ export class WaitlistService {
           userId: entry.userId,
           userPlanId: planId,
           spotId,
+          cancelHours,
           cancelGraceUntil: grace,
         }),
     );

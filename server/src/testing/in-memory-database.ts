@@ -49,6 +49,9 @@ export interface ReservationRow {
   cancelledAt: Date | null;
   cancelledBy: number | null;
   cancelGraceUntil: Date | null;
+  cancelHours: number | null;
+  lateReleasedAt: Date | null;
+  forgivenAt: Date | null;
   attended: boolean | null;
 }
 

@@ -107,6 +107,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
     classId: number;
     userId: number;
     userPlanId: number | null;
+    cancelHours: number;
     cancelGraceUntil?: Date | null;
   }): Promise<number> {
     if (
@@ -126,6 +127,9 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
       cancelledAt: null,
       cancelledBy: null,
       cancelGraceUntil: values.cancelGraceUntil ?? null,
+      cancelHours: values.cancelHours,
+      lateReleasedAt: null,
+      forgivenAt: null,
       attended: null,
     };
     this.db.reservations.push(row);
@@ -188,8 +192,11 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
           name: user?.name ?? '',
           email: user?.email ?? '',
           cancelGraceUntil: r.cancelGraceUntil ? new Date(r.cancelGraceUntil) : null,
+          cancelHours: r.cancelHours,
           attended: r.attended,
           spot: null,
+          lateReleasedAt: r.lateReleasedAt,
+          forgivenAt: r.forgivenAt,
         };
       });
   }

@@ -91,6 +91,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     waitlist,
     waitlists,
     spots,
+    settings,
   );
   const booking = new BookingService(
     reservations,

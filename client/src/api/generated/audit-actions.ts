@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'reservation.attendance',
   'reservation.walk_in',
   'reservation.spot',
+  'reservation.forgive',
   'payment.refund',
   'waitlist.remove',
   'waitlist.promote',

@@ -99,6 +99,8 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   contactInstagram: 'Instagram',
   contactMapUrl: 'Mapa',
   contactOpeningHours: 'Horario de atención',
+  forgiven: 'Perdonado',
+  classReturned: 'Clase devuelta al plan',
 };
 
 /** Every value of the fields of fixed values. */
@@ -124,6 +126,7 @@ export const VALUE_LABELS = {
     expired: 'Pago vencido',
   },
   attended: { true: 'Asistió', false: 'No asistió', null: 'Sin marcar' },
+  forgiven: { late_release: 'Lugar liberado tarde', no_show: 'Inasistencia' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -165,6 +168,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   role: (value) => valueLabel(VALUE_LABELS.role, value),
   status: (value) => valueLabel(VALUE_LABELS.status, value),
   attended: (value) => valueLabel(VALUE_LABELS.attended, value),
+  forgiven: (value) => valueLabel(VALUE_LABELS.forgiven, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };

@@ -9,6 +9,20 @@ export function formatStudioInstant(iso: string, timeZone: string = studioTimeZo
   return `${formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '')}, ${time}`;
 }
 
+/**
+ * A deadline in the studio's words, relative to `now` when close: 'ayer 7:00 PM', 'hoy 8:00 AM',
+ * otherwise 'el lunes 23 de noviembre, 7:00 PM'.
+ */
+export function formatDeadline(iso: string, now: Date = new Date(), timeZone: string = studioTimeZone()): string {
+  const instant = new Date(iso);
+  const day = studioToday(instant, timeZone);
+  const time = to12Hour(studioTimeOfDay(instant, timeZone));
+  const today = studioToday(now, timeZone);
+  if (day === today) return `hoy ${time}`;
+  if (day === studioToday(new Date(now.getTime() - 86_400_000), timeZone)) return `ayer ${time}`;
+  return `el ${formatStudioInstant(iso, timeZone)}`;
+}
+
 /** The question of the cancel dialog: '¿Cancelar tu clase del martes 24 de noviembre de 2026 a las 7:00 AM?'. */
 export function cancelQuestion(date: string, time: string): string {
   return `¿Cancelar tu clase del ${formatLongDateWithWeekday(date)} a las ${time}?`;

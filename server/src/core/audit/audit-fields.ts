@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   'reservation.attendance': 'Marcó la asistencia de un usuario',
   'reservation.walk_in': 'Agregó a un cliente sin reserva a una clase',
   'reservation.spot': 'Cambió de reformer a un usuario en una clase',
+  'reservation.forgive': 'Perdonó a un usuario un lugar liberado tarde o una inasistencia',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
   'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
@@ -142,6 +143,10 @@ export const AUDIT_FIELDS = {
   contactInstagram: text,
   contactMapUrl: text,
   contactOpeningHours: text,
+  /** What an admin forgave. */
+  forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
+  /** A forgiven class went back to its plan. */
+  classReturned: yesNo,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -169,6 +174,7 @@ export const AUDIT_ACTION_FIELDS = {
   'reservation.attendance': ['attended', 'date', 'time'],
   'reservation.walk_in': ['date', 'time', 'userPlanId', 'paidAtStudio', 'spot'],
   'reservation.spot': ['spot', 'date', 'time'],
+  'reservation.forgive': ['forgiven', 'reason', 'classReturned', 'userPlanId', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
   'waitlist.remove': ['status'],
   'waitlist.promote': ['status', 'reservationId'],

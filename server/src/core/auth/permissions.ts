@@ -35,6 +35,8 @@ export enum Permission {
   WalkInsAdd = 'walk-ins.add',
   /** Book and cancel for other users, and cancel after the cancellation window closes. */
   ReservationsManageOthers = 'reservations.manage-others',
+  /** Forgive a client's late release or no-show ("Perdonar"): the class goes back to the plan. */
+  ReservationsForgive = 'reservations.forgive',
   /** Take anyone off a waitlist, and book a waiting client in. */
   WaitlistManageOthers = 'waitlist.manage-others',
   /** Anyone's purchases, and checking anyone's payment with Mercado Pago. */

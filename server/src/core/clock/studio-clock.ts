@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { canCancelAt, cancelDeadline, studioInstant, studioTimeOfDay, studioToday } from '@pilates/dates';
+import {
+  canCancelAt,
+  cancelDeadline,
+  formatLongDateWithWeekday,
+  studioInstant,
+  studioTimeOfDay,
+  studioToday,
+  to12Hour,
+} from '@pilates/dates';
 import { AppConfig } from '../config/app-config';
 import { Clock } from './clock';
 
@@ -38,6 +46,11 @@ export class StudioClock {
   /** The studio's time of day (HH:MM) now. */
   timeOfDay(at: Date = this.clock.now()): string {
     return studioTimeOfDay(at, this.config.studioTimeZone);
+  }
+
+  /** An instant in the studio's words: "el jueves 26 de noviembre de 2026 a las 7:00 PM". */
+  describeInstant(at: Date): string {
+    return `el ${formatLongDateWithWeekday(this.today(at))} a las ${to12Hour(this.timeOfDay(at))}`;
   }
 
   /** The instant a class on `date` at `time` (studio wall time) starts. */

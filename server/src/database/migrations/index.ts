@@ -23,6 +23,7 @@ import { ClassAttendanceCounts1764915000000 } from './1764915000000-ClassAttenda
 import { SpotHolds1764920000000 } from './1764920000000-SpotHolds';
 import { StudioSettings1764930000000 } from './1764930000000-StudioSettings';
 import { SecondReminders1764931000000 } from './1764931000000-SecondReminders';
+import { ReservationTerms1764932000000 } from './1764932000000-ReservationTerms';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   SpotHolds1764920000000,
   StudioSettings1764930000000,
   SecondReminders1764931000000,
+  ReservationTerms1764932000000,
 ];

@@ -9,6 +9,8 @@ import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
+import { reservationForgivenMail, type ReservationForgiven } from './reservation-forgiven';
+import { reservationReleasedMail, type ReservationReleased } from './reservation-released';
 import { reservationSpotMovedMail, type ReservationSpotMoved } from './reservation-spot-moved';
 import { waitlistClosedMail, type WaitlistClosed } from './waitlist-closed';
 import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted';
@@ -18,6 +20,8 @@ import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
 export interface EventPayloads {
   'reservation.confirmed': ReservationConfirmed;
   'reservation.cancelled': ReservationCancelled;
+  'reservation.released': ReservationReleased;
+  'reservation.forgiven': ReservationForgiven;
   'reservation.spot_moved': ReservationSpotMoved;
   'class.reminder': ClassReminder;
   'waitlist.promoted': WaitlistPromoted;
@@ -45,6 +49,8 @@ type EmailBuilder<K extends EventType> = (to: Recipient, payload: EventPayloads[
 export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'reservation.confirmed': reservationConfirmedMail,
   'reservation.cancelled': reservationCancelledMail,
+  'reservation.released': reservationReleasedMail,
+  'reservation.forgiven': reservationForgivenMail,
   'reservation.spot_moved': reservationSpotMovedMail,
   'class.reminder': classReminderMail,
   'waitlist.promoted': waitlistPromotedMail,

@@ -102,3 +102,15 @@ export class ChangeSpotResponseDto {
   @ApiProperty({ type: SpotRefDto })
   spot!: SpotRefDto;
 }
+
+/** release-spot's answer: the place was given up after the deadline; the class was not returned. */
+export class ReleaseSpotResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Liberaste tu lugar. La clase no se devolvió a tu plan.' })
+  message!: string;
+
+  @ApiProperty({ example: false, enum: [false], description: 'Siempre false: la clase no vuelve al plan.' })
+  refunded!: false;
+}

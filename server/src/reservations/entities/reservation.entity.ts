@@ -102,6 +102,27 @@ export class Reservation {
   @Column({ name: 'cancel_grace_until', type: DATETIME, nullable: true })
   cancelGraceUntil!: Date | null;
 
+  /**
+   * The cancellation window (hours before the class) the booking was sold with: a later change of
+   * the policy never moves its deadline. NULL only on rows written around the app (current policy).
+   */
+  @Column({ name: 'cancel_hours', type: 'int', nullable: true })
+  cancelHours!: number | null;
+
+  /** The client released the place after the deadline ("Liberar lugar"): the class was not returned. */
+  @Column({ name: 'late_released_at', type: DATETIME, nullable: true })
+  lateReleasedAt!: Date | null;
+
+  /** An admin forgave a late release or a no-show ("Perdonar"): when, who and why. */
+  @Column({ name: 'forgiven_at', type: DATETIME, nullable: true })
+  forgivenAt!: Date | null;
+
+  @Column({ name: 'forgiven_by', type: 'int', nullable: true })
+  forgivenBy!: number | null;
+
+  @Column({ name: 'forgive_reason', type: 'varchar', length: 200, nullable: true })
+  forgiveReason!: string | null;
+
   /** Marked at the door: NULL until marked, true = came, false = did not come. */
   @Column({ type: 'boolean', nullable: true, transformer: booleanTransformer })
   attended!: boolean | null;

@@ -46,6 +46,8 @@ import type {
   DeactivateUserResponseDto,
   ErrorResponseDto,
   ExportCsvParams,
+  ForgiveDto,
+  ForgiveResponseDto,
   GetAuditDto,
   GetUsersDto,
   InstructorResponseDto,
@@ -715,6 +717,54 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
   return query;
 }
 
+export const getForgiveUrl = () => {
+  return `/api/admin/forgive`;
+};
+
+export const forgive = async (forgiveDto: ForgiveDto, options?: RequestInit): Promise<ForgiveResponseDto> => {
+  return apiFetch<ForgiveResponseDto>(getForgiveUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(forgiveDto),
+  });
+};
+
+export const getForgiveMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof forgive>>, TError, { data: ForgiveDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof forgive>>, TError, { data: ForgiveDto }, TContext> => {
+  const mutationKey = ['forgive'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof forgive>>, { data: ForgiveDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return forgive(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ForgiveMutationResult = NonNullable<Awaited<ReturnType<typeof forgive>>>;
+export type ForgiveMutationBody = ForgiveDto;
+export type ForgiveMutationError = ErrorType<ErrorResponseDto>;
+
+export const useForgive = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof forgive>>, TError, { data: ForgiveDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof forgive>>, TError, { data: ForgiveDto }, TContext> => {
+  const mutationOptions = getForgiveMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getGetAuditUrl = () => {
   return `/api/admin/get-audit`;
 };

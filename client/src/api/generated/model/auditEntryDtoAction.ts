@@ -31,6 +31,7 @@ export const AuditEntryDtoAction = {
   reservationattendance: 'reservation.attendance',
   reservationwalk_in: 'reservation.walk_in',
   reservationspot: 'reservation.spot',
+  reservationforgive: 'reservation.forgive',
   paymentrefund: 'payment.refund',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',

@@ -34,6 +34,7 @@ export const GetAuditDtoAction = {
   reservationattendance: 'reservation.attendance',
   reservationwalk_in: 'reservation.walk_in',
   reservationspot: 'reservation.spot',
+  reservationforgive: 'reservation.forgive',
   paymentrefund: 'payment.refund',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',

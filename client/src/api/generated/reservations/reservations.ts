@@ -36,6 +36,7 @@ import type {
   MarkAttendanceResponseDto,
   PromoteWaitlistResponseDto,
   PushReservationDto,
+  ReleaseSpotResponseDto,
   ReservationIdDto,
   RosterResponseDto,
   SalaResponseDto,
@@ -870,6 +871,62 @@ export const usePushReservation = <TError = ErrorType<ErrorResponseDto>, TContex
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof pushReservation>>, TError, { data: PushReservationDto }, TContext> => {
   const mutationOptions = getPushReservationMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getReleaseSpotUrl = () => {
+  return `/api/reservations/release-spot`;
+};
+
+export const releaseSpot = async (
+  reservationIdDto: ReservationIdDto,
+  options?: RequestInit,
+): Promise<ReleaseSpotResponseDto> => {
+  return apiFetch<ReleaseSpotResponseDto>(getReleaseSpotUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(reservationIdDto),
+  });
+};
+
+export const getReleaseSpotMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof releaseSpot>>, TError, { data: ReservationIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof releaseSpot>>, TError, { data: ReservationIdDto }, TContext> => {
+  const mutationKey = ['releaseSpot'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof releaseSpot>>, { data: ReservationIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return releaseSpot(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ReleaseSpotMutationResult = NonNullable<Awaited<ReturnType<typeof releaseSpot>>>;
+export type ReleaseSpotMutationBody = ReservationIdDto;
+export type ReleaseSpotMutationError = ErrorType<ErrorResponseDto>;
+
+export const useReleaseSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof releaseSpot>>,
+      TError,
+      { data: ReservationIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof releaseSpot>>, TError, { data: ReservationIdDto }, TContext> => {
+  const mutationOptions = getReleaseSpotMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -1,8 +1,9 @@
+import userEvent from '@testing-library/user-event';
 import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderPage, stubApi } from '@/test/page-test-utils';
-import { CANNOT_CANCEL_TITLE, CancelReservationDialog } from './cancel-reservation-dialog';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { CANNOT_CANCEL_TITLE, CancelReservationDialog, RELEASE_TITLE } from './cancel-reservation-dialog';
 
 const reservation = {
   id: 7,
@@ -26,9 +27,14 @@ describe('CancelReservationDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Sí, cancelar' })).toBeInTheDocument();
   });
 
-  it('should not offer what the server would refuse: past the deadline it says so and points to WhatsApp', async () => {
+  it('should not offer what the server would refuse: once the class started it says so and points to WhatsApp', async () => {
     const fetchMock = stubApi({});
-    renderPage(<CancelReservationDialog reservation={{ ...reservation, cancellable: false }} onClose={() => {}} />);
+    renderPage(
+      <CancelReservationDialog
+        reservation={{ ...reservation, cancellable: false, started: true }}
+        onClose={() => {}}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: CANNOT_CANCEL_TITLE });
     expect(dialog).toHaveAccessibleDescription(
       'El límite para cancelar era el lunes 23 de noviembre, 7:00 PM. Esta clase ya no se puede cancelar ni vuelve a tu plan. Si no puedes venir, avísanos por WhatsApp.',
@@ -40,5 +46,39 @@ describe('CancelReservationDialog', () => {
       expect.stringMatching(/^https:\/\/wa\.me\/\d+/),
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  describe('past the deadline, before the class', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('should say the class is not returned, with the deadline in studio time, and release the place', async () => {
+      // Tuesday 6:00 AM in Mexico City: the deadline was yesterday (Monday) 7:00 PM.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-24T12:00:00.000Z'));
+      const fetchMock = stubApi({
+        '/api/reservations/release-spot': () => ({
+          status: 200,
+          body: { success: true, message: 'Liberaste tu lugar. La clase no se devolvió a tu plan.', refunded: false },
+        }),
+      });
+      let closed = false;
+      renderPage(
+        <CancelReservationDialog
+          reservation={{ ...reservation, cancellable: false }}
+          onClose={() => {
+            closed = true;
+          }}
+        />,
+      );
+      const dialog = await screen.findByRole('dialog', { name: RELEASE_TITLE });
+      expect(dialog).toHaveAccessibleDescription(
+        'Ya pasó el límite para cancelar sin costo (ayer 7:00 PM). Si liberas tu lugar, la clase no se devuelve a tu plan.',
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Sí, cancelar' })).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Liberar lugar' }));
+      expect(await screen.findByText('Liberaste tu lugar. La clase no se devolvió a tu plan.')).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, '/api/reservations/release-spot')).toEqual([{ id: 7 }]);
+      expect(closed).toBe(true);
+    });
   });
 });

@@ -1,14 +1,16 @@
 import { isApiError } from '@/api/api-error';
-import { useCancelReservation } from '@/api/generated/reservations/reservations';
+import { useCancelReservation, useReleaseSpot } from '@/api/generated/reservations/reservations';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { whatsappUrl } from '@/content/studio';
-import { cancelQuestion, formatStudioInstant } from '../format';
+import { cancelQuestion, formatDeadline, formatStudioInstant } from '../format';
 
 export const CANCELLED_MESSAGE = 'Cancelaste tu clase. La clase volvió a tu plan.';
 export const CANNOT_CANCEL_TITLE = 'Ya no puedes cancelar esta clase';
+export const RELEASE_TITLE = '¿Liberar tu lugar?';
+export const RELEASED_MESSAGE = 'Liberaste tu lugar. La clase no se devolvió a tu plan.';
 
 // Answers after which the row on screen is stale (the window closed, or the reservation is gone).
 const STALE_ROW_CODES = new Set(['CANCEL_WINDOW_CLOSED', 'RESERVATION_NOT_FOUND']);
@@ -22,6 +24,8 @@ export interface ReservationToCancel {
   cancellable: boolean;
   /** Until when it could be cancelled for free (ISO). */
   cancellableUntil: string;
+  /** The class has started: past the deadline, nothing is offered (no release either). */
+  started?: boolean;
 }
 
 export interface CancelReservationDialogProps {
@@ -33,15 +37,32 @@ export interface CancelReservationDialogProps {
 
 /**
  * Asks before a client cancels one of their classes, says until when it is free, and cancels it.
- * A class past its deadline is not offered: the dialog says so (the server would refuse it).
+ * Past the deadline and before the class starts it offers "Liberar lugar" instead, saying the class
+ * is not returned; once the class has started nothing is offered.
  */
 export function CancelReservationDialog({ reservation, onClose, onCancelled }: CancelReservationDialogProps) {
   const toast = useToast();
   const mutation = useCancelReservation();
+  const releasing = useReleaseSpot();
 
   const close = () => {
     mutation.reset();
+    releasing.reset();
     onClose();
+  };
+
+  const release = () => {
+    if (!reservation) return;
+    releasing.mutate(
+      { data: { id: reservation.id } },
+      {
+        onSuccess: () => {
+          toast.show(RELEASED_MESSAGE);
+          onCancelled?.();
+          close();
+        },
+      },
+    );
   };
 
   const confirm = () => {
@@ -60,6 +81,7 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
 
   const windowClosed = isApiError(mutation.error) && STALE_ROW_CODES.has(mutation.error.code);
   const offered = reservation?.cancellable === true;
+  const releasable = reservation !== null && !offered && reservation.started !== true;
   const until = reservation ? (
     <strong className="font-semibold text-ink">{formatStudioInstant(reservation.cancellableUntil)}</strong>
   ) : null;
@@ -75,11 +97,18 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
           ? 'Cancelar clase'
           : offered
             ? cancelQuestion(reservation.date, reservation.time)
-            : CANNOT_CANCEL_TITLE
+            : releasable
+              ? RELEASE_TITLE
+              : CANNOT_CANCEL_TITLE
       }
       description={
         !reservation ? undefined : offered ? (
           <>Cancela sin costo hasta el {until}. La clase vuelve a tu plan.</>
+        ) : releasable ? (
+          <>
+            Ya pasó el límite para cancelar sin costo ({formatDeadline(reservation.cancellableUntil)}). Si liberas tu
+            lugar, la clase no se devuelve a tu plan.
+          </>
         ) : (
           <>
             El límite para cancelar era el {until}. Esta clase ya no se puede cancelar ni vuelve a tu plan. Si no puedes
@@ -97,7 +126,12 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
               Sí, cancelar
             </Button>
           ) : null}
-          {!offered ? (
+          {releasable ? (
+            <Button variant="danger" loading={releasing.isPending} loadingLabel="Liberando…" onClick={release}>
+              Liberar lugar
+            </Button>
+          ) : null}
+          {!offered && !releasable ? (
             <a href={whatsappUrl} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'secondary' })}>
               Escribir por WhatsApp
             </a>
@@ -105,7 +139,7 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
         </>
       }
     >
-      <ErrorMessage error={mutation.error} />
+      <ErrorMessage error={mutation.error ?? releasing.error} />
     </Dialog>
   );
 }

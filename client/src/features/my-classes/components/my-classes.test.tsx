@@ -89,8 +89,9 @@ describe('MyClasses', () => {
       ),
     ).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: /^Cancelar/ })).toBeInTheDocument();
-    // Past its deadline: said, and no button that the server would refuse.
-    expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
+    // Past its deadline: said, and no cancel the server would refuse — only releasing the place.
+    expect(within(rows[1]).queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
+    expect(within(rows[1]).getByRole('button', { name: /^Liberar tu lugar en la clase/ })).toBeInTheDocument();
     expect(
       within(rows[1]).getByText('Ya no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.'),
     ).toBeInTheDocument();
@@ -111,7 +112,7 @@ describe('MyClasses', () => {
     const cards = within(screen.getByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
       'Martes 24 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
-      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.Ya no se puede cancelar',
+      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.Liberar lugar',
     ]);
     const pastCards = within(screen.getByRole('list', { name: 'Clases pasadas' })).getAllByRole('listitem');
     expect(pastCards.map((card) => card.textContent)).toEqual([

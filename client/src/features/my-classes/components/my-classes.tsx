@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { MyWaitlists } from '@/features/waitlist';
-import { CANNOT_CANCEL, cancelTermsText } from '../format';
+import { cancelTermsText } from '../format';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
@@ -31,9 +31,20 @@ function CancelTerms({ row }: { row: MyClassDto }) {
   );
 }
 
-/** Cancelar while the server accepts it; otherwise nothing to offer (the terms say why). */
+/** Cancelar while the server accepts it; past the deadline (upcoming rows only) "Liberar lugar". */
 function ClassAction({ row, onCancel }: { row: MyClassDto; onCancel: () => void }) {
-  if (!row.cancellable) return <span className="sr-only">{CANNOT_CANCEL}</span>;
+  if (!row.cancellable) {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Liberar tu lugar en la clase del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
+        onClick={onCancel}
+      >
+        Liberar lugar
+      </Button>
+    );
+  }
   return (
     <Button
       variant="secondary"
