@@ -128,6 +128,23 @@ describe('release-spot ("Liberar lugar") and forgive ("Perdonar")', () => {
       expect((await reservation(ids[0])).status).toBe('active');
     });
 
+    it('should refuse a late release while Ajustes turns "Liberar lugar" off, and allow it again once on', async () => {
+      const { clients, ids } = await classAt('20:40', 8, 1);
+      const [ana] = clients;
+      clock.set(at('08:45'));
+      await admin.post('/api/admin/settings/change').send({ lateCancelReleases: false }).expect(200);
+      try {
+        const refused = await release(ana.agent, ids[0]).expect(409);
+        expect(refused.body).toMatchObject({ success: false, code: 'RELEASE_DISABLED' });
+        expect(refused.body.error).toContain('no permite liberar lugares');
+        expect((await reservation(ids[0])).status).toBe('active');
+      } finally {
+        await admin.post('/api/admin/settings/change').send({ lateCancelReleases: true }).expect(200);
+      }
+      await release(ana.agent, ids[0]).expect(200);
+      expect((await reservation(ids[0])).status).toBe('cancelled');
+    });
+
     it("should keep a late promotion's grace: inside it the normal cancel returns the class and release answers RELEASE_IN_TIME", async () => {
       const { scheduleId, clients, ids } = await classAt('20:40', 1, 1);
       const beto = await client();

@@ -305,7 +305,8 @@ export class BookingService {
     const info = await this.reservations.reservationById(reservationId);
     if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
     if (info.userId !== caller.id) throw new ApiError(ErrorCode.FORBIDDEN);
-    const timing = this.cancelTiming(info, info.cancelGraceUntil, false, (await this.settings.current()).cancelHours);
+    const { cancelHours, lateCancelReleases } = await this.settings.current();
+    const timing = this.cancelTiming(info, info.cancelGraceUntil, false, cancelHours);
     if (info.status !== 'active') {
       if (info.lateReleasedAt !== null) return { released: false, deadline: timing.deadline };
       throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
@@ -317,6 +318,8 @@ export class BookingService {
         `Puedes cancelar sin costo hasta ${this.clock.describeInstant(timing.deadline)}.`,
       );
     }
+    // The owner's Ajustes may turn "Liberar lugar" off: the place then stays the client's.
+    if (!lateCancelReleases) throw new BookingError(BookingErrorCode.RELEASE_DISABLED);
     const released = await this.transactions.run(() =>
       this.cancelInside(info, caller.id, 'released', true, timing.deadline),
     );

@@ -30,6 +30,7 @@ export enum BookingErrorCode {
   RELEASE_IN_TIME = 'RELEASE_IN_TIME',
   RELEASE_CLASS_STARTED = 'RELEASE_CLASS_STARTED',
   NOT_FORGIVABLE = 'NOT_FORGIVABLE',
+  RELEASE_DISABLED = 'RELEASE_DISABLED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -63,6 +64,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.RELEASE_IN_TIME]: 409,
   [BookingErrorCode.RELEASE_CLASS_STARTED]: 409,
   [BookingErrorCode.NOT_FORGIVABLE]: 409,
+  [BookingErrorCode.RELEASE_DISABLED]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -98,6 +100,8 @@ const message: Record<BookingErrorCode, string> = {
     'Todavía estás a tiempo de cancelar sin costo: usa «Cancelar» y la clase vuelve a tu plan.',
   [BookingErrorCode.RELEASE_CLASS_STARTED]: 'La clase ya empezó',
   [BookingErrorCode.NOT_FORGIVABLE]: 'Solo se puede perdonar un lugar liberado después del límite o una inasistencia.',
+  [BookingErrorCode.RELEASE_DISABLED]:
+    'El estudio no permite liberar lugares después del límite para cancelar. Si no puedes venir, escríbenos.',
 };
 
 export class BookingError extends DomainError {
