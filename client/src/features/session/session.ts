@@ -1,20 +1,29 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/api-error';
-import { getCookie, getGetCookieQueryKey } from '@/api/generated/auth/auth';
-import type { UserDto } from '@/api/generated/model';
+import type { UserDto, UserResponseDto } from '@/api/generated/model';
+import { apiFetch } from '@/api/http';
 import { usePageQuery } from '@/lib/page-query';
 
 export type SessionUser = UserDto;
+
+/**
+ * GET /api/get-cookie and its query key, as the generated client writes them (getCookie and
+ * getGetCookieQueryKey in api/generated/auth/auth.ts; session.test checks the key stays equal).
+ * Written here because every page reads the session: importing the generated module would put all
+ * of it (login, register, passwords) in every page's first download.
+ */
+export const SESSION_QUERY_KEY = ['/api/get-cookie'] as const;
+const readSession = (signal: AbortSignal) => apiFetch<UserResponseDto>('/api/get-cookie', { method: 'GET', signal });
 
 /**
  * The session user, read from GET /api/get-cookie at start. A 401 means "logged out"
  * (null), not an error; any other failure is an error the caller can show.
  */
 export const sessionQueryOptions = queryOptions({
-  queryKey: getGetCookieQueryKey(),
+  queryKey: SESSION_QUERY_KEY,
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
-      return (await getCookie({ signal })).user;
+      return (await readSession(signal)).user;
     } catch (error) {
       if (isApiError(error) && error.status === 401) return null;
       throw error;
