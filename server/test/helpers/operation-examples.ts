@@ -44,6 +44,8 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId, spot: 2 }),
   },
   cancelReservation: { role: 'client', body: (f) => ({ id: f.reservationId }) },
+  releaseSpot: { role: 'client', body: (f) => ({ id: f.reservationId }) },
+  forgive: { role: 'admin', body: (f) => ({ reservationId: f.reservationId, reason: 'Avisó por WhatsApp' }) },
   changeSpot: { role: 'client', body: (f) => ({ reservationId: f.reservationId, spot: 3 }) },
   setFavouriteSpot: { role: 'client', body: () => ({ spot: 2 }) },
   addSpot: { role: 'admin', body: () => ({ label: 'Reformer 9', row: 4, column: 0 }) },
