@@ -96,6 +96,16 @@ export const STALE_AFTER = {
       when: { codes: ['CANCEL_WINDOW_CLOSED', 'RESERVATION_NOT_FOUND'] },
     },
   },
+  /** "Liberar lugar": the place goes to the waitlist or back on sale; the class stays used on the plan. */
+  releaseSpot: {
+    accepted: ['classes', 'plans', 'day', 'rosters'],
+    refused: {
+      lists: ['classes', 'day', 'rosters'],
+      when: { codes: ['RELEASE_IN_TIME', 'RELEASE_CLASS_STARTED', 'RESERVATION_NOT_FOUND'] },
+    },
+  },
+  /** "Perdonar": the class may go back to its plan; rosters and the client's lists show it forgiven. */
+  forgive: { accepted: ['audit', 'classes', 'plans', 'day', 'rosters'] },
   /** Joining or leaving a class's waitlist: its count, the caller's place, Mis clases' lines. */
   joinWaitlist: {
     accepted: ['day', 'classes', 'rosters'],
