@@ -12,6 +12,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlanesService } from '../planes';
 import { SpotAssigner, type SpotRef } from '../sala';
+import { NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
@@ -83,6 +84,7 @@ export class BookingService {
     private readonly spots: SpotAssigner,
     private readonly holds: SpotHoldsRepository,
     private readonly settings: StudioSettingsService,
+    private readonly noShows: NoShowsService,
   ) {}
 
   /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
@@ -194,6 +196,12 @@ export class BookingService {
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: userId });
     const client = await this.reservations.clientById(userId);
     if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
+    // The owner's settings in force now: the strike rule and the window the booking is sold with.
+    const { cancelHours, strikeRule, contact } = await this.settings.current();
+    // The strike rule pauses a client's own online booking; the studio may still book for them.
+    if (!claim && !access.can(caller, Permission.ReservationsManageOthers)) {
+      await this.noShows.assertNotBlocked(userId, strikeRule, contact);
+    }
 
     // Rule 1: the class runs that date, is not cancelled and has not started.
     const slot = await this.sessions.slotOf(dto.classReservation, dto.date);
@@ -202,8 +210,7 @@ export class BookingService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
     // The client's own terms, also when an admin books for them: the mail tells the client. The
-    // reservation keeps the window it is sold with (the owner's settings now).
-    const { cancelHours } = await this.settings.current();
+    // reservation keeps the window it is sold with (the owner's settings read above).
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false, cancelHours);
 
     const booked = await this.transactions.run(async () => {

@@ -30,6 +30,7 @@ export enum BookingErrorCode {
   RELEASE_IN_TIME = 'RELEASE_IN_TIME',
   RELEASE_CLASS_STARTED = 'RELEASE_CLASS_STARTED',
   NOT_FORGIVABLE = 'NOT_FORGIVABLE',
+  BOOKING_BLOCKED = 'BOOKING_BLOCKED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -63,6 +64,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.RELEASE_IN_TIME]: 409,
   [BookingErrorCode.RELEASE_CLASS_STARTED]: 409,
   [BookingErrorCode.NOT_FORGIVABLE]: 409,
+  [BookingErrorCode.BOOKING_BLOCKED]: 403,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -98,10 +100,13 @@ const message: Record<BookingErrorCode, string> = {
     'Todavía estás a tiempo de cancelar sin costo: usa «Cancelar» y la clase vuelve a tu plan.',
   [BookingErrorCode.RELEASE_CLASS_STARTED]: 'La clase ya empezó',
   [BookingErrorCode.NOT_FORGIVABLE]: 'Solo se puede perdonar un lugar liberado después del límite o una inasistencia.',
+  // Replaced by the whole sentence (why, until when, whom to write to): NoShowsService.
+  [BookingErrorCode.BOOKING_BLOCKED]: 'Tu reserva en línea está pausada.',
 };
 
 export class BookingError extends DomainError {
-  constructor(code: BookingErrorCode, detail?: string) {
-    super(code, status[code], detail ? `${message[code]} ${detail}` : message[code]);
+  /** `detail` follows the code's message, or replaces it (`replaces`). */
+  constructor(code: BookingErrorCode, detail?: string, replaces = false) {
+    super(code, status[code], detail ? (replaces ? detail : `${message[code]} ${detail}`) : message[code]);
   }
 }
