@@ -176,7 +176,7 @@ describe('no-shows and the strike rule', () => {
       await pushReservation(ana.agent, later, '2026-11-25').expect(201);
     });
 
-    it('should refuse the client\'s own booking and waitlist join with 403 BOOKING_BLOCKED saying why, until when and whom to write to', async () => {
+    it("should refuse the client's own booking and waitlist join with 403 BOOKING_BLOCKED saying why, until when and whom to write to", async () => {
       const { ana } = await struckClient('12:25', '12:35');
       const later = await laterClass('16:15');
       const full = (await classAt('16:25', '2026-11-25', 1, 1)).scheduleId;
