@@ -59,7 +59,11 @@ export class ReservationsController {
   @Post('push-reservation')
   @HttpCode(201)
   @ApiOkResponse({ type: BookingResponseDto })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Reservar para otro usuario sin ser admin.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description:
+      'Reservar para otro usuario sin ser admin; BOOKING_BLOCKED: la regla de inasistencias pausó la reserva en línea del cliente (el mensaje dice hasta cuándo y a quién escribir).',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND, USER_NOT_FOUND.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
   @ApiConflictResponse({
@@ -169,6 +173,10 @@ export class ReservationsController {
   @Post('join-waitlist')
   @HttpCode(201)
   @ApiOkResponse({ type: JoinWaitlistResponseDto, description: 'En la lista de espera, con su lugar.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'BOOKING_BLOCKED: la regla de inasistencias pausó la reserva en línea del cliente.',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND.' })
   @ApiConflictResponse({
