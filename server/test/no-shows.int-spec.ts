@@ -174,6 +174,8 @@ describe('no-shows and the strike rule', () => {
       const later = await laterClass('16:05');
       clock.set(at('14:30'));
       await pushReservation(ana.agent, later, '2026-11-25').expect(201);
+      const day = await ana.agent.post('/api/reservations/get-information').send({ date: '2026-11-25' }).expect(200);
+      expect(day.body.bloqueo).toBeUndefined();
     });
 
     it("should refuse the client's own booking and waitlist join with 403 BOOKING_BLOCKED saying why, until when and whom to write to", async () => {
@@ -182,6 +184,13 @@ describe('no-shows and the strike rule', () => {
       const full = (await classAt('16:25', '2026-11-25', 1, 1)).scheduleId;
       await changeSettings({ strikeRule: rule });
       clock.set(at('14:30'));
+
+      // The booking page says it before she tries (the day's answer), and only to her.
+      const day = (date: string, agent: Agent = ana.agent) =>
+        agent.post('/api/reservations/get-information').send({ date }).expect(200);
+      expect((await day('2026-11-25')).body.bloqueo).toEqual({ until: '2026-11-30', message: BLOCKED });
+      expect((await day('2026-11-25', admin)).body.bloqueo).toBeUndefined();
+      expect((await day('2026-11-25', (await client()).agent)).body.bloqueo).toBeUndefined();
 
       const refused = await pushReservation(ana.agent, later, '2026-11-25').expect(403);
       expect(refused.body).toEqual({ success: false, code: 'BOOKING_BLOCKED', error: BLOCKED });

@@ -12,7 +12,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlanesService } from '../planes';
 import { SpotAssigner, type SpotRef } from '../sala';
-import { NoShowsService } from './no-shows.service';
+import { blockMessage, NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
@@ -30,7 +30,7 @@ import {
   toSlotDto,
   type MyWaitlistPlace,
 } from './dto/reservations.mappers';
-import type { RosterSlotDto, SlotDto } from './dto/slots.dto';
+import type { BookingBlockDto, RosterSlotDto, SlotDto } from './dto/slots.dto';
 import { ReservationsRepository, type ReservationInfo, type Slot } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type LiveHold } from './spot-holds.repository';
@@ -87,8 +87,12 @@ export class BookingService {
     private readonly noShows: NoShowsService,
   ) {}
 
-  /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
-  async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
+  /**
+   * get-information: the date's classes. Names of other clients are shown to those who may read
+   * rosters. A client whose online booking the strike rule paused is told on the booking page
+   * (`block`): read only while the rule is on.
+   */
+  async slotsFor(date: string, caller: Caller | null): Promise<{ slots: SlotDto[]; block: BookingBlockDto | null }> {
     // One "now" and one cancellation window for the whole answer: every class is judged alike.
     const now = this.clock.now();
     if (!caller) {
@@ -98,12 +102,21 @@ export class BookingService {
         this.holds.liveOn(date, now),
         this.settings.current(),
       ]);
-      return slots.map((slot) =>
-        toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, cancelHours, now), room),
-      );
+      return {
+        slots: slots.map((slot) =>
+          toSlotDto(
+            withHolds(slot, holds, null),
+            [],
+            null,
+            this.cancelTiming(slot, null, false, cancelHours, now),
+            room,
+          ),
+        ),
+        block: null,
+      };
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const [slots, room, holds, { cancelHours }] = await Promise.all([
+    const [slots, room, holds, { cancelHours, strikeRule, contact }] = await Promise.all([
       access.can(caller, Permission.RosterRead)
         ? this.reservations.slotsWithEveryoneOn(date)
         : this.reservations.slotsWithOneOn(date, caller.id),
@@ -118,7 +131,8 @@ export class BookingService {
         mine.set(line.classSessionId, { id: line.id, position: line.position });
       }
     }
-    return slots.map((slot) => {
+    const block = managesOthers ? null : await this.noShows.blockOf(caller.id, strikeRule);
+    const dtos = slots.map((slot) => {
       // The caller's own place may carry a late promotion's grace; a booking made now would not.
       const own = slot.people.find((p) => p.id === caller.id);
       return toSlotDto(
@@ -136,6 +150,7 @@ export class BookingService {
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
     });
+    return { slots: dtos, block: block && { until: block.until, message: blockMessage(block, contact) } };
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */

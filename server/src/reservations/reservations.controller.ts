@@ -53,7 +53,8 @@ export class ReservationsController {
   @ApiOkResponse({ type: SlotsResponseDto, description: 'Las clases de la fecha, por hora.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getInformation(@OptionalUser() caller: Caller | null, @Body() dto: DateRequestDto): Promise<SlotsResponseDto> {
-    return { success: true, date: dto.date, data: await this.booking.slotsFor(dto.date, caller) };
+    const { slots, block } = await this.booking.slotsFor(dto.date, caller);
+    return { success: true, date: dto.date, data: slots, ...(block ? { bloqueo: block } : {}) };
   }
 
   @Post('push-reservation')
