@@ -199,6 +199,15 @@ describe('no-shows and the strike rule', () => {
         .send({ date: '2026-11-25', classReservation: full })
         .expect(403);
       expect(joined.body).toMatchObject({ code: 'BOOKING_BLOCKED', error: BLOCKED });
+      // Buying a plan with the class held ("Contrata un plan" from the booking dialog) books it: refused
+      // before any purchase. A plan alone she may still buy.
+      const planId = (await t.agent().get('/api/planes/get-planes').expect(200)).body.planes[0].id as number;
+      const held = await ana.agent
+        .post('/api/mercadopago')
+        .send({ planId, hold: { date: '2026-11-25', scheduleId: later } })
+        .expect(403);
+      expect(held.body).toMatchObject({ code: 'BOOKING_BLOCKED', error: BLOCKED });
+      await ana.agent.post('/api/mercadopago').send({ planId }).expect(200);
 
       // The last blocked day is Monday 30; on Tuesday 1 she books again.
       clock.set(at('06:00', '2026-11-30'));
