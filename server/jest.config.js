@@ -29,6 +29,7 @@ const ZONE_SENSITIVE = [
   'dashboard',
   'exports-stream',
   'my-classes-history',
+  'no-shows',
   'notifications',
   'owner-exports',
   'page-reads',

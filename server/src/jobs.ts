@@ -5,7 +5,7 @@ import type { JobDefinition } from './core/jobs/job';
 import { NotificationsService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { PlanEndingRemindersService } from './planes';
-import { RemindersService, SpotHoldsService, WaitlistService } from './reservations';
+import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
 export enum JobName {
@@ -19,6 +19,7 @@ export enum JobName {
   AuthRateLimitsSweep = 'auth-rate-limits-sweep',
   SqliteOptimize = 'sqlite-optimize',
   SpotHolds = 'spot-holds',
+  NoShows = 'no-shows',
 }
 
 /**
@@ -88,5 +89,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.SpotHolds,
     schedule: CronExpression.EVERY_MINUTE,
     run: (get) => get(SpotHoldsService).settleEnded(),
+  },
+  {
+    // Unmarked clients of ended classes become no-shows (attendance taken, or the studio day over).
+    name: JobName.NoShows,
+    schedule: CronExpression.EVERY_10_MINUTES,
+    run: (get) => get(NoShowsService).markDue(),
   },
 ];

@@ -40,6 +40,7 @@ describe('named jobs', () => {
         'auth-rate-limits-sweep': CronExpression.EVERY_HOUR,
         'sqlite-optimize': CronExpression.EVERY_HOUR,
         'spot-holds': CronExpression.EVERY_MINUTE,
+        'no-shows': CronExpression.EVERY_10_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

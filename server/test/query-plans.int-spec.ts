@@ -3,6 +3,8 @@ import type TestAgent from 'supertest/lib/agent';
 import { FixedClock } from '../src/core/clock/clock';
 import { DirectReader } from '../src/core/database/direct-reader';
 import { optimizeSqlite } from '../src/core/database/sqlite-statistics';
+import { NoShowsService } from '../src/reservations/no-shows.service';
+import { ReservationsRepository } from '../src/reservations/reservations.repository';
 import { registerUser } from './helpers/accounts';
 import { adminAgent, NOW, TODAY } from './helpers/booking';
 import { seedHistory, type HistorySeed } from './helpers/history-seed';
@@ -94,6 +96,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
   let t: TestApp;
   let admin: TestAgent;
   let client: TestAgent;
+  let weeklyId: number;
   let seed: HistorySeed;
   let mysql: boolean;
   const recorded: Statement[] = [];
@@ -104,6 +107,7 @@ describe('query plans of the hot reads (a studio with history)', () => {
     mysql = t.dataSource.options.type === 'mysql';
     const weekly = await registerUser(t, { name: 'Cliente Semanal', email: 'semanal@example.com' });
     client = weekly.agent;
+    weeklyId = weekly.user.id;
     seed = await seedHistory(t, { today: TODAY, weeks: 78, clients: 500, weeklyClientId: weekly.user.id, seed: 7 });
     admin = await adminAgent(t);
     if (mysql) {
@@ -325,6 +329,17 @@ describe('query plans of the hot reads (a studio with history)', () => {
       name: 'the session check (by the session id, never by scanning the logins)',
       read: () => client.get('/api/get-cookie').expect(200),
       indexes: ['SESSION_KEY'],
+    },
+    {
+      name: "the strike rule's count of a client with a long history (every booking when the rule is on)",
+      read: () => t.app.get(NoShowsService).blockOf(weeklyId, { enabled: true, count: 3, days: 30, blockDays: 7 }),
+      // Their no-shows and late releases of the window: ranges of their date index, not their history.
+      indexes: ['ix_reservations_user_class:class_date'],
+    },
+    {
+      name: "the no-show job's classes of yesterday and today",
+      read: () => t.app.get(ReservationsRepository).classesWithUnmarked([addDays(TODAY, -1), TODAY]),
+      indexes: ['ix_reservations_session_attendance_user:class_session_id'],
     },
     {
       name: 'the owner’s dashboard for a year',

@@ -72,7 +72,7 @@ export class PaymentsService {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
     // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
-    const prepared = hold ? await this.holds.prepare(hold) : null;
+    const prepared = hold ? await this.holds.prepare(hold, caller.id) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
     const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const now = this.clock.now();

@@ -12,6 +12,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PlanesService } from '../planes';
 import { SpotAssigner, type SpotRef } from '../sala';
+import { blockMessage, NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
 import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
@@ -29,7 +30,7 @@ import {
   toSlotDto,
   type MyWaitlistPlace,
 } from './dto/reservations.mappers';
-import type { RosterSlotDto, SlotDto } from './dto/slots.dto';
+import type { BookingBlockDto, RosterSlotDto, SlotDto } from './dto/slots.dto';
 import { ReservationsRepository, type ReservationInfo, type Slot } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type LiveHold } from './spot-holds.repository';
@@ -83,10 +84,15 @@ export class BookingService {
     private readonly spots: SpotAssigner,
     private readonly holds: SpotHoldsRepository,
     private readonly settings: StudioSettingsService,
+    private readonly noShows: NoShowsService,
   ) {}
 
-  /** get-information: the date's classes. Names of other clients are shown to those who may read rosters. */
-  async slotsFor(date: string, caller: Caller | null): Promise<SlotDto[]> {
+  /**
+   * get-information: the date's classes. Names of other clients are shown to those who may read
+   * rosters. A client whose online booking the strike rule paused is told on the booking page
+   * (`block`): read only while the rule is on.
+   */
+  async slotsFor(date: string, caller: Caller | null): Promise<{ slots: SlotDto[]; block: BookingBlockDto | null }> {
     // One "now" and one cancellation window for the whole answer: every class is judged alike.
     const now = this.clock.now();
     if (!caller) {
@@ -96,12 +102,21 @@ export class BookingService {
         this.holds.liveOn(date, now),
         this.settings.current(),
       ]);
-      return slots.map((slot) =>
-        toSlotDto(withHolds(slot, holds, null), [], null, this.cancelTiming(slot, null, false, cancelHours, now), room),
-      );
+      return {
+        slots: slots.map((slot) =>
+          toSlotDto(
+            withHolds(slot, holds, null),
+            [],
+            null,
+            this.cancelTiming(slot, null, false, cancelHours, now),
+            room,
+          ),
+        ),
+        block: null,
+      };
     }
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const [slots, room, holds, { cancelHours }] = await Promise.all([
+    const [slots, room, holds, { cancelHours, strikeRule, contact }] = await Promise.all([
       access.can(caller, Permission.RosterRead)
         ? this.reservations.slotsWithEveryoneOn(date)
         : this.reservations.slotsWithOneOn(date, caller.id),
@@ -116,7 +131,8 @@ export class BookingService {
         mine.set(line.classSessionId, { id: line.id, position: line.position });
       }
     }
-    return slots.map((slot) => {
+    const block = managesOthers ? null : await this.noShows.blockOf(caller.id, strikeRule);
+    const dtos = slots.map((slot) => {
       // The caller's own place may carry a late promotion's grace; a booking made now would not.
       const own = slot.people.find((p) => p.id === caller.id);
       return toSlotDto(
@@ -134,6 +150,7 @@ export class BookingService {
         slot.classId !== null ? mine.get(slot.classId) : undefined,
       );
     });
+    return { slots: dtos, block: block && { until: block.until, message: blockMessage(block, contact) } };
   }
 
   /** get-information-clases (admin): the date's classes with everyone enrolled. */
@@ -194,6 +211,12 @@ export class BookingService {
     access.require(caller, Permission.ReservationsManageOthers, { ownerId: userId });
     const client = await this.reservations.clientById(userId);
     if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
+    // The owner's settings in force now: the strike rule and the window the booking is sold with.
+    const { cancelHours, strikeRule, contact } = await this.settings.current();
+    // The strike rule pauses a client's own online booking; the studio may still book for them.
+    if (!claim && !access.can(caller, Permission.ReservationsManageOthers)) {
+      await this.noShows.assertNotBlocked(userId, strikeRule, contact);
+    }
 
     // Rule 1: the class runs that date, is not cancelled and has not started.
     const slot = await this.sessions.slotOf(dto.classReservation, dto.date);
@@ -202,8 +225,7 @@ export class BookingService {
     const classId = await this.sessions.ensureSession(slot);
     if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
     // The client's own terms, also when an admin books for them: the mail tells the client. The
-    // reservation keeps the window it is sold with (the owner's settings now).
-    const { cancelHours } = await this.settings.current();
+    // reservation keeps the window it is sold with (the owner's settings read above).
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false, cancelHours);
 
     const booked = await this.transactions.run(async () => {

@@ -53,13 +53,18 @@ export class ReservationsController {
   @ApiOkResponse({ type: SlotsResponseDto, description: 'Las clases de la fecha, por hora.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getInformation(@OptionalUser() caller: Caller | null, @Body() dto: DateRequestDto): Promise<SlotsResponseDto> {
-    return { success: true, date: dto.date, data: await this.booking.slotsFor(dto.date, caller) };
+    const { slots, block } = await this.booking.slotsFor(dto.date, caller);
+    return { success: true, date: dto.date, data: slots, ...(block ? { bloqueo: block } : {}) };
   }
 
   @Post('push-reservation')
   @HttpCode(201)
   @ApiOkResponse({ type: BookingResponseDto })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Reservar para otro usuario sin ser admin.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description:
+      'Reservar para otro usuario sin ser admin; BOOKING_BLOCKED: la regla de inasistencias pausó la reserva en línea del cliente (el mensaje dice hasta cuándo y a quién escribir).',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND, USER_NOT_FOUND.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'SPOT_UNKNOWN y datos no válidos.' })
   @ApiConflictResponse({
@@ -169,6 +174,10 @@ export class ReservationsController {
   @Post('join-waitlist')
   @HttpCode(201)
   @ApiOkResponse({ type: JoinWaitlistResponseDto, description: 'En la lista de espera, con su lugar.' })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'BOOKING_BLOCKED: la regla de inasistencias pausó la reserva en línea del cliente.',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_NOT_FOUND.' })
   @ApiConflictResponse({

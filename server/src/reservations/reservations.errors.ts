@@ -31,6 +31,7 @@ export enum BookingErrorCode {
   RELEASE_CLASS_STARTED = 'RELEASE_CLASS_STARTED',
   NOT_FORGIVABLE = 'NOT_FORGIVABLE',
   RELEASE_DISABLED = 'RELEASE_DISABLED',
+  BOOKING_BLOCKED = 'BOOKING_BLOCKED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -65,6 +66,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.RELEASE_CLASS_STARTED]: 409,
   [BookingErrorCode.NOT_FORGIVABLE]: 409,
   [BookingErrorCode.RELEASE_DISABLED]: 409,
+  [BookingErrorCode.BOOKING_BLOCKED]: 403,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -102,10 +104,13 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.NOT_FORGIVABLE]: 'Solo se puede perdonar un lugar liberado después del límite o una inasistencia.',
   [BookingErrorCode.RELEASE_DISABLED]:
     'El estudio no permite liberar lugares después del límite para cancelar. Si no puedes venir, escríbenos.',
+  // Replaced by the whole sentence (why, until when, whom to write to): NoShowsService.
+  [BookingErrorCode.BOOKING_BLOCKED]: 'Tu reserva en línea está pausada.',
 };
 
 export class BookingError extends DomainError {
-  constructor(code: BookingErrorCode, detail?: string) {
-    super(code, status[code], detail ? `${message[code]} ${detail}` : message[code]);
+  /** `detail` follows the code's message, or replaces it (`replaces`). */
+  constructor(code: BookingErrorCode, detail?: string, replaces = false) {
+    super(code, status[code], detail ? (replaces ? detail : `${message[code]} ${detail}`) : message[code]);
   }
 }

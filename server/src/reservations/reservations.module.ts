@@ -16,6 +16,7 @@ import { SpotOutageService } from './spot-outage.service';
 import { TimetableController } from './timetable.controller';
 import { TimetableRepository } from './timetable.repository';
 import { TimetableService } from './timetable.service';
+import { NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
 import { SpotHoldsRepository } from './spot-holds.repository';
 import { SpotHoldsService } from './spot-holds.service';
@@ -42,6 +43,7 @@ import { WaitlistService } from './waitlist.service';
     SpotOutageService,
     SpotHoldsRepository,
     SpotHoldsService,
+    NoShowsService,
   ],
   exports: [BookingService, AttendanceService, SpotHoldsService],
 })

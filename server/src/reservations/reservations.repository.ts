@@ -39,6 +39,21 @@ export interface Slot {
   takenSpotIds: number[];
 }
 
+/** A class of the no-show job: when it ends, and whether attendance was taken (markedCount > 0). */
+export interface UnmarkedClass {
+  classId: number;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  markedCount: number;
+}
+
+/** A strike of the strike rule: a no-show or a late release, by its class's date. */
+export interface Strike {
+  date: string;
+  kind: 'no_show' | 'late_release';
+}
+
 /** Someone booked in a class. */
 export interface Enrolled {
   reservationId: number;
@@ -389,7 +404,11 @@ export class ReservationsRepository {
    * client's stored counters move with the mark: each conditional update says which value it
    * replaced, so two admins marking at once cannot count one class twice.
    */
-  async markAttendance(id: number, mark: { attended: boolean; by: number; at: Date }): Promise<boolean> {
+  async markAttendance(
+    id: number,
+    mark: { attended: boolean; by: number | null; at: Date },
+    onlyUnmarked = false,
+  ): Promise<boolean> {
     const set = (from: 'IS NULL' | '= 0' | '= 1') =>
       this.txHost.tx
         .createQueryBuilder()
@@ -402,11 +421,69 @@ export class ReservationsRepository {
       await this.moveAttendanceCounts(id, up, 1 - up);
       return true;
     }
+    // The automatic no-show job never overrides a mark an admin set meanwhile.
+    if (onlyUnmarked) return false;
     if ((await set(mark.attended ? '= 0' : '= 1')).affected === 1) {
       await this.moveAttendanceCounts(id, 2 * up - 1, 1 - 2 * up);
       return true;
     }
     return false;
+  }
+
+  /**
+   * The classes of `dates` (not cancelled) with active reservations nobody marked: their date, start,
+   * duration and how many of their active reservations are marked. From ix_class_sessions_date and
+   * ix_reservations_session_attendance_user.
+   */
+  async classesWithUnmarked(dates: string[]): Promise<UnmarkedClass[]> {
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
+      `SELECT cs.id AS classId, cs.date AS date, cs.start_time AS startTime, s.duration_minutes AS durationMinutes,
+              SUM(CASE WHEN r.attended IS NULL THEN 0 ELSE 1 END) AS markedCount
+         FROM class_sessions cs
+         JOIN schedules s ON s.id = cs.schedule_id
+         JOIN reservations r ON r.class_session_id = cs.id AND r.status = 'active'
+        WHERE cs.date IN (${dates.map(() => '?').join(', ')}) AND cs.status = 'scheduled'
+        GROUP BY cs.id, cs.date, cs.start_time, s.duration_minutes
+       HAVING SUM(CASE WHEN r.attended IS NULL THEN 1 ELSE 0 END) > 0`,
+      dates,
+    );
+    return rows.map((row) => ({
+      classId: Number(row.classId),
+      date: dateText(row.date),
+      startTime: String(row.startTime),
+      durationMinutes: Number(row.durationMinutes),
+      markedCount: Number(row.markedCount),
+    }));
+  }
+
+  /** The ids of a class's active reservations nobody marked. */
+  async unmarkedIn(classId: number): Promise<number[]> {
+    const rows: Array<{ id: number | string }> = await this.txHost.tx.query(
+      `SELECT id FROM reservations WHERE class_session_id = ? AND status = 'active' AND attended IS NULL ORDER BY id`,
+      [classId],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * A client's strikes (not forgiven) in classes dated on or after `fromDate`: no-shows (active,
+   * attended = 0) and late releases. Two ranges of ix_reservations_user_class (user, status, date),
+   * a row read only for the rows in the window.
+   */
+  async strikesOf(userId: number, fromDate: string): Promise<Strike[]> {
+    const rows: Array<{ date: string | Date; status: string }> = await this.txHost.tx.query(
+      `SELECT r.class_date AS date, r.status AS status FROM reservations r
+        WHERE r.user_id = ? AND r.status IN ('active', 'cancelled') AND r.class_date >= ?
+          AND r.forgiven_at IS NULL
+          AND ((r.status = 'active' AND r.attended = 0) OR (r.status = 'cancelled' AND r.late_released_at IS NOT NULL))`,
+      [userId, fromDate],
+    );
+    return rows
+      .map((row) => ({
+        date: dateText(row.date),
+        kind: row.status === 'active' ? ('no_show' as const) : ('late_release' as const),
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date));
   }
 
   /**

@@ -2,9 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { DomainError } from '../core/errors/api-error';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { SpotAssigner, type SpotRef } from '../sala';
 import { BookingService } from './booking.service';
 import { ClassSessionsService } from './class-sessions.service';
+import { NoShowsService } from './no-shows.service';
 import { ReservationsRepository } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type HeldBooking } from './spot-holds.repository';
@@ -58,13 +60,18 @@ export class SpotHoldsService {
     private readonly clock: StudioClock,
     private readonly transactions: TransactionService,
     private readonly waitlists: WaitlistRepository,
+    private readonly settings: StudioSettingsService,
+    private readonly noShows: NoShowsService,
   ) {}
 
   /**
    * The refusals that need no lock, and the class's row (created on first need, in its own short
    * transaction): before the checkout's transaction.
    */
-  async prepare(request: HoldRequest): Promise<PreparedHold> {
+  async prepare(request: HoldRequest, userId: number): Promise<PreparedHold> {
+    // A class bought with the plan is an online booking: the strike rule pauses it too.
+    const { strikeRule, contact } = await this.settings.current();
+    await this.noShows.assertNotBlocked(userId, strikeRule, contact);
     const slot = await this.sessions.slotOf(request.scheduleId, request.date);
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);

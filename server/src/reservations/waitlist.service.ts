@@ -13,6 +13,7 @@ import { SalaService, SpotAssigner } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
 import { type BookedClass, NotificationsService } from '../notifications';
 import type { WaitlistPlaceDto } from './dto/waitlist.dto';
+import { NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
 import { ReservationsRepository, type StudioNow } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
@@ -35,6 +36,7 @@ export class WaitlistService {
     readonly transactions: TransactionService,
     private readonly clock: StudioClock,
     private readonly settings: StudioSettingsService,
+    private readonly noShows: NoShowsService,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly spots: SpotAssigner,
@@ -55,6 +57,9 @@ export class WaitlistService {
 
   /** join-waitlist: the caller waits for a place in a full class. */
   async join(caller: Caller, scheduleId: number, date: string): Promise<{ waitlistId: number; position: number }> {
+    const { waitlistMax, strikeRule, contact } = await this.settings.current();
+    // The strike rule pauses joining too (a promotion is a booking).
+    await this.noShows.assertNotBlocked(caller.id, strikeRule, contact);
     const slot = await this.sessions.slotOf(scheduleId, date);
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
@@ -63,7 +68,6 @@ export class WaitlistService {
     const held = slot.classId ? await this.reservations.heldPlaces(slot.classId, this.clock.now(), caller.id) : 0;
     if (slot.reservedCount + held < slot.capacity) throw new BookingError(BookingErrorCode.CLASS_NOT_FULL);
     const classId = await this.sessions.ensureSession(slot);
-    const { waitlistMax } = await this.settings.current();
     if (slot.waitingCount >= waitlistMax) {
       // Full when read: the refusals in their order from plain reads, without queueing for the class's lock.
       if (await this.reservations.activeReservationExists(classId, caller.id)) {

@@ -6,6 +6,7 @@ import type { PlansRepository } from '../planes/plans.repository';
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
 import { ClassSessionsService } from '../reservations/class-sessions.service';
+import { NoShowsService } from '../reservations/no-shows.service';
 import { PlanChooser } from '../reservations/plan-chooser';
 import type { ReservationsRepository } from '../reservations/reservations.repository';
 import type { SpotHoldsRepository } from '../reservations/spot-holds.repository';
@@ -68,6 +69,8 @@ export function reservationsRules(now: Date | string, env: Record<string, string
 
   const sessions = new ClassSessionsService(reservations, tx, sala);
   const chooser = new PlanChooser(plans);
+  // The strike rule is off in these rules' settings: it reads nothing.
+  const noShows = new NoShowsService(reservations, tx, studio, settings);
   const waitlist = new WaitlistService(
     waitlists,
     reservations,
@@ -76,6 +79,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     tx,
     studio,
     settings,
+    noShows,
     notifications,
     audit,
     spots,
@@ -109,6 +113,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     // Checkouts hold no reformers in these rules' tests.
     { liveOn: () => Promise.resolve([]) } as unknown as SpotHoldsRepository,
     settings,
+    noShows,
   );
   return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist, settings: fixedSettings };
 }

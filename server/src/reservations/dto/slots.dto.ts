@@ -129,6 +129,18 @@ export class SlotDto {
   spots!: SlotSpotDto[];
 }
 
+/** The strike rule paused the caller's online booking: through `until`, and the sentence saying why. */
+export class BookingBlockDto {
+  @ApiProperty({ example: '2026-12-11', description: 'Último día pausado (fecha del estudio).' })
+  until!: string;
+
+  @ApiProperty({
+    example:
+      'Tu reserva en línea está pausada hasta el viernes 11 de diciembre de 2026 por 3 inasistencias en 30 días. Escríbenos por WhatsApp al 722 123 4567 si crees que es un error.',
+  })
+  message!: string;
+}
+
 export class SlotsResponseDto {
   @ApiProperty({ example: true, enum: [true] })
   success!: true;
@@ -138,6 +150,12 @@ export class SlotsResponseDto {
 
   @ApiProperty({ type: [SlotDto] })
   data!: SlotDto[];
+
+  @ApiPropertyOptional({
+    type: BookingBlockDto,
+    description: 'Solo cuando la regla de inasistencias pausó la reserva en línea de quien consulta.',
+  })
+  bloqueo?: BookingBlockDto;
 }
 
 export class EnrolledUserDto {

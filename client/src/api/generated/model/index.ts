@@ -35,6 +35,7 @@ export * from './auditEntryDtoBefore';
 export * from './auditEntryDtoSubject';
 export * from './auditPersonDto';
 export * from './auditResponseDto';
+export * from './bookingBlockDto';
 export * from './bookingResponseDto';
 export * from './calendarFeedResponseDto';
 export * from './cancelClassDto';

@@ -5,9 +5,12 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { BookingBlockDto } from './bookingBlockDto';
 import type { SlotDto } from './slotDto';
 
 export interface SlotsResponseDto {
+  /** Solo cuando la regla de inasistencias pausó la reserva en línea de quien consulta. */
+  bloqueo?: BookingBlockDto;
   data: SlotDto[];
   date: string;
   success: boolean;

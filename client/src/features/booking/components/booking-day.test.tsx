@@ -231,6 +231,40 @@ describe('BookingDay', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("should show the strike rule's refusal whole: why, until when and whom to write to", async () => {
+    const blocked =
+      'Tu reserva en línea está pausada hasta el lunes 30 de noviembre de 2026 por 2 inasistencias en 30 días. ' +
+      'Escríbenos por WhatsApp al 722 123 4567 si crees que es un error.';
+    renderDay({ [PUSH]: () => [403, errorBody('BOOKING_BLOCKED', blocked)] });
+    await userEvent.click(await reservar());
+    expect(await findToast(blocked)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("should say above the day's classes when the strike rule paused the client's booking", async () => {
+    const message =
+      'Tu reserva en línea está pausada hasta el lunes 30 de noviembre de 2026 por 2 inasistencias en 30 días. ' +
+      'Escríbenos por WhatsApp al 722 123 4567 si crees que es un error.';
+    renderDay({
+      [GET]: () => [
+        200,
+        {
+          success: true,
+          date: DATE,
+          data: [slot({ scheduleId: 5, time: '8:00 AM' })],
+          bloqueo: { until: DATE, message },
+        },
+      ],
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent(message);
+  });
+
+  it('should show no notice while booking is not paused', async () => {
+    renderDay({});
+    await reservar();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('should send a guest to log in instead of booking', async () => {
     const { sentTo, onRequireLogin, queryClient } = renderDay({}, { isGuest: true });
     await userEvent.click(await reservar());

@@ -248,12 +248,26 @@ type SlotListProps = Omit<ComponentProps<typeof SlotList>, 'slots'>;
 
 /** The day's classes: the ones still ahead, then those that already started folded under "Clases anteriores". */
 function DaySlots({ date, listProps }: { date: string; listProps: SlotListProps }) {
-  const slots = usePageQuery(getGetInformationSuspenseQueryOptions({ date })).data.data;
-  if (slots.length === 0) return <NoClasses />;
+  const day = usePageQuery(getGetInformationSuspenseQueryOptions({ date })).data;
+  const slots = day.data;
+  // The strike rule paused the client's online booking: said before they try (the server refuses too).
+  const block = day.bloqueo ? (
+    <p role="note" className="mb-4 rounded-card border border-accent/40 bg-accent-soft px-4 py-3 text-sm text-ink">
+      {day.bloqueo.message}
+    </p>
+  ) : null;
+  if (slots.length === 0)
+    return (
+      <>
+        {block}
+        <NoClasses />
+      </>
+    );
   const upcoming = slots.filter((slot) => !slot.isPastClass);
   const past = slots.filter((slot) => slot.isPastClass);
   return (
     <>
+      {block}
       {upcoming.length > 0 ? (
         <SlotList slots={upcoming} {...listProps} />
       ) : (
