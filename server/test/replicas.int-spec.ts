@@ -7,7 +7,7 @@ import { MailerService } from '@nestjs-modules/mailer';
 import { createConnection } from 'mysql2/promise';
 import { User } from '../src/auth/entities/user.entity';
 import { FixedClock } from '../src/core/clock/clock';
-import { MIGRATION_LOCK } from '../src/core/database/migrate';
+import { migrationLockFor } from '../src/core/database/migrate';
 import { JobRunner } from '../src/core/jobs/job-runner';
 import { JobName } from '../src/jobs';
 import { NotificationDelivery } from '../src/notifications/entities/notification-delivery.entity';
@@ -92,14 +92,33 @@ describe('replicas', () => {
       }
     });
 
+    it("should not wait for another database's migrations on the same server", async () => {
+      const database = await emptyMariaDb();
+      const holder = await createConnection({ uri: database.url! });
+      let app: TestApp | undefined;
+      try {
+        // Another studio's (or test run's) database migrating on the same MariaDB server.
+        const [[held]] = (await holder.query('SELECT GET_LOCK(?, 5) AS got', [
+          migrationLockFor('otro_estudio'),
+        ])) as unknown as [{ got: number }[]];
+        expect(Number(held.got)).toBe(1);
+        app = await createTestApp({ database });
+        expect(await executed(app)).toEqual(migrations.map((m) => m.name));
+      } finally {
+        await holder.end();
+        await app?.close();
+        await database.drop();
+      }
+    });
+
     it('should wait for the migration lock while another process holds it', async () => {
       const database = await emptyMariaDb();
       const holder = await createConnection({ uri: database.url! });
       let app: TestApp | undefined;
       try {
-        const [[held]] = (await holder.query('SELECT GET_LOCK(?, 5) AS got', [MIGRATION_LOCK])) as unknown as [
-          { got: number }[],
-        ];
+        const [[{ name }]] = (await holder.query('SELECT DATABASE() AS name')) as unknown as [{ name: string }[]];
+        const lock = migrationLockFor(name);
+        const [[held]] = (await holder.query('SELECT GET_LOCK(?, 5) AS got', [lock])) as unknown as [{ got: number }[]];
         expect(Number(held.got)).toBe(1);
         let startedAt = 0;
         const starting = createTestApp({ database }).then((t) => {
@@ -115,7 +134,7 @@ describe('replicas', () => {
         )) as unknown as [{ n: number }[]];
         expect(Number(tables[0].n)).toBe(0);
         const releasedAt = Date.now();
-        await holder.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+        await holder.query('SELECT RELEASE_LOCK(?)', [lock]);
         const t = await starting;
         expect(startedAt).toBeGreaterThanOrEqual(releasedAt);
         expect(await executed(t)).toEqual(migrations.map((m) => m.name));
