@@ -91,7 +91,7 @@ describe('the cancellation deadline is never promised when the server would refu
           .toBe(true);
         // Past the deadline only "Liberar lugar" (its dialog says the class is not returned), never a free cancel.
         expect(await lateItem.getByRole('button', { name: /^Cancelar/ }).count()).toBe(0);
-        expect(await lateItem.getByRole('button', { name: /Liberar lugar/ }).count()).toBe(1);
+        expect(await lateItem.getByRole('button', { name: /^Liberar tu lugar/ }).count()).toBe(1);
         await expect
           .poll(() => laterItem.getByText(/^Cancela sin costo hasta el .*; la clase vuelve a tu plan\.$/).isVisible())
           .toBe(true);
