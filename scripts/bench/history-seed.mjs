@@ -216,6 +216,18 @@ function part({ seed, today, from, to, clients, upcoming, weekly, schedules, cat
           createdAt: utc(day(d - 1 - Math.floor(rand() * 6)), 7 + Math.floor(rand() * 10)),
         });
       }
+      // Yesterday is inside the no-show job's reach (server/src/reservations/no-shows.service.ts):
+      // the seed holds what the job has done by now, so a run of it during the bench changes
+      // nothing the checks count. Nobody unmarked stays in a class whose attendance was taken, nor
+      // in a class of yesterday nobody took; the job's marks carry no admin and no audit entry.
+      if (d === -1) {
+        for (const r of reservations) {
+          if (r.session !== session || r.status !== 'active' || r.attended !== null) continue;
+          r.attended = 0;
+          r.markedAt = utc(day(0), 0, 10);
+          r.bySystem = true;
+        }
+      }
       // Some full past classes had a line, closed before the class.
       if (d < 0 && session.reserved >= schedule.capacity && rand() < 0.4) {
         for (let w = 0; w < 1 + Math.floor(rand() * 3); w++) {
@@ -385,7 +397,7 @@ export async function writeStudio(db, studio, { today, weeks }) {
         JSON.stringify({ planName: plan.catalogue.name, classesTotal: plan.catalogue.classes }),
       ]);
     }
-    for (const r of p.reservations.filter((x) => x.attended !== null)) {
+    for (const r of p.reservations.filter((x) => x.attended !== null && !x.bySystem)) {
       entries.push([
         r.markedAt,
         'reservation.attendance',
@@ -595,7 +607,7 @@ export async function writeStudio(db, studio, { today, weeks }) {
       r.reminderSentAt,
       r.attended,
       r.markedAt,
-      r.attended === null ? null : studio.adminId,
+      r.attended === null || r.bySystem ? null : studio.adminId,
       r.createdAt,
       r.session.date,
     ]),
