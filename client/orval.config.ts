@@ -33,6 +33,7 @@ export default defineConfig({
             'getInformationClases',
             'getClases',
             'getUserPlanes',
+            'planHistory',
             'getUsers',
             'getUser',
             'getAudit',

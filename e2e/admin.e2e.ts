@@ -2,17 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { openNextMonday, slotRow, toast, today, confirmReformer } from './support/site';
+import { openNextMonday, slotRow, toast, today, confirmReformer, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
 
 /** A form field by its label; required fields add an asterisk that is not part of the name. */
 const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -37,7 +29,7 @@ describe('administration', () => {
     const email = `paola.${Date.now()}@example.com`;
     const password = 'clave-de-paola-1';
 
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
     await page.getByRole('link', { name: 'Mi Perfil' }).click();
     await page.getByRole('navigation', { name: 'Mi cuenta' }).getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL(`${baseUrl}/pilates/usuarios`);
@@ -97,7 +89,7 @@ describe('administration', () => {
 
     // The new client logs in with the password the studio gave her and books next Monday.
     await context.clearCookies();
-    await logIn(page, email, password);
+    await logIn(page, baseUrl, email, password);
     await openNextMonday(page, baseUrl);
     const slot = slotRow(page, '9:00 AM');
     await slot.getByRole('button', { name: 'Reservar' }).click();

@@ -41,7 +41,13 @@ describe('the booking screen shows what a client decides with', () => {
       expect(await row.getByText('Pilates Reformer').isVisible()).toBe(true);
       expect(await row.getByText('50 min', { exact: true }).isVisible()).toBe(true);
       await expect
-        .poll(() => row.getByText(/^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\.$/).isVisible())
+        .poll(() =>
+          row
+            .getByText(
+              /^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan\.$/,
+            )
+            .isVisible(),
+        )
         .toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await page.screenshot({ path: screenshotPath(`reservar-cliente-${width}`), fullPage: true });

@@ -39,7 +39,13 @@ describe('the cancellation deadline is never promised when the server would refu
         await page.goto(`${baseUrl}/pilates/reservar?fecha=${soon.date}`);
         const late = slotRow(page, soon.time);
         await expect
-          .poll(() => late.getByText('Reservas dentro del límite: si cancelas, la clase no se devuelve.').isVisible())
+          .poll(() =>
+            late
+              .getByText(
+                'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+              )
+              .isVisible(),
+          )
           .toBe(true);
         expect(await late.getByText(/Cancela sin costo/).count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
@@ -51,7 +57,9 @@ describe('the cancellation deadline is never promised when the server would refu
         await confirmReformer(page);
         await expect.poll(() => toast(page, /Reservaste dentro del límite/).isVisible()).toBe(true);
         await expect.poll(() => late.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
-        await expect.poll(() => late.getByText(/^Ya no se puede cancelar: el límite era el /).isVisible()).toBe(true);
+        await expect
+          .poll(() => late.getByText(/^Ya no se puede cancelar sin costo: el límite era el /).isVisible())
+          .toBe(true);
         expect(await late.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
         await page.screenshot({ path: screenshotPath(`limite-fila-reservada-${width}`), fullPage: true });
         // The confirmation mail promises nothing either.
@@ -64,7 +72,13 @@ describe('the cancellation deadline is never promised when the server would refu
         await page.goto(`${baseUrl}/pilates/reservar?fecha=${nextWednesday}`);
         const later = slotRow(page, '7:00 AM');
         await expect
-          .poll(() => later.getByText(/^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\.$/).isVisible())
+          .poll(() =>
+            later
+              .getByText(
+                /^Cancela sin costo hasta el \S+ \d+ de \S+, \d{1,2}:\d{2} [AP]M\. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan\.$/,
+              )
+              .isVisible(),
+          )
           .toBe(true);
         await later.getByRole('button', { name: 'Reservar' }).click();
         await confirmReformer(page);
@@ -87,7 +101,7 @@ describe('the cancellation deadline is never promised when the server would refu
         const lateItem = items.filter({ hasText: formatLongDate(soon.date) }).filter({ hasText: soon.time });
         const laterItem = items.filter({ hasText: formatLongDate(nextWednesday) });
         await expect
-          .poll(() => lateItem.getByText(/^Ya no se puede cancelar: el límite era el /).isVisible())
+          .poll(() => lateItem.getByText(/^Ya no se puede cancelar sin costo: el límite era el /).isVisible())
           .toBe(true);
         // Past the deadline only "Liberar lugar" (its dialog says the class is not returned), never a free cancel.
         expect(await lateItem.getByRole('button', { name: /^Cancelar/ }).count()).toBe(0);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { registerClient, today } from './support/site';
+import { registerClient, today, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -32,13 +32,7 @@ function approvedPayment(email: string, cents: number): void {
   }
 }
 
-async function logIn(page: Page) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
+const logInAsAdmin = (page: Page) => logIn(page, baseUrl, ADMIN.email, ADMIN.password);
 
 describe('owner dashboard on a phone and a laptop', () => {
   let browser: Browser;
@@ -56,7 +50,7 @@ describe('owner dashboard on a phone and a laptop', () => {
     it(`should keep every figure inside its card and show the whole week's heat map at ${width} px`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await logIn(page);
+      await logInAsAdmin(page);
       // Two weeks up to today: every weekday of the timetable is in the heat map.
       await page.goto(`${baseUrl}/pilates/panel?periodo=rango&desde=${addDays(today, -13)}&hasta=${today}`);
       await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();

@@ -1,23 +1,15 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { addDays } from '@pilates/dates';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
 import { givePlan } from './support/db';
-import { registerClient, today } from './support/site';
+import { registerClient, today, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
 
 /** A paid Mercado Pago purchase approved today, written into the e2e server's database. */
 function approvedPayment(email: string, cents: number): void {
@@ -120,7 +112,7 @@ describe('owner dashboard', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
     await page.addInitScript(() => {
       const w = window as unknown as { __shift: number };
       w.__shift = 0;

@@ -7,19 +7,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { nextMonday, registerClient, today, toast } from './support/site';
+import { nextMonday, registerClient, today, toast, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 // Two weeks ahead: a Monday with the default timetable's classes that no other journey books.
 const cancelDate = addDays(nextMonday, 7);
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
+const logInAsAdmin = (page: Page) => logIn(page, baseUrl, ADMIN.email, ADMIN.password);
 
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

@@ -1,5 +1,5 @@
 import { formatLongDate, formatLongDateWithWeekday, planEndDate } from '@pilates/dates';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
@@ -12,19 +12,13 @@ import {
   toast,
   today,
   confirmReformer,
+  logIn,
 } from './support/site';
 
 const baseUrl = inject('baseUrl');
 // Steps that wait for the server (checkout, refund): vitest's 1 s poll is short on a shared 2-core machine.
 const SLOW = { timeout: 10_000 };
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
 describe('purchase', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -159,7 +153,7 @@ describe('purchase', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
     await page.goto(`${baseUrl}/pilates/usuarios`);
     await page.getByLabel('Buscar usuario').fill('Renata');
     const row = page.getByRole('row').filter({ hasText: email });

@@ -5,7 +5,7 @@ import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { CSRF, nextMonday, registerClient, today, toast } from './support/site';
+import { CSRF, nextMonday, registerClient, today, toast, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -16,14 +16,6 @@ interface Slot {
   scheduleId: number;
   time: string;
   spots: { id: number; label: string; state: string }[];
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
 }
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -67,7 +59,7 @@ describe('a reformer out of service ("Sala")', () => {
       const adminContext = await browser.newContext({ viewport: { width, height } });
       const admin = await adminContext.newPage();
       const adminWatch = watchPage(admin);
-      await logIn(admin, ADMIN.email, ADMIN.password);
+      await logIn(admin, baseUrl, ADMIN.email, ADMIN.password);
       await admin.goto(`${baseUrl}/pilates/sala`);
       const section = admin.getByRole('region', { name: 'Fuera de servicio' });
       const mark = section.getByRole('button', { name: 'Marcar fuera de servicio' });

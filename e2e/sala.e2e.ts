@@ -4,18 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { givePlan } from './support/db';
 import { ADMIN } from './support/global-setup';
-import { CSRF, nextMonday, registerClient, today, toast } from './support/site';
+import { CSRF, nextMonday, registerClient, today, toast, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -30,7 +22,7 @@ describe('the room ("Sala")', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const watch = watchPage(page);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
     await page.goto(`${baseUrl}/pilates/sala`);
     await page.getByRole('navigation', { name: 'Mi cuenta' }).getByRole('link', { name: 'Sala' }).waitFor();
     const room = page.getByRole('radiogroup', { name: 'Reformers de la sala' });
@@ -149,7 +141,7 @@ describe('the room ("Sala")', () => {
       const context = await browser.newContext({ viewport: { width, height } });
       const page = await context.newPage();
       const watch = watchPage(page);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
       await page.goto(`${baseUrl}/pilates/usuarios-clases?fecha=${date}`);
       await page.getByRole('button', { name: /6:00 PM/ }).click();
       const dialog = page.getByRole('dialog', { name: /· 6:00 PM$/ });

@@ -2,17 +2,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { registerClient, toast } from './support/site';
+import { registerClient, toast, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
+const logInAsAdmin = (page: Page) => logIn(page, baseUrl, ADMIN.email, ADMIN.password);
 
 /** How far a table's scroll box and the page overflow sideways (0: they fit). */
 const sidewaysOverflow = (table: Locator) =>

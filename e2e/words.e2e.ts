@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { registerClient } from './support/site';
+import { registerClient, logIn } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const SIZES = [390, 1280] as const;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/pilates`);
-}
 
 // Issue #31: one name per thing, in Mexican Spanish and sentence case, on the screens that had variants.
 describe('words', () => {
@@ -71,7 +63,7 @@ describe('words', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const watch = watchPage(page);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      await logIn(page, baseUrl, ADMIN.email, ADMIN.password);
       await page.goto(`${baseUrl}/pilates/usuarios`);
       const add = page.getByRole('button', { name: 'Agregar usuario', exact: true });
       await add.waitFor();

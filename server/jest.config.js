@@ -35,6 +35,7 @@ const ZONE_SENSITIVE = [
   'page-reads',
   'payments',
   'plan-ending-reminders',
+  'plan-history',
   'release-spot',
   'sala',
   'settings',

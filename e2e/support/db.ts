@@ -70,6 +70,10 @@ export function removeClass(dataDir: string, scheduleId: number): void {
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {
+      // Its waitlist too (a journey may have made one), before the class row it points to.
+      db.prepare(
+        'DELETE FROM waitlist_entries WHERE class_session_id IN (SELECT id FROM class_sessions WHERE schedule_id = ?)',
+      ).run(scheduleId);
       db.prepare(
         'DELETE FROM reservations WHERE class_session_id IN (SELECT id FROM class_sessions WHERE schedule_id = ?)',
       ).run(scheduleId);
@@ -105,6 +109,17 @@ export function addPastClass(dataDir: string, email: string, planId: number, dat
       // The client's stored attendance counter, which the app keeps with every mark.
       db.prepare('UPDATE users SET attended_count = attended_count + 1 WHERE id = ?').run(user.id);
     })();
+  } finally {
+    db.close();
+  }
+}
+
+/** Sets how many places a timetable class offers (before its first booking creates the class row). */
+export function setCapacity(dataDir: string, scheduleId: number, capacity: number): void {
+  const db = new Database(join(dataDir, 'pilates.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE schedules SET capacity = ? WHERE id = ?').run(capacity, scheduleId);
   } finally {
     db.close();
   }

@@ -38,6 +38,15 @@ export async function registerClient(
 }
 
 /** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
+/** Logs in through the form of /pilates/cuenta and waits for the home page it leads to. */
+export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/pilates/cuenta`);
+  await page.getByLabel('Correo Electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/pilates`);
+}
+
 export async function openNextMonday(page: Page, baseUrl: string, path = '/pilates/reservar') {
   // Today chosen explicitly: without a day the calendar may open on a later one with classes left.
   await page.goto(`${baseUrl}${path}?fecha=${today}`);

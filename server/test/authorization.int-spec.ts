@@ -30,6 +30,7 @@ interface Fixture {
   otherReservationId: number;
   otherWaitlistId: number;
   otherPaymentId: string;
+  otherPlanId: number;
   scheduleId: number;
 }
 
@@ -81,6 +82,12 @@ const RULES: Record<string, Rule> = {
     access: { own: Permission.UsersRead },
     body: (f) => ({ id: f.clientId }),
     othersBody: (f) => ({ id: f.otherId }),
+  },
+  planHistory: {
+    access: { own: Permission.UsersRead },
+    // An unknown plan is 404, not a refusal; another client's plan is 403.
+    body: () => ({ userPlanId: 999999 }),
+    othersBody: (f) => ({ userPlanId: f.otherPlanId }),
   },
   // Booking
   pushReservation: {
@@ -213,7 +220,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     );
     const mine = await newClient(t, 'Matriz');
     const theirs = await newClient(t, 'Ajena');
-    await givePlan(t, theirs.user.id, { classes: 2 });
+    const theirPlanId = await givePlan(t, theirs.user.id, { classes: 2 });
     const schedule = await scheduleAt(t, 1, '20:00');
     const booked = await theirs.agent
       .post('/api/reservations/push-reservation')
@@ -253,6 +260,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       otherReservationId: booked.body.reservationId,
       otherWaitlistId: waiting.body.waitlistId,
       otherPaymentId: payment.id,
+      otherPlanId: theirPlanId,
       scheduleId: schedule.id,
     };
   });
@@ -342,6 +350,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         'getClases',
         'getUserPlanes',
         'leaveWaitlist',
+        'planHistory',
         'pushReservation',
       ].sort(),
     );

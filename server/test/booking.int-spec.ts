@@ -513,8 +513,10 @@ describe('booking', () => {
           attended: null,
           paidAtStudio: false,
           spot: { id: expect.any(Number), label: 'Reformer 1' },
+          forgiven: false,
         },
       ]);
+      expect(slot.released).toEqual([]);
       expect(slot.reservedCount).toBe(1);
 
       await agent.post('/api/reservations/get-information-clases').send({ date: thursday }).expect(403);

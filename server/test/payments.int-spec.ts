@@ -13,10 +13,15 @@ import { NotificationEventRow } from '../src/notifications/entities/notification
 import type { NotificationEvent } from '../src/notifications/events';
 import { readOutboxMail, outboxCount } from './helpers/accounts';
 import { adminAgent, NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
-import { FakeMercadoPago, notificationBody, notifyWebhook } from './helpers/mercadopago';
+import {
+  approvedPayment,
+  CHECKOUT_ENV,
+  FakeMercadoPago,
+  MP_TEST_SECRET as SECRET,
+  notificationBody,
+  notifyWebhook,
+} from './helpers/mercadopago';
 import { createTestApp, TestApp } from './helpers/test-app';
-
-const SECRET = 'mp-webhook-secret-for-tests';
 
 describe('buying plans with Mercado Pago', () => {
   let t: TestApp;
@@ -25,16 +30,7 @@ describe('buying plans with Mercado Pago', () => {
 
   beforeAll(async () => {
     mp.install();
-    t = await createTestApp({
-      clock,
-      env: {
-        APP_URL: 'https://estudio.example',
-        MP_ACCESS_TOKEN: 'TEST-access-token',
-        MP_WEBHOOK_SECRET: SECRET,
-        PAYMENT_COMMISSION_PERCENT: '4',
-        PAYMENT_COMMISSION_FIXED_MXN: '4',
-      },
-    });
+    t = await createTestApp({ clock, env: CHECKOUT_ENV });
   });
   afterAll(async () => {
     await t.close();
@@ -78,14 +74,7 @@ describe('buying plans with Mercado Pago', () => {
   };
 
   const approve = (id: string, reference: string, amount = 1564) =>
-    mp.setPayment({
-      id,
-      status: 'approved',
-      status_detail: 'accredited',
-      external_reference: reference,
-      transaction_amount: amount,
-      date_approved: NOW.toISOString(),
-    });
+    mp.setPayment(approvedPayment(id, reference, NOW, amount));
 
   it('should show each catalogue plan with its commission and total', async () => {
     const res = await t.agent().get('/api/planes/get-planes').expect(200);

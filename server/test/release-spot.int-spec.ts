@@ -227,6 +227,20 @@ describe('release-spot ("Liberar lugar") and forgive ("Perdonar")', () => {
       clock.set(at('10:00'));
       await release(ana.agent, ids[0]).expect(200);
       expect(await remainingOf(t, ana.planId)).toBe(3);
+      // The roster and the client's classes say the place was released (not booked, not attended).
+      const rosterRow = async () =>
+        (await admin.post('/api/reservations/get-information-clases').send({ date: TODAY }).expect(200)).body.data.find(
+          (slot: { time: string }) => slot.time === '9:10 PM',
+        );
+      expect(await rosterRow()).toMatchObject({
+        enrolled: [],
+        released: [{ reservationId: ids[0], id: ana.id, releasedAt: at('10:00').toISOString(), forgiven: false }],
+      });
+      const classesOf = async () =>
+        (await admin.post('/api/informacion/get-clases').send({ id: ana.id }).expect(200)).body.clases;
+      expect(await classesOf()).toEqual([
+        expect.objectContaining({ id: ids[0], lateReleased: true, forgiven: false, cancellable: false }),
+      ]);
 
       const [first, second] = await Promise.all([forgive(ids[0]), forgive(ids[0])]);
       expect([first.status, second.status]).toEqual([200, 200]);
@@ -245,6 +259,10 @@ describe('release-spot ("Liberar lugar") and forgive ("Perdonar")', () => {
       expect(row.forgiveReason).toBe('Avisó por WhatsApp: emergencia familiar');
       expect(await forgiveAudits(ids[0])).toBe(1);
       expect((await subjects(ana.email)).filter((s) => s === 'El estudio te devolvió una clase')).toHaveLength(1);
+      expect((await rosterRow()).released).toEqual([
+        expect.objectContaining({ reservationId: ids[0], forgiven: true }),
+      ]);
+      expect(await classesOf()).toEqual([expect.objectContaining({ id: ids[0], lateReleased: true, forgiven: true })]);
     });
 
     it('should forgive a no-show (not attended) and return its class', async () => {
@@ -254,6 +272,11 @@ describe('release-spot ("Liberar lugar") and forgive ("Perdonar")', () => {
       const res = await forgive(ids[0], 'Se equivocaron al marcar').expect(200);
       expect(res.body.classReturned).toBe(true);
       expect(await remainingOf(t, clients[0].planId)).toBe(4);
+      const roster = (await admin.post('/api/reservations/get-information-clases').send({ date: TOMORROW }).expect(200))
+        .body.data;
+      expect(roster.flatMap((slot: { enrolled: unknown[] }) => slot.enrolled)).toContainEqual(
+        expect.objectContaining({ reservationId: ids[0], attended: false, forgiven: true }),
+      );
       // Removing the forgiven place from the roster afterwards does not return its class a second time.
       await admin.post('/api/reservations/cancel-reservation').send({ id: ids[0] }).expect(200);
       expect(await remainingOf(t, clients[0].planId)).toBe(4);

@@ -5,8 +5,7 @@ import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { SpotOutage } from '../src/sala/entities';
 import {
   adminAgent,
-  givePlan,
-  newClient,
+  clientWithPlan,
   NEXT_MONDAY,
   NOW,
   remainingOf,
@@ -15,8 +14,8 @@ import {
   TODAY,
 } from './helpers/booking';
 import { mailsFor } from './helpers/notifications';
-import { bookSpot, setFavourite, spotIds } from './helpers/sala';
-import { createTestApp, TestApp } from './helpers/test-app';
+import { bookSpot, setFavourite, useSalaApp } from './helpers/sala';
+import type { TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -25,18 +24,8 @@ const favourite = setFavourite;
 const outage = (agent: Agent, body: Record<string, unknown>, preview = false) =>
   agent.post(`/api/admin/sala/outage${preview ? '/preview' : ''}`).send(body);
 
-/** A new client with a plan of 10 classes: its agent, id, e-mail and plan. */
-const client = async (t: TestApp, name = 'Sala') => {
-  const c = await newClient(t, name);
-  const planId = await givePlan(t, c.user.id, { classes: 10 });
-  return {
-    agent: c.agent,
-    id: c.user.id as number,
-    email: c.user.email as string,
-    name: c.user.name as string,
-    planId,
-  };
-};
+/** A new client with a plan of 10 classes: its agent, id, e-mail, name and plan. */
+const client = (t: TestApp, name = 'Sala') => clientWithPlan(t, name, { classes: 10 });
 
 const reservation = (t: TestApp, id: number) => t.dataSource.getRepository(Reservation).findOneByOrFail({ id });
 
@@ -44,13 +33,7 @@ describe('sala: a reformer out of service', () => {
   let t: TestApp;
   let ids: Record<string, number>;
   const clock = new FixedClock(NOW);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { CANCEL_HOURS: '12' } });
-    ids = await spotIds(t);
-  });
-  afterAll(() => t.close());
-  afterEach(() => clock.set(NOW));
+  useSalaApp(clock, (app, spots) => ([t, ids] = [app, spots]));
 
   it('should move the booked clients, cancel who has no reformer left, as the preview said, then end it', async () => {
     const admin = await adminAgent(t);
@@ -329,12 +312,7 @@ describe('sala: the reformer named wherever the class appears', () => {
   let t: TestApp;
   let ids: Record<string, number>;
   const clock = new FixedClock(NOW);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { CANCEL_HOURS: '12' } });
-    ids = await spotIds(t);
-  });
-  afterAll(() => t.close());
+  useSalaApp(clock, (app, spots) => ([t, ids] = [app, spots]));
 
   it('should name it in Mis clases, the confirmation, the reminder, the .ics and the calendar feed', async () => {
     const c = await client(t);

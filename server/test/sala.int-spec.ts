@@ -5,16 +5,15 @@ import { Schedule } from '../src/reservations/entities/schedule.entity';
 import {
   activeReservations,
   adminAgent,
-  givePlan,
-  newClient,
+  clientWithPlan,
   NEXT_MONDAY,
   NOW,
   scheduleAt,
   sessionOf,
   TODAY,
 } from './helpers/booking';
-import { bookSpot, setFavourite, spotIds } from './helpers/sala';
-import { createTestApp, TestApp } from './helpers/test-app';
+import { bookSpot, setFavourite, useSalaApp } from './helpers/sala';
+import type { TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 const TUESDAY = addDays(TODAY, 1);
@@ -25,11 +24,7 @@ const changeSpot = (agent: Agent, reservationId: number, spot: number) =>
 const favourite = setFavourite;
 
 /** A new client with a plan of `classes` classes. */
-const client = async (t: TestApp, classes = 10) => {
-  const c = await newClient(t, 'Sala');
-  await givePlan(t, c.user.id, { classes });
-  return { agent: c.agent, id: c.user.id as number };
-};
+const client = (t: TestApp, classes = 10) => clientWithPlan(t, 'Sala', { classes });
 
 const spotsInClass = async (t: TestApp, scheduleId: number, date: string): Promise<(number | null)[]> => {
   const session = await sessionOf(t, scheduleId, date);
@@ -43,13 +38,7 @@ describe('sala: a reformer in every booking', () => {
   let t: TestApp;
   let ids: Record<string, number>;
   const clock = new FixedClock(NOW);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock, env: { CANCEL_HOURS: '12' } });
-    ids = await spotIds(t);
-  });
-  afterAll(() => t.close());
-  afterEach(() => clock.set(NOW));
+  useSalaApp(clock, (app, spots) => ([t, ids] = [app, spots]));
 
   it('should show anyone the room: the live reformers in order and the instructor', async () => {
     const res = await t.http().get('/api/reservations/sala').expect(200);
@@ -170,50 +159,41 @@ describe('sala: a reformer in every booking', () => {
     it('should promote from the waitlist onto the favourite reformer when free, never a taken one', async () => {
       const schedule = await scheduleAt(t, 4, '07:00');
       await t.dataSource.getRepository(Schedule).update({ id: schedule.id }, { capacity: 3 });
-      const date = addDays(NEXT_MONDAY, 3);
-      const a = await client(t);
-      const b = await client(t);
-      const c = await client(t);
-      const bookedA = await book(a.agent, date, schedule.id, ids['Reformer 1']).expect(201);
-      await book(b.agent, date, schedule.id, ids['Reformer 2']).expect(201);
-      await book(c.agent, date, schedule.id, ids['Reformer 8']).expect(201);
       const waiting = await client(t);
+      /** Fills the class of `date` with new clients on these reformers: the first one, with their reservation. */
+      const fill = async (date: string, reformers: string[]) => {
+        const booked = [];
+        for (const reformer of reformers) {
+          const c = await client(t);
+          const res = await book(c.agent, date, schedule.id, ids[reformer]).expect(201);
+          booked.push({ agent: c.agent, reservationId: res.body.reservationId as number });
+        }
+        return booked[0];
+      };
+      const joinWaitlist = (date: string) =>
+        waiting.agent.post('/api/reservations/join-waitlist').send({ date, classReservation: schedule.id }).expect(201);
+      const activeOn = (date: string) =>
+        t.dataSource
+          .getRepository(Reservation)
+          .findOneByOrFail({ userId: waiting.id, status: 'active', classDate: date });
+
+      const date = addDays(NEXT_MONDAY, 3);
+      const a = await fill(date, ['Reformer 1', 'Reformer 2', 'Reformer 8']);
       await favourite(waiting.agent, ids['Reformer 8']).expect(200);
-      await waiting.agent
-        .post('/api/reservations/join-waitlist')
-        .send({ date, classReservation: schedule.id })
-        .expect(201);
+      await joinWaitlist(date);
       // A's place frees Reformer 1: the favourite (8) is taken, so the promoted client gets a free one.
-      await a.agent.post('/api/reservations/cancel-reservation').send({ id: bookedA.body.reservationId }).expect(200);
-      const promoted = await t.dataSource
-        .getRepository(Reservation)
-        .findOneByOrFail({ userId: waiting.id, status: 'active' });
-      expect(promoted.spotId).toBe(ids['Reformer 1']);
+      await a.agent.post('/api/reservations/cancel-reservation').send({ id: a.reservationId }).expect(200);
+      expect((await activeOn(date)).spotId).toBe(ids['Reformer 1']);
       const spots = await spotsInClass(t, schedule.id, date);
       expect(new Set(spots).size).toBe(3);
 
       // Next time the favourite is free: the promotion takes it.
       const date2 = addDays(date, 7);
-      const d = await client(t);
-      const e = await client(t);
-      const f = await client(t);
-      const bookedD = await book(d.agent, date2, schedule.id, ids['Reformer 1']).expect(201);
-      await book(e.agent, date2, schedule.id, ids['Reformer 2']).expect(201);
-      await book(f.agent, date2, schedule.id, ids['Reformer 3']).expect(201);
-      await waiting.agent
-        .post('/api/reservations/join-waitlist')
-        .send({ date: date2, classReservation: schedule.id })
-        .expect(201);
-      await (
-        await adminAgent(t)
-      )
-        .post('/api/reservations/cancel-reservation')
-        .send({ id: bookedD.body.reservationId })
-        .expect(200);
-      const second = await t.dataSource
-        .getRepository(Reservation)
-        .findOneByOrFail({ userId: waiting.id, status: 'active', classDate: date2 });
-      expect(second.spotId).toBe(ids['Reformer 8']);
+      const d = await fill(date2, ['Reformer 1', 'Reformer 2', 'Reformer 3']);
+      await joinWaitlist(date2);
+      const admin = await adminAgent(t);
+      await admin.post('/api/reservations/cancel-reservation').send({ id: d.reservationId }).expect(200);
+      expect((await activeOn(date2)).spotId).toBe(ids['Reformer 8']);
     });
   });
 
@@ -292,13 +272,11 @@ describe('sala: a reformer in every booking', () => {
       const friday = addDays(TODAY, 4);
       const schedule = await scheduleAt(t, 5, '07:00');
       const admin = await adminAgent(t);
+      /** A walk-in to Friday's class: a user (`{ userId }`) or a new client's details, on `spot` or "Cualquiera". */
+      const walkInFriday = (person: object, spot?: number) =>
+        walkIn(admin, { date: friday, classReservation: schedule.id, ...person, spot });
       const first = await client(t);
-      const placed = await walkIn(admin, {
-        date: friday,
-        classReservation: schedule.id,
-        userId: first.id,
-        spot: ids['Reformer 7'],
-      }).expect(201);
+      const placed = await walkInFriday({ userId: first.id }, ids['Reformer 7']).expect(201);
       expect(placed.body.spot).toEqual({ id: ids['Reformer 7'], label: 'Reformer 7' });
       const [entry] = await t.dataSource.query(
         'SELECT `after` AS a FROM audit_log WHERE action = ? AND entity_id = ?',
@@ -308,51 +286,31 @@ describe('sala: a reformer in every booking', () => {
 
       // A taken reformer: refused as a booking is, and a new client's account is not created.
       const second = await client(t);
-      const taken = await walkIn(admin, {
-        date: friday,
-        classReservation: schedule.id,
-        userId: second.id,
-        spot: ids['Reformer 7'],
-      }).expect(409);
+      const taken = await walkInFriday({ userId: second.id }, ids['Reformer 7']).expect(409);
       expect(taken.body).toEqual({
         success: false,
         code: 'SPOT_TAKEN',
         error: 'Ese reformer ya está reservado; elige otro',
       });
       const newcomer = { name: 'Nueva Puerta', email: 'nueva.puerta.sala@example.com', cumpleanos: '1990-01-02' };
-      const refusedNew = await walkIn(admin, {
-        date: friday,
-        classReservation: schedule.id,
-        ...newcomer,
-        spot: ids['Reformer 7'],
-      }).expect(409);
+      const refusedNew = await walkInFriday(newcomer, ids['Reformer 7']).expect(409);
       expect(refusedNew.body.code).toBe('SPOT_TAKEN');
       expect(await t.dataSource.query('SELECT id FROM users WHERE email = ?', [newcomer.email])).toEqual([]);
 
-      const unknown = await walkIn(admin, {
-        date: friday,
-        classReservation: schedule.id,
-        userId: second.id,
-        spot: 999_999,
-      }).expect(400);
+      const unknown = await walkInFriday({ userId: second.id }, 999_999).expect(400);
       expect(unknown.body.code).toBe('SPOT_UNKNOWN');
 
       await t.dataSource.query(
         'INSERT INTO spot_outages (spot_id, from_date, to_date, reason, created_by) VALUES (?, ?, ?, ?, 1)',
         [ids['Reformer 8'], friday, friday, 'Resorte en reparación'],
       );
-      const broken = await walkIn(admin, {
-        date: friday,
-        classReservation: schedule.id,
-        userId: second.id,
-        spot: ids['Reformer 8'],
-      }).expect(409);
+      const broken = await walkInFriday({ userId: second.id }, ids['Reformer 8']).expect(409);
       expect(broken.body.code).toBe('SPOT_OUT_OF_SERVICE');
       // None of the refusals took a place.
       expect((await sessionOf(t, schedule.id, friday))!.reservedCount).toBe(1);
 
       // Without a reformer: "Cualquiera" (the front-most free one), never the one taken.
-      const any = await walkIn(admin, { date: friday, classReservation: schedule.id, userId: second.id }).expect(201);
+      const any = await walkInFriday({ userId: second.id }).expect(201);
       expect(any.body.spot).toEqual({ id: ids['Reformer 1'], label: 'Reformer 1' });
       expect(await spotsInClass(t, schedule.id, friday)).toEqual([ids['Reformer 7'], ids['Reformer 1']]);
     });
@@ -363,12 +321,7 @@ describe('sala: the admin draws the room and the classes follow it', () => {
   let t: TestApp;
   let ids: Record<string, number>;
   const clock = new FixedClock(NOW);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-    ids = await spotIds(t);
-  });
-  afterAll(() => t.close());
+  useSalaApp(clock, (app, spots) => ([t, ids] = [app, spots]), {});
 
   describe('the day view', () => {
     type SpotView = { id: number; label: string; row: number; column: number; state: string };

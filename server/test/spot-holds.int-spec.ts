@@ -8,13 +8,18 @@ import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { SpotHold } from '../src/reservations/entities/spot-hold.entity';
 import { SpotHoldsService } from '../src/reservations/spot-holds.service';
 import { adminAgent, givePlan, newClient, NOW, scheduleAt, sessionOf, TODAY } from './helpers/booking';
-import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
+import {
+  approvedPayment,
+  CHECKOUT_ENV,
+  FakeMercadoPago,
+  MP_TEST_SECRET as SECRET,
+  notifyWebhook,
+} from './helpers/mercadopago';
 import { eventsFor } from './helpers/notifications';
 import { bookSpot, setFavourite, spotIds } from './helpers/sala';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
-const SECRET = 'mp-webhook-secret-for-tests';
 const TUESDAY = addDays(TODAY, 1);
 const MINUTE = 60_000;
 
@@ -32,16 +37,7 @@ describe('a reformer held while its client pays for a plan', () => {
 
   beforeAll(async () => {
     mp.install();
-    t = await createTestApp({
-      clock,
-      env: {
-        APP_URL: 'https://estudio.example',
-        MP_ACCESS_TOKEN: 'TEST-access-token',
-        MP_WEBHOOK_SECRET: SECRET,
-        PAYMENT_COMMISSION_PERCENT: '4',
-        PAYMENT_COMMISSION_FIXED_MXN: '4',
-      },
-    });
+    t = await createTestApp({ clock, env: CHECKOUT_ENV });
     ids = await spotIds(t);
     planId = (await t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Ocho Clases' })).id;
   });
@@ -70,14 +66,7 @@ describe('a reformer held while its client pays for a plan', () => {
   const approveLast = () => {
     const reference = mp.preferenceBodies().at(-1)!.external_reference as string;
     const id = String(++providerIds);
-    mp.setPayment({
-      id,
-      status: 'approved',
-      status_detail: 'accredited',
-      external_reference: reference,
-      transaction_amount: 1564,
-      date_approved: clock.now().toISOString(),
-    });
+    mp.setPayment(approvedPayment(id, reference, clock.now()));
     return id;
   };
   const webhook = async (dataId: string) => {

@@ -8,10 +8,11 @@ import { WaitlistService } from '../src/reservations/waitlist.service';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import {
   adminAgent,
-  givePlan,
+  clientWithPlan,
   newClient,
   NEXT_MONDAY,
   NOW,
+  type PlanClient,
   remainingOf,
   scheduleAt,
   sessionOf,
@@ -21,12 +22,7 @@ import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
-interface Client {
-  agent: Agent;
-  id: number;
-  email: string;
-  planId: number;
-}
+type Client = PlanClient;
 
 /** "now" of the suite: Monday 2026-11-23, 06:00 in the studio (Mexico City, UTC-6). */
 const at = (studioTime: string, date = TODAY) => new Date(`${date}T${studioTime}:00-06:00`);
@@ -34,11 +30,8 @@ const at = (studioTime: string, date = TODAY) => new Date(`${date}T${studioTime}
 let t: TestApp;
 const clock = new FixedClock(NOW);
 
-const client = async (classes = 4, plan: { start?: string; end?: string } = {}): Promise<Client> => {
-  const { agent, user } = await newClient(t, 'Espera');
-  const planId = await givePlan(t, user.id, { classes, ...plan });
-  return { agent, id: user.id, email: user.email, planId };
-};
+const client = (classes = 4, plan: { start?: string; end?: string } = {}) =>
+  clientWithPlan(t, 'Espera', { classes, ...plan });
 const book = (c: Client, date: string, scheduleId: number) =>
   c.agent.post('/api/reservations/push-reservation').send({ date, classReservation: scheduleId });
 const join = (c: Client, date: string, scheduleId: number) =>

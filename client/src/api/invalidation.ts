@@ -96,16 +96,17 @@ export const STALE_AFTER = {
       when: { codes: ['CANCEL_WINDOW_CLOSED', 'RESERVATION_NOT_FOUND'] },
     },
   },
-  /** "Liberar lugar": the place goes to the waitlist or back on sale; the class stays used on the plan. */
+  /**
+   * "Liberar lugar" after the deadline: the place goes to the waitlist's head or back on sale (the day,
+   * the rosters), the row says "Lugar liberado"; the class stays used, so no plan changes.
+   */
   releaseSpot: {
-    accepted: ['classes', 'plans', 'day', 'rosters'],
-    refused: {
-      lists: ['classes', 'day', 'rosters'],
-      when: { codes: ['RELEASE_IN_TIME', 'RELEASE_CLASS_STARTED', 'RESERVATION_NOT_FOUND'] },
-    },
+    accepted: ['classes', 'day', 'rosters'],
+    // The class started, the deadline is not past after all, or the place is gone: the rows on screen are stale.
+    refused: { lists: ['classes', 'day', 'rosters'], when: { allBut: [] } },
   },
-  /** "Perdonar": the class may go back to its plan; rosters and the client's lists show it forgiven. */
-  forgive: { accepted: ['audit', 'classes', 'plans', 'day', 'rosters'] },
+  /** "Perdonar" (admin): the class returns to its plan; the roster and the client's classes say "Perdonada". */
+  forgive: { accepted: ['audit', 'classes', 'plans', 'rosters'] },
   /** Joining or leaving a class's waitlist: its count, the caller's place, Mis clases' lines. */
   joinWaitlist: {
     accepted: ['day', 'classes', 'rosters'],

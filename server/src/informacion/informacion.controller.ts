@@ -15,7 +15,9 @@ import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { GetUserPlanesDto, UserPlansResponseDto, PlanesService } from '../planes';
 import { BookingService, GetClasesDto, MyClassesResponseDto } from '../reservations';
 import { FavouriteSpotDto, FavouriteSpotResponseDto, SalaService, toSpotRefDto } from '../sala';
+import { PlanHistoryDto, PlanHistoryResponseDto } from './dto/plan-history.dto';
 import { InformacionService } from './informacion.service';
+import { PlanHistoryService } from './plan-history.service';
 
 @ApiTags('informacion')
 @Controller('informacion')
@@ -26,6 +28,7 @@ export class InformacionController {
     private readonly planes: PlanesService,
     private readonly sala: SalaService,
     private readonly users: UsersService,
+    private readonly histories: PlanHistoryService,
   ) {}
 
   @Post('get-planes')
@@ -35,6 +38,19 @@ export class InformacionController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Otro usuario, y quien llama no es admin.' })
   async getUserPlanes(@CurrentUser() caller: Caller, @Body() dto: GetUserPlanesDto): Promise<UserPlansResponseDto> {
     return { success: true, ...(await this.planes.plansOf(caller, dto)) };
+  }
+
+  @Post('plan-history')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PlanHistoryResponseDto, description: 'El historial del plan, lo más reciente primero.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'El plan es de otro usuario, y quien llama no es admin.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'El plan no existe.' })
+  async planHistory(@CurrentUser() caller: Caller, @Body() dto: PlanHistoryDto): Promise<PlanHistoryResponseDto> {
+    return { success: true, ...(await this.histories.historyOf(caller, dto.userPlanId)) };
   }
 
   @Post('get-clases')

@@ -6,11 +6,13 @@ import { ReservationsModule } from '../reservations';
 import { SalaModule } from '../sala';
 import { InformacionController } from './informacion.controller';
 import { InformacionService } from './informacion.service';
+import { PlanHistoryRepository } from './plan-history.repository';
+import { PlanHistoryService } from './plan-history.service';
 
 /** A user's own information, classes and plans (and, for admins, anyone's). */
 @Module({
   imports: [AuthModule, AdminModule, ReservationsModule, PlanesModule, SalaModule],
   controllers: [InformacionController],
-  providers: [InformacionService],
+  providers: [InformacionService, PlanHistoryService, PlanHistoryRepository],
 })
 export class InformacionModule {}

@@ -145,6 +145,7 @@ export class AttendanceService {
           userPlanId,
           spotId: id,
           cancelHours,
+          bookedAt: this.clock.now(),
         }),
       );
       await this.audit.record(admin, {

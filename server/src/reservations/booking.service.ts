@@ -26,6 +26,7 @@ import {
   toAttendanceSummary,
   toBookedClass,
   toEnrolledUserDto,
+  toReleasedPlaceDto,
   toMyClassDto,
   toSlotDto,
   type MyWaitlistPlace,
@@ -162,6 +163,10 @@ export class BookingService {
       this.holds.liveOn(date, this.clock.now()),
     ]);
     const lines = slots.some((slot) => slot.waitingCount > 0) ? await this.waitlists.waitingOnDate(date) : [];
+    // Places released late ("Lugar liberado"), listed apart: only classes that have a row can have one.
+    const released = await this.reservations.releasedIn(
+      slots.flatMap((slot) => (slot.classId !== null ? [slot.classId] : [])),
+    );
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
     return slots.map((slot) => ({
       ...toSlotDto(
@@ -172,6 +177,7 @@ export class BookingService {
         room,
       ),
       enrolled: slot.people.map(toEnrolledUserDto),
+      released: (slot.classId !== null ? (released.get(slot.classId) ?? []) : []).map(toReleasedPlaceDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
       canWalkIn: this.attendance.canWalkIn(slot),
@@ -250,7 +256,14 @@ export class BookingService {
       try {
         // Rule 6, now that the class row is locked (takePlace): uq_reservations_spot decides a race.
         const { result: id, spot } = await this.spots.place({ classId, userId, spotId: dto.spot }, (spotId) =>
-          this.reservations.insertReservation({ classId, userId, userPlanId: planId, spotId, cancelHours }),
+          this.reservations.insertReservation({
+            classId,
+            userId,
+            userPlanId: planId,
+            spotId,
+            cancelHours,
+            bookedAt: this.clock.now(),
+          }),
         );
         await this.notifications.emit({
           type: 'reservation.confirmed',

@@ -71,6 +71,18 @@ export interface Enrolled {
   /** Their reformer, and (rosters only) its label; null on places booked before the room was drawn. */
   spotId: number | null;
   spotLabel: string | null;
+  /** Rosters only: a late release or a no-show forgiven by an admin ("Perdonar"). */
+  forgivenAt?: Date | null;
+}
+
+/** A place its client released after the deadline ("Liberar lugar"): on the roster, no longer booked. */
+export interface ReleasedPlace {
+  reservationId: number;
+  id: number;
+  name: string;
+  email: string;
+  releasedAt: Date;
+  forgivenAt: Date | null;
 }
 
 /** How often a client came and did not come to the classes they held a place in. */
@@ -123,6 +135,10 @@ export interface MyClassRow {
   /** The reservation's reformer (both null before the room was drawn). */
   spotId: number | null;
   spotLabel: string | null;
+  /** Released after the deadline ("Liberar lugar"): listed, but no longer booked. */
+  lateReleasedAt: Date | null;
+  /** A late release or a no-show forgiven by an admin ("Perdonar"). */
+  forgivenAt: Date | null;
 }
 
 /** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
@@ -135,33 +151,42 @@ export interface StudioNow {
  * Parameters: user id, user id. How many active reservations a client has (a count over the index
  * alone), and whether one lacks its class's date (NULLs come first in the index: one probe).
  */
+/**
+ * A client's classes: the active reservations and the places released late ("Liberar lugar"), which
+ * stay in the list as "Lugar liberado" (the class was used). Other cancellations leave it. The IN on
+ * status keeps ix_reservations_user_class's (user_id, status, class_date) ranges (an OR alone does not).
+ */
+const KEPT = "status IN ('active', 'cancelled') AND (status = 'active' OR late_released_at IS NOT NULL)";
+const KEPT_R = "r.status IN ('active', 'cancelled') AND (r.status = 'active' OR r.late_released_at IS NOT NULL)";
 const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
-    (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status = 'active' AND nd.class_date IS NULL LIMIT 1) AS undated
-  FROM reservations WHERE user_id = ? AND status = 'active'`;
+    (SELECT 1 FROM reservations nd WHERE nd.user_id = ? AND nd.status IN ('active', 'cancelled')
+      AND (nd.status = 'active' OR nd.late_released_at IS NOT NULL) AND nd.class_date IS NULL LIMIT 1) AS undated
+  FROM reservations WHERE user_id = ? AND ${KEPT}`;
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
   r.cancel_grace_until AS cancelGraceUntil, r.cancel_hours AS cancelHours, r.attended AS attended, r.spot_id AS spotId,
+  r.late_released_at AS lateReleasedAt, r.forgiven_at AS forgivenAt,
   (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
 const MY_CLASSES_FROM_TODAY_SQL = `SELECT ${MY_CLASS_COLUMNS}
   FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
-  WHERE r.user_id = ? AND r.status = 'active' AND r.class_date >= ?`;
+  WHERE r.user_id = ? AND ${KEPT_R} AND r.class_date >= ?`;
 /**
  * Parameters: user id, today, how many to skip. The class date of the row that many rows back
  * before today, walking the index backwards: the page's rows all lie on or after it.
  */
 const MY_CLASSES_EDGE_SQL = `SELECT class_date AS classDate FROM reservations
-  WHERE user_id = ? AND status = 'active' AND class_date < ?
+  WHERE user_id = ? AND ${KEPT} AND class_date < ?
   ORDER BY class_date DESC LIMIT 1 OFFSET ?`;
 const MY_CLASSES_BEFORE_ORDER = 'ORDER BY c.date DESC, c.start_time DESC, r.id DESC LIMIT ? OFFSET ?';
 /** Parameters: user id, edge date, today, how many, how many to skip. */
 const MY_CLASSES_BEFORE_SQL = `SELECT ${MY_CLASS_COLUMNS}
   FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
-  WHERE r.user_id = ? AND r.status = 'active' AND r.class_date >= ? AND r.class_date < ?
+  WHERE r.user_id = ? AND ${KEPT_R} AND r.class_date >= ? AND r.class_date < ?
   ${MY_CLASSES_BEFORE_ORDER}`;
 /** Parameters: user id, today, how many, how many to skip (fewer rows before today than the page reaches). */
 const MY_CLASSES_ALL_BEFORE_SQL = `SELECT ${MY_CLASS_COLUMNS}
   FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
-  WHERE r.user_id = ? AND r.status = 'active' AND r.class_date < ?
+  WHERE r.user_id = ? AND ${KEPT_R} AND r.class_date < ?
   ${MY_CLASSES_BEFORE_ORDER}`;
 
 type MyClassSqlRow = Record<keyof MyClassRow, unknown>;
@@ -200,6 +225,54 @@ export class ReservationsRepository {
 
   async slotsWithEveryoneOn(date: string): Promise<SlotWithPeople[]> {
     return withPeople(date, await this.direct.all<SlotRow>(SLOTS_WITH_EVERYONE_SQL, [date, isoWeekday(date)]));
+  }
+
+  /**
+   * The places released late ("Liberar lugar") in these classes, by class: rosters list them apart
+   * from the people booked. Through ix_reservations_session_attendance_user (class, status): a few
+   * cancelled rows per class.
+   */
+  async releasedIn(classIds: number[]): Promise<Map<number, ReleasedPlace[]>> {
+    const byClass = new Map<number, ReleasedPlace[]>();
+    if (classIds.length === 0) return byClass;
+    const rows = await this.txHost.tx
+      .createQueryBuilder()
+      .select('r.id', 'reservationId')
+      .addSelect('r.class_session_id', 'classId')
+      .addSelect('u.id', 'userId')
+      .addSelect('u.name', 'name')
+      .addSelect('u.email', 'email')
+      .addSelect('r.late_released_at', 'releasedAt')
+      .addSelect('r.forgiven_at', 'forgivenAt')
+      .from(Reservation, 'r')
+      .innerJoin(User, 'u', 'u.id = r.user_id')
+      .where("r.class_session_id IN (:...classIds) AND r.status = 'cancelled' AND r.late_released_at IS NOT NULL", {
+        classIds,
+      })
+      .orderBy('r.id')
+      .getRawMany<{
+        reservationId: unknown;
+        classId: unknown;
+        userId: unknown;
+        name: string;
+        email: string;
+        releasedAt: Date | string;
+        forgivenAt: Date | string | null;
+      }>();
+    for (const row of rows) {
+      const classId = Number(row.classId);
+      const list = byClass.get(classId) ?? [];
+      list.push({
+        reservationId: Number(row.reservationId),
+        id: Number(row.userId),
+        name: row.name,
+        email: row.email,
+        releasedAt: fromDbDatetime(row.releasedAt)!,
+        forgivenAt: fromDbDatetime(row.forgivenAt),
+      });
+      byClass.set(classId, list);
+    }
+    return byClass;
   }
 
   /** The date's classes with only `userId`'s own place in them. */
@@ -291,6 +364,8 @@ export class ReservationsRepository {
     /** The cancellation window the place is sold with (the owner's settings at booking time). */
     cancelHours: number;
     cancelGraceUntil?: Date | null;
+    /** The studio clock's instant of the booking (a plan's history orders by it); the database's time without it. */
+    bookedAt?: Date;
   }): Promise<number> {
     const inserted = await this.txHost.tx
       .createQueryBuilder()
@@ -307,6 +382,7 @@ export class ReservationsRepository {
         activeMarker: 1,
         cancelGraceUntil: values.cancelGraceUntil ?? null,
         cancelHours: values.cancelHours,
+        ...(values.bookedAt ? { createdAt: values.bookedAt } : {}),
         // The class's date, from its row in the same statement ("Mis clases" reads it from an index).
         classDate: () => '(SELECT cd.date FROM class_sessions cd WHERE cd.id = :classDateOf)',
       })
@@ -667,7 +743,7 @@ export class ReservationsRepository {
       .createQueryBuilder()
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
-      .where("r.user_id = :userId AND r.status = 'active'", { userId });
+      .where(`r.user_id = :userId AND ${KEPT_R}`, { userId });
     if (period !== 'all') base.andWhere(period === 'upcoming' ? future : `NOT ${future}`, futureParams);
     const total = await base.clone().getCount();
     const rows = await base
@@ -680,6 +756,8 @@ export class ReservationsRepository {
       .addSelect('r.cancel_hours', 'cancelHours')
       .addSelect('r.attended', 'attended')
       .addSelect('r.spot_id', 'spotId')
+      .addSelect('r.late_released_at', 'lateReleasedAt')
+      .addSelect('r.forgiven_at', 'forgivenAt')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spotLabel')
       .addSelect(`CASE WHEN ${future} THEN 0 ELSE 1 END`, 'isPastRank')
       .setParameters(futureParams)
@@ -702,6 +780,8 @@ export class ReservationsRepository {
         attended: toNullableBoolean(row.attended),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
+        lateReleasedAt: fromDbDatetime(row.lateReleasedAt),
+        forgivenAt: fromDbDatetime(row.forgivenAt),
       })),
       total,
     };
@@ -765,6 +845,8 @@ const toMyClassRow = (row: MyClassSqlRow): MyClassRow => ({
   attended: toNullableBoolean(row.attended),
   spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
   spotLabel: row.spotLabel === null || row.spotLabel === undefined ? null : String(row.spotLabel),
+  lateReleasedAt: fromDbDatetime(row.lateReleasedAt as Date | string | null),
+  forgivenAt: fromDbDatetime(row.forgivenAt as Date | string | null),
 });
 
 /** Not started yet at `now`, as "Mis clases" splits upcoming from past. */
@@ -826,6 +908,7 @@ function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
         cancelHours: toNullableNumber(row.cancelHours),
         spotId: row.spotId === null || row.spotId === undefined ? null : Number(row.spotId),
         spotLabel: row.spotLabel ?? null,
+        forgivenAt: fromDbDatetime(row.forgivenAt ?? null),
       });
     }
   }

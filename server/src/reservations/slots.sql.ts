@@ -14,8 +14,9 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
   'r.id AS reservationId, u.id AS userId, u.name AS userName, u.email AS userEmail, r.spot_id AS spotId';
-/** The roster's extra: attendance marked at the door, and whether the place was paid at the studio. */
-const ROSTER_COLUMNS = 'r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel';
+/** The roster's extra: attendance marked at the door, whether the place was paid at the studio, forgiveness. */
+const ROSTER_COLUMNS = `r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel,
+         r.forgiven_at AS forgivenAt`;
 const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
@@ -85,6 +86,8 @@ export interface SlotRow {
   spotId?: number | string | null;
   /** Only in SLOTS_WITH_EVERYONE_SQL: that reformer's label. */
   spotLabel?: string | null;
+  /** Only in SLOTS_WITH_EVERYONE_SQL: set once a late release or a no-show was forgiven. */
+  forgivenAt?: Date | string | null;
   /** The class's taken reformers, comma-separated ids (NULL: none, or no class row yet). */
   takenSpots?: string | null;
   /** Only in SLOTS_WITH_ONE_SQL: the caller's late-promotion grace, if any. */

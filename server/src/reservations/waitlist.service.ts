@@ -289,6 +289,7 @@ export class WaitlistService {
           spotId,
           cancelHours,
           cancelGraceUntil: grace,
+          bookedAt: now,
         }),
     );
     await this.waitlist.endEntry(entry.id, 'promoted', now, { reservationId });

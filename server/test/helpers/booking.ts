@@ -44,6 +44,14 @@ export async function givePlan(
   return Number(inserted.identifiers[0].id);
 }
 
+/** A new client (`name` and a number) with a plan: its agent, id, e-mail, name and the plan's id. */
+export async function clientWithPlan(t: TestApp, name: string, plan: Parameters<typeof givePlan>[2]) {
+  const { agent, user } = await newClient(t, name);
+  const planId = await givePlan(t, user.id, plan);
+  return { agent, id: user.id, email: user.email, name: user.name, planId };
+}
+export type PlanClient = Awaited<ReturnType<typeof clientWithPlan>>;
+
 export const remainingOf = async (t: TestApp, planId: number) =>
   (await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: planId })).classesRemaining;
 

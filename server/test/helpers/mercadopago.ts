@@ -155,6 +155,28 @@ export class FakeMercadoPago {
   }
 }
 
+/** The webhook secret the checkout test apps sign with. */
+export const MP_TEST_SECRET = 'mp-webhook-secret-for-tests';
+
+/** A test app's env to sell plans through FakeMercadoPago in test mode, with a 4 % + $4 commission. */
+export const CHECKOUT_ENV = {
+  APP_URL: 'https://estudio.example',
+  MP_ACCESS_TOKEN: 'TEST-access-token',
+  MP_WEBHOOK_SECRET: MP_TEST_SECRET,
+  PAYMENT_COMMISSION_PERCENT: '4',
+  PAYMENT_COMMISSION_FIXED_MXN: '4',
+};
+
+/** A payment Mercado Pago approved for a purchase: Ocho Clases with its commission ($1,564) unless told. */
+export const approvedPayment = (id: string, reference: string, at: Date, amount = 1564): FakePayment => ({
+  id,
+  status: 'approved',
+  status_detail: 'accredited',
+  external_reference: reference,
+  transaction_amount: amount,
+  date_approved: at.toISOString(),
+});
+
 /** What Mercado Pago posts to the notification URL, in the documented shape. */
 export const notificationBody = (type: string, dataId: string, at: Date, action = `${type}.updated`) => ({
   action,

@@ -38,6 +38,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   getClases: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5, periodo: 'proximas' }) },
   getUserPlanes: { role: 'client', body: (f) => ({ id: f.clientId, pagination: 1, limit: 5 }) },
+  planHistory: { role: 'client', body: (f) => ({ userPlanId: f.userPlanId }) },
   getInformation: { role: 'guest', body: () => ({ date: NEXT_MONDAY }) },
   pushReservation: {
     role: 'client',

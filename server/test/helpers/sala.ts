@@ -1,5 +1,7 @@
+import type { FixedClock } from '../../src/core/clock/clock';
 import { Spot } from '../../src/sala/entities';
-import type { TestApp } from './test-app';
+import { NOW } from './booking';
+import { createTestApp, type TestApp } from './test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -15,3 +17,22 @@ export const spotIds = async (t: TestApp): Promise<Record<string, number>> => {
   const spots = await t.dataSource.getRepository(Spot).findBy({ activeMarker: 1 });
   return Object.fromEntries(spots.map((s) => [s.label, s.id]));
 };
+
+/**
+ * The app of a sala suite, started before its tests and closed after them, on `clock` (set back to NOW
+ * after each test) with CANCEL_HOURS 12 unless `env` says otherwise. `ready` receives the app and
+ * the live reformers' ids.
+ */
+export function useSalaApp(
+  clock: FixedClock,
+  ready: (t: TestApp, ids: Record<string, number>) => void,
+  env: Record<string, string> = { CANCEL_HOURS: '12' },
+) {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ clock, env });
+    ready(app, await spotIds(app));
+  });
+  afterAll(() => app.close());
+  afterEach(() => clock.set(NOW));
+}

@@ -107,6 +107,8 @@ export const upcomingClass: MyClassDto = {
   cancellableUntil: '2026-11-23T19:00:00.000Z',
   attended: null,
   spot: null,
+  lateReleased: false,
+  forgiven: false,
 };
 export const pastClass: MyClassDto = {
   ...upcomingClass,

@@ -2,14 +2,16 @@
 import '@/components/ui/test-polyfills';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { RosterSlotDto, SlotDto } from '@/api/generated/model';
+import type { EnrolledUserDto, RosterSlotDto, SlotDto } from '@/api/generated/model';
 import { createQueryClient } from '@/api/query-client';
 import { ToastProvider } from '@/components/ui/toast';
 import { json } from '@/test/page-test-utils';
+import { RosterDay } from './components/roster-day';
 
-type Answer = [status: number, body: unknown];
+export type Answer = [status: number, body: unknown];
 /** One handler per API path; it receives the parsed JSON body of the request. */
 export type ApiHandlers = Record<string, (body: unknown) => Answer | Promise<Answer>>;
 
@@ -78,6 +80,7 @@ export function rosterSlot(overrides: Partial<RosterSlotDto> = {}): RosterSlotDt
   return {
     ...slot(),
     enrolled: [],
+    released: [],
     waitlist: [],
     attendance: { attended: 0, noShow: 0, unmarked: 0 },
     canMarkAttendance: false,
@@ -85,5 +88,61 @@ export function rosterSlot(overrides: Partial<RosterSlotDto> = {}): RosterSlotDt
     ...overrides,
   };
 }
+
+/** The day the roster tests open, and the path that answers its classes. */
+export const ROSTER_DATE = '2026-11-30';
+export const ROSTER_PATH = '/api/reservations/get-information-clases';
+
+/** Someone enrolled in a class: Ana López, not yet marked, on no reformer, unless told otherwise. */
+export function rosterClient(overrides: Partial<EnrolledUserDto> = {}): EnrolledUserDto {
+  return {
+    reservationId: 31,
+    id: 7,
+    name: 'Ana López',
+    email: 'ana@example.com',
+    attended: null,
+    paidAtStudio: false,
+    forgiven: false,
+    spot: null,
+    ...overrides,
+  };
+}
+
+/** The 8:00 AM class (schedule 2) the roster tests open. */
+export const eightAmRoster = (overrides: Partial<RosterSlotDto> = {}) =>
+  rosterSlot({ scheduleId: 2, time: '8:00 AM', ...overrides });
+
+/** The roster read's answer for ROSTER_DATE with these classes. */
+export const rosterAnswer = (...slots: RosterSlotDto[]): Answer => [
+  200,
+  { success: true, date: ROSTER_DATE, data: slots },
+];
+
+/** Renders the roster of ROSTER_DATE, opens its 8:00 AM class and returns the class's dialog. */
+export async function openEightAmRoster({ canCancelClass = false } = {}) {
+  renderWithProviders(<RosterDay date={ROSTER_DATE} canCancelClass={canCancelClass} />);
+  await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
+  return screen.findByRole('dialog', { name: /· 8:00 AM$/ });
+}
+
+/** The users search's answer: these rows, on one page. */
+export const usersAnswer = (...usuarios: object[]): Answer => [
+  200,
+  { success: true, usuarios, pagination: { currentPage: 1, totalPages: 1, totalRecords: usuarios.length } },
+];
+
+/** The walk-in's answer: Luis Pérez (user 8) has a place from his plan, on `spot`. */
+export const luisWalkInAnswer = (spot: { id: number; label: string }): Answer => [
+  201,
+  {
+    success: true,
+    message: 'Luis Pérez tiene su lugar en la clase (de su plan).',
+    reservationId: 40,
+    userId: 8,
+    paidAtStudio: false,
+    newAccount: false,
+    spot,
+  },
+];
 
 export const errorBody = (code: string, error: string) => ({ success: false, code, error });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookedMessage, cancelQuestion, cancelTermsText, formatStudioInstant } from './format';
+import {
+  bookedMessage,
+  bookingPolicyText,
+  cancelQuestion,
+  cancelTermsText,
+  classOutcomeText,
+  formatStudioInstant,
+} from './format';
 
 describe('formatStudioInstant', () => {
   it('should read the instant on the studio clock when the process runs in another zone', () => {
@@ -32,7 +39,7 @@ describe('what cancelling does, from the server answer', () => {
 
   it('should promise nothing once the deadline has passed or the class was booked inside it', () => {
     expect(cancelTermsText({ cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
-      'Ya no se puede cancelar: el límite era el lunes 23 de noviembre, 7:00 PM.',
+      'Ya no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 7:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
     );
     const late = bookedMessage({ message: '¡Listo!', cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' });
     expect(late).toBe('¡Listo! Reservaste dentro del límite: esta clase ya no se puede cancelar ni vuelve a tu plan.');
@@ -44,5 +51,23 @@ describe('what cancelling does, from the server answer', () => {
     expect(bookedMessage({ ...answer, spot: { label: 'Reformer 4' } })).toBe(
       '¡Listo! Tu lugar: Reformer 4. Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM.',
     );
+  });
+
+  it('should state the policy in force before booking: the free deadline in studio time, then what releasing does', () => {
+    expect(bookingPolicyText({ cancellable: true, cancelUntil: '2026-11-27T01:00:00.000Z' })).toBe(
+      'Cancela sin costo hasta el jueves 26 de noviembre, 7:00 PM. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+    );
+    expect(bookingPolicyText({ cancellable: false, cancelUntil: '2026-11-27T01:00:00.000Z' })).toBe(
+      'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+    );
+  });
+
+  it('should say a released place is "Lugar liberado", never an attendance, and mark what was forgiven', () => {
+    const row = { attended: null, lateReleased: false, forgiven: false };
+    expect(classOutcomeText({ ...row, lateReleased: true })).toBe('Lugar liberado');
+    expect(classOutcomeText({ ...row, lateReleased: true, forgiven: true })).toBe('Lugar liberado (perdonado)');
+    expect(classOutcomeText({ ...row, attended: false, forgiven: true })).toBe('No asistió (perdonado)');
+    expect(classOutcomeText({ ...row, attended: true })).toBe('Asistió');
+    expect(classOutcomeText(row)).toBe('Sin marcar');
   });
 });

@@ -28,21 +28,56 @@ export function cancelQuestion(date: string, time: string): string {
   return `¿Cancelar tu clase del ${formatLongDateWithWeekday(date)} a las ${time}?`;
 }
 
-/** Said before booking a class inside the cancellation window (the server answered cancellable: false). */
-export const INSIDE_WINDOW_NOTE = 'Reservas dentro del límite: si cancelas, la clase no se devuelve.';
+/** What "Liberar lugar" does after the deadline: the place goes to someone else, the class stays used. */
+export const RELEASE_POLICY = 'Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.';
 
-/** Said of a booked class whose deadline has passed: the server refuses to cancel it. */
-export const CANNOT_CANCEL = 'Ya no se puede cancelar';
+/** Said before booking a class inside the cancellation window (the server answered cancellable: false). */
+export const INSIDE_WINDOW_NOTE =
+  'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.';
+
+/**
+ * The policy in force for a class about to be booked, from the day's answer (cancellable, cancelUntil):
+ * 'Cancela sin costo hasta el jueves 26 de noviembre, 7:00 PM. Después puedes liberar tu lugar, pero la
+ * clase no se devuelve a tu plan.', or INSIDE_WINDOW_NOTE when the deadline has passed already.
+ */
+export function bookingPolicyText(terms: { cancellable: boolean; cancelUntil: string }): string {
+  return terms.cancellable
+    ? `Cancela sin costo hasta el ${formatStudioInstant(terms.cancelUntil)}. ${RELEASE_POLICY}`
+    : INSIDE_WINDOW_NOTE;
+}
+
+/** Said of a booked class whose deadline has passed: the server refuses to cancel it for free. */
+export const CANNOT_CANCEL = 'Ya no se puede cancelar sin costo';
+
+/** A place released after the deadline ("Liberar lugar"), as Mis clases and the rosters say it. */
+export const RELEASED_LABEL = 'Lugar liberado';
+
+/**
+ * What became of a class of a client's list, in words: 'Lugar liberado' for a place released after
+ * the deadline, otherwise the attendance marked at the door ('Asistió', 'No asistió', 'Sin marcar');
+ * ' (perdonado)' once an admin forgave the release or the no-show.
+ */
+export function classOutcomeText(row: { attended: boolean | null; lateReleased: boolean; forgiven: boolean }): string {
+  const outcome = row.lateReleased
+    ? RELEASED_LABEL
+    : row.attended === true
+      ? 'Asistió'
+      : row.attended === false
+        ? 'No asistió'
+        : 'Sin marcar';
+  return row.forgiven ? `${outcome} (perdonado)` : outcome;
+}
 
 /**
  * What cancelling a booked class does now, from the server's answer (cancellable, cancellableUntil):
- * 'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.' or why not.
+ * 'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.' or, past
+ * the deadline, that releasing the place does not return the class.
  */
 export function cancelTermsText(terms: { cancellable: boolean; cancelUntil: string }): string {
   const until = formatStudioInstant(terms.cancelUntil);
   return terms.cancellable
     ? `Cancela sin costo hasta el ${until}; la clase vuelve a tu plan.`
-    : `${CANNOT_CANCEL}: el límite era el ${until}.`;
+    : `${CANNOT_CANCEL}: el límite era el ${until}. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.`;
 }
 
 /**

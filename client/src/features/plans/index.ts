@@ -2,3 +2,4 @@
 export { MyPlans } from './components/my-plans';
 export { PlansGrid, buyAfterLoginHref } from './components/plans-grid';
 export { plansSearchSchema } from './search';
+export { PlanHistoryButton, PlanHistoryList } from './components/plan-history';

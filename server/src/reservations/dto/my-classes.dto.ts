@@ -59,6 +59,19 @@ export class MyClassDto {
     description: 'El reformer de la reserva; null en reservas hechas antes de dibujar la sala.',
   })
   spot!: SpotRefDto | null;
+
+  @ApiProperty({
+    description:
+      'El cliente liberó su lugar después del límite para cancelar sin costo («Lugar liberado»): ya no está ' +
+      'reservada y la clase no volvió a su plan (salvo que se perdone).',
+  })
+  lateReleased!: boolean;
+
+  @ApiProperty({
+    description:
+      'Un administrador perdonó la liberación tardía o la inasistencia: la clase volvió a su plan si seguía vigente.',
+  })
+  forgiven!: boolean;
 }
 
 export class AttendanceCountsDto {

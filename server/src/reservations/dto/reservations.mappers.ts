@@ -1,10 +1,10 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
 import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
-import type { Enrolled, MyClassRow, Slot } from '../reservations.repository';
+import type { Enrolled, MyClassRow, ReleasedPlace, Slot } from '../reservations.repository';
 import type { MyClassDto } from './my-classes.dto';
 import type { RoomOn } from '../slots.sql';
-import type { AttendanceSummaryDto, EnrolledUserDto, SlotDto, SlotSpotDto } from './slots.dto';
+import type { AttendanceSummaryDto, EnrolledUserDto, ReleasedPlaceDto, SlotDto, SlotSpotDto } from './slots.dto';
 import type { ScheduleDto } from './timetable.dto';
 
 /** The `users` field of a class nobody has booked (the wire shape the client reads). */
@@ -76,6 +76,16 @@ export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
   attended: p.attended,
   paidAtStudio: p.paidAtStudio,
   spot: p.spotId !== null && p.spotLabel !== null ? { id: p.spotId, label: p.spotLabel } : null,
+  forgiven: (p.forgivenAt ?? null) !== null,
+});
+
+export const toReleasedPlaceDto = (p: ReleasedPlace): ReleasedPlaceDto => ({
+  reservationId: p.reservationId,
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  releasedAt: p.releasedAt.toISOString(),
+  forgiven: p.forgivenAt !== null,
 });
 
 /** The roster's counts, from the people already read (no query of its own). */
@@ -103,10 +113,13 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto 
     time: to12Hour(row.startTime),
     instructor: row.instructor,
     isPast: timing.isPast,
-    cancellable: timing.cancellable,
+    // A released place is no longer the client's: nothing left to cancel.
+    cancellable: timing.cancellable && row.lateReleasedAt === null,
     cancellableUntil: timing.cancelUntil,
     attended: row.attended,
     spot: row.spotId !== null && row.spotLabel !== null ? { id: row.spotId, label: row.spotLabel } : null,
+    lateReleased: row.lateReleasedAt !== null,
+    forgiven: row.forgivenAt !== null,
   };
 }
 

@@ -187,6 +187,32 @@ export class EnrolledUserDto {
     description: 'Su reformer; null en reservas hechas antes de dibujar la sala.',
   })
   spot!: EnrolledSpotDto | null;
+
+  @ApiProperty({
+    description: 'Un administrador perdonó su inasistencia: la clase volvió a su plan si seguía vigente.',
+  })
+  forgiven!: boolean;
+}
+
+/** A place released after the deadline ("Lugar liberado"): no longer booked, the class kept used. */
+export class ReleasedPlaceDto {
+  @ApiProperty()
+  reservationId!: number;
+
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ description: 'Cuándo liberó su lugar (ISO 8601).' })
+  releasedAt!: string;
+
+  @ApiProperty({ description: 'Un administrador lo perdonó: la clase volvió a su plan si seguía vigente.' })
+  forgiven!: boolean;
 }
 
 export class AttendanceSummaryDto {
@@ -203,6 +229,12 @@ export class AttendanceSummaryDto {
 export class RosterSlotDto extends SlotDto {
   @ApiProperty({ type: [EnrolledUserDto] })
   enrolled!: EnrolledUserDto[];
+
+  @ApiProperty({
+    type: [ReleasedPlaceDto],
+    description: 'Quienes liberaron su lugar después del límite para cancelar sin costo («Lugar liberado»).',
+  })
+  released!: ReleasedPlaceDto[];
 
   @ApiProperty({ type: [RosterWaitingDto], description: 'La lista de espera, en orden.' })
   waitlist!: RosterWaitingDto[];

@@ -4,7 +4,7 @@ import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'cl
 import { Clearable } from '../../core/dto/null-fields';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
-import { IsDateOnly, IsOnOrAfter, MAX_ID, WithinDaysOf, IsRowId } from '../../core/dto/validators';
+import { IsDateOnly, IsOnOrAfter, WithinDaysOf, IsRowId } from '../../core/dto/validators';
 import { GRID_MAX } from '../room-layout';
 
 const ROW_MESSAGE = `La fila debe ser un número entero entre 0 y ${GRID_MAX}`;
@@ -88,9 +88,7 @@ export class AddSpotDto extends CellDto {
 /** Rename or move: every field but the id is optional. */
 export class UpdateSpotDto {
   @ApiProperty({ example: 4 })
-  @Max(MAX_ID, { message: SPOT_MESSAGE })
-  @Min(1, { message: SPOT_MESSAGE })
-  @IsInt({ message: SPOT_MESSAGE })
+  @IsRowId(SPOT_MESSAGE)
   id!: number;
 
   @ApiPropertyOptional({ example: 'Junto a la ventana', maxLength: 40 })
@@ -116,9 +114,7 @@ export class UpdateSpotDto {
 
 export class SpotIdDto {
   @ApiProperty({ example: 4 })
-  @Max(MAX_ID, { message: SPOT_MESSAGE })
-  @Min(1, { message: SPOT_MESSAGE })
-  @IsInt({ message: SPOT_MESSAGE })
+  @IsRowId(SPOT_MESSAGE)
   id!: number;
 }
 
@@ -150,9 +146,7 @@ export class InstructorResponseDto extends SalaMessageResponseDto {
 export class FavouriteSpotDto {
   @ApiProperty({ type: Number, nullable: true, example: 4, description: 'null (o sin él): sin favorito.' })
   @Clearable()
-  @Max(MAX_ID, { message: SPOT_MESSAGE })
-  @Min(1, { message: SPOT_MESSAGE })
-  @IsInt({ message: SPOT_MESSAGE })
+  @IsRowId(SPOT_MESSAGE)
   spot!: number | null;
 }
 
@@ -166,9 +160,7 @@ export const MAX_OUTAGE_DAYS = 366;
 /** A reformer out of service from one studio day to another (both included), and why. */
 export class OutageDto {
   @ApiProperty({ example: 4, description: 'El reformer.' })
-  @Max(MAX_ID, { message: SPOT_MESSAGE })
-  @Min(1, { message: SPOT_MESSAGE })
-  @IsInt({ message: SPOT_MESSAGE })
+  @IsRowId(SPOT_MESSAGE)
   spot!: number;
 
   @ApiProperty({ example: '2026-11-30', description: 'Primer día fuera de servicio (YYYY-MM-DD, hoy o después).' })
@@ -215,8 +207,8 @@ export class OutageRangeDto {
   reason!: string;
 }
 
-/** A client moved to another reformer of the same class. */
-export class OutageMoveDto {
+/** A client's booking in a class that an out-of-service range falls on. */
+class OutageBookingDto {
   @ApiProperty({ example: 120 })
   reservationId!: number;
 
@@ -228,7 +220,10 @@ export class OutageMoveDto {
 
   @ApiProperty({ example: '7:00 AM' })
   time!: string;
+}
 
+/** A client moved to another reformer of the same class. */
+export class OutageMoveDto extends OutageBookingDto {
   @ApiProperty({ example: 'Reformer 4', description: 'El reformer que tenía.' })
   from!: string;
 
@@ -237,19 +232,7 @@ export class OutageMoveDto {
 }
 
 /** A client left without a free reformer: their reservation is cancelled and the class goes back to their plan. */
-export class OutageStrandedDto {
-  @ApiProperty({ example: 121 })
-  reservationId!: number;
-
-  @ApiProperty({ example: 'Luis Soto' })
-  name!: string;
-
-  @ApiProperty({ example: '2026-11-30' })
-  date!: string;
-
-  @ApiProperty({ example: '7:00 AM' })
-  time!: string;
-}
+export class OutageStrandedDto extends OutageBookingDto {}
 
 export class OutagePreviewResponseDto {
   @ApiProperty({ example: true, enum: [true] })

@@ -31,6 +31,8 @@ import type {
   GetClasesDto,
   GetUserPlanesDto,
   MyClassesResponseDto,
+  PlanHistoryDto,
+  PlanHistoryResponseDto,
   UserPlansResponseDto,
   UserResponseDto,
 } from '.././model';
@@ -545,6 +547,196 @@ export function useGetUserPlanesSuspense<
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetUserPlanesSuspenseQueryOptions(getUserPlanesDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getPlanHistoryUrl = () => {
+  return `/api/informacion/plan-history`;
+};
+
+export const planHistory = async (
+  planHistoryDto: PlanHistoryDto,
+  options?: RequestInit,
+): Promise<PlanHistoryResponseDto> => {
+  return apiFetch<PlanHistoryResponseDto>(getPlanHistoryUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(planHistoryDto),
+  });
+};
+
+export const getPlanHistoryQueryKey = (planHistoryDto: PlanHistoryDto) => {
+  return [`/api/informacion/plan-history`, planHistoryDto] as const;
+};
+
+export const getPlanHistoryQueryOptions = <
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getPlanHistoryQueryKey(planHistoryDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof planHistory>>> = ({ signal }) =>
+    planHistory(planHistoryDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof planHistory>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type PlanHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof planHistory>>>;
+export type PlanHistoryQueryError = ErrorType<ErrorResponseDto>;
+
+export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, TError = ErrorType<ErrorResponseDto>>(
+  planHistoryDto: PlanHistoryDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof planHistory>>,
+          TError,
+          Awaited<ReturnType<typeof planHistory>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, TError = ErrorType<ErrorResponseDto>>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof planHistory>>,
+          TError,
+          Awaited<ReturnType<typeof planHistory>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, TError = ErrorType<ErrorResponseDto>>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, TError = ErrorType<ErrorResponseDto>>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getPlanHistoryQueryOptions(planHistoryDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getPlanHistorySuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getPlanHistoryQueryKey(planHistoryDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof planHistory>>> = ({ signal }) =>
+    planHistory(planHistoryDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof planHistory>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type PlanHistorySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof planHistory>>>;
+export type PlanHistorySuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function usePlanHistorySuspense<
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePlanHistorySuspense<
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePlanHistorySuspense<
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function usePlanHistorySuspense<
+  TData = Awaited<ReturnType<typeof planHistory>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  planHistoryDto: PlanHistoryDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof planHistory>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getPlanHistorySuspenseQueryOptions(planHistoryDto, options);
 
   const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

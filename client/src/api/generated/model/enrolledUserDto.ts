@@ -14,6 +14,8 @@ export interface EnrolledUserDto {
    */
   attended: boolean | null;
   email: string;
+  /** Un administrador perdonó su inasistencia: la clase volvió a su plan si seguía vigente. */
+  forgiven: boolean;
   id: number;
   name: string;
   /** Entró sin plan que cubriera la fecha: la clase se paga en el estudio. */

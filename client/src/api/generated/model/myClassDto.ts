@@ -19,12 +19,16 @@ export interface MyClassDto {
   cancellableUntil: string;
   date: string;
   dayOfWeek: string;
+  /** Un administrador perdonó la liberación tardía o la inasistencia: la clase volvió a su plan si seguía vigente. */
+  forgiven: boolean;
   /** La reserva. */
   id: number;
   /** @nullable */
   instructor?: string | null;
   /** La clase ya comenzó. */
   isPast: boolean;
+  /** El cliente liberó su lugar después del límite para cancelar sin costo («Lugar liberado»): ya no está reservada y la clase no volvió a su plan (salvo que se perdone). */
+  lateReleased: boolean;
   /**
    * El reformer de la reserva; null en reservas hechas antes de dibujar la sala.
    * @nullable

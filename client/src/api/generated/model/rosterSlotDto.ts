@@ -7,6 +7,7 @@
  */
 import type { AttendanceSummaryDto } from './attendanceSummaryDto';
 import type { EnrolledUserDto } from './enrolledUserDto';
+import type { ReleasedPlaceDto } from './releasedPlaceDto';
 import type { SlotSpotDto } from './slotSpotDto';
 import type { RosterWaitingDto } from './rosterWaitingDto';
 
@@ -51,6 +52,8 @@ export interface RosterSlotDto {
    * @nullable
    */
   myWaitlistPosition?: number | null;
+  /** Quienes liberaron su lugar después del límite para cancelar sin costo («Lugar liberado»). */
+  released: ReleasedPlaceDto[];
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;

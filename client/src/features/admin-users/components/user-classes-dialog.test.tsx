@@ -65,12 +65,13 @@ describe('UserClassesDialog', () => {
     const dialog = await openClasses();
 
     const table = await within(dialog).findByRole('table', { name: 'Clases de Ana López' });
-    await within(table).findByRole('cell', { name: 'No asistió' });
+    await within(table).findByRole('cell', { name: /^No asistió/ });
     const lastCells = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
-    expect(lastCells).toEqual(['Asistió', 'No asistió', 'Sin marcar']);
+    // A no-show can be forgiven from here ("Perdonar").
+    expect(lastCells).toEqual(['Asistió', 'No asistióPerdonar', 'Sin marcar']);
   });
 
   it('should remove the user from an upcoming class after confirming and reload the list', async () => {
@@ -125,6 +126,47 @@ describe('UserClassesDialog', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sí, quitar' }));
 
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('La reserva no existe.');
+  });
+
+  it('should forgive a late release from the user’s classes with a required reason, then say so and reload', async () => {
+    let forgiven = false;
+    const released: MyClassDto = { ...upcomingClass, id: 33, cancellable: false, lateReleased: true };
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userClasses]: (body) => classesPage([{ ...released, forgiven }])(body),
+      '/api/admin/forgive': () => {
+        forgiven = true;
+        return {
+          status: 200,
+          body: { success: true, message: 'Perdonado. La clase volvió al plan del cliente.', classReturned: true },
+        };
+      },
+    });
+    renderPage(<UsersAdmin />);
+    const classes = await openClasses();
+    const table = await within(classes).findByRole('table', { name: 'Clases de Ana López' });
+    // A released place is not "Quitar": it says so and offers "Perdonar".
+    expect(await within(table).findByText('Lugar liberado')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Quitar/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(table).getByRole('button', {
+        name: 'Perdonar la cancelación tardía del martes 24 de noviembre de 2026 a las 7:00 AM',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Perdonar' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Perdonar' }));
+    expect(await within(dialog).findByText('Escribe el motivo.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/admin/forgive')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Avisó con tiempo por teléfono');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Perdonar' }));
+    expect(await screen.findByText('Se perdonó la cancelación tardía; la clase volvió a su plan.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/admin/forgive')).toEqual([
+      { reservationId: 33, reason: 'Avisó con tiempo por teléfono' },
+    ]);
+    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, URLS.userClasses)).toHaveLength(2));
+    expect(await within(table).findByText('Lugar liberado (perdonado)')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Perdonar/ })).not.toBeInTheDocument();
   });
 
   it('should say when the user has no classes', async () => {

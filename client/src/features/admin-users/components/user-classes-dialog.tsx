@@ -11,7 +11,9 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { attendanceCounts, attendanceLabel, formatDate } from '../format';
+import { ForgiveDialog, type ForgiveTarget } from '@/features/forgive';
+import { classOutcomeText } from '@/features/my-classes';
+import { attendanceCounts, formatDate } from '../format';
 
 export const USER_CLASSES_PAGE_SIZE = 10;
 
@@ -62,26 +64,62 @@ export function UserClasses({ user }: { user: AdminUserRowDto }) {
   );
   const data = query.data;
 
-  const action = (row: MyClassDto) =>
-    row.isPast ? (
+  const [forgiving, setForgiving] = useState<ForgiveTarget | null>(null);
+  // A late release or a no-show not forgiven yet: "Perdonar" beside what happened.
+  const forgivable = (row: MyClassDto): ForgiveTarget['kind'] | null =>
+    row.forgiven ? null : row.lateReleased ? 'late_release' : row.attended === false ? 'no_show' : null;
+
+  const action = (row: MyClassDto) => {
+    const kind = forgivable(row);
+    const outcome = (
       <span
         className={cn(
           'text-sm font-medium',
-          row.attended === true ? 'text-success' : row.attended === false ? 'text-danger' : 'text-ink-subtle',
+          row.lateReleased
+            ? 'text-accent-strong'
+            : row.attended === true
+              ? 'text-success'
+              : row.attended === false
+                ? 'text-danger'
+                : 'text-ink-subtle',
         )}
       >
-        {attendanceLabel(row.attended)}
+        {classOutcomeText(row)}
       </span>
-    ) : (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Quitar de la clase del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
-        onClick={() => setRemoving(row)}
-      >
-        Quitar
-      </Button>
     );
+    if (!row.isPast && !row.lateReleased) return removeButton(row);
+    if (!kind) return outcome;
+    return (
+      <span className="inline-flex flex-wrap items-center justify-end gap-2">
+        {outcome}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Perdonar ${kind === 'late_release' ? 'la cancelación tardía' : 'la inasistencia'} del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
+          onClick={() =>
+            setForgiving({
+              reservationId: row.id,
+              kind,
+              name: user.name,
+              classLabel: `${formatLongDateWithWeekday(row.date).replace(/ de \d{4}$/, '')}, ${row.time}`,
+            })
+          }
+        >
+          Perdonar
+        </Button>
+      </span>
+    );
+  };
+  const removeButton = (row: MyClassDto) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`Quitar de la clase del ${formatLongDateWithWeekday(row.date)} a las ${row.time}`}
+      onClick={() => setRemoving(row)}
+    >
+      Quitar
+    </Button>
+  );
   const columns: DataTableColumn<MyClassDto>[] = [
     { key: 'fecha', header: 'Fecha', cell: (row) => <Muted row={row}>{formatDate(row.date)}</Muted> },
     { key: 'dia', header: 'Día', cell: (row) => <Muted row={row}>{row.dayOfWeek}</Muted> },
@@ -132,6 +170,7 @@ export function UserClasses({ user }: { user: AdminUserRowDto }) {
         pagination={data?.pagination}
         onPageChange={setPage}
       />
+      <ForgiveDialog target={forgiving} onClose={() => setForgiving(null)} />
       <RemoveReservationDialog
         user={user}
         reservation={removing}

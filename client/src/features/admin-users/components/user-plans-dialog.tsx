@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
+import { PlanHistoryButton } from '@/features/plans';
 import { formatDate } from '../format';
 import { EditPlanDialog } from './edit-plan-dialog';
 import { UserPurchases } from './user-purchases';
@@ -100,7 +101,17 @@ export function UserPlans({ user }: { user: AdminUserRowDto }) {
     { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => <DateCell date={plan.startDate} /> },
     { key: 'termino', header: 'Fecha de término', cell: (plan) => <DateCell date={plan.endDate} /> },
     { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidBadge plan={plan} /> },
-    { key: 'acciones', header: <span className="sr-only">Acciones</span>, cell: editButton, className: 'text-right' },
+    {
+      key: 'acciones',
+      header: <span className="sr-only">Acciones</span>,
+      cell: (plan) => (
+        <div className="flex justify-end gap-2">
+          <PlanHistoryButton userPlanId={plan.id} planName={plan.plan} />
+          {editButton(plan)}
+        </div>
+      ),
+      className: 'text-right',
+    },
   ];
 
   if (query.isError && !query.data) return <ErrorMessage error={query.error} />;
@@ -133,7 +144,10 @@ export function UserPlans({ user }: { user: AdminUserRowDto }) {
               <dt className="text-ink-muted">Término</dt>
               <dd className="text-ink">{formatDate(plan.endDate)}</dd>
             </dl>
-            {editButton(plan)}
+            <div className="flex flex-wrap gap-2">
+              <PlanHistoryButton userPlanId={plan.id} planName={plan.plan} />
+              {editButton(plan)}
+            </div>
           </>
         )}
         emptyMessage="No hay planes en esta página."

@@ -70,6 +70,12 @@ describe('BookingDay: choosing the reformer', () => {
     const { sentTo } = renderDay();
     const dialog = await openPicker();
     expect(within(dialog).getByText('lunes 30 de noviembre de 2026, 8:00 AM', { exact: false })).toBeInTheDocument();
+    // The policy in force, said before the booking (the day's own deadline, in studio time).
+    expect(
+      within(dialog).getByText(
+        'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+      ),
+    ).toBeInTheDocument();
     const map = within(dialog).getByRole('radiogroup', { name: 'Elige tu reformer' });
     expect(within(map).getByRole('radio', { name: 'Reformer 4, libre' })).toBeInTheDocument();
     expect(within(map).getByRole('radio', { name: 'Reformer 2, ocupado' })).toBeInTheDocument();

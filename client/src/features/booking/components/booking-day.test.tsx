@@ -288,7 +288,12 @@ describe('BookingDay', () => {
         },
       ],
     });
-    expect(await screen.findByText('Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM.')).toBeInTheDocument();
+    // The policy in force, before booking: the free deadline in studio time, then what releasing does.
+    expect(
+      await screen.findByText(
+        'Cancela sin costo hasta el lunes 30 de noviembre, 8:00 AM. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('should warn before booking a class inside the window that cancelling it gives nothing back', async () => {
@@ -303,13 +308,20 @@ describe('BookingDay', () => {
       ],
     });
     expect(
-      await screen.findByText('Reservas dentro del límite: si cancelas, la clase no se devuelve.'),
+      await screen.findByText(
+        'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Cancela sin costo/)).not.toBeInTheDocument();
   });
 
-  it('should not offer Cancelar on my own class past its deadline, and say so in its row', async () => {
-    renderDay({
+  it('should offer "Liberar lugar" instead of Cancelar on my own class past its deadline, say so in its row and release it', async () => {
+    const RELEASE = '/api/reservations/release-spot';
+    const { sentTo } = renderDay({
+      [RELEASE]: () => [
+        200,
+        { success: true, message: 'Liberaste tu lugar. La clase no se devolvió a tu plan.', refunded: false },
+      ],
       [GET]: () => [
         200,
         {
@@ -328,10 +340,20 @@ describe('BookingDay', () => {
       ],
     });
     expect(
-      await screen.findByText('Ya no se puede cancelar: el límite era el lunes 30 de noviembre, 8:00 AM.'),
+      await screen.findByText(
+        'Ya no se puede cancelar sin costo: el límite era el lunes 30 de noviembre, 8:00 AM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Reservada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    // The same dialog as Mis clases: it says the class is not returned, and releases the place.
+    await userEvent.click(screen.getByRole('button', { name: 'Liberar lugar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Liberar tu lugar?' });
+    expect(dialog).toHaveTextContent('Si liberas tu lugar, la clase no se devuelve a tu plan.');
+    expect(within(dialog).queryByRole('button', { name: 'Sí, cancelar' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Liberar lugar' }));
+    expect(await findToast('Liberaste tu lugar. La clase no se devolvió a tu plan.')).toBeInTheDocument();
+    expect(sentTo(RELEASE)).toEqual([{ id: 41 }]);
   });
 
   it('should say when the day has no classes', async () => {

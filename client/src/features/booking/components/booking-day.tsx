@@ -206,6 +206,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
                   time: cancelling.time,
                   cancellable: cancelling.cancellable,
                   cancellableUntil: cancelling.cancelUntil,
+                  started: cancelling.isPastClass,
                 }
               : null
           }

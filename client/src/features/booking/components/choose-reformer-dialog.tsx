@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { bookingPolicyText } from '@/features/my-classes';
 import { sessionQueryOptions, setSessionFavourite } from '@/features/session';
 import { RoomPicker } from './room-picker';
 import { type RoomCell, type RoomSpot } from './room-spots';
@@ -73,6 +74,10 @@ export function ChooseReformerDialog({ open, onOpenChange, date, slot, onConfirm
         </>
       }
     >
+      {slot ? (
+        // Said before the booking, first (a phone shows it above the map): what cancelling or releasing will do.
+        <p className="mb-4 rounded-control bg-sand/60 px-3 py-2 text-sm text-ink">{bookingPolicyText(slot)}</p>
+      ) : null}
       <PickerBody
         spots={spots}
         instructor={instructor}

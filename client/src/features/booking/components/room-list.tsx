@@ -1,15 +1,12 @@
 import { Star } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import {
-  byPlace,
   ChoiceGroup,
   choiceKey,
-  isChoosable,
-  spotLabel,
   STATE_TEXT,
   StateSwatch,
-  stateOf,
-  useRovingChoices,
+  spotView,
+  useRoomChoices,
   type RoomChoiceProps,
 } from './room-spots';
 
@@ -21,36 +18,15 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * The map's choices as a list, front row first: the same radios, states and labels, for screen
  * readers and narrow screens where a list reads more easily than a grid.
  */
-export function RoomList({
-  spots,
-  selected,
-  onSelect,
-  favouriteId,
-  mode = 'client',
-  anyChoice = mode === 'client',
-  disabled = false,
-  label = mode === 'admin' ? 'Reformers de la clase' : 'Elige tu reformer',
-  className,
-}: RoomListProps) {
-  const ordered = [...spots].sort(byPlace);
-  const keys = [...(anyChoice ? [choiceKey(null)] : []), ...ordered.map((spot) => choiceKey(spot.id))];
-  const roving = useRovingChoices({ checkedKey: choiceKey(selected), keys, grid: false });
+export function RoomList({ className, ...props }: RoomListProps) {
+  const { ordered, selected, onSelect, favouriteId, mode, disabled, roving, groupProps } = useRoomChoices(props, {
+    grid: false,
+  });
   return (
-    <ChoiceGroup
-      label={label}
-      disabled={disabled}
-      roving={roving}
-      anyChoice={anyChoice}
-      selected={selected}
-      onSelect={onSelect}
-      className={cn('mx-auto flex w-full max-w-md flex-col gap-2', className)}
-    >
+    <ChoiceGroup {...groupProps} className={cn('mx-auto flex w-full max-w-md flex-col gap-2', className)}>
       {ordered.map((spot) => {
-        const state = stateOf(spot);
+        const { state, choosable, label, person, favourite } = spotView(spot, { mode, favouriteId, disabled });
         const chosen = spot.id === selected;
-        const choosable = isChoosable(spot, mode) && !disabled;
-        const person = mode === 'admin' ? spot.person : null;
-        const favourite = favouriteId !== undefined && favouriteId !== null && spot.id === favouriteId;
         return (
           <button
             key={spot.id}
@@ -58,7 +34,7 @@ export function RoomList({
             role="radio"
             aria-checked={chosen}
             aria-disabled={!choosable || undefined}
-            aria-label={spotLabel(spot, { mode, favouriteId })}
+            aria-label={label}
             data-state={state}
             onClick={() => {
               if (choosable) onSelect(spot.id);

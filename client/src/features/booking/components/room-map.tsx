@@ -7,11 +7,10 @@ import {
   ChoiceGroup,
   choiceClasses,
   choiceKey,
-  isChoosable,
   shortSpotLabel,
-  spotLabel,
   STATE_ICON,
-  stateOf,
+  spotView,
+  useRoomChoices,
   useRovingChoices,
   type RoomCell,
   type RoomChoiceProps,
@@ -40,21 +39,11 @@ const DRAG_TYPE = 'application/x-pilates-reformer';
  * Taken and out-of-service reformers stay focusable but aria-disabled: the arrow keys walk the
  * whole room, so a screen reader hears which places are taken as a sighted client sees them.
  */
-export function RoomMap({
-  spots,
-  instructor,
-  selected,
-  onSelect,
-  favouriteId,
-  mode = 'client',
-  anyChoice = mode === 'client',
-  disabled = false,
-  label = mode === 'admin' ? 'Reformers de la clase' : 'Elige tu reformer',
-  className,
-  onDragMove,
-}: RoomMapProps) {
-  const ordered = [...spots].sort(byPlace);
-  const cells: RoomCell[] = [...spots, instructor];
+export function RoomMap({ instructor, className, onDragMove, ...props }: RoomMapProps) {
+  const { ordered, selected, onSelect, favouriteId, mode, disabled, roving, groupProps } = useRoomChoices(props, {
+    grid: true,
+  });
+  const cells: RoomCell[] = [...ordered, instructor];
   // Rows and columns may start at 0 or 1: the grid starts at the first one used.
   const firstRow = Math.min(...cells.map((cell) => cell.row));
   const firstColumn = Math.min(...cells.map((cell) => cell.column));
@@ -65,8 +54,6 @@ export function RoomMap({
     gridColumn: cell.column - firstColumn + 1,
   });
 
-  const keys = [...(anyChoice ? [choiceKey(null)] : []), ...ordered.map((spot) => choiceKey(spot.id))];
-  const roving = useRovingChoices({ checkedKey: choiceKey(selected), keys, grid: true });
   // The instructor comes first among the cells in reading order when at the front, as in the room.
   const instructorBefore = ordered.findIndex((spot) => byPlace(spot, instructor) > 0);
   const instructorIndex = instructorBefore < 0 ? ordered.length : instructorBefore;
@@ -101,15 +88,7 @@ export function RoomMap({
   ));
 
   return (
-    <ChoiceGroup
-      label={label}
-      disabled={disabled}
-      roving={roving}
-      anyChoice={anyChoice}
-      selected={selected}
-      onSelect={onSelect}
-      className={cn('mx-auto w-full max-w-md space-y-3', className)}
-    >
+    <ChoiceGroup {...groupProps} className={cn('mx-auto w-full max-w-md space-y-3', className)}>
       <div
         className="grid gap-1.5 sm:gap-3"
         style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, auto)` }}
@@ -144,12 +123,8 @@ function SpotCell({
   itemProps: ReturnType<ReturnType<typeof useRovingChoices>['itemProps']>;
 }) {
   const [dropping, setDropping] = useState(false);
-  const state = stateOf(spot);
-  const choosable = isChoosable(spot, mode) && !disabled;
-  const label = spotLabel(spot, { mode, favouriteId });
+  const { state, choosable, label, person, favourite } = spotView(spot, { mode, favouriteId, disabled });
   const Icon = chosen ? Check : STATE_ICON[state];
-  const person = mode === 'admin' ? spot.person : null;
-  const favourite = favouriteId !== undefined && favouriteId !== null && spot.id === favouriteId;
   const accepts = (event: DragEvent) => state === 'free' && event.dataTransfer.types.includes(DRAG_TYPE);
   const drag = onDragMove
     ? {

@@ -119,10 +119,56 @@ export function choiceClasses(state: SpotState, chosen: boolean, choosable: bool
   );
 }
 
+/** One reformer as the map and the list show it. */
+export function spotView(
+  spot: RoomSpot,
+  { mode, favouriteId, disabled }: { mode: RoomMode; favouriteId?: number | null; disabled: boolean },
+) {
+  return {
+    state: stateOf(spot),
+    choosable: isChoosable(spot, mode) && !disabled,
+    label: spotLabel(spot, { mode, favouriteId }),
+    person: mode === 'admin' ? spot.person : null,
+    favourite: favouriteId !== undefined && favouriteId !== null && spot.id === favouriteId,
+  };
+}
+
 /** The key a choice goes by in the roving focus: 'any' or 'spot-<id>'. */
 export const choiceKey = (id: number | null) => (id === null ? 'any' : `spot-${id}`);
 
 const CHOICE_SELECTOR = '[data-choice]';
+
+/**
+ * What the map and the list make of their props alike: the defaults, the reformers in reading order,
+ * the keyboard walk over them (`grid`: the arrow keys move in two directions) and the radio group's props.
+ */
+export function useRoomChoices(
+  {
+    spots,
+    selected,
+    onSelect,
+    favouriteId,
+    mode = 'client',
+    anyChoice = mode === 'client',
+    disabled = false,
+    label = mode === 'admin' ? 'Reformers de la clase' : 'Elige tu reformer',
+  }: RoomChoiceProps,
+  { grid }: { grid: boolean },
+) {
+  const ordered = [...spots].sort(byPlace);
+  const keys = [...(anyChoice ? [choiceKey(null)] : []), ...ordered.map((spot) => choiceKey(spot.id))];
+  const roving = useRovingChoices({ checkedKey: choiceKey(selected), keys, grid });
+  return {
+    ordered,
+    selected,
+    onSelect,
+    favouriteId,
+    mode,
+    disabled,
+    roving,
+    groupProps: { label, disabled, roving, anyChoice, selected, onSelect },
+  };
+}
 
 function place(element: HTMLElement): RoomCell | null {
   const { row, column } = element.dataset;

@@ -1,25 +1,25 @@
 import '@/components/ui/test-polyfills';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, findToast, renderWithProviders, rosterSlot, stubApi } from '../test-utils';
-import { RosterDay } from './roster-day';
+import {
+  ROSTER_DATE as DATE,
+  ROSTER_PATH as ROSTER,
+  eightAmRoster,
+  errorBody,
+  findToast,
+  openEightAmRoster,
+  rosterAnswer,
+  rosterSlot,
+  stubApi,
+} from '../test-utils';
 
-const DATE = '2026-11-30';
-const ROSTER = '/api/reservations/get-information-clases';
 const CANCEL = '/api/reservations/cancel-class';
 
 function stubRoster(overrides: Parameters<typeof rosterSlot>[0], cancel = (): [number, unknown] => [200, {}]) {
   let cancelled = false;
   return stubApi({
-    [ROSTER]: () => [
-      200,
-      {
-        success: true,
-        date: DATE,
-        data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', ...overrides, isCancelled: cancelled })],
-      },
-    ],
+    [ROSTER]: () => rosterAnswer(eightAmRoster({ ...overrides, isCancelled: cancelled })),
     [CANCEL]: () => {
       const answer = cancel();
       if (answer[0] === 200) cancelled = true;
@@ -28,11 +28,7 @@ function stubRoster(overrides: Parameters<typeof rosterSlot>[0], cancel = (): [n
   });
 }
 
-async function openRoster(canCancelClass: boolean) {
-  renderWithProviders(<RosterDay date={DATE} canCancelClass={canCancelClass} />);
-  await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-  return screen.findByRole('dialog', { name: /· 8:00 AM$/ });
-}
+const openRoster = (canCancelClass: boolean) => openEightAmRoster({ canCancelClass });
 
 describe('cancelling a class from its roster', () => {
   it('should ask first, then cancel the class with the same call as Horario and say so', async () => {

@@ -1,48 +1,36 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, findToast, renderWithProviders, rosterSlot, stubApi } from '../test-utils';
+import {
+  ROSTER_DATE as DATE,
+  ROSTER_PATH as ROSTER,
+  eightAmRoster,
+  errorBody,
+  findToast,
+  openEightAmRoster,
+  renderWithProviders,
+  rosterAnswer,
+  rosterClient,
+  rosterSlot,
+  stubApi,
+} from '../test-utils';
 import { RosterDay } from './roster-day';
 
-const DATE = '2026-11-30';
-const ROSTER = '/api/reservations/get-information-clases';
 const CANCEL = '/api/reservations/cancel-reservation';
 
-const ana = {
-  reservationId: 31,
-  id: 7,
-  name: 'Ana López',
-  email: 'ana@example.com',
-  attended: null,
-  paidAtStudio: false,
-  spot: null,
-};
-const luis = {
-  reservationId: 32,
-  id: 8,
-  name: 'Luis Pérez',
-  email: 'luis@example.com',
-  attended: null,
-  paidAtStudio: false,
-  spot: null,
-};
+const ana = rosterClient();
+const luis = rosterClient({ reservationId: 32, id: 8, name: 'Luis Pérez', email: 'luis@example.com' });
 
 describe('RosterDay', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('should list the classes as buttons with their places and open the roster of one', async () => {
     stubApi({
-      [ROSTER]: () => [
-        200,
-        {
-          success: true,
-          date: DATE,
-          data: [
-            rosterSlot({ scheduleId: 1, time: '7:00 AM', reservedCount: 0 }),
-            rosterSlot({ scheduleId: 2, time: '8:00 AM', reservedCount: 2, enrolled: [ana, luis] }),
-          ],
-        },
-      ],
+      [ROSTER]: () =>
+        rosterAnswer(
+          rosterSlot({ scheduleId: 1, time: '7:00 AM', reservedCount: 0 }),
+          eightAmRoster({ reservedCount: 2, enrolled: [ana, luis] }),
+        ),
     });
     renderWithProviders(<RosterDay date={DATE} />);
 
@@ -61,28 +49,19 @@ describe('RosterDay', () => {
 
   it("should show the class's waitlist under the enrolled, in order", async () => {
     stubApi({
-      [ROSTER]: () => [
-        200,
-        {
-          success: true,
-          date: DATE,
-          data: [
-            rosterSlot({
-              scheduleId: 2,
-              time: '8:00 AM',
-              capacity: 1,
-              reservedCount: 1,
-              enrolled: [ana],
-              waitlistCount: 1,
-              waitlist: [{ id: 5, userId: 8, name: 'Luis Pérez', email: 'luis@example.com', position: 1 }],
-            }),
-          ],
-        },
-      ],
+      [ROSTER]: () =>
+        rosterAnswer(
+          eightAmRoster({
+            capacity: 1,
+            reservedCount: 1,
+            enrolled: [ana],
+            waitlistCount: 1,
+            waitlist: [{ id: 5, userId: 8, name: 'Luis Pérez', email: 'luis@example.com', position: 1 }],
+          }),
+        ),
     });
-    renderWithProviders(<RosterDay date={DATE} />);
-    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lunes 30 de noviembre · 8:00 AM' });
+    const dialog = await openEightAmRoster();
+    expect(dialog).toHaveAccessibleName('Lunes 30 de noviembre · 8:00 AM');
     const line = within(dialog).getByRole('region', { name: 'Lista de espera (1)' });
     expect(within(line).getByText('Luis Pérez')).toBeInTheDocument();
     expect(within(line).getByRole('button', { name: 'Quitar a Luis Pérez de la lista de espera' })).toBeInTheDocument();
@@ -93,29 +72,13 @@ describe('RosterDay', () => {
   it('should remove someone after confirming, say so and refresh the roster', async () => {
     let removed = false;
     const { sentTo } = stubApi({
-      [ROSTER]: () => [
-        200,
-        {
-          success: true,
-          date: DATE,
-          data: [
-            rosterSlot({
-              scheduleId: 2,
-              time: '8:00 AM',
-              reservedCount: removed ? 0 : 1,
-              enrolled: removed ? [] : [ana],
-            }),
-          ],
-        },
-      ],
+      [ROSTER]: () => rosterAnswer(eightAmRoster({ reservedCount: removed ? 0 : 1, enrolled: removed ? [] : [ana] })),
       [CANCEL]: () => {
         removed = true;
         return [200, { success: true, message: 'Reserva cancelada' }];
       },
     });
-    renderWithProviders(<RosterDay date={DATE} />);
-    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
+    const dialog = await openEightAmRoster();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     expect(
@@ -134,14 +97,9 @@ describe('RosterDay', () => {
 
   it('should keep the person listed when the answer to Cancelar is no', async () => {
     const { sentTo } = stubApi({
-      [ROSTER]: () => [
-        200,
-        { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', enrolled: [ana] })] },
-      ],
+      [ROSTER]: () => rosterAnswer(eightAmRoster({ enrolled: [ana] })),
     });
-    renderWithProviders(<RosterDay date={DATE} />);
-    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
+    const dialog = await openEightAmRoster();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(within(dialog).getByRole('button', { name: 'Quitar a Ana López' })).toBeInTheDocument();
@@ -150,22 +108,17 @@ describe('RosterDay', () => {
 
   it('should show the error when the removal fails', async () => {
     stubApi({
-      [ROSTER]: () => [
-        200,
-        { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', enrolled: [ana] })] },
-      ],
+      [ROSTER]: () => rosterAnswer(eightAmRoster({ enrolled: [ana] })),
       [CANCEL]: () => [403, errorBody('FORBIDDEN', 'No tienes permiso para esta acción.')],
     });
-    renderWithProviders(<RosterDay date={DATE} />);
-    await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-    const dialog = await screen.findByRole('dialog', { name: /· \d+:\d{2} [AP]M$/ });
+    const dialog = await openEightAmRoster();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar a Ana López' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sí, quitar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No tienes permiso para esta acción.');
   });
 
   it('should say when the day has no classes', async () => {
-    stubApi({ [ROSTER]: () => [200, { success: true, date: DATE, data: [] }] });
+    stubApi({ [ROSTER]: () => rosterAnswer() });
     renderWithProviders(<RosterDay date={DATE} />);
     expect(await screen.findByText('No hay clases el día de hoy')).toBeInTheDocument();
   });

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
+import { ForgiveDialog, type ForgiveTarget } from '@/features/forgive';
+import { RELEASED_LABEL } from '@/features/my-classes';
 import { RosterWaitlist } from '@/features/waitlist';
 import { AttendanceControls, attendanceLabel, attendanceSummaryText } from './attendance-controls';
 import { RosterCancelClass } from './roster-cancel-class';
@@ -18,7 +20,13 @@ export function classTitle(date: string, time: string): string {
   return `${day.charAt(0).toUpperCase()}${day.slice(1)} · ${time}`;
 }
 
+/** 'martes 24 de noviembre, 7:00 AM': the class, inside a sentence. */
+export const classInSentence = (date: string, time: string): string =>
+  `${formatLongDateWithWeekday(date).replace(/ de \d{4}$/, '')}, ${time}`;
+
 export const NO_ENROLLED_MESSAGE = 'No hay usuarios inscritos';
+export const RELEASED_HEADING = 'Liberaron su lugar';
+export const FORGIVEN_LABEL = 'Perdonado';
 export const removedMessage = (name: string): string => `Se quitó a ${name} de la clase`;
 export const confirmRemovalQuestion = (name: string): string =>
   `¿Quitar a ${name} de esta clase? Su clase vuelve a su plan.`;
@@ -40,6 +48,9 @@ export interface RosterDialogProps {
 export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false }: RosterDialogProps) {
   const toast = useToast();
   const [confirming, setConfirming] = useState<EnrolledUserDto | null>(null);
+  const [forgiving, setForgiving] = useState<ForgiveTarget | null>(null);
+  const forgiveTarget = (reservationId: number, name: string, kind: ForgiveTarget['kind']): ForgiveTarget | null =>
+    slot ? { reservationId, name, kind, classLabel: classInSentence(date, slot.time) } : null;
   const removal = useCancelReservation({
     mutation: {
       onSuccess: (_answer, { data }) => {
@@ -132,7 +143,18 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
                       {!slot.canMarkAttendance && person.attended !== null ? (
                         <p className="text-sm text-ink-muted">{attendanceLabel(person.attended)}</p>
                       ) : null}
+                      {person.forgiven ? <ForgivenPill /> : null}
                     </div>
+                    {person.attended === false && !person.forgiven ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Perdonar la inasistencia de ${person.name}`}
+                        onClick={() => setForgiving(forgiveTarget(person.reservationId, person.name, 'no_show'))}
+                      >
+                        Perdonar
+                      </Button>
+                    ) : null}
                     {showRoom ? <MoveToggle person={person} slot={slot} move={move} /> : null}
                     <Button
                       variant="secondary"
@@ -172,6 +194,33 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
           ))}
         </ul>
       )}
+      {slot && slot.released.length > 0 ? (
+        <section aria-label={RELEASED_HEADING} className="mt-4">
+          <h3 className="text-sm font-medium text-ink-strong">{RELEASED_HEADING}</h3>
+          <ul className="divide-y divide-line">
+            {slot.released.map((person) => (
+              <li key={person.reservationId} className="flex items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words text-ink-strong">{person.name}</p>
+                  <p className="text-sm font-medium text-accent-strong">{RELEASED_LABEL}</p>
+                  <p className="text-sm break-words text-ink-muted">{person.email}</p>
+                  {person.forgiven ? <ForgivenPill /> : null}
+                </div>
+                {person.forgiven ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Perdonar la cancelación tardía de ${person.name}`}
+                    onClick={() => setForgiving(forgiveTarget(person.reservationId, person.name, 'late_release'))}
+                  >
+                    Perdonar
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ErrorMessage error={removal.error} className="mt-3" />
       <ErrorMessage error={marking.error} className="mt-3" />
       {slot?.canWalkIn ? (
@@ -192,7 +241,17 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
         />
       ) : null}
       {slot && canCancelClass ? <RosterCancelClass key={`cancel-${slot.scheduleId}`} date={date} slot={slot} /> : null}
+      <ForgiveDialog target={forgiving} onClose={() => setForgiving(null)} />
     </Dialog>
+  );
+}
+
+/** A late release or a no-show an admin forgave ("Perdonar"). */
+function ForgivenPill() {
+  return (
+    <span className="mt-1 inline-block rounded-pill bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success">
+      {FORGIVEN_LABEL}
+    </span>
   );
 }
 

@@ -1,51 +1,42 @@
 import '@/components/ui/test-polyfills';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EnrolledUserDto, RosterSlotDto } from '@/api/generated/model';
-import { errorBody, findToast, renderWithProviders, rosterSlot, stubApi } from '../test-utils';
-import { RosterDay } from './roster-day';
+import {
+  ROSTER_DATE as DATE,
+  ROSTER_PATH as ROSTER,
+  eightAmRoster,
+  errorBody,
+  findToast,
+  luisWalkInAnswer,
+  openEightAmRoster as openRoster,
+  rosterAnswer,
+  rosterClient,
+  stubApi,
+  usersAnswer,
+} from '../test-utils';
 
-const DATE = '2026-11-30';
-const ROSTER = '/api/reservations/get-information-clases';
 const MARK = '/api/reservations/mark-attendance';
 const WALK_IN = '/api/admin/walk-in';
 const USERS = '/api/informacion/get-users';
 
-const ana: EnrolledUserDto = {
-  reservationId: 31,
-  id: 7,
-  name: 'Ana López',
-  email: 'ana@example.com',
-  attended: null,
-  paidAtStudio: false,
-  spot: null,
-};
-const luis: EnrolledUserDto = {
+const ana = rosterClient();
+const luis = rosterClient({
   reservationId: 32,
   id: 8,
   name: 'Luis Pérez',
   email: 'luis@example.com',
   attended: true,
   paidAtStudio: true,
-  spot: null,
-};
+});
 
 const summary = (enrolled: EnrolledUserDto[]) => ({
   attended: enrolled.filter((p) => p.attended === true).length,
   noShow: enrolled.filter((p) => p.attended === false).length,
   unmarked: enrolled.filter((p) => p.attended === null).length,
 });
-const roster = (overrides: Partial<RosterSlotDto>) => (): [number, unknown] => [
-  200,
-  { success: true, date: DATE, data: [rosterSlot({ scheduleId: 2, time: '8:00 AM', ...overrides })] },
-];
-
-async function openRoster() {
-  renderWithProviders(<RosterDay date={DATE} />);
-  await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-  return screen.findByRole('dialog', { name: /· 8:00 AM$/ });
-}
+const roster = (overrides: Partial<RosterSlotDto>) => () => rosterAnswer(eightAmRoster(overrides));
 
 describe('the roster at the door', () => {
   it('should offer large Asistió / No asistió toggles while marking is open, send the choice and show the counts', async () => {
@@ -120,40 +111,23 @@ describe('the roster at the door', () => {
           capacity: 8,
           canWalkIn: true,
         })(),
-      [USERS]: () => [
-        200,
-        {
-          success: true,
-          usuarios: [
-            { ...luis, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 3, noShow: 0 },
-            {
-              id: 9,
-              name: 'Luisa Inactiva',
-              email: 'luisa@example.com',
-              cumpleanos: '1990-01-01',
-              role: 'user',
-              active: 0,
-              attended: 0,
-              noShow: 0,
-            },
-          ],
-          pagination: { currentPage: 1, totalPages: 1, totalRecords: 2 },
-        },
-      ],
+      [USERS]: () =>
+        usersAnswer(
+          { ...luis, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 3, noShow: 0 },
+          {
+            id: 9,
+            name: 'Luisa Inactiva',
+            email: 'luisa@example.com',
+            cumpleanos: '1990-01-01',
+            role: 'user',
+            active: 0,
+            attended: 0,
+            noShow: 0,
+          },
+        ),
       [WALK_IN]: () => {
         added = true;
-        return [
-          201,
-          {
-            success: true,
-            message: 'Luis Pérez tiene su lugar en la clase (de su plan).',
-            reservationId: 40,
-            userId: 8,
-            paidAtStudio: false,
-            spot: { id: 3, label: 'Reformer 3' },
-            newAccount: false,
-          },
-        ];
+        return luisWalkInAnswer({ id: 3, label: 'Reformer 3' });
       },
     });
     const dialog = await openRoster();

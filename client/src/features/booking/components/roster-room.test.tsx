@@ -3,11 +3,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { EnrolledUserDto, SlotSpotDto } from '@/api/generated/model';
-import { errorBody, findToast, renderWithProviders, rosterSlot, stubApi } from '../test-utils';
-import { RosterDay } from './roster-day';
+import {
+  ROSTER_DATE as DATE,
+  ROSTER_PATH as ROSTER,
+  eightAmRoster,
+  errorBody,
+  findToast,
+  luisWalkInAnswer,
+  openEightAmRoster,
+  rosterAnswer,
+  rosterClient,
+  stubApi,
+  usersAnswer,
+} from '../test-utils';
 
-const DATE = '2026-11-30';
-const ROSTER = '/api/reservations/get-information-clases';
 const SALA = '/api/reservations/sala';
 const CHANGE_SPOT = '/api/reservations/change-spot';
 const WALK_IN = '/api/admin/walk-in';
@@ -22,15 +31,7 @@ const ROOM = Array.from({ length: 8 }, (_, i) => ({
 }));
 const ref = (id: number) => ({ id, label: `Reformer ${id}` });
 
-const ana: EnrolledUserDto = {
-  reservationId: 31,
-  id: 7,
-  name: 'Ana López',
-  email: 'ana@example.com',
-  attended: true,
-  paidAtStudio: false,
-  spot: ref(1),
-};
+const ana = rosterClient({ attended: true, spot: ref(1) });
 const luis: EnrolledUserDto = { ...ana, reservationId: 32, id: 8, name: 'Luis Pérez', attended: false, spot: ref(2) };
 const marta: EnrolledUserDto = { ...ana, reservationId: 33, id: 9, name: 'Marta Ruiz', attended: null, spot: ref(5) };
 
@@ -51,23 +52,10 @@ function rosterServer(
     }));
   return stubApi({
     [SALA]: () => [200, { success: true, instructor: { row: 0, column: 1 }, spots: ROOM }],
-    [ROSTER]: () => [
-      200,
-      {
-        success: true,
-        date: DATE,
-        data: [
-          rosterSlot({
-            scheduleId: 2,
-            time: '8:00 AM',
-            enrolled,
-            reservedCount: enrolled.length,
-            spots: spots(),
-            canMarkAttendance: true,
-          }),
-        ],
-      },
-    ],
+    [ROSTER]: () =>
+      rosterAnswer(
+        eightAmRoster({ enrolled, reservedCount: enrolled.length, spots: spots(), canMarkAttendance: true }),
+      ),
     [CHANGE_SPOT]: (body) => {
       if (refuse) return [409, errorBody(refuse, 'Ese reformer ya está reservado; elige otro')];
       const { reservationId, spot } = body as { reservationId: number; spot: number };
@@ -78,9 +66,7 @@ function rosterServer(
 }
 
 async function openRoster() {
-  renderWithProviders(<RosterDay date={DATE} />);
-  await userEvent.click(await screen.findByRole('button', { name: /8:00 AM/ }));
-  const dialog = await screen.findByRole('dialog', { name: /· 8:00 AM$/ });
+  const dialog = await openEightAmRoster();
   const map = within(dialog).getByRole('radiogroup', { name: 'Reformers de la clase' });
   return { dialog, map };
 }
@@ -220,45 +206,20 @@ describe('the roster’s room', () => {
   it('should place a walk-in on the free reformer chosen, and on "Cualquiera" by default', async () => {
     const { sentTo } = stubApi({
       [SALA]: () => [200, { success: true, instructor: { row: 0, column: 1 }, spots: ROOM }],
-      [ROSTER]: () => [
-        200,
-        {
-          success: true,
-          date: DATE,
-          data: [
-            rosterSlot({
-              scheduleId: 2,
-              time: '8:00 AM',
-              enrolled: [ana],
-              reservedCount: 1,
-              spots: ROOM.map((spot) => ({ ...spot, state: spot.id === 1 ? 'taken' : 'free' })),
-            }),
-          ],
-        },
-      ],
-      [USERS]: () => [
-        200,
-        {
-          success: true,
-          usuarios: [
-            { ...luis, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 0, noShow: 0 },
-            { ...marta, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 0, noShow: 0 },
-          ],
-          pagination: { currentPage: 1, totalPages: 1, totalRecords: 2 },
-        },
-      ],
-      [WALK_IN]: (body) => [
-        201,
-        {
-          success: true,
-          message: 'Luis Pérez tiene su lugar en la clase (de su plan).',
-          reservationId: 40,
-          userId: 8,
-          paidAtStudio: false,
-          newAccount: false,
-          spot: ref((body as { spot?: number }).spot ?? 2),
-        },
-      ],
+      [ROSTER]: () =>
+        rosterAnswer(
+          eightAmRoster({
+            enrolled: [ana],
+            reservedCount: 1,
+            spots: ROOM.map((spot) => ({ ...spot, state: spot.id === 1 ? 'taken' : 'free' })),
+          }),
+        ),
+      [USERS]: () =>
+        usersAnswer(
+          { ...luis, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 0, noShow: 0 },
+          { ...marta, cumpleanos: '1990-01-01', role: 'user', active: 1, attended: 0, noShow: 0 },
+        ),
+      [WALK_IN]: (body) => luisWalkInAnswer(ref((body as { spot?: number }).spot ?? 2)),
     });
     const lastWalkIn = () => sentTo(WALK_IN).at(-1);
     const { dialog } = await openRoster();

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { SlotDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { cancelTermsText, formatStudioInstant, INSIDE_WINDOW_NOTE } from '@/features/my-classes';
+import { bookingPolicyText, cancelTermsText } from '@/features/my-classes';
 import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
 
 /** The studio teaches one class: Pilates Reformer. */
@@ -17,7 +17,7 @@ export interface SlotListProps {
    */
   date?: string;
   onBook: (slot: SlotDto) => void;
-  /** The caller's own booked class: "Cancelar" right in its row. */
+  /** The caller's own booked class: "Cancelar" (past the deadline "Liberar lugar") right in its row. */
   onCancel?: (slot: SlotDto) => void;
   /** A full class: "Lista de espera" joins its line (without it, a full class only says so). */
   onJoinWaitlist?: (slot: SlotDto) => void;
@@ -82,11 +82,15 @@ export function freePlacesLabel(slot: Pick<SlotDto, 'capacity' | 'reservedCount'
   return free === 1 ? '1 lugar disponible' : `${free} lugares disponibles`;
 }
 
-/** Before booking: until when a booking made now could be cancelled, or that it could not be. */
+/**
+ * Before booking, the policy in force: until when a booking made now could be cancelled for free, and
+ * that after it the place can be released without the class returning (or that the deadline passed).
+ */
 function CancelDeadline({ slot }: { slot: SlotDto }) {
-  if (!slot.cancellable) return <p className="mt-1 text-sm font-medium text-accent-strong">{INSIDE_WINDOW_NOTE}</p>;
   return (
-    <p className="mt-1 text-sm text-ink-muted">Cancela sin costo hasta el {formatStudioInstant(slot.cancelUntil)}.</p>
+    <p className={cn('mt-1 text-sm', slot.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
+      {bookingPolicyText(slot)}
+    </p>
   );
 }
 
@@ -156,9 +160,10 @@ function SlotRow({
             <Check aria-hidden="true" className="size-4" />
             Reservada
           </span>
-          {onCancel && !slot.isPastClass && slot.cancellable ? (
+          {onCancel && !slot.isPastClass ? (
+            // Past the deadline the same dialog offers "Liberar lugar" (the class is not returned).
             <Button variant="secondary" size="sm" aria-describedby={timeId} onClick={() => onCancel(slot)}>
-              Cancelar
+              {slot.cancellable ? 'Cancelar' : 'Liberar lugar'}
             </Button>
           ) : null}
         </div>

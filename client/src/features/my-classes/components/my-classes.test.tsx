@@ -22,6 +22,8 @@ const upcoming: MyClassDto = {
   cancellableUntil: '2026-11-24T01:00:00.000Z',
   attended: null,
   spot: { id: 5, label: 'Reformer 5' },
+  lateReleased: false,
+  forgiven: false,
 };
 const tooLate: MyClassDto = {
   ...upcoming,
@@ -93,7 +95,9 @@ describe('MyClasses', () => {
     expect(within(rows[1]).queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
     expect(within(rows[1]).getByRole('button', { name: /^Liberar tu lugar en la clase/ })).toBeInTheDocument();
     expect(
-      within(rows[1]).getByText('Ya no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.'),
+      within(rows[1]).getByText(
+        'Ya no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+      ),
     ).toBeInTheDocument();
 
     const before = screen.getByRole('table', { name: 'Clases pasadas' });
@@ -112,12 +116,34 @@ describe('MyClasses', () => {
     const cards = within(screen.getByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
       'Martes 24 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
-      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar: el límite era el lunes 23 de noviembre, 8:00 PM.Liberar lugar',
+      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.Liberar lugar',
     ]);
     const pastCards = within(screen.getByRole('list', { name: 'Clases pasadas' })).getAllByRole('listitem');
     expect(pastCards.map((card) => card.textContent)).toEqual([
       'Lunes 2 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Asistió',
     ]);
+  });
+
+  it('should list a place released late as "Lugar liberado" with nothing left to do, never as attended', async () => {
+    const released: MyClassDto = { ...tooLate, id: 44, lateReleased: true };
+    const releasedPast: MyClassDto = { ...past, id: 45, attended: null, lateReleased: true, forgiven: true };
+    stubApi({
+      [GET_CLASES]: byPeriod(
+        () => page([released]),
+        () => page([releasedPast]),
+      ),
+    });
+    renderPage(<MyClasses />);
+
+    await screen.findAllByText('2 de noviembre de 2026');
+    const next = screen.getByRole('table', { name: 'Próximas clases' });
+    const [row] = within(next).getAllByRole('row').slice(1);
+    expect(within(row).getByText('Lugar liberado')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    const before = screen.getByRole('table', { name: 'Clases pasadas' });
+    const [pastRow] = within(before).getAllByRole('row').slice(1);
+    expect(within(pastRow).getByText('Lugar liberado (perdonado)')).toBeInTheDocument();
+    expect(within(pastRow).queryByText(/Asistió|Sin marcar/)).not.toBeInTheDocument();
   });
 
   it('should page the upcoming and the past classes each on its own, ten per page', async () => {

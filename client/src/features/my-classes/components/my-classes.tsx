@@ -11,7 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { MyWaitlists } from '@/features/waitlist';
-import { cancelTermsText } from '../format';
+import { cancelTermsText, classOutcomeText } from '../format';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
@@ -24,6 +24,7 @@ export function attendanceText(attended: boolean | null): string {
 
 /** What cancelling does now: the deadline, and whether it is still free (the server's answer). */
 function CancelTerms({ row }: { row: MyClassDto }) {
+  if (row.lateReleased) return <span className="text-sm font-medium text-ink">{classOutcomeText(row)}</span>;
   return (
     <span className={cn('text-sm', row.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
       {cancelTermsText({ cancellable: row.cancellable, cancelUntil: row.cancellableUntil })}
@@ -33,6 +34,8 @@ function CancelTerms({ row }: { row: MyClassDto }) {
 
 /** Cancelar while the server accepts it; past the deadline (upcoming rows only) "Liberar lugar". */
 function ClassAction({ row, onCancel }: { row: MyClassDto; onCancel: () => void }) {
+  // Released already: the place is someone else's now, nothing left to do.
+  if (row.lateReleased) return null;
   if (!row.cancellable) {
     return (
       <Button
@@ -136,7 +139,7 @@ export function MyClasses() {
       ...column,
       cell: (row: MyClassDto) => <span className="text-ink-muted">{column.cell(row)}</span>,
     })),
-    { key: 'asistencia', header: 'Asistencia', cell: (row) => attendanceText(row.attended) },
+    { key: 'asistencia', header: 'Asistencia', cell: (row) => classOutcomeText(row) },
   ];
 
   const error =
@@ -215,7 +218,7 @@ export function MyClasses() {
                   </p>
                   <p className="text-sm">{classLine(row)}</p>
                 </div>
-                <p className="shrink-0 text-right text-sm text-ink">{attendanceText(row.attended)}</p>
+                <p className="shrink-0 text-right text-sm text-ink">{classOutcomeText(row)}</p>
               </>
             )}
             emptyMessage="No hay clases en esta página."

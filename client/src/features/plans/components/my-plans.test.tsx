@@ -52,14 +52,17 @@ describe('MyPlans', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Plan', 'Clases restantes', 'Fecha de inicio', 'Fecha de término', 'Pagado']);
+    ).toEqual(['Plan', 'Clases restantes', 'Fecha de inicio', 'Fecha de término', 'Pagado', 'Historial']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(
       within(rows[0])
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['Ocho Clases', '5 de 8', '2 de noviembre de 2026', '2 de diciembre de 2026', 'Pagado']);
+    ).toEqual(['Ocho Clases', '5 de 8', '2 de noviembre de 2026', '2 de diciembre de 2026', 'Pagado', 'Historial']);
+    expect(
+      within(rows[0]).getByRole('button', { name: 'Historial de Ocho Clases (desde el 2 de noviembre de 2026)' }),
+    ).toBeInTheDocument();
     expect(within(rows[0]).getByText('Pagado')).toHaveClass('text-success');
     expect(within(rows[1]).getByText('No Pagado')).toHaveClass('text-danger');
     expect(within(rows[1]).queryByText(REVOKED_NOTE)).not.toBeInTheDocument();

@@ -12,9 +12,13 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { FailedPurchases, PendingPurchases } from '@/features/purchase';
 import { useStudioToday } from '@/lib/studio-clock';
+import { PlanHistoryButton } from './plan-history';
 
 export const MY_PLANS_PAGE_SIZE = 5;
 export const REVOKED_NOTE = 'Reembolsado: ya no se puede reservar con este plan';
+
+/** No internal numbers for the client: the plan by its name and start. */
+const historyLabel = (plan: UserPlanDto) => `Historial de ${plan.plan} (desde el ${formatLongDate(plan.startDate)})`;
 
 const remaining = (plan: UserPlanDto) => `${plan.classes_remaining} de ${plan.classes_total}`;
 
@@ -59,6 +63,12 @@ const columns: DataTableColumn<UserPlanDto>[] = [
   { key: 'inicio', header: 'Fecha de inicio', cell: (plan) => formatLongDate(plan.startDate) },
   { key: 'termino', header: 'Fecha de término', cell: (plan) => formatLongDate(plan.endDate) },
   { key: 'pagado', header: 'Pagado', cell: (plan) => <PaidState plan={plan} /> },
+  {
+    key: 'historial',
+    header: <span className="sr-only">Historial</span>,
+    cell: (plan) => <PlanHistoryButton userPlanId={plan.id} planName={plan.plan} label={historyLabel(plan)} />,
+    className: 'text-right',
+  },
 ];
 
 /**
@@ -122,6 +132,7 @@ function PlansList() {
               <dd className="text-ink">{formatLongDate(plan.endDate)}</dd>
             </dl>
             {plan.revoked ? <p className="text-sm text-danger">{REVOKED_NOTE}</p> : null}
+            <PlanHistoryButton userPlanId={plan.id} planName={plan.plan} label={historyLabel(plan)} />
           </>
         )}
         emptyMessage="No hay planes en esta página."

@@ -12,40 +12,28 @@ export function CellFields<T extends CellInput, V>({
 }) {
   // The form's own fields include row and column; only those two are used here.
   const cellControl = control as unknown as Control<CellInput>;
+  const gridSelect = (name: 'row' | 'column', label: string, hint: string) => (
+    <Controller
+      control={cellControl}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          hint={hint}
+          options={GRID_OPTIONS}
+          value={field.value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
   return (
     <div className="grid grid-cols-2 gap-3">
-      <Controller
-        control={cellControl}
-        name="row"
-        render={({ field }) => (
-          <Select
-            label="Fila"
-            hint="1 es el frente"
-            options={GRID_OPTIONS}
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors.row?.message}
-          />
-        )}
-      />
-      <Controller
-        control={cellControl}
-        name="column"
-        render={({ field }) => (
-          <Select
-            label="Columna"
-            hint="1 es la izquierda"
-            options={GRID_OPTIONS}
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors.column?.message}
-          />
-        )}
-      />
+      {gridSelect('row', 'Fila', '1 es el frente')}
+      {gridSelect('column', 'Columna', '1 es la izquierda')}
     </div>
   );
 }

@@ -52,16 +52,17 @@ const plan: OutagePreviewResponseDto = {
   stranded: [{ reservationId: 121, name: 'Luis Soto', date: '2026-12-01', time: '8:00 AM' }],
 };
 
-/** Opens "Marcar fuera de servicio" from the section, picks the reformer and fills the form. */
-async function fillOutageForm({ spot, from, to, reason }: { spot: string; from: string; to: string; reason: string }) {
+/** Opens "Marcar fuera de servicio" from the section, fills the form for Reformer 3 and asks for "Revisar". */
+async function reviewOutage({ from, to, reason }: { from: string; to: string; reason: string }) {
   const section = await screen.findByRole('region', { name: 'Fuera de servicio' });
   await userEvent.click(within(section).getByRole('button', { name: 'Marcar fuera de servicio' }));
   const dialog = await screen.findByRole('dialog', { name: 'Marcar fuera de servicio' });
   await userEvent.click(within(dialog).getByRole('combobox', { name: /Reformer/ }));
-  await userEvent.click(await screen.findByRole('option', { name: spot }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Reformer 3' }));
   fireEvent.change(within(dialog).getByLabelText('Desde'), { target: { value: from } });
   fireEvent.change(within(dialog).getByLabelText(/Hasta/), { target: { value: to } });
   await userEvent.type(within(dialog).getByLabelText('Motivo'), reason);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Revisar' }));
   return dialog;
 }
 
@@ -99,13 +100,7 @@ describe('the out-of-service ranges in Sala', () => {
     });
     renderPage(<SalaEditor />);
 
-    const dialog = await fillOutageForm({
-      spot: 'Reformer 3',
-      from: '2026-11-30',
-      to: '2026-12-04',
-      reason: 'Resorte en reparación',
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Revisar' }));
+    const dialog = await reviewOutage({ from: '2026-11-30', to: '2026-12-04', reason: 'Resorte en reparación' });
 
     const moves = await within(dialog).findByRole('region', { name: /Cambian de reformer/ });
     expect(within(moves).getByRole('listitem')).toHaveTextContent(
@@ -160,13 +155,7 @@ describe('the out-of-service ranges in Sala', () => {
     const fetchMock = stubApi({ [SALA]: answer });
     renderPage(<SalaEditor />);
 
-    const dialog = await fillOutageForm({
-      spot: 'Reformer 3',
-      from: '2026-12-04',
-      to: '2026-11-30',
-      reason: 'Resorte',
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Revisar' }));
+    const dialog = await reviewOutage({ from: '2026-12-04', to: '2026-11-30', reason: 'Resorte' });
 
     expect(
       await within(dialog).findByText('La fecha de término debe ser igual o posterior a la de inicio'),
@@ -189,13 +178,7 @@ describe('the out-of-service ranges in Sala', () => {
     });
     renderPage(<SalaEditor />);
 
-    const dialog = await fillOutageForm({
-      spot: 'Reformer 3',
-      from: '2020-01-01',
-      to: '2020-01-02',
-      reason: 'Resorte',
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Revisar' }));
+    const dialog = await reviewOutage({ from: '2020-01-01', to: '2020-01-02', reason: 'Resorte' });
 
     expect(await within(dialog).findByText('La fecha de inicio no puede ser anterior a hoy.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Desde')).toHaveAttribute('aria-invalid', 'true');
