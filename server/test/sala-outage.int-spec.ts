@@ -116,6 +116,14 @@ describe('sala: a reformer out of service', () => {
     expect(moveMail.attachments?.[0].content).toContain('LOCATION:Reformer 6');
     const strandedMails = await mailsFor(t, stranded.email);
     expect(strandedMails.at(-1)!.subject).toBe('El estudio canceló tu clase');
+    // The mover's plan says so in its "Historial", as any move by the studio.
+    const history = await mover.agent
+      .post('/api/informacion/plan-history')
+      .send({ userPlanId: mover.planId })
+      .expect(200);
+    expect(history.body.movements).toContainEqual(
+      expect.objectContaining({ kind: 'moved_by_studio', date: tuesday, note: 'Reformer 4 → Reformer 6' }),
+    );
 
     // Places follow the reformers in service: 7 on both days, also for a class created afterwards.
     expect((await sessionOf(t, full.id, tuesday))!.capacity).toBe(7);

@@ -73,6 +73,15 @@ export class SpotOutageService {
           throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
         }
         const info = (await this.reservations.reservationById(move.reservationId))!;
+        // Audited as an admin's move of one client, so the plan's "Historial" shows it too.
+        await this.audit.record(admin, {
+          action: 'reservation.spot',
+          entityType: 'reservation',
+          entityId: move.reservationId,
+          subjectUserId: info.userId,
+          before: { spot: move.from, date: info.date, time: info.startTime },
+          after: { spot: move.to },
+        });
         await this.notifications.emit({
           type: 'reservation.spot_moved',
           to: { userId: info.userId, email: info.email, name: info.name },
