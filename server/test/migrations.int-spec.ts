@@ -93,6 +93,42 @@ describe('database schema (migrations)', () => {
       await expect(reserve()).resolves.toBeDefined();
     });
 
+    it("should give reservations forgiven before forgive_returned existed their audit entry's outcome", async () => {
+      const forgiven = async (returned: boolean) => {
+        await t.dataSource.query(
+          `INSERT INTO reservations (class_session_id, user_id, user_plan_id, status, active_marker, cancelled_at,
+             late_released_at, forgiven_at, forgiven_by, forgive_reason)
+           VALUES (?, ?, ?, 'cancelled', NULL, '2026-01-05 06:00:00', '2026-01-05 06:00:00', '2026-01-06 10:00:00', ?, 'Enferma')`,
+          [classId, userId, userPlanId, userId],
+        );
+        const id = await idOf('SELECT MAX(id) AS id FROM reservations');
+        await t.dataSource.query(
+          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, subject_user_id, \`after\`)
+           VALUES (?, 'reservation.forgive', 'reservation', ?, ?, ?)`,
+          [
+            userId,
+            String(id),
+            userId,
+            JSON.stringify({ forgiven: 'late_release', reason: 'Enferma', classReturned: returned }),
+          ],
+        );
+        return id;
+      };
+      const [gaveBack, kept] = [await forgiven(true), await forgiven(false)];
+      const last = migrations[migrations.length - 1];
+      expect(last.name).toBe('ForgiveReturned1764933000000');
+      await t.dataSource.undoLastMigration();
+      await t.dataSource.runMigrations();
+      const rows: { id: number; returned: unknown }[] = await t.dataSource.query(
+        'SELECT id, forgive_returned AS returned FROM reservations WHERE id IN (?, ?) ORDER BY id',
+        [gaveBack, kept],
+      );
+      expect(rows.map((r) => [Number(r.id), Number(r.returned)])).toEqual([
+        [gaveBack, 1],
+        [kept, 0],
+      ]);
+    });
+
     it('should refuse a negative classes_remaining', async () => {
       await expect(
         t.dataSource.query('UPDATE user_plans SET classes_remaining = -1 WHERE id = ?', [userPlanId]),

@@ -31,6 +31,8 @@ export interface HistoryReservationRow {
   lateReleasedAt: Date | null;
   forgivenAt: Date | null;
   forgiveReason: string | null;
+  /** Forgiving it gave the class back. */
+  forgiveReturned: boolean;
   attended: boolean | null;
   attendanceMarkedAt: Date | null;
   classCancelled: boolean;
@@ -97,6 +99,7 @@ export class PlanHistoryRepository {
       `SELECT r.id, r.user_id AS userId, cs.date AS date, cs.start_time AS startTime, r.status,
          r.created_at AS createdAt, r.cancelled_at AS cancelledAt, r.cancelled_by AS cancelledBy,
          r.late_released_at AS lateReleasedAt, r.forgiven_at AS forgivenAt, r.forgive_reason AS forgiveReason,
+         r.forgive_returned AS forgiveReturned,
          r.attended, r.attendance_marked_at AS attendanceMarkedAt, cs.status AS classStatus,
          (SELECT COUNT(*) FROM waitlist_entries w WHERE w.reservation_id = r.id AND w.status = 'promoted') AS promoted
        FROM reservations r JOIN class_sessions cs ON cs.id = r.class_session_id
@@ -115,6 +118,7 @@ export class PlanHistoryRepository {
       lateReleasedAt: fromDbDatetime(row.lateReleasedAt as Date | string | null),
       forgivenAt: fromDbDatetime(row.forgivenAt as Date | string | null),
       forgiveReason: row.forgiveReason === null ? null : String(row.forgiveReason),
+      forgiveReturned: bool(row.forgiveReturned) === true,
       attended: bool(row.attended),
       attendanceMarkedAt: fromDbDatetime(row.attendanceMarkedAt as Date | string | null),
       classCancelled: row.classStatus === 'cancelled',
@@ -124,13 +128,13 @@ export class PlanHistoryRepository {
 
   /**
    * The audit entries that say what no column does: the plan's creation and changes by an admin,
-   * a forgiveness's outcome, a reformer change by the studio, and who booked (walk-in, admin).
+   * a reformer change by the studio, and who booked (walk-in, admin).
    */
   async auditOf(planId: number, reservationIds: number[]): Promise<HistoryAuditRow[]> {
     const ids = reservationIds.map(String);
     const inReservations = ids.length
       ? ` OR (entity_type = 'reservation' AND entity_id IN (${ids.map(() => '?').join(', ')})
-          AND action IN ('reservation.forgive', 'reservation.spot', 'reservation.walk_in', 'reservation.create'))`
+          AND action IN ('reservation.spot', 'reservation.walk_in', 'reservation.create'))`
       : '';
     const rows: Record<string, unknown>[] = await this.txHost.tx.query(
       // Qualified, so the reserved words need no quoting on either driver.

@@ -178,7 +178,7 @@ export function deriveMovements(
       }
     }
     if (r.forgivenAt !== null) {
-      const outcome = auditOf('reservation.forgive', r.id)[0]?.after?.classReturned === true;
+      const outcome = r.forgiveReturned;
       push({
         at: r.forgivenAt,
         kind: 'forgiven',

@@ -386,6 +386,7 @@ export class BookingService {
       if (!(await this.reservations.forgiveRow(info.id, { by: admin.id, at: now, reason }))) return null;
       const classReturned =
         info.userPlanId !== null && (await this.plans.giveClassBackIfValid(info.userPlanId, this.clock.today(now)));
+      await this.reservations.setForgiveReturned(info.id, classReturned);
       await this.notifications.emit({
         type: 'reservation.forgiven',
         to: { userId: info.userId, email: info.email, name: info.name },
@@ -405,7 +406,7 @@ export class BookingService {
     // Forgiven already (by this call's twin or earlier): the same answer, from what the first one did.
     const again = await this.reservations.reservationById(reservationId);
     if (!again?.forgivenAt) throw new BookingError(BookingErrorCode.NOT_FORGIVABLE);
-    return { classReturned: await this.audit.forgivenClassReturned(info.id), again: true };
+    return { classReturned: await this.reservations.forgiveReturned(info.id), again: true };
   }
 
   /**

@@ -464,6 +464,19 @@ export class ReservationsRepository {
     return result.affected === 1;
   }
 
+  /** Writes what forgiving a reservation did to its plan (forgiveRow's caller, in its transaction). */
+  async setForgiveReturned(id: number, returned: boolean): Promise<void> {
+    await this.txHost.tx.getRepository(Reservation).update({ id }, { forgiveReturned: returned });
+  }
+
+  /** Whether forgiving a reservation gave its class back (false too when it was not forgiven). */
+  async forgiveReturned(id: number): Promise<boolean> {
+    const row = await this.txHost.tx
+      .getRepository(Reservation)
+      .findOne({ where: { id }, select: { id: true, forgiveReturned: true } });
+    return row?.forgiveReturned === true;
+  }
+
   /** Gives a place of a class back. */
   async releasePlace(classId: number): Promise<void> {
     await this.txHost.tx

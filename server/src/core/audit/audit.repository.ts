@@ -55,15 +55,6 @@ export class AuditRepository {
     await this.txHost.tx.increment(RowCount, { name: AUDIT_LOG_COUNT }, 'total', 1);
   }
 
-  /** The `after` values of the first entry of `action` about one entity, or null when there is none. */
-  async firstAfter(action: AuditAction, entityType: string, entityId: string): Promise<Record<string, unknown> | null> {
-    const entry = await this.txHost.tx.getRepository(AuditLog).findOne({
-      where: { action, entityType, entityId },
-      order: { id: 'ASC' },
-    });
-    return entry?.after ?? null;
-  }
-
   /** One page of entries, newest first, that pass the filter; and how many pass it. */
   async page(
     filter: AuditFilter,

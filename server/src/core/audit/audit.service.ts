@@ -86,12 +86,6 @@ export class AuditService {
     await this.repository.insert(log);
   }
 
-  /** Whether the forgiveness of a reservation gave its class back, as its entry recorded it. */
-  async forgivenClassReturned(reservationId: number): Promise<boolean> {
-    const after = await this.repository.firstAfter('reservation.forgive', 'reservation', String(reservationId));
-    return after?.classReturned === true;
-  }
-
   /**
    * Newest first; `userId` keeps the entries about that user or made by them, `action` one kind of
    * change, `from`/`to` the studio days they were made on. The rows as read (the admin's

@@ -24,6 +24,7 @@ import { SpotHolds1764920000000 } from './1764920000000-SpotHolds';
 import { StudioSettings1764930000000 } from './1764930000000-StudioSettings';
 import { SecondReminders1764931000000 } from './1764931000000-SecondReminders';
 import { ReservationTerms1764932000000 } from './1764932000000-ReservationTerms';
+import { ForgiveReturned1764933000000 } from './1764933000000-ForgiveReturned';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   StudioSettings1764930000000,
   SecondReminders1764931000000,
   ReservationTerms1764932000000,
+  ForgiveReturned1764933000000,
 ];

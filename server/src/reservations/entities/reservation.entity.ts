@@ -123,6 +123,10 @@ export class Reservation {
   @Column({ name: 'forgive_reason', type: 'varchar', length: 200, nullable: true })
   forgiveReason!: string | null;
 
+  /** Whether forgiving it gave the class back (false: the plan had ended); NULL while not forgiven. */
+  @Column({ name: 'forgive_returned', type: 'boolean', nullable: true, transformer: booleanTransformer })
+  forgiveReturned!: boolean | null;
+
   /** Marked at the door: NULL until marked, true = came, false = did not come. */
   @Column({ type: 'boolean', nullable: true, transformer: booleanTransformer })
   attended!: boolean | null;
