@@ -132,8 +132,15 @@ describe('release-spot ("Liberar lugar") and forgive ("Perdonar")', () => {
       const { clients, ids } = await classAt('20:40', 8, 1);
       const [ana] = clients;
       clock.set(at('08:45'));
+      // Mis clases says, row by row, whether "Liberar lugar" is on offer.
+      const releasable = async () =>
+        (
+          await ana.agent.post('/api/informacion/get-clases').send({ periodo: 'proximas' }).expect(200)
+        ).body.clases.find((c: { id: number }) => c.id === ids[0])?.releasable;
+      expect(await releasable()).toBe(true);
       await admin.post('/api/admin/settings/change').send({ lateCancelReleases: false }).expect(200);
       try {
+        expect(await releasable()).toBe(false);
         const refused = await release(ana.agent, ids[0]).expect(409);
         expect(refused.body).toMatchObject({ success: false, code: 'RELEASE_DISABLED' });
         expect(refused.body.error).toContain('no permite liberar lugares');

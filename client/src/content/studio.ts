@@ -11,7 +11,6 @@ import {
   STUDIO_CONTACT,
   studioAddressLine,
   studioAddressLines,
-  studioWhatsappUrl,
 } from '@pilates/dates/studio-contact';
 
 export const studio = {
@@ -56,8 +55,6 @@ export const DEFAULT_STUDIO_TIME_ZONE = 'America/Mexico_City';
 // Derived values: no need to edit below this line.
 
 export { studioAddressLine, studioAddressLines };
-
-export const whatsappUrl = studioWhatsappUrl();
 
 export const phoneUrl = `tel:${studio.phone.e164}`;
 

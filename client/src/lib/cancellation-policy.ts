@@ -3,6 +3,8 @@
  * page's "Política de cancelación". The server enforces the same figures.
  */
 import type { StudioResponseDto } from '@/api/generated/model';
+import { useQuery } from '@tanstack/react-query';
+import { studioQueryOptions } from './studio-clock';
 
 export type CancellationPolicy = Pick<
   StudioResponseDto,
@@ -16,6 +18,11 @@ export const DEFAULT_POLICY: CancellationPolicy = {
   autoNoShows: true,
   strikeRule: { enabled: false, count: 3, days: 30, blockDays: 7 },
 };
+
+/** Whether a client may release a place after the deadline ("Liberar lugar"), as Ajustes say now. */
+export function useLateReleases(): boolean {
+  return useQuery(studioQueryOptions).data?.lateCancelReleases ?? DEFAULT_POLICY.lateCancelReleases;
+}
 
 const hours = (n: number) => (n === 1 ? '1 hora' : `${n} horas`);
 const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);

@@ -515,9 +515,9 @@ export class BookingService {
     );
     // Who may cancel for others may cancel any class that has not started, past the window.
     const managesOthers = access.can(caller, Permission.ReservationsManageOthers);
-    const { cancelHours } = await this.settings.current();
+    const { cancelHours, lateCancelReleases } = await this.settings.current();
     const clases = rows.map((row) =>
-      toMyClassDto(row, this.cancelTiming(row, row.cancelGraceUntil, managesOthers, cancelHours)),
+      toMyClassDto(row, this.cancelTiming(row, row.cancelGraceUntil, managesOthers, cancelHours), lateCancelReleases),
     );
     const counts = (await this.attendance.countsOf([userId])).get(userId) ?? { attended: 0, noShow: 0 };
     return {

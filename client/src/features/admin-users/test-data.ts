@@ -104,6 +104,7 @@ export const upcomingClass: MyClassDto = {
   instructor: 'Mariana',
   isPast: false,
   cancellable: true,
+  releasable: false,
   cancellableUntil: '2026-11-23T19:00:00.000Z',
   attended: null,
   spot: null,

@@ -29,7 +29,7 @@ describe('cancelQuestion', () => {
 
 describe('what cancelling does, from the server answer', () => {
   it('should state the free deadline while the server accepts cancelling', () => {
-    expect(cancelTermsText({ cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
+    expect(cancelTermsText({ cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' }, true)).toBe(
       'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.',
     );
     expect(bookedMessage({ message: '¡Listo!', cancellable: true, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
@@ -38,7 +38,7 @@ describe('what cancelling does, from the server answer', () => {
   });
 
   it('should promise nothing once the deadline has passed or the class was booked inside it', () => {
-    expect(cancelTermsText({ cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' })).toBe(
+    expect(cancelTermsText({ cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' }, true)).toBe(
       'Ya no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 7:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
     );
     const late = bookedMessage({ message: '¡Listo!', cancellable: false, cancelUntil: '2026-11-24T01:00:00.000Z' });
@@ -54,11 +54,24 @@ describe('what cancelling does, from the server answer', () => {
   });
 
   it('should state the policy in force before booking: the free deadline in studio time, then what releasing does', () => {
-    expect(bookingPolicyText({ cancellable: true, cancelUntil: '2026-11-27T01:00:00.000Z' })).toBe(
+    expect(bookingPolicyText({ cancellable: true, cancelUntil: '2026-11-27T01:00:00.000Z' }, true)).toBe(
       'Cancela sin costo hasta el jueves 26 de noviembre, 7:00 PM. Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
     );
-    expect(bookingPolicyText({ cancellable: false, cancelUntil: '2026-11-27T01:00:00.000Z' })).toBe(
+    expect(bookingPolicyText({ cancellable: false, cancelUntil: '2026-11-27T01:00:00.000Z' }, true)).toBe(
       'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.',
+    );
+  });
+
+  it('should never offer a release the studio turned off (Ajustes): after the deadline the class is taken', () => {
+    const until = '2026-11-27T01:00:00.000Z';
+    expect(bookingPolicyText({ cancellable: true, cancelUntil: until }, false)).toBe(
+      'Cancela sin costo hasta el jueves 26 de noviembre, 7:00 PM. Después ya no se puede cancelar y la clase se considera tomada.',
+    );
+    expect(bookingPolicyText({ cancellable: false, cancelUntil: until }, false)).toBe(
+      'Reservas dentro del límite para cancelar sin costo: ya no podrás cancelarla y la clase se considera tomada.',
+    );
+    expect(cancelTermsText({ cancellable: false, cancelUntil: until }, false)).toBe(
+      'Ya no se puede cancelar sin costo: el límite era el jueves 26 de noviembre, 7:00 PM. La clase se considera tomada.',
     );
   });
 

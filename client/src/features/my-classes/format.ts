@@ -31,19 +31,29 @@ export function cancelQuestion(date: string, time: string): string {
 /** What "Liberar lugar" does after the deadline: the place goes to someone else, the class stays used. */
 export const RELEASE_POLICY = 'Después puedes liberar tu lugar, pero la clase no se devuelve a tu plan.';
 
+/** After the deadline when the studio does not let a client release a place late (Ajustes). */
+export const NO_RELEASE_POLICY = 'Después ya no se puede cancelar y la clase se considera tomada.';
+
 /** Said before booking a class inside the cancellation window (the server answered cancellable: false). */
 export const INSIDE_WINDOW_NOTE =
   'Reservas dentro del límite para cancelar sin costo: puedes liberar tu lugar, pero la clase no se devuelve a tu plan.';
 
+/** INSIDE_WINDOW_NOTE when the studio does not let a client release a place late. */
+export const INSIDE_WINDOW_NO_RELEASE_NOTE =
+  'Reservas dentro del límite para cancelar sin costo: ya no podrás cancelarla y la clase se considera tomada.';
+
 /**
  * The policy in force for a class about to be booked, from the day's answer (cancellable, cancelUntil):
  * 'Cancela sin costo hasta el jueves 26 de noviembre, 7:00 PM. Después puedes liberar tu lugar, pero la
- * clase no se devuelve a tu plan.', or INSIDE_WINDOW_NOTE when the deadline has passed already.
+ * clase no se devuelve a tu plan.', or INSIDE_WINDOW_NOTE when the deadline has passed already;
+ * `releasable` false (Ajustes turns "Liberar lugar" off) says that after the deadline the class is taken.
  */
-export function bookingPolicyText(terms: { cancellable: boolean; cancelUntil: string }): string {
+export function bookingPolicyText(terms: { cancellable: boolean; cancelUntil: string }, releasable: boolean): string {
   return terms.cancellable
-    ? `Cancela sin costo hasta el ${formatStudioInstant(terms.cancelUntil)}. ${RELEASE_POLICY}`
-    : INSIDE_WINDOW_NOTE;
+    ? `Cancela sin costo hasta el ${formatStudioInstant(terms.cancelUntil)}. ${releasable ? RELEASE_POLICY : NO_RELEASE_POLICY}`
+    : releasable
+      ? INSIDE_WINDOW_NOTE
+      : INSIDE_WINDOW_NO_RELEASE_NOTE;
 }
 
 /** Said of a booked class whose deadline has passed: the server refuses to cancel it for free. */
@@ -73,11 +83,15 @@ export function classOutcomeText(row: { attended: boolean | null; lateReleased: 
  * 'Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.' or, past
  * the deadline, that releasing the place does not return the class.
  */
-export function cancelTermsText(terms: { cancellable: boolean; cancelUntil: string }): string {
+export function cancelTermsText(terms: { cancellable: boolean; cancelUntil: string }, releasable: boolean): string {
   const until = formatStudioInstant(terms.cancelUntil);
   return terms.cancellable
     ? `Cancela sin costo hasta el ${until}; la clase vuelve a tu plan.`
-    : `${CANNOT_CANCEL}: el límite era el ${until}. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.`;
+    : `${CANNOT_CANCEL}: el límite era el ${until}. ${
+        releasable
+          ? 'Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.'
+          : 'La clase se considera tomada.'
+      }`;
 }
 
 /**

@@ -43,6 +43,12 @@ export class MyClassDto {
   @ApiProperty({ description: 'Quien llama aún puede cancelarla.' })
   cancellable!: boolean;
 
+  @ApiProperty({
+    description:
+      'Pasado el límite y antes de que empiece, el cliente puede «Liberar lugar» (si el estudio lo permite en Ajustes).',
+  })
+  releasable!: boolean;
+
   @ApiProperty({ description: 'Hasta cuándo el cliente puede cancelar sin costo (ISO 8601).' })
   cancellableUntil!: string;
 

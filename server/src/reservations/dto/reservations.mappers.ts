@@ -104,8 +104,12 @@ export interface CancelTiming {
   cancelUntil: string;
 }
 
-/** A line of "Mis clases"; the caller says whether it has started and until when it may be cancelled. */
-export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto {
+/**
+ * A line of "Mis clases"; the caller says whether it has started, until when it may be cancelled and
+ * whether the studio lets a client release a place late (Ajustes).
+ */
+export function toMyClassDto(row: MyClassRow, timing: CancelTiming, lateReleases: boolean): MyClassDto {
+  const released = row.lateReleasedAt !== null;
   return {
     id: row.id,
     date: row.date,
@@ -114,11 +118,12 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming): MyClassDto 
     instructor: row.instructor,
     isPast: timing.isPast,
     // A released place is no longer the client's: nothing left to cancel.
-    cancellable: timing.cancellable && row.lateReleasedAt === null,
+    cancellable: timing.cancellable && !released,
+    releasable: lateReleases && !released && !timing.isPast && !timing.cancellable,
     cancellableUntil: timing.cancelUntil,
     attended: row.attended,
     spot: row.spotId !== null && row.spotLabel !== null ? { id: row.spotId, label: row.spotLabel } : null,
-    lateReleased: row.lateReleasedAt !== null,
+    lateReleased: released,
     forgiven: row.forgivenAt !== null,
   };
 }

@@ -29,6 +29,8 @@ export interface MyClassDto {
   isPast: boolean;
   /** El cliente liberó su lugar después del límite para cancelar sin costo («Lugar liberado»): ya no está reservada y la clase no volvió a su plan (salvo que se perdone). */
   lateReleased: boolean;
+  /** Pasado el límite y antes de que empiece, el cliente puede «Liberar lugar» (si el estudio lo permite en Ajustes). */
+  releasable: boolean;
   /**
    * El reformer de la reserva; null en reservas hechas antes de dibujar la sala.
    * @nullable

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { bookingPolicyText } from '@/features/my-classes';
 import { sessionQueryOptions, setSessionFavourite } from '@/features/session';
+import { useLateReleases } from '@/lib/cancellation-policy';
 import { RoomPicker } from './room-picker';
 import { type RoomCell, type RoomSpot } from './room-spots';
 
@@ -52,6 +53,7 @@ export function ChooseReformerDialog({ open, onOpenChange, date, slot, onConfirm
   const sala = useGetSala({ query: { enabled: open, staleTime: 5 * 60_000 } });
   // The client's favourite, starred on the map: the session user carries it (only a client books).
   const favouriteId = useQuery(sessionQueryOptions).data?.favouriteSpot?.id ?? null;
+  const lateReleases = useLateReleases();
 
   const spots: RoomSpot[] = slot?.spots ?? [];
   const chosen = spots.find((spot) => spot.id === selected);
@@ -76,7 +78,9 @@ export function ChooseReformerDialog({ open, onOpenChange, date, slot, onConfirm
     >
       {slot ? (
         // Said before the booking, first (a phone shows it above the map): what cancelling or releasing will do.
-        <p className="mb-4 rounded-control bg-sand/60 px-3 py-2 text-sm text-ink">{bookingPolicyText(slot)}</p>
+        <p className="mb-4 rounded-control bg-sand/60 px-3 py-2 text-sm text-ink">
+          {bookingPolicyText(slot, lateReleases)}
+        </p>
       ) : null}
       <PickerBody
         spots={spots}

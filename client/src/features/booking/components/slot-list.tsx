@@ -4,6 +4,7 @@ import type { SlotDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { bookingPolicyText, cancelTermsText } from '@/features/my-classes';
+import { useLateReleases } from '@/lib/cancellation-policy';
 import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
 
 /** The studio teaches one class: Pilates Reformer. */
@@ -87,18 +88,20 @@ export function freePlacesLabel(slot: Pick<SlotDto, 'capacity' | 'reservedCount'
  * that after it the place can be released without the class returning (or that the deadline passed).
  */
 function CancelDeadline({ slot }: { slot: SlotDto }) {
+  const releasable = useLateReleases();
   return (
     <p className={cn('mt-1 text-sm', slot.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
-      {bookingPolicyText(slot)}
+      {bookingPolicyText(slot, releasable)}
     </p>
   );
 }
 
 /** A booked class: what cancelling it does now. */
 function BookedTerms({ slot }: { slot: SlotDto }) {
+  const releasable = useLateReleases();
   return (
     <p className={cn('mt-1 text-sm', slot.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
-      {cancelTermsText(slot)}
+      {cancelTermsText(slot, releasable)}
     </p>
   );
 }

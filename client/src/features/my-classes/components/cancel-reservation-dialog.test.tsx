@@ -3,6 +3,7 @@ import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { studioAnswer } from '@/test/studio-answer';
 import { CANNOT_CANCEL_TITLE, CancelReservationDialog, RELEASE_TITLE } from './cancel-reservation-dialog';
 
 const reservation = {
@@ -45,7 +46,8 @@ describe('CancelReservationDialog', () => {
       'href',
       expect.stringMatching(/^https:\/\/wa\.me\/\d+/),
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Nothing sent: the only call is the read of the studio's policy.
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url !== '/api/studio')).toEqual([]);
   });
 
   describe('past the deadline, before the class', () => {
@@ -79,6 +81,19 @@ describe('CancelReservationDialog', () => {
       expect(await screen.findByText('Liberaste tu lugar. La clase no se devolvió a tu plan.')).toBeInTheDocument();
       expect(bodiesSentTo(fetchMock, '/api/reservations/release-spot')).toEqual([{ id: 7 }]);
       expect(closed).toBe(true);
+    });
+
+    it('should offer no release when the studio turned "Liberar lugar" off, and point to WhatsApp', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-24T12:00:00.000Z'));
+      const fetchMock = stubApi({
+        '/api/studio': () => ({ status: 200, body: studioAnswer({ lateCancelReleases: false }) }),
+      });
+      renderPage(<CancelReservationDialog reservation={{ ...reservation, cancellable: false }} onClose={() => {}} />);
+      const dialog = await screen.findByRole('dialog', { name: CANNOT_CANCEL_TITLE });
+      expect(within(dialog).queryByRole('button', { name: 'Liberar lugar' })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'Escribir por WhatsApp' })).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, '/api/reservations/release-spot')).toEqual([]);
     });
   });
 });

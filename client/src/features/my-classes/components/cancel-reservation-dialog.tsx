@@ -4,7 +4,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
-import { whatsappUrl } from '@/content/studio';
+import { useLateReleases } from '@/lib/cancellation-policy';
+import { useStudioContact } from '@/lib/studio-contact';
 import { cancelQuestion, formatDeadline, formatStudioInstant } from '../format';
 
 export const CANCELLED_MESSAGE = 'Cancelaste tu clase. La clase volvió a tu plan.';
@@ -26,6 +27,11 @@ export interface ReservationToCancel {
   cancellableUntil: string;
   /** The class has started: past the deadline, nothing is offered (no release either). */
   started?: boolean;
+  /**
+   * The server's word on "Liberar lugar" for this reservation (Mis clases rows carry it); when
+   * absent, the studio's policy in force (GET /api/studio) and `started` decide.
+   */
+  releasable?: boolean;
 }
 
 export interface CancelReservationDialogProps {
@@ -37,13 +43,15 @@ export interface CancelReservationDialogProps {
 
 /**
  * Asks before a client cancels one of their classes, says until when it is free, and cancels it.
- * Past the deadline and before the class starts it offers "Liberar lugar" instead, saying the class
- * is not returned; once the class has started nothing is offered.
+ * Past the deadline and before the class starts it offers "Liberar lugar" instead (when the studio
+ * allows it), saying the class is not returned; otherwise, and once the class has started, nothing.
  */
 export function CancelReservationDialog({ reservation, onClose, onCancelled }: CancelReservationDialogProps) {
   const toast = useToast();
   const mutation = useCancelReservation();
   const releasing = useReleaseSpot();
+  // The owner's WhatsApp number in force (Ajustes), for a class nothing can be done with any more.
+  const { whatsappUrl } = useStudioContact();
 
   const close = () => {
     mutation.reset();
@@ -81,7 +89,9 @@ export function CancelReservationDialog({ reservation, onClose, onCancelled }: C
 
   const windowClosed = isApiError(mutation.error) && STALE_ROW_CODES.has(mutation.error.code);
   const offered = reservation?.cancellable === true;
-  const releasable = reservation !== null && !offered && reservation.started !== true;
+  const lateReleases = useLateReleases();
+  const releasable =
+    reservation !== null && !offered && (reservation.releasable ?? (reservation.started !== true && lateReleases));
   const until = reservation ? (
     <strong className="font-semibold text-ink">{formatStudioInstant(reservation.cancellableUntil)}</strong>
   ) : null;

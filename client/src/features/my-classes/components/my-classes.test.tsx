@@ -18,6 +18,7 @@ const upcoming: MyClassDto = {
   instructor: null,
   isPast: false,
   cancellable: true,
+  releasable: false,
   // 7:00 PM of Monday in Mexico City.
   cancellableUntil: '2026-11-24T01:00:00.000Z',
   attended: null,
@@ -32,6 +33,7 @@ const tooLate: MyClassDto = {
   dayOfWeek: 'Martes',
   time: '8:00 AM',
   cancellable: false,
+  releasable: true,
   // 8:00 PM of Monday: booked inside the window, past it now.
   cancellableUntil: '2026-11-24T02:00:00.000Z',
   // Booked before the room was drawn.
@@ -144,6 +146,21 @@ describe('MyClasses', () => {
     const [pastRow] = within(before).getAllByRole('row').slice(1);
     expect(within(pastRow).getByText('Lugar liberado (perdonado)')).toBeInTheDocument();
     expect(within(pastRow).queryByText(/Asistió|Sin marcar/)).not.toBeInTheDocument();
+  });
+
+  it('should offer nothing past the deadline when the studio does not let a client release late', async () => {
+    const taken: MyClassDto = { ...tooLate, id: 46, releasable: false };
+    stubApi({ [GET_CLASES]: byPeriod(() => page([taken])) });
+    renderPage(<MyClasses />);
+
+    const cards = within(await screen.findByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. La clase se considera tomada.',
+    ]);
+    const [row] = within(screen.getByRole('table', { name: 'Próximas clases' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('should page the upcoming and the past classes each on its own, ten per page', async () => {

@@ -27,15 +27,18 @@ function CancelTerms({ row }: { row: MyClassDto }) {
   if (row.lateReleased) return <span className="text-sm font-medium text-ink">{classOutcomeText(row)}</span>;
   return (
     <span className={cn('text-sm', row.cancellable ? 'text-ink-muted' : 'font-medium text-accent-strong')}>
-      {cancelTermsText({ cancellable: row.cancellable, cancelUntil: row.cancellableUntil })}
+      {cancelTermsText({ cancellable: row.cancellable, cancelUntil: row.cancellableUntil }, row.releasable)}
     </span>
   );
 }
 
-/** Cancelar while the server accepts it; past the deadline (upcoming rows only) "Liberar lugar". */
+/**
+ * Cancelar while the server accepts it; past the deadline, until the class starts, "Liberar lugar"
+ * when the studio allows it (the server says so per row).
+ */
 function ClassAction({ row, onCancel }: { row: MyClassDto; onCancel: () => void }) {
-  // Released already: the place is someone else's now, nothing left to do.
-  if (row.lateReleased) return null;
+  // Released already (the place is someone else's now), or nothing the client may do any more.
+  if (row.lateReleased || (!row.cancellable && !row.releasable)) return null;
   if (!row.cancellable) {
     return (
       <Button

@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessages } from '@/api/api-error';
 import { queryOptions } from '@tanstack/react-query';
 import { getGetPlanesQueryKey, getPlanes } from '@/api/generated/planes/planes';
 import type { CataloguePlanDto } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { ErrorMessage } from '@/components/ui/error-message';
+import { LoadError } from '@/components/ui/load-error';
 import { PurchaseDialog } from '@/features/purchase';
 import { useSession, type SessionUser } from '@/features/session';
 import { classesLabel, commissionNote, formatMoney } from '@/lib/format';
@@ -107,27 +105,6 @@ function PlanSkeletons() {
   );
 }
 
-function PlansLoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  const [retrying, setRetrying] = useState(false);
-  return (
-    <div className="flex max-w-prose flex-col items-start gap-4">
-      <ErrorMessage messages={[PLANS_LOAD_ERROR, ...errorMessages(error)]} className="w-full" />
-      <Button
-        variant="secondary"
-        loading={retrying}
-        loadingLabel="Reintentando…"
-        icon={<RotateCw aria-hidden="true" className="size-4" />}
-        onClick={() => {
-          setRetrying(true);
-          retry();
-        }}
-      >
-        Reintentar
-      </Button>
-    </div>
-  );
-}
-
 export interface PlansGridProps {
   /** A plan whose purchase opens at once (a guest's "Comprar", back from logging in). */
   buyPlanId?: number;
@@ -140,7 +117,7 @@ export function PlansGrid({ buyPlanId, onPurchaseClosed }: PlansGridProps = {}) 
   return (
     <PageQueryBoundary
       fallback={<PlanSkeletons />}
-      error={(error, retry) => <PlansLoadError error={error} retry={retry} />}
+      error={(error, retry) => <LoadError lead={PLANS_LOAD_ERROR} error={error} retry={retry} />}
     >
       <PlansList buyPlanId={buyPlanId} onPurchaseClosed={onPurchaseClosed} />
     </PageQueryBoundary>

@@ -9,6 +9,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { RoomMap } from '@/features/booking';
+import { LoadError } from '@/components/ui/load-error';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import { useStudioToday } from '@/lib/studio-clock';
 import { currentStudioDay } from '@/lib/studio-time-zone';
@@ -31,14 +32,7 @@ export function SalaEditor() {
   return (
     <PageQueryBoundary
       fallback={<Spinner label="Cargando la sala…" />}
-      error={(error, retry) => (
-        <div className="space-y-3">
-          <ErrorMessage error={error} />
-          <Button variant="secondary" size="sm" onClick={retry}>
-            Reintentar
-          </Button>
-        </div>
-      )}
+      error={(error, retry) => <LoadError error={error} retry={retry} />}
     >
       <SalaRoom />
     </PageQueryBoundary>

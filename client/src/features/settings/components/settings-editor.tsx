@@ -13,6 +13,7 @@ import { FieldError, FieldHint, FieldLabel, controlClasses, describedBy, useFiel
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
+import { LoadError } from '@/components/ui/load-error';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
 import {
   changesOf,
@@ -36,14 +37,7 @@ export function SettingsEditor() {
   return (
     <PageQueryBoundary
       fallback={<Spinner label="Cargando los ajustes…" />}
-      error={(error, retry) => (
-        <div className="space-y-3">
-          <ErrorMessage error={error} />
-          <Button variant="secondary" size="sm" onClick={retry}>
-            Reintentar
-          </Button>
-        </div>
-      )}
+      error={(error, retry) => <LoadError error={error} retry={retry} />}
     >
       <LoadedSettings />
     </PageQueryBoundary>
