@@ -213,7 +213,7 @@ export function deriveMovements(
   if (used !== explained) {
     const target = adjustments[adjustments.length - 1] ?? origin;
     target.classDelta += explained - used;
-    if (target === origin && plan.source === 'admin') {
+    if (target === origin && plan.source !== 'payment') {
       origin.note = `${plan.classesTotal + target.classDelta} de ${plan.classesTotal} clases disponibles`;
     }
   }
