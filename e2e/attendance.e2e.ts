@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
 import { waitForMail } from './support/mail';
-import { nextMonday, registerClient, toast, today } from './support/site';
+import { logIn, nextMonday, registerClient, sidewaysOverflow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -47,15 +47,7 @@ function bookInThePast(email: string, date: string, time: string): void {
   }
 }
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/pilates');
-}
-
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const logInAsAdmin = (page: Page) => logIn(page, baseUrl, ADMIN.email, ADMIN.password);
 
 describe('attendance at the door on a phone', () => {
   let browser: Browser;

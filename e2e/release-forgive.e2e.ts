@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
 import { addClassSoon, classesRemaining, givePlan, removeClass, setCapacity } from './support/db';
 import { ADMIN } from './support/global-setup';
-import { confirmReformer, CSRF, registerClient, slotRow, toast, today } from './support/site';
+import { confirmReformer, CSRF, logIn, registerClient, sidewaysOverflow, slotRow, toast, today } from './support/site';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -13,15 +13,7 @@ const WIDTH = 390;
 const HEIGHT = 844;
 const REASON = 'Avisó por WhatsApp: emergencia familiar';
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${baseUrl}/pilates/cuenta`);
-  await page.getByLabel('Correo Electrónico', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/pilates');
-}
-
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const logInAsAdmin = (page: Page) => logIn(page, baseUrl, ADMIN.email, ADMIN.password);
 
 describe('"Liberar lugar" after the deadline and "Perdonar" (390 px)', () => {
   let browser: Browser;

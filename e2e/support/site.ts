@@ -37,7 +37,6 @@ export async function registerClient(
   return email;
 }
 
-/** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
 /** Logs in through the form of /pilates/cuenta and waits for the home page it leads to. */
 export async function logIn(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/pilates/cuenta`);
@@ -47,6 +46,11 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.waitForURL(`${baseUrl}/pilates`);
 }
 
+/** How far the page scrolls sideways (0 when it fits the viewport's width). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Opens the booking calendar (or the admin rosters), goes to next week and picks its Monday. */
 export async function openNextMonday(page: Page, baseUrl: string, path = '/pilates/reservar') {
   // Today chosen explicitly: without a day the calendar may open on a later one with classes left.
   await page.goto(`${baseUrl}${path}?fecha=${today}`);

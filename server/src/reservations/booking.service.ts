@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditService } from '../core/audit/audit.service';
+import { AuditService, type AuditEntryInput } from '../core/audit/audit.service';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
@@ -437,14 +437,7 @@ export class BookingService {
       );
       if (!moved) throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
       if (info.userId !== caller.id) {
-        await this.audit.record(caller, {
-          action: 'reservation.spot',
-          entityType: 'reservation',
-          entityId: reservationId,
-          subjectUserId: info.userId,
-          before: { spot: before?.label ?? null, date: info.date, time: info.startTime },
-          after: { spot: spot.label },
-        });
+        await this.audit.record(caller, spotMoveEntry(info, before?.label ?? null, spot.label));
       }
       return spot;
     });
@@ -633,4 +626,23 @@ function forgivableKind(info: ReservationInfo): 'late_release' | 'no_show' | nul
   if (info.status === 'cancelled' && info.lateReleasedAt !== null) return 'late_release';
   if (info.status === 'active' && info.attended === false) return 'no_show';
   return null;
+}
+
+/**
+ * The audit entry of a client's reservation moved to another reformer by the studio (an admin's
+ * change, or a reformer taken out of service); the plan's "Historial" shows it from this entry.
+ */
+export function spotMoveEntry(
+  info: Pick<ReservationInfo, 'id' | 'userId' | 'date' | 'startTime'>,
+  from: string | null,
+  to: string,
+): AuditEntryInput {
+  return {
+    action: 'reservation.spot',
+    entityType: 'reservation',
+    entityId: info.id,
+    subjectUserId: info.userId,
+    before: { spot: from, date: info.date, time: info.startTime },
+    after: { spot: to },
+  };
 }

@@ -5,7 +5,7 @@ import type { Caller } from '../core/auth/caller';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { SalaService, SpotAssigner, type OutageRange, type OutageRequest, type SpotChoice } from '../sala';
-import { BookingService } from './booking.service';
+import { BookingService, spotMoveEntry } from './booking.service';
 import { toBookedClass } from './dto/reservations.mappers';
 import { ReservationsRepository } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
@@ -74,14 +74,7 @@ export class SpotOutageService {
         }
         const info = (await this.reservations.reservationById(move.reservationId))!;
         // Audited as an admin's move of one client, so the plan's "Historial" shows it too.
-        await this.audit.record(admin, {
-          action: 'reservation.spot',
-          entityType: 'reservation',
-          entityId: move.reservationId,
-          subjectUserId: info.userId,
-          before: { spot: move.from, date: info.date, time: info.startTime },
-          after: { spot: move.to },
-        });
+        await this.audit.record(admin, spotMoveEntry(info, move.from, move.to));
         await this.notifications.emit({
           type: 'reservation.spot_moved',
           to: { userId: info.userId, email: info.email, name: info.name },
