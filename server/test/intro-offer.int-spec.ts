@@ -1,3 +1,4 @@
+import { AuditLog } from '../src/core/audit/audit-log.entity';
 import { FixedClock } from '../src/core/clock/clock';
 import { User } from '../src/auth/entities/user.entity';
 import { Payment } from '../src/payments/entities/payment.entity';
@@ -221,6 +222,57 @@ describe('the intro offer ("Solo primera vez")', () => {
       });
       expect(await t.dataSource.getRepository(IntroClaim).countBy({ userId: user.id })).toBe(0);
       expect(await seesIntro(agent)).toBe(true);
+    });
+  });
+
+  describe('in the admin catalogue', () => {
+    it('should add a plan as "Solo primera vez", change it back, and audit both', async () => {
+      const admin = await adminAgent(t);
+      const added = await admin
+        .post('/api/planes/catalogo/add')
+        .send({ name: 'Primera clase', price: 99, classes: 1, intro: true })
+        .expect(201);
+      expect(added.body.plan).toMatchObject({ name: 'Primera clase', visible: true, intro: true });
+      const id = added.body.plan.id as number;
+      expect((await catalogue(t.agent())).find((p) => p.id === id)).toMatchObject({ intro: true });
+
+      const changed = await admin.post('/api/planes/catalogo/change').send({ id, intro: false }).expect(200);
+      expect(changed.body.plan).toMatchObject({ id, intro: false });
+      expect(
+        (await admin.get('/api/planes/catalogo').expect(200)).body.planes.find((p: { id: number }) => p.id === id),
+      ).toMatchObject({ intro: false });
+      // A client who may not buy intro plans sees it now that it is a regular plan.
+      const { agent, user } = await newClient(t, 'Regular');
+      await givePlan(t, user.id, { classes: 1 });
+      expect((await catalogue(agent)).some((p) => p.id === id)).toBe(true);
+
+      const entries = await t.dataSource
+        .getRepository(AuditLog)
+        .find({ where: { entityType: 'plan', entityId: String(id) }, order: { id: 'ASC' } });
+      expect(entries.map((e) => [e.action, e.after])).toEqual([
+        ['plan.create', expect.objectContaining({ intro: true })],
+        ['plan.update', { intro: false }],
+      ]);
+      await admin.post('/api/planes/catalogo/hide').send({ id }).expect(200);
+    });
+
+    it('should refuse an intro flag that is not true or false', async () => {
+      const admin = await adminAgent(t);
+      const res = await admin
+        .post('/api/planes/catalogo/add')
+        .send({ name: 'Mal', price: 99, classes: 1, intro: 'sí' })
+        .expect(400);
+      expect(res.body.error).toEqual({ intro: ['Indica si el plan es solo para la primera vez (true o false)'] });
+    });
+
+    it('should let an admin give an intro plan to anyone (the desk decides)', async () => {
+      const admin = await adminAgent(t);
+      const { user } = await newClient(t, 'Mostrador');
+      await givePlan(t, user.id, { classes: 1 });
+      await admin
+        .post('/api/planes/add-plan-admin')
+        .send({ id_user: user.id, selectplan: introId, number: 1, startdate: TODAY, enddate: TODAY, pagado: 1 })
+        .expect(201);
     });
   });
 });
