@@ -1,14 +1,17 @@
 import { AuditLog } from '../src/core/audit/audit-log.entity';
+import { addDays } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
 import { User } from '../src/auth/entities/user.entity';
 import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { PaymentsService } from '../src/payments/payments.service';
 import { IntroClaim } from '../src/planes/entities/intro-claim.entity';
+import { IntroFollowupsService } from '../src/planes/intro-followups.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { adminAgent, givePlan, newClient, NOW, scheduleAt, TODAY } from './helpers/booking';
 import { approvedPayment, CHECKOUT_ENV, FakeMercadoPago, MP_TEST_SECRET, notifyWebhook } from './helpers/mercadopago';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -273,6 +276,90 @@ describe('the intro offer ("Solo primera vez")', () => {
         .post('/api/planes/add-plan-admin')
         .send({ id_user: user.id, selectplan: introId, number: 1, startdate: TODAY, enddate: TODAY, pagado: 1 })
         .expect(201);
+    });
+  });
+
+  describe('the mail the day after the intro class', () => {
+    const TOMORROW = addDays(TODAY, 1);
+    const at = (time: string, date: string) => new Date(`${date}T${time}:00-06:00`);
+    const followups = () => t.app.get(IntroFollowupsService);
+
+    /** A client with an intro plan, booked with it in Monday's class at `time`, marked as attended or not. */
+    async function introClass(name: string, time: string, attended: boolean) {
+      const { agent, user } = await newClient(t, name);
+      const inserted = await t.dataSource.getRepository(UserPlan).insert({
+        userId: user.id,
+        planId: introId,
+        planName: 'Clase de prueba',
+        classesTotal: 1,
+        classesRemaining: 1,
+        startDate: TODAY,
+        endDate: '2026-12-22',
+        isPaid: true,
+        source: 'payment',
+      });
+      const scheduleId = (await scheduleAt(t, 1, time)).id;
+      const booked = await agent
+        .post('/api/reservations/push-reservation')
+        .send({ date: TODAY, classReservation: scheduleId })
+        .expect(201);
+      clock.set(at('21:00', TODAY));
+      await (
+        await adminAgent(t)
+      )
+        .post('/api/reservations/mark-attendance')
+        .send({ id: booked.body.reservationId, attended })
+        .expect(200);
+      clock.set(NOW);
+      return { user, userPlanId: Number(inserted.identifiers[0].id) };
+    }
+
+    it('should mail the regular plans once, from 9:00 the next day, only to the client who came', async () => {
+      const came = await introClass('Vino', '18:00', true);
+      const noShow = await introClass('No vino', '20:00', false);
+
+      // The same evening, and the next morning before 9:00: nothing yet.
+      clock.set(at('21:30', TODAY));
+      expect(await followups().sendDue()).toBe(0);
+      clock.set(at('08:59', TOMORROW));
+      expect(await followups().sendDue()).toBe(0);
+      expect(await mailsFor(t, came.user.email)).toHaveLength(1); // the booking confirmation only
+
+      // 9:00 the next day: two replicas run the job at the same tick; one mail.
+      clock.set(at('09:00', TOMORROW));
+      const claimed = await Promise.all([followups().sendDue(), followups().sendDue()]);
+      expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
+      const mails = (await mailsFor(t, came.user.email)).filter((m) => m.subject.startsWith('¿Seguimos?'));
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail.subject).toBe('¿Seguimos? Los planes de Pilates Reformer');
+      expect(mail.text).toContain(`Hola, ${came.user.name}:`);
+      expect(mail.text).toContain('• Una Clase (1 clase): $220.00');
+      expect(mail.text).toContain('• Ocho Clases (8 clases): $1,500.00');
+      expect(mail.text).toContain('• Veinte Clases (20 clases): $2,900.00');
+      expect(mail.text).not.toContain('Clase de prueba');
+      expect(mail.text).toContain('https://estudio.example/pilates/planes');
+      expect(mail.html).toContain('Ver los planes');
+
+      // Not twice, and never for the no-show.
+      clock.set(at('15:00', TOMORROW));
+      expect(await followups().sendDue()).toBe(0);
+      expect((await mailsFor(t, noShow.user.email)).some((m) => m.subject.startsWith('¿Seguimos?'))).toBe(false);
+    });
+
+    it('should not mail at night, nor a client who already bought a regular plan', async () => {
+      const late = await introClass('Noche', '19:00', true);
+      const bought = await introClass('Compró', '19:00', true);
+      await givePlan(t, bought.user.id, { classes: 8 });
+
+      clock.set(at('22:00', TOMORROW));
+      expect(await followups().sendDue()).toBe(0);
+      clock.set(at('06:00', addDays(TODAY, 2)));
+      expect(await followups().sendDue()).toBe(0);
+      clock.set(at('10:00', addDays(TODAY, 2)));
+      expect(await followups().sendDue()).toBe(1);
+      expect((await mailsFor(t, late.user.email)).filter((m) => m.subject.startsWith('¿Seguimos?'))).toHaveLength(1);
+      expect((await mailsFor(t, bought.user.email)).some((m) => m.subject.startsWith('¿Seguimos?'))).toBe(false);
     });
   });
 });

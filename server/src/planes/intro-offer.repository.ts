@@ -3,6 +3,8 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { User } from '../auth/entities';
 import { IntroClaim } from './entities/intro-claim.entity';
+import { IntroFollowup } from './entities/intro-followup.entity';
+import { Plan } from './entities/plan.entity';
 
 /** A person as the intro offer recognises them: the account and its normalised email and phone. */
 export interface IntroPerson {
@@ -17,7 +19,15 @@ const PHONE_DIGITS = ["' '", "'-'", "'('", "')'", "'+'", "'.'", "'/'"].reduce(
   "COALESCE(u.phone, '')",
 );
 
-/** All SQL of the intro offer's eligibility and claims. */
+/** An intro plan whose class was attended, with its holder: due for the follow-up mail. */
+export interface FollowupRow {
+  userPlanId: number;
+  userId: number;
+  name: string;
+  email: string;
+}
+
+/** All SQL of the intro offer: eligibility, claims and the follow-up mail. */
 @Injectable()
 export class IntroOfferRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
@@ -88,5 +98,43 @@ export class IntroOfferRepository {
   async releaseClaim(paymentId: number): Promise<number> {
     const deleted = await this.txHost.tx.delete(IntroClaim, { paymentId });
     return deleted.affected ?? 0;
+  }
+
+  /**
+   * Intro plans (their catalogue plan is marked intro) with a class attended on a studio date from
+   * `since` to the day before `today`, whose holder is active, bought no plan after it, and was not
+   * sent the follow-up yet.
+   */
+  async dueFollowups(since: string, today: string): Promise<FollowupRow[]> {
+    const rows: Record<string, unknown>[] = await this.txHost.tx.query(
+      `SELECT up.id AS userPlanId, up.user_id AS userId, u.name AS name, u.email AS email
+         FROM user_plans up JOIN plans p ON p.id = up.plan_id JOIN users u ON u.id = up.user_id
+        WHERE p.intro = 1 AND u.active = 1
+          AND EXISTS (SELECT 1 FROM reservations r
+                       WHERE r.user_plan_id = up.id AND r.attended = 1 AND r.class_date >= ? AND r.class_date < ?)
+          AND NOT EXISTS (SELECT 1 FROM user_plans later WHERE later.user_id = up.user_id AND later.id > up.id)
+          AND NOT EXISTS (SELECT 1 FROM intro_followups f WHERE f.user_plan_id = up.id)
+        ORDER BY up.id`,
+      [since, today],
+    );
+    return rows.map((row) => ({
+      userPlanId: Number(row.userPlanId),
+      userId: Number(row.userId),
+      name: String(row.name),
+      email: String(row.email),
+    }));
+  }
+
+  /** Claims a plan's follow-up (its row); a unique violation means another replica has it. */
+  async claimFollowup(userPlanId: number, at: Date): Promise<void> {
+    await this.txHost.tx.insert(IntroFollowup, { userPlanId, sentAt: at });
+  }
+
+  /** The plans on sale that are not intro plans, in the studio's order. */
+  regularPlans(): Promise<Plan[]> {
+    return this.txHost.tx.find(Plan, {
+      where: { visible: true, intro: false },
+      order: { sortOrder: 'ASC', id: 'ASC' },
+    });
   }
 }

@@ -7,6 +7,7 @@ import { PlanRemindersRepository } from './plan-reminders.repository';
 import { PlansRepository } from './plans.repository';
 import { IntroOfferRepository } from './intro-offer.repository';
 import { IntroOfferService } from './intro-offer.service';
+import { IntroFollowupsService } from './intro-followups.service';
 
 /** The plan catalogue, the plans clients hold, and what a plan costs. */
 @Module({
@@ -19,7 +20,8 @@ import { IntroOfferService } from './intro-offer.service';
     PlanEndingRemindersService,
     IntroOfferRepository,
     IntroOfferService,
+    IntroFollowupsService,
   ],
-  exports: [PlanesService, PlanEndingRemindersService, IntroOfferService],
+  exports: [PlanesService, PlanEndingRemindersService, IntroOfferService, IntroFollowupsService],
 })
 export class PlanesModule {}
