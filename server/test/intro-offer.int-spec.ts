@@ -71,12 +71,17 @@ describe('the intro offer ("Solo primera vez")', () => {
       .getCount();
   const lastReference = () => mp.preferenceBodies().at(-1)!.external_reference as string;
   /** Mercado Pago reports a payment of the purchase, and its processing finishes. */
-  const report = async (reference: string, status: 'rejected' | 'approved') => {
+  const report = async (reference: string, status: 'rejected' | 'pending' | 'approved') => {
     const id = String(++providerIds);
     mp.setPayment(
       status === 'approved'
         ? approvedPayment(id, reference, NOW, 160) // $150 + 4% + $4
-        : { id, status, status_detail: 'cc_rejected_other_reason', external_reference: reference },
+        : {
+            id,
+            status,
+            status_detail: status === 'pending' ? 'pending_waiting_payment' : 'cc_rejected_other_reason',
+            external_reference: reference,
+          },
     );
     await notifyWebhook(t, id, { secret: MP_TEST_SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
     await t.app.get(PaymentNotificationsService).settled();
@@ -200,6 +205,11 @@ describe('the intro offer ("Solo primera vez")', () => {
 
       await checkout(agent).expect(200);
       const second = lastReference();
+      // A rejected card, then a cash (OXXO) payment pending on the same checkout: the claim is held again.
+      await report(second, 'rejected');
+      expect(await t.dataSource.getRepository(IntroClaim).countBy({ userId: user.id })).toBe(0);
+      await report(second, 'pending');
+      expect(await t.dataSource.getRepository(IntroClaim).countBy({ userId: user.id })).toBe(1);
       await report(second, 'approved');
       const paid = await t.dataSource.getRepository(Payment).findOneByOrFail({ reference: second });
       expect(paid).toMatchObject({ status: 'approved', userPlanId: expect.any(Number) });

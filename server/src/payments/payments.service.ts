@@ -374,6 +374,10 @@ export class PaymentsService {
           // A purchase that ended without approval frees its intro claim (kept once approved).
           const current = await this.payments.byIdOrFail(payment.id);
           if (ENDED_UNPAID.includes(current.status)) await this.intro.release(payment.id);
+          // A failed attempt followed by a pending one (OXXO) on the same checkout: claimed again if free.
+          else if (current.status !== 'approved' && (await this.plans.byId(current.planId))?.intro) {
+            await this.intro.keepClaim(current.userId, current.id);
+          }
         });
         return;
       default:

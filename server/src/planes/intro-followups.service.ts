@@ -40,6 +40,8 @@ export class IntroFollowupsService {
       classCount: plan.classCount,
       priceCents: plan.priceCents,
     }));
+    // Nothing on sale to offer (every regular plan hidden): the mail waits, within its 7 days.
+    if (plans.length === 0) return 0;
     let sent = 0;
     for (const followup of due) {
       try {
