@@ -4,7 +4,7 @@ import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { NotificationsService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
-import { PlanEndingRemindersService } from './planes';
+import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
@@ -20,6 +20,7 @@ export enum JobName {
   SqliteOptimize = 'sqlite-optimize',
   SpotHolds = 'spot-holds',
   NoShows = 'no-shows',
+  IntroFollowups = 'intro-followups',
 }
 
 /**
@@ -95,5 +96,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.NoShows,
     schedule: CronExpression.EVERY_10_MINUTES,
     run: (get) => get(NoShowsService).markDue(),
+  },
+  {
+    // The day after an intro class was attended, the regular plans (9:00–22:00 studio time), once.
+    name: JobName.IntroFollowups,
+    schedule: CronExpression.EVERY_30_MINUTES,
+    run: (get) => get(IntroFollowupsService).sendDue(),
   },
 ];

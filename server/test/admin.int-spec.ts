@@ -573,6 +573,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         price: 1750.5,
         classes: 10,
         visible: true,
+        intro: false,
       });
       const id = added.body.plan.id;
       const visible = async () => (await t.agent().get('/api/planes/get-planes').expect(200)).body.planes;

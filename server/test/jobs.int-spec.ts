@@ -41,6 +41,7 @@ describe('named jobs', () => {
         'sqlite-optimize': CronExpression.EVERY_HOUR,
         'spot-holds': CronExpression.EVERY_MINUTE,
         'no-shows': CronExpression.EVERY_10_MINUTES,
+        'intro-followups': CronExpression.EVERY_30_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

@@ -86,6 +86,7 @@ describe('buying plans with Mercado Pago', () => {
       classes: 8,
       commission: 64,
       total: 1564,
+      intro: false,
     });
   });
 

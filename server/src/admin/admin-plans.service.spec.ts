@@ -1,3 +1,4 @@
+import { fakeIntroOffer } from '../testing/fake-intro-offer';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { AuthError, AuthErrorCode } from '../auth/auth.errors';
@@ -25,7 +26,7 @@ function arrange() {
     },
   };
   const service = new AdminPlansService(
-    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, testConfig()),
+    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, testConfig(), fakeIntroOffer()),
     new InMemoryTransactions(db) as unknown as TransactionService,
     users as UsersService,
     new RecordingAudit(db) as unknown as AuditService,

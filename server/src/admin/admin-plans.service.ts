@@ -119,6 +119,7 @@ export class AdminPlansService {
       priceCents: toCents(dto.price),
       classCount: dto.classes,
       visible: true,
+      intro: dto.intro ?? false,
       sortOrder: (await this.plans.lastSortOrder()) + 1,
     });
     await this.audit.record(admin, {
@@ -141,6 +142,7 @@ export class AdminPlansService {
     if (dto.name !== undefined) plan.name = dto.name;
     if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
     if (dto.classes !== undefined) plan.classCount = dto.classes;
+    if (dto.intro !== undefined) plan.intro = dto.intro;
     const saved = await this.plans.save(plan);
     const diff = changedValues(before, toAdminCatalogPlan(saved));
     if (diff) {

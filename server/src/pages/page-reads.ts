@@ -141,7 +141,11 @@ export class PageReads implements PageReadsPort {
         },
       ],
       ['GET /api/studio', { session: 'none', answer: () => studio.getStudio() }],
-      ['GET /api/planes/get-planes', { session: 'none', answer: () => planes.getPlanes() }],
+      [
+        'GET /api/planes/get-planes',
+        // Intro plans depend on who asks (see PlanesService.visibleCatalogue).
+        { session: 'optional', answer: (visitor) => planes.getPlanes(visitor?.user ?? null) },
+      ],
       [
         'POST /api/reservations/get-information',
         {

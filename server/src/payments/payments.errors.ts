@@ -9,6 +9,7 @@ export enum PaymentErrorCode {
   REFUND_TOO_LARGE = 'REFUND_TOO_LARGE',
   REFUND_KEY_REUSED = 'REFUND_KEY_REUSED',
   CHECKOUT_LIMIT = 'CHECKOUT_LIMIT',
+  INTRO_NOT_ELIGIBLE = 'INTRO_NOT_ELIGIBLE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -21,6 +22,8 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.REFUND_TOO_LARGE]: 400,
   [PaymentErrorCode.REFUND_KEY_REUSED]: 409,
   [PaymentErrorCode.CHECKOUT_LIMIT]: 429,
+  // Who the buyer is, not a passing state: forbidden (also when their intro purchase is already open).
+  [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 403,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -35,6 +38,7 @@ const message: Record<PaymentErrorCode, string> = {
   [PaymentErrorCode.REFUND_KEY_REUSED]:
     'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
   [PaymentErrorCode.CHECKOUT_LIMIT]: 'Tienes demasiadas compras sin terminar. Intenta de nuevo más tarde.',
+  [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 'Esta oferta es solo para tu primera vez en el estudio',
 };
 
 export class PaymentError extends DomainError {

@@ -1,3 +1,4 @@
+import { fakeIntroOffer } from '../testing/fake-intro-offer';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
@@ -38,7 +39,7 @@ function arrange(env: Record<string, string> = {}) {
   const gateway = new FakePaymentGateway();
   const service = new PaymentsService(
     new InMemoryPaymentsRepository(db) as unknown as PaymentsRepository,
-    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, config),
+    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, config, fakeIntroOffer()),
     new InMemoryTransactions(db) as unknown as TransactionService,
     gateway,
     config,
@@ -47,6 +48,7 @@ function arrange(env: Record<string, string> = {}) {
     new RecordingAudit(db) as unknown as AuditService,
     // No checkout here holds a reformer (test/spot-holds.int-spec.ts covers holds end to end).
     { bookHeld: () => Promise.resolve(), bookingOf: () => Promise.resolve(null) } as unknown as SpotHoldsService,
+    fakeIntroOffer(),
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

@@ -9,7 +9,7 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
-import { PlanesService, chargeFor } from '../planes';
+import { IntroOfferService, PlanesService, chargeFor } from '../planes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
@@ -30,6 +30,9 @@ export const RECONCILE_BATCH = 100;
 export const RECHECK_DAYS = 180;
 
 const DAY = 24 * 3600_000;
+
+/** Purchases that ended without a payment: their intro claim is freed. */
+const ENDED_UNPAID: PaymentStatus[] = ['rejected', 'cancelled', 'expired'];
 
 /** Our references: `pilates-<uuid>`; purchases made before them used their numeric id. */
 const REFERENCE = /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,6 +59,7 @@ export class PaymentsService {
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly holds: SpotHoldsService,
+    private readonly intro: IntroOfferService,
   ) {}
 
   /**
@@ -71,6 +75,11 @@ export class PaymentsService {
   ): Promise<{ url: string; held: SpotRef | null }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // "Solo primera vez": refused to anyone with a plan or a class before, on any of their accounts.
+    const introPerson = plan.intro ? await this.intro.personOf(caller.id) : null;
+    if (plan.intro && (!introPerson || (await this.intro.hasHistory(introPerson)))) {
+      throw new PaymentError(PaymentErrorCode.INTRO_NOT_ELIGIBLE);
+    }
     // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
     const prepared = hold ? await this.holds.prepare(hold, caller.id) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
@@ -99,6 +108,11 @@ export class PaymentsService {
         // The studio's clock, like every other time rule here (the reconcile job compares with it).
         createdAt: now,
       });
+      // One intro purchase open or approved per person: the claim's unique keys decide between
+      // simultaneous checkouts (and accounts sharing an email or phone); the loser leaves nothing.
+      if (introPerson && !(await this.intro.claim(introPerson, id))) {
+        throw new PaymentError(PaymentErrorCode.INTRO_NOT_ELIGIBLE);
+      }
       // The reformer, held with the purchase: a refusal leaves no purchase behind.
       const spot = prepared ? await this.holds.hold(caller.id, prepared, id) : null;
       return { paymentId: id, held: spot };
@@ -127,7 +141,10 @@ export class PaymentsService {
       return { url: preference.url, held };
     } catch (error) {
       this.logger.error(`Preferencia del pago ${paymentId} no creada: ${(error as Error).message}`);
-      await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
+      await this.transactions.run(async () => {
+        await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
+        await this.intro.release(paymentId);
+      });
       // Nothing to pay: the reformer is free again at once.
       if (held) await this.holds.end(paymentId);
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
@@ -241,7 +258,12 @@ export class PaymentsService {
           await this.apply(payment, best);
           changed++;
         } else if (payment.expiresAt && payment.expiresAt.getTime() < now.getTime()) {
-          changed += await this.payments.expireOpen(payment.id);
+          changed += await this.transactions.run(async () => {
+            const expired = await this.payments.expireOpen(payment.id);
+            // An intro purchase never paid: the person may try the offer again.
+            if (expired) await this.intro.release(payment.id);
+            return expired;
+          });
         }
       } catch (error) {
         this.logger.warn(`Conciliación del pago ${payment.id} pospuesta: ${(error as Error).message}`);
@@ -343,10 +365,19 @@ export class PaymentsService {
       case 'rejected':
       case 'cancelled':
         // An approved purchase never goes back; a failed card attempt may be followed by a good one.
-        await this.payments.applyUnsettled(payment.id, {
-          status: provider.status as PaymentStatus,
-          statusDetail: provider.statusDetail,
-          expiresAt: provider.expiresAt ?? payment.expiresAt,
+        await this.transactions.run(async () => {
+          await this.payments.applyUnsettled(payment.id, {
+            status: provider.status as PaymentStatus,
+            statusDetail: provider.statusDetail,
+            expiresAt: provider.expiresAt ?? payment.expiresAt,
+          });
+          // A purchase that ended without approval frees its intro claim (kept once approved).
+          const current = await this.payments.byIdOrFail(payment.id);
+          if (ENDED_UNPAID.includes(current.status)) await this.intro.release(payment.id);
+          // A failed attempt followed by a pending one (OXXO) on the same checkout: claimed again if free.
+          else if (current.status !== 'approved' && (await this.plans.byId(current.planId))?.intro) {
+            await this.intro.keepClaim(current.userId, current.id);
+          }
         });
         return;
       default:
@@ -393,6 +424,8 @@ export class PaymentsService {
         endDate: planEndDate(startDate),
       });
       await this.payments.setUserPlan(payment.id, userPlanId);
+      // An intro purchase approved after a failed attempt had freed its claim: claimed again.
+      if ((await this.plans.byId(payment.planId))?.intro) await this.intro.keepClaim(payment.userId, payment.id);
       const plan = { startDate, endDate: planEndDate(startDate) };
       // The receipt exists exactly when the plan does.
       await this.emitReceipt(payment, provider.id, plan);

@@ -1,3 +1,4 @@
+import { fakeIntroOffer } from '../testing/fake-intro-offer';
 import { planEndDate } from '@pilates/dates';
 import { admin, client, testConfig } from '../testing/fakes';
 import { InMemoryDatabase } from '../testing/in-memory-database';
@@ -10,7 +11,11 @@ import { chargeFor } from './pricing';
 function arrange() {
   const db = new InMemoryDatabase();
   const config = testConfig({ PAYMENT_COMMISSION_PERCENT: '4', PAYMENT_COMMISSION_FIXED_MXN: '4' });
-  const service = new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, config);
+  const service = new PlanesService(
+    new InMemoryPlansRepository(db) as unknown as PlansRepository,
+    config,
+    fakeIntroOffer(),
+  );
   return { db, service };
 }
 
@@ -40,8 +45,8 @@ describe('PlanesService', () => {
       db.addPlan({ name: 'Oculto', priceCents: 100_00, classCount: 1, sortOrder: 0, visible: false });
       db.addPlan({ name: 'Una Clase', priceCents: 250_00, classCount: 1, sortOrder: 1 });
       expect(await service.visibleCatalogue()).toEqual([
-        { id: 3, name: 'Una Clase', price: 250, classes: 1, commission: 14, total: 264 },
-        { id: 1, name: 'Ocho Clases', price: 1500, classes: 8, commission: 64, total: 1564 },
+        { id: 3, name: 'Una Clase', price: 250, classes: 1, commission: 14, total: 264, intro: false },
+        { id: 1, name: 'Ocho Clases', price: 1500, classes: 8, commission: 64, total: 1564, intro: false },
       ]);
     });
   });

@@ -10,6 +10,7 @@ import { toCataloguePlan, toUserPlanDto } from './dto/planes.mappers';
 import type { Plan } from './entities/plan.entity';
 import type { UserPlan } from './entities/user-plan.entity';
 import { PlansRepository } from './plans.repository';
+import { IntroOfferService } from './intro-offer.service';
 
 /**
  * The catalogue and the plans clients hold. Besides its own reads, it is how other modules (admin's
@@ -21,11 +22,18 @@ export class PlanesService {
   constructor(
     private readonly plans: PlansRepository,
     private readonly config: AppConfig,
+    private readonly intro: IntroOfferService,
   ) {}
 
-  /** The plans clients can buy, in the studio's order. */
-  async visibleCatalogue(): Promise<CataloguePlanDto[]> {
-    const plans = await this.plans.visibleCatalogue();
+  /**
+   * The plans clients can buy, in the studio's order. Intro plans ("Solo primera vez") are shown to
+   * visitors and to clients who may still buy them, hidden from everyone else.
+   */
+  async visibleCatalogue(caller: Caller | null = null): Promise<CataloguePlanDto[]> {
+    let plans = await this.plans.visibleCatalogue();
+    if (caller && plans.some((plan) => plan.intro) && !(await this.intro.isEligible(caller.id))) {
+      plans = plans.filter((plan) => !plan.intro);
+    }
     const commission = { percent: this.config.commissionPercent, fixedMxn: this.config.commissionFixedMxn };
     return plans.map((plan) => toCataloguePlan(plan, commission));
   }

@@ -209,6 +209,7 @@ export class InMemoryDatabase {
     const plan = Object.assign(new Plan(), {
       id: this.nextId('plans'),
       visible: true,
+      intro: false,
       sortOrder: this.plans.length + 1,
       createdAt: new Date(0),
       updatedAt: new Date(0),

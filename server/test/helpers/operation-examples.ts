@@ -138,8 +138,11 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     role: 'admin',
     body: (f) => ({ id_plan: f.userPlanId, clases: 3, dateInit: '2026-11-23', dateEnd: '2026-12-22', paid: 1 }),
   },
-  addCataloguePlan: { role: 'admin', body: () => ({ name: 'Diez Clases', price: 1700, classes: 10 }) },
-  changeCataloguePlan: { role: 'admin', body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4 }) },
+  addCataloguePlan: { role: 'admin', body: () => ({ name: 'Diez Clases', price: 1700, classes: 10, intro: false }) },
+  changeCataloguePlan: {
+    role: 'admin',
+    body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4, intro: false }),
+  },
   hideCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
   showCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
   getAudit: {

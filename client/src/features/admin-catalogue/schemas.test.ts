@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLASSES_MESSAGE, NAME_TOO_LONG_MESSAGE, PRICE_MESSAGE, catalogPlanSchema, priceInput } from './schemas';
 
 const parse = (values: Partial<{ name: string; price: string; classes: string }>) =>
-  catalogPlanSchema.safeParse({ name: 'Diez Clases', price: '1700', classes: '10', ...values });
+  catalogPlanSchema.safeParse({ name: 'Diez Clases', price: '1700', classes: '10', intro: false, ...values });
 const messageOf = (values: Partial<{ name: string; price: string; classes: string }>) =>
   parse(values).error?.issues.map((issue) => issue.message);
 
@@ -12,6 +12,7 @@ describe('catalogPlanSchema', () => {
       name: 'Diez Clases',
       price: 1750.5,
       classes: 10,
+      intro: false,
     });
     expect(parse({ price: '1,500' }).data?.price).toBe(1500);
     expect(parse({ price: '$ 100000' }).data?.price).toBe(100000);

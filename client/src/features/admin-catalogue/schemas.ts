@@ -44,11 +44,11 @@ const classes = z
   .transform(Number)
   .pipe(z.number().min(MIN_CLASSES, CLASSES_MESSAGE).max(MAX_CLASSES, CLASSES_MESSAGE));
 
-export const catalogPlanSchema = z.object({ name, price, classes });
+export const catalogPlanSchema = z.object({ name, price, classes, intro: z.boolean() });
 export type CatalogPlanInput = z.input<typeof catalogPlanSchema>;
 export type CatalogPlanValues = z.output<typeof catalogPlanSchema>;
 
-export const CATALOG_PLAN_FIELDS = ['name', 'price', 'classes'] as const;
+export const CATALOG_PLAN_FIELDS = ['name', 'price', 'classes', 'intro'] as const;
 
 /** A price as the edit form shows it: '1500', '1750.50'. */
 export function priceInput(price: number): string {

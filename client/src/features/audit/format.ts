@@ -61,6 +61,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   price: 'Precio (MXN)',
   classes: 'Clases',
   visible: 'Visible',
+  intro: 'Solo primera vez',
   weekday: 'Día',
   startTime: 'Hora',
   capacity: 'Cupo',

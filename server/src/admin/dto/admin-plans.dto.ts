@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID, IsRowId } from '../../core/dto/validators';
@@ -11,6 +11,7 @@ const END_BEFORE_START = 'La fecha de término debe ser igual o posterior a la d
 const PLAN_ID_MESSAGE = 'El plan no es válido';
 const PRICE_MESSAGE = 'El precio debe ser un número mayor que 0 con hasta dos decimales';
 const CATALOGUE_CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 1 y 100';
+const INTRO_MESSAGE = 'Indica si el plan es solo para la primera vez (true o false)';
 
 // class-validator runs a field's decorators bottom-up and the global pipe stops at the first
 // failure, so each field's "required" rule is written last.
@@ -128,6 +129,14 @@ export class AddCatalogPlanDto {
   @IsInt({ message: CATALOGUE_CLASSES_MESSAGE })
   @IsNotEmpty({ message: 'Las clases son obligatorias' })
   classes!: number;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: '"Solo primera vez": solo quien nunca tuvo un plan ni tomó una clase puede comprarlo.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: INTRO_MESSAGE })
+  intro?: boolean;
 }
 
 export class ChangeCatalogPlanDto {
@@ -157,6 +166,11 @@ export class ChangeCatalogPlanDto {
   @Min(1, { message: CATALOGUE_CLASSES_MESSAGE })
   @IsInt({ message: CATALOGUE_CLASSES_MESSAGE })
   classes?: number;
+
+  @ApiPropertyOptional({ description: '"Solo primera vez".' })
+  @IsOptional()
+  @IsBoolean({ message: INTRO_MESSAGE })
+  intro?: boolean;
 }
 
 export class CatalogPlanIdDto {
@@ -183,6 +197,9 @@ export class AdminCatalogPlanDto {
 
   @ApiProperty({ description: 'Visible para los clientes.' })
   visible!: boolean;
+
+  @ApiProperty({ description: '"Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase.' })
+  intro!: boolean;
 }
 
 export class AdminCatalogResponseDto {

@@ -20,4 +20,5 @@ export const toAdminCatalogPlan = (plan: Plan): AdminCatalogPlanDto => ({
   price: plan.priceCents / 100,
   classes: plan.classCount,
   visible: plan.visible,
+  intro: plan.intro,
 });

@@ -6,6 +6,7 @@ import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
 import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
+import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
@@ -28,6 +29,7 @@ export interface EventPayloads {
   'waitlist.skipped': WaitlistSkipped;
   'waitlist.closed': WaitlistClosed;
   'plan.ending': PlanEnding;
+  'intro.followup': IntroFollowup;
   'payment.receipt': PaymentReceipt;
   'payment.refunded': PaymentRefunded;
   'account.welcome': AccountWelcome;
@@ -57,6 +59,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'waitlist.skipped': waitlistSkippedMail,
   'waitlist.closed': waitlistClosedMail,
   'plan.ending': planEndingMail,
+  'intro.followup': introFollowupMail,
   'payment.receipt': paymentReceiptMail,
   'payment.refunded': paymentRefundedMail,
   'account.welcome': accountWelcomeMail,

@@ -18,6 +18,12 @@ export class CataloguePlanDto {
 
   @ApiProperty({ example: 1564, description: 'Lo que se cobra: precio más comisión, en pesos.' })
   total!: number;
+
+  @ApiProperty({
+    example: false,
+    description: '"Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase en el estudio.',
+  })
+  intro!: boolean;
 }
 
 export class CatalogueResponseDto {

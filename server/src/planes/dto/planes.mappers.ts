@@ -13,6 +13,7 @@ export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixed
     classes: plan.classCount,
     commission: charge.commissionCents / 100,
     total: charge.totalCents / 100,
+    intro: plan.intro,
   };
 };
 

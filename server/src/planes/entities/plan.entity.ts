@@ -21,6 +21,10 @@ export class Plan {
   @Column({ type: 'boolean', default: true, transformer: booleanTransformer })
   visible!: boolean;
 
+  /** "Solo primera vez": only someone who never held a plan nor took a class may buy it. */
+  @Column({ type: 'boolean', default: false, transformer: booleanTransformer })
+  intro!: boolean;
+
   @Column({ name: 'sort_order', type: 'int', default: 0 })
   sortOrder!: number;
 

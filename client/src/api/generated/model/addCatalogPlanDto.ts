@@ -12,6 +12,8 @@ export interface AddCatalogPlanDto {
    * @maximum 100
    */
   classes: number;
+  /** "Solo primera vez": solo quien nunca tuvo un plan ni tomó una clase puede comprarlo. */
+  intro?: boolean;
   /** @maxLength 80 */
   name: string;
   /**

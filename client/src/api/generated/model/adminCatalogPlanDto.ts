@@ -9,6 +9,8 @@
 export interface AdminCatalogPlanDto {
   classes: number;
   id: number;
+  /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase. */
+  intro: boolean;
   name: string;
   /** Pesos, sin la comisión. */
   price: number;

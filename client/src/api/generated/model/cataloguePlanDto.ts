@@ -11,6 +11,8 @@ export interface CataloguePlanDto {
   /** La comisión del pago en pesos ("plus Comisión"). */
   commission: number;
   id: number;
+  /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase en el estudio. */
+  intro: boolean;
   name: string;
   /** Precio en pesos mexicanos, sin la comisión. */
   price: number;

@@ -13,6 +13,8 @@ export interface ChangeCatalogPlanDto {
    */
   classes?: number;
   id: number;
+  /** "Solo primera vez". */
+  intro?: boolean;
   /** @maxLength 80 */
   name?: string;
   /**

@@ -3,7 +3,7 @@ import { FormDialog } from '@/components/forms/form-dialog';
 import { CATALOG_PLAN_FIELDS, catalogPlanSchema, type CatalogPlanInput } from '../schemas';
 import { PlanFields } from './plan-fields';
 
-const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '' };
+const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '', intro: false };
 
 /** Adds a plan to the catalogue; it is visible to clients at once. */
 export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -16,12 +16,14 @@ export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       schema={catalogPlanSchema}
       defaultValues={() => EMPTY}
       mutation={getAddCataloguePlanMutationOptions()}
-      toRequest={(values) => ({ data: { name: values.name, price: values.price, classes: values.classes } })}
+      toRequest={(values) => ({
+        data: { name: values.name, price: values.price, classes: values.classes, intro: values.intro },
+      })}
       fields={CATALOG_PLAN_FIELDS}
       submitLabel="Agregar plan"
       pendingLabel="Agregando…"
     >
-      {(form) => <PlanFields register={form.register} errors={form.formState.errors} />}
+      {(form) => <PlanFields register={form.register} control={form.control} errors={form.formState.errors} />}
     </FormDialog>
   );
 }

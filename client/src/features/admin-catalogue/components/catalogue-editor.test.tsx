@@ -14,9 +14,16 @@ const CHANGE = '/api/planes/catalogo/change';
 const HIDE = '/api/planes/catalogo/hide';
 const SHOW = '/api/planes/catalogo/show';
 
-const ocho: AdminCatalogPlanDto = { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, visible: true };
-const una: AdminCatalogPlanDto = { id: 1, name: 'Una Clase', classes: 1, price: 220, visible: false };
-const diez: AdminCatalogPlanDto = { id: 7, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true };
+const ocho: AdminCatalogPlanDto = { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, visible: true, intro: false };
+const una: AdminCatalogPlanDto = { id: 1, name: 'Una Clase', classes: 1, price: 220, visible: false, intro: false };
+const diez: AdminCatalogPlanDto = {
+  id: 7,
+  name: 'Diez Clases',
+  classes: 10,
+  price: 1750.5,
+  visible: true,
+  intro: false,
+};
 
 const catalogue = () => ({ status: 200, body: { success: true, planes: [una, ocho, diez] } });
 const planAnswer = (message: string, plan: AdminCatalogPlanDto) => ({
@@ -94,7 +101,7 @@ describe('CatalogueEditor', () => {
         body: {
           success: true,
           message: 'Plan agregado al catálogo',
-          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true },
+          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false },
         },
       }),
     });
@@ -108,10 +115,67 @@ describe('CatalogueEditor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
 
     expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Diez Clases', price: 1750.5, classes: 10 }]);
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Diez Clases', price: 1750.5, classes: 10, intro: false }]);
     await vi.waitFor(() => expect(bodiesSentTo(fetchMock, CATALOGO)).toHaveLength(2));
     expect(queryClient.getQueryState(getGetPlanesQueryKey())?.isInvalidated).toBe(true);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should add a plan marked "Solo primera vez" and show its badge in the table', async () => {
+    const primera: AdminCatalogPlanDto = {
+      id: 9,
+      name: 'Primera clase',
+      classes: 1,
+      price: 99,
+      visible: true,
+      intro: true,
+    };
+    let added = false;
+    const fetchMock = stubApi({
+      [CATALOGO]: () => ({
+        status: 200,
+        body: { success: true, planes: added ? [una, ocho, diez, primera] : [una, ocho, diez] },
+      }),
+      [ADD]: () => {
+        added = true;
+        return { status: 201, body: { success: true, message: 'Plan agregado al catálogo', plan: primera } };
+      },
+    });
+    await renderEditor();
+    expect(within(table()).queryByText('Solo primera vez')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
+    await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'Primera clase');
+    await userEvent.type(within(dialog).getByLabelText(/Precio/), '99');
+    await userEvent.type(within(dialog).getByLabelText(/Clases/), '1');
+    const intro = within(dialog).getByRole('checkbox', { name: 'Solo primera vez' });
+    expect(intro).not.toBeChecked();
+    await userEvent.click(intro);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
+
+    expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Primera clase', price: 99, classes: 1, intro: true }]);
+    const row = (await within(table()).findByText('Primera clase')).closest('tr')!;
+    expect(within(row).getByText('Solo primera vez')).toBeInTheDocument();
+  });
+
+  it('should send only the intro flag when it is the one change', async () => {
+    const fetchMock = stubApi({
+      [CATALOGO]: catalogue,
+      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true }),
+    });
+    await renderEditor();
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Editar Ocho Clases' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar plan' });
+    const intro = within(dialog).getByRole('checkbox', { name: 'Solo primera vez' });
+    expect(intro).not.toBeChecked();
+    await userEvent.click(intro);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Plan del catálogo cambiado')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 3, intro: true }]);
   });
 
   it('should show the server refusal of a field under that field', async () => {

@@ -68,7 +68,14 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
     key: 'nombre',
     header: 'Nombre',
     cell: (plan) => (
-      <span className={cn('font-medium', plan.visible ? 'text-ink-strong' : 'text-ink-muted')}>{plan.name}</span>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <span className={cn('font-medium', plan.visible ? 'text-ink-strong' : 'text-ink-muted')}>{plan.name}</span>
+        {plan.intro ? (
+          <span className="inline-flex items-center rounded-pill bg-accent-soft px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-accent-strong">
+            Solo primera vez
+          </span>
+        ) : null}
+      </span>
     ),
   },
   { key: 'clases', header: 'Clases', cell: (plan) => plan.classes, className: 'figures' },

@@ -12,6 +12,7 @@ export function changesOf(plan: AdminCatalogPlanDto, values: CatalogPlanValues):
   if (values.name !== plan.name) changes.name = values.name;
   if (cents(values.price) !== cents(plan.price)) changes.price = values.price;
   if (values.classes !== plan.classes) changes.classes = values.classes;
+  if (values.intro !== plan.intro) changes.intro = values.intro;
   return changes;
 }
 
@@ -34,6 +35,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
         name: editing.name,
         price: priceInput(editing.price),
         classes: String(editing.classes),
+        intro: editing.intro,
       })}
       mutation={getChangeCataloguePlanMutationOptions()}
       toRequest={(values, editing) => {
@@ -46,7 +48,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
     >
       {(form) => (
         <>
-          <PlanFields register={form.register} errors={form.formState.errors} />
+          <PlanFields register={form.register} control={form.control} errors={form.formState.errors} />
           <p className="text-sm text-ink-muted">
             Los planes que ya tienen los clientes conservan su nombre y sus clases; las compras en curso conservan su
             precio.

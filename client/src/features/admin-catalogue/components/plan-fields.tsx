@@ -1,13 +1,16 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
-import { MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput } from '../schemas';
+import { MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput, type CatalogPlanValues } from '../schemas';
 
-/** Nombre, Precio and Clases: the fields shared by the add and edit dialogs. */
+/** Nombre, Precio, Clases and "Solo primera vez": the fields shared by the add and edit dialogs. */
 export function PlanFields({
   register,
+  control,
   errors,
 }: {
   register: UseFormRegister<CatalogPlanInput>;
+  control: Control<CatalogPlanInput, unknown, CatalogPlanValues>;
   errors: FieldErrors<CatalogPlanInput>;
 }) {
   return (
@@ -42,6 +45,23 @@ export function PlanFields({
           {...register('classes')}
         />
       </div>
+      <Controller
+        control={control}
+        name="intro"
+        render={({ field }) => (
+          <Checkbox
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            disabled={field.disabled}
+            label="Solo primera vez"
+            hint="Solo lo ven y lo compran quienes nunca tuvieron un plan ni tomaron una clase en el estudio."
+            error={errors.intro?.message}
+          />
+        )}
+      />
     </>
   );
 }

@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CataloguePlanDto } from '@/api/generated/model';
 import { renderPage, stubApi } from '@/test/page-test-utils';
-import { PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-grid';
+import { INTRO_BADGE, PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-grid';
 
 const GET_PLANES = '/api/planes/get-planes';
 
 const catalogue: CataloguePlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220 },
-  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800 },
-  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500 },
-  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900 },
-  { id: 5, name: 'Dieciséis Clases', price: 2400, classes: 16, commission: 0, total: 2400 },
-  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900 },
+  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220, intro: false },
+  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800, intro: false },
+  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500, intro: false },
+  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900, intro: false },
+  { id: 5, name: 'Dieciséis Clases', price: 2400, classes: 16, commission: 0, total: 2400, intro: false },
+  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900, intro: false },
 ];
 
 const GET_COOKIE = '/api/get-cookie';
@@ -65,6 +65,27 @@ describe('PlansGrid', () => {
     );
     expect(screen.getAllByRole('link', { name: /^Comprar el plan/ })).toHaveLength(6);
     expect(screen.getAllByRole('link', { name: /^Reservar/ })).toHaveLength(6);
+  });
+
+  it('should mark an intro plan with its "Solo primera vez" badge, and only that one', async () => {
+    const intro: CataloguePlanDto = {
+      id: 9,
+      name: 'Clase de prueba',
+      price: 150,
+      classes: 1,
+      commission: 0,
+      total: 150,
+      intro: true,
+    };
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [intro, ...catalogue] } }),
+      [GET_COOKIE]: () => ({ status: 401, body: { success: false, code: 'UNAUTHORIZED', error: 'Inicia sesión.' } }),
+    });
+    renderPage(<PlansGrid />);
+    const card = await screen.findByRole('article', { name: 'Clase de prueba' });
+    expect(within(card).getByText(INTRO_BADGE)).toHaveTextContent('Solo primera vez');
+    expect(screen.getAllByText(INTRO_BADGE)).toHaveLength(1);
+    expect(within(screen.getByRole('article', { name: 'Una Clase' })).queryByText(INTRO_BADGE)).not.toBeInTheDocument();
   });
 
   it('should show the six plans with their price in pesos, the class count and a Reservar link', async () => {

@@ -19,6 +19,8 @@ export const catalogueQueryOptions = queryOptions({
 });
 
 export const PLANS_NOTE = '*Planes válidos un mes';
+/** The badge of an intro plan: only first-timers see it, and may buy it. */
+export const INTRO_BADGE = 'Solo primera vez';
 export const PLANS_LOAD_ERROR = 'No pudimos cargar los planes.';
 
 // 300×400 px cards; on a phone, the full width up to 300 px, centred.
@@ -49,6 +51,11 @@ function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: Cata
           'motion-safe:hover:-translate-y-1 motion-safe:focus-within:-translate-y-1',
         )}
       >
+        {plan.intro ? (
+          <p className="-mt-3 mb-2 self-center rounded-pill bg-accent px-3 py-0.5 text-xs font-semibold tracking-wide text-white">
+            {INTRO_BADGE}
+          </p>
+        ) : null}
         <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink-strong">
           {plan.name}
         </h2>

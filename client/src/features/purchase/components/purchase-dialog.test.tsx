@@ -125,6 +125,34 @@ describe('PurchaseDialog', () => {
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Cerrar' })[0]!);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('should mark an intro plan and say in Spanish when the offer is not for this client', async () => {
+    const intro = { id: 9, name: 'Clase de prueba', price: 150, classes: 1, commission: 10, total: 160, intro: true };
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [intro, ...catalogue] } }),
+      [CHECKOUT]: () => ({
+        status: 403,
+        body: {
+          success: false,
+          code: 'INTRO_NOT_ELIGIBLE',
+          error: 'Esta oferta es solo para tu primera vez en el estudio',
+        },
+      }),
+    });
+    const { onCheckoutUrl } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const list = await within(dialog).findByRole('list', { name: 'Planes' });
+    const card = within(list).getByRole('heading', { name: 'Clase de prueba' }).closest('li')!;
+    expect(within(card).getByText('Solo primera vez')).toBeInTheDocument();
+    expect(within(list).getAllByText('Solo primera vez')).toHaveLength(1);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Comprar Plan' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: PAY_BUTTON_LABEL }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Esta oferta es solo para tu primera vez en el estudio',
+    );
+    expect(onCheckoutUrl).not.toHaveBeenCalled();
+  });
 });
 
 describe('PurchaseDialog holding the reformer chosen in the booking dialog', () => {

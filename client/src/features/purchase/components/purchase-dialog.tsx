@@ -75,6 +75,11 @@ function PlanChoices({ planes, onChoose, focusPlanId }: PlanChoicesProps) {
             {plan.name}
           </h3>
           <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
+          {plan.intro ? (
+            <p className="mt-2 self-start rounded-pill bg-accent px-2.5 py-0.5 text-xs font-semibold text-white">
+              Solo primera vez
+            </p>
+          ) : null}
           <p className="mt-2 mb-4 text-ink">
             <span className="font-semibold text-ink-strong">{formatMoney(plan.price)}</span>
             {plan.commission > 0 ? ` más ${formatMoney(plan.commission)} de comisión` : null}
