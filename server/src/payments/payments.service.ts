@@ -9,7 +9,8 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
-import { PlanesService, chargeFor } from '../planes';
+import { PlanesService } from '../planes';
+import { type PromoCharge, PromoCodesService } from '../promo-codes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
@@ -36,6 +37,12 @@ const REFERENCE = /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 const cents = (pesos: number): number => Math.round(pesos * 100);
 
+/** A promo code typed at checkout, and the address it came from (guessing is limited per address). */
+export interface PromoRequest {
+  code: string;
+  address: string;
+}
+
 /**
  * Buying plans. Prices come from the catalogue and the buyer from the
  * session; what a payment did is only ever read from the provider, and an approved payment
@@ -56,7 +63,16 @@ export class PaymentsService {
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly holds: SpotHoldsService,
+    private readonly promoCodes: PromoCodesService,
   ) {}
+
+  /** What a plan costs the client, with a code when given: price, discount, commission on the discounted price, total. */
+  async preview(caller: Caller, planId: number, promo?: PromoRequest): Promise<PromoCharge> {
+    const plan = await this.plans.visibleById(planId);
+    if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
+    return this.promoCodes.chargeWith(plan, code);
+  }
 
   /**
    * Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay.
@@ -68,13 +84,16 @@ export class PaymentsService {
     caller: Caller,
     planId: number,
     hold?: HoldRequest,
+    promo?: PromoRequest,
   ): Promise<{ url: string; held: SpotRef | null }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // A code typed: refused now when it does not apply (a wrong guess is counted outside the transaction).
+    const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
     // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
     const prepared = hold ? await this.holds.prepare(hold, caller.id) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
-    const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
+    const { listPriceCents: _list, promoCodeId, ...charge } = this.promoCodes.chargeWith(plan, code);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
@@ -87,12 +106,15 @@ export class PaymentsService {
         linkHours: CHECKOUT_LINK_HOURS,
       });
       if (wait) throw this.checkoutLimitError(wait, now);
+      // The code's use is held by this purchase: counted under the code's lock with the others.
+      if (promoCodeId) await this.promoCodes.holdInCheckout(promoCodeId, plan, caller.id);
       const id = await this.payments.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
         classCount: plan.classCount,
         ...charge,
+        promoCodeId,
         reference,
         status: 'created',
         expiresAt,

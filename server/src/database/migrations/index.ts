@@ -25,6 +25,7 @@ import { StudioSettings1764930000000 } from './1764930000000-StudioSettings';
 import { SecondReminders1764931000000 } from './1764931000000-SecondReminders';
 import { ReservationTerms1764932000000 } from './1764932000000-ReservationTerms';
 import { ForgiveReturned1764933000000 } from './1764933000000-ForgiveReturned';
+import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   SecondReminders1764931000000,
   ReservationTerms1764932000000,
   ForgiveReturned1764933000000,
+  PromoCodes1764941000000,
 ];

@@ -62,6 +62,8 @@ export * from './changeStrikeRuleDto';
 export * from './checkoutDto';
 export * from './checkoutDtoUser';
 export * from './checkoutHoldDto';
+export * from './checkoutPreviewDto';
+export * from './checkoutPreviewResponseDto';
 export * from './checkoutResponseDto';
 export * from './checkoutResponseDtoHeld';
 export * from './clientsDto';
