@@ -3,10 +3,10 @@ import { PromoCode } from '../src/promo-codes/entities/promo-code.entity';
 import { FixedClock } from '../src/core/clock/clock';
 import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
-import { PaymentsService } from '../src/payments/payments.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { givePlan, NOW, newClient } from './helpers/booking';
+import { registerUser } from './helpers/accounts';
 import {
   approvedPayment,
   CHECKOUT_ENV,
@@ -180,6 +180,223 @@ describe('promo codes at checkout', () => {
       const approved = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: right.id });
       expect(approved).toMatchObject({ status: 'approved', issue: null, paidCents: 1_408_00 });
       expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+    });
+  });
+
+  describe('uses under races: held at checkout, counted when approved, freed when the purchase fails', () => {
+    const usesOf = (codeId: number) => t.dataSource.getRepository(Payment).countBy({ promoCodeId: codeId });
+
+    it('should let at most 10 of 50 simultaneous checkouts by different clients hold a code with 10 uses, and approve 10', async () => {
+      const code = await addCode({ maxUses: 10, maxUsesPerClient: 1 });
+      const planId = (await ocho()).id;
+      let n = 0;
+      const clients = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          registerUser(t, { name: 'Carrera', email: `carrera${++n}.${Date.now()}@example.com` }),
+        ),
+      );
+      const answers = await Promise.all(clients.map(({ agent }) => checkout(agent, planId, code.code)));
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+      expect(new Set(answers.filter((res) => res.status === 409).map((res) => res.body.code))).toEqual(
+        new Set(['PROMO_EXHAUSTED']),
+      );
+      expect(await usesOf(code.id)).toBe(10);
+      // Every held purchase paid: 10 discounted plans, and the 11th checkout is still refused.
+      const held = await t.dataSource.getRepository(Payment).findBy({ promoCodeId: code.id });
+      for (const payment of held) await pay(payment.reference!, 1408);
+      const approved = await t.dataSource.getRepository(Payment).findBy({ promoCodeId: code.id, status: 'approved' });
+      expect(approved.filter((p) => p.userPlanId !== null)).toHaveLength(10);
+      const late = await newClient(t);
+      expect((await checkout(late.agent, planId, code.code).expect(409)).body.code).toBe('PROMO_EXHAUSTED');
+    }, 120_000);
+
+    it('should let one of 10 simultaneous checkouts of one client hold a code with one use per client', async () => {
+      const code = await addCode({ maxUses: 100, maxUsesPerClient: 1 });
+      const planId = (await ocho()).id;
+      const { agent, user } = await newClient(t);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => checkout(agent, planId, code.code)));
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+      expect(await t.dataSource.getRepository(Payment).countBy({ promoCodeId: code.id, userId: user.id })).toBe(1);
+      // Another client still may.
+      await checkout((await newClient(t)).agent, planId, code.code).expect(200);
+    }, 60_000);
+
+    it('should free a held use when its payment is rejected', async () => {
+      const code = await addCode({ maxUses: 1 });
+      const planId = (await ocho()).id;
+      const first = await newClient(t);
+      await checkout(first.agent, planId, code.code).expect(200);
+      const second = await newClient(t);
+      expect((await preview(second.agent, planId, code.code).expect(409)).body).toMatchObject({
+        code: 'PROMO_EXHAUSTED',
+        error: 'Ese código ya se agotó.',
+      });
+      const payment = await lastPayment();
+      const id = String(++providerIds);
+      mp.setPayment({
+        id,
+        status: 'rejected',
+        status_detail: 'cc_rejected_other_reason',
+        external_reference: payment.reference!,
+      });
+      await notifyAndSettle(id);
+      await checkout(second.agent, planId, code.code).expect(200);
+    });
+
+    it('should free a held use when its checkout link expires unpaid, but keep an approved use', async () => {
+      const code = await addCode({ maxUses: 1, maxUsesPerClient: 5 });
+      const planId = (await ocho()).id;
+      const { agent } = await newClient(t);
+      await checkout(agent, planId, code.code).expect(200);
+      await preview(agent, planId, code.code).expect(409);
+      // The link works 24 hours: after it nobody can pay that checkout.
+      clock.set(new Date(NOW.getTime() + 24 * 3600_000 + 60_000));
+      await checkout(agent, planId, code.code).expect(200);
+      await pay((await lastPayment()).reference!, 1408);
+      // Approved: counted for good, days later too.
+      clock.set(new Date(NOW.getTime() + 5 * 24 * 3600_000));
+      expect((await preview(agent, planId, code.code).expect(409)).body.code).toBe('PROMO_EXHAUSTED');
+    });
+
+    it('should free a counted use when its payment is refunded', async () => {
+      const code = await addCode({ maxUses: 1 });
+      const planId = (await ocho()).id;
+      const first = await newClient(t);
+      await checkout(first.agent, planId, code.code).expect(200);
+      const payment = await lastPayment();
+      const id = await pay(payment.reference!, 1408);
+      const second = await newClient(t);
+      await preview(second.agent, planId, code.code).expect(409);
+      mp.setPayment({
+        ...approvedPayment(id, payment.reference!, clock.now(), 1408),
+        status: 'refunded',
+        status_detail: 'refunded',
+        transaction_amount_refunded: 1408,
+      });
+      await notifyAndSettle(id);
+      expect((await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id })).status).toBe('refunded');
+      await preview(second.agent, planId, code.code).expect(200);
+    });
+  });
+
+  describe('refusals', () => {
+    const refusal = async (res: { status: number; body: { code: string; error: string } }) => ({
+      status: res.status,
+      code: res.body.code,
+      error: res.body.error,
+    });
+
+    it('should refuse an unknown or inactive code with PROMO_INVALID, creating no purchase', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ocho()).id;
+      const unknown = await refusal(await checkout(agent, planId, 'NOEXISTE'));
+      expect(unknown).toEqual({
+        status: 404,
+        code: 'PROMO_INVALID',
+        error: 'Ese código no existe o ya no está activo. Revisa que esté bien escrito.',
+      });
+      const inactive = await addCode({ active: false });
+      expect((await preview(agent, planId, inactive.code).expect(404)).body.code).toBe('PROMO_INVALID');
+      expect(await t.dataSource.getRepository(Payment).countBy({ userId: user.id })).toBe(0);
+    });
+
+    it('should refuse a code outside its dates with PROMO_EXPIRED, saying when it works', async () => {
+      const { agent, user } = await newClient(t);
+      const planId = (await ocho()).id;
+      const later = await addCode({ validFrom: '2026-12-01', validTo: '2026-12-15' });
+      expect(await refusal(await checkout(agent, planId, later.code))).toEqual({
+        status: 409,
+        code: 'PROMO_EXPIRED',
+        error: 'Ese código es válido del 1 de diciembre de 2026 al 15 de diciembre de 2026.',
+      });
+      const past = await addCode({ validFrom: '2026-11-01', validTo: '2026-11-22' });
+      expect((await preview(agent, planId, past.code).expect(409)).body.code).toBe('PROMO_EXPIRED');
+      // The last day counts whole, in the studio's calendar: 23:59 in Mexico City on the 22nd is still valid.
+      clock.set(new Date('2026-11-23T05:59:00.000Z'));
+      await preview(agent, planId, past.code).expect(200);
+      expect(await t.dataSource.getRepository(Payment).countBy({ userId: user.id })).toBe(0);
+    });
+
+    it('should refuse a code for a plan it does not include with PROMO_NOT_APPLICABLE', async () => {
+      const { agent } = await newClient(t);
+      const una = await planNamed('Una Clase');
+      const code = await addCode({ planIds: [una.id] });
+      await preview(agent, una.id, code.code).expect(200);
+      expect(await refusal(await checkout(agent, (await ocho()).id, code.code))).toEqual({
+        status: 409,
+        code: 'PROMO_NOT_APPLICABLE',
+        error: 'Ese código no aplica para este plan.',
+      });
+    });
+
+    it('should refuse a new-clients code to a client who ever held a plan with PROMO_ONLY_NEW_CLIENTS', async () => {
+      const code = await addCode({ newClientsOnly: true });
+      const planId = (await ocho()).id;
+      const fresh = await newClient(t);
+      await preview(fresh.agent, planId, code.code).expect(200);
+      const regular = await newClient(t);
+      await givePlan(t, regular.user.id, { classes: 4, start: '2026-01-01', end: '2026-01-31' });
+      const res = await checkout(regular.agent, planId, code.code);
+      expect(await refusal(res)).toEqual({
+        status: 409,
+        code: 'PROMO_ONLY_NEW_CLIENTS',
+        error: 'Ese código es solo para clientes nuevos: es para quien nunca ha tenido un plan en el estudio.',
+      });
+    });
+
+    it('should refuse a code used up in total or by the client with PROMO_EXHAUSTED', async () => {
+      const planId = (await ocho()).id;
+      const perClient = await addCode({ maxUses: 10, maxUsesPerClient: 1 });
+      const { agent } = await newClient(t);
+      await checkout(agent, planId, perClient.code).expect(200);
+      expect(await refusal(await checkout(agent, planId, perClient.code))).toEqual({
+        status: 409,
+        code: 'PROMO_EXHAUSTED',
+        error: 'Ya tienes una compra sin terminar con este código. Termina de pagarla o espera a que venza.',
+      });
+      await pay((await lastPayment()).reference!, 1408);
+      expect((await preview(agent, planId, perClient.code).expect(409)).body.error).toBe(
+        'Ya usaste este código las veces permitidas.',
+      );
+    });
+
+    it('should answer 429 with Retry-After after 10 wrong codes from one account in an hour, and let it try again after', async () => {
+      const { agent } = await newClient(t);
+      const planId = (await ocho()).id;
+      const good = await addCode();
+      for (let i = 0; i < 10; i++) {
+        clock.set(new Date(NOW.getTime() + i * 60_000));
+        await preview(agent, planId, `MAL${i}`).expect(404);
+      }
+      const limited = await preview(agent, planId, good.code).expect(429);
+      expect(limited.body).toEqual({
+        success: false,
+        code: 'PROMO_TOO_MANY_ATTEMPTS',
+        error: 'Demasiados códigos incorrectos. Intenta de nuevo en 51 minutos o compra sin código.',
+      });
+      expect(limited.headers['retry-after']).toBe(String(51 * 60));
+      // The checkout is refused alike; without a code the client still buys.
+      expect((await checkout(agent, planId, good.code).expect(429)).body.code).toBe('PROMO_TOO_MANY_ATTEMPTS');
+      await checkout(agent, planId).expect(200);
+      // Another account from the same address is not blocked by this one's guesses.
+      await preview((await newClient(t)).agent, planId, good.code).expect(200);
+      // An hour after the first guess, one more try is allowed.
+      clock.set(new Date(NOW.getTime() + 60 * 60_000 + 1_000));
+      await preview(agent, planId, good.code).expect(200);
+    });
+
+    it('should answer 429 after 30 wrong codes from one address across accounts', async () => {
+      const planId = (await ocho()).id;
+      for (let account = 0; account < 3; account++) {
+        const { agent } = await newClient(t);
+        for (let i = 0; i < 10; i++) await preview(agent, planId, `MAL${account}X${i}`).expect(404);
+      }
+      const fresh = await newClient(t);
+      const res = await preview(fresh.agent, planId, 'OTRO').expect(429);
+      expect(res.body.code).toBe('PROMO_TOO_MANY_ATTEMPTS');
+      expect(Number(res.headers['retry-after'])).toBe(3600);
     });
   });
 });

@@ -93,11 +93,12 @@ export class PaymentsService {
     // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
     const prepared = hold ? await this.holds.prepare(hold, caller.id) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
-    const { listPriceCents: _list, promoCodeId, ...charge } = this.promoCodes.chargeWith(plan, code);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const { paymentId, held } = await this.transactions.run(async () => {
+    const { paymentId, held, charge } = await this.transactions.run(async () => {
+      // The code's row first, before any read (MySQL's snapshot then sees every committed use).
+      if (code) await this.promoCodes.lockForCheckout(code.id);
       await this.payments.lockBuyer(caller.id);
       const since = new Date(now.getTime() - 3600_000);
       const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, since, now), now, {
@@ -106,15 +107,15 @@ export class PaymentsService {
         linkHours: CHECKOUT_LINK_HOURS,
       });
       if (wait) throw this.checkoutLimitError(wait, now);
-      // The code's use is held by this purchase: counted under the code's lock with the others.
-      if (promoCodeId) await this.promoCodes.holdInCheckout(promoCodeId, plan, caller.id);
+      // Checked again under the lock, the others' uses counted: this purchase then holds one.
+      const applied = code ? await this.promoCodes.holdInCheckout(code.id, plan, caller.id) : null;
+      const { listPriceCents: _list, ...charge } = this.promoCodes.chargeWith(plan, applied);
       const id = await this.payments.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
         classCount: plan.classCount,
         ...charge,
-        promoCodeId,
         reference,
         status: 'created',
         expiresAt,
@@ -123,7 +124,7 @@ export class PaymentsService {
       });
       // The reformer, held with the purchase: a refusal leaves no purchase behind.
       const spot = prepared ? await this.holds.hold(caller.id, prepared, id) : null;
-      return { paymentId: id, held: spot };
+      return { paymentId: id, held: spot, charge };
     });
     const base = this.config.appUrl.replace(/\/$/, '');
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;

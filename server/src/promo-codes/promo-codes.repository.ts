@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Brackets, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, LessThan, MoreThan, type SelectQueryBuilder } from 'typeorm';
 import { Payment } from '../payments/entities/payment.entity';
 import { UserPlan } from '../planes/entities/user-plan.entity';
 import { PromoCodeAttempt } from './entities/promo-code-attempt.entity';
@@ -81,7 +81,10 @@ export class PromoCodesRepository {
     return this.txHost.tx.existsBy(UserPlan, { userId });
   }
 
-  async recordAttempt(userId: number, address: string, at: Date): Promise<void> {
+  /** A wrong code tried; the account's and the address's attempts older than `forgetBefore` go. */
+  async recordAttempt(userId: number, address: string, at: Date, forgetBefore: Date): Promise<void> {
+    await this.txHost.tx.delete(PromoCodeAttempt, { userId, createdAt: LessThan(forgetBefore) });
+    await this.txHost.tx.delete(PromoCodeAttempt, { address, createdAt: LessThan(forgetBefore) });
     await this.txHost.tx.insert(PromoCodeAttempt, { userId, address, createdAt: at });
   }
 

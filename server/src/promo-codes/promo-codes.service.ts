@@ -77,7 +77,8 @@ export class PromoCodesService {
     await this.refuseGuessing(userId, address);
     const code = await this.codes.byCode(normalizePromoCode(typed));
     if (!code || !code.active) {
-      await this.codes.recordAttempt(userId, address, this.clock.now());
+      const now = this.clock.now();
+      await this.codes.recordAttempt(userId, address, now, new Date(now.getTime() - HOUR));
       throw new PromoCodeError(PromoCodeErrorCode.PROMO_INVALID);
     }
     await this.check(code, plan, userId);
@@ -85,11 +86,18 @@ export class PromoCodesService {
   }
 
   /**
-   * Inside the checkout's transaction, before its purchase is recorded: the code's row locked, read
-   * again and checked again, uses counted under the lock. The purchase then holds one use.
+   * First thing in the checkout's transaction, before it reads anything: the code's row lock, held
+   * until it commits, so one code's checkouts count and record their uses one at a time.
+   */
+  lockForCheckout(codeId: number): Promise<void> {
+    return this.codes.lock(codeId);
+  }
+
+  /**
+   * Inside the checkout's transaction, under the code's lock, before its purchase is recorded: the
+   * code read and checked again, the uses counted. The purchase then holds one use.
    */
   async holdInCheckout(codeId: number, plan: PromoPlan, userId: number): Promise<PromoCode> {
-    await this.codes.lock(codeId);
     const code = await this.codes.byId(codeId);
     if (!code || !code.active) throw new PromoCodeError(PromoCodeErrorCode.PROMO_INVALID);
     await this.check(code, plan, userId);
