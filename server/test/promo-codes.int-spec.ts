@@ -5,7 +5,8 @@ import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
-import { givePlan, NOW, newClient } from './helpers/booking';
+import { adminAgent, givePlan, NOW, newClient } from './helpers/booking';
+import { AuditLog } from '../src/core/audit/audit-log.entity';
 import { registerUser } from './helpers/accounts';
 import {
   approvedPayment,
@@ -397,6 +398,111 @@ describe('promo codes at checkout', () => {
       const res = await preview(fresh.agent, planId, 'OTRO').expect(429);
       expect(res.body.code).toBe('PROMO_TOO_MANY_ATTEMPTS');
       expect(Number(res.headers['retry-after'])).toBe(3600);
+    });
+  });
+
+  describe('admin: Promociones', () => {
+    const body = (values: Record<string, unknown> = {}) => ({
+      code: 'Navidad26',
+      kind: 'fixed',
+      value: 250.5,
+      validFrom: '2026-11-20',
+      validTo: '2026-12-31',
+      maxUses: 3,
+      maxUsesPerClient: 1,
+      newClientsOnly: false,
+      ...values,
+    });
+
+    it('should create a code upper-case with a fixed amount in centavos, refuse the same code in any case, and audit it', async () => {
+      const admin = await adminAgent(t);
+      const una = await planNamed('Una Clase');
+      const res = await admin
+        .post('/api/admin/promo-codes/add')
+        .send(body({ planIds: [una.id] }))
+        .expect(200);
+      expect(res.body.promoCode).toMatchObject({
+        code: 'NAVIDAD26',
+        kind: 'fixed',
+        value: 250.5,
+        planIds: [una.id],
+        active: true,
+        used: 0,
+        held: 0,
+      });
+      const stored = await t.dataSource.getRepository(PromoCode).findOneByOrFail({ id: res.body.promoCode.id });
+      expect(stored).toMatchObject({ code: 'NAVIDAD26', value: 250_50, planIds: [una.id] });
+      const taken = await admin
+        .post('/api/admin/promo-codes/add')
+        .send(body({ code: 'navidad26' }))
+        .expect(409);
+      expect(taken.body).toMatchObject({
+        code: 'PROMO_CODE_TAKEN',
+        error: 'Ya existe un código promocional con ese nombre.',
+      });
+      const entry = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ action: 'promo_code.create', entityId: String(stored.id) });
+      expect(entry.after).toMatchObject({ code: 'NAVIDAD26', discount: '$250.50', plans: 'Una Clase', maxUses: 3 });
+    });
+
+    it('should refuse bad values with Spanish messages', async () => {
+      const admin = await adminAgent(t);
+      const bad = async (values: Record<string, unknown>) =>
+        JSON.stringify((await admin.post('/api/admin/promo-codes/add').send(body(values)).expect(400)).body);
+      expect(await bad({ code: 'BUEN-FIN' })).toContain('El código debe tener de 3 a 30 letras y números');
+      expect(await bad({ kind: 'percent', value: 101 })).toContain(
+        'El porcentaje debe ser un número entero entre 1 y 100',
+      );
+      expect(await bad({ kind: 'percent', value: 12.5 })).toContain(
+        'El porcentaje debe ser un número entero entre 1 y 100',
+      );
+      expect(await bad({ kind: 'fixed', value: 0 })).toContain('El descuento en pesos debe ser mayor que 0');
+      expect(await bad({ validTo: '2026-11-01' })).toContain(
+        'La fecha de fin debe ser igual o posterior a la de inicio',
+      );
+      expect(await bad({ maxUses: 0 })).toContain('Los usos totales deben ser un número entero entre 1 y 100,000');
+      expect(await bad({ code: 'SINPLAN', planIds: [999999] })).toContain('Uno de los planes no existe');
+      expect(await t.dataSource.getRepository(PromoCode).countBy({ code: 'NAVIDAD26' })).toBeLessThanOrEqual(1);
+    });
+
+    it('should list uses counted and held, and a deactivated code is refused at checkout', async () => {
+      const admin = await adminAgent(t);
+      const created = await admin
+        .post('/api/admin/promo-codes/add')
+        .send(body({ code: 'LISTA1', kind: 'percent', value: 10 }))
+        .expect(200);
+      const id = created.body.promoCode.id as number;
+      const planId = (await ocho()).id;
+      const paying = await newClient(t);
+      await checkout(paying.agent, planId, 'lista1').expect(200);
+      await pay((await lastPayment()).reference!, 1408);
+      await checkout((await newClient(t)).agent, planId, 'LISTA1').expect(200);
+      const listed = await admin.post('/api/admin/promo-codes/list').send({}).expect(200);
+      expect(listed.body.codes.find((c: { id: number }) => c.id === id)).toMatchObject({
+        used: 1,
+        held: 1,
+        maxUses: 3,
+      });
+      const changed = await admin
+        .post('/api/admin/promo-codes/change')
+        .send({ id, active: false, maxUses: 5 })
+        .expect(200);
+      expect(changed.body.promoCode).toMatchObject({ active: false, maxUses: 5, used: 1, held: 1 });
+      expect((await checkout((await newClient(t)).agent, planId, 'LISTA1').expect(404)).body.code).toBe(
+        'PROMO_INVALID',
+      );
+      const entry = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ action: 'promo_code.update', entityId: String(id) });
+      expect({ before: entry.before, after: entry.after }).toEqual({
+        before: { active: true, maxUses: 3 },
+        after: { active: false, maxUses: 5 },
+      });
+      await admin.post('/api/admin/promo-codes/change').send({ id: 999999, active: false }).expect(404);
+      expect(
+        (await admin.post('/api/admin/promo-codes/change').send({ id, validTo: '2026-11-01' }).expect(400)).body.code,
+      ).toBe('VALIDATION_ERROR');
     });
   });
 });

@@ -1,7 +1,8 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Brackets, LessThan, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, In, LessThan, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import { Plan } from '../planes/entities/plan.entity';
 import { Payment } from '../payments/entities/payment.entity';
 import { UserPlan } from '../planes/entities/user-plan.entity';
 import { PromoCodeAttempt } from './entities/promo-code-attempt.entity';
@@ -74,6 +75,13 @@ export class PromoCodesRepository {
         .getCount(),
     ]);
     return { used, held };
+  }
+
+  /** The names of catalogue plans by id (hidden ones too); ids that are no plan are missing. */
+  async planNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const plans = await this.txHost.tx.find(Plan, { select: { id: true, name: true }, where: { id: In(ids) } });
+    return new Map(plans.map((plan) => [plan.id, plan.name]));
   }
 
   /** Whether the client ever held a plan (bought, given or walked in with one). */

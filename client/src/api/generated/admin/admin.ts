@@ -26,6 +26,7 @@ import type {
 import type {
   AddCatalogPlanDto,
   AddPlanAdminDto,
+  AddPromoCodeDto,
   AddSpotDto,
   AddUserDto,
   AdminCatalogPlanResponseDto,
@@ -40,6 +41,7 @@ import type {
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
+  ChangePromoCodeDto,
   ChangeSettingsDto,
   ChangeSettingsResponseDto,
   DashboardResponseDto,
@@ -56,6 +58,8 @@ import type {
   OutagePreviewResponseDto,
   OutageResponseDto,
   PeriodDto,
+  PromoCodeResponseDto,
+  PromoCodesResponseDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
   SalaMessageResponseDto,
@@ -1289,6 +1293,169 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   return query;
 }
 
+export const getAddPromoCodeUrl = () => {
+  return `/api/admin/promo-codes/add`;
+};
+
+export const addPromoCode = async (
+  addPromoCodeDto: AddPromoCodeDto,
+  options?: RequestInit,
+): Promise<PromoCodeResponseDto> => {
+  return apiFetch<PromoCodeResponseDto>(getAddPromoCodeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(addPromoCodeDto),
+  });
+};
+
+export const getAddPromoCodeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext> => {
+  const mutationKey = ['addPromoCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof addPromoCode>>, { data: AddPromoCodeDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return addPromoCode(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddPromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeof addPromoCode>>>;
+export type AddPromoCodeMutationBody = AddPromoCodeDto;
+export type AddPromoCodeMutationError = ErrorType<ErrorResponseDto>;
+
+export const useAddPromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof addPromoCode>>,
+      TError,
+      { data: AddPromoCodeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext> => {
+  const mutationOptions = getAddPromoCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getChangePromoCodeUrl = () => {
+  return `/api/admin/promo-codes/change`;
+};
+
+export const changePromoCode = async (
+  changePromoCodeDto: ChangePromoCodeDto,
+  options?: RequestInit,
+): Promise<PromoCodeResponseDto> => {
+  return apiFetch<PromoCodeResponseDto>(getChangePromoCodeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changePromoCodeDto),
+  });
+};
+
+export const getChangePromoCodeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changePromoCode>>,
+    TError,
+    { data: ChangePromoCodeDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof changePromoCode>>, TError, { data: ChangePromoCodeDto }, TContext> => {
+  const mutationKey = ['changePromoCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changePromoCode>>, { data: ChangePromoCodeDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return changePromoCode(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangePromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeof changePromoCode>>>;
+export type ChangePromoCodeMutationBody = ChangePromoCodeDto;
+export type ChangePromoCodeMutationError = ErrorType<ErrorResponseDto>;
+
+export const useChangePromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changePromoCode>>,
+      TError,
+      { data: ChangePromoCodeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changePromoCode>>, TError, { data: ChangePromoCodeDto }, TContext> => {
+  const mutationOptions = getChangePromoCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getListPromoCodesUrl = () => {
+  return `/api/admin/promo-codes/list`;
+};
+
+export const listPromoCodes = async (options?: RequestInit): Promise<PromoCodesResponseDto> => {
+  return apiFetch<PromoCodesResponseDto>(getListPromoCodesUrl(), {
+    ...options,
+    method: 'POST',
+  });
+};
+
+export const getListPromoCodesMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext> => {
+  const mutationKey = ['listPromoCodes'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof listPromoCodes>>, void> = () => {
+    return listPromoCodes(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ListPromoCodesMutationResult = NonNullable<Awaited<ReturnType<typeof listPromoCodes>>>;
+
+export type ListPromoCodesMutationError = ErrorType<ErrorResponseDto>;
+
+export const useListPromoCodes = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext> => {
+  const mutationOptions = getListPromoCodesMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getRefundPaymentUrl = () => {
   return `/api/admin/refund-payment`;
 };
