@@ -4,6 +4,6 @@ export { PlanesModule } from './planes.module';
 export { PlanesController } from './planes.controller';
 export { PlanesService } from './planes.service';
 export { PLAN_ENDING_DAYS, PlanEndingRemindersService } from './plan-ending-reminders.service';
-export { chargeFor } from './pricing';
+export { chargeFor, type Charge } from './pricing';
 export { GetUserPlanesDto, UserPlanDto, UserPlansResponseDto } from './dto/user-plans.dto';
 export { toUserPlanDto } from './dto/planes.mappers';

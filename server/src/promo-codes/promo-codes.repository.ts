@@ -2,9 +2,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, LessThan, MoreThan, type SelectQueryBuilder } from 'typeorm';
-import { Plan } from '../planes/entities/plan.entity';
-import { Payment } from '../payments/entities/payment.entity';
-import { UserPlan } from '../planes/entities/user-plan.entity';
+import { Payment } from '../payments/entities';
+import { Plan, UserPlan } from '../planes/entities';
 import { PromoCodeAttempt } from './entities/promo-code-attempt.entity';
 import { PromoCode } from './entities/promo-code.entity';
 

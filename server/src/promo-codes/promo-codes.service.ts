@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatLongDate } from '@pilates/dates';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
-import { type Charge, chargeFor } from '../planes/pricing';
+import { type Charge, chargeFor } from '../planes';
 import type { PromoCode } from './entities/promo-code.entity';
 import { PromoCodeError, PromoCodeErrorCode } from './promo-codes.errors';
 import { PromoCodesRepository } from './promo-codes.repository';
