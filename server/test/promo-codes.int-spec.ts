@@ -478,7 +478,7 @@ describe('promo codes at checkout', () => {
       await checkout(paying.agent, planId, 'lista1').expect(200);
       await pay((await lastPayment()).reference!, 1408);
       await checkout((await newClient(t)).agent, planId, 'LISTA1').expect(200);
-      const listed = await admin.post('/api/admin/promo-codes/list').send({}).expect(200);
+      const listed = await admin.get('/api/admin/promo-codes').expect(200);
       expect(listed.body.codes.find((c: { id: number }) => c.id === id)).toMatchObject({
         used: 1,
         held: 1,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -27,8 +27,7 @@ import { PromoCodesAdminService } from './promo-codes-admin.service';
 export class AdminPromoCodesController {
   constructor(private readonly promoCodes: PromoCodesAdminService) {}
 
-  @Post('list')
-  @HttpCode(200)
+  @Get()
   @ApiOkResponse({ type: PromoCodesResponseDto })
   async listPromoCodes(): Promise<PromoCodesResponseDto> {
     return { success: true, codes: await this.promoCodes.list() };

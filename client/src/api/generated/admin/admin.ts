@@ -1293,6 +1293,113 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   return query;
 }
 
+export const getListPromoCodesUrl = () => {
+  return `/api/admin/promo-codes`;
+};
+
+export const listPromoCodes = async (options?: RequestInit): Promise<PromoCodesResponseDto> => {
+  return apiFetch<PromoCodesResponseDto>(getListPromoCodesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListPromoCodesQueryKey = () => {
+  return [`/api/admin/promo-codes`] as const;
+};
+
+export const getListPromoCodesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListPromoCodesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listPromoCodes>>> = ({ signal }) =>
+    listPromoCodes({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listPromoCodes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListPromoCodesQueryResult = NonNullable<Awaited<ReturnType<typeof listPromoCodes>>>;
+export type ListPromoCodesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPromoCodes>>,
+          TError,
+          Awaited<ReturnType<typeof listPromoCodes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPromoCodes>>,
+          TError,
+          Awaited<ReturnType<typeof listPromoCodes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListPromoCodesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 export const getAddPromoCodeUrl = () => {
   return `/api/admin/promo-codes/add`;
 };
@@ -1409,50 +1516,6 @@ export const useChangePromoCode = <TError = ErrorType<ErrorResponseDto>, TContex
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changePromoCode>>, TError, { data: ChangePromoCodeDto }, TContext> => {
   const mutationOptions = getChangePromoCodeMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
-};
-export const getListPromoCodesUrl = () => {
-  return `/api/admin/promo-codes/list`;
-};
-
-export const listPromoCodes = async (options?: RequestInit): Promise<PromoCodesResponseDto> => {
-  return apiFetch<PromoCodesResponseDto>(getListPromoCodesUrl(), {
-    ...options,
-    method: 'POST',
-  });
-};
-
-export const getListPromoCodesMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
-}): UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext> => {
-  const mutationKey = ['listPromoCodes'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof listPromoCodes>>, void> = () => {
-    return listPromoCodes(requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type ListPromoCodesMutationResult = NonNullable<Awaited<ReturnType<typeof listPromoCodes>>>;
-
-export type ListPromoCodesMutationError = ErrorType<ErrorResponseDto>;
-
-export const useListPromoCodes = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof listPromoCodes>>, TError, void, TContext> => {
-  const mutationOptions = getListPromoCodesMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
