@@ -7,7 +7,8 @@ import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { adminAgent, givePlan, NOW, newClient } from './helpers/booking';
 import { AuditLog } from '../src/core/audit/audit-log.entity';
-import { registerUser } from './helpers/accounts';
+import { outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import {
   approvedPayment,
   CHECKOUT_ENV,
@@ -181,6 +182,13 @@ describe('promo codes at checkout', () => {
       const approved = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: right.id });
       expect(approved).toMatchObject({ status: 'approved', issue: null, paidCents: 1_408_00 });
       expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+      // The receipt names the catalogue price and the discount.
+      await t.app.get(NotificationsService).settled();
+      const mails = await Promise.all(Array.from({ length: await outboxCount(t) }, (_, i) => readOutboxMail(t, i + 1)));
+      const receipt = mails.find((mail) => mail.text.includes('Total pagado: $1,408.00'));
+      expect(receipt?.text).toContain(
+        'Precio: $1,500.00 · Descuento: −$150.00 · Comisión: $58.00 · Total pagado: $1,408.00.',
+      );
     });
   });
 

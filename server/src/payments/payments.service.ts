@@ -492,6 +492,7 @@ export class PaymentsService {
           planName: payment.planName,
           classCount: payment.classCount,
           priceCents: payment.priceCents,
+          ...(payment.discountCents > 0 ? { discountCents: payment.discountCents } : {}),
           commissionCents: payment.commissionCents,
           totalCents: payment.totalCents,
         },
