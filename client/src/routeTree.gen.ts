@@ -29,6 +29,7 @@ import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
+import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
 import { Route as PilatesPanelSalaRouteImport } from './routes/pilates/_panel/sala';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
@@ -135,6 +136,11 @@ const PilatesPanelPlanesAdminRoute = PilatesPanelPlanesAdminRouteImport.update({
   path: '/planes-admin',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
+const PilatesPanelPromocionesRoute = PilatesPanelPromocionesRouteImport.update({
+  id: '/promociones',
+  path: '/promociones',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelSalaRoute = PilatesPanelSalaRouteImport.update({
   id: '/sala',
   path: '/sala',
@@ -183,6 +189,7 @@ export interface FileRoutesByFullPath {
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
+  '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/_panel/sala': typeof PilatesPanelSalaRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
@@ -264,6 +273,7 @@ export interface FileRouteTypes {
     | '/pilates/informacion'
     | '/pilates/panel'
     | '/pilates/planes-admin'
+    | '/pilates/promociones'
     | '/pilates/sala'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/pilates/informacion'
     | '/pilates/panel'
     | '/pilates/planes-admin'
+    | '/pilates/promociones'
     | '/pilates/sala'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
+    | '/pilates/_panel/promociones'
     | '/pilates/_panel/sala'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
@@ -471,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelPlanesAdminRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/promociones': {
+      id: '/pilates/_panel/promociones';
+      path: '/promociones';
+      fullPath: '/pilates/promociones';
+      preLoaderRoute: typeof PilatesPanelPromocionesRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/sala': {
       id: '/pilates/_panel/sala';
       path: '/sala';
@@ -517,6 +536,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
+  PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
   PilatesPanelSalaRoute: typeof PilatesPanelSalaRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
@@ -531,6 +551,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
+  PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,
   PilatesPanelSalaRoute: PilatesPanelSalaRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,

@@ -136,6 +136,7 @@ const RULES: Record<string, Rule> = {
   },
   // Payments
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
+  previewCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   confirmPayment: {
     access: { own: Permission.PaymentsRead },
     body: () => ({ payment_id: 'x' }),
@@ -166,6 +167,10 @@ const RULES: Record<string, Rule> = {
   getAudit: { access: Permission.AuditRead, body: () => ({}) },
   getPurchases: { access: Permission.PaymentsRead, body: (f) => ({ userId: f.clientId }) },
   refundPayment: { access: Permission.PaymentsRefund, body: () => ({ paymentId: 999999 }) },
+  // Promo codes ("Promociones"; promo-codes.int-spec.ts)
+  listPromoCodes: { access: Permission.PromosManage },
+  addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
+  changePromoCode: { access: Permission.PromosManage, body: () => ({ id: 999999 }) },
   // The owner's dashboard, its CSV exports (a GET download with the session cookie) and reminders
   getDashboard: { access: Permission.DashboardRead, body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   exportCsv: { access: Permission.ExportsRead, path: '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30' },

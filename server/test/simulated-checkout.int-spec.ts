@@ -2,6 +2,7 @@ import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
+import { PromoCode } from '../src/promo-codes/entities/promo-code.entity';
 import { adminAgent, newClient } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -104,5 +105,49 @@ describe('the simulated checkout (no MP_ACCESS_TOKEN outside production)', () =>
       isPaid: false,
       revokedAt: expect.any(Date),
     });
+  });
+
+  it('should charge the discounted total of a promo code in the simulated checkout and grant the plan', async () => {
+    const { agent, user } = await newClient(t);
+    const plan = await t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Cuatro Clases' });
+    const codes = t.dataSource.getRepository(PromoCode);
+    const code = await codes.save(
+      codes.create({
+        code: 'SIMULADO25',
+        kind: 'percent',
+        value: 25,
+        validFrom: '2000-01-01',
+        validTo: '2999-12-31',
+        maxUses: 5,
+        maxUsesPerClient: 1,
+        planIds: null,
+        newClientsOnly: false,
+        active: true,
+      }),
+    );
+    const res = await agent.post('/api/mercadopago').send({ planId: plan.id, code: 'simulado25' }).expect(200);
+    const checkout = new URL(res.body.url);
+    expect((await agent.get(checkout.pathname).expect(200)).text).toContain('$600.00');
+    const before = sent.length;
+    await agent.get(`${checkout.pathname}/pagar?resultado=approved`).expect(302);
+    const notification = sent[before];
+    await t
+      .http()
+      .post(`${notification.url.pathname}${notification.url.search}`)
+      .set('x-signature', notification.headers.get('x-signature')!)
+      .set('x-request-id', notification.headers.get('x-request-id')!)
+      .send(notification.body)
+      .expect(200);
+    await t.app.get(PaymentNotificationsService).settled();
+    const payment = await t.dataSource.getRepository(Payment).findOneByOrFail({ userId: user.id });
+    expect(payment).toMatchObject({
+      promoCodeId: code.id,
+      discountCents: 200_00,
+      totalCents: 600_00,
+      paidCents: 600_00,
+      status: 'approved',
+      issue: null,
+    });
+    expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
   });
 });

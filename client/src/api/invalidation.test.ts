@@ -10,6 +10,7 @@ import {
   getGetSettingsUrl,
   getGetUserUrl,
   getGetUsersUrl,
+  getListPromoCodesUrl,
 } from './generated/admin/admin';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
@@ -82,6 +83,7 @@ describe('LIST_URLS', () => {
       sala: getGetSalaUrl(),
       adminSala: getGetAdminSalaUrl(),
       settings: getGetSettingsUrl(),
+      promoCodes: getListPromoCodesUrl(),
       studio: getGetStudioUrl(),
     });
   });

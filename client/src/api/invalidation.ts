@@ -42,6 +42,8 @@ export const LIST_URLS = {
   adminSala: '/api/admin/sala',
   /** The owner's "Ajustes". */
   settings: '/api/admin/settings',
+  /** "Promociones": the promo codes and their uses. */
+  promoCodes: '/api/admin/promo-codes',
   /** The studio's public facts: policy figures and contact (footer, contact section, terms). */
   studio: '/api/studio',
 } as const;
@@ -126,6 +128,8 @@ export const STALE_AFTER = {
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   // An approval also books the class whose reformer the checkout held.
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes'], waits: true },
+  /** The purchase dialog's price with a code: nothing changes. */
+  previewCheckout: NOTHING,
   // A hold refused (the class filled, the reformer was taken): the day on screen was behind.
   startCheckout: {
     accepted: [],
@@ -191,6 +195,8 @@ export const STALE_AFTER = {
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  addPromoCode: { accepted: ['promoCodes', 'audit'] },
+  changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
   // The cancellation window changes every class's "cancel until" (day view, my classes, rosters).

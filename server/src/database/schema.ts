@@ -2,6 +2,7 @@ import { authEntities } from '../auth/entities';
 import { coreEntities } from '../core/database/core-entities';
 import type { DatabaseSchema } from '../core/database/data-source-options';
 import { paymentsEntities } from '../payments/entities';
+import { promoCodesEntities } from '../promo-codes/entities';
 import { planesEntities } from '../planes/entities';
 import { reservationsEntities } from '../reservations/entities';
 import { salaEntities } from '../sala/entities';
@@ -16,6 +17,7 @@ export const schema: DatabaseSchema = {
     ...reservationsEntities,
     ...salaEntities,
     ...paymentsEntities,
+    ...promoCodesEntities,
     ...notificationsEntities,
     ...coreEntities,
   ],

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Ip, Post, Query } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -15,6 +15,8 @@ import { CurrentUser, Public, SkipCsrf } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import {
   CheckoutDto,
+  CheckoutPreviewDto,
+  CheckoutPreviewResponseDto,
   CheckoutResponseDto,
   ConfirmPaymentDto,
   ConfirmPaymentResponseDto,
@@ -44,24 +46,67 @@ export class PaymentsController {
     private readonly notifications: PaymentNotificationsService,
   ) {}
 
+  @Post('preview')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: CheckoutPreviewResponseDto,
+    description: 'Precio, descuento, comisión y total antes de pagar.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'PLAN_NOT_FOUND; PROMO_INVALID: el código no existe o no está activo.',
+  })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'PROMO_EXPIRED, PROMO_EXHAUSTED, PROMO_NOT_APPLICABLE, PROMO_ONLY_NEW_CLIENTS.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      'PROMO_TOO_MANY_ATTEMPTS: demasiados códigos incorrectos en una hora (por cuenta y por dirección); Retry-After.',
+  })
+  async previewCheckout(
+    @CurrentUser() user: Caller,
+    @Body() dto: CheckoutPreviewDto,
+    @Ip() address: string,
+  ): Promise<CheckoutPreviewResponseDto> {
+    const charge = await this.payments.preview(user, dto.planId, dto.code ? { code: dto.code, address } : undefined);
+    return {
+      success: true,
+      priceCents: charge.listPriceCents,
+      discountCents: charge.discountCents,
+      commissionCents: charge.commissionCents,
+      totalCents: charge.totalCents,
+    };
+  }
+
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutResponseDto, description: 'La URL del checkout de Mercado Pago.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'PLAN_NOT_FOUND; con `hold`, CLASS_NOT_FOUND.' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'PLAN_NOT_FOUND; con `hold`, CLASS_NOT_FOUND; con `code`, PROMO_INVALID.',
+  })
   @ApiConflictResponse({
     type: ErrorResponseDto,
     description:
-      'Con `hold`, lo que push-reservation respondería: CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, SPOT_TAKEN, SPOT_OUT_OF_SERVICE.',
+      'Con `hold`, lo que push-reservation respondería: CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, SPOT_TAKEN, SPOT_OUT_OF_SERVICE. Con `code`: PROMO_EXPIRED, PROMO_EXHAUSTED, PROMO_NOT_APPLICABLE, PROMO_ONLY_NEW_CLIENTS.',
   })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Mercado Pago no respondió.' })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description:
-      'CHECKOUT_LIMIT: demasiadas compras sin terminar (CHECKOUT_MAX_OPEN) o iniciadas en la última hora (CHECKOUT_MAX_PER_HOUR); Retry-After y el mensaje dicen cuándo.',
+      'CHECKOUT_LIMIT: demasiadas compras sin terminar (CHECKOUT_MAX_OPEN) o iniciadas en la última hora (CHECKOUT_MAX_PER_HOUR); PROMO_TOO_MANY_ATTEMPTS: demasiados códigos incorrectos. Retry-After y el mensaje dicen cuándo.',
   })
-  async startCheckout(@CurrentUser() user: Caller, @Body() dto: CheckoutDto): Promise<CheckoutResponseDto> {
-    const { url, held } = await this.payments.startCheckout(user, dto.planId, dto.hold);
+  async startCheckout(
+    @CurrentUser() user: Caller,
+    @Body() dto: CheckoutDto,
+    @Ip() address: string,
+  ): Promise<CheckoutResponseDto> {
+    const promo = dto.code ? { code: dto.code, address } : undefined;
+    const { url, held } = await this.payments.startCheckout(user, dto.planId, dto.hold, promo);
     return { success: true, url, held: held && toSpotRefDto(held) };
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
+import { PromoCodesModule } from '../promo-codes';
 import { ReservationsModule } from '../reservations';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
@@ -17,7 +18,7 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, ReservationsModule],
+  imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule],
   controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
   providers: [
     PaymentsRepository,

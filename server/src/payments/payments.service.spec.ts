@@ -21,6 +21,8 @@ import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
 import type { PaymentsRepository } from './payments.repository';
 import type { SpotHoldsService } from '../reservations/spot-holds.service';
 import { PaymentsService } from './payments.service';
+import type { PromoCodesRepository } from '../promo-codes/promo-codes.repository';
+import { PromoCodesService } from '../promo-codes/promo-codes.service';
 
 /** Monday 2026-11-23, 06:00 in Mexico City. */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -49,6 +51,8 @@ function arrange(env: Record<string, string> = {}) {
     // No checkout here holds a reformer (test/spot-holds.int-spec.ts covers holds end to end).
     { bookHeld: () => Promise.resolve(), bookingOf: () => Promise.resolve(null) } as unknown as SpotHoldsService,
     fakeIntroOffer(),
+    // No checkout here types a code (test/promo-codes.int-spec.ts covers codes end to end).
+    new PromoCodesService({} as unknown as PromoCodesRepository, studio, config),
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

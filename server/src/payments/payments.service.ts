@@ -9,7 +9,8 @@ import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
-import { IntroOfferService, PlanesService, chargeFor } from '../planes';
+import { IntroOfferService, PlanesService } from '../planes';
+import { type PromoCharge, PromoCodesService } from '../promo-codes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
@@ -39,6 +40,12 @@ const REFERENCE = /^pilates-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 const cents = (pesos: number): number => Math.round(pesos * 100);
 
+/** A promo code typed at checkout, and the address it came from (guessing is limited per address). */
+export interface PromoRequest {
+  code: string;
+  address: string;
+}
+
 /**
  * Buying plans. Prices come from the catalogue and the buyer from the
  * session; what a payment did is only ever read from the provider, and an approved payment
@@ -60,7 +67,16 @@ export class PaymentsService {
     private readonly audit: AuditService,
     private readonly holds: SpotHoldsService,
     private readonly intro: IntroOfferService,
+    private readonly promoCodes: PromoCodesService,
   ) {}
+
+  /** What a plan costs the client, with a code when given: price, discount, commission on the discounted price, total. */
+  async preview(caller: Caller, planId: number, promo?: PromoRequest): Promise<PromoCharge> {
+    const plan = await this.plans.visibleById(planId);
+    if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
+    return this.promoCodes.chargeWith(plan, code);
+  }
 
   /**
    * Records a pending purchase and opens a Checkout Pro preference for it; answers where to pay.
@@ -72,6 +88,7 @@ export class PaymentsService {
     caller: Caller,
     planId: number,
     hold?: HoldRequest,
+    promo?: PromoRequest,
   ): Promise<{ url: string; held: SpotRef | null }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
@@ -80,14 +97,17 @@ export class PaymentsService {
     if (plan.intro && (!introPerson || (await this.intro.hasHistory(introPerson)))) {
       throw new PaymentError(PaymentErrorCode.INTRO_NOT_ELIGIBLE);
     }
+    // A code typed: refused now when it does not apply (a wrong guess is counted outside the transaction).
+    const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
     // The class chosen in the booking dialog: refused as a booking would be, before any purchase.
     const prepared = hold ? await this.holds.prepare(hold, caller.id) : null;
     const buyer = (await this.payments.buyer(caller.id))!;
-    const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
     const reference = `pilates-${randomUUID()}`;
-    const { paymentId, held } = await this.transactions.run(async () => {
+    const { paymentId, held, charge } = await this.transactions.run(async () => {
+      // The code's row first, before any read (MySQL's snapshot then sees every committed use).
+      if (code) await this.promoCodes.lockForCheckout(code.id);
       await this.payments.lockBuyer(caller.id);
       const since = new Date(now.getTime() - 3600_000);
       const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, since, now), now, {
@@ -96,6 +116,9 @@ export class PaymentsService {
         linkHours: CHECKOUT_LINK_HOURS,
       });
       if (wait) throw this.checkoutLimitError(wait, now);
+      // Checked again under the lock, the others' uses counted: this purchase then holds one.
+      const applied = code ? await this.promoCodes.holdInCheckout(code.id, plan, caller.id) : null;
+      const { listPriceCents: _list, ...charge } = this.promoCodes.chargeWith(plan, applied);
       const id = await this.payments.insert({
         userId: caller.id,
         planId: plan.id,
@@ -115,7 +138,7 @@ export class PaymentsService {
       }
       // The reformer, held with the purchase: a refusal leaves no purchase behind.
       const spot = prepared ? await this.holds.hold(caller.id, prepared, id) : null;
-      return { paymentId: id, held: spot };
+      return { paymentId: id, held: spot, charge };
     });
     const base = this.config.appUrl.replace(/\/$/, '');
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
@@ -502,6 +525,7 @@ export class PaymentsService {
           planName: payment.planName,
           classCount: payment.classCount,
           priceCents: payment.priceCents,
+          ...(payment.discountCents > 0 ? { discountCents: payment.discountCents } : {}),
           commissionCents: payment.commissionCents,
           totalCents: payment.totalCents,
         },

@@ -4,7 +4,7 @@ export { PlanesModule } from './planes.module';
 export { PlanesController } from './planes.controller';
 export { PlanesService } from './planes.service';
 export { PLAN_ENDING_DAYS, PlanEndingRemindersService } from './plan-ending-reminders.service';
-export { chargeFor } from './pricing';
+export { chargeFor, type Charge } from './pricing';
 export { IntroOfferService } from './intro-offer.service';
 export { IntroFollowupsService } from './intro-followups.service';
 export { GetUserPlanesDto, UserPlanDto, UserPlansResponseDto } from './dto/user-plans.dto';

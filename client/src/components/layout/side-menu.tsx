@@ -7,6 +7,7 @@ import {
   History,
   LayoutGrid,
   LogOut,
+  Percent,
   Settings,
   Tags,
   UserRound,
@@ -32,6 +33,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/horario': CalendarRange,
   '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
+  '/pilates/promociones': Percent,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
 };

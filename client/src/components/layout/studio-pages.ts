@@ -12,6 +12,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/horario', label: 'Horario', permission: Permission.TimetableManage },
   { to: '/pilates/sala', label: 'Sala', permission: Permission.RoomManage },
   { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
+  { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },
   { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
   { to: '/pilates/ajustes', label: 'Ajustes', permission: Permission.SettingsManage },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];

@@ -102,6 +102,12 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   contactOpeningHours: 'Horario de atención',
   forgiven: 'Perdonado',
   classReturned: 'Clase devuelta al plan',
+  code: 'Código',
+  discount: 'Descuento',
+  maxUses: 'Usos en total',
+  maxUsesPerClient: 'Usos por cliente',
+  plans: 'Planes',
+  newClientsOnly: 'Solo clientes nuevos',
 };
 
 /** Every value of the fields of fixed values. */

@@ -2,6 +2,7 @@ import type { CataloguePlanDto, PurchaseDto } from '@/api/generated/model';
 
 export const GET_PLANES = '/api/planes/get-planes';
 export const CHECKOUT = '/api/mercadopago';
+export const PREVIEW = '/api/mercadopago/preview';
 export const CONFIRM = '/api/mercadopago/confirm';
 export const PURCHASES = '/api/mercadopago/purchases';
 

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   'reservation.spot': 'Cambió de reformer a un usuario en una clase',
   'reservation.forgive': 'Perdonó a un usuario un lugar liberado tarde o una inasistencia',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'promo_code.create': 'Creó un código promocional',
+  'promo_code.update': 'Cambió un código promocional',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
   'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
   'spot.create': 'Agregó un reformer a la sala',
@@ -149,6 +151,14 @@ export const AUDIT_FIELDS = {
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
   /** A forgiven class went back to its plan. */
   classReturned: yesNo,
+  /** A promo code ("BUENFIN") and what it takes off ("10 %", "$200.00"). */
+  code: text,
+  discount: text,
+  maxUses: count,
+  maxUsesPerClient: count,
+  /** The catalogue plans a code applies to, by name ("Todos" for every plan). */
+  plans: text,
+  newClientsOnly: yesNo,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -178,6 +188,28 @@ export const AUDIT_ACTION_FIELDS = {
   'reservation.spot': ['spot', 'date', 'time'],
   'reservation.forgive': ['forgiven', 'reason', 'classReturned', 'userPlanId', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
+  'promo_code.create': [
+    'code',
+    'discount',
+    'startDate',
+    'endDate',
+    'maxUses',
+    'maxUsesPerClient',
+    'plans',
+    'newClientsOnly',
+    'active',
+  ],
+  'promo_code.update': [
+    'code',
+    'discount',
+    'startDate',
+    'endDate',
+    'maxUses',
+    'maxUsesPerClient',
+    'plans',
+    'newClientsOnly',
+    'active',
+  ],
   'waitlist.remove': ['status'],
   'waitlist.promote': ['status', 'reservationId'],
   'spot.create': ['spot', 'row', 'column'],

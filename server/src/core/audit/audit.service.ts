@@ -20,6 +20,7 @@ export interface AuditEntryInput {
     | 'class'
     | 'reservation'
     | 'payment'
+    | 'promo_code'
     | 'waitlist'
     | 'spot'
     | 'room'

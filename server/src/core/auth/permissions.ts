@@ -43,6 +43,8 @@ export enum Permission {
   PaymentsRead = 'payments.read',
   /** Refund a payment. */
   PaymentsRefund = 'payments.refund',
+  /** Promo codes ("Promociones"): create, change and deactivate them, and see their uses. */
+  PromosManage = 'promos.manage',
   /** The owner's dashboard ("Panel"). */
   DashboardRead = 'dashboard.read',
   /** The dashboard's CSV downloads. */

@@ -26,6 +26,7 @@ import { SecondReminders1764931000000 } from './1764931000000-SecondReminders';
 import { ReservationTerms1764932000000 } from './1764932000000-ReservationTerms';
 import { ForgiveReturned1764933000000 } from './1764933000000-ForgiveReturned';
 import { IntroOffer1764940000000 } from './1764940000000-IntroOffer';
+import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ReservationTerms1764932000000,
   ForgiveReturned1764933000000,
   IntroOffer1764940000000,
+  PromoCodes1764941000000,
 ];

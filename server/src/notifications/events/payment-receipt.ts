@@ -7,7 +7,10 @@ export interface PaymentReceipt {
     id: number;
     planName: string;
     classCount: number;
+    /** The price charged for the plan (after a promo code's discount). */
     priceCents: number;
+    /** A promo code's discount off the catalogue price (absent in receipts queued before codes existed). */
+    discountCents?: number;
     commissionCents: number;
     totalCents: number;
   };
@@ -23,7 +26,9 @@ export function paymentReceiptMail(to: Recipient, event: PaymentReceipt, context
   const lines = [
     `¡Gracias por tu compra! Tu plan ${purchase.planName} (${purchase.classCount} ${purchase.classCount === 1 ? 'clase' : 'clases'}) ya está activo.`,
     `Válido del ${formatLongDate(plan.startDate)} al ${formatLongDate(plan.endDate)}.`,
-    `Precio: ${pesos(purchase.priceCents)} · Comisión: ${pesos(purchase.commissionCents)} · Total pagado: ${pesos(purchase.totalCents)}.`,
+    purchase.discountCents
+      ? `Precio: ${pesos(purchase.priceCents + purchase.discountCents)} · Descuento: −${pesos(purchase.discountCents)} · Comisión: ${pesos(purchase.commissionCents)} · Total pagado: ${pesos(purchase.totalCents)}.`
+      : `Precio: ${pesos(purchase.priceCents)} · Comisión: ${pesos(purchase.commissionCents)} · Total pagado: ${pesos(purchase.totalCents)}.`,
     `Compra n.º ${purchase.id} · Pago de Mercado Pago n.º ${event.providerPaymentId}.`,
     'Ya puedes reservar tus clases en el calendario.',
   ];

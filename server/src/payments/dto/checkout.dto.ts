@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Trim } from '../../core/dto/transforms';
 import { IsRowId, IsRequiredDate } from '../../core/dto/validators';
 import { SpotRefDto } from '../../sala';
 
@@ -20,6 +21,50 @@ export class CheckoutHoldDto {
   spot?: number;
 }
 
+const PROMO_CODE_MESSAGE = 'El código solo lleva letras y números';
+
+/** A promo code as typed: letters and digits, any case (the server compares upper-case). */
+function IsPromoCode(): PropertyDecorator {
+  return (target, key) => {
+    Matches(/^[A-Za-z0-9]+$/, { message: PROMO_CODE_MESSAGE })(target, key);
+    MaxLength(30, { message: 'El código es demasiado largo' })(target, key);
+    IsString({ message: PROMO_CODE_MESSAGE })(target, key);
+    Trim()(target, key);
+  };
+}
+
+/** The purchase dialog's preview: what the plan costs, with a code when the client typed one. */
+export class CheckoutPreviewDto {
+  @ApiProperty({ description: 'El plan del catálogo.' })
+  @IsRowId('El plan no es válido')
+  planId!: number;
+
+  @ApiPropertyOptional({
+    description: 'Código promocional (letras y números; mayúsculas o minúsculas).',
+    example: 'BUENFIN',
+  })
+  @IsOptional()
+  @IsPromoCode()
+  code?: string;
+}
+
+export class CheckoutPreviewResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 150000, description: 'Precio del plan en el catálogo, en centavos.' })
+  priceCents!: number;
+
+  @ApiProperty({ example: 15000, description: 'Descuento del código, en centavos (0 sin código).' })
+  discountCents!: number;
+
+  @ApiProperty({ example: 5860, description: 'Comisión de pago sobre el precio con descuento, en centavos.' })
+  commissionCents!: number;
+
+  @ApiProperty({ example: 140860, description: 'Total a pagar en Mercado Pago, en centavos.' })
+  totalCents!: number;
+}
+
 /** The checkout body the site has always sent; `price` and `user` are accepted for compatibility and ignored (catalogue and session win). */
 export class CheckoutDto {
   @ApiProperty({ description: 'El plan del catálogo.' })
@@ -36,6 +81,15 @@ export class CheckoutDto {
   @Type(() => CheckoutHoldDto)
   @IsObject({ message: 'La clase no es válida' })
   hold?: CheckoutHoldDto;
+
+  @ApiPropertyOptional({
+    description:
+      'Código promocional: el descuento se resta del precio antes de la comisión; se rechaza con PROMO_INVALID, PROMO_EXPIRED, PROMO_EXHAUSTED, PROMO_NOT_APPLICABLE o PROMO_ONLY_NEW_CLIENTS y entonces no se crea la compra.',
+    example: 'BUENFIN',
+  })
+  @IsOptional()
+  @IsPromoCode()
+  code?: string;
 
   @ApiPropertyOptional({ type: Number, description: 'Ignorado: el precio sale del catálogo.' })
   @IsOptional()

@@ -2,5 +2,7 @@ import { PaymentNotification } from './payment-notification.entity';
 import { Payment } from './payment.entity';
 import { RefundRequest } from './refund-request.entity';
 
+export { Payment };
+
 /** The payments module's tables, for the app's schema (server/src/database/schema.ts). */
 export const paymentsEntities = [Payment, PaymentNotification, RefundRequest];

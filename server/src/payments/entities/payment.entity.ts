@@ -47,6 +47,8 @@ export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 @Index('ix_payments_status', ['status', 'createdAt'])
 @Index('ix_payments_checked', ['status', 'lastCheckedAt'])
 @Index('ix_payments_user', ['userId'])
+// A promo code's uses: its purchases by status (PromoCodesRepository counts them under the code's lock).
+@Index('ix_payments_promo_code', ['promoCodeId', 'status'])
 // A client's purchases of the last days.
 @Index('ix_payments_user_created', ['userId', 'createdAt'])
 // The dashboard's revenue of a period and its export, read from the index alone.
@@ -87,8 +89,17 @@ export class Payment {
   @Column({ name: 'class_count', type: 'int' })
   classCount!: number;
 
+  /** The plan's price as charged: the catalogue price less `discountCents`. */
   @Column({ name: 'price_cents', type: 'int' })
   priceCents!: number;
+
+  /** Taken off the catalogue price by the promo code (the catalogue price is price_cents + discount_cents). */
+  @Column({ name: 'discount_cents', type: 'int', default: 0 })
+  discountCents!: number;
+
+  /** The promo code the purchase used; while open it holds one of the code's uses, approved it counts one. */
+  @Column({ name: 'promo_code_id', type: 'int', nullable: true })
+  promoCodeId!: number | null;
 
   @Column({ name: 'commission_cents', type: 'int' })
   commissionCents!: number;

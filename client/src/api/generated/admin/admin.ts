@@ -26,6 +26,7 @@ import type {
 import type {
   AddCatalogPlanDto,
   AddPlanAdminDto,
+  AddPromoCodeDto,
   AddSpotDto,
   AddUserDto,
   AdminCatalogPlanResponseDto,
@@ -40,6 +41,7 @@ import type {
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
+  ChangePromoCodeDto,
   ChangeSettingsDto,
   ChangeSettingsResponseDto,
   DashboardResponseDto,
@@ -56,6 +58,8 @@ import type {
   OutagePreviewResponseDto,
   OutageResponseDto,
   PeriodDto,
+  PromoCodeResponseDto,
+  PromoCodesResponseDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
   SalaMessageResponseDto,
@@ -1289,6 +1293,232 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   return query;
 }
 
+export const getListPromoCodesUrl = () => {
+  return `/api/admin/promo-codes`;
+};
+
+export const listPromoCodes = async (options?: RequestInit): Promise<PromoCodesResponseDto> => {
+  return apiFetch<PromoCodesResponseDto>(getListPromoCodesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListPromoCodesQueryKey = () => {
+  return [`/api/admin/promo-codes`] as const;
+};
+
+export const getListPromoCodesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListPromoCodesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listPromoCodes>>> = ({ signal }) =>
+    listPromoCodes({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listPromoCodes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListPromoCodesQueryResult = NonNullable<Awaited<ReturnType<typeof listPromoCodes>>>;
+export type ListPromoCodesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPromoCodes>>,
+          TError,
+          Awaited<ReturnType<typeof listPromoCodes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPromoCodes>>,
+          TError,
+          Awaited<ReturnType<typeof listPromoCodes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useListPromoCodes<
+  TData = Awaited<ReturnType<typeof listPromoCodes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPromoCodes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListPromoCodesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getAddPromoCodeUrl = () => {
+  return `/api/admin/promo-codes/add`;
+};
+
+export const addPromoCode = async (
+  addPromoCodeDto: AddPromoCodeDto,
+  options?: RequestInit,
+): Promise<PromoCodeResponseDto> => {
+  return apiFetch<PromoCodeResponseDto>(getAddPromoCodeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(addPromoCodeDto),
+  });
+};
+
+export const getAddPromoCodeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext> => {
+  const mutationKey = ['addPromoCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof addPromoCode>>, { data: AddPromoCodeDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return addPromoCode(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddPromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeof addPromoCode>>>;
+export type AddPromoCodeMutationBody = AddPromoCodeDto;
+export type AddPromoCodeMutationError = ErrorType<ErrorResponseDto>;
+
+export const useAddPromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof addPromoCode>>,
+      TError,
+      { data: AddPromoCodeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof addPromoCode>>, TError, { data: AddPromoCodeDto }, TContext> => {
+  const mutationOptions = getAddPromoCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getChangePromoCodeUrl = () => {
+  return `/api/admin/promo-codes/change`;
+};
+
+export const changePromoCode = async (
+  changePromoCodeDto: ChangePromoCodeDto,
+  options?: RequestInit,
+): Promise<PromoCodeResponseDto> => {
+  return apiFetch<PromoCodeResponseDto>(getChangePromoCodeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changePromoCodeDto),
+  });
+};
+
+export const getChangePromoCodeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changePromoCode>>,
+    TError,
+    { data: ChangePromoCodeDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof changePromoCode>>, TError, { data: ChangePromoCodeDto }, TContext> => {
+  const mutationKey = ['changePromoCode'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changePromoCode>>, { data: ChangePromoCodeDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return changePromoCode(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangePromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeof changePromoCode>>>;
+export type ChangePromoCodeMutationBody = ChangePromoCodeDto;
+export type ChangePromoCodeMutationError = ErrorType<ErrorResponseDto>;
+
+export const useChangePromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changePromoCode>>,
+      TError,
+      { data: ChangePromoCodeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changePromoCode>>, TError, { data: ChangePromoCodeDto }, TContext> => {
+  const mutationOptions = getChangePromoCodeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getRefundPaymentUrl = () => {
   return `/api/admin/refund-payment`;
 };

@@ -9,6 +9,8 @@ import type { CheckoutHoldDto } from './checkoutHoldDto';
 import type { CheckoutDtoUser } from './checkoutDtoUser';
 
 export interface CheckoutDto {
+  /** Código promocional: el descuento se resta del precio antes de la comisión; se rechaza con PROMO_INVALID, PROMO_EXPIRED, PROMO_EXHAUSTED, PROMO_NOT_APPLICABLE o PROMO_ONLY_NEW_CLIENTS y entonces no se crea la compra. */
+  code?: string;
   /** La clase que el cliente estaba reservando: su reformer (o «Cualquiera») queda guardado 15 minutos mientras paga, y el pago aprobado lo reserva. Se rechaza como push-reservation (CLASS_FULL, SPOT_TAKEN, …) y entonces no se crea la compra. */
   hold?: CheckoutHoldDto;
   /** El plan del catálogo. */

@@ -36,6 +36,8 @@ export const GetAuditDtoAction = {
   reservationspot: 'reservation.spot',
   reservationforgive: 'reservation.forgive',
   paymentrefund: 'payment.refund',
+  promo_codecreate: 'promo_code.create',
+  promo_codeupdate: 'promo_code.update',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',
   spotcreate: 'spot.create',

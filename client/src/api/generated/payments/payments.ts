@@ -23,6 +23,8 @@ import type {
 
 import type {
   CheckoutDto,
+  CheckoutPreviewDto,
+  CheckoutPreviewResponseDto,
   CheckoutResponseDto,
   ConfirmPaymentDto,
   ConfirmPaymentResponseDto,
@@ -147,6 +149,69 @@ export const useConfirmPayment = <TError = ErrorType<ErrorResponseDto>, TContext
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof confirmPayment>>, TError, { data: ConfirmPaymentDto }, TContext> => {
   const mutationOptions = getConfirmPaymentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getPreviewCheckoutUrl = () => {
+  return `/api/mercadopago/preview`;
+};
+
+export const previewCheckout = async (
+  checkoutPreviewDto: CheckoutPreviewDto,
+  options?: RequestInit,
+): Promise<CheckoutPreviewResponseDto> => {
+  return apiFetch<CheckoutPreviewResponseDto>(getPreviewCheckoutUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(checkoutPreviewDto),
+  });
+};
+
+export const getPreviewCheckoutMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof previewCheckout>>,
+    TError,
+    { data: CheckoutPreviewDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof previewCheckout>>, TError, { data: CheckoutPreviewDto }, TContext> => {
+  const mutationKey = ['previewCheckout'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof previewCheckout>>, { data: CheckoutPreviewDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return previewCheckout(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PreviewCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof previewCheckout>>>;
+export type PreviewCheckoutMutationBody = CheckoutPreviewDto;
+export type PreviewCheckoutMutationError = ErrorType<ErrorResponseDto>;
+
+export const usePreviewCheckout = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof previewCheckout>>,
+      TError,
+      { data: CheckoutPreviewDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof previewCheckout>>, TError, { data: CheckoutPreviewDto }, TContext> => {
+  const mutationOptions = getPreviewCheckoutMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

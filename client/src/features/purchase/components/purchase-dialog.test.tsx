@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
-import { CHECKOUT, GET_PLANES, PURCHASES, catalogue, purchase } from '../test-data';
+import { CHECKOUT, GET_PLANES, PREVIEW, PURCHASES, catalogue, purchase } from '../test-data';
 import type { ChosenClass } from '../chosen-class';
 import { HOLD_LOST_MESSAGE, PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
 
@@ -66,6 +66,67 @@ describe('PurchaseDialog', () => {
     expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 2 }]);
     // The browser is leaving for Mercado Pago: the button keeps spinning.
     expect(within(dialog).getByRole('button', { name: /Pagar con Mercado Pago/ })).toBeDisabled();
+  });
+
+  it('should apply a promo code: the preview shows price, discount, commission and total, and the checkout sends the code', async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [PREVIEW]: () => ({
+        status: 200,
+        body: { success: true, priceCents: 150000, discountCents: 15000, commissionCents: 5800, totalCents: 140800 },
+      }),
+      [CHECKOUT]: () => ({ status: 200, body: { success: true, url: CHECKOUT_URL } }),
+    });
+    const { onCheckoutUrl } = renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const summary = await within(dialog).findByRole('region', { name: 'Ocho Clases' });
+    await userEvent.type(within(summary).getByLabelText('¿Tienes un código?'), 'buenfin');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+
+    expect(await within(summary).findByText('BUENFIN')).toBeInTheDocument();
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Precio: $1,500.00', 'Descuento: −$150.00', 'Comisión: $58.00', 'Total: $1,408.00']);
+    expect(bodiesSentTo(fetchMock, PREVIEW)).toEqual([{ planId: 3, code: 'buenfin' }]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 3, code: 'buenfin' }]);
+  });
+
+  it("should show the server's Spanish refusal of a code and keep the plan's own price", async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      [PREVIEW]: () => ({
+        status: 409,
+        body: { success: false, code: 'PROMO_EXHAUSTED', error: 'Ese código ya se agotó.' },
+      }),
+      [CHECKOUT]: () => ({ status: 200, body: { success: true, url: CHECKOUT_URL } }),
+    });
+    const { onCheckoutUrl } = renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const summary = await within(dialog).findByRole('region', { name: 'Ocho Clases' });
+    const field = within(summary).getByLabelText('¿Tienes un código?');
+    // Not letters and digits: refused before asking the server.
+    await userEvent.type(field, 'BUEN-FIN');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    expect(within(summary).getByText('El código solo lleva letras y números.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, PREVIEW)).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'BUENFIN');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(summary).findByText('Ese código ya se agotó.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Precio: $1,500.00', 'Comisión: $59.70', 'Total: $1,559.70']);
+    // Paying goes on without the refused code.
+    await userEvent.click(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL }));
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 3 }]);
   });
 
   it('should send the browser to the checkout URL by default', async () => {

@@ -14,6 +14,7 @@ import { classesLabel, formatMoney } from '@/lib/format';
 import { useStudioToday } from '@/lib/studio-clock';
 import { holdNotice, holdOf, type ChosenClass } from '../chosen-class';
 import { PendingPaymentNotice } from './pending-purchases';
+import { PromoCodeField, type AppliedPromo } from './promo-code-field';
 
 export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
 export const PAY_BUTTON_LABEL = 'Pagar con Mercado Pago';
@@ -117,9 +118,15 @@ interface PlanSummaryProps {
   errors: string[];
   /** The reformer held while paying, if any. */
   holding: ChosenClass | null;
+  /** The promo code applied, and what the server previewed with it. */
+  promo: AppliedPromo | null;
+  onPromo: (promo: AppliedPromo | null) => void;
+  paying: boolean;
 }
 
-function PlanSummary({ plan, today, errors, holding }: PlanSummaryProps) {
+const pesos = (cents: number) => formatMoney(cents / 100);
+
+function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: PlanSummaryProps) {
   // The plan's button is gone: focus (and the scroll) move to the summary's title.
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
@@ -136,12 +143,27 @@ function PlanSummary({ plan, today, errors, holding }: PlanSummaryProps) {
           {plan.name}
         </h3>
         <p className="mt-1 text-sm text-ink-muted">{classesLabel(plan.classes)}</p>
-        <dl className="mt-4 text-sm">
-          <SummaryRow label="Precio" value={formatMoney(plan.price)} />
-          {/* No commission configured: no "Comisión $0.00" line. */}
-          {plan.commission > 0 ? <SummaryRow label="Comisión" value={formatMoney(plan.commission)} /> : null}
-          <SummaryRow label="Total" value={formatMoney(plan.total)} strong />
-        </dl>
+        {promo ? (
+          // The server's preview: the commission is on the discounted price.
+          <dl className="mt-4 text-sm">
+            <SummaryRow label="Precio" value={pesos(promo.preview.priceCents)} />
+            <SummaryRow label="Descuento" value={`−${pesos(promo.preview.discountCents)}`} />
+            {promo.preview.commissionCents > 0 ? (
+              <SummaryRow label="Comisión" value={pesos(promo.preview.commissionCents)} />
+            ) : null}
+            <SummaryRow label="Total" value={pesos(promo.preview.totalCents)} strong />
+          </dl>
+        ) : (
+          <dl className="mt-4 text-sm">
+            <SummaryRow label="Precio" value={formatMoney(plan.price)} />
+            {/* No commission configured: no "Comisión $0.00" line. */}
+            {plan.commission > 0 ? <SummaryRow label="Comisión" value={formatMoney(plan.commission)} /> : null}
+            <SummaryRow label="Total" value={formatMoney(plan.total)} strong />
+          </dl>
+        )}
+        <div className="mt-4">
+          <PromoCodeField planId={plan.id} applied={promo} onApplied={onPromo} disabled={paying} />
+        </div>
         <p className="mt-3 rounded-control bg-sage-soft px-3 py-2 text-sm text-ink">{validityLabel(today)}</p>
       </section>
       {holding ? (
@@ -194,9 +216,12 @@ function OpenedPurchaseDialog({
   const holdRefused = isApiError(checkout.error) && HOLD_REFUSALS.has(checkout.error.code);
   const holding = chosenClass && !holdLost && !holdRefused ? chosenClass : null;
 
+  // A code applies to the plan it was checked for: choosing another plan drops it.
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [lastChosenId, setLastChosenId] = useState<number | null>(null);
   const choose = (id: number | null) => {
     checkout.reset();
+    setPromo(null);
     if (chosenId !== null) setLastChosenId(chosenId);
     setPicked(id);
   };
@@ -205,6 +230,7 @@ function OpenedPurchaseDialog({
       setPicked(undefined);
       setLastChosenId(null);
       setHoldLost(false);
+      setPromo(null);
       checkout.reset();
     }
     onOpenChange(next);
@@ -233,7 +259,13 @@ function OpenedPurchaseDialog({
         icon={<CreditCard aria-hidden="true" className="size-4" />}
         onClick={() => {
           if (holdRefused) setHoldLost(true);
-          checkout.mutate({ data: { planId: chosen.id, ...(holding ? { hold: holdOf(holding) } : {}) } });
+          checkout.mutate({
+            data: {
+              planId: chosen.id,
+              ...(holding ? { hold: holdOf(holding) } : {}),
+              ...(promo ? { code: promo.code } : {}),
+            },
+          });
         }}
       >
         {PAY_BUTTON_LABEL}
@@ -266,6 +298,12 @@ function OpenedPurchaseDialog({
           today={today}
           errors={holdRefused ? [...errorMessages(checkout.error), HOLD_LOST_MESSAGE] : errorMessages(checkout.error)}
           holding={holding}
+          promo={promo}
+          onPromo={(next) => {
+            checkout.reset();
+            setPromo(next);
+          }}
+          paying={paying}
         />
       ) : (
         <PlanChoices planes={planes.data.planes} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
