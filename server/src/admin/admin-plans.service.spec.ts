@@ -67,7 +67,7 @@ describe('AdminPlansService', () => {
         expect.objectContaining({
           action: 'plan.create',
           entityId: plan.id,
-          after: { id: plan.id, name: 'Diez Clases', price: 1700.1, classes: 10, visible: true },
+          after: { id: plan.id, name: 'Diez Clases', price: 1700.1, classes: 10, visible: true, intro: false },
         }),
       ]);
     });
