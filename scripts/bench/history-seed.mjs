@@ -224,7 +224,7 @@ function part({ seed, today, from, to, clients, upcoming, weekly, schedules, cat
         for (const r of reservations) {
           if (r.session !== session || r.status !== 'active' || r.attended !== null) continue;
           r.attended = 0;
-          r.markedAt = utc(day(0), 0, 10);
+          r.markedAt = utc(day(0), 1, 10);
           r.bySystem = true;
         }
       }
