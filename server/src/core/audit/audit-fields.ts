@@ -163,6 +163,19 @@ export const AUDIT_FIELDS = {
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
 
+/** What creating and changing a promo code record (the same fields; a change only those it changed). */
+const PROMO_CODE_FIELDS = [
+  'code',
+  'discount',
+  'startDate',
+  'endDate',
+  'maxUses',
+  'maxUsesPerClient',
+  'plans',
+  'newClientsOnly',
+  'active',
+] as const satisfies readonly AuditField[];
+
 /** The fields each action records, in `before` or `after`. */
 export const AUDIT_ACTION_FIELDS = {
   'user.create': ['name', 'email', 'cumpleanos', 'role', 'active'],
@@ -188,28 +201,8 @@ export const AUDIT_ACTION_FIELDS = {
   'reservation.spot': ['spot', 'date', 'time'],
   'reservation.forgive': ['forgiven', 'reason', 'classReturned', 'userPlanId', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
-  'promo_code.create': [
-    'code',
-    'discount',
-    'startDate',
-    'endDate',
-    'maxUses',
-    'maxUsesPerClient',
-    'plans',
-    'newClientsOnly',
-    'active',
-  ],
-  'promo_code.update': [
-    'code',
-    'discount',
-    'startDate',
-    'endDate',
-    'maxUses',
-    'maxUsesPerClient',
-    'plans',
-    'newClientsOnly',
-    'active',
-  ],
+  'promo_code.create': PROMO_CODE_FIELDS,
+  'promo_code.update': PROMO_CODE_FIELDS,
   'waitlist.remove': ['status'],
   'waitlist.promote': ['status', 'reservationId'],
   'spot.create': ['spot', 'row', 'column'],
