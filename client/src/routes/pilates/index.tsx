@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { ArrowRightIcon } from '../../components/ui/inline-icons';
 import type { ReactNode } from 'react';
-import { art } from '../../assets/art/catalog';
+import { homeArt as art } from '../../assets/art/home-art';
 import { ArtImage } from '../../components/media/art-image';
 import { ParallaxHero } from '../../components/media/parallax-hero';
 import { buttonClasses } from '../../components/ui/button';
