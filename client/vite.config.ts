@@ -12,8 +12,7 @@ const buildOptions = (options: BuildEnvironmentOptions): BuildEnvironmentOptions
  * The test files whose outcome the machine's time zone could change: they show or compute studio
  * dates and times (the week calendar, the day's classes, plan and class dates, periods, birthdays,
  * the studio's clock). `npm test` runs every file under TZ=UTC, then only these under TZ=Asia/Tokyo
- * (VITEST_ZONES=1); the rest render text, forms and permissions that hold no date. .ci/run repeats
- * the whole suite under Tokyo as well.
+ * (VITEST_ZONES=1); the rest render text, forms and permissions that hold no date, and run once.
  */
 const ZONE_SENSITIVE_TESTS = [
   'src/lib/{studio-clock,birth-date,format,wall-clock}.test.{ts,tsx}',
@@ -171,12 +170,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   test: {
     environment: 'jsdom',
-    // VITEST_ZONES=1: only the zone-sensitive files; VITEST_ZONES=others: every other file (.ci/run).
+    // VITEST_ZONES=1: only the zone-sensitive files.
     include: process.env.VITEST_ZONES === '1' ? ZONE_SENSITIVE_TESTS : ['src/**/*.test.{ts,tsx}'],
-    exclude: process.env.VITEST_ZONES === 'others' ? ZONE_SENSITIVE_TESTS : [],
     // TEST_WALL_CLOCK=<instant> starts the clock there (scripts/test-clock-edges.mjs).
     setupFiles: ['../scripts/lib/shift-wall-clock.cjs', './src/test/setup.ts'],
     restoreMocks: true,
+    // Vitest's default is one worker less than the cores: one on a 2-core machine, where the suite's
+    // phases then add up to its whole duration. Two, as the server's jest runs.
+    maxWorkers: 2,
     // Rendering through the router and the dialogs takes a while on a busy 2-core machine.
     testTimeout: 15_000,
     unstubGlobals: true,

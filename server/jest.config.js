@@ -20,7 +20,8 @@ const setupFiles = ['<rootDir>/../scripts/lib/shift-wall-clock.cjs'];
  * pages. The app computes these from STUDIO_TZ, never from the machine's zone; these files prove it
  * under a second zone. Every other file's outcome does not involve a studio date (accounts, limits,
  * headers, logs, migrations, outages, replicas), and the unit specs are all repeated: they are fast.
- * .ci/run runs the whole integration suite under TZ=Asia/Tokyo as well (on MariaDB).
+ * .ci/run runs the whole integration suite under TZ=Asia/Tokyo as well (on MariaDB), and this
+ * project under Tokyo with the clock at the studio's midnight (scripts/test-clock-edges.mjs).
  */
 const ZONE_SENSITIVE = [
   'admin',
