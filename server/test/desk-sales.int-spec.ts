@@ -121,7 +121,9 @@ describe('desk sales ("Venta en mostrador")', () => {
       .send({ id: client.user.id, pagination: 1, limit: 5 })
       .expect(200);
     expect(JSON.stringify(plans.body)).toContain('Ocho Clases');
-    const [receipt] = (await mailsFor(t, client.user.email)).filter((m) => m.subject === 'Recibo de tu plan de Pilates');
+    const [receipt] = (await mailsFor(t, client.user.email)).filter(
+      (m) => m.subject === 'Recibo de tu plan de Pilates',
+    );
     expect(receipt.text).toContain('recibimos $1,600.00 y te dimos $100.00 de cambio');
     expect(receipt.text).toContain(`Venta en mostrador n.º ${payment.id}`);
     const audit = await t.dataSource
@@ -172,7 +174,10 @@ describe('desk sales ("Venta en mostrador")', () => {
     expect((await sell({ ...base, planId: hidden.id, received: 100 }).expect(404)).body.code).toBe('PLAN_NOT_FOUND');
     // A client cannot sell themself a plan.
     await client.agent.post('/api/admin/desk-sales').send(base).expect(403);
-    await client.agent.post('/api/admin/desk-sales/preview').send({ userId: client.user.id, planId: ocho.id }).expect(403);
+    await client.agent
+      .post('/api/admin/desk-sales/preview')
+      .send({ userId: client.user.id, planId: ocho.id })
+      .expect(403);
     expect(await t.dataSource.getRepository(Payment).count()).toBe(before);
   });
 
@@ -217,9 +222,8 @@ describe('desk sales ("Venta en mostrador")', () => {
     await second.agent.post('/api/mercadopago/preview').send({ planId: ocho.id, code: code.code }).expect(409);
     // An unknown code is refused without counting as the client's wrong guess.
     expect(
-      (
-        await sell({ userId: second.user.id, planId: ocho.id, method: 'terminal', received: 1500, code: 'NOEXISTE' })
-      ).status,
+      (await sell({ userId: second.user.id, planId: ocho.id, method: 'terminal', received: 1500, code: 'NOEXISTE' }))
+        .status,
     ).toBe(404);
     const terminal = await sell({ userId: second.user.id, planId: ocho.id, method: 'terminal', received: 1500 });
     expect(terminal.status).toBe(200);
@@ -234,14 +238,20 @@ describe('desk sales ("Venta en mostrador")', () => {
     ).toBe(true);
     await sell({ userId: fresh.user.id, planId: intro.id, method: 'efectivo', received: 200 }).expect(200);
     // Once: the same client again is refused, as is a client who already had a plan.
-    const again = await sell({ userId: fresh.user.id, planId: intro.id, method: 'efectivo', received: 200 }).expect(403);
+    const again = await sell({ userId: fresh.user.id, planId: intro.id, method: 'efectivo', received: 200 }).expect(
+      403,
+    );
     expect(again.body.code).toBe('INTRO_NOT_ELIGIBLE');
     expect(again.body.error).toContain('primera vez de un cliente');
     const regular = await newClient(t, 'Con historia');
     await givePlan(t, regular.user.id, { classes: 4 });
     expect(
-      (await admin.post('/api/admin/desk-sales/preview').send({ userId: regular.user.id, planId: intro.id }).expect(200))
-        .body.introEligible,
+      (
+        await admin
+          .post('/api/admin/desk-sales/preview')
+          .send({ userId: regular.user.id, planId: intro.id })
+          .expect(200)
+      ).body.introEligible,
     ).toBe(false);
     await sell({ userId: regular.user.id, planId: intro.id, method: 'terminal', received: 150 }).expect(403);
     // Nor online: the desk's intro sale holds the person's claim.
@@ -250,7 +260,13 @@ describe('desk sales ("Venta en mostrador")', () => {
 
   it('should record one sale for one request key, however often and however concurrently it is sent', async () => {
     const client = await newClient(t, 'Doble clic');
-    const body = { userId: client.user.id, planId: ocho.id, method: 'efectivo', received: 2000, requestKey: randomUUID() };
+    const body = {
+      userId: client.user.id,
+      planId: ocho.id,
+      method: 'efectivo',
+      received: 2000,
+      requestKey: randomUUID(),
+    };
     const clicks = await Promise.all([sell(body), sell(body), sell(body)]);
     expect(clicks.map((c) => c.status)).toEqual([200, 200, 200]);
     const ids = new Set(clicks.map((c) => c.body.receipt.id));
@@ -268,7 +284,9 @@ describe('desk sales ("Venta en mostrador")', () => {
 
   it('should record the refund of a desk sale without calling Mercado Pago: a part keeps the plan, the rest revokes it', async () => {
     const client = await newClient(t, 'Reembolso');
-    const sold = await sell({ userId: client.user.id, planId: ocho.id, method: 'efectivo', received: 1500 }).expect(200);
+    const sold = await sell({ userId: client.user.id, planId: ocho.id, method: 'efectivo', received: 1500 }).expect(
+      200,
+    );
     const id = sold.body.receipt.id as number;
     const calls = mercadoPagoCalls();
     const purchases = await admin.post('/api/admin/get-purchases').send({ userId: client.user.id }).expect(200);
@@ -296,9 +314,9 @@ describe('desk sales ("Venta en mostrador")', () => {
       .send({ ...click, amount: 100 })
       .expect(409);
     expect(conflict.body.code).toBe('REFUND_KEY_REUSED');
-    expect((await admin.post('/api/admin/refund-payment').send({ paymentId: id, amount: 1000.01 }).expect(400)).body.code).toBe(
-      'REFUND_TOO_LARGE',
-    );
+    expect(
+      (await admin.post('/api/admin/refund-payment').send({ paymentId: id, amount: 1000.01 }).expect(400)).body.code,
+    ).toBe('REFUND_TOO_LARGE');
 
     const rest = await admin.post('/api/admin/refund-payment').send({ paymentId: id }).expect(200);
     expect(rest.body.purchase).toMatchObject({ status: 'refunded', refunded: 1500, refundable: 0, method: 'efectivo' });
@@ -365,7 +383,11 @@ describe('desk sales ("Venta en mostrador")', () => {
       'Ocho Clases',
     ]);
     // The Mercado Pago figures hold Mercado Pago only.
-    expect(dashboard.revenue).toMatchObject({ mercadoPagoGrossCents: 0, mercadoPagoNetCents: 0, mercadoPagoByPlan: [] });
+    expect(dashboard.revenue).toMatchObject({
+      mercadoPagoGrossCents: 0,
+      mercadoPagoNetCents: 0,
+      mercadoPagoByPlan: [],
+    });
 
     const download = async (kind: string) =>
       csvRows(

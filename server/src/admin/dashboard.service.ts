@@ -336,7 +336,11 @@ const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   String(r.name),
   String(r.email),
   String(r.planName),
-  r.source !== 'payment' ? 'Administración' : r.method && r.method !== 'mercado_pago' ? 'Venta en mostrador' : 'Mercado Pago',
+  r.source !== 'payment'
+    ? 'Administración'
+    : r.method && r.method !== 'mercado_pago'
+      ? 'Venta en mostrador'
+      : 'Mercado Pago',
   yesNo(r.isPaid),
   Number(r.classesTotal),
   Number(r.classesRemaining),

@@ -59,7 +59,9 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
       { method: 'transferencia', count: 1, grossCents: 800_00, refundedCents: 0, netCents: 800_00 },
       { method: 'terminal', count: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
     ],
-    deskByPlan: [{ planName: 'Ocho Clases', count: 3, grossCents: 3_800_00, refundedCents: 500_00, netCents: 3_300_00 }],
+    deskByPlan: [
+      { planName: 'Ocho Clases', count: 3, grossCents: 3_800_00, refundedCents: 500_00, netCents: 3_300_00 },
+    ],
     deskNetCents: 3_300_00,
     totalNetCents: 7_980_00,
   },

@@ -20,7 +20,8 @@ export const DESK_METHOD_LABELS: Record<string, string> = {
 export function parsePesos(text: string): number | null {
   const clean = text.trim().replace(/[$\s]/g, '');
   // A comma before exactly one or two final digits is a decimal comma; other commas group thousands.
-  const normalized = /,\d{1,2}$/.test(clean) && !clean.includes('.') ? clean.replace(',', '.') : clean.replace(/,/g, '');
+  const normalized =
+    /,\d{1,2}$/.test(clean) && !clean.includes('.') ? clean.replace(',', '.') : clean.replace(/,/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
   return Number(normalized);
 }

@@ -107,7 +107,12 @@ describe('DeskSaleDialog ("Venta en mostrador")', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('should sell a plan in cash with a code: the preview, the change, then the receipt to print', async () => {
-    const fetchMock = stubApi({ [URLS.users]: usersPage, [URLS.catalogue]: catalogue, [URLS.preview]: preview, [URLS.sale]: sold });
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.catalogue]: catalogue,
+      [URLS.preview]: preview,
+      [URLS.sale]: sold,
+    });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     renderPage(<UsersAdmin />);
     const dialog = await openSale();
@@ -159,7 +164,12 @@ describe('DeskSaleDialog ("Venta en mostrador")', () => {
   });
 
   it('should fill in the exact total for a transfer or the terminal, and refuse another amount', async () => {
-    const fetchMock = stubApi({ [URLS.users]: usersPage, [URLS.catalogue]: catalogue, [URLS.preview]: preview, [URLS.sale]: sold });
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.catalogue]: catalogue,
+      [URLS.preview]: preview,
+      [URLS.sale]: sold,
+    });
     renderPage(<UsersAdmin />);
     const dialog = await openSale();
     await choosePlan(dialog, /Ocho Clases/);
@@ -186,7 +196,12 @@ describe('DeskSaleDialog ("Venta en mostrador")', () => {
   });
 
   it('should show why a code or an intro plan cannot be sold, and not sell', async () => {
-    const fetchMock = stubApi({ [URLS.users]: usersPage, [URLS.catalogue]: catalogue, [URLS.preview]: preview, [URLS.sale]: sold });
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.catalogue]: catalogue,
+      [URLS.preview]: preview,
+      [URLS.sale]: sold,
+    });
     renderPage(<UsersAdmin />);
     const dialog = await openSale();
     await choosePlan(dialog, /Clase de prueba/);

@@ -168,7 +168,10 @@ function DeskSaleForm({
       {preview.isError ? <ErrorMessage error={preview.error} /> : null}
 
       {charge ? (
-        <dl aria-label="Precio" className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-card bg-sand px-4 py-3 text-sm">
+        <dl
+          aria-label="Precio"
+          className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-card bg-sand px-4 py-3 text-sm"
+        >
           <dt className="text-ink-muted">Precio</dt>
           <dd className="text-right text-ink figures">{formatMoney(charge.priceCents / 100)}</dd>
           {charge.discountCents > 0 ? (
@@ -226,12 +229,7 @@ function DeskSaleForm({
         <Button variant="ghost" onClick={onCancel} disabled={sale.isPending}>
           Cancelar
         </Button>
-        <Button
-          type="submit"
-          disabled={!charge || introRefused}
-          loading={sale.isPending}
-          loadingLabel="Registrando…"
-        >
+        <Button type="submit" disabled={!charge || introRefused} loading={sale.isPending} loadingLabel="Registrando…">
           {total === null ? 'Confirmar venta' : `Confirmar venta de ${formatMoney(total)}`}
         </Button>
       </div>
