@@ -230,6 +230,18 @@ describe('desk sales ("Venta en mostrador")', () => {
     expect(terminal.body.receipt).toMatchObject({ method: 'terminal', total: 1500, received: 1500, change: 0 });
   });
 
+  it("should hold a code's limit when desk sales race for its last uses", async () => {
+    const code = await addCode({ maxUses: 2 });
+    const clients = await Promise.all([1, 2, 3, 4, 5].map(() => newClient(t, 'Carrera')));
+    const sales = await Promise.all(
+      clients.map((c) =>
+        sell({ userId: c.user.id, planId: ocho.id, method: 'efectivo', received: 1500, code: code.code }),
+      ),
+    );
+    expect(sales.map((s) => s.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    expect(await t.dataSource.getRepository(Payment).countBy({ promoCodeId: code.id, status: 'approved' })).toBe(2);
+  });
+
   it('should sell an intro plan only to a client who may buy it', async () => {
     const fresh = await newClient(t, 'Primera vez');
     expect(
