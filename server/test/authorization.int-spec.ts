@@ -167,6 +167,12 @@ const RULES: Record<string, Rule> = {
   getAudit: { access: Permission.AuditRead, body: () => ({}) },
   getPurchases: { access: Permission.PaymentsRead, body: (f) => ({ userId: f.clientId }) },
   refundPayment: { access: Permission.PaymentsRefund, body: () => ({ paymentId: 999999 }) },
+  // Desk sales ("Venta en mostrador"; desk-sales.int-spec.ts): a plan that does not exist sells nothing.
+  deskSalePreview: { access: Permission.SalesDesk, body: (f) => ({ userId: f.clientId, planId: 999999 }) },
+  deskSale: {
+    access: Permission.SalesDesk,
+    body: (f) => ({ userId: f.clientId, planId: 999999, method: 'efectivo', received: 100 }),
+  },
   // Promo codes ("Promociones"; promo-codes.int-spec.ts)
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },

@@ -220,6 +220,8 @@ describe('CSV exports: GET /api/admin/export/<kind>.csv', () => {
         '01/12/2026',
         'No',
         '800',
+        // Forma de pago: a plan given by an admin has no payment.
+        '',
       ],
     ]);
     const reservations = parseCsv(

@@ -195,6 +195,9 @@ export const STALE_AFTER = {
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  /** "Venta en mostrador": the client's plan and purchases, the code's uses and the revenue. */
+  deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
+  deskSalePreview: NOTHING,
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
   changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */

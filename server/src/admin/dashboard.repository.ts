@@ -20,6 +20,8 @@ export interface PeriodBounds {
 export interface MoneyRow {
   bucket: number;
   planName: string;
+  /** How it was paid (payments only): mercado_pago, or a desk sale's efectivo, transferencia, terminal. */
+  method?: string;
   count: number;
   grossCents: number;
   refundedCents: number;
@@ -82,7 +84,8 @@ export interface ClientBookings {
 export type ExportRow = Record<string, unknown>;
 
 /**
- * Money in by Mercado Pago: only what could have reached the account (not test-mode payments).
+ * Money in by payments (Mercado Pago and desk sales): only what could have reached the account (not
+ * test-mode payments; a desk sale is approved at once, with no issue).
  * Unary + keeps SQLite's planner off ix_payments_status (every settled payment of all the years):
  * these reads range over the period's approvals in ix_payments_approved_figures. MySQL ignores it.
  */
@@ -176,14 +179,17 @@ export class DashboardRepository {
     return { attended: num(row?.attended), noShow: num(row?.noShow), notMarked: num(row?.notMarked) };
   }
 
-  /** Mercado Pago money approved in the period, by month bucket and plan name. */
-  async mercadoPagoRevenue(period: PeriodBounds, monthStarts: readonly string[]): Promise<MoneyRow[]> {
+  /**
+   * Money of the payments approved in the period, by month bucket, plan name and method (Mercado
+   * Pago or the desk's): read from ix_payments_approved_figures alone (method is its last column).
+   */
+  async paymentsRevenue(period: PeriodBounds, monthStarts: readonly string[]): Promise<MoneyRow[]> {
     const bucket = bucketCase('p.approved_at', monthStarts);
     const rows = await this.reader.all<Record<string, unknown>>(
-      `SELECT ${bucket} AS bucket, p.plan_name AS planName, COUNT(*) AS count,
+      `SELECT ${bucket} AS bucket, p.plan_name AS planName, p.method AS method, COUNT(*) AS count,
          SUM(${MP_GROSS}) AS grossCents, SUM(${MP_REFUNDED}) AS refundedCents
        FROM payments p WHERE ${MP_SETTLED} AND p.approved_at >= ? AND p.approved_at < ?
-       GROUP BY bucket, p.plan_name`,
+       GROUP BY bucket, p.plan_name, p.method`,
       [...monthStarts, period.fromUtc, period.toUtc],
     );
     return rows.map(toMoneyRow);
@@ -296,7 +302,7 @@ export class DashboardRepository {
       `SELECT p.id AS id, p.approved_at AS approvedAt, u.name AS name, u.email AS email, p.plan_name AS planName,
          p.status AS status, ${MP_GROSS} AS grossCents, ${MP_REFUNDED} AS refundedCents,
          p.provider_payment_id AS providerPaymentId, p.reference AS reference, p.duplicate_of AS duplicateOf,
-         p.issue AS issue
+         p.issue AS issue, p.method AS method, p.received_cents AS receivedCents
        FROM payments p JOIN users u ON u.id = p.user_id
        WHERE ${MP_SETTLED} AND p.approved_at >= ? AND p.approved_at < ?
        ORDER BY p.approved_at, p.id`,
@@ -310,8 +316,9 @@ export class DashboardRepository {
       `SELECT up.id AS id, up.created_at AS createdAt, u.name AS name, u.email AS email, up.plan_name AS planName,
          up.source AS source, up.is_paid AS isPaid, up.classes_total AS classesTotal,
          up.classes_remaining AS classesRemaining, up.start_date AS startDate, up.end_date AS endDate,
-         up.revoked_at AS revokedAt, pl.price_cents AS priceCents
+         up.revoked_at AS revokedAt, pl.price_cents AS priceCents, pay.method AS method
        FROM user_plans up JOIN users u ON u.id = up.user_id LEFT JOIN plans pl ON pl.id = up.plan_id
+         LEFT JOIN payments pay ON pay.user_plan_id = up.id
        WHERE up.created_at >= ? AND up.created_at < ?
        ORDER BY up.created_at, up.id`,
       [period.fromUtc, period.toUtc],
@@ -376,6 +383,7 @@ function toMoneyRow(r: Record<string, unknown>): MoneyRow {
   return {
     bucket: num(r.bucket),
     planName: String(r.planName),
+    ...(r.method === undefined ? {} : { method: String(r.method) }),
     count: num(r.count),
     grossCents: num(r.grossCents),
     refundedCents: num(r.refundedCents),

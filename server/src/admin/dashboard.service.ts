@@ -24,8 +24,10 @@ import {
   type OccupancyCellDto,
   type OccupancyDto,
   type PeriodDto,
+  type RevenueByMethodDto,
   type RevenueDto,
 } from './dto/dashboard.dto';
+import { PAYMENT_METHODS } from '../payments/entities';
 
 export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -54,6 +56,13 @@ const PAYMENT_STATUS_LABELS: Record<string, string> = {
   approved: 'Aprobado',
   refunded: 'Reembolsado',
   charged_back: 'Contracargo',
+};
+/** How a payment was paid, as the exports and the dashboard name it. */
+const METHOD_LABELS: Record<string, string> = {
+  mercado_pago: 'Mercado Pago',
+  efectivo: 'Efectivo',
+  transferencia: 'Transferencia',
+  terminal: 'Tarjeta en terminal',
 };
 const PAYMENT_ISSUE_LABELS: Record<string, string> = {
   amount_mismatch: 'Monto distinto al de la compra',
@@ -105,12 +114,12 @@ export class DashboardService {
     const today = this.clock.today(now);
     const bounds = this.bounds(period);
     const months = this.months(period);
-    const [occupancy, timetable, attendance, mp, admin, newClients, activeClients, ending, waitlist] =
+    const [occupancy, timetable, attendance, paid, admin, newClients, activeClients, ending, waitlist] =
       await Promise.all([
         this.repository.occupancy(bounds),
         this.repository.activeTimetable(),
         this.repository.attendance(bounds, today, this.clock.timeOfDay(now)),
-        this.repository.mercadoPagoRevenue(bounds, months.starts),
+        this.repository.paymentsRevenue(bounds, months.starts),
         this.repository.adminPaidPlans(bounds, months.starts),
         this.repository.newClients(bounds),
         this.repository.activeClients(today),
@@ -123,7 +132,13 @@ export class DashboardService {
       today,
       occupancy: this.occupancyOf(period, occupancy, timetable),
       attendance,
-      revenue: revenueOf(months.keys, mp, admin),
+      // `revenue` keeps to Mercado Pago and plans given as paid; the desk's sales are in revenueByMethod.
+      revenue: revenueOf(
+        months.keys,
+        paid.filter((row) => row.method === 'mercado_pago'),
+        admin,
+      ),
+      revenueByMethod: revenueByMethodOf(paid),
       clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
       waitlist,
     };
@@ -278,6 +293,8 @@ const PAYMENT_HEADER = [
   'Referencia',
   'Duplicado del folio',
   'Observación',
+  'Forma de pago',
+  'Recibido en mostrador (MXN)',
 ];
 const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   Number(r.id),
@@ -293,6 +310,8 @@ const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   (r.reference as string | null) ?? '',
   r.duplicateOf === null || r.duplicateOf === undefined ? '' : Number(r.duplicateOf),
   r.issue ? (PAYMENT_ISSUE_LABELS[String(r.issue)] ?? String(r.issue)) : '',
+  METHOD_LABELS[String(r.method)] ?? String(r.method),
+  r.receivedCents === null || r.receivedCents === undefined ? '' : pesos(r.receivedCents),
 ];
 
 const PLAN_HEADER = [
@@ -309,6 +328,7 @@ const PLAN_HEADER = [
   'Fin',
   'Revocado',
   'Precio de catálogo (MXN)',
+  'Forma de pago',
 ];
 const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   Number(r.id),
@@ -316,7 +336,11 @@ const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   String(r.name),
   String(r.email),
   String(r.planName),
-  r.source === 'payment' ? 'Mercado Pago' : 'Administración',
+  r.source !== 'payment'
+    ? 'Administración'
+    : r.method && r.method !== 'mercado_pago'
+      ? 'Venta en mostrador'
+      : 'Mercado Pago',
   yesNo(r.isPaid),
   Number(r.classesTotal),
   Number(r.classesRemaining),
@@ -324,6 +348,7 @@ const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   esDate(dateText(r.endDate)),
   r.revokedAt ? instant(r.revokedAt) : 'No',
   r.priceCents === null || r.priceCents === undefined ? '' : pesos(r.priceCents),
+  r.method ? (METHOD_LABELS[String(r.method)] ?? String(r.method)) : '',
 ];
 
 const RESERVATION_HEADER = ['Folio', 'Fecha de la clase', 'Hora', 'Cliente', 'Correo', 'Estado', 'Asistencia', 'Plan'];
@@ -422,5 +447,24 @@ function revenueOf(monthKeys: string[], mp: MoneyRow[], admin: MoneyRow[]): Reve
     mercadoPagoRefundedCents: sum(mercadoPagoByPlan, 'refundedCents'),
     mercadoPagoNetCents: sum(mercadoPagoByPlan, 'netCents'),
     adminPaidCents: sum(adminPaidByPlan, 'grossCents'),
+  };
+}
+
+/** The period's payments by method, every method listed (zero when none), and the desk's by plan. */
+function revenueByMethodOf(paid: MoneyRow[]): RevenueByMethodDto {
+  const methods = PAYMENT_METHODS.map((method) => {
+    const rows = paid.filter((row) => row.method === method);
+    const grossCents = rows.reduce((sum, row) => sum + row.grossCents, 0);
+    const refundedCents = rows.reduce((sum, row) => sum + row.refundedCents, 0);
+    const count = rows.reduce((sum, row) => sum + row.count, 0);
+    return { method, count, grossCents, refundedCents, netCents: grossCents - refundedCents };
+  });
+  const deskByPlan = moneyLines(paid.filter((row) => row.method !== 'mercado_pago'));
+  const deskNetCents = deskByPlan.reduce((sum, line) => sum + line.netCents, 0);
+  return {
+    methods,
+    deskByPlan,
+    deskNetCents,
+    totalNetCents: methods.reduce((sum, line) => sum + line.netCents, 0),
   };
 }

@@ -10,6 +10,10 @@ export enum PaymentErrorCode {
   REFUND_KEY_REUSED = 'REFUND_KEY_REUSED',
   CHECKOUT_LIMIT = 'CHECKOUT_LIMIT',
   INTRO_NOT_ELIGIBLE = 'INTRO_NOT_ELIGIBLE',
+  USER_NOT_FOUND = 'USER_NOT_FOUND',
+  DESK_AMOUNT_SHORT = 'DESK_AMOUNT_SHORT',
+  DESK_AMOUNT_MISMATCH = 'DESK_AMOUNT_MISMATCH',
+  DESK_SALE_KEY_REUSED = 'DESK_SALE_KEY_REUSED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -24,6 +28,10 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.CHECKOUT_LIMIT]: 429,
   // Who the buyer is, not a passing state: forbidden (also when their intro purchase is already open).
   [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 403,
+  [PaymentErrorCode.USER_NOT_FOUND]: 404,
+  [PaymentErrorCode.DESK_AMOUNT_SHORT]: 400,
+  [PaymentErrorCode.DESK_AMOUNT_MISMATCH]: 400,
+  [PaymentErrorCode.DESK_SALE_KEY_REUSED]: 409,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -39,6 +47,12 @@ const message: Record<PaymentErrorCode, string> = {
     'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
   [PaymentErrorCode.CHECKOUT_LIMIT]: 'Tienes demasiadas compras sin terminar. Intenta de nuevo más tarde.',
   [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 'Esta oferta es solo para tu primera vez en el estudio',
+  [PaymentErrorCode.USER_NOT_FOUND]: 'No encontramos a ese cliente.',
+  [PaymentErrorCode.DESK_AMOUNT_SHORT]: 'El monto recibido es menor que el total de la venta.',
+  [PaymentErrorCode.DESK_AMOUNT_MISMATCH]:
+    'Con transferencia o terminal, el monto recibido debe ser exactamente el total de la venta.',
+  [PaymentErrorCode.DESK_SALE_KEY_REUSED]:
+    'Esta venta ya se registró con otros datos: no se registró nada nuevo. Cierra el diálogo y vuelve a abrirlo.',
 };
 
 export class PaymentError extends DomainError {

@@ -5,6 +5,9 @@ import { PlanesModule } from '../planes';
 import { PromoCodesModule } from '../promo-codes';
 import { ReservationsModule } from '../reservations';
 import { AdminPaymentsController } from './admin-payments.controller';
+import { DeskSalesController } from './desk-sales.controller';
+import { DeskSalesRepository } from './desk-sales.repository';
+import { DeskSalesService } from './desk-sales.service';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';
 import { PaymentNotificationsService } from './payment-notifications.service';
@@ -16,14 +19,16 @@ import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
 
-/** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
+/** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds; desk sales. */
 @Module({
   imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule],
-  controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
+  controllers: [PaymentsController, SimulatorController, AdminPaymentsController, DeskSalesController],
   providers: [
     PaymentsRepository,
     PaymentNotificationsRepository,
     PaymentsService,
+    DeskSalesRepository,
+    DeskSalesService,
     PaymentNotificationsService,
     WebhookVerifier,
     {

@@ -20,6 +20,7 @@ import { InMemoryPaymentsRepository } from '../testing/in-memory-payments.reposi
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
 import type { PaymentsRepository } from './payments.repository';
 import type { SpotHoldsService } from '../reservations/spot-holds.service';
+import type { DeskSalesService } from './desk-sales.service';
 import { PaymentsService } from './payments.service';
 import type { PromoCodesRepository } from '../promo-codes/promo-codes.repository';
 import { PromoCodesService } from '../promo-codes/promo-codes.service';
@@ -53,6 +54,8 @@ function arrange(env: Record<string, string> = {}) {
     fakeIntroOffer(),
     // No checkout here types a code (test/promo-codes.int-spec.ts covers codes end to end).
     new PromoCodesService({} as unknown as PromoCodesRepository, studio, config),
+    // No desk sale here (test/desk-sales.int-spec.ts covers them end to end).
+    {} as unknown as DeskSalesService,
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

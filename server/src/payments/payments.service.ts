@@ -14,6 +14,7 @@ import { type PromoCharge, PromoCodesService } from '../promo-codes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
+import { DeskSalesService } from './desk-sales.service';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
@@ -68,6 +69,7 @@ export class PaymentsService {
     private readonly holds: SpotHoldsService,
     private readonly intro: IntroOfferService,
     private readonly promoCodes: PromoCodesService,
+    private readonly deskSales: DeskSalesService,
   ) {}
 
   /** What a plan costs the client, with a code when given: price, discount, commission on the discounted price, total. */
@@ -323,10 +325,12 @@ export class PaymentsService {
   /**
    * An admin's refund, in full (no amount) or in part, through Mercado Pago; the plan follows the
    * payment as Mercado Pago reports it afterwards (a full refund revokes it, a partial keeps it).
+   * A desk sale's refund is only recorded (DeskSalesService): Mercado Pago never hears of it.
    */
   async refund(admin: Caller, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
     const payment = await this.payments.byId(paymentId);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
+    if (payment.method !== 'mercado_pago') return this.deskSales.refund(admin, payment.id, amountCents, requestKey);
     const paid = payment.paidCents ?? payment.totalCents;
     const left = paid - payment.refundedCents;
     if (payment.status !== 'approved' || !payment.providerPaymentId || left <= 0) {

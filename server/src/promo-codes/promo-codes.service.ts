@@ -86,6 +86,17 @@ export class PromoCodesService {
   }
 
   /**
+   * A code an admin typed at the desk ("Venta en mostrador") for a client, checked for the plan and
+   * the client: no guess is counted (an admin is not guessing). The sale checks it again under the lock.
+   */
+  async findForDesk(typed: string, plan: PromoPlan, userId: number): Promise<PromoCode> {
+    const code = await this.codes.byCode(normalizePromoCode(typed));
+    if (!code || !code.active) throw new PromoCodeError(PromoCodeErrorCode.PROMO_INVALID);
+    await this.check(code, plan, userId);
+    return code;
+  }
+
+  /**
    * First thing in the checkout's transaction, before it reads anything: the code's row lock, held
    * until it commits, so one code's checkouts count and record their uses one at a time.
    */

@@ -262,6 +262,8 @@ export function newPaymentDefaults(id: number): Partial<Payment> {
     classCount: 8,
     priceCents: 0,
     commissionCents: 0,
+    method: 'mercado_pago',
+    receivedCents: null,
     currency: 'MXN',
     status: 'created',
     statusDetail: null,

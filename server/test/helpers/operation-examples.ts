@@ -156,6 +156,19 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     role: 'admin',
     body: () => ({ paymentId: 999999, amount: 100, idempotencyKey: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90' }),
   },
+  // Ocho Clases (id 3) sold at the desk; no code BUENFIN exists, so it answers PROMO_INVALID.
+  deskSalePreview: { role: 'admin', body: (f) => ({ userId: f.clientId, planId: 3, code: 'BUENFIN' }) },
+  deskSale: {
+    role: 'admin',
+    body: (f) => ({
+      userId: f.clientId,
+      planId: 3,
+      method: 'terminal',
+      received: 1500,
+      code: 'BUENFIN',
+      requestKey: '6c1f0f53-0b1e-4d52-8d4b-2f7a9d1c3e44',
+    }),
+  },
   addPromoCode: {
     role: 'admin',
     body: () => ({

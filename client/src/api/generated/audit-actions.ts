@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'reservation.spot',
   'reservation.forgive',
   'payment.refund',
+  'payment.desk_sale',
+  'payment.desk_refund',
   'promo_code.create',
   'promo_code.update',
   'waitlist.remove',

@@ -8,6 +8,8 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
   'class.cancel': 'Canceló una clase',
+  'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
+  'payment.desk_sale': 'Registró una venta en mostrador',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'plan.create': 'Agregó un plan al catálogo',
   'plan.hide': 'Ocultó un plan del catálogo',
@@ -51,6 +53,7 @@ export const AUDIT_FIELDS = {
   cancelHours: { kind: 'count' },
   cancelledReservations: { kind: 'count' },
   capacity: { kind: 'count' },
+  change: { kind: 'money' },
   classReturned: { kind: 'yesNo' },
   classes: { kind: 'count' },
   classes_remaining: { kind: 'count' },
@@ -75,6 +78,7 @@ export const AUDIT_FIELDS = {
   lateCancelReleases: { kind: 'yesNo' },
   maxUses: { kind: 'count' },
   maxUsesPerClient: { kind: 'count' },
+  method: { kind: 'values', values: ['efectivo', 'transferencia', 'terminal'] },
   moved: { kind: 'count' },
   name: { kind: 'text' },
   newClientsOnly: { kind: 'yesNo' },
@@ -84,6 +88,7 @@ export const AUDIT_FIELDS = {
   price: { kind: 'money' },
   providerPaymentId: { kind: 'text' },
   reason: { kind: 'text' },
+  received: { kind: 'money' },
   refunded: { kind: 'money' },
   reminderHours: { kind: 'count' },
   requested: { kind: 'money' },
@@ -121,6 +126,7 @@ export const AUDIT_FIELDS = {
   strikeRuleDays: { kind: 'count' },
   strikeRuleEnabled: { kind: 'yesNo' },
   time: { kind: 'time' },
+  total: { kind: 'money' },
   userPlanId: { kind: 'reference' },
   visible: { kind: 'yesNo' },
   waitlistCutoffHours: { kind: 'count' },
@@ -133,6 +139,8 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
+  'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
   'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro'],
   'plan.hide': ['visible', 'name'],

@@ -52,6 +52,14 @@ export function purchaseStatusLabel(purchase: Pick<AdminPurchaseDto, 'status' | 
 }
 
 /** Why an approved payment gave no plan, as admins read it. */
+/** How a purchase was paid: Mercado Pago, or at the desk ("Venta en mostrador"). */
+export const PURCHASE_METHOD_LABELS: Record<AdminPurchaseDto['method'], string> = {
+  mercado_pago: 'Mercado Pago',
+  efectivo: 'Efectivo',
+  transferencia: 'Transferencia',
+  terminal: 'Tarjeta en terminal',
+};
+
 export const PURCHASE_ISSUE_LABELS: Record<NonNullable<AdminPurchaseDto['issue']>, string> = {
   amount_mismatch: 'Monto no coincide',
   currency_mismatch: 'Moneda distinta',

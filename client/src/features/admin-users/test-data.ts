@@ -140,6 +140,8 @@ export const approvedPurchase: AdminPurchaseDto = {
   providerPaymentId: '900070',
   approvedAt: '2026-11-02T18:00:00.000Z',
   userPlanId: 12,
+  method: 'mercado_pago',
+  received: null,
 };
 /** Paid less than the purchase asked: no plan. */
 export const mismatchedPurchase: AdminPurchaseDto = {

@@ -108,6 +108,10 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   maxUsesPerClient: 'Usos por cliente',
   plans: 'Planes',
   newClientsOnly: 'Solo clientes nuevos',
+  method: 'Forma de pago',
+  total: 'Total (MXN)',
+  received: 'Recibido (MXN)',
+  change: 'Cambio (MXN)',
 };
 
 /** Every value of the fields of fixed values. */
@@ -134,6 +138,7 @@ export const VALUE_LABELS = {
   },
   attended: { true: 'Asistió', false: 'No asistió', null: 'Sin marcar' },
   forgiven: { late_release: 'Lugar liberado tarde', no_show: 'Inasistencia' },
+  method: { efectivo: 'Efectivo', transferencia: 'Transferencia', terminal: 'Tarjeta en terminal' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -176,6 +181,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   status: (value) => valueLabel(VALUE_LABELS.status, value),
   attended: (value) => valueLabel(VALUE_LABELS.attended, value),
   forgiven: (value) => valueLabel(VALUE_LABELS.forgiven, value),
+  method: (value) => valueLabel(VALUE_LABELS.method, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };

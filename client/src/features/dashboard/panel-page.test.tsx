@@ -52,6 +52,19 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
     mercadoPagoNetCents: 1_234_567_00,
     adminPaidCents: 150_000,
   },
+  revenueByMethod: {
+    methods: [
+      { method: 'mercado_pago', count: 3, grossCents: 4_680_00, refundedCents: 0, netCents: 4_680_00 },
+      { method: 'efectivo', count: 2, grossCents: 3_000_00, refundedCents: 500_00, netCents: 2_500_00 },
+      { method: 'transferencia', count: 1, grossCents: 800_00, refundedCents: 0, netCents: 800_00 },
+      { method: 'terminal', count: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
+    ],
+    deskByPlan: [
+      { planName: 'Ocho Clases', count: 3, grossCents: 3_800_00, refundedCents: 500_00, netCents: 3_300_00 },
+    ],
+    deskNetCents: 3_300_00,
+    totalNetCents: 7_980_00,
+  },
   clients: {
     newClients: 12,
     activeClients: 1500,
@@ -145,6 +158,21 @@ describe('/pilates/panel', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['$1,234,567.00', '$1,500.00']);
+    // Revenue by how it was paid: Mercado Pago and the desk's sales.
+    const byMethod = screen.getByRole('table', { name: 'Ingresos por forma de pago' });
+    expect(
+      within(byMethod)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Forma de pagoPagosNeto',
+      'Mercado Pago3$4,680.00',
+      'Efectivo (mostrador)2$2,500.00',
+      'Transferencia (mostrador)1$800.00',
+      'Tarjeta en terminal (mostrador)0$0.00',
+      'Total6$7,980.00',
+    ]);
+    expect(screen.getByText(/Las ventas en mostrador suman \$3,300\.00/)).toBeInTheDocument();
   });
 
   it('should ask for this week and last month from the period buttons', async () => {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDateOnly, IsOnOrAfter, WithinDaysOf, IsRowId } from '../../core/dto/validators';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../payments/entities';
 
 /** The longest period the dashboard and the exports answer, in days (a year, leap or not). */
 export const MAX_PERIOD_DAYS = 366;
@@ -104,6 +105,38 @@ export class RevenueDto {
   adminPaidCents!: number;
 }
 
+/** One way the studio was paid: Mercado Pago, or at the desk (efectivo, transferencia, terminal). */
+export class MethodLineDto {
+  @ApiProperty({ enum: PAYMENT_METHODS })
+  method!: PaymentMethod;
+  @ApiProperty({ description: 'Pagos aprobados en el periodo.' })
+  count!: number;
+  @ApiProperty({ description: 'Cobrado, centavos.' })
+  grossCents!: number;
+  @ApiProperty({ description: 'Reembolsado, centavos.' })
+  refundedCents!: number;
+  @ApiProperty({ description: 'grossCents − refundedCents.' })
+  netCents!: number;
+}
+
+/**
+ * The period's payments by how they were paid: Mercado Pago (the same figures as `revenue`'s
+ * mercadoPago*) and the desk sales ("Venta en mostrador"), which `revenue` leaves out.
+ */
+export class RevenueByMethodDto {
+  @ApiProperty({
+    type: [MethodLineDto],
+    description: 'Siempre las cuatro formas, en este orden: mercado_pago, efectivo, transferencia, terminal.',
+  })
+  methods!: MethodLineDto[];
+  @ApiProperty({ type: [MoneyLineDto], description: 'Ventas en mostrador por plan.' })
+  deskByPlan!: MoneyLineDto[];
+  @ApiProperty({ description: 'Ventas en mostrador: cobrado menos reembolsos, centavos.' })
+  deskNetCents!: number;
+  @ApiProperty({ description: 'Mercado Pago y mostrador: cobrado menos reembolsos, centavos.' })
+  totalNetCents!: number;
+}
+
 export class EndingPlanDto {
   @ApiProperty()
   userPlanId!: number;
@@ -168,6 +201,8 @@ export class DashboardResponseDto {
   attendance!: AttendanceDto;
   @ApiProperty({ type: RevenueDto })
   revenue!: RevenueDto;
+  @ApiProperty({ type: RevenueByMethodDto })
+  revenueByMethod!: RevenueByMethodDto;
   @ApiProperty({ type: ClientsDto })
   clients!: ClientsDto;
   @ApiProperty({ type: [WaitlistDemandDto] })

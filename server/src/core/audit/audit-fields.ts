@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   'reservation.spot': 'Cambió de reformer a un usuario en una clase',
   'reservation.forgive': 'Perdonó a un usuario un lugar liberado tarde o una inasistencia',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'payment.desk_sale': 'Registró una venta en mostrador',
+  'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
   'promo_code.create': 'Creó un código promocional',
   'promo_code.update': 'Cambió un código promocional',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
@@ -159,6 +161,12 @@ export const AUDIT_FIELDS = {
   /** The catalogue plans a code applies to, by name ("Todos" for every plan). */
   plans: text,
   newClientsOnly: yesNo,
+  /** How a desk sale was paid ("Venta en mostrador"). */
+  method: { kind: 'values', values: ['efectivo', 'transferencia', 'terminal'] },
+  /** A desk sale's total, what the desk received and the change given back. */
+  total: { kind: 'money' },
+  received: { kind: 'money' },
+  change: { kind: 'money' },
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -201,6 +209,8 @@ export const AUDIT_ACTION_FIELDS = {
   'reservation.spot': ['spot', 'date', 'time'],
   'reservation.forgive': ['forgiven', 'reason', 'classReturned', 'userPlanId', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
+  'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
+  'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
   'promo_code.create': PROMO_CODE_FIELDS,
   'promo_code.update': PROMO_CODE_FIELDS,
   'waitlist.remove': ['status'],

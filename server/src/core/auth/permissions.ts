@@ -43,6 +43,8 @@ export enum Permission {
   PaymentsRead = 'payments.read',
   /** Refund a payment. */
   PaymentsRefund = 'payments.refund',
+  /** Sell a plan at the desk ("Venta en mostrador"), paid in cash, by transfer or on the card terminal. */
+  SalesDesk = 'sales.desk',
   /** Promo codes ("Promociones"): create, change and deactivate them, and see their uses. */
   PromosManage = 'promos.manage',
   /** The owner's dashboard ("Panel"). */

@@ -4,6 +4,7 @@ import { passwordResetMail, type PasswordReset } from './account-password-reset'
 import { accountWelcomeMail, type AccountWelcome } from './account-welcome';
 import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
+import { paymentDeskReceiptMail, type PaymentDeskReceipt } from './payment-desk-receipt';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
 import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
@@ -31,6 +32,7 @@ export interface EventPayloads {
   'plan.ending': PlanEnding;
   'intro.followup': IntroFollowup;
   'payment.receipt': PaymentReceipt;
+  'payment.desk_receipt': PaymentDeskReceipt;
   'payment.refunded': PaymentRefunded;
   'account.welcome': AccountWelcome;
   'account.password-reset': PasswordReset;
@@ -61,6 +63,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'plan.ending': planEndingMail,
   'intro.followup': introFollowupMail,
   'payment.receipt': paymentReceiptMail,
+  'payment.desk_receipt': paymentDeskReceiptMail,
   'payment.refunded': paymentRefundedMail,
   'account.welcome': accountWelcomeMail,
   'account.password-reset': passwordResetMail,
@@ -82,5 +85,6 @@ export function renderEmail(event: NotificationEvent, context: MailContext): Mai
 }
 
 export type { BookedClass } from './booked-class';
+export { DESK_METHOD_LABELS } from './payment-desk-receipt';
 export { RESET_LINK_HOURS } from './account-password-reset';
 export { WELCOME_LINK_DAYS } from './account-welcome';

@@ -10,6 +10,8 @@ export interface PaymentRefunded {
   refundedCents: number;
   /** 'revoked': a full refund ended the plan; 'kept': a partial one left it as it was; 'none': no plan was made. */
   plan: 'revoked' | 'kept' | 'none';
+  /** A desk sale's refund ("Venta en mostrador"): given back at the studio, not by Mercado Pago. */
+  atDesk?: boolean;
 }
 
 export function paymentRefundedMail(to: Recipient, event: PaymentRefunded, context: MailContext): Mail {
@@ -31,7 +33,9 @@ export function paymentRefundedMail(to: Recipient, event: PaymentRefunded, conte
         ? `Reembolsamos el total pagado: ${pesos(purchase.totalCents)}.`
         : `Llevamos reembolsados ${pesos(event.refundedCents)} de ${pesos(purchase.totalCents)} pagados.`,
       planLine,
-      'Mercado Pago devuelve el dinero al mismo medio de pago; puede tardar unos días hábiles en verse reflejado.',
+      event.atDesk
+        ? 'Es una compra hecha en el estudio: el reembolso se entrega en el estudio.'
+        : 'Mercado Pago devuelve el dinero al mismo medio de pago; puede tardar unos días hábiles en verse reflejado.',
     ],
     context,
     MY_ACCOUNT_LINK,

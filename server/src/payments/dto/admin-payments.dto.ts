@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsPesos, MAX_ID } from '../../core/dto/validators';
-import { PAYMENT_ISSUES, type PaymentIssue } from '../entities/payment.entity';
+import { PAYMENT_ISSUES, PAYMENT_METHODS, type PaymentIssue, type PaymentMethod } from '../entities/payment.entity';
 
 const PAYMENT_MESSAGE = 'El pago no es válido';
 const AMOUNT_MESSAGE = 'El monto debe ser un número mayor que 0 con hasta dos decimales';
@@ -10,7 +10,10 @@ const USER_MESSAGE = 'El usuario no es válido';
 // class-validator runs a field's decorators bottom-up and the global pipe stops at the first
 // failure, so each field's "required" rule is written last.
 
-/** admin/refund-payment: a purchase paid through Mercado Pago, refunded in full or in part. */
+/**
+ * admin/refund-payment: a purchase refunded in full or in part: through Mercado Pago, or recorded
+ * when it was a desk sale (the money is given back at the desk).
+ */
 export class RefundPaymentDto {
   @ApiProperty({ description: 'La compra (su id en la lista de compras del usuario).' })
   @Max(MAX_ID, { message: PAYMENT_MESSAGE })
@@ -100,6 +103,16 @@ export class AdminPurchaseDto {
 
   @ApiProperty({ type: Number, nullable: true, description: 'El plan que creó.' })
   userPlanId!: number | null;
+
+  @ApiProperty({
+    enum: PAYMENT_METHODS,
+    description:
+      'mercado_pago, o una venta en mostrador: efectivo, transferencia o terminal (su reembolso se registra, no pasa por Mercado Pago).',
+  })
+  method!: PaymentMethod;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Venta en mostrador: pesos recibidos.' })
+  received!: number | null;
 }
 
 export class AdminPurchasesResponseDto {

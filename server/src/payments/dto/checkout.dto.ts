@@ -24,7 +24,7 @@ export class CheckoutHoldDto {
 const PROMO_CODE_MESSAGE = 'El código solo lleva letras y números';
 
 /** A promo code as typed: letters and digits, any case (the server compares upper-case). */
-function IsPromoCode(): PropertyDecorator {
+export function IsPromoCode(): PropertyDecorator {
   return (target, key) => {
     Matches(/^[A-Za-z0-9]+$/, { message: PROMO_CODE_MESSAGE })(target, key);
     MaxLength(30, { message: 'El código es demasiado largo' })(target, key);

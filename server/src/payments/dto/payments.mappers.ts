@@ -1,8 +1,10 @@
 import { to12Hour } from '@pilates/dates';
 import type { HeldBooking } from '../../reservations';
-import type { Payment } from '../entities/payment.entity';
+import type { DeskSale } from '../desk-sales.service';
+import type { DeskMethod, Payment } from '../entities/payment.entity';
 import type { AdminPurchaseDto } from './admin-payments.dto';
 import type { HeldClassDto, PurchaseDto } from './checkout.dto';
+import type { DeskReceiptDto } from './desk-sales.dto';
 
 export const toHeldClassDto = (booked: HeldBooking): HeldClassDto => ({
   reservationId: booked.reservationId,
@@ -24,7 +26,11 @@ export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
 
 export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
   const paid = payment.paidCents ?? payment.totalCents;
-  const refundable = payment.status === 'approved' && payment.providerPaymentId ? paid - payment.refundedCents : 0;
+  // A desk sale is refunded at the desk (recorded, never sent to Mercado Pago).
+  const refundable =
+    payment.status === 'approved' && (payment.providerPaymentId || payment.method !== 'mercado_pago')
+      ? paid - payment.refundedCents
+      : 0;
   return {
     id: payment.id,
     plan: payment.planName,
@@ -39,5 +45,30 @@ export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
     providerPaymentId: payment.providerPaymentId,
     approvedAt: payment.approvedAt ? payment.approvedAt.toISOString() : null,
     userPlanId: payment.userPlanId,
+    method: payment.method,
+    received: payment.receivedCents === null ? null : payment.receivedCents / 100,
+  };
+};
+
+export const toDeskReceiptDto = (sale: DeskSale): DeskReceiptDto => {
+  const { payment } = sale;
+  const received = payment.receivedCents ?? payment.totalCents;
+  return {
+    id: payment.id,
+    soldAt: (payment.approvedAt ?? payment.createdAt).toISOString(),
+    clientName: sale.client.name,
+    clientEmail: sale.client.email,
+    plan: payment.planName,
+    classCount: sale.classCount,
+    startDate: sale.plan.startDate,
+    endDate: sale.plan.endDate,
+    price: sale.listPriceCents / 100,
+    code: sale.code,
+    discount: payment.discountCents / 100,
+    total: payment.totalCents / 100,
+    method: payment.method as DeskMethod,
+    received: received / 100,
+    change: sale.changeCents / 100,
+    mailed: sale.mailed,
   };
 };

@@ -37,6 +37,15 @@ export const PAYMENT_ISSUES = ['amount_mismatch', 'currency_mismatch', 'not_live
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 
 /**
+ * How a payment was paid: through Mercado Pago (every checkout), or at the studio's desk ("Venta en
+ * mostrador"): cash, bank transfer or the card terminal. A desk payment never reaches Mercado Pago.
+ */
+export const PAYMENT_METHODS = ['mercado_pago', 'efectivo', 'transferencia', 'terminal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DESK_METHODS = ['efectivo', 'transferencia', 'terminal'] as const;
+export type DeskMethod = (typeof DESK_METHODS)[number];
+
+/**
  * A purchase of a catalogue plan. Its `reference` (`pilates-<uuid>`) is the preference's
  * external_reference; purchases made before it existed used their numeric id.
  */
@@ -60,6 +69,7 @@ export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
   'paidCents',
   'totalCents',
   'refundedCents',
+  'method',
 ])
 @Check(
   'ck_payments_amounts',
@@ -106,6 +116,14 @@ export class Payment {
 
   @Column({ name: 'total_cents', type: 'int' })
   totalCents!: number;
+
+  /** Mercado Pago, or how the desk was paid (a desk sale's reference is `mostrador-<uuid>`). */
+  @Column({ type: 'varchar', length: 20, default: 'mercado_pago' })
+  method!: PaymentMethod;
+
+  /** A desk sale: what the desk received, in centavos (cash: change is this less total_cents). */
+  @Column({ name: 'received_cents', type: 'int', nullable: true })
+  receivedCents!: number | null;
 
   @Column({ type: 'varchar', length: 3, default: 'MXN' })
   currency!: string;

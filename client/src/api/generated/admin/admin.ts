@@ -46,6 +46,10 @@ import type {
   ChangeSettingsResponseDto,
   DashboardResponseDto,
   DeactivateUserResponseDto,
+  DeskSaleDto,
+  DeskSalePreviewDto,
+  DeskSalePreviewResponseDto,
+  DeskSaleResponseDto,
   ErrorResponseDto,
   ExportCsvParams,
   ForgiveDto,
@@ -596,6 +600,117 @@ export const useDeleteUser = <TError = ErrorType<ErrorResponseDto>, TContext = u
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof deleteUser>>, TError, { data: UserIdDto }, TContext> => {
   const mutationOptions = getDeleteUserMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getDeskSaleUrl = () => {
+  return `/api/admin/desk-sales`;
+};
+
+export const deskSale = async (deskSaleDto: DeskSaleDto, options?: RequestInit): Promise<DeskSaleResponseDto> => {
+  return apiFetch<DeskSaleResponseDto>(getDeskSaleUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(deskSaleDto),
+  });
+};
+
+export const getDeskSaleMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext> => {
+  const mutationKey = ['deskSale'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deskSale>>, { data: DeskSaleDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return deskSale(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeskSaleMutationResult = NonNullable<Awaited<ReturnType<typeof deskSale>>>;
+export type DeskSaleMutationBody = DeskSaleDto;
+export type DeskSaleMutationError = ErrorType<ErrorResponseDto>;
+
+export const useDeskSale = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext> => {
+  const mutationOptions = getDeskSaleMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getDeskSalePreviewUrl = () => {
+  return `/api/admin/desk-sales/preview`;
+};
+
+export const deskSalePreview = async (
+  deskSalePreviewDto: DeskSalePreviewDto,
+  options?: RequestInit,
+): Promise<DeskSalePreviewResponseDto> => {
+  return apiFetch<DeskSalePreviewResponseDto>(getDeskSalePreviewUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(deskSalePreviewDto),
+  });
+};
+
+export const getDeskSalePreviewMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deskSalePreview>>,
+    TError,
+    { data: DeskSalePreviewDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof deskSalePreview>>, TError, { data: DeskSalePreviewDto }, TContext> => {
+  const mutationKey = ['deskSalePreview'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deskSalePreview>>, { data: DeskSalePreviewDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return deskSalePreview(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeskSalePreviewMutationResult = NonNullable<Awaited<ReturnType<typeof deskSalePreview>>>;
+export type DeskSalePreviewMutationBody = DeskSalePreviewDto;
+export type DeskSalePreviewMutationError = ErrorType<ErrorResponseDto>;
+
+export const useDeskSalePreview = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deskSalePreview>>,
+      TError,
+      { data: DeskSalePreviewDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deskSalePreview>>, TError, { data: DeskSalePreviewDto }, TContext> => {
+  const mutationOptions = getDeskSalePreviewMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

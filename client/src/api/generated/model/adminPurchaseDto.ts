@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AdminPurchaseDtoIssue } from './adminPurchaseDtoIssue';
+import type { AdminPurchaseDtoMethod } from './adminPurchaseDtoMethod';
 
 export interface AdminPurchaseDto {
   /**
@@ -24,6 +25,8 @@ export interface AdminPurchaseDto {
    * @nullable
    */
   issue: AdminPurchaseDtoIssue;
+  /** mercado_pago, o una venta en mostrador: efectivo, transferencia o terminal (su reembolso se registra, no pasa por Mercado Pago). */
+  method: AdminPurchaseDtoMethod;
   /**
    * Lo que Mercado Pago cobró, en pesos.
    * @nullable
@@ -35,6 +38,11 @@ export interface AdminPurchaseDto {
    * @nullable
    */
   providerPaymentId: string | null;
+  /**
+   * Venta en mostrador: pesos recibidos.
+   * @nullable
+   */
+  received: number | null;
   /** Pesos que aún se pueden reembolsar (0 si no se puede). */
   refundable: number;
   /** Pesos reembolsados hasta ahora. */

@@ -9,6 +9,7 @@ import type { AttendanceDto } from './attendanceDto';
 import type { ClientsDto } from './clientsDto';
 import type { OccupancyDto } from './occupancyDto';
 import type { RevenueDto } from './revenueDto';
+import type { RevenueByMethodDto } from './revenueByMethodDto';
 import type { WaitlistDemandDto } from './waitlistDemandDto';
 
 export interface DashboardResponseDto {
@@ -17,6 +18,7 @@ export interface DashboardResponseDto {
   from: string;
   occupancy: OccupancyDto;
   revenue: RevenueDto;
+  revenueByMethod: RevenueByMethodDto;
   success: boolean;
   to: string;
   /** Hoy en el estudio. */

@@ -36,6 +36,8 @@ export const GetAuditDtoAction = {
   reservationspot: 'reservation.spot',
   reservationforgive: 'reservation.forgive',
   paymentrefund: 'payment.refund',
+  paymentdesk_sale: 'payment.desk_sale',
+  paymentdesk_refund: 'payment.desk_refund',
   promo_codecreate: 'promo_code.create',
   promo_codeupdate: 'promo_code.update',
   waitlistremove: 'waitlist.remove',

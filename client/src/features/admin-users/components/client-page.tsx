@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarPlus, History, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
+import { CalendarPlus, HandCoins, History, Mail, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useGetUser } from '@/api/generated/admin/admin';
 import { useGetClases } from '@/api/generated/informacion/informacion';
@@ -7,6 +7,7 @@ import type { AdminUserRowDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
+import { DeskSaleDialog } from '@/features/desk-sale';
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { AddPlanDialog } from './add-plan-dialog';
@@ -56,7 +57,7 @@ function ClientWaitlists({ user }: { user: AdminUserRowDto }) {
   );
 }
 
-type Open = 'edit' | 'plan' | 'status' | null;
+type Open = 'edit' | 'plan' | 'status' | 'sale' | null;
 
 /**
  * A client's page for the front desk: contact, plans and what is left of them, classes upcoming and
@@ -123,6 +124,14 @@ export function ClientPage({ userId }: { userId: number }) {
             Agregar plan
           </Button>
           <Button
+            variant="secondary"
+            size="sm"
+            icon={<HandCoins aria-hidden="true" className="size-4" />}
+            onClick={() => setOpen('sale')}
+          >
+            Venta en mostrador
+          </Button>
+          <Button
             variant="ghost"
             size="sm"
             icon={
@@ -159,7 +168,7 @@ export function ClientPage({ userId }: { userId: number }) {
       <Section
         id="cliente-pagos"
         title="Pagos y reembolsos"
-        lead="Sus últimos pagos con Mercado Pago; desde aquí se reembolsan."
+        lead="Sus últimos pagos con Mercado Pago y en mostrador; desde aquí se reembolsan."
       >
         <UserPurchasesOrNone user={user} />
       </Section>
@@ -167,6 +176,7 @@ export function ClientPage({ userId }: { userId: number }) {
       <EditUserDialog user={open === 'edit' ? user : null} onClose={close} />
       <AddPlanDialog user={open === 'plan' ? user : null} onClose={close} />
       <UserStatusDialog user={open === 'status' ? user : null} onClose={close} />
+      <DeskSaleDialog client={open === 'sale' ? user : null} onClose={close} />
     </div>
   );
 }

@@ -21,7 +21,10 @@ export interface RefundPaymentDialogProps {
   onClose: () => void;
 }
 
-/** "Reembolsar": a purchase paid through Mercado Pago, refunded in full or in part, after a confirmation. */
+/**
+ * "Reembolsar": a purchase refunded in full or in part, after a confirmation: through Mercado Pago,
+ * or, for a desk sale, recorded (the money is given back at the desk).
+ */
 export function RefundPaymentDialog({ purchase, userName, onClose }: RefundPaymentDialogProps) {
   return (
     <Dialog
@@ -97,15 +100,19 @@ function RefundForm({
     );
   };
 
+  const atDesk = purchase.method !== 'mercado_pago';
   if (confirming) {
     return (
       <div className="space-y-4">
         <p className="text-ink">
-          ¿Reembolsar <strong className="font-semibold">{formatMoney(amount)}</strong> a {userName} por Mercado Pago?
+          ¿Reembolsar <strong className="font-semibold">{formatMoney(amount)}</strong> a {userName}
+          {atDesk ? ' en el mostrador?' : ' por Mercado Pago?'}
         </p>
         <p className="text-sm text-ink-muted">
-          {kind === 'total' || amount >= purchase.refundable ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE} El dinero vuelve
-          al medio de pago del cliente; no se puede deshacer.
+          {kind === 'total' || amount >= purchase.refundable ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE}{' '}
+          {atDesk
+            ? 'Fue una venta en mostrador: se registra el reembolso y el dinero se entrega en el estudio; no se puede deshacer.'
+            : 'El dinero vuelve al medio de pago del cliente; no se puede deshacer.'}
         </p>
         <ErrorMessage error={mutation.error} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -4,7 +4,7 @@ import type { AdminPurchaseDto, AdminUserRowDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { formatMoney } from '@/lib/format';
-import { PURCHASE_ISSUE_LABELS, purchaseStatusLabel } from '../format';
+import { PURCHASE_ISSUE_LABELS, PURCHASE_METHOD_LABELS, purchaseStatusLabel } from '../format';
 import { RefundPaymentDialog } from './refund-payment-dialog';
 
 function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) {
@@ -21,7 +21,10 @@ function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) 
   );
 }
 
-/** A user's purchases through Mercado Pago: status, refunds, why one gave no plan, and "Reembolsar". */
+/**
+ * A user's purchases through Mercado Pago and at the desk ("Venta en mostrador"): status, refunds,
+ * why one gave no plan, and "Reembolsar".
+ */
 export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; emptyMessage?: string }) {
   const [refunding, setRefunding] = useState<AdminPurchaseDto | null>(null);
   const query = useGetPurchases({ userId: user.id });
@@ -35,7 +38,7 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
   return (
     <section aria-labelledby="user-purchases-title" className="mt-6 space-y-3">
       <h3 id="user-purchases-title" className="font-semibold text-ink-strong">
-        Pagos con Mercado Pago
+        {purchases.some((purchase) => purchase.method !== 'mercado_pago') ? 'Pagos' : 'Pagos con Mercado Pago'}
       </h3>
       <ul className="divide-y divide-line rounded-lg border border-line">
         {purchases.map((purchase) => (
@@ -51,6 +54,9 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
               </p>
               <div className="flex flex-wrap gap-2">
                 <Flag tone="muted">{purchaseStatusLabel(purchase)}</Flag>
+                {purchase.method !== 'mercado_pago' ? (
+                  <Flag tone="muted">{`Mostrador · ${PURCHASE_METHOD_LABELS[purchase.method]}`}</Flag>
+                ) : null}
                 {purchase.issue ? <Flag tone="warn">{PURCHASE_ISSUE_LABELS[purchase.issue]}</Flag> : null}
               </div>
               {purchase.issue === 'amount_mismatch' && purchase.paid !== null ? (

@@ -46,7 +46,7 @@ describe('UsersAdmin', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Agregar plan', 'Ver clases', 'Desactivar']);
+    ).toEqual(['Agregar plan', 'Venta en mostrador', 'Ver clases', 'Desactivar']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(rows[2]).getByRole('button', { name: 'Más acciones para Carla Ruiz' }));
     expect(await screen.findByRole('menuitem', { name: 'Reactivar' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarPlus, Ellipsis, Eye, Pencil, Ticket, UserCheck, UserPlus, UserX } from 'lucide-react';
+import { CalendarPlus, Ellipsis, Eye, HandCoins, Pencil, Ticket, UserCheck, UserPlus, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useGetUsers } from '@/api/generated/admin/admin';
 import type { AdminUserRowDto } from '@/api/generated/model';
@@ -11,6 +11,7 @@ import { ActionMenu } from '@/components/ui/menu';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { TextField } from '@/components/ui/text-field';
+import { DeskSaleDialog } from '@/features/desk-sale';
 import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddPlanDialog } from './add-plan-dialog';
@@ -25,7 +26,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The open dialog, if any, and whose it is. */
 type Open =
-  | { dialog: 'edit' | 'status' | 'plan' | 'plans' | 'classes'; user: AdminUserRowDto }
+  | { dialog: 'edit' | 'status' | 'plan' | 'plans' | 'classes' | 'sale'; user: AdminUserRowDto }
   | { dialog: 'add'; user?: never }
   | null;
 
@@ -116,6 +117,11 @@ export function UsersAdmin() {
             onSelect: openFor('plan', user),
           },
           {
+            label: 'Venta en mostrador',
+            icon: <HandCoins aria-hidden="true" className="size-4" />,
+            onSelect: openFor('sale', user),
+          },
+          {
             label: 'Ver clases',
             icon: <Eye aria-hidden="true" className="size-4" />,
             onSelect: openFor('classes', user),
@@ -147,6 +153,14 @@ export function UsersAdmin() {
       </Button>
       <Button variant="secondary" size="sm" aria-label={`Planes de ${user.name}`} onClick={openFor('plans', user)}>
         Planes
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Venta en mostrador a ${user.name}`}
+        onClick={openFor('sale', user)}
+      >
+        Venta en mostrador
       </Button>
       <Button variant="secondary" size="sm" aria-label={`Clases de ${user.name}`} onClick={openFor('classes', user)}>
         Clases
@@ -276,6 +290,7 @@ export function UsersAdmin() {
       <AddPlanDialog user={open?.dialog === 'plan' ? open.user : null} onClose={close} />
       <UserPlansDialog user={open?.dialog === 'plans' ? open.user : null} onClose={close} />
       <UserClassesDialog user={open?.dialog === 'classes' ? open.user : null} onClose={close} />
+      <DeskSaleDialog client={open?.dialog === 'sale' ? open.user : null} onClose={close} />
     </div>
   );
 }

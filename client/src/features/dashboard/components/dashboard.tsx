@@ -119,9 +119,9 @@ export function Dashboard({
             <Section
               id="panel-ingresos"
               title="Ingresos"
-              lead="Mercado Pago: lo aprobado menos los reembolsos. Aparte, los planes pagados en el estudio a precio de catálogo."
+              lead="Mercado Pago: lo aprobado menos los reembolsos. Aparte, los planes pagados en el estudio a precio de catálogo y las ventas en mostrador por forma de pago."
             >
-              <RevenueSection revenue={data.revenue} />
+              <RevenueSection revenue={data.revenue} byMethod={data.revenueByMethod} />
             </Section>
           </div>
           <Section

@@ -6,6 +6,7 @@ import type {
   EndingPlanDto,
   OccupancyCellDto,
   OccupancyDto,
+  RevenueByMethodDto,
   RevenueDto,
   WaitlistDemandDto,
 } from '@/api/generated/model';
@@ -206,7 +207,54 @@ export function AttendanceSection({ data }: { data: DashboardResponseDto }) {
   );
 }
 
-export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
+/** How the studio was paid: Mercado Pago and the desk's efectivo, transferencia and terminal. */
+const METHOD_LABELS: Record<string, string> = {
+  mercado_pago: 'Mercado Pago',
+  efectivo: 'Efectivo (mostrador)',
+  transferencia: 'Transferencia (mostrador)',
+  terminal: 'Tarjeta en terminal (mostrador)',
+};
+
+export function RevenueByMethod({ byMethod }: { byMethod: RevenueByMethodDto }) {
+  return (
+    <div className="mt-5">
+      <h3 className="font-medium text-ink-strong">Por forma de pago</h3>
+      <p className="text-xs text-ink-muted">
+        Lo cobrado menos los reembolsos. Las ventas en mostrador suman {formatCents(byMethod.deskNetCents)}.
+      </p>
+      <table className={`${tableClasses} mt-2`}>
+        <caption className="sr-only">Ingresos por forma de pago</caption>
+        <thead>
+          <tr>
+            <th scope="col">Forma de pago</th>
+            <th scope="col">Pagos</th>
+            <th scope="col">Neto</th>
+          </tr>
+        </thead>
+        <tbody>
+          {byMethod.methods.map((line) => (
+            <tr key={line.method} className="figures">
+              <th scope="row" className="font-normal">
+                {METHOD_LABELS[line.method] ?? line.method}
+              </th>
+              <td>{formatCount(line.count)}</td>
+              <td>{formatCents(line.netCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="figures">
+            <th scope="row">Total</th>
+            <td>{formatCount(byMethod.methods.reduce((sum, line) => sum + line.count, 0))}</td>
+            <td>{formatCents(byMethod.totalNetCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function RevenueSection({ revenue, byMethod }: { revenue: RevenueDto; byMethod?: RevenueByMethodDto }) {
   return (
     <>
       <RevenueChart months={revenue.months} />
@@ -284,6 +332,7 @@ export function RevenueSection({ revenue }: { revenue: RevenueDto }) {
           </table>
         </div>
       </div>
+      {byMethod ? <RevenueByMethod byMethod={byMethod} /> : null}
     </>
   );
 }

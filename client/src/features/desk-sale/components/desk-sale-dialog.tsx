@@ -1,0 +1,301 @@
+import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
+import { Printer } from 'lucide-react';
+import { useState } from 'react';
+import { useCatalogue, useDeskSale, useDeskSalePreview } from '@/api/generated/admin/admin';
+import type { DeskReceiptDto, DeskSalePreviewResponseDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { classesLabel, formatMoney } from '@/lib/format';
+import { useStudioTimeZone } from '@/lib/studio-clock';
+import { changeFor, DESK_METHOD_LABELS, DESK_METHODS, type DeskMethod, parsePesos, receivedError } from '../format';
+
+/** Who buys at the desk. */
+export interface DeskClient {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export interface DeskSaleDialogProps {
+  /** The client who buys; null keeps the dialog closed. */
+  client: DeskClient | null;
+  onClose: () => void;
+}
+
+/**
+ * "Venta en mostrador": a plan of the catalogue sold at the desk, paid in cash (change shown), by
+ * transfer or on the card terminal, with an optional promo code; the receipt follows, to print.
+ */
+export function DeskSaleDialog({ client, onClose }: DeskSaleDialogProps) {
+  const [receipt, setReceipt] = useState<DeskReceiptDto | null>(null);
+  const close = () => {
+    setReceipt(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={client !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={receipt ? 'Recibo de venta' : 'Venta en mostrador'}
+      description={client ? `Para ${client.name}` : undefined}
+    >
+      {client && receipt ? (
+        <DeskReceipt receipt={receipt} onDone={close} />
+      ) : client ? (
+        <DeskSaleForm key={client.id} client={client} onSold={setReceipt} onCancel={close} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function DeskSaleForm({
+  client,
+  onSold,
+  onCancel,
+}: {
+  client: DeskClient;
+  onSold: (receipt: DeskReceiptDto) => void;
+  onCancel: () => void;
+}) {
+  const catalogue = useCatalogue();
+  const preview = useDeskSalePreview();
+  const sale = useDeskSale();
+  // One key for this dialog's sale: a double click or a retry records one sale.
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const [planId, setPlanId] = useState('');
+  const [codeText, setCodeText] = useState('');
+  const [charge, setCharge] = useState<(DeskSalePreviewResponseDto & { code: string | null }) | null>(null);
+  const [method, setMethod] = useState<DeskMethod>('efectivo');
+  const [receivedText, setReceivedText] = useState('');
+  const [errors, setErrors] = useState<{ plan?: string; received?: string }>({});
+
+  const plans = (catalogue.data?.planes ?? []).filter((plan) => plan.visible);
+  const total = charge ? charge.totalCents / 100 : null;
+
+  // The price (and a code's discount, checked for this client) comes from the server.
+  const price = (id: string, code: string | null) => {
+    setCharge(null);
+    if (!id) return;
+    preview.mutate(
+      { data: { userId: client.id, planId: Number(id), ...(code ? { code } : {}) } },
+      {
+        onSuccess: (res) => {
+          setCharge({ ...res, code });
+          // Transfer and terminal receive exactly the total: written for the admin.
+          if (method !== 'efectivo') setReceivedText(String(res.totalCents / 100));
+        },
+      },
+    );
+  };
+
+  const choosePlan = (id: string) => {
+    setPlanId(id);
+    setErrors((current) => ({ ...current, plan: undefined }));
+    price(id, codeText.trim() || null);
+  };
+
+  const chooseMethod = (next: DeskMethod) => {
+    setMethod(next);
+    if (next !== 'efectivo' && total !== null) setReceivedText(String(total));
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (sale.isPending) return;
+    const next = {
+      plan: planId ? undefined : 'Elige un plan.',
+      received: total === null ? undefined : (receivedError(receivedText, method, total) ?? undefined),
+    };
+    setErrors(next);
+    if (next.plan || next.received || !charge || total === null) return;
+    sale.mutate(
+      {
+        data: {
+          userId: client.id,
+          planId: Number(planId),
+          method,
+          received: parsePesos(receivedText)!,
+          requestKey,
+          ...(charge.code ? { code: charge.code } : {}),
+        },
+      },
+      { onSuccess: (res) => onSold(res.receipt) },
+    );
+  };
+
+  const introRefused = charge !== null && !charge.introEligible;
+  const change = total !== null && method === 'efectivo' ? changeFor(receivedText, total) : 0;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Select
+        label="Plan"
+        required
+        options={plans.map((plan) => ({
+          value: String(plan.id),
+          label: `${plan.name} · ${formatMoney(plan.price)}${plan.intro ? ' (solo primera vez)' : ''}`,
+        }))}
+        placeholder={catalogue.isPending ? 'Cargando planes…' : 'Elige un plan del catálogo'}
+        disabled={catalogue.isPending}
+        value={planId}
+        onValueChange={choosePlan}
+        error={errors.plan}
+      />
+      {catalogue.isError ? <ErrorMessage error={catalogue.error} /> : null}
+      <div className="flex items-end gap-2">
+        <TextField
+          label="Código promocional (opcional)"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={30}
+          className="min-w-0 flex-1"
+          value={codeText}
+          onChange={(event) => setCodeText(event.target.value)}
+        />
+        <Button
+          variant="secondary"
+          disabled={!planId || preview.isPending}
+          onClick={() => price(planId, codeText.trim() || null)}
+        >
+          Aplicar
+        </Button>
+      </div>
+      {preview.isError ? <ErrorMessage error={preview.error} /> : null}
+
+      {charge ? (
+        <dl
+          aria-label="Precio"
+          className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-card bg-sand px-4 py-3 text-sm"
+        >
+          <dt className="text-ink-muted">Precio</dt>
+          <dd className="text-right text-ink figures">{formatMoney(charge.priceCents / 100)}</dd>
+          {charge.discountCents > 0 ? (
+            <>
+              <dt className="text-ink-muted">Descuento ({charge.code})</dt>
+              <dd className="text-right text-ink figures">−{formatMoney(charge.discountCents / 100)}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold text-ink-strong">Total</dt>
+          <dd className="text-right font-semibold text-ink-strong figures">{formatMoney(charge.totalCents / 100)}</dd>
+        </dl>
+      ) : null}
+      {introRefused ? (
+        <p role="alert" className="text-sm text-danger">
+          Este plan es solo para la primera vez de un cliente, y {client.name} ya tuvo un plan, una clase o una compra
+          de este plan.
+        </p>
+      ) : null}
+
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-ink-strong">Forma de pago</legend>
+        {DESK_METHODS.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-ink">
+            <input
+              type="radio"
+              name="desk-method"
+              value={option.value}
+              checked={method === option.value}
+              onChange={() => chooseMethod(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label="Monto recibido (MXN)"
+        inputMode="decimal"
+        required
+        value={receivedText}
+        onChange={(event) => setReceivedText(event.target.value)}
+        hint={
+          method === 'efectivo'
+            ? 'Lo que entregó el cliente; el cambio se calcula solo.'
+            : 'Exactamente el total de la venta.'
+        }
+        error={errors.received}
+      />
+      {method === 'efectivo' && change > 0 ? (
+        <p role="status" className="text-ink">
+          Cambio a entregar: <strong className="font-semibold figures">{formatMoney(change)}</strong>
+        </p>
+      ) : null}
+      <ErrorMessage error={sale.error} />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={sale.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={!charge || introRefused} loading={sale.isPending} loadingLabel="Registrando…">
+          {total === null ? 'Confirmar venta' : `Confirmar venta de ${formatMoney(total)}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The sale's receipt, as printed for the client ("Imprimir") and as mailed. */
+export function DeskReceipt({ receipt, onDone }: { receipt: DeskReceiptDto; onDone: () => void }) {
+  const soldAt = new Date(receipt.soldAt);
+  const zone = useStudioTimeZone();
+  return (
+    <div className="space-y-4">
+      <div id="recibo-mostrador" className="space-y-3 rounded-card border border-line px-4 py-4 text-sm">
+        <p className="font-semibold text-ink-strong">Venta en mostrador n.º {receipt.id}</p>
+        <p className="text-ink-muted">
+          {formatLongDate(studioToday(soldAt, zone))}, {to12Hour(studioTimeOfDay(soldAt, zone))}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-ink-muted">Cliente</dt>
+          <dd className="text-ink [overflow-wrap:anywhere]">
+            {receipt.clientName} · {receipt.clientEmail}
+          </dd>
+          <dt className="text-ink-muted">Plan</dt>
+          <dd className="text-ink">
+            {receipt.plan} ({classesLabel(receipt.classCount)})
+          </dd>
+          <dt className="text-ink-muted">Vigencia</dt>
+          <dd className="text-ink">
+            Del {formatLongDate(receipt.startDate)} al {formatLongDate(receipt.endDate)}
+          </dd>
+          <dt className="text-ink-muted">Precio</dt>
+          <dd className="text-ink figures">{formatMoney(receipt.price)}</dd>
+          {receipt.discount > 0 ? (
+            <>
+              <dt className="text-ink-muted">Descuento{receipt.code ? ` (${receipt.code})` : ''}</dt>
+              <dd className="text-ink figures">−{formatMoney(receipt.discount)}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold text-ink-strong">Total</dt>
+          <dd className="font-semibold text-ink-strong figures">{formatMoney(receipt.total)}</dd>
+          <dt className="text-ink-muted">Forma de pago</dt>
+          <dd className="text-ink">{DESK_METHOD_LABELS[receipt.method]}</dd>
+          <dt className="text-ink-muted">Recibido</dt>
+          <dd className="text-ink figures">{formatMoney(receipt.received)}</dd>
+          {receipt.change > 0 ? (
+            <>
+              <dt className="text-ink-muted">Cambio</dt>
+              <dd className="text-ink figures">{formatMoney(receipt.change)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+      <p role="status" className="text-sm text-ink-muted">
+        {receipt.mailed
+          ? `Enviamos el recibo por correo a ${receipt.clientEmail}.`
+          : 'El cliente no tiene correo: entrégale el recibo impreso.'}
+      </p>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone}>
+          Cerrar
+        </Button>
+        <Button icon={<Printer aria-hidden="true" className="size-4" />} onClick={() => window.print()}>
+          Imprimir
+        </Button>
+      </div>
+    </div>
+  );
+}
