@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
+import { GiftCardsModule } from '../gift-cards';
 import { PromoCodesModule } from '../promo-codes';
+import { GiftCardCheckoutController } from './gift-card-checkout.controller';
 import { ReservationsModule } from '../reservations';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
@@ -18,8 +20,8 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule],
-  controllers: [PaymentsController, SimulatorController, AdminPaymentsController],
+  imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule, GiftCardsModule],
+  controllers: [PaymentsController, SimulatorController, AdminPaymentsController, GiftCardCheckoutController],
   providers: [
     PaymentsRepository,
     PaymentNotificationsRepository,

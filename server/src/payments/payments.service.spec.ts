@@ -23,6 +23,8 @@ import type { SpotHoldsService } from '../reservations/spot-holds.service';
 import { PaymentsService } from './payments.service';
 import type { PromoCodesRepository } from '../promo-codes/promo-codes.repository';
 import { PromoCodesService } from '../promo-codes/promo-codes.service';
+import type { GiftBalanceService } from '../gift-cards/gift-balance.service';
+import type { GiftCardsService } from '../gift-cards/gift-cards.service';
 
 /** Monday 2026-11-23, 06:00 in Mexico City. */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -53,6 +55,15 @@ function arrange(env: Record<string, string> = {}) {
     fakeIntroOffer(),
     // No checkout here types a code (test/promo-codes.int-spec.ts covers codes end to end).
     new PromoCodesService({} as unknown as PromoCodesRepository, studio, config),
+    // Nobody here has a gift balance or buys a gift card (test/gift-cards.int-spec.ts covers both end to end).
+    {
+      available: () => Promise.resolve(0),
+      lockAndRead: () => Promise.resolve(0),
+      release: () => Promise.resolve(),
+      spend: () => Promise.resolve(true),
+      returnRefunded: () => Promise.resolve(false),
+    } as unknown as GiftBalanceService,
+    { forProvider: () => Promise.resolve(null), dueForReconcile: () => Promise.resolve([]) } as unknown as GiftCardsService,
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

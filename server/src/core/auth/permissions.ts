@@ -45,6 +45,8 @@ export enum Permission {
   PaymentsRefund = 'payments.refund',
   /** Promo codes ("Promociones"): create, change and deactivate them, and see their uses. */
   PromosManage = 'promos.manage',
+  /** Gift cards ("Tarjetas de regalo"): see them, resend their mail, void a refunded one. */
+  GiftCardsManage = 'gift-cards.manage',
   /** The owner's dashboard ("Panel"). */
   DashboardRead = 'dashboard.read',
   /** The dashboard's CSV downloads. */

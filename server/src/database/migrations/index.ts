@@ -27,6 +27,7 @@ import { ReservationTerms1764932000000 } from './1764932000000-ReservationTerms'
 import { ForgiveReturned1764933000000 } from './1764933000000-ForgiveReturned';
 import { IntroOffer1764940000000 } from './1764940000000-IntroOffer';
 import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
+import { GiftCards1764950000000 } from './1764950000000-GiftCards';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   ForgiveReturned1764933000000,
   IntroOffer1764940000000,
   PromoCodes1764941000000,
+  GiftCards1764950000000,
 ];

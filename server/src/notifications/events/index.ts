@@ -5,6 +5,7 @@ import { accountWelcomeMail, type AccountWelcome } from './account-welcome';
 import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
+import { giftCardDeliveredMail, giftCardReceiptMail, type GiftCardDelivered, type GiftCardReceipt } from './gift-card';
 import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
@@ -32,6 +33,8 @@ export interface EventPayloads {
   'intro.followup': IntroFollowup;
   'payment.receipt': PaymentReceipt;
   'payment.refunded': PaymentRefunded;
+  'gift_card.receipt': GiftCardReceipt;
+  'gift_card.delivered': GiftCardDelivered;
   'account.welcome': AccountWelcome;
   'account.password-reset': PasswordReset;
   'account.email-changed': EmailChanged;
@@ -62,6 +65,8 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'intro.followup': introFollowupMail,
   'payment.receipt': paymentReceiptMail,
   'payment.refunded': paymentRefundedMail,
+  'gift_card.receipt': giftCardReceiptMail,
+  'gift_card.delivered': giftCardDeliveredMail,
   'account.welcome': accountWelcomeMail,
   'account.password-reset': passwordResetMail,
   'account.email-changed': emailChangedMail,
