@@ -58,6 +58,7 @@ export class GiftCards1764950000000 implements MigrationInterface {
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
             onDelete: 'RESTRICT',
+            onUpdate: 'NO ACTION',
           },
           {
             name: 'fk_gift_cards_redeemed_by',
@@ -65,6 +66,7 @@ export class GiftCards1764950000000 implements MigrationInterface {
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
             onDelete: 'RESTRICT',
+            onUpdate: 'NO ACTION',
           },
         ],
         checks: [
@@ -90,6 +92,7 @@ export class GiftCards1764950000000 implements MigrationInterface {
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
             onDelete: 'CASCADE',
+            onUpdate: 'NO ACTION',
           },
         ],
         checks: [{ name: 'ck_gift_balances_positive', expression: 'balance_cents >= 0' }],
@@ -119,6 +122,7 @@ export class GiftCards1764950000000 implements MigrationInterface {
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
             onDelete: 'CASCADE',
+            onUpdate: 'NO ACTION',
           },
         ],
       }),
