@@ -8,6 +8,8 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
   'class.cancel': 'Canceló una clase',
+  'gift_card.resend': 'Reenvió una tarjeta de regalo',
+  'gift_card.void': 'Anuló una tarjeta de regalo',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'plan.create': 'Agregó un plan al catálogo',
   'plan.hide': 'Ocultó un plan del catálogo',
@@ -68,6 +70,7 @@ export const AUDIT_FIELDS = {
   email: { kind: 'email' },
   endDate: { kind: 'date' },
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
+  giftStatus: { kind: 'values', values: ['paid', 'sent', 'voided'] },
   id: { kind: 'reference' },
   instructor: { kind: 'text' },
   intro: { kind: 'yesNo' },
@@ -133,6 +136,8 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'gift_card.resend': ['giftStatus', 'email'],
+  'gift_card.void': ['giftStatus', 'refunded'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
   'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro'],
   'plan.hide': ['visible', 'name'],
