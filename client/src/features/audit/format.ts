@@ -108,6 +108,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   maxUsesPerClient: 'Usos por cliente',
   plans: 'Planes',
   newClientsOnly: 'Solo clientes nuevos',
+  giftStatus: 'Tarjeta de regalo',
 };
 
 /** Every value of the fields of fixed values. */
@@ -134,6 +135,7 @@ export const VALUE_LABELS = {
   },
   attended: { true: 'Asistió', false: 'No asistió', null: 'Sin marcar' },
   forgiven: { late_release: 'Lugar liberado tarde', no_show: 'Inasistencia' },
+  giftStatus: { paid: 'Pagada, por enviar', sent: 'Enviada', voided: 'Anulada' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -176,6 +178,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   status: (value) => valueLabel(VALUE_LABELS.status, value),
   attended: (value) => valueLabel(VALUE_LABELS.attended, value),
   forgiven: (value) => valueLabel(VALUE_LABELS.forgiven, value),
+  giftStatus: (value) => valueLabel(VALUE_LABELS.giftStatus, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };
