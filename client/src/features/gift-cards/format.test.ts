@@ -29,7 +29,7 @@ describe('gift card formats', () => {
         '2026-11-23',
       ),
     ).toEqual({
-      amount: 'Elige un monto',
+      amount: 'Elige el monto de la tarjeta',
       recipientName: 'Escribe el nombre de quien recibe',
       recipientEmail: 'Escribe un correo válido',
       message: 'El mensaje puede tener hasta 500 caracteres',

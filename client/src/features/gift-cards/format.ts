@@ -48,7 +48,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The first problem of each field, in Spanish; empty when the order can be sent. */
 export function giftOrderErrors(form: GiftOrderForm, today: string): Partial<Record<keyof GiftOrderForm, string>> {
   const errors: Partial<Record<keyof GiftOrderForm, string>> = {};
-  if (!form.amount) errors.amount = 'Elige un monto';
+  if (!form.amount) errors.amount = 'Elige el monto de la tarjeta';
   if (!form.recipientName.trim()) errors.recipientName = 'Escribe el nombre de quien recibe';
   else if (form.recipientName.trim().length > 100) errors.recipientName = 'El nombre puede tener hasta 100 caracteres';
   if (!EMAIL.test(form.recipientEmail.trim())) errors.recipientEmail = 'Escribe un correo válido';

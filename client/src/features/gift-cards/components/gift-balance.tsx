@@ -9,6 +9,8 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { formatLongDate } from '@pilates/dates';
+import { studioToday } from '@pilates/dates/studio';
+import { useStudioTimeZone } from '@/lib/studio-clock';
 import { centsLabel, deltaLabel, movementLabel } from '../format';
 
 /**
@@ -20,6 +22,7 @@ export function GiftBalance() {
   const toast = useToast();
   const balance = useGetGiftBalance();
   const redeem = useRedeemGiftCard();
+  const timeZone = useStudioTimeZone();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -81,7 +84,7 @@ export function GiftBalance() {
             <li key={movement.id} className="flex items-start justify-between gap-3 py-2">
               <span className="min-w-0">
                 <span className="block text-ink">{movementLabel(movement)}</span>
-                <span className="block text-ink-muted">{formatLongDate(movement.createdAt.slice(0, 10))}</span>
+                <span className="block text-ink-muted">{formatLongDate(studioToday(new Date(movement.createdAt), timeZone))}</span>
               </span>
               <span className="figures whitespace-nowrap text-ink-strong">{deltaLabel(movement.deltaCents)}</span>
             </li>
