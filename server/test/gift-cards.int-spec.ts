@@ -105,7 +105,10 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       // $1,000 + 4 % + $4.
       expect(card).toMatchObject({ amountCents: 1_000_00, commissionCents: 44_00, totalCents: 1_044_00 });
       expect(card).toMatchObject({ status: 'pending_payment', code: null });
-      const preference = mp.preferenceBodies().at(-1) as { items: { unit_price: number }[]; external_reference: string };
+      const preference = mp.preferenceBodies().at(-1) as {
+        items: { unit_price: number }[];
+        external_reference: string;
+      };
       expect(preference.items[0].unit_price).toBe(1044);
       expect(preference.external_reference).toBe(card.reference);
 
@@ -114,7 +117,9 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       expect(paid.status).toBe('paid');
       // 16 characters without 0, O, 1, I or L: about 79 bits.
       expect(paid.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{16}$/);
-      const receipts = (await eventsOf('gift_card.receipt')).filter((e) => (e.payload as never as { giftCard: { id: number } }).giftCard.id === card.id);
+      const receipts = (await eventsOf('gift_card.receipt')).filter(
+        (e) => (e.payload as never as { giftCard: { id: number } }).giftCard.id === card.id,
+      );
       expect(receipts).toHaveLength(1);
       // Not on a plan's revenue: no purchase row.
       expect(await t.dataSource.getRepository(Payment).countBy({ reference: card.reference })).toBe(0);
@@ -123,11 +128,20 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
     it('should refuse an amount that is not on offer, or a delivery date in the past, with 400', async () => {
       const { agent } = await newClient(t);
       const before = await cards().count();
-      const wrong = await agent.post('/api/gift-cards/buy').send(order({ amount: 777 })).expect(400);
+      const wrong = await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 777 }))
+        .expect(400);
       expect(wrong.body.code).toBe('GIFT_AMOUNT_INVALID');
-      await agent.post('/api/gift-cards/buy').send(order({ deliverOn: '2026-11-22' })).expect(400);
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ deliverOn: '2026-11-22' }))
+        .expect(400);
       // A plan's price is on offer: Doce Clases, $1,900.
-      await agent.post('/api/gift-cards/buy').send(order({ amount: 1900 })).expect(200);
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 1900 }))
+        .expect(200);
       expect(await cards().count()).toBe(before + 1);
     });
 
@@ -179,15 +193,24 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
 
       // The printable page, by its token (not by the code).
       const page = await t.agent().get(`/api/gift-cards/page/${card.pageToken}`).expect(200);
-      expect(page.body.giftCard).toMatchObject({ recipientName: 'Lucía Pérez', amountCents: 1_000_00, redeemed: false });
-      await t.agent().get(`/api/gift-cards/page/${'0'.repeat(32)}`).expect(404);
+      expect(page.body.giftCard).toMatchObject({
+        recipientName: 'Lucía Pérez',
+        amountCents: 1_000_00,
+        redeemed: false,
+      });
+      await t
+        .agent()
+        .get(`/api/gift-cards/page/${'0'.repeat(32)}`)
+        .expect(404);
     });
 
     it('should mail at once a card paid on its delivery date', async () => {
       const { agent } = await newClient(t);
       const card = await paidCard(agent, { deliverOn: '2026-11-23', recipientEmail: 'hoy@example.com' });
       expect(card.status).toBe('sent');
-      expect((await eventsOf('gift_card.delivered')).filter((e) => e.recipientEmail === 'hoy@example.com')).toHaveLength(1);
+      expect(
+        (await eventsOf('gift_card.delivered')).filter((e) => e.recipientEmail === 'hoy@example.com'),
+      ).toHaveLength(1);
     });
   });
 
@@ -249,7 +272,10 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       });
       const preferences = mp.preferenceBodies().length;
       const res = await agent.post('/api/mercadopago').send({ planId: plan.id }).expect(200);
-      expect(res.body).toMatchObject({ paidWithBalance: true, url: expect.stringContaining('/pilates/clases?pago=saldo') });
+      expect(res.body).toMatchObject({
+        paidWithBalance: true,
+        url: expect.stringContaining('/pilates/clases?pago=saldo'),
+      });
       expect(mp.preferenceBodies()).toHaveLength(preferences);
       const payment = await lastPayment();
       expect(payment).toMatchObject({
@@ -277,7 +303,12 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       const res = await agent.post('/api/mercadopago').send({ planId: plan.id }).expect(200);
       expect(res.body.paidWithBalance).toBe(false);
       const payment = await lastPayment();
-      expect(payment).toMatchObject({ balanceCents: 1_000_00, balanceStatus: 'held', priceCents: 500_00, totalCents: 524_00 });
+      expect(payment).toMatchObject({
+        balanceCents: 1_000_00,
+        balanceStatus: 'held',
+        priceCents: 500_00,
+        totalCents: 524_00,
+      });
       expect(await balanceOf(user.id)).toBe(0);
 
       const providerId = await report(payment.reference!, 524);
@@ -288,7 +319,9 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       const admin = await adminAgent(t);
       await admin.post('/api/admin/refund-payment').send({ paymentId: payment.id }).expect(200);
       expect(mp.refundRequests().some((r) => r.path.includes(providerId))).toBe(true);
-      expect((await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id })).balanceStatus).toBe('returned');
+      expect((await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id })).balanceStatus).toBe(
+        'returned',
+      );
       expect(await balanceOf(user.id)).toBe(1_000_00);
       // Reported again (the daily re-check): returned once.
       await notifyWebhook(t, providerId, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
@@ -302,12 +335,20 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       const doce = await t.dataSource.getRepository(Plan).findOneByOrFail({ name: 'Doce Clases' });
       // $1,900: $1,500 from the balance, $400 charged with 4 % + $4.
       const preview = await agent.post('/api/mercadopago/preview').send({ planId: doce.id }).expect(200);
-      expect(preview.body).toMatchObject({ priceCents: 1_900_00, balanceCents: 1_500_00, commissionCents: 20_00, totalCents: 420_00 });
+      expect(preview.body).toMatchObject({
+        priceCents: 1_900_00,
+        balanceCents: 1_500_00,
+        commissionCents: 20_00,
+        totalCents: 420_00,
+      });
     });
 
     it('should release the held part when the payment fails, and take it again if a later attempt is approved', async () => {
       const { agent, user } = await clientWithBalance(1000);
-      await agent.post('/api/mercadopago').send({ planId: (await ocho()).id }).expect(200);
+      await agent
+        .post('/api/mercadopago')
+        .send({ planId: (await ocho()).id })
+        .expect(200);
       const payment = await lastPayment();
       expect(await balanceOf(user.id)).toBe(0);
       await report(payment.reference!, 524, { status: 'rejected', status_detail: 'cc_rejected_other_reason' });
@@ -329,7 +370,10 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
 
     it('should release the held part when the purchase expires unpaid', async () => {
       const { agent, user } = await clientWithBalance(1000);
-      await agent.post('/api/mercadopago').send({ planId: (await ocho()).id }).expect(200);
+      await agent
+        .post('/api/mercadopago')
+        .send({ planId: (await ocho()).id })
+        .expect(200);
       const payment = await lastPayment();
       clock.set(new Date(NOW.getTime() + 4 * 24 * 3600_000));
       await t.app.get(PaymentsService).reconcile();
@@ -343,7 +387,9 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
     it('should never spend more than the balance under parallel checkouts', async () => {
       const { agent, user } = await clientWithBalance(1000);
       const plan = await ocho();
-      const answers = await Promise.all([1, 2, 3, 4].map(() => agent.post('/api/mercadopago').send({ planId: plan.id })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => agent.post('/api/mercadopago').send({ planId: plan.id })),
+      );
       expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
       const held = await t.dataSource.getRepository(Payment).find({ where: { userId: user.id } });
       expect(held.reduce((sum, p) => sum + p.balanceCents, 0)).toBe(1_000_00);
@@ -366,7 +412,9 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
 
       await admin.post('/api/admin/gift-cards/resend').send({ id: card.id }).expect(200);
       await admin.post('/api/admin/gift-cards/resend').send({ id: card.id }).expect(200);
-      expect((await eventsOf('gift_card.delivered')).filter((e) => e.recipientEmail === 'reenvio@example.com')).toHaveLength(2);
+      expect(
+        (await eventsOf('gift_card.delivered')).filter((e) => e.recipientEmail === 'reenvio@example.com'),
+      ).toHaveLength(2);
 
       const early = await admin.post('/api/admin/gift-cards/void').send({ id: card.id }).expect(409);
       expect(early.body.code).toBe('GIFT_CARD_NOT_VOIDABLE');
@@ -376,13 +424,19 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
         status: 'refunded',
         transaction_amount_refunded: 1044,
       });
-      await notifyWebhook(t, card.providerPaymentId!, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
+      await notifyWebhook(t, card.providerPaymentId!, {
+        secret: SECRET,
+        ts: clock.now().getTime(),
+        at: clock.now(),
+      }).expect(200);
       await settled();
       await admin.post('/api/admin/gift-cards/void').send({ id: card.id }).expect(200);
       expect((await cards().findOneByOrFail({ id: card.id })).status).toBe('voided');
       const { agent: other } = await newClient(t);
       await other.post('/api/gift-cards/redeem').send({ code: card.code }).expect(404);
-      const audit = await t.dataSource.getRepository(AuditLog).find({ where: { entityType: 'gift_card', entityId: String(card.id) } });
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .find({ where: { entityType: 'gift_card', entityId: String(card.id) } });
       expect(audit.map((a) => a.action).sort()).toEqual(['gift_card.resend', 'gift_card.resend', 'gift_card.void']);
     });
 
@@ -396,7 +450,11 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
         status: 'refunded',
         transaction_amount_refunded: 1044,
       });
-      await notifyWebhook(t, card.providerPaymentId!, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
+      await notifyWebhook(t, card.providerPaymentId!, {
+        secret: SECRET,
+        ts: clock.now().getTime(),
+        at: clock.now(),
+      }).expect(200);
       await settled();
       const admin = await adminAgent(t);
       await admin.post('/api/admin/gift-cards/void').send({ id: card.id }).expect(409);

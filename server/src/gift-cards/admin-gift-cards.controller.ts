@@ -61,7 +61,10 @@ export class AdminGiftCardsController {
   @ApiOkResponse({ type: AdminGiftCardResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'GIFT_CARD_NOT_FOUND.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'GIFT_CARD_NOT_VOIDABLE: canjeada, o su pago no se reembolsó.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'GIFT_CARD_NOT_VOIDABLE: canjeada, o su pago no se reembolsó.',
+  })
   async voidGiftCard(@CurrentUser() admin: Caller, @Body() dto: GiftCardIdDto): Promise<AdminGiftCardResponseDto> {
     await this.giftCards.void(admin, dto.id);
     return { success: true, message: 'Tarjeta anulada' };

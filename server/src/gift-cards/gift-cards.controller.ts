@@ -41,7 +41,8 @@ export class GiftCardsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'GIFT_CODE_USED: ya se canjeó.' })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
-    description: 'GIFT_TOO_MANY_ATTEMPTS: demasiados códigos incorrectos en una hora (por cuenta y por dirección); Retry-After.',
+    description:
+      'GIFT_TOO_MANY_ATTEMPTS: demasiados códigos incorrectos en una hora (por cuenta y por dirección); Retry-After.',
   })
   async redeemGiftCard(
     @CurrentUser() user: Caller,

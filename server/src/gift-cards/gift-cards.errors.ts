@@ -32,7 +32,8 @@ const message: Record<GiftCardErrorCode, string> = {
   [GiftCardErrorCode.GIFT_CARD_NOT_VOIDABLE]:
     'Solo se puede anular una tarjeta sin canjear cuyo pago ya se reembolsó en Mercado Pago.',
   [GiftCardErrorCode.GIFT_CARD_NOT_SENDABLE]: 'Solo se puede reenviar una tarjeta pagada que aún no se canjea.',
-  [GiftCardErrorCode.GIFT_BALANCE_CHANGED]: 'Tu saldo de regalo cambió mientras comprabas. Revisa el total e intenta de nuevo.',
+  [GiftCardErrorCode.GIFT_BALANCE_CHANGED]:
+    'Tu saldo de regalo cambió mientras comprabas. Revisa el total e intenta de nuevo.',
 };
 
 export class GiftCardError extends DomainError {

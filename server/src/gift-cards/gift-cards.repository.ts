@@ -270,7 +270,10 @@ export class GiftCardsRepository {
 
   async attemptsSince(userId: number, address: string, since: Date): Promise<{ account: Date[]; address: Date[] }> {
     const [account, fromAddress] = await Promise.all([
-      this.txHost.tx.find(PromoCodeAttempt, { where: { userId, createdAt: MoreThan(since) }, order: { createdAt: 'ASC' } }),
+      this.txHost.tx.find(PromoCodeAttempt, {
+        where: { userId, createdAt: MoreThan(since) },
+        order: { createdAt: 'ASC' },
+      }),
       this.txHost.tx.find(PromoCodeAttempt, {
         where: { address, createdAt: MoreThan(since) },
         order: { createdAt: 'ASC' },

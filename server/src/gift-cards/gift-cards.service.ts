@@ -81,7 +81,8 @@ export class GiftCardsService {
     }));
     const catalogue = await this.plans.visibleCatalogue();
     for (const plan of [...catalogue].sort((a, b) => a.price - b.price)) {
-      if (!options.some((option) => option.amount === plan.price)) options.push({ amount: plan.price, label: plan.name });
+      if (!options.some((option) => option.amount === plan.price))
+        options.push({ amount: plan.price, label: plan.name });
     }
     return options;
   }

@@ -27,7 +27,7 @@ describe('balancePart', () => {
     expect(balancePart(1_500_00, 0, 10_00)).toBe(0);
   });
 
-  it("should leave Mercado Pago at least its minimum when the balance falls short", () => {
+  it('should leave Mercado Pago at least its minimum when the balance falls short', () => {
     expect(balancePart(1_500_00, 1_000_00, 10_00)).toBe(1_000_00);
     // $1,495 of $1,500: Mercado Pago would charge $5, so the balance pays $1,490.
     expect(balancePart(1_500_00, 1_495_00, 10_00)).toBe(1_490_00);

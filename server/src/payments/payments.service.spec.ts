@@ -63,7 +63,10 @@ function arrange(env: Record<string, string> = {}) {
       spend: () => Promise.resolve(true),
       returnRefunded: () => Promise.resolve(false),
     } as unknown as GiftBalanceService,
-    { forProvider: () => Promise.resolve(null), dueForReconcile: () => Promise.resolve([]) } as unknown as GiftCardsService,
+    {
+      forProvider: () => Promise.resolve(null),
+      dueForReconcile: () => Promise.resolve([]),
+    } as unknown as GiftCardsService,
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

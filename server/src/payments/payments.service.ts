@@ -10,7 +10,14 @@ import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { IntroOfferService, PlanesService } from '../planes';
-import { balancePart, GiftBalanceService, GiftCardError, GiftCardErrorCode, GiftCardsService, type GiftCardOrder } from '../gift-cards';
+import {
+  balancePart,
+  GiftBalanceService,
+  GiftCardError,
+  GiftCardErrorCode,
+  GiftCardsService,
+  type GiftCardOrder,
+} from '../gift-cards';
 import { type PromoCharge, PromoCodesService } from '../promo-codes';
 import { MIN_DISCOUNTED_PRICE_CENTS } from '../promo-codes/promo-codes.service';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
@@ -385,11 +392,15 @@ export class PaymentsService {
     const reference = `pilates-${randomUUID()}`;
     const cardId = await this.transactions.run(async () => {
       await this.payments.lockBuyer(caller.id);
-      const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, new Date(now.getTime() - 3600_000), now), now, {
-        maxOpen: this.config.checkoutMaxOpen,
-        maxPerHour: this.config.checkoutMaxPerHour,
-        linkHours: CHECKOUT_LINK_HOURS,
-      });
+      const wait = checkoutWait(
+        await this.payments.checkoutsOf(caller.id, new Date(now.getTime() - 3600_000), now),
+        now,
+        {
+          maxOpen: this.config.checkoutMaxOpen,
+          maxPerHour: this.config.checkoutMaxPerHour,
+          linkHours: CHECKOUT_LINK_HOURS,
+        },
+      );
       if (wait) throw this.checkoutLimitError(wait, now);
       return this.giftCards.createPending(caller.id, order, charge, reference, expiresAt);
     });
@@ -658,7 +669,11 @@ export class PaymentsService {
     }
   }
 
-  private async emitReceipt(payment: Payment, providerPaymentId: string | null, plan: { startDate: string; endDate: string }) {
+  private async emitReceipt(
+    payment: Payment,
+    providerPaymentId: string | null,
+    plan: { startDate: string; endDate: string },
+  ) {
     const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
     await this.notifications.emit({

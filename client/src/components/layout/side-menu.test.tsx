@@ -60,7 +60,18 @@ describe('SideMenu', () => {
       within(adminLinks)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Sala', 'Planes', 'Promociones', 'Tarjetas de regalo', 'Auditoría', 'Ajustes']);
+    ).toEqual([
+      'Panel',
+      'Usuarios',
+      'Ver clases',
+      'Horario',
+      'Sala',
+      'Planes',
+      'Promociones',
+      'Tarjetas de regalo',
+      'Auditoría',
+      'Ajustes',
+    ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

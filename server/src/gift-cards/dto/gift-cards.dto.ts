@@ -169,7 +169,11 @@ export class AdminGiftCardDto {
   @ApiProperty({ type: String, nullable: true })
   redeemedBy!: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Saldo de regalo que le queda a quien la canjeó, en centavos.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Saldo de regalo que le queda a quien la canjeó, en centavos.',
+  })
   balanceLeftCents!: number | null;
 
   @ApiProperty({ example: 'approved', description: 'Estado del pago en Mercado Pago.' })

@@ -122,7 +122,8 @@ export class CheckoutResponseDto {
 
   @ApiProperty({
     example: false,
-    description: 'true: el saldo de regalo pagó todo, el plan ya está activo (y la clase de `hold` reservada); no hay pago en Mercado Pago.',
+    description:
+      'true: el saldo de regalo pagó todo, el plan ya está activo (y la clase de `hold` reservada); no hay pago en Mercado Pago.',
   })
   paidWithBalance!: boolean;
 }

@@ -34,7 +34,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * purchase, a test-mode payment reached production, the purchase was already paid ("a reembolsar"), or
  * the gift balance part it had released on a failed attempt was no longer there.
  */
-export const PAYMENT_ISSUES = ['amount_mismatch', 'currency_mismatch', 'not_live', 'duplicate', 'balance_missing'] as const;
+export const PAYMENT_ISSUES = [
+  'amount_mismatch',
+  'currency_mismatch',
+  'not_live',
+  'duplicate',
+  'balance_missing',
+] as const;
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 
 /** held: taken at checkout, waiting for the payment; spent: the plan was granted; released: the purchase ended unpaid; returned: refunded. */

@@ -62,7 +62,12 @@ function CardActions({ card, actions }: { card: AdminGiftCardDto; actions: Actio
 }
 
 const columnsWith = (actions: Actions): DataTableColumn<AdminGiftCardDto>[] => [
-  { key: 'monto', header: 'Monto', cell: (card) => centsLabel(card.amountCents), className: 'figures whitespace-nowrap' },
+  {
+    key: 'monto',
+    header: 'Monto',
+    cell: (card) => centsLabel(card.amountCents),
+    className: 'figures whitespace-nowrap',
+  },
   { key: 'para', header: 'Para', cell: (card) => `${card.recipientName} (${card.recipientEmail})` },
   { key: 'de', header: 'Compró', cell: (card) => card.buyerName },
   { key: 'entrega', header: 'Entrega', cell: (card) => formatLongDate(card.deliverOn) },
@@ -85,14 +90,16 @@ export function AdminGiftCards() {
   const failed = (error: unknown) => toast.show(errorMessages(error).join(' '), 'error');
   const actions: Actions = {
     onResend: (card) =>
-      resend.mutate({ data: { id: card.id } }, { onSuccess: () => done(`Reenviamos la tarjeta a ${card.recipientEmail}`), onError: failed }),
+      resend.mutate(
+        { data: { id: card.id } },
+        { onSuccess: () => done(`Reenviamos la tarjeta a ${card.recipientEmail}`), onError: failed },
+      ),
     onVoid: (card) =>
-      voiding.mutate({ data: { id: card.id } }, { onSuccess: () => done(`Tarjeta ${card.id} anulada`), onError: failed }),
-    pending: resend.isPending
-      ? resend.variables?.data.id
-      : voiding.isPending
-        ? voiding.variables?.data.id
-        : undefined,
+      voiding.mutate(
+        { data: { id: card.id } },
+        { onSuccess: () => done(`Tarjeta ${card.id} anulada`), onError: failed },
+      ),
+    pending: resend.isPending ? resend.variables?.data.id : voiding.isPending ? voiding.variables?.data.id : undefined,
   };
 
   if (list.isError) return <ErrorMessage error={list.error} />;

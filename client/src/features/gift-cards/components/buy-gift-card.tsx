@@ -57,7 +57,9 @@ export function BuyGiftCard({ onCheckout = goToCheckout }: { onCheckout?: (url: 
   if (options.isError) return <ErrorMessage error={options.error} />;
   const amounts = (options.data?.amounts ?? []).map((option) => ({
     value: String(option.amount),
-    label: option.label.startsWith('$') ? formatMoney(option.amount) : `${option.label} · ${formatMoney(option.amount)}`,
+    label: option.label.startsWith('$')
+      ? formatMoney(option.amount)
+      : `${option.label} · ${formatMoney(option.amount)}`,
   }));
 
   return (

@@ -84,7 +84,9 @@ export function GiftBalance() {
             <li key={movement.id} className="flex items-start justify-between gap-3 py-2">
               <span className="min-w-0">
                 <span className="block text-ink">{movementLabel(movement)}</span>
-                <span className="block text-ink-muted">{formatLongDate(studioToday(new Date(movement.createdAt), timeZone))}</span>
+                <span className="block text-ink-muted">
+                  {formatLongDate(studioToday(new Date(movement.createdAt), timeZone))}
+                </span>
               </span>
               <span className="figures whitespace-nowrap text-ink-strong">{deltaLabel(movement.deltaCents)}</span>
             </li>

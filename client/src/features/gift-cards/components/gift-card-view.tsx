@@ -38,10 +38,20 @@ export function GiftCardView({ card }: { card: GiftCardPageDto }) {
         </p>
       )}
       <div className="flex flex-wrap justify-center gap-2 print:hidden">
-        <Button variant="secondary" size="sm" onClick={() => window.print()} icon={<Printer aria-hidden="true" className="size-4" />}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => window.print()}
+          icon={<Printer aria-hidden="true" className="size-4" />}
+        >
           Imprimir
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => void share()} icon={<Share2 aria-hidden="true" className="size-4" />}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void share()}
+          icon={<Share2 aria-hidden="true" className="size-4" />}
+        >
           Compartir
         </Button>
       </div>

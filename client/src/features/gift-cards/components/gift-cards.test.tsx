@@ -40,7 +40,11 @@ describe('GiftBalance ("Saldo de regalo")', () => {
     renderPage(<GiftBalance />);
     expect(await screen.findByLabelText('Tu saldo de regalo')).toHaveTextContent('$500.00');
     const movements = screen.getByRole('list', { name: 'Movimientos del saldo de regalo' });
-    expect(within(movements).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(movements)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Usado en tu compra (Ocho Clases)23 de noviembre de 2026−$500.00',
       'Tarjeta de regalo canjeada20 de noviembre de 2026+$1,000.00',
     ]);

@@ -3,7 +3,8 @@ import { BuyGiftCard } from '../../../features/gift-cards';
 import { titleHead } from '../../../lib/page-title';
 
 const RESULTS = {
-  aprobado: 'Recibimos tu pago. Te enviamos el recibo por correo y la tarjeta llegará a su destinatario en la fecha de entrega.',
+  aprobado:
+    'Recibimos tu pago. Te enviamos el recibo por correo y la tarjeta llegará a su destinatario en la fecha de entrega.',
   pendiente: 'Tu pago está pendiente. En cuanto Mercado Pago lo apruebe te enviaremos el recibo.',
   rechazado: 'El pago no se completó y no se hizo ningún cargo. Puedes intentarlo de nuevo.',
 } as const;

@@ -18,9 +18,9 @@ function TarjetasDeRegaloPage() {
           Tarjetas de regalo
         </h1>
         <p className="mt-3 max-w-prose text-ink-muted">
-          Las tarjetas pagadas: por enviar, enviadas, canjeadas (con el saldo que le queda a quien la canjeó) o anuladas.
-          Puedes reenviar el correo de una tarjeta sin canjear, y anular una sin canjear cuando su pago ya se reembolsó en
-          Mercado Pago.
+          Las tarjetas pagadas: por enviar, enviadas, canjeadas (con el saldo que le queda a quien la canjeó) o
+          anuladas. Puedes reenviar el correo de una tarjeta sin canjear, y anular una sin canjear cuando su pago ya se
+          reembolsó en Mercado Pago.
         </p>
       </div>
       <AdminGiftCards />
