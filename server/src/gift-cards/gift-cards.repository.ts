@@ -3,8 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { In, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
 import { User } from '../auth/entities';
-import { Payment } from '../payments/entities';
-import type { BalanceStatus } from '../payments/entities/payment.entity';
+import { Payment, type BalanceStatus } from '../payments/entities';
 import { PromoCodeAttempt } from '../promo-codes/entities';
 import { GiftBalance, GiftBalanceMovement, GiftCard, type GiftMovementKind } from './entities';
 

@@ -18,8 +18,7 @@ import {
   GiftCardsService,
   type GiftCardOrder,
 } from '../gift-cards';
-import { type PromoCharge, PromoCodesService } from '../promo-codes';
-import { MIN_DISCOUNTED_PRICE_CENTS } from '../promo-codes/promo-codes.service';
+import { MIN_DISCOUNTED_PRICE_CENTS, type PromoCharge, PromoCodesService } from '../promo-codes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';

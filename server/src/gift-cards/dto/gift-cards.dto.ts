@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { RequiredEmail } from '../../auth/dto/account-fields';
+import { RequiredEmail } from '../../auth';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
 import { IsRequiredDate, IsRowId } from '../../core/dto/validators';

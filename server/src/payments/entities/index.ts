@@ -3,6 +3,7 @@ import { Payment } from './payment.entity';
 import { RefundRequest } from './refund-request.entity';
 
 export { Payment };
+export type { BalanceStatus } from './payment.entity';
 
 /** The payments module's tables, for the app's schema (server/src/database/schema.ts). */
 export const paymentsEntities = [Payment, PaymentNotification, RefundRequest];
