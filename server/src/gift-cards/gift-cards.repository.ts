@@ -43,6 +43,11 @@ export class GiftCardsRepository {
     await this.txHost.tx.update(GiftCard, { id }, changes);
   }
 
+  /** How many cards a buyer started since `since` (the checkout limit per hour). */
+  startedSince(buyerId: number, since: Date): Promise<number> {
+    return this.txHost.tx.countBy(GiftCard, { buyerId, createdAt: MoreThan(since) });
+  }
+
   byId(id: number): Promise<GiftCard | null> {
     return this.txHost.tx.findOneBy(GiftCard, { id });
   }

@@ -128,6 +128,11 @@ export class GiftCardsService {
     });
   }
 
+  /** Cards the buyer started since `since`: the checkout counts them with its hourly limit. */
+  startedSince(buyerId: number, since: Date): Promise<number> {
+    return this.cards.startedSince(buyerId, since);
+  }
+
   setPreference(id: number, preferenceId: string): Promise<void> {
     return this.cards.update(id, { preferenceId });
   }

@@ -388,19 +388,24 @@ export class PaymentsService {
     const buyer = (await this.payments.buyer(caller.id))!;
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
+    const hourAgo = new Date(now.getTime() - 3600_000);
     const reference = `pilates-${randomUUID()}`;
     const cardId = await this.transactions.run(async () => {
       await this.payments.lockBuyer(caller.id);
-      const wait = checkoutWait(
-        await this.payments.checkoutsOf(caller.id, new Date(now.getTime() - 3600_000), now),
-        now,
-        {
-          maxOpen: this.config.checkoutMaxOpen,
-          maxPerHour: this.config.checkoutMaxPerHour,
-          linkHours: CHECKOUT_LINK_HOURS,
-        },
-      );
+      const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, hourAgo, now), now, {
+        maxOpen: this.config.checkoutMaxOpen,
+        maxPerHour: this.config.checkoutMaxPerHour,
+        linkHours: CHECKOUT_LINK_HOURS,
+      });
       if (wait) throw this.checkoutLimitError(wait, now);
+      // Gift cards started in the last hour count against the same hourly limit.
+      if ((await this.giftCards.startedSince(caller.id, hourAgo)) >= this.config.checkoutMaxPerHour) {
+        throw new PaymentError(
+          PaymentErrorCode.CHECKOUT_LIMIT,
+          `Ya iniciaste ${this.config.checkoutMaxPerHour} compras de tarjetas de regalo en la última hora. Intenta de nuevo más tarde.`,
+          { 'retry-after': '3600' },
+        );
+      }
       return this.giftCards.createPending(caller.id, order, charge, reference, expiresAt);
     });
     const base = this.config.appUrl.replace(/\/$/, '');
