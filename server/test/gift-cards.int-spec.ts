@@ -461,3 +461,34 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
     });
   });
 });
+
+describe('gift cards: the hourly checkout limit', () => {
+  let t: TestApp;
+  const mp = new FakeMercadoPago();
+
+  beforeAll(async () => {
+    mp.install();
+    t = await createTestApp({ clock: new FixedClock(NOW), env: { ...CHECKOUT_ENV, CHECKOUT_MAX_PER_HOUR: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    mp.uninstall();
+  });
+
+  it('should count gift cards started in the last hour and answer 429 past the limit, recording nothing', async () => {
+    const { agent } = await newClient(t);
+    const body = {
+      amount: 500,
+      recipientName: 'Lucía Pérez',
+      recipientEmail: 'lucia@example.com',
+      message: '',
+      deliverOn: '2026-11-23',
+    };
+    await agent.post('/api/gift-cards/buy').send(body).expect(200);
+    await agent.post('/api/gift-cards/buy').send(body).expect(200);
+    const limited = await agent.post('/api/gift-cards/buy').send(body).expect(429);
+    expect(limited.body.code).toBe('CHECKOUT_LIMIT');
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await t.dataSource.getRepository(GiftCard).count()).toBe(2);
+  });
+});
