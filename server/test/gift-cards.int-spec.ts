@@ -368,6 +368,22 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       expect((await movementsOf(user.id)).map((m) => m.kind)).toEqual(['redeem', 'hold', 'release', 'spend']);
     });
 
+    it('should give the held part back when the approved payment is of another amount (no plan)', async () => {
+      const { agent, user } = await clientWithBalance(1000);
+      await agent
+        .post('/api/mercadopago')
+        .send({ planId: (await ocho()).id })
+        .expect(200);
+      const payment = await lastPayment();
+      await report(payment.reference!, 1564);
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({
+        issue: 'amount_mismatch',
+        userPlanId: null,
+        balanceStatus: 'released',
+      });
+      expect(await balanceOf(user.id)).toBe(1_000_00);
+    });
+
     it('should release the held part when the purchase expires unpaid', async () => {
       const { agent, user } = await clientWithBalance(1000);
       await agent

@@ -581,7 +581,11 @@ export class PaymentsService {
         issue,
       });
       if (!claimed) return null;
-      if (issue) return 'refused' as const;
+      if (issue) {
+        // No plan for this purchase: its gift balance part goes back.
+        await this.giftBalance.release(payment);
+        return 'refused' as const;
+      }
       // The gift balance part is spent (taken again if a failed attempt had released it); when the
       // balance no longer has it, no plan: flagged for a refund like any approval that grants none.
       if (!(await this.giftBalance.spend(payment))) {
