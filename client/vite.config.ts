@@ -22,6 +22,7 @@ const ZONE_SENSITIVE_TESTS = [
   'src/features/plans/**/*.test.{ts,tsx}',
   'src/features/purchase/**/*.test.{ts,tsx}',
   'src/features/waitlist/**/*.test.{ts,tsx}',
+  'src/features/gift-cards/**/*.test.{ts,tsx}',
   'src/features/timetable/**/*.test.{ts,tsx}',
   'src/features/audit/**/*.test.{ts,tsx}',
   'src/features/informacion/**/*.test.{ts,tsx}',

@@ -29,6 +29,7 @@ const ZONE_SENSITIVE = [
   'booking',
   'dashboard',
   'exports-stream',
+  'gift-cards',
   'my-classes-history',
   'no-shows',
   'notifications',

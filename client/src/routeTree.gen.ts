@@ -31,8 +31,11 @@ import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/p
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
 import { Route as PilatesPanelSalaRouteImport } from './routes/pilates/_panel/sala';
+import { Route as PilatesPanelTarjetaDeRegaloRouteImport } from './routes/pilates/_panel/tarjeta-de-regalo';
+import { Route as PilatesPanelTarjetasDeRegaloRouteImport } from './routes/pilates/_panel/tarjetas-de-regalo';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
+import { Route as PilatesRegaloTokenRouteImport } from './routes/pilates/regalo.$token';
 import { Route as PilatesResetPasswordTokenRouteImport } from './routes/pilates/reset-password.$token';
 import { Route as PilatesPanelUsuariosIdRouteImport } from './routes/pilates/_panel/usuarios_.$id';
 
@@ -146,6 +149,18 @@ const PilatesPanelSalaRoute = PilatesPanelSalaRouteImport.update({
   path: '/sala',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
+const PilatesPanelTarjetaDeRegaloRoute =
+  PilatesPanelTarjetaDeRegaloRouteImport.update({
+    id: '/tarjeta-de-regalo',
+    path: '/tarjeta-de-regalo',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
+const PilatesPanelTarjetasDeRegaloRoute =
+  PilatesPanelTarjetasDeRegaloRouteImport.update({
+    id: '/tarjetas-de-regalo',
+    path: '/tarjetas-de-regalo',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
 const PilatesPanelUsuariosRoute = PilatesPanelUsuariosRouteImport.update({
   id: '/usuarios',
   path: '/usuarios',
@@ -157,6 +172,11 @@ const PilatesPanelUsuariosClasesRoute =
     path: '/usuarios-clases',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesRegaloTokenRoute = PilatesRegaloTokenRouteImport.update({
+  id: '/regalo/$token',
+  path: '/regalo/$token',
+  getParentRoute: () => PilatesRouteRoute,
+} as any);
 const PilatesResetPasswordTokenRoute =
   PilatesResetPasswordTokenRouteImport.update({
     id: '/reset-password/$token',
@@ -191,8 +211,11 @@ export interface FileRoutesByFullPath {
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/sala': typeof PilatesPanelSalaRoute;
+  '/pilates/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
+  '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
 }
@@ -217,8 +240,11 @@ export interface FileRoutesByTo {
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/sala': typeof PilatesPanelSalaRoute;
+  '/pilates/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
+  '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
 }
@@ -246,8 +272,11 @@ export interface FileRoutesById {
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
   '/pilates/_panel/sala': typeof PilatesPanelSalaRoute;
+  '/pilates/_panel/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
+  '/pilates/_panel/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/_panel/usuarios_/$id': typeof PilatesPanelUsuariosIdRoute;
 }
@@ -275,8 +304,11 @@ export interface FileRouteTypes {
     | '/pilates/planes-admin'
     | '/pilates/promociones'
     | '/pilates/sala'
+    | '/pilates/tarjeta-de-regalo'
+    | '/pilates/tarjetas-de-regalo'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
+    | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/usuarios/$id';
   fileRoutesByTo: FileRoutesByTo;
@@ -301,8 +333,11 @@ export interface FileRouteTypes {
     | '/pilates/planes-admin'
     | '/pilates/promociones'
     | '/pilates/sala'
+    | '/pilates/tarjeta-de-regalo'
+    | '/pilates/tarjetas-de-regalo'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
+    | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/usuarios/$id';
   id:
@@ -329,8 +364,11 @@ export interface FileRouteTypes {
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/promociones'
     | '/pilates/_panel/sala'
+    | '/pilates/_panel/tarjeta-de-regalo'
+    | '/pilates/_panel/tarjetas-de-regalo'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
+    | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/_panel/usuarios_/$id';
   fileRoutesById: FileRoutesById;
@@ -497,6 +535,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelSalaRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/tarjeta-de-regalo': {
+      id: '/pilates/_panel/tarjeta-de-regalo';
+      path: '/tarjeta-de-regalo';
+      fullPath: '/pilates/tarjeta-de-regalo';
+      preLoaderRoute: typeof PilatesPanelTarjetaDeRegaloRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
+    '/pilates/_panel/tarjetas-de-regalo': {
+      id: '/pilates/_panel/tarjetas-de-regalo';
+      path: '/tarjetas-de-regalo';
+      fullPath: '/pilates/tarjetas-de-regalo';
+      preLoaderRoute: typeof PilatesPanelTarjetasDeRegaloRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/usuarios': {
       id: '/pilates/_panel/usuarios';
       path: '/usuarios';
@@ -510,6 +562,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/pilates/usuarios-clases';
       preLoaderRoute: typeof PilatesPanelUsuariosClasesRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
+    };
+    '/pilates/regalo/$token': {
+      id: '/pilates/regalo/$token';
+      path: '/regalo/$token';
+      fullPath: '/pilates/regalo/$token';
+      preLoaderRoute: typeof PilatesRegaloTokenRouteImport;
+      parentRoute: typeof PilatesRouteRoute;
     };
     '/pilates/reset-password/$token': {
       id: '/pilates/reset-password/$token';
@@ -538,6 +597,8 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
   PilatesPanelSalaRoute: typeof PilatesPanelSalaRoute;
+  PilatesPanelTarjetaDeRegaloRoute: typeof PilatesPanelTarjetaDeRegaloRoute;
+  PilatesPanelTarjetasDeRegaloRoute: typeof PilatesPanelTarjetasDeRegaloRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
   PilatesPanelUsuariosIdRoute: typeof PilatesPanelUsuariosIdRoute;
@@ -553,6 +614,8 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,
   PilatesPanelSalaRoute: PilatesPanelSalaRoute,
+  PilatesPanelTarjetaDeRegaloRoute: PilatesPanelTarjetaDeRegaloRoute,
+  PilatesPanelTarjetasDeRegaloRoute: PilatesPanelTarjetasDeRegaloRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,
   PilatesPanelUsuariosIdRoute: PilatesPanelUsuariosIdRoute,
@@ -572,6 +635,7 @@ interface PilatesRouteRouteChildren {
   PilatesReservarRoute: typeof PilatesReservarRoute;
   PilatesTerminosRoute: typeof PilatesTerminosRoute;
   PilatesIndexRoute: typeof PilatesIndexRoute;
+  PilatesRegaloTokenRoute: typeof PilatesRegaloTokenRoute;
   PilatesResetPasswordTokenRoute: typeof PilatesResetPasswordTokenRoute;
 }
 
@@ -586,6 +650,7 @@ const PilatesRouteRouteChildren: PilatesRouteRouteChildren = {
   PilatesReservarRoute: PilatesReservarRoute,
   PilatesTerminosRoute: PilatesTerminosRoute,
   PilatesIndexRoute: PilatesIndexRoute,
+  PilatesRegaloTokenRoute: PilatesRegaloTokenRoute,
   PilatesResetPasswordTokenRoute: PilatesResetPasswordTokenRoute,
 };
 

@@ -2,6 +2,7 @@ import { CronExpression } from '@nestjs/schedule';
 import { AuthService } from './auth';
 import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
+import { GiftCardsService } from './gift-cards';
 import { NotificationsService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
@@ -21,6 +22,7 @@ export enum JobName {
   SpotHolds = 'spot-holds',
   NoShows = 'no-shows',
   IntroFollowups = 'intro-followups',
+  GiftCardDelivery = 'gift-card-delivery',
 }
 
 /**
@@ -102,5 +104,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.IntroFollowups,
     schedule: CronExpression.EVERY_30_MINUTES,
     run: (get) => get(IntroFollowupsService).sendDue(),
+  },
+  {
+    // Paid gift cards whose delivery date (studio calendar) has come: mailed to the recipient, once.
+    name: JobName.GiftCardDelivery,
+    schedule: CronExpression.EVERY_10_MINUTES,
+    run: (get) => get(GiftCardsService).deliverDue(),
   },
 ];

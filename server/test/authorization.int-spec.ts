@@ -177,6 +177,15 @@ const RULES: Record<string, Rule> = {
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
   changePromoCode: { access: Permission.PromosManage, body: () => ({ id: 999999 }) },
+  // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
+  giftCardOptions: { access: 'session' },
+  buyGiftCard: { access: 'session', body: () => ({}) },
+  redeemGiftCard: { access: 'session', body: () => ({}) },
+  getGiftBalance: { access: 'session' },
+  getGiftCardPage: { access: 'public', path: '/api/gift-cards/page/00000000000000000000000000000000' },
+  listGiftCards: { access: Permission.GiftCardsManage },
+  resendGiftCard: { access: Permission.GiftCardsManage, body: () => ({ id: 999999 }) },
+  voidGiftCard: { access: Permission.GiftCardsManage, body: () => ({ id: 999999 }) },
   // The owner's dashboard, its CSV exports (a GET download with the session cookie) and reminders
   getDashboard: { access: Permission.DashboardRead, body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   exportCsv: { access: Permission.ExportsRead, path: '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30' },

@@ -42,6 +42,7 @@ describe('named jobs', () => {
         'spot-holds': CronExpression.EVERY_MINUTE,
         'no-shows': CronExpression.EVERY_10_MINUTES,
         'intro-followups': CronExpression.EVERY_30_MINUTES,
+        'gift-card-delivery': CronExpression.EVERY_10_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

@@ -102,6 +102,7 @@ describe('buying plans with Mercado Pago', () => {
         success: true,
         url: 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=pref-1',
         held: null,
+        paidWithBalance: false,
       });
 
       const body = mp.preferenceBodies().at(-1)!;

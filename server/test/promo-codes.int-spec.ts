@@ -92,6 +92,7 @@ describe('promo codes at checkout', () => {
         success: true,
         priceCents: 1_500_00,
         discountCents: 0,
+        balanceCents: 0,
         commissionCents: 64_00,
         totalCents: 1_564_00,
       });
@@ -107,6 +108,7 @@ describe('promo codes at checkout', () => {
         success: true,
         priceCents: 1_500_00,
         discountCents: 150_00,
+        balanceCents: 0,
         commissionCents: 58_00,
         totalCents: 1_408_00,
       });
@@ -120,6 +122,7 @@ describe('promo codes at checkout', () => {
       expect(res.body).toMatchObject({
         priceCents: 1_500_00,
         discountCents: 200_00,
+        balanceCents: 0,
         commissionCents: 56_00,
         totalCents: 1_356_00,
       });
@@ -133,6 +136,7 @@ describe('promo codes at checkout', () => {
       expect(res.body).toMatchObject({
         priceCents: 220_00,
         discountCents: 210_00,
+        balanceCents: 0,
         commissionCents: 4_40,
         totalCents: 14_40,
       });
@@ -158,6 +162,7 @@ describe('promo codes at checkout', () => {
         promoCodeId: code.id,
         priceCents: 1_350_00,
         discountCents: 150_00,
+        balanceCents: 0,
         commissionCents: 58_00,
         totalCents: 1_408_00,
       });

@@ -7,4 +7,5 @@ export { UsersService, userSnapshot, type ProfileChanges } from './users.service
 export { CurrentAccount } from './current-account.decorator';
 export { ChangeInfoUserDto } from './dto/change-info-user.dto';
 export { RegisterDto } from './dto/register.dto';
+export { RequiredEmail } from './dto/account-fields';
 export { UserDto, UserResponseDto, toUserDto } from './dto/user.dto';

@@ -3,6 +3,7 @@ import { coreEntities } from '../core/database/core-entities';
 import type { DatabaseSchema } from '../core/database/data-source-options';
 import { paymentsEntities } from '../payments/entities';
 import { promoCodesEntities } from '../promo-codes/entities';
+import { giftCardsEntities } from '../gift-cards/entities';
 import { planesEntities } from '../planes/entities';
 import { reservationsEntities } from '../reservations/entities';
 import { salaEntities } from '../sala/entities';
@@ -18,6 +19,7 @@ export const schema: DatabaseSchema = {
     ...salaEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
+    ...giftCardsEntities,
     ...notificationsEntities,
     ...coreEntities,
   ],

@@ -76,6 +76,7 @@ export class PaymentsController {
       success: true,
       priceCents: charge.listPriceCents,
       discountCents: charge.discountCents,
+      balanceCents: charge.balanceCents,
       commissionCents: charge.commissionCents,
       totalCents: charge.totalCents,
     };
@@ -83,7 +84,11 @@ export class PaymentsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOkResponse({ type: CheckoutResponseDto, description: 'La URL del checkout de Mercado Pago.' })
+  @ApiOkResponse({
+    type: CheckoutResponseDto,
+    description:
+      'La URL del checkout de Mercado Pago; con el saldo de regalo cubriendo el total, el plan ya quedó activo y la URL lleva a Clases (`paidWithBalance`).',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({
     type: ErrorResponseDto,
@@ -106,8 +111,8 @@ export class PaymentsController {
     @Ip() address: string,
   ): Promise<CheckoutResponseDto> {
     const promo = dto.code ? { code: dto.code, address } : undefined;
-    const { url, held } = await this.payments.startCheckout(user, dto.planId, dto.hold, promo);
-    return { success: true, url, held: held && toSpotRefDto(held) };
+    const { url, held, paidWithBalance } = await this.payments.startCheckout(user, dto.planId, dto.hold, promo);
+    return { success: true, url, held: held && toSpotRefDto(held), paidWithBalance };
   }
 
   @Get('purchases')

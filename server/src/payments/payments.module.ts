@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
+import { GiftCardsModule } from '../gift-cards';
 import { PromoCodesModule } from '../promo-codes';
+import { GiftCardCheckoutController } from './gift-card-checkout.controller';
 import { ReservationsModule } from '../reservations';
 import { AdminPaymentsController } from './admin-payments.controller';
 import { DeskSalesController } from './desk-sales.controller';
@@ -21,8 +23,14 @@ import { WebhookVerifier } from './webhook-verifier';
 
 /** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds; desk sales. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule],
-  controllers: [PaymentsController, SimulatorController, AdminPaymentsController, DeskSalesController],
+  imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule, GiftCardsModule],
+  controllers: [
+    PaymentsController,
+    SimulatorController,
+    AdminPaymentsController,
+    DeskSalesController,
+    GiftCardCheckoutController,
+  ],
   providers: [
     PaymentsRepository,
     PaymentNotificationsRepository,

@@ -24,6 +24,8 @@ import type { DeskSalesService } from './desk-sales.service';
 import { PaymentsService } from './payments.service';
 import type { PromoCodesRepository } from '../promo-codes/promo-codes.repository';
 import { PromoCodesService } from '../promo-codes/promo-codes.service';
+import type { GiftBalanceService } from '../gift-cards/gift-balance.service';
+import type { GiftCardsService } from '../gift-cards/gift-cards.service';
 
 /** Monday 2026-11-23, 06:00 in Mexico City. */
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -56,6 +58,18 @@ function arrange(env: Record<string, string> = {}) {
     new PromoCodesService({} as unknown as PromoCodesRepository, studio, config),
     // No desk sale here (test/desk-sales.int-spec.ts covers them end to end).
     {} as unknown as DeskSalesService,
+    // Nobody here has a gift balance or buys a gift card (test/gift-cards.int-spec.ts covers both end to end).
+    {
+      available: () => Promise.resolve(0),
+      lockAndRead: () => Promise.resolve(0),
+      release: () => Promise.resolve(),
+      spend: () => Promise.resolve(true),
+      returnRefunded: () => Promise.resolve(false),
+    } as unknown as GiftBalanceService,
+    {
+      forProvider: () => Promise.resolve(null),
+      dueForReconcile: () => Promise.resolve([]),
+    } as unknown as GiftCardsService,
   );
   const ana = db.addUser({ name: 'Ana', email: 'ana@example.com' });
   const studioAdmin = db.addUser({ name: 'Estudio' });

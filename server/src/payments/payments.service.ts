@@ -10,7 +10,15 @@ import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { IntroOfferService, PlanesService } from '../planes';
-import { type PromoCharge, PromoCodesService } from '../promo-codes';
+import {
+  balancePart,
+  GiftBalanceService,
+  GiftCardError,
+  GiftCardErrorCode,
+  GiftCardsService,
+  type GiftCardOrder,
+} from '../gift-cards';
+import { MIN_DISCOUNTED_PRICE_CENTS, type PromoCharge, PromoCodesService } from '../promo-codes';
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
@@ -47,6 +55,11 @@ export interface PromoRequest {
   address: string;
 }
 
+/** A plan's charge with a code and the gift balance: the balance part is taken off before the commission. */
+export interface CheckoutCharge extends PromoCharge {
+  balanceCents: number;
+}
+
 /**
  * Buying plans. Prices come from the catalogue and the buyer from the
  * session; what a payment did is only ever read from the provider, and an approved payment
@@ -70,14 +83,35 @@ export class PaymentsService {
     private readonly intro: IntroOfferService,
     private readonly promoCodes: PromoCodesService,
     private readonly deskSales: DeskSalesService,
+    private readonly giftBalance: GiftBalanceService,
+    private readonly giftCards: GiftCardsService,
   ) {}
 
+  /**
+   * The charge with the gift balance applied first: all of the (discounted) price when it covers it,
+   * otherwise as much as leaves Mercado Pago its minimum to charge; the commission on the rest.
+   */
+  private withBalance(plan: { id: number; priceCents: number }, promo: PromoCharge, balance: number): CheckoutCharge {
+    const net = promo.listPriceCents - promo.discountCents;
+    const balanceCents = balancePart(net, balance, MIN_DISCOUNTED_PRICE_CENTS);
+    if (balanceCents === 0) return { ...promo, balanceCents };
+    if (balanceCents === net) return { ...promo, priceCents: 0, commissionCents: 0, totalCents: 0, balanceCents };
+    const rest = this.promoCodes.chargeWith({ id: plan.id, priceCents: net - balanceCents }, null);
+    return {
+      ...promo,
+      priceCents: rest.priceCents,
+      commissionCents: rest.commissionCents,
+      totalCents: rest.totalCents,
+      balanceCents,
+    };
+  }
+
   /** What a plan costs the client, with a code when given: price, discount, commission on the discounted price, total. */
-  async preview(caller: Caller, planId: number, promo?: PromoRequest): Promise<PromoCharge> {
+  async preview(caller: Caller, planId: number, promo?: PromoRequest): Promise<CheckoutCharge> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
     const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
-    return this.promoCodes.chargeWith(plan, code);
+    return this.withBalance(plan, this.promoCodes.chargeWith(plan, code), await this.giftBalance.available(caller.id));
   }
 
   /**
@@ -91,7 +125,7 @@ export class PaymentsService {
     planId: number,
     hold?: HoldRequest,
     promo?: PromoRequest,
-  ): Promise<{ url: string; held: SpotRef | null }> {
+  ): Promise<{ url: string; held: SpotRef | null; paidWithBalance: boolean }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
     // "Solo primera vez": refused to anyone with a plan or a class before, on any of their accounts.
@@ -111,6 +145,8 @@ export class PaymentsService {
       // The code's row first, before any read (MySQL's snapshot then sees every committed use).
       if (code) await this.promoCodes.lockForCheckout(code.id);
       await this.payments.lockBuyer(caller.id);
+      // The gift balance's row too: read under its lock, so simultaneous checkouts cannot both spend it.
+      const balance = await this.giftBalance.lockAndRead(caller.id);
       const since = new Date(now.getTime() - 3600_000);
       const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, since, now), now, {
         maxOpen: this.config.checkoutMaxOpen,
@@ -120,19 +156,33 @@ export class PaymentsService {
       if (wait) throw this.checkoutLimitError(wait, now);
       // Checked again under the lock, the others' uses counted: this purchase then holds one.
       const applied = code ? await this.promoCodes.holdInCheckout(code.id, plan, caller.id) : null;
-      const { listPriceCents: _list, ...charge } = this.promoCodes.chargeWith(plan, applied);
+      const { listPriceCents: _list, ...charge } = this.withBalance(
+        plan,
+        this.promoCodes.chargeWith(plan, applied),
+        balance,
+      );
+      // Paid in full with the gift balance: approved at once, no Mercado Pago.
+      const covered = charge.balanceCents > 0 && charge.totalCents === 0;
       const id = await this.payments.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
         classCount: plan.classCount,
         ...charge,
+        balanceStatus: charge.balanceCents > 0 ? (covered ? 'spent' : 'held') : null,
         reference,
-        status: 'created',
-        expiresAt,
+        ...(covered
+          ? { status: 'approved', statusDetail: 'gift_balance', approvedAt: now, paidCents: 0, expiresAt: null }
+          : { status: 'created', expiresAt }),
         // The studio's clock, like every other time rule here (the reconcile job compares with it).
         createdAt: now,
       });
+      if (
+        charge.balanceCents > 0 &&
+        !(await this.giftBalance.take(caller.id, id, charge.balanceCents, covered ? 'spend' : 'hold'))
+      ) {
+        throw new GiftCardError(GiftCardErrorCode.GIFT_BALANCE_CHANGED);
+      }
       // One intro purchase open or approved per person: the claim's unique keys decide between
       // simultaneous checkouts (and accounts sharing an email or phone); the loser leaves nothing.
       if (introPerson && !(await this.intro.claim(introPerson, id))) {
@@ -140,9 +190,15 @@ export class PaymentsService {
       }
       // The reformer, held with the purchase: a refusal leaves no purchase behind.
       const spot = prepared ? await this.holds.hold(caller.id, prepared, id) : null;
+      if (covered) await this.grantPlan((await this.payments.byIdOrFail(id))!, null, now);
       return { paymentId: id, held: spot, charge };
     });
     const base = this.config.appUrl.replace(/\/$/, '');
+    if (charge.balanceCents > 0 && charge.totalCents === 0) {
+      // The reformer its checkout held is booked now that the plan exists.
+      if (held) await this.holds.bookHeld(paymentId);
+      return { url: `${base}/pilates/clases?pago=saldo`, held, paidWithBalance: true };
+    }
     const classes = `${plan.classCount} ${plan.classCount === 1 ? 'clase' : 'clases'}`;
     try {
       const preference = await this.gateway.createPreference({
@@ -163,12 +219,13 @@ export class PaymentsService {
         cashExpiresAt: expiresAt,
       });
       await this.payments.update(paymentId, { preferenceId: preference.id });
-      return { url: preference.url, held };
+      return { url: preference.url, held, paidWithBalance: false };
     } catch (error) {
       this.logger.error(`Preferencia del pago ${paymentId} no creada: ${(error as Error).message}`);
       await this.transactions.run(async () => {
         await this.payments.update(paymentId, { status: 'cancelled', statusDetail: 'preference_failed' });
         await this.intro.release(paymentId);
+        await this.giftBalance.release({ id: paymentId, userId: caller.id, balanceCents: charge.balanceCents });
       });
       // Nothing to pay: the reformer is free again at once.
       if (held) await this.holds.end(paymentId);
@@ -214,7 +271,12 @@ export class PaymentsService {
     // A payment already recorded (e.g. a duplicate kept on its own row) is found by its own id first.
     const payment =
       (await this.payments.byProviderPaymentId(provider.id)) ?? (await this.findByReference(provider.reference));
-    if (!payment) return null;
+    if (!payment) {
+      // A gift card's payment: same checks, applied to the card.
+      const card = await this.giftCards.forProvider(provider.id, provider.reference);
+      if (card && (!owner || owner.id === card.buyerId)) await this.giftCards.apply(card, provider);
+      return null;
+    }
     if (owner) access.require(owner, Permission.PaymentsRead, { ownerId: payment.userId });
     await this.apply(payment, provider);
     return this.payments.byIdOrFail(payment.id);
@@ -287,6 +349,7 @@ export class PaymentsService {
             const expired = await this.payments.expireOpen(payment.id);
             // An intro purchase never paid: the person may try the offer again.
             if (expired) await this.intro.release(payment.id);
+            if (expired) await this.giftBalance.release(payment);
             return expired;
           });
         }
@@ -294,7 +357,85 @@ export class PaymentsService {
         this.logger.warn(`Conciliación del pago ${payment.id} pospuesta: ${(error as Error).message}`);
       }
     }
+    return changed + (await this.reconcileGiftCards(now, before));
+  }
+
+  /** The reconcile job's part for gift cards waiting for their payment: asked about, or failed past their deadline. */
+  private async reconcileGiftCards(now: Date, before: Date): Promise<number> {
+    let changed = 0;
+    for (const card of await this.giftCards.dueForReconcile(before, RECONCILE_BATCH)) {
+      if (!(await this.giftCards.claimCheck(card.id, now, before))) continue;
+      try {
+        const found = await this.gateway.findByReference(card.reference);
+        const best = found.find((p) => p.status === 'approved') ?? found[0];
+        if (best) {
+          await this.giftCards.apply(card, best);
+          changed++;
+        } else if (card.expiresAt.getTime() < now.getTime()) {
+          changed += await this.giftCards.expire(card.id);
+        }
+      } catch (error) {
+        this.logger.warn(`Conciliación de la tarjeta de regalo ${card.id} pospuesta: ${(error as Error).message}`);
+      }
+    }
     return changed;
+  }
+
+  /**
+   * A gift card bought for someone: a pending card and its Checkout Pro preference (the same webhook,
+   * amount and currency checks as a plan, and the same checkout limits); answers where to pay.
+   */
+  async startGiftCardCheckout(caller: Caller, order: GiftCardOrder): Promise<{ url: string }> {
+    const charge = await this.giftCards.check(order);
+    const buyer = (await this.payments.buyer(caller.id))!;
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + CASH_PAYMENT_DAYS * DAY);
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const reference = `pilates-${randomUUID()}`;
+    const cardId = await this.transactions.run(async () => {
+      await this.payments.lockBuyer(caller.id);
+      const wait = checkoutWait(await this.payments.checkoutsOf(caller.id, hourAgo, now), now, {
+        maxOpen: this.config.checkoutMaxOpen,
+        maxPerHour: this.config.checkoutMaxPerHour,
+        linkHours: CHECKOUT_LINK_HOURS,
+      });
+      if (wait) throw this.checkoutLimitError(wait, now);
+      // Gift cards started in the last hour count against the same hourly limit.
+      if ((await this.giftCards.startedSince(caller.id, hourAgo)) >= this.config.checkoutMaxPerHour) {
+        throw new PaymentError(
+          PaymentErrorCode.CHECKOUT_LIMIT,
+          `Ya iniciaste ${this.config.checkoutMaxPerHour} compras de tarjetas de regalo en la última hora. Intenta de nuevo más tarde.`,
+          { 'retry-after': '3600' },
+        );
+      }
+      return this.giftCards.createPending(caller.id, order, charge, reference, expiresAt);
+    });
+    const base = this.config.appUrl.replace(/\/$/, '');
+    try {
+      const preference = await this.gateway.createPreference({
+        reference,
+        title: 'Tarjeta de regalo — Pilates Reformer',
+        description: `Tarjeta de regalo de $${(charge.amountCents / 100).toLocaleString('en-US')} para ${order.recipientName}.`,
+        amountMxn: charge.totalCents / 100,
+        payer: { name: buyer.name, email: buyer.email },
+        notificationUrl: `${base}/api/mercadopago/webhook?source_news=webhooks`,
+        backUrls: {
+          success: `${base}/pilates/tarjeta-de-regalo?pago=aprobado`,
+          pending: `${base}/pilates/tarjeta-de-regalo?pago=pendiente`,
+          failure: `${base}/pilates/tarjeta-de-regalo?pago=rechazado`,
+        },
+        statementDescriptor: this.config.mercadoPagoStatementDescriptor,
+        maxInstallments: this.config.mercadoPagoMaxInstallments,
+        checkoutExpiresAt: new Date(now.getTime() + CHECKOUT_LINK_HOURS * 3600_000),
+        cashExpiresAt: expiresAt,
+      });
+      await this.giftCards.setPreference(cardId, preference.id);
+      return { url: preference.url };
+    } catch (error) {
+      this.logger.error(`Preferencia de la tarjeta de regalo ${cardId} no creada: ${(error as Error).message}`);
+      await this.giftCards.cancelUnopened(cardId);
+      throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
+    }
   }
 
   /**
@@ -400,7 +541,11 @@ export class PaymentsService {
           });
           // A purchase that ended without approval frees its intro claim (kept once approved).
           const current = await this.payments.byIdOrFail(payment.id);
-          if (ENDED_UNPAID.includes(current.status)) await this.intro.release(payment.id);
+          if (ENDED_UNPAID.includes(current.status)) {
+            await this.intro.release(payment.id);
+            // Its gift balance part goes back (taken again if a later attempt is approved).
+            await this.giftBalance.release(current);
+          }
           // A failed attempt followed by a pending one (OXXO) on the same checkout: claimed again if free.
           else if (current.status !== 'approved' && (await this.plans.byId(current.planId))?.intro) {
             await this.intro.keepClaim(current.userId, current.id);
@@ -440,23 +585,18 @@ export class PaymentsService {
         issue,
       });
       if (!claimed) return null;
-      if (issue) return 'refused' as const;
-      const startDate = this.clock.today(approvedAt);
-      const userPlanId = await this.plans.insertPaidPlan({
-        userId: payment.userId,
-        planId: payment.planId,
-        planName: payment.planName,
-        classesTotal: payment.classCount,
-        startDate,
-        endDate: planEndDate(startDate),
-      });
-      await this.payments.setUserPlan(payment.id, userPlanId);
-      // An intro purchase approved after a failed attempt had freed its claim: claimed again.
-      if ((await this.plans.byId(payment.planId))?.intro) await this.intro.keepClaim(payment.userId, payment.id);
-      const plan = { startDate, endDate: planEndDate(startDate) };
-      // The receipt exists exactly when the plan does.
-      await this.emitReceipt(payment, provider.id, plan);
-      return plan;
+      if (issue) {
+        // No plan for this purchase: its gift balance part goes back.
+        await this.giftBalance.release(payment);
+        return 'refused' as const;
+      }
+      // The gift balance part is spent (taken again if a failed attempt had released it); when the
+      // balance no longer has it, no plan: flagged for a refund like any approval that grants none.
+      if (!(await this.giftBalance.spend(payment))) {
+        await this.payments.updateInside(payment.id, { issue: 'balance_missing' });
+        return 'refused' as const;
+      }
+      return this.grantPlan(payment, provider.id, approvedAt);
     });
     if (plan === 'refused') {
       this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
@@ -478,6 +618,30 @@ export class PaymentsService {
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
+  }
+
+  /** Inside the approval's transaction: the purchase's plan, its intro claim kept, and the receipt. */
+  private async grantPlan(
+    payment: Payment,
+    providerPaymentId: string | null,
+    approvedAt: Date,
+  ): Promise<{ startDate: string; endDate: string }> {
+    const startDate = this.clock.today(approvedAt);
+    const userPlanId = await this.plans.insertPaidPlan({
+      userId: payment.userId,
+      planId: payment.planId,
+      planName: payment.planName,
+      classesTotal: payment.classCount,
+      startDate,
+      endDate: planEndDate(startDate),
+    });
+    await this.payments.setUserPlan(payment.id, userPlanId);
+    // An intro purchase approved after a failed attempt had freed its claim: claimed again.
+    if ((await this.plans.byId(payment.planId))?.intro) await this.intro.keepClaim(payment.userId, payment.id);
+    const plan = { startDate, endDate: planEndDate(startDate) };
+    // The receipt exists exactly when the plan does.
+    await this.emitReceipt(payment, providerPaymentId, plan);
+    return plan;
   }
 
   /** Whether the purchase is recent enough for its checkout's hold to be live (HOLD_MINUTES). */
@@ -517,7 +681,11 @@ export class PaymentsService {
     }
   }
 
-  private async emitReceipt(payment: Payment, providerPaymentId: string, plan: { startDate: string; endDate: string }) {
+  private async emitReceipt(
+    payment: Payment,
+    providerPaymentId: string | null,
+    plan: { startDate: string; endDate: string },
+  ) {
     const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
     await this.notifications.emit({
@@ -530,6 +698,7 @@ export class PaymentsService {
           classCount: payment.classCount,
           priceCents: payment.priceCents,
           ...(payment.discountCents > 0 ? { discountCents: payment.discountCents } : {}),
+          ...(payment.balanceCents > 0 ? { balanceCents: payment.balanceCents } : {}),
           commissionCents: payment.commissionCents,
           totalCents: payment.totalCents,
         },
@@ -558,6 +727,8 @@ export class PaymentsService {
         ...(refundedCents > 0 ? { refundedCents } : {}),
       });
       if (payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
+      // A refunded plan paid partly with the gift balance: that part goes back to the balance, once.
+      if (provider.status === 'refunded') await this.giftBalance.returnRefunded(before);
       if (refunded) await this.emitRefund(before, refundedCents, payment.userPlanId ? 'revoked' : 'none');
     });
   }

@@ -1,2 +1,7 @@
 export { PromoCodesModule } from './promo-codes.module';
-export { PromoCodesService, normalizePromoCode, type PromoCharge } from './promo-codes.service';
+export {
+  PromoCodesService,
+  normalizePromoCode,
+  MIN_DISCOUNTED_PRICE_CENTS,
+  type PromoCharge,
+} from './promo-codes.service';

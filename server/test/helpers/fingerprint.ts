@@ -19,6 +19,9 @@ const FINGERPRINT_SQL = `SELECT ${[
   'SELECT COALESCE(SUM(active), 0) FROM schedules',
   'SELECT COUNT(*) FROM payments',
   'SELECT COUNT(*) FROM audit_log',
+  'SELECT COUNT(*) FROM gift_cards',
+  "SELECT COUNT(*) FROM gift_cards WHERE status IN ('redeemed', 'voided', 'sent')",
+  'SELECT COALESCE(SUM(balance_cents), 0) FROM gift_balances',
 ]
   .map((sql, i) => `(${sql}) AS f${i}`)
   .join(', ')}`;

@@ -196,6 +196,19 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       active: false,
     }),
   },
+  buyGiftCard: {
+    role: 'client',
+    body: () => ({
+      amount: 1000,
+      recipientName: 'Lucía Pérez',
+      recipientEmail: 'lucia@example.com',
+      message: '¡Feliz cumpleaños!',
+      deliverOn: TODAY,
+    }),
+  },
+  redeemGiftCard: { role: 'client', body: () => ({ code: 'ABCD-EFGH-JKMN-PQRS' }) },
+  resendGiftCard: { role: 'admin', body: () => ({ id: 999999 }) },
+  voidGiftCard: { role: 'admin', body: () => ({ id: 999999 }) },
   getDashboard: { role: 'admin', body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   sendPlanReminder: { role: 'admin', body: (f) => ({ userPlanId: f.userPlanId }) },
   changeSettings: {

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'payment.desk_refund',
   'promo_code.create',
   'promo_code.update',
+  'gift_card.resend',
+  'gift_card.void',
   'waitlist.remove',
   'waitlist.promote',
   'spot.create',

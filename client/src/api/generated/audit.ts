@@ -8,6 +8,8 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
   'class.cancel': 'Canceló una clase',
+  'gift_card.resend': 'Reenvió una tarjeta de regalo',
+  'gift_card.void': 'Anuló una tarjeta de regalo',
   'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
   'payment.desk_sale': 'Registró una venta en mostrador',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
@@ -71,6 +73,7 @@ export const AUDIT_FIELDS = {
   email: { kind: 'email' },
   endDate: { kind: 'date' },
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
+  giftStatus: { kind: 'values', values: ['paid', 'sent', 'voided'] },
   id: { kind: 'reference' },
   instructor: { kind: 'text' },
   intro: { kind: 'yesNo' },
@@ -139,6 +142,8 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'gift_card.resend': ['giftStatus', 'email'],
+  'gift_card.void': ['giftStatus', 'refunded'],
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
   'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],

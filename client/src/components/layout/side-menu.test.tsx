@@ -48,6 +48,10 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Sala' })).toHaveAttribute('href', '/pilates/sala');
     expect(within(nav).getByRole('link', { name: 'Planes' })).toHaveAttribute('href', '/pilates/planes-admin');
     expect(within(nav).getByRole('link', { name: 'Promociones' })).toHaveAttribute('href', '/pilates/promociones');
+    expect(within(nav).getByRole('link', { name: 'Tarjetas de regalo' })).toHaveAttribute(
+      'href',
+      '/pilates/tarjetas-de-regalo',
+    );
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
     expect(within(nav).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('href', '/pilates/ajustes');
     // In the Administrador block, the owner's dashboard first.
@@ -56,7 +60,18 @@ describe('SideMenu', () => {
       within(adminLinks)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Usuarios', 'Ver clases', 'Horario', 'Sala', 'Planes', 'Promociones', 'Auditoría', 'Ajustes']);
+    ).toEqual([
+      'Panel',
+      'Usuarios',
+      'Ver clases',
+      'Horario',
+      'Sala',
+      'Planes',
+      'Promociones',
+      'Tarjetas de regalo',
+      'Auditoría',
+      'Ajustes',
+    ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   CalendarRange,
   ChartColumn,
   ClipboardList,
+  Gift,
   History,
   LayoutGrid,
   LogOut,
@@ -34,6 +35,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
   '/pilates/promociones': Percent,
+  '/pilates/tarjetas-de-regalo': Gift,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
 };

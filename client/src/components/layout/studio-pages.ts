@@ -13,6 +13,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/sala', label: 'Sala', permission: Permission.RoomManage },
   { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
   { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },
+  { to: '/pilates/tarjetas-de-regalo', label: 'Tarjetas de regalo', permission: Permission.GiftCardsManage },
   { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
   { to: '/pilates/ajustes', label: 'Ajustes', permission: Permission.SettingsManage },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];

@@ -65,6 +65,7 @@ export const PURCHASE_ISSUE_LABELS: Record<NonNullable<AdminPurchaseDto['issue']
   currency_mismatch: 'Moneda distinta',
   not_live: 'Pago de prueba',
   duplicate: 'A reembolsar',
+  balance_missing: 'Sin saldo de regalo',
 };
 
 /** A refund amount typed by the admin: pesos with up to two decimals, more than 0 and at most `max`. */

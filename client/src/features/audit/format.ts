@@ -112,6 +112,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   total: 'Total (MXN)',
   received: 'Recibido (MXN)',
   change: 'Cambio (MXN)',
+  giftStatus: 'Tarjeta de regalo',
 };
 
 /** Every value of the fields of fixed values. */
@@ -139,6 +140,7 @@ export const VALUE_LABELS = {
   attended: { true: 'Asistió', false: 'No asistió', null: 'Sin marcar' },
   forgiven: { late_release: 'Lugar liberado tarde', no_show: 'Inasistencia' },
   method: { efectivo: 'Efectivo', transferencia: 'Transferencia', terminal: 'Tarjeta en terminal' },
+  giftStatus: { paid: 'Pagada, por enviar', sent: 'Enviada', voided: 'Anulada' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -182,6 +184,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   attended: (value) => valueLabel(VALUE_LABELS.attended, value),
   forgiven: (value) => valueLabel(VALUE_LABELS.forgiven, value),
   method: (value) => valueLabel(VALUE_LABELS.method, value),
+  giftStatus: (value) => valueLabel(VALUE_LABELS.giftStatus, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
   'promo_code.create': 'Creó un código promocional',
   'promo_code.update': 'Cambió un código promocional',
+  'gift_card.resend': 'Reenvió una tarjeta de regalo',
+  'gift_card.void': 'Anuló una tarjeta de regalo',
   'waitlist.remove': 'Quitó a un usuario de una lista de espera',
   'waitlist.promote': 'Dio a un usuario de la lista de espera un lugar en la clase',
   'spot.create': 'Agregó un reformer a la sala',
@@ -119,6 +121,8 @@ export const AUDIT_FIELDS = {
   /** 'total', or the pesos asked for. */
   requested: { kind: 'money' },
   providerPaymentId: text,
+  /** A gift card's state. */
+  giftStatus: { kind: 'values', values: ['paid', 'sent', 'voided'] },
   reservationId: reference,
   /** A reformer, by its label. */
   spot: text,
@@ -213,6 +217,8 @@ export const AUDIT_ACTION_FIELDS = {
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
   'promo_code.create': PROMO_CODE_FIELDS,
   'promo_code.update': PROMO_CODE_FIELDS,
+  'gift_card.resend': ['giftStatus', 'email'],
+  'gift_card.void': ['giftStatus', 'refunded'],
   'waitlist.remove': ['status'],
   'waitlist.promote': ['status', 'reservationId'],
   'spot.create': ['spot', 'row', 'column'],

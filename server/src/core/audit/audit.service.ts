@@ -21,6 +21,7 @@ export interface AuditEntryInput {
     | 'reservation'
     | 'payment'
     | 'promo_code'
+    | 'gift_card'
     | 'waitlist'
     | 'spot'
     | 'room'

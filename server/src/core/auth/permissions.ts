@@ -47,6 +47,8 @@ export enum Permission {
   SalesDesk = 'sales.desk',
   /** Promo codes ("Promociones"): create, change and deactivate them, and see their uses. */
   PromosManage = 'promos.manage',
+  /** Gift cards ("Tarjetas de regalo"): see them, resend their mail, void a refunded one. */
+  GiftCardsManage = 'gift-cards.manage',
   /** The owner's dashboard ("Panel"). */
   DashboardRead = 'dashboard.read',
   /** The dashboard's CSV downloads. */

@@ -28,6 +28,7 @@ import { ForgiveReturned1764933000000 } from './1764933000000-ForgiveReturned';
 import { IntroOffer1764940000000 } from './1764940000000-IntroOffer';
 import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
 import { DeskSales1764950000000 } from './1764950000000-DeskSales';
+import { GiftCards1764951000000 } from './1764951000000-GiftCards';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   IntroOffer1764940000000,
   PromoCodes1764941000000,
   DeskSales1764950000000,
+  GiftCards1764951000000,
 ];

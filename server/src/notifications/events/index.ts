@@ -6,6 +6,7 @@ import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
 import { paymentDeskReceiptMail, type PaymentDeskReceipt } from './payment-desk-receipt';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
+import { giftCardDeliveredMail, giftCardReceiptMail, type GiftCardDelivered, type GiftCardReceipt } from './gift-card';
 import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
@@ -34,6 +35,8 @@ export interface EventPayloads {
   'payment.receipt': PaymentReceipt;
   'payment.desk_receipt': PaymentDeskReceipt;
   'payment.refunded': PaymentRefunded;
+  'gift_card.receipt': GiftCardReceipt;
+  'gift_card.delivered': GiftCardDelivered;
   'account.welcome': AccountWelcome;
   'account.password-reset': PasswordReset;
   'account.email-changed': EmailChanged;
@@ -65,6 +68,8 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'payment.receipt': paymentReceiptMail,
   'payment.desk_receipt': paymentDeskReceiptMail,
   'payment.refunded': paymentRefundedMail,
+  'gift_card.receipt': giftCardReceiptMail,
+  'gift_card.delivered': giftCardDeliveredMail,
   'account.welcome': accountWelcomeMail,
   'account.password-reset': passwordResetMail,
   'account.email-changed': emailChangedMail,

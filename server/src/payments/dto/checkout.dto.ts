@@ -58,7 +58,13 @@ export class CheckoutPreviewResponseDto {
   @ApiProperty({ example: 15000, description: 'Descuento del código, en centavos (0 sin código).' })
   discountCents!: number;
 
-  @ApiProperty({ example: 5860, description: 'Comisión de pago sobre el precio con descuento, en centavos.' })
+  @ApiProperty({
+    example: 0,
+    description: 'Pagado con el saldo de regalo del cliente, en centavos: se resta antes de la comisión (0 sin saldo).',
+  })
+  balanceCents!: number;
+
+  @ApiProperty({ example: 5860, description: 'Comisión de pago sobre lo que cobra Mercado Pago, en centavos.' })
   commissionCents!: number;
 
   @ApiProperty({ example: 140860, description: 'Total a pagar en Mercado Pago, en centavos.' })
@@ -113,6 +119,13 @@ export class CheckoutResponseDto {
     description: 'El reformer guardado 15 minutos mientras paga (con `hold`); null sin `hold`.',
   })
   held!: SpotRefDto | null;
+
+  @ApiProperty({
+    example: false,
+    description:
+      'true: el saldo de regalo pagó todo, el plan ya está activo (y la clase de `hold` reservada); no hay pago en Mercado Pago.',
+  })
+  paidWithBalance!: boolean;
 }
 
 /** The class the approved purchase booked on the reformer held for it. */

@@ -4,6 +4,7 @@ import { RefundRequest } from './refund-request.entity';
 
 export { Payment };
 export { DESK_METHODS, PAYMENT_METHODS, type DeskMethod, type PaymentMethod } from './payment.entity';
+export type { BalanceStatus } from './payment.entity';
 
 /** The payments module's tables, for the app's schema (server/src/database/schema.ts). */
 export const paymentsEntities = [Payment, PaymentNotification, RefundRequest];

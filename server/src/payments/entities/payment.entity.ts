@@ -31,10 +31,20 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Why an approved payment granted no plan, shown to admins: the amount or currency differs from the
- * purchase, a test-mode payment reached production, or the purchase was already paid ("a reembolsar").
+ * purchase, a test-mode payment reached production, the purchase was already paid ("a reembolsar"), or
+ * the gift balance part it had released on a failed attempt was no longer there.
  */
-export const PAYMENT_ISSUES = ['amount_mismatch', 'currency_mismatch', 'not_live', 'duplicate'] as const;
+export const PAYMENT_ISSUES = [
+  'amount_mismatch',
+  'currency_mismatch',
+  'not_live',
+  'duplicate',
+  'balance_missing',
+] as const;
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
+
+/** held: taken at checkout, waiting for the payment; spent: the plan was granted; released: the purchase ended unpaid; returned: refunded. */
+export type BalanceStatus = 'held' | 'spent' | 'released' | 'returned';
 
 /**
  * How a payment was paid: through Mercado Pago (every checkout), or at the studio's desk ("Venta en
@@ -110,6 +120,17 @@ export class Payment {
   /** The promo code the purchase used; while open it holds one of the code's uses, approved it counts one. */
   @Column({ name: 'promo_code_id', type: 'int', nullable: true })
   promoCodeId!: number | null;
+
+  /**
+   * Paid from the buyer's gift balance ("Saldo de regalo"), in centavos: taken off the price before the
+   * commission (the catalogue price is price_cents + discount_cents + balance_cents).
+   */
+  @Column({ name: 'balance_cents', type: 'int', default: 0 })
+  balanceCents!: number;
+
+  /** Where the balance part stands: held while open, spent once approved, released or returned. */
+  @Column({ name: 'balance_status', type: 'varchar', length: 10, nullable: true })
+  balanceStatus!: BalanceStatus | null;
 
   @Column({ name: 'commission_cents', type: 'int' })
   commissionCents!: number;

@@ -31,6 +31,8 @@ import type {
   AddUserDto,
   AdminCatalogPlanResponseDto,
   AdminCatalogResponseDto,
+  AdminGiftCardResponseDto,
+  AdminGiftCardsResponseDto,
   AdminPurchasesResponseDto,
   AdminSalaResponseDto,
   AdminUserResponseDto,
@@ -56,6 +58,7 @@ import type {
   ForgiveResponseDto,
   GetAuditDto,
   GetUsersDto,
+  GiftCardIdDto,
   InstructorResponseDto,
   OutageDto,
   OutageIdDto,
@@ -1408,6 +1411,220 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   return query;
 }
 
+export const getListGiftCardsUrl = () => {
+  return `/api/admin/gift-cards`;
+};
+
+export const listGiftCards = async (options?: RequestInit): Promise<AdminGiftCardsResponseDto> => {
+  return apiFetch<AdminGiftCardsResponseDto>(getListGiftCardsUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListGiftCardsQueryKey = () => {
+  return [`/api/admin/gift-cards`] as const;
+};
+
+export const getListGiftCardsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listGiftCards>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listGiftCards>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListGiftCardsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listGiftCards>>> = ({ signal }) =>
+    listGiftCards({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listGiftCards>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListGiftCardsQueryResult = NonNullable<Awaited<ReturnType<typeof listGiftCards>>>;
+export type ListGiftCardsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListGiftCards<
+  TData = Awaited<ReturnType<typeof listGiftCards>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listGiftCards>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listGiftCards>>,
+          TError,
+          Awaited<ReturnType<typeof listGiftCards>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListGiftCards<
+  TData = Awaited<ReturnType<typeof listGiftCards>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listGiftCards>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listGiftCards>>,
+          TError,
+          Awaited<ReturnType<typeof listGiftCards>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListGiftCards<
+  TData = Awaited<ReturnType<typeof listGiftCards>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listGiftCards>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+export function useListGiftCards<
+  TData = Awaited<ReturnType<typeof listGiftCards>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listGiftCards>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListGiftCardsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getResendGiftCardUrl = () => {
+  return `/api/admin/gift-cards/resend`;
+};
+
+export const resendGiftCard = async (
+  giftCardIdDto: GiftCardIdDto,
+  options?: RequestInit,
+): Promise<AdminGiftCardResponseDto> => {
+  return apiFetch<AdminGiftCardResponseDto>(getResendGiftCardUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(giftCardIdDto),
+  });
+};
+
+export const getResendGiftCardMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof resendGiftCard>>, TError, { data: GiftCardIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof resendGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationKey = ['resendGiftCard'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendGiftCard>>, { data: GiftCardIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return resendGiftCard(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ResendGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof resendGiftCard>>>;
+export type ResendGiftCardMutationBody = GiftCardIdDto;
+export type ResendGiftCardMutationError = ErrorType<ErrorResponseDto>;
+
+export const useResendGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof resendGiftCard>>,
+      TError,
+      { data: GiftCardIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof resendGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationOptions = getResendGiftCardMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getVoidGiftCardUrl = () => {
+  return `/api/admin/gift-cards/void`;
+};
+
+export const voidGiftCard = async (
+  giftCardIdDto: GiftCardIdDto,
+  options?: RequestInit,
+): Promise<AdminGiftCardResponseDto> => {
+  return apiFetch<AdminGiftCardResponseDto>(getVoidGiftCardUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(giftCardIdDto),
+  });
+};
+
+export const getVoidGiftCardMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationKey = ['voidGiftCard'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof voidGiftCard>>, { data: GiftCardIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return voidGiftCard(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type VoidGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof voidGiftCard>>>;
+export type VoidGiftCardMutationBody = GiftCardIdDto;
+export type VoidGiftCardMutationError = ErrorType<ErrorResponseDto>;
+
+export const useVoidGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationOptions = getVoidGiftCardMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getListPromoCodesUrl = () => {
   return `/api/admin/promo-codes`;
 };

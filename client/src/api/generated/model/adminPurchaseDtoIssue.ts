@@ -18,4 +18,5 @@ export const AdminPurchaseDtoIssue = {
   currency_mismatch: 'currency_mismatch',
   not_live: 'not_live',
   duplicate: 'duplicate',
+  balance_missing: 'balance_missing',
 } as const;

@@ -37,6 +37,8 @@ export const AuditEntryDtoAction = {
   paymentdesk_refund: 'payment.desk_refund',
   promo_codecreate: 'promo_code.create',
   promo_codeupdate: 'promo_code.update',
+  gift_cardresend: 'gift_card.resend',
+  gift_cardvoid: 'gift_card.void',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',
   spotcreate: 'spot.create',

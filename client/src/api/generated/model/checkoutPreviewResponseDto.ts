@@ -7,7 +7,9 @@
  */
 
 export interface CheckoutPreviewResponseDto {
-  /** Comisión de pago sobre el precio con descuento, en centavos. */
+  /** Pagado con el saldo de regalo del cliente, en centavos: se resta antes de la comisión (0 sin saldo). */
+  balanceCents: number;
+  /** Comisión de pago sobre lo que cobra Mercado Pago, en centavos. */
   commissionCents: number;
   /** Descuento del código, en centavos (0 sin código). */
   discountCents: number;

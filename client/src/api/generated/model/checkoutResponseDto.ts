@@ -13,6 +13,8 @@ export interface CheckoutResponseDto {
    * @nullable
    */
   held: CheckoutResponseDtoHeld;
+  /** true: el saldo de regalo pagó todo, el plan ya está activo (y la clase de `hold` reservada); no hay pago en Mercado Pago. */
+  paidWithBalance: boolean;
   success: boolean;
   /** A dónde va el navegador para pagar. */
   url: string;

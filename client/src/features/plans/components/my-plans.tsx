@@ -11,6 +11,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { FailedPurchases, PendingPurchases } from '@/features/purchase';
+import { GiftBalance } from '@/features/gift-cards';
 import { useStudioToday } from '@/lib/studio-clock';
 import { PlanHistoryButton } from './plan-history';
 
@@ -81,6 +82,7 @@ export function MyPlans() {
       <PendingPurchases />
       <PlansList />
       <FailedPurchases />
+      <GiftBalance />
     </div>
   );
 }

@@ -95,6 +95,41 @@ describe('PurchaseDialog', () => {
     expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 3, code: 'buenfin' }]);
   });
 
+  it('should say the gift balance pays first, and show its part in the preview with a code', async () => {
+    stubApi({
+      [GET_PLANES]: planesOk,
+      '/api/gift-cards/balance': () => ({ status: 200, body: { success: true, balanceCents: 100000, movements: [] } }),
+      [PREVIEW]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          priceCents: 150000,
+          discountCents: 15000,
+          balanceCents: 100000,
+          commissionCents: 1800,
+          totalCents: 36800,
+        },
+      }),
+    });
+    renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const summary = await within(dialog).findByRole('region', { name: 'Ocho Clases' });
+    expect(await within(summary).findByText(/Tu saldo de regalo de \$1,000\.00 paga primero/)).toBeInTheDocument();
+    await userEvent.type(within(summary).getByLabelText('¿Tienes un código?'), 'buenfin');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(summary).findByText('BUENFIN')).toBeInTheDocument();
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Precio: $1,500.00',
+      'Descuento: −$150.00',
+      'Saldo de regalo: −$1,000.00',
+      'Comisión: $18.00',
+      'Total: $368.00',
+    ]);
+  });
+
   it("should show the server's Spanish refusal of a code and keep the plan's own price", async () => {
     const fetchMock = stubApi({
       [GET_PLANES]: planesOk,

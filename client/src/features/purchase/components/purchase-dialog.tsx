@@ -3,6 +3,7 @@ import { ArrowLeft, CreditCard, Timer } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessages, isApiError } from '@/api/api-error';
 import type { CataloguePlanDto } from '@/api/generated/model';
+import { useGetGiftBalance } from '@/api/generated/gift-cards/gift-cards';
 import { useStartCheckout } from '@/api/generated/payments/payments';
 import { useGetPlanes } from '@/api/generated/planes/planes';
 import { Button } from '@/components/ui/button';
@@ -126,6 +127,19 @@ interface PlanSummaryProps {
 
 const pesos = (cents: number) => formatMoney(cents / 100);
 
+/** The client's gift balance pays first: said before paying (the preview with a code shows the amount). */
+function GiftBalanceNote() {
+  const balance = useGetGiftBalance({ query: { staleTime: 60_000 } });
+  const cents = balance.data?.balanceCents ?? 0;
+  if (cents <= 0) return null;
+  return (
+    <p className="mt-3 rounded-control bg-sand/60 px-3 py-2 text-sm text-ink">
+      Tu saldo de regalo de {pesos(cents)} paga primero: se descuenta del precio y la comisión se cobra solo sobre el
+      resto. Si cubre todo, tu plan queda activo sin pasar por Mercado Pago.
+    </p>
+  );
+}
+
 function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: PlanSummaryProps) {
   // The plan's button is gone: focus (and the scroll) move to the summary's title.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -148,6 +162,9 @@ function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: P
           <dl className="mt-4 text-sm">
             <SummaryRow label="Precio" value={pesos(promo.preview.priceCents)} />
             <SummaryRow label="Descuento" value={`−${pesos(promo.preview.discountCents)}`} />
+            {promo.preview.balanceCents > 0 ? (
+              <SummaryRow label="Saldo de regalo" value={`−${pesos(promo.preview.balanceCents)}`} />
+            ) : null}
             {promo.preview.commissionCents > 0 ? (
               <SummaryRow label="Comisión" value={pesos(promo.preview.commissionCents)} />
             ) : null}
@@ -161,6 +178,7 @@ function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: P
             <SummaryRow label="Total" value={formatMoney(plan.total)} strong />
           </dl>
         )}
+        {promo ? null : <GiftBalanceNote />}
         <div className="mt-4">
           <PromoCodeField planId={plan.id} applied={promo} onApplied={onPromo} disabled={paying} />
         </div>

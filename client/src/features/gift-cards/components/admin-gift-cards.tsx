@@ -1,0 +1,138 @@
+import { formatLongDate } from '@pilates/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessages } from '@/api/api-error';
+import {
+  getListGiftCardsQueryKey,
+  useListGiftCards,
+  useResendGiftCard,
+  useVoidGiftCard,
+} from '@/api/generated/admin/admin';
+import type { AdminGiftCardDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { centsLabel, GIFT_CARD_STATUS_LABELS } from '../format';
+
+interface Actions {
+  onResend: (card: AdminGiftCardDto) => void;
+  onVoid: (card: AdminGiftCardDto) => void;
+  pending: number | undefined;
+}
+
+const canResend = (card: AdminGiftCardDto) => card.status === 'paid' || card.status === 'sent';
+/** Only an unredeemed card whose payment Mercado Pago refunded can be voided. */
+const canVoid = (card: AdminGiftCardDto) =>
+  canResend(card) && (card.paymentStatus === 'refunded' || card.paymentStatus === 'charged_back');
+
+const statusLabel = (card: AdminGiftCardDto) =>
+  `${GIFT_CARD_STATUS_LABELS[card.status] ?? card.status}${card.refundedCents > 0 ? ' · pago reembolsado' : ''}`;
+
+const balanceLabel = (card: AdminGiftCardDto) =>
+  card.balanceLeftCents === null ? '—' : `${card.redeemedBy ?? ''}: ${centsLabel(card.balanceLeftCents)}`;
+
+function CardActions({ card, actions }: { card: AdminGiftCardDto; actions: Actions }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canResend(card) ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Reenviar la tarjeta ${card.id}`}
+          loading={actions.pending === card.id}
+          onClick={() => actions.onResend(card)}
+        >
+          Reenviar
+        </Button>
+      ) : null}
+      {canVoid(card) ? (
+        <Button
+          size="sm"
+          variant="danger"
+          aria-label={`Anular la tarjeta ${card.id}`}
+          loading={actions.pending === card.id}
+          onClick={() => actions.onVoid(card)}
+        >
+          Anular
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const columnsWith = (actions: Actions): DataTableColumn<AdminGiftCardDto>[] => [
+  {
+    key: 'monto',
+    header: 'Monto',
+    cell: (card) => centsLabel(card.amountCents),
+    className: 'figures whitespace-nowrap',
+  },
+  { key: 'para', header: 'Para', cell: (card) => `${card.recipientName} (${card.recipientEmail})` },
+  { key: 'de', header: 'Compró', cell: (card) => card.buyerName },
+  { key: 'entrega', header: 'Entrega', cell: (card) => formatLongDate(card.deliverOn) },
+  { key: 'estado', header: 'Estado', cell: statusLabel },
+  { key: 'saldo', header: 'Saldo restante', cell: balanceLabel },
+  { key: 'acciones', header: 'Acciones', cell: (card) => <CardActions card={card} actions={actions} /> },
+];
+
+/** "Tarjetas de regalo": paid cards, pending delivery, sent, redeemed (with the redeemer's balance left) or voided. */
+export function AdminGiftCards() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const list = useListGiftCards();
+  const resend = useResendGiftCard();
+  const voiding = useVoidGiftCard();
+  const done = (message: string) => {
+    toast.show(message);
+    void queryClient.invalidateQueries({ queryKey: getListGiftCardsQueryKey() });
+  };
+  const failed = (error: unknown) => toast.show(errorMessages(error).join(' '), 'error');
+  const actions: Actions = {
+    onResend: (card) =>
+      resend.mutate(
+        { data: { id: card.id } },
+        { onSuccess: () => done(`Reenviamos la tarjeta a ${card.recipientEmail}`), onError: failed },
+      ),
+    onVoid: (card) =>
+      voiding.mutate(
+        { data: { id: card.id } },
+        { onSuccess: () => done(`Tarjeta ${card.id} anulada`), onError: failed },
+      ),
+    pending: resend.isPending ? resend.variables?.data.id : voiding.isPending ? voiding.variables?.data.id : undefined,
+  };
+
+  if (list.isError) return <ErrorMessage error={list.error} />;
+  return (
+    <div className="@container">
+      <ResponsiveTable
+        label="Tarjetas de regalo"
+        columns={columnsWith(actions)}
+        rows={list.data?.giftCards}
+        getRowKey={(card) => card.id}
+        cardClassName="space-y-2 px-4 py-4"
+        renderCard={(card) => (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium text-ink-strong">
+                {centsLabel(card.amountCents)} para {card.recipientName}
+              </p>
+              <span className="text-sm text-ink-muted">{statusLabel(card)}</span>
+            </div>
+            <p className="text-sm text-ink break-all">{card.recipientEmail}</p>
+            <p className="text-sm text-ink-muted">
+              Compró {card.buyerName} · Entrega {formatLongDate(card.deliverOn)}
+            </p>
+            {card.balanceLeftCents !== null ? (
+              <p className="text-sm text-ink-muted">Saldo restante: {balanceLabel(card)}</p>
+            ) : null}
+            <CardActions card={card} actions={actions} />
+          </>
+        )}
+        emptyMessage="Aún no hay tarjetas de regalo pagadas."
+        loadingLabel="Cargando las tarjetas…"
+        onPageChange={() => undefined}
+      />
+    </div>
+  );
+}

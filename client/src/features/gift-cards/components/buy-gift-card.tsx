@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessages } from '@/api/api-error';
+import { useBuyGiftCard, useGiftCardOptions } from '@/api/generated/gift-cards/gift-cards';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { formatMoney } from '@/lib/format';
+import { useStudioToday } from '@/lib/studio-clock';
+import { giftOrderErrors, type GiftOrderForm } from '../format';
+
+/** Where the browser goes to pay (Mercado Pago or the test checkout). */
+export const goToCheckout = (url: string) => window.location.assign(url);
+
+/**
+ * "Tarjeta de regalo": a logged-in client buys a card for someone (amount from the studio's list or
+ * the price of a plan, recipient, message, delivery date) and pays it with Mercado Pago like a plan.
+ */
+export function BuyGiftCard({ onCheckout = goToCheckout }: { onCheckout?: (url: string) => void }) {
+  const today = useStudioToday();
+  const options = useGiftCardOptions();
+  const buy = useBuyGiftCard();
+  const [form, setForm] = useState<GiftOrderForm>({
+    amount: '',
+    recipientName: '',
+    recipientEmail: '',
+    message: '',
+    deliverOn: today,
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof GiftOrderForm, string>>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const set = (field: keyof GiftOrderForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = giftOrderErrors(form, today);
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length > 0) return;
+    buy.mutate(
+      {
+        data: {
+          amount: Number(form.amount),
+          recipientName: form.recipientName.trim(),
+          recipientEmail: form.recipientEmail.trim(),
+          message: form.message.trim(),
+          deliverOn: form.deliverOn,
+        },
+      },
+      {
+        onSuccess: (answer) => onCheckout(answer.url),
+        onError: (error) => setFailure(errorMessages(error).join(' ')),
+      },
+    );
+  };
+
+  if (options.isError) return <ErrorMessage error={options.error} />;
+  const amounts = (options.data?.amounts ?? []).map((option) => ({
+    value: String(option.amount),
+    label: option.label.startsWith('$')
+      ? formatMoney(option.amount)
+      : `${option.label} · ${formatMoney(option.amount)}`,
+  }));
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-xl space-y-4" aria-label="Comprar una tarjeta de regalo">
+      <Select
+        label="Monto"
+        options={amounts}
+        value={form.amount}
+        onValueChange={set('amount')}
+        placeholder="Elige un monto"
+        error={errors.amount}
+        hint="Montos del estudio o el precio de un plan. Se agrega la comisión de pago, como al comprar un plan."
+        required
+      />
+      <TextField
+        label="Nombre de quien recibe"
+        value={form.recipientName}
+        onChange={(event) => set('recipientName')(event.target.value)}
+        error={errors.recipientName}
+        maxLength={100}
+        required
+      />
+      <TextField
+        label="Correo de quien recibe"
+        type="email"
+        value={form.recipientEmail}
+        onChange={(event) => set('recipientEmail')(event.target.value)}
+        error={errors.recipientEmail}
+        autoComplete="off"
+        required
+      />
+      <TextField
+        label="Mensaje"
+        value={form.message}
+        onChange={(event) => set('message')(event.target.value)}
+        error={errors.message}
+        maxLength={500}
+        hint="Opcional. Va en el correo y en la tarjeta."
+      />
+      <TextField
+        label="Fecha de entrega"
+        type="date"
+        value={form.deliverOn}
+        min={today}
+        onChange={(event) => set('deliverOn')(event.target.value)}
+        error={errors.deliverOn}
+        hint="Ese día le enviamos la tarjeta por correo. Tú recibes tu recibo al aprobarse el pago."
+        required
+      />
+      {failure ? (
+        <p role="alert" className="text-sm text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" loading={buy.isPending} className="w-full sm:w-auto">
+        Pagar con Mercado Pago
+      </Button>
+    </form>
+  );
+}
