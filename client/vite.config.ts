@@ -135,6 +135,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: { main: fromHere('./src/main.tsx') },
           output: {
+            // Lazily loaded files go by their hash alone: the app's entry lists each one it may
+            // preload (over a hundred), so a page's name in every file name would be bytes on the home
+            // page's first download, growing with every page. The entry keeps its name.
+            chunkFileNames: 'assets/[hash].js',
             // React, the router and Query in one file that every page shares, instead of many small
             // chunks: over HTTP/1.1 each extra file costs a round trip on a slow phone connection.
             codeSplitting: {

@@ -250,11 +250,23 @@ describe('/pilates/auditoria', () => {
   });
 
   it('should drop filters from the URL that are not valid', () => {
-    expect(auditSearchSchema.parse({ accion: 'user.explode', desde: '2026-02-30', hasta: 'mañana' })).toEqual({
+    expect(auditSearchSchema.parse({ accion: 'DROP TABLE', desde: '2026-02-30', hasta: 'mañana' })).toEqual({
       usuario: undefined,
       accion: undefined,
       desde: undefined,
       hasta: undefined,
     });
+  });
+
+  it('should filter by no action when the URL names one the server does not record', async () => {
+    const fetchMock = stubApi({ [GET_AUDIT]: () => page([roleChange]) });
+    renderAuditoria('/pilates/auditoria?accion=user.explode&desde=2026-11-01');
+
+    await within(await screen.findByRole('table', { name: 'Cambios registrados' })).findByRole('cell', {
+      name: 'Ana López',
+    });
+    expect(bodiesSentTo(fetchMock, GET_AUDIT)).toEqual([{ pagination: 1, limit: 20, from: '2026-11-01' }]);
+    const filters = screen.getByRole('form', { name: 'Filtros' });
+    expect(within(filters).getByRole('combobox', { name: 'Acción' })).toHaveTextContent('Todas las acciones');
   });
 });

@@ -19,6 +19,7 @@ import {
   NO_VALUE,
   subjectLabel,
 } from '../format';
+import { knownAction } from '../actions';
 import type { AuditSearch } from '../search';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -135,7 +136,8 @@ function AuditFilters({ filters, onChange }: { filters: AuditSearch; onChange: (
     filters.desde && filters.hasta && filters.hasta < filters.desde
       ? 'La fecha de término debe ser igual o posterior a la de inicio'
       : undefined;
-  const filtered = filters.accion !== undefined || filters.desde !== undefined || filters.hasta !== undefined;
+  const action = knownAction(filters.accion);
+  const filtered = action !== undefined || filters.desde !== undefined || filters.hasta !== undefined;
   return (
     <form
       aria-label="Filtros"
@@ -145,7 +147,7 @@ function AuditFilters({ filters, onChange }: { filters: AuditSearch; onChange: (
       <Select
         label="Acción"
         options={actionOptions}
-        value={filters.accion ?? ALL_ACTIONS}
+        value={action ?? ALL_ACTIONS}
         onValueChange={(value) =>
           onChange({ ...filters, accion: value === ALL_ACTIONS ? undefined : (value as AuditActionName) })
         }
@@ -183,7 +185,9 @@ export function AuditLog({
   onFiltersChange?: (next: AuditSearch) => void;
 }) {
   const [page, setPage] = useState(1);
-  const { usuario: userId, accion: action, desde: from, hasta: to } = filters;
+  const { usuario: userId, desde: from, hasta: to } = filters;
+  // An action the server does not record (a URL typed by hand, an old link) filters nothing.
+  const action = knownAction(filters.accion);
   // A range that ends before it starts is not sent: the field says why.
   const validRange = !(from && to && to < from);
   const query = useGetAudit(
