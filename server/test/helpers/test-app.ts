@@ -33,10 +33,13 @@ export interface TestAppOptions {
   clock?: Clock;
 }
 
-/** The real application on a fresh database: SQLite in a temp folder, or a new MySQL schema. */
+/**
+ * The real application on a fresh database: SQLite in a temp folder, or a new MySQL schema (copied
+ * from the migrated template: the app's start finds no migration to run).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pilates-test-'));
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase({ migrated: true }));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
