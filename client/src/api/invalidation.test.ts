@@ -10,8 +10,10 @@ import {
   getGetSettingsUrl,
   getGetUserUrl,
   getGetUsersUrl,
+  getListGiftCardsUrl,
   getListPromoCodesUrl,
 } from './generated/admin/admin';
+import { getGetGiftBalanceUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
@@ -85,6 +87,8 @@ describe('LIST_URLS', () => {
       settings: getGetSettingsUrl(),
       promoCodes: getListPromoCodesUrl(),
       studio: getGetStudioUrl(),
+      giftBalance: getGetGiftBalanceUrl(),
+      giftCards: getListGiftCardsUrl(),
     });
   });
 });

@@ -46,6 +46,10 @@ export const LIST_URLS = {
   promoCodes: '/api/admin/promo-codes',
   /** The studio's public facts: policy figures and contact (footer, contact section, terms). */
   studio: '/api/studio',
+  /** The caller's "Saldo de regalo" and its movements (Mis planes). */
+  giftBalance: '/api/gift-cards/balance',
+  /** "Tarjetas de regalo": every card, its state and the balance left. */
+  giftCards: '/api/admin/gift-cards',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -126,13 +130,15 @@ export const STALE_AFTER = {
   /** The favourite lives in the session user, which Mi información and the booking map update from the answer (`setSessionFavourite`). */
   setFavouriteSpot: NOTHING,
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
-  // An approval also books the class whose reformer the checkout held.
-  confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes'], waits: true },
+  // An approval also books the class whose reformer the checkout held, and spends a held gift balance.
+  confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },
   /** The purchase dialog's price with a code: nothing changes. */
   previewCheckout: NOTHING,
-  // A hold refused (the class filled, the reformer was taken): the day on screen was behind.
+  // Paid wholly with the gift balance, the plan exists at once (and the class its checkout held is
+  // booked); otherwise the balance part is held. A hold refused (the class filled, the reformer was
+  // taken): the day on screen was behind.
   startCheckout: {
-    accepted: [],
+    accepted: ['giftBalance', 'plans', 'ownPurchases', 'classes', 'day', 'rosters'],
     refused: {
       lists: ['day'],
       when: {
@@ -140,6 +146,10 @@ export const STALE_AFTER = {
       },
     },
   },
+  /** A gift card's checkout: the card exists once its payment is approved. */
+  buyGiftCard: NOTHING,
+  /** The code's amount joins the caller's balance and its movements. */
+  redeemGiftCard: { accepted: ['giftBalance'] },
   changeInfoUser: NOTHING,
   changePassword: NOTHING,
   getCalendarFeedUrl: NOTHING,
@@ -199,6 +209,8 @@ export const STALE_AFTER = {
   deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
   deskSalePreview: NOTHING,
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
+  resendGiftCard: { accepted: ['giftCards', 'audit'] },
+  voidGiftCard: { accepted: ['giftCards', 'audit'] },
   changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },

@@ -1,12 +1,6 @@
 import { formatLongDate } from '@pilates/dates';
-import { useQueryClient } from '@tanstack/react-query';
 import { errorMessages } from '@/api/api-error';
-import {
-  getListGiftCardsQueryKey,
-  useListGiftCards,
-  useResendGiftCard,
-  useVoidGiftCard,
-} from '@/api/generated/admin/admin';
+import { useListGiftCards, useResendGiftCard, useVoidGiftCard } from '@/api/generated/admin/admin';
 import type { AdminGiftCardDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -78,14 +72,13 @@ const columnsWith = (actions: Actions): DataTableColumn<AdminGiftCardDto>[] => [
 
 /** "Tarjetas de regalo": paid cards, pending delivery, sent, redeemed (with the redeemer's balance left) or voided. */
 export function AdminGiftCards() {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const list = useListGiftCards();
   const resend = useResendGiftCard();
   const voiding = useVoidGiftCard();
   const done = (message: string) => {
+    // The list reloads by itself (`resendGiftCard` and `voidGiftCard` in api/invalidation.ts).
     toast.show(message);
-    void queryClient.invalidateQueries({ queryKey: getListGiftCardsQueryKey() });
   };
   const failed = (error: unknown) => toast.show(errorMessages(error).join(' '), 'error');
   const actions: Actions = {

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessages } from '@/api/api-error';
-import { getGetGiftBalanceQueryKey, useGetGiftBalance, useRedeemGiftCard } from '@/api/generated/gift-cards/gift-cards';
+import { useGetGiftBalance, useRedeemGiftCard } from '@/api/generated/gift-cards/gift-cards';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { TextField } from '@/components/ui/text-field';
@@ -18,7 +17,6 @@ import { centsLabel, deltaLabel, movementLabel } from '../format';
  * movements. The balance pays first at checkout (the purchase dialog shows how much).
  */
 export function GiftBalance() {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const balance = useGetGiftBalance();
   const redeem = useRedeemGiftCard();
@@ -38,8 +36,8 @@ export function GiftBalance() {
       {
         onSuccess: (answer) => {
           setCode('');
+          // The balance and its movements reload by themselves (`redeemGiftCard` in api/invalidation.ts).
           toast.show(`Canjeaste tu tarjeta de regalo. Tu saldo es de ${centsLabel(answer.balanceCents)}.`);
-          void queryClient.invalidateQueries({ queryKey: getGetGiftBalanceQueryKey() });
         },
         onError: (failure) => setError(errorMessages(failure).join(' ')),
       },
