@@ -197,7 +197,7 @@ export class DashboardRepository {
 
   /**
    * The period's promo code discounts and gift balance spent on plans: approved purchases that are no
-   * duplicate (a refunded or charged back one gave nothing), from ix_payments_approved_figures' range
+   * duplicate (a refunded or charged back one gave nothing), from ix_payments_approved_figures alone
    * (`+p.status`: never every approved purchase through ix_payments_status).
    */
   async planDiscountsAndBalance(period: PeriodBounds): Promise<{ discountsCents: number; balanceSpentCents: number }> {
