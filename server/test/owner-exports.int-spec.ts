@@ -222,6 +222,10 @@ describe('CSV exports: GET /api/admin/export/<kind>.csv', () => {
         '800',
         // Forma de pago: a plan given by an admin has no payment.
         '',
+        // Código, Descuento, Saldo de regalo: nor a purchase's code, discount or balance.
+        '',
+        '',
+        '',
       ],
     ]);
     const reservations = parseCsv(

@@ -351,6 +351,8 @@ describe('query plans of the hot reads (a studio with history)', () => {
         'ix_user_plans_created_figures:created_at',
         'ix_users_created_role:created_at',
         'ix_user_plans_end:end_date',
+        // The gift cards paid in the period.
+        'ix_gift_cards_approved_figures:approved_at',
       ],
     },
     {

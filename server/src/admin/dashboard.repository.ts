@@ -196,6 +196,35 @@ export class DashboardRepository {
   }
 
   /**
+   * The period's promo code discounts and gift balance spent on plans: approved purchases that are no
+   * duplicate (a refunded or charged back one gave nothing), from ix_payments_approved_figures alone
+   * (`+p.status`: never every approved purchase through ix_payments_status).
+   */
+  async planDiscountsAndBalance(period: PeriodBounds): Promise<{ discountsCents: number; balanceSpentCents: number }> {
+    const [row] = await this.reader.all<Record<string, unknown>>(
+      `SELECT SUM(p.discount_cents) AS discountsCents,
+         SUM(CASE WHEN p.balance_status = 'spent' THEN p.balance_cents ELSE 0 END) AS balanceSpentCents
+       FROM payments p WHERE ${MP_SETTLED} AND +p.status = 'approved' AND (p.issue IS NULL OR p.issue <> 'duplicate')
+         AND p.approved_at >= ? AND p.approved_at < ?`,
+      [period.fromUtc, period.toUtc],
+    );
+    return { discountsCents: num(row?.discountsCents), balanceSpentCents: num(row?.balanceSpentCents) };
+  }
+
+  /**
+   * Gift cards paid in the period and not voided since (their amount, without the commission), from
+   * ix_gift_cards_approved_figures alone (`+g.status`: the period's range, never ix_gift_cards_status).
+   */
+  async giftCardSales(period: PeriodBounds): Promise<{ count: number; amountCents: number }> {
+    const [row] = await this.reader.all<Record<string, unknown>>(
+      `SELECT COUNT(*) AS n, SUM(g.amount_cents) AS amountCents FROM gift_cards g
+       WHERE g.approved_at >= ? AND g.approved_at < ? AND +g.status IN ('paid', 'sent', 'redeemed')`,
+      [period.fromUtc, period.toUtc],
+    );
+    return { count: num(row?.n), amountCents: num(row?.amountCents) };
+  }
+
+  /**
    * Paid plans an admin gave in the period (paid at the studio), valued at their catalogue plan's
    * current price (0 when the catalogue plan is gone), by month bucket and plan name.
    */
@@ -302,8 +331,9 @@ export class DashboardRepository {
       `SELECT p.id AS id, p.approved_at AS approvedAt, u.name AS name, u.email AS email, p.plan_name AS planName,
          p.status AS status, ${MP_GROSS} AS grossCents, ${MP_REFUNDED} AS refundedCents,
          p.provider_payment_id AS providerPaymentId, p.reference AS reference, p.duplicate_of AS duplicateOf,
-         p.issue AS issue, p.method AS method, p.received_cents AS receivedCents
-       FROM payments p JOIN users u ON u.id = p.user_id
+         p.issue AS issue, p.method AS method, p.received_cents AS receivedCents,
+         pc.code AS promoCode, p.discount_cents AS discountCents, p.balance_cents AS balanceCents
+       FROM payments p JOIN users u ON u.id = p.user_id LEFT JOIN promo_codes pc ON pc.id = p.promo_code_id
        WHERE ${MP_SETTLED} AND p.approved_at >= ? AND p.approved_at < ?
        ORDER BY p.approved_at, p.id`,
       [period.fromUtc, period.toUtc],
@@ -316,9 +346,10 @@ export class DashboardRepository {
       `SELECT up.id AS id, up.created_at AS createdAt, u.name AS name, u.email AS email, up.plan_name AS planName,
          up.source AS source, up.is_paid AS isPaid, up.classes_total AS classesTotal,
          up.classes_remaining AS classesRemaining, up.start_date AS startDate, up.end_date AS endDate,
-         up.revoked_at AS revokedAt, pl.price_cents AS priceCents, pay.method AS method
+         up.revoked_at AS revokedAt, pl.price_cents AS priceCents, pay.method AS method,
+         pc.code AS promoCode, pay.discount_cents AS discountCents, pay.balance_cents AS balanceCents
        FROM user_plans up JOIN users u ON u.id = up.user_id LEFT JOIN plans pl ON pl.id = up.plan_id
-         LEFT JOIN payments pay ON pay.user_plan_id = up.id
+         LEFT JOIN payments pay ON pay.user_plan_id = up.id LEFT JOIN promo_codes pc ON pc.id = pay.promo_code_id
        WHERE up.created_at >= ? AND up.created_at < ?
        ORDER BY up.created_at, up.id`,
       [period.fromUtc, period.toUtc],

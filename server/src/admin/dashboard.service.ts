@@ -114,7 +114,7 @@ export class DashboardService {
     const today = this.clock.today(now);
     const bounds = this.bounds(period);
     const months = this.months(period);
-    const [occupancy, timetable, attendance, paid, admin, newClients, activeClients, ending, waitlist] =
+    const [occupancy, timetable, attendance, paid, admin, newClients, activeClients, ending, waitlist, plans, gifts] =
       await Promise.all([
         this.repository.occupancy(bounds),
         this.repository.activeTimetable(),
@@ -125,6 +125,8 @@ export class DashboardService {
         this.repository.activeClients(today),
         this.repository.plansEnding(today, addDays(today, PLAN_ENDING_DAYS)),
         this.repository.waitlistDemand(bounds),
+        this.repository.planDiscountsAndBalance(bounds),
+        this.repository.giftCardSales(bounds),
       ]);
     return {
       from: period.from,
@@ -139,6 +141,12 @@ export class DashboardService {
         admin,
       ),
       revenueByMethod: revenueByMethodOf(paid),
+      discountsAndGifts: {
+        discountsCents: plans.discountsCents,
+        giftCardSalesCents: gifts.amountCents,
+        giftCardSalesCount: gifts.count,
+        giftBalanceSpentCents: plans.balanceSpentCents,
+      },
       clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
       waitlist,
     };
@@ -279,6 +287,15 @@ const EXPORT_FILE_NAMES: Record<ExportKind, string> = {
   clients: 'clientes',
 };
 
+/**
+ * A purchase's promo code, its discount and the gift balance it used: empty for a plan given without
+ * a purchase; the balance part is what the purchase took from the balance (its status aside).
+ */
+const promoAndBalanceCells = (r: ExportRow): ExportLine =>
+  r.discountCents === null || r.discountCents === undefined
+    ? ['', '', '']
+    : [(r.promoCode as string | null) ?? '', pesos(r.discountCents), pesos(r.balanceCents)];
+
 const PAYMENT_HEADER = [
   'Folio',
   'Fecha de aprobación',
@@ -295,6 +312,9 @@ const PAYMENT_HEADER = [
   'Observación',
   'Forma de pago',
   'Recibido en mostrador (MXN)',
+  'Código',
+  'Descuento (MXN)',
+  'Saldo de regalo (MXN)',
 ];
 const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   Number(r.id),
@@ -312,6 +332,7 @@ const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   r.issue ? (PAYMENT_ISSUE_LABELS[String(r.issue)] ?? String(r.issue)) : '',
   METHOD_LABELS[String(r.method)] ?? String(r.method),
   r.receivedCents === null || r.receivedCents === undefined ? '' : pesos(r.receivedCents),
+  ...promoAndBalanceCells(r),
 ];
 
 const PLAN_HEADER = [
@@ -329,6 +350,9 @@ const PLAN_HEADER = [
   'Revocado',
   'Precio de catálogo (MXN)',
   'Forma de pago',
+  'Código',
+  'Descuento (MXN)',
+  'Saldo de regalo (MXN)',
 ];
 const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   Number(r.id),
@@ -349,6 +373,7 @@ const planLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   r.revokedAt ? instant(r.revokedAt) : 'No',
   r.priceCents === null || r.priceCents === undefined ? '' : pesos(r.priceCents),
   r.method ? (METHOD_LABELS[String(r.method)] ?? String(r.method)) : '',
+  ...promoAndBalanceCells(r),
 ];
 
 const RESERVATION_HEADER = ['Folio', 'Fecha de la clase', 'Hora', 'Cliente', 'Correo', 'Estado', 'Asistencia', 'Plan'];

@@ -65,6 +65,12 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
     deskNetCents: 3_300_00,
     totalNetCents: 7_980_00,
   },
+  discountsAndGifts: {
+    discountsCents: 150_00,
+    giftCardSalesCents: 4_000_00,
+    giftCardSalesCount: 3,
+    giftBalanceSpentCents: 2_500_00,
+  },
   clients: {
     newClients: 12,
     activeClients: 1500,
@@ -173,6 +179,16 @@ describe('/pilates/panel', () => {
       'Total6$7,980.00',
     ]);
     expect(screen.getByText(/Las ventas en mostrador suman \$3,300\.00/)).toBeInTheDocument();
+    // Discounts and gift cards apart: a card sold is money received, plan revenue when spent.
+    const gifts = screen.getByLabelText('Descuentos y tarjetas de regalo');
+    const giftFigure = (label: string) =>
+      within(gifts)
+        .getAllByRole('term')
+        .find((term) => term.textContent === label)?.nextElementSibling?.textContent;
+    expect(giftFigure('Descuentos')).toBe('$150.00');
+    expect(giftFigure('Tarjetas de regalo vendidas')).toBe('$4,000.00 (3)');
+    expect(giftFigure('Pagado con saldo de regalo')).toBe('$2,500.00');
+    expect(screen.getByText(/se vuelve ingreso cuando su saldo se usa para pagar un plan/)).toBeInTheDocument();
   });
 
   it('should ask for this week and last month from the period buttons', async () => {

@@ -105,6 +105,32 @@ export class RevenueDto {
   adminPaidCents!: number;
 }
 
+/**
+ * Promo code discounts and gift cards in the period, beside `revenue` and `revenueByMethod` (which
+ * count money charged for plans). Plan revenue = money charged for plans + `giftBalanceSpentCents`
+ * (plans paid with gift balance). A gift card sold is money received but not plan revenue: it is
+ * shown apart in `giftCardSalesCents` and becomes plan revenue as its balance is spent on plans.
+ */
+export class DiscountsAndGiftsDto {
+  @ApiProperty({
+    description:
+      'Descuentos de códigos promocionales en las compras de planes aprobadas del periodo (sin duplicados ni reembolsadas), centavos. Ya descontados de lo cobrado.',
+  })
+  discountsCents!: number;
+  @ApiProperty({
+    description:
+      'Tarjetas de regalo pagadas en el periodo y no anuladas: su importe (sin comisión), centavos. Dinero recibido, no ingreso por planes hasta que su saldo se gasta.',
+  })
+  giftCardSalesCents!: number;
+  @ApiProperty({ description: 'Cuántas tarjetas de regalo se pagaron en el periodo (no anuladas).' })
+  giftCardSalesCount!: number;
+  @ApiProperty({
+    description:
+      'Saldo de regalo gastado en las compras de planes aprobadas del periodo, centavos: ingreso por planes que no se cobró en el periodo (se cobró al vender la tarjeta).',
+  })
+  giftBalanceSpentCents!: number;
+}
+
 /** One way the studio was paid: Mercado Pago, or at the desk (efectivo, transferencia, terminal). */
 export class MethodLineDto {
   @ApiProperty({ enum: PAYMENT_METHODS })
@@ -203,6 +229,8 @@ export class DashboardResponseDto {
   revenue!: RevenueDto;
   @ApiProperty({ type: RevenueByMethodDto })
   revenueByMethod!: RevenueByMethodDto;
+  @ApiProperty({ type: DiscountsAndGiftsDto })
+  discountsAndGifts!: DiscountsAndGiftsDto;
   @ApiProperty({ type: ClientsDto })
   clients!: ClientsDto;
   @ApiProperty({ type: [WaitlistDemandDto] })

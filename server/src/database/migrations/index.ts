@@ -29,6 +29,7 @@ import { IntroOffer1764940000000 } from './1764940000000-IntroOffer';
 import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
 import { DeskSales1764950000000 } from './1764950000000-DeskSales';
 import { GiftCards1764951000000 } from './1764951000000-GiftCards';
+import { DashboardGiftFigures1764952000000 } from './1764952000000-DashboardGiftFigures';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   PromoCodes1764941000000,
   DeskSales1764950000000,
   GiftCards1764951000000,
+  DashboardGiftFigures1764952000000,
 ];

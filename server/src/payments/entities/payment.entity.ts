@@ -70,7 +70,7 @@ export type DeskMethod = (typeof DESK_METHODS)[number];
 @Index('ix_payments_promo_code', ['promoCodeId', 'status'])
 // A client's purchases of the last days.
 @Index('ix_payments_user_created', ['userId', 'createdAt'])
-// The dashboard's revenue of a period and its export, read from the index alone.
+// The dashboard's revenue of a period (with its discounts and gift balance spent) and its export, read from the index alone.
 @Index('ix_payments_approved_figures', [
   'approvedAt',
   'status',
@@ -80,6 +80,9 @@ export type DeskMethod = (typeof DESK_METHODS)[number];
   'totalCents',
   'refundedCents',
   'method',
+  'discountCents',
+  'balanceCents',
+  'balanceStatus',
 ])
 @Check(
   'ck_payments_amounts',

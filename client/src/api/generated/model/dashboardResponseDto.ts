@@ -7,6 +7,7 @@
  */
 import type { AttendanceDto } from './attendanceDto';
 import type { ClientsDto } from './clientsDto';
+import type { DiscountsAndGiftsDto } from './discountsAndGiftsDto';
 import type { OccupancyDto } from './occupancyDto';
 import type { RevenueDto } from './revenueDto';
 import type { RevenueByMethodDto } from './revenueByMethodDto';
@@ -15,6 +16,7 @@ import type { WaitlistDemandDto } from './waitlistDemandDto';
 export interface DashboardResponseDto {
   attendance: AttendanceDto;
   clients: ClientsDto;
+  discountsAndGifts: DiscountsAndGiftsDto;
   from: string;
   occupancy: OccupancyDto;
   revenue: RevenueDto;

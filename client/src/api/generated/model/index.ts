@@ -90,6 +90,7 @@ export * from './deskSaleDtoMethod';
 export * from './deskSalePreviewDto';
 export * from './deskSalePreviewResponseDto';
 export * from './deskSaleResponseDto';
+export * from './discountsAndGiftsDto';
 export * from './endingPlanDto';
 export * from './enrolledSpotDto';
 export * from './enrolledUserDto';

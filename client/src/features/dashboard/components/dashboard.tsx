@@ -119,9 +119,13 @@ export function Dashboard({
             <Section
               id="panel-ingresos"
               title="Ingresos"
-              lead="Mercado Pago: lo aprobado menos los reembolsos. Aparte, los planes pagados en el estudio a precio de catálogo y las ventas en mostrador por forma de pago."
+              lead="Mercado Pago: lo aprobado menos los reembolsos. Aparte, los planes pagados en el estudio a precio de catálogo, las ventas en mostrador por forma de pago, los descuentos y las tarjetas de regalo."
             >
-              <RevenueSection revenue={data.revenue} byMethod={data.revenueByMethod} />
+              <RevenueSection
+                revenue={data.revenue}
+                byMethod={data.revenueByMethod}
+                discountsAndGifts={data.discountsAndGifts}
+              />
             </Section>
           </div>
           <Section

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { getExportCsvUrl, useSendPlanReminder } from '@/api/generated/admin/admin';
 import type {
   DashboardResponseDto,
+  DiscountsAndGiftsDto,
   EndingPlanDto,
   OccupancyCellDto,
   OccupancyDto,
@@ -254,7 +255,45 @@ export function RevenueByMethod({ byMethod }: { byMethod: RevenueByMethodDto }) 
   );
 }
 
-export function RevenueSection({ revenue, byMethod }: { revenue: RevenueDto; byMethod?: RevenueByMethodDto }) {
+/** Promo code discounts and gift cards: a gift card sold is money received, plan revenue once its balance is spent. */
+function DiscountsAndGifts({ figures }: { figures: DiscountsAndGiftsDto }) {
+  return (
+    <div className="mt-5">
+      <h3 className="font-medium text-ink-strong">Descuentos y tarjetas de regalo</h3>
+      <dl className="mt-2 grid gap-3 sm:grid-cols-3" aria-label="Descuentos y tarjetas de regalo">
+        <div>
+          <dt className="text-sm text-ink-muted">Descuentos</dt>
+          <dd className="figures font-medium text-ink-strong">{formatCents(figures.discountsCents)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Tarjetas de regalo vendidas</dt>
+          <dd className="figures font-medium text-ink-strong">
+            {formatCents(figures.giftCardSalesCents)}{' '}
+            <span className="text-sm font-normal text-ink-muted">({formatCount(figures.giftCardSalesCount)})</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Pagado con saldo de regalo</dt>
+          <dd className="figures font-medium text-ink-strong">{formatCents(figures.giftBalanceSpentCents)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-ink-muted">
+        Los descuentos ya están restados de lo cobrado. Una tarjeta de regalo vendida es dinero recibido, no ingreso por
+        planes: se vuelve ingreso cuando su saldo se usa para pagar un plan (“Pagado con saldo de regalo”).
+      </p>
+    </div>
+  );
+}
+
+export function RevenueSection({
+  revenue,
+  byMethod,
+  discountsAndGifts,
+}: {
+  revenue: RevenueDto;
+  byMethod?: RevenueByMethodDto;
+  discountsAndGifts?: DiscountsAndGiftsDto;
+}) {
   return (
     <>
       <RevenueChart months={revenue.months} />
@@ -333,6 +372,7 @@ export function RevenueSection({ revenue, byMethod }: { revenue: RevenueDto; byM
         </div>
       </div>
       {byMethod ? <RevenueByMethod byMethod={byMethod} /> : null}
+      {discountsAndGifts ? <DiscountsAndGifts figures={discountsAndGifts} /> : null}
     </>
   );
 }
