@@ -69,7 +69,12 @@ describe('Usuarios on a desktop and on a phone', () => {
 
     await more.click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Agregar plan', 'Ver clases', 'Desactivar']);
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Agregar plan',
+      'Venta en mostrador',
+      'Ver clases',
+      'Desactivar',
+    ]);
     await page.screenshot({ path: screenshotPath('usuarios-mas-acciones-1280') });
 
     // Deactivation says it can be undone, and nothing is called deletion.
