@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AuditLog } from '../src/core/audit/audit-log.entity';
 import { FixedClock } from '../src/core/clock/clock';
 import { GiftBalance } from '../src/gift-cards/entities/gift-balance.entity';
@@ -20,6 +21,7 @@ import {
   MP_TEST_SECRET as SECRET,
   notifyWebhook,
 } from './helpers/mercadopago';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -323,9 +325,122 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
         'returned',
       );
       expect(await balanceOf(user.id)).toBe(1_000_00);
+      expect((await eventsOf('payment.refunded')).at(-1)!.payload).toMatchObject({
+        plan: 'revoked',
+        toBalanceCents: 1_000_00,
+      });
       // Reported again (the daily re-check): returned once.
       await notifyWebhook(t, providerId, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
       await settled();
+      expect(await balanceOf(user.id)).toBe(1_000_00);
+      expect((await movementsOf(user.id)).map((m) => m.kind)).toEqual(['redeem', 'hold', 'refund_return']);
+    });
+
+    it('should return a plan paid wholly with the balance to the balance, whole and once, revoking the plan', async () => {
+      const { agent, user } = await clientWithBalance(2000);
+      const plan = await ocho();
+      await agent.post('/api/mercadopago').send({ planId: plan.id }).expect(200);
+      const payment = await lastPayment();
+      const admin = await adminAgent(t);
+      const listed = await admin.post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);
+      expect(listed.body.purchases.find((p: { id: number }) => p.id === payment.id)).toMatchObject({
+        total: 0,
+        balance: 1500,
+        refundable: 1500,
+      });
+
+      // Part of it: refused, nothing recorded.
+      const partial = await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: payment.id, amount: 500, idempotencyKey: randomUUID() })
+        .expect(400);
+      expect(partial.body).toMatchObject({
+        code: 'REFUND_WHOLE_ONLY',
+        error: expect.stringContaining('saldo de regalo'),
+      });
+      expect(await balanceOf(user.id)).toBe(500_00);
+
+      const key = randomUUID();
+      const refundedMails = (await eventsOf('payment.refunded')).length;
+      const askedMercadoPago = mp.refundRequests().length;
+      await admin.post('/api/admin/refund-payment').send({ paymentId: payment.id, idempotencyKey: key }).expect(200);
+      // The same click again (a retry): the same refund, not a second one.
+      await admin.post('/api/admin/refund-payment').send({ paymentId: payment.id, idempotencyKey: key }).expect(200);
+      expect(mp.refundRequests()).toHaveLength(askedMercadoPago); // Mercado Pago never hears of it
+      const after = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id });
+      expect(after).toMatchObject({
+        status: 'refunded',
+        statusDetail: 'refunded_to_balance',
+        balanceStatus: 'returned',
+        refundedCents: 0,
+      });
+      expect(await balanceOf(user.id)).toBe(2_000_00);
+      expect((await movementsOf(user.id)).map((m) => [m.kind, m.deltaCents])).toEqual([
+        ['redeem', 2_000_00],
+        ['spend', -1_500_00],
+        ['refund_return', 1_500_00],
+      ]);
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: payment.userPlanId! })).toMatchObject({
+        isPaid: false,
+        revokedAt: expect.any(Date),
+      });
+      const mails = await eventsOf('payment.refunded');
+      expect(mails).toHaveLength(refundedMails + 1);
+      expect(mails.at(-1)!.payload).toMatchObject({ toBalanceCents: 1_500_00, plan: 'revoked' });
+      const [mail] = (await mailsFor(t, user.email)).filter(
+        (m) => m.subject === 'Devolvimos tu compra a tu saldo de regalo',
+      );
+      expect(mail.text).toContain('Devolvimos $1,500.00 a tu saldo de regalo');
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ action: 'payment.balance_refund', entityId: String(payment.id) });
+      expect(audit.after).toMatchObject({ status: 'refunded', toBalance: 1500, requested: 'total' });
+
+      // Nothing left: refused, the balance unchanged.
+      const again = await admin
+        .post('/api/admin/refund-payment')
+        .send({ paymentId: payment.id, idempotencyKey: randomUUID() })
+        .expect(409);
+      expect(again.body.code).toBe('PAYMENT_NOT_REFUNDABLE');
+      expect(await balanceOf(user.id)).toBe(2_000_00);
+      const relisted = await admin.post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);
+      expect(relisted.body.purchases.find((p: { id: number }) => p.id === payment.id).refundable).toBe(0);
+    });
+
+    it('should return the balance part of a plan when its card payment is charged back, and keep it after a partial refund', async () => {
+      const { agent, user } = await clientWithBalance(1000);
+      const plan = await ocho();
+      await agent.post('/api/mercadopago').send({ planId: plan.id }).expect(200);
+      const payment = await lastPayment();
+      const providerId = await report(payment.reference!, 524);
+
+      // A partial refund of the card part: the plan and the balance part stay.
+      mp.setPayment({
+        ...mp.payments.get(providerId)!,
+        status: 'approved',
+        status_detail: 'partially_refunded',
+        transaction_amount_refunded: 100,
+      });
+      await notifyWebhook(t, providerId, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
+      await settled();
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id })).toMatchObject({
+        status: 'approved',
+        refundedCents: 100_00,
+        balanceStatus: 'spent',
+      });
+      expect(await balanceOf(user.id)).toBe(0);
+
+      // The bank takes the card part back: the plan is revoked, the balance part returns once.
+      mp.setPayment({ ...mp.payments.get(providerId)!, status: 'charged_back', status_detail: 'settled' });
+      for (let i = 0; i < 2; i++) {
+        await notifyWebhook(t, providerId, { secret: SECRET, ts: clock.now().getTime(), at: clock.now() }).expect(200);
+        await settled();
+      }
+      const charged = await t.dataSource.getRepository(Payment).findOneByOrFail({ id: payment.id });
+      expect(charged).toMatchObject({ status: 'charged_back', balanceStatus: 'returned' });
+      expect(await t.dataSource.getRepository(UserPlan).findOneByOrFail({ id: charged.userPlanId! })).toMatchObject({
+        isPaid: false,
+      });
       expect(await balanceOf(user.id)).toBe(1_000_00);
       expect((await movementsOf(user.id)).map((m) => m.kind)).toEqual(['redeem', 'hold', 'refund_return']);
     });

@@ -21,7 +21,6 @@ const REFERENCE_PREFIX = 'mostrador-';
 
 const INTRO_MESSAGE =
   'Este plan es solo para la primera vez de un cliente: este cliente (o una cuenta con su correo o teléfono) ya tuvo un plan, una clase o una compra de este plan.';
-const NOT_REFUNDABLE_MESSAGE = 'Esta venta en mostrador ya se reembolsó por completo.';
 
 /** What the desk is asked to sell. */
 export interface DeskSaleRequest {
@@ -207,75 +206,6 @@ export class DeskSalesService {
       }
       throw error;
     }
-  }
-
-  /**
-   * A desk sale's refund, recorded (the money is given back at the desk; Mercado Pago is never
-   * called): in full (no amount) or in part. A full refund revokes the plan as a Mercado Pago refund
-   * does; a partial one keeps it. A request key makes a repeated request record one refund.
-   */
-  async refund(admin: Caller, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
-    return this.transactions.run(async () => {
-      await this.desk.lock(paymentId);
-      const payment = await this.payments.byIdOrFail(paymentId);
-      if (requestKey) {
-        const bound = await this.desk.refundRequest(requestKey);
-        if (bound) {
-          if (bound.paymentId === payment.id && bound.amountCents === (amountCents ?? null)) return payment;
-          throw new PaymentError(PaymentErrorCode.REFUND_KEY_REUSED);
-        }
-      }
-      const left = payment.totalCents - payment.refundedCents;
-      if (payment.status !== 'approved' || left <= 0) {
-        throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_REFUNDABLE, NOT_REFUNDABLE_MESSAGE);
-      }
-      if (amountCents !== undefined && amountCents > left) throw new PaymentError(PaymentErrorCode.REFUND_TOO_LARGE);
-      if (requestKey && !(await this.payments.bindRefundKey(requestKey, payment.id, amountCents ?? null))) {
-        throw new PaymentError(PaymentErrorCode.REFUND_KEY_REUSED);
-      }
-      const refundedCents = payment.refundedCents + (amountCents ?? left);
-      const full = refundedCents >= payment.totalCents;
-      await this.payments.updateInside(payment.id, {
-        refundedCents,
-        status: full ? 'refunded' : 'approved',
-        statusDetail: full ? 'refunded' : 'partially_refunded',
-      });
-      if (full && payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
-      const buyer = await this.payments.buyer(payment.userId);
-      if (buyer) {
-        await this.notifications.emit({
-          type: 'payment.refunded',
-          to: { userId: payment.userId, email: buyer.email, name: buyer.name },
-          payload: {
-            purchase: {
-              id: payment.id,
-              planName: payment.planName,
-              classCount: payment.classCount,
-              totalCents: payment.totalCents,
-            },
-            amountCents: refundedCents - payment.refundedCents,
-            refundedCents,
-            plan: payment.userPlanId ? (full ? 'revoked' : 'kept') : 'none',
-            atDesk: true,
-          },
-        });
-      }
-      const after = await this.payments.byIdOrFail(payment.id);
-      await this.audit.record(admin, {
-        action: 'payment.desk_refund',
-        entityType: 'payment',
-        entityId: payment.id,
-        subjectUserId: payment.userId,
-        before: { status: payment.status, refunded: payment.refundedCents / 100 },
-        after: {
-          status: after.status,
-          refunded: after.refundedCents / 100,
-          requested: amountCents === undefined ? 'total' : amountCents / 100,
-          method: payment.method,
-        },
-      });
-      return after;
-    });
   }
 
   /** The same request again (its key): the sale it made, unless the key came with other data. */

@@ -8,6 +8,7 @@ export enum PaymentErrorCode {
   PAYMENT_NOT_REFUNDABLE = 'PAYMENT_NOT_REFUNDABLE',
   REFUND_TOO_LARGE = 'REFUND_TOO_LARGE',
   REFUND_KEY_REUSED = 'REFUND_KEY_REUSED',
+  REFUND_WHOLE_ONLY = 'REFUND_WHOLE_ONLY',
   CHECKOUT_LIMIT = 'CHECKOUT_LIMIT',
   INTRO_NOT_ELIGIBLE = 'INTRO_NOT_ELIGIBLE',
   USER_NOT_FOUND = 'USER_NOT_FOUND',
@@ -25,6 +26,7 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.PAYMENT_NOT_REFUNDABLE]: 409,
   [PaymentErrorCode.REFUND_TOO_LARGE]: 400,
   [PaymentErrorCode.REFUND_KEY_REUSED]: 409,
+  [PaymentErrorCode.REFUND_WHOLE_ONLY]: 400,
   [PaymentErrorCode.CHECKOUT_LIMIT]: 429,
   // Who the buyer is, not a passing state: forbidden (also when their intro purchase is already open).
   [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 403,
@@ -45,6 +47,8 @@ const message: Record<PaymentErrorCode, string> = {
   [PaymentErrorCode.REFUND_TOO_LARGE]: 'El monto a reembolsar es mayor que lo que queda por reembolsar de este pago.',
   [PaymentErrorCode.REFUND_KEY_REUSED]:
     'Esta solicitud de reembolso ya se usó con otro pago u otro monto: no se reembolsó nada. Cierra el diálogo y vuelve a abrirlo.',
+  [PaymentErrorCode.REFUND_WHOLE_ONLY]:
+    'Un plan pagado con saldo de regalo se devuelve completo a ese saldo: elige «Todo lo que queda».',
   [PaymentErrorCode.CHECKOUT_LIMIT]: 'Tienes demasiadas compras sin terminar. Intenta de nuevo más tarde.',
   [PaymentErrorCode.INTRO_NOT_ELIGIBLE]: 'Esta oferta es solo para tu primera vez en el estudio',
   [PaymentErrorCode.USER_NOT_FOUND]: 'No encontramos a ese cliente.',

@@ -17,6 +17,7 @@ import { PaymentGateway } from './payment-gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
+import { RecordedRefundsService } from './recorded-refunds.service';
 import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
@@ -37,6 +38,7 @@ import { WebhookVerifier } from './webhook-verifier';
     PaymentsService,
     DeskSalesRepository,
     DeskSalesService,
+    RecordedRefundsService,
     PaymentNotificationsService,
     WebhookVerifier,
     {

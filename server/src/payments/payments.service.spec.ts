@@ -20,7 +20,7 @@ import { InMemoryPaymentsRepository } from '../testing/in-memory-payments.reposi
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
 import type { PaymentsRepository } from './payments.repository';
 import type { SpotHoldsService } from '../reservations/spot-holds.service';
-import type { DeskSalesService } from './desk-sales.service';
+import type { RecordedRefundsService } from './recorded-refunds.service';
 import { PaymentsService } from './payments.service';
 import type { PromoCodesRepository } from '../promo-codes/promo-codes.repository';
 import { PromoCodesService } from '../promo-codes/promo-codes.service';
@@ -56,8 +56,9 @@ function arrange(env: Record<string, string> = {}) {
     fakeIntroOffer(),
     // No checkout here types a code (test/promo-codes.int-spec.ts covers codes end to end).
     new PromoCodesService({} as unknown as PromoCodesRepository, studio, config),
-    // No desk sale here (test/desk-sales.int-spec.ts covers them end to end).
-    {} as unknown as DeskSalesService,
+    // No desk sale nor gift-balance purchase here (test/desk-sales.int-spec.ts and
+    // test/gift-balance-refunds.int-spec.ts cover their recorded refunds end to end).
+    {} as unknown as RecordedRefundsService,
     // Nobody here has a gift balance or buys a gift card (test/gift-cards.int-spec.ts covers both end to end).
     {
       available: () => Promise.resolve(0),

@@ -22,11 +22,11 @@ import { MIN_DISCOUNTED_PRICE_CENTS, type PromoCharge, PromoCodesService } from 
 import { HOLD_MINUTES, SpotHoldsService, type HeldBooking, type HoldRequest } from '../reservations';
 import type { SpotRef } from '../sala';
 import { type CheckoutWait, checkoutWait } from './checkout-limits';
-import { DeskSalesService } from './desk-sales.service';
 import type { Payment, PaymentIssue, PaymentStatus } from './entities/payment.entity';
 import { PaymentGateway, type ProviderPayment } from './payment-gateway';
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
+import { paidWithBalanceOnly, RecordedRefundsService, refundAuditEntry } from './recorded-refunds.service';
 
 /** Cash methods (OXXO) get three days to pay. */
 export const CASH_PAYMENT_DAYS = 3;
@@ -82,7 +82,7 @@ export class PaymentsService {
     private readonly holds: SpotHoldsService,
     private readonly intro: IntroOfferService,
     private readonly promoCodes: PromoCodesService,
-    private readonly deskSales: DeskSalesService,
+    private readonly recordedRefunds: RecordedRefundsService,
     private readonly giftBalance: GiftBalanceService,
     private readonly giftCards: GiftCardsService,
   ) {}
@@ -466,12 +466,15 @@ export class PaymentsService {
   /**
    * An admin's refund, in full (no amount) or in part, through Mercado Pago; the plan follows the
    * payment as Mercado Pago reports it afterwards (a full refund revokes it, a partial keeps it).
-   * A desk sale's refund is only recorded (DeskSalesService): Mercado Pago never hears of it.
+   * A desk sale's refund, and a plan's paid wholly with the gift balance, are only recorded
+   * (RecordedRefundsService): Mercado Pago never hears of them.
    */
   async refund(admin: Caller, paymentId: number, amountCents?: number, requestKey?: string): Promise<Payment> {
     const payment = await this.payments.byId(paymentId);
     if (!payment) throw new PaymentError(PaymentErrorCode.PAYMENT_NOT_FOUND);
-    if (payment.method !== 'mercado_pago') return this.deskSales.refund(admin, payment.id, amountCents, requestKey);
+    if (payment.method !== 'mercado_pago' || paidWithBalanceOnly(payment)) {
+      return this.recordedRefunds.refund(admin, payment.id, amountCents, requestKey);
+    }
     const paid = payment.paidCents ?? payment.totalCents;
     const left = paid - payment.refundedCents;
     if (payment.status !== 'approved' || !payment.providerPaymentId || left <= 0) {
@@ -502,19 +505,12 @@ export class PaymentsService {
     }
     const after = (await this.syncProviderPayment(payment.providerPaymentId)) ?? payment;
     await this.transactions.run(() =>
-      this.audit.record(admin, {
-        action: 'payment.refund',
-        entityType: 'payment',
-        entityId: payment.id,
-        subjectUserId: payment.userId,
-        before: { status: payment.status, refunded: payment.refundedCents / 100 },
-        after: {
-          status: after.status,
-          refunded: after.refundedCents / 100,
-          requested: amountCents === undefined ? 'total' : amountCents / 100,
+      this.audit.record(
+        admin,
+        refundAuditEntry('payment.refund', payment, after, amountCents, {
           providerPaymentId: payment.providerPaymentId,
-        },
-      }),
+        }),
+      ),
     );
     return after;
   }
@@ -727,14 +723,22 @@ export class PaymentsService {
         ...(refundedCents > 0 ? { refundedCents } : {}),
       });
       if (payment.userPlanId) await this.plans.revokeUnpaid(payment.userPlanId, this.clock.now());
-      // A refunded plan paid partly with the gift balance: that part goes back to the balance, once.
-      if (provider.status === 'refunded') await this.giftBalance.returnRefunded(before);
-      if (refunded) await this.emitRefund(before, refundedCents, payment.userPlanId ? 'revoked' : 'none');
+      // A plan paid partly with the gift balance and refunded or charged back: the plan is revoked, so
+      // the balance part (the client's own gift money, never Mercado Pago's) goes back to the balance, once.
+      const returned = await this.giftBalance.returnRefunded(before);
+      if (refunded) {
+        await this.emitRefund(before, refundedCents, payment.userPlanId ? 'revoked' : 'none', returned);
+      }
     });
   }
 
   /** The client's mail about a refund, in the transaction that records it. */
-  private async emitRefund(payment: Payment, refundedCents: number, plan: 'revoked' | 'kept' | 'none') {
+  private async emitRefund(
+    payment: Payment,
+    refundedCents: number,
+    plan: 'revoked' | 'kept' | 'none',
+    balanceReturned = false,
+  ) {
     const buyer = await this.payments.buyer(payment.userId);
     if (!buyer) return;
     await this.notifications.emit({
@@ -750,6 +754,7 @@ export class PaymentsService {
         amountCents: refundedCents - payment.refundedCents,
         refundedCents,
         plan,
+        ...(balanceReturned ? { toBalanceCents: payment.balanceCents } : {}),
       },
     });
   }

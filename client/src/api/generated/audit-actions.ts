@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'payment.refund',
   'payment.desk_sale',
   'payment.desk_refund',
+  'payment.balance_refund',
   'promo_code.create',
   'promo_code.update',
   'gift_card.resend',

@@ -142,6 +142,28 @@ export const approvedPurchase: AdminPurchaseDto = {
   userPlanId: 12,
   method: 'mercado_pago',
   received: null,
+  balance: 0,
+};
+/** Paid wholly with the gift balance: nothing charged, $1,500 of balance. */
+export const balancePurchase: AdminPurchaseDto = {
+  ...approvedPurchase,
+  id: 44,
+  statusDetail: 'gift_balance',
+  total: 0,
+  paid: 0,
+  refundable: 1500,
+  providerPaymentId: null,
+  balance: 1500,
+};
+/** $1,000 of gift balance and $524 by Mercado Pago. */
+export const mixedPurchase: AdminPurchaseDto = {
+  ...approvedPurchase,
+  id: 45,
+  total: 524,
+  paid: 524,
+  refundable: 524,
+  providerPaymentId: '900075',
+  balance: 1000,
 };
 /** Paid less than the purchase asked: no plan. */
 export const mismatchedPurchase: AdminPurchaseDto = {

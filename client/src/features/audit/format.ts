@@ -75,6 +75,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   refunded: 'Reembolsado',
   requested: 'Reembolso pedido',
   providerPaymentId: 'Folio de Mercado Pago',
+  toBalance: 'Devuelto al saldo de regalo',
   reservationId: 'Reserva',
   spot: 'Reformer',
   row: 'Fila',

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
   'payment.desk_sale': 'Registró una venta en mostrador',
   'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
+  'payment.balance_refund': 'Devolvió al saldo de regalo un plan pagado con ese saldo',
   'promo_code.create': 'Creó un código promocional',
   'promo_code.update': 'Cambió un código promocional',
   'gift_card.resend': 'Reenvió una tarjeta de regalo',
@@ -121,6 +122,8 @@ export const AUDIT_FIELDS = {
   /** 'total', or the pesos asked for. */
   requested: { kind: 'money' },
   providerPaymentId: text,
+  /** What a refund gave back to the client's gift balance. */
+  toBalance: { kind: 'money' },
   /** A gift card's state. */
   giftStatus: { kind: 'values', values: ['paid', 'sent', 'voided'] },
   reservationId: reference,
@@ -215,6 +218,7 @@ export const AUDIT_ACTION_FIELDS = {
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
   'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
+  'payment.balance_refund': ['status', 'refunded', 'requested', 'toBalance'],
   'promo_code.create': PROMO_CODE_FIELDS,
   'promo_code.update': PROMO_CODE_FIELDS,
   'gift_card.resend': ['giftStatus', 'email'],

@@ -12,12 +12,33 @@ export interface PaymentRefunded {
   plan: 'revoked' | 'kept' | 'none';
   /** A desk sale's refund ("Venta en mostrador"): given back at the studio, not by Mercado Pago. */
   atDesk?: boolean;
+  /** The part paid with the gift balance, given back to it (cents). */
+  toBalanceCents?: number;
 }
 
 export function paymentRefundedMail(to: Recipient, event: PaymentRefunded, context: MailContext): Mail {
   const { purchase } = event;
   const classes = `${purchase.classCount} ${purchase.classCount === 1 ? 'clase' : 'clases'}`;
   const full = event.refundedCents >= purchase.totalCents;
+  const balanceLine = event.toBalanceCents
+    ? `Devolvimos ${pesos(event.toBalanceCents)} a tu saldo de regalo: lo ves en «Mis planes» y lo puedes usar en tu próxima compra.`
+    : null;
+  // Paid wholly with the gift balance: nothing was charged, the balance is all that comes back.
+  if (balanceLine && purchase.totalCents === 0) {
+    return greetingMail(
+      to,
+      'Devolvimos tu compra a tu saldo de regalo',
+      [
+        `Cancelamos tu plan ${purchase.planName} (${classes}), compra n.º ${purchase.id}, que pagaste con tu saldo de regalo.`,
+        balanceLine,
+        event.plan === 'revoked'
+          ? 'Ya no puedes reservar clases con ese plan. Las clases que ya tenías reservadas se mantienen; si no vas a asistir, cancélalas desde «Mis clases».'
+          : 'Esta compra no había activado ningún plan, así que tus clases no cambian.',
+      ],
+      context,
+      MY_ACCOUNT_LINK,
+    );
+  }
   const planLine = {
     revoked:
       'Tu plan quedó cancelado: ya no puedes reservar clases con él. Las clases que ya tenías reservadas se mantienen; si no vas a asistir, cancélalas desde «Mis clases».',
@@ -33,6 +54,7 @@ export function paymentRefundedMail(to: Recipient, event: PaymentRefunded, conte
         ? `Reembolsamos el total pagado: ${pesos(purchase.totalCents)}.`
         : `Llevamos reembolsados ${pesos(event.refundedCents)} de ${pesos(purchase.totalCents)} pagados.`,
       planLine,
+      ...(balanceLine ? [balanceLine] : []),
       event.atDesk
         ? 'Es una compra hecha en el estudio: el reembolso se entrega en el estudio.'
         : 'Mercado Pago devuelve el dinero al mismo medio de pago; puede tardar unos días hábiles en verse reflejado.',

@@ -113,6 +113,13 @@ export class AdminPurchaseDto {
 
   @ApiProperty({ type: Number, nullable: true, description: 'Venta en mostrador: pesos recibidos.' })
   received!: number | null;
+
+  @ApiProperty({
+    example: 0,
+    description:
+      'Pesos pagados con el saldo de regalo (0: nada). Con un reembolso total vuelven a ese saldo; un plan pagado solo con saldo se devuelve completo al saldo.',
+  })
+  balance!: number;
 }
 
 export class AdminPurchasesResponseDto {

@@ -2,6 +2,7 @@ import { to12Hour } from '@pilates/dates';
 import type { HeldBooking } from '../../reservations';
 import type { DeskSale } from '../desk-sales.service';
 import type { DeskMethod, Payment } from '../entities/payment.entity';
+import { paidWithBalanceOnly } from '../recorded-refunds.service';
 import type { AdminPurchaseDto } from './admin-payments.dto';
 import type { HeldClassDto, PurchaseDto } from './checkout.dto';
 import type { DeskReceiptDto } from './desk-sales.dto';
@@ -24,13 +25,20 @@ export const toPurchaseDto = (payment: Payment): PurchaseDto => ({
   userPlanId: payment.userPlanId,
 });
 
+/**
+ * What an admin may still refund: a Mercado Pago payment what it paid less its refunds; a desk sale
+ * likewise (recorded, never sent to Mercado Pago); a plan paid wholly with the gift balance its
+ * balance part, whole, while it is spent.
+ */
+function refundableCents(payment: Payment, paid: number): number {
+  if (payment.status !== 'approved') return 0;
+  if (paidWithBalanceOnly(payment)) return payment.balanceStatus === 'spent' ? payment.balanceCents : 0;
+  return payment.providerPaymentId || payment.method !== 'mercado_pago' ? paid - payment.refundedCents : 0;
+}
+
 export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
   const paid = payment.paidCents ?? payment.totalCents;
-  // A desk sale is refunded at the desk (recorded, never sent to Mercado Pago).
-  const refundable =
-    payment.status === 'approved' && (payment.providerPaymentId || payment.method !== 'mercado_pago')
-      ? paid - payment.refundedCents
-      : 0;
+  const refundable = refundableCents(payment, paid);
   return {
     id: payment.id,
     plan: payment.planName,
@@ -47,6 +55,7 @@ export const toAdminPurchaseDto = (payment: Payment): AdminPurchaseDto => {
     userPlanId: payment.userPlanId,
     method: payment.method,
     received: payment.receivedCents === null ? null : payment.receivedCents / 100,
+    balance: payment.balanceCents / 100,
   };
 };
 

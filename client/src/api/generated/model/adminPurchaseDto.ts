@@ -14,6 +14,8 @@ export interface AdminPurchaseDto {
    * @nullable
    */
   approvedAt: string | null;
+  /** Pesos pagados con el saldo de regalo (0: nada). Con un reembolso total vuelven a ese saldo; un plan pagado solo con saldo se devuelve completo al saldo. */
+  balance: number;
   /**
    * La compra ya pagada de la que este pago es un duplicado.
    * @nullable

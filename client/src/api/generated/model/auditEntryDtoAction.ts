@@ -35,6 +35,7 @@ export const AuditEntryDtoAction = {
   paymentrefund: 'payment.refund',
   paymentdesk_sale: 'payment.desk_sale',
   paymentdesk_refund: 'payment.desk_refund',
+  paymentbalance_refund: 'payment.balance_refund',
   promo_codecreate: 'promo_code.create',
   promo_codeupdate: 'promo_code.update',
   gift_cardresend: 'gift_card.resend',

@@ -38,6 +38,7 @@ export const GetAuditDtoAction = {
   paymentrefund: 'payment.refund',
   paymentdesk_sale: 'payment.desk_sale',
   paymentdesk_refund: 'payment.desk_refund',
+  paymentbalance_refund: 'payment.balance_refund',
   promo_codecreate: 'promo_code.create',
   promo_codeupdate: 'promo_code.update',
   gift_cardresend: 'gift_card.resend',

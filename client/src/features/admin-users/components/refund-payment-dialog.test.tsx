@@ -6,7 +6,9 @@ import type { RefundPaymentDto } from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
 import {
   approvedPurchase,
+  balancePurchase,
   duplicatePurchase,
+  mixedPurchase,
   mismatchedPurchase,
   pagination,
   paidPlan,
@@ -133,6 +135,56 @@ describe('RefundPaymentDialog', () => {
     expect(sent[0]).toEqual({ paymentId: 40, idempotencyKey: expect.stringMatching(UUID) });
     // The retry is the same refund to Mercado Pago: it cannot refund twice.
     expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  });
+
+  it('should give a plan paid with the gift balance back to that balance, whole, with no amount to choose', async () => {
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userPlans]: plansAnswer,
+      [URLS.purchases]: purchasesAnswer([balancePurchase]),
+      [URLS.refund]: refunded,
+    });
+    renderPage(<UsersAdmin />);
+    const plans = await (async () => {
+      const table = await screen.findByRole('table', { name: 'Usuarios' });
+      await userEvent.click(await within(table).findByRole('button', { name: 'Planes de Ana López' }));
+      return screen.findByRole('dialog', { name: 'Planes de Ana López' });
+    })();
+    expect(await within(plans).findByRole('listitem', { name: 'Compra #44' })).toHaveTextContent(
+      'Pagado con saldo de regalo: $1,500.00',
+    );
+    await userEvent.click(within(plans).getByRole('button', { name: 'Reembolsar la compra #44' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar pago' });
+    expect(dialog).toHaveTextContent('Pagado con saldo de regalo: $1,500.00. Se devuelve completo a ese saldo.');
+    expect(within(dialog).queryByLabelText('Una parte')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(dialog).toHaveTextContent('¿Devolver $1,500.00 al saldo de regalo de Ana López?');
+    expect(dialog).toHaveTextContent('Un reembolso total quita el plan');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso de $1,500.00' }));
+    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, URLS.refund)).toHaveLength(1));
+    expect(bodiesSentTo(fetchMock, URLS.refund)[0]).toEqual({
+      paymentId: 44,
+      idempotencyKey: expect.stringMatching(UUID),
+    });
+  });
+
+  it('should say what happens to the gift balance part of a purchase paid partly with it', async () => {
+    stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userPlans]: plansAnswer,
+      [URLS.purchases]: purchasesAnswer([mixedPurchase]),
+      [URLS.refund]: refunded,
+    });
+    renderPage(<UsersAdmin />);
+    const dialog = await openPurchase(45);
+    expect(dialog).toHaveTextContent('Cobrado: $524.00 · Con saldo de regalo: $1,000.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(dialog).toHaveTextContent('Además, $1,000.00 pagados con saldo de regalo vuelven a su saldo.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await userEvent.click(within(dialog).getByLabelText('Una parte'));
+    await userEvent.type(within(dialog).getByLabelText(/^Monto a reembolsar/), '100');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(dialog).toHaveTextContent('Los $1,000.00 pagados con saldo de regalo solo vuelven con un reembolso total.');
   });
 
   it('should send another key for another amount after going back, and the same key for the same amount', async () => {

@@ -101,18 +101,31 @@ function RefundForm({
   };
 
   const atDesk = purchase.method !== 'mercado_pago';
+  // Paid wholly with the gift balance: it goes back to that balance, whole (no partial refund).
+  const balanceOnly = purchase.total === 0 && purchase.balance > 0;
+  const full = kind === 'total' || amount >= purchase.refundable;
   if (confirming) {
     return (
       <div className="space-y-4">
         <p className="text-ink">
-          ¿Reembolsar <strong className="font-semibold">{formatMoney(amount)}</strong> a {userName}
-          {atDesk ? ' en el mostrador?' : ' por Mercado Pago?'}
+          {balanceOnly ? '¿Devolver ' : '¿Reembolsar '}
+          <strong className="font-semibold">{formatMoney(amount)}</strong>
+          {balanceOnly
+            ? ` al saldo de regalo de ${userName}?`
+            : ` a ${userName}${atDesk ? ' en el mostrador?' : ' por Mercado Pago?'}`}
         </p>
         <p className="text-sm text-ink-muted">
-          {kind === 'total' || amount >= purchase.refundable ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE}{' '}
-          {atDesk
-            ? 'Fue una venta en mostrador: se registra el reembolso y el dinero se entrega en el estudio; no se puede deshacer.'
-            : 'El dinero vuelve al medio de pago del cliente; no se puede deshacer.'}
+          {full ? FULL_REFUND_NOTE : PARTIAL_REFUND_NOTE}{' '}
+          {balanceOnly
+            ? 'Se pagó con saldo de regalo: vuelve a ese saldo y el cliente lo puede usar en otra compra; no se puede deshacer.'
+            : atDesk
+              ? 'Fue una venta en mostrador: se registra el reembolso y el dinero se entrega en el estudio; no se puede deshacer.'
+              : 'El dinero vuelve al medio de pago del cliente; no se puede deshacer.'}
+          {!balanceOnly && purchase.balance > 0
+            ? full
+              ? ` Además, ${formatMoney(purchase.balance)} pagados con saldo de regalo vuelven a su saldo.`
+              : ` Los ${formatMoney(purchase.balance)} pagados con saldo de regalo solo vuelven con un reembolso total.`
+            : null}
         </p>
         <ErrorMessage error={mutation.error} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
@@ -127,10 +140,27 @@ function RefundForm({
     );
   }
 
+  if (balanceOnly) {
+    return (
+      <form onSubmit={review} noValidate className="space-y-4">
+        <p className="text-sm text-ink-muted">
+          Pagado con saldo de regalo: {formatMoney(purchase.balance)}. Se devuelve completo a ese saldo.
+        </p>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit">Continuar</Button>
+        </div>
+      </form>
+    );
+  }
+
   return (
     <form onSubmit={review} noValidate className="space-y-4">
       <p className="text-sm text-ink-muted">
         Cobrado: {formatMoney(purchase.paid ?? purchase.total)}
+        {purchase.balance > 0 ? ` · Con saldo de regalo: ${formatMoney(purchase.balance)}` : ''}
         {purchase.refunded > 0 ? ` · Ya reembolsado: ${formatMoney(purchase.refunded)}` : ''}
       </p>
       <fieldset className="space-y-2">

@@ -65,6 +65,13 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
               {purchase.issue === 'duplicate' && purchase.duplicateOf !== null ? (
                 <p className="text-sm text-ink-muted">Segundo pago de la compra #{purchase.duplicateOf}, ya pagada.</p>
               ) : null}
+              {purchase.balance > 0 ? (
+                <p className="text-sm text-ink-muted">
+                  {purchase.status === 'refunded' && purchase.total === 0
+                    ? `Devuelto al saldo de regalo: ${formatMoney(purchase.balance)}`
+                    : `Pagado con saldo de regalo: ${formatMoney(purchase.balance)}`}
+                </p>
+              ) : null}
               {purchase.refunded > 0 ? (
                 <p className="text-sm text-ink-muted">Reembolsado: {formatMoney(purchase.refunded)}</p>
               ) : null}
