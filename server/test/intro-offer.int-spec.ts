@@ -218,6 +218,28 @@ describe('the intro offer ("Solo primera vez")', () => {
       await expectRefused(agent);
     });
 
+    it('should grant no second intro when a rejected purchase is paid after the person bought the intro again', async () => {
+      const { agent, user } = await newClient(t, 'Tardío');
+      await checkout(agent).expect(200);
+      const first = lastReference();
+      await report(first, 'rejected');
+      await checkout(agent).expect(200);
+      const second = lastReference();
+      await report(second, 'approved');
+      // The first checkout's link still works: another card is approved on it.
+      await report(first, 'approved');
+      const late = await t.dataSource.getRepository(Payment).findOneByOrFail({ reference: first });
+      expect(late).toMatchObject({ status: 'approved', issue: 'intro_taken', userPlanId: null });
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+      expect(await t.dataSource.getRepository(IntroClaim).countBy({ userId: user.id })).toBe(1);
+      // The admins see it as a payment to refund.
+      const listed = await (await adminAgent(t)).post('/api/admin/get-purchases').send({ userId: user.id }).expect(200);
+      expect(listed.body.purchases.find((p: { id: number }) => p.id === late.id)).toMatchObject({
+        issue: 'intro_taken',
+        refundable: 160,
+      });
+    });
+
     it('should free the claim of a purchase whose checkout could not be created, or that expired unpaid', async () => {
       const { agent, user } = await newClient(t, 'Caída');
       mp.failWith = 500;

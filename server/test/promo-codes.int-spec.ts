@@ -1,3 +1,4 @@
+import { IsNull } from 'typeorm';
 import { PromoCodeAttempt } from '../src/promo-codes/entities/promo-code-attempt.entity';
 import { PromoCode } from '../src/promo-codes/entities/promo-code.entity';
 import { FixedClock } from '../src/core/clock/clock';
@@ -272,6 +273,42 @@ describe('promo codes at checkout', () => {
       // Approved: counted for good, days later too.
       clock.set(new Date(NOW.getTime() + 5 * 24 * 3600_000));
       expect((await preview(agent, planId, code.code).expect(409)).body.code).toBe('PROMO_EXHAUSTED');
+    });
+
+    it('should grant no plan to a purchase paid after its hold lapsed once another took the last use, and grant it while the use is free', async () => {
+      const code = await addCode({ maxUses: 1, maxUsesPerClient: 5 });
+      const planId = (await ocho()).id;
+      const late = await newClient(t);
+      await checkout(late.agent, planId, code.code).expect(200);
+      const lapsed = await lastPayment();
+      // Past its link's 24 hours: the use is free and another client takes it and pays.
+      clock.set(new Date(NOW.getTime() + 24 * 3600_000 + 60_000));
+      const other = await newClient(t);
+      await checkout(other.agent, planId, code.code).expect(200);
+      await pay((await lastPayment()).reference!, 1408);
+      // Then the first purchase's payment is reported approved: the code has no use left for it.
+      await pay(lapsed.reference!, 1408);
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: lapsed.id })).toMatchObject({
+        status: 'approved',
+        issue: 'promo_taken',
+        userPlanId: null,
+      });
+      const granted = await t.dataSource
+        .getRepository(Payment)
+        .countBy({ promoCodeId: code.id, status: 'approved', issue: IsNull() });
+      expect(granted).toBe(1);
+
+      // A late payment whose use nobody took is granted as usual.
+      const roomy = await addCode({ maxUses: 1, maxUsesPerClient: 5 });
+      await checkout(late.agent, planId, roomy.code).expect(200);
+      const alone = await lastPayment();
+      clock.set(new Date(NOW.getTime() + 3 * 24 * 3600_000));
+      await pay(alone.reference!, 1408);
+      expect(await t.dataSource.getRepository(Payment).findOneByOrFail({ id: alone.id })).toMatchObject({
+        status: 'approved',
+        issue: null,
+        userPlanId: expect.any(Number),
+      });
     });
 
     it('should free a counted use when its payment is refunded', async () => {

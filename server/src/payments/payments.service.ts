@@ -572,6 +572,8 @@ export class PaymentsService {
     const paidCents = provider.amountMxn === null ? null : cents(provider.amountMxn);
     const refundedCents = cents(provider.refundedMxn);
     const plan = await this.transactions.run(async () => {
+      // The code's row lock first, as a checkout takes it (one code's uses are counted one at a time).
+      if (payment.promoCodeId) await this.promoCodes.lockForCheckout(payment.promoCodeId);
       const claimed = await this.payments.claimApproval(payment.id, {
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
@@ -581,7 +583,9 @@ export class PaymentsService {
         issue,
       });
       if (!claimed) return null;
-      if (issue) {
+      const refusal = issue ?? (await this.offerTaken(payment));
+      if (refusal) {
+        if (!issue) await this.payments.updateInside(payment.id, { issue: refusal });
         // No plan for this purchase: its gift balance part goes back.
         await this.giftBalance.release(payment);
         return 'refused' as const;
@@ -595,7 +599,8 @@ export class PaymentsService {
       return this.grantPlan(payment, provider.id, approvedAt);
     });
     if (plan === 'refused') {
-      this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${issue}`);
+      const reason = (await this.payments.byIdOrFail(payment.id)).issue;
+      this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${reason}`);
       return;
     }
     // The reformer its checkout held, booked now that the plan exists: once, whoever reports the
@@ -614,6 +619,28 @@ export class PaymentsService {
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
+  }
+
+  /**
+   * Inside the approval's transaction: whether the offer the purchase was priced with is gone. Its
+   * promo code's use and its intro claim were held while it could be paid; an approval reported after
+   * that (an OXXO ticket paid at its deadline, reported late) may find the code's last use or the
+   * person's one intro purchase taken by another checkout meanwhile. Then no plan: flagged for a
+   * refund like any approval that grants none, so a code never counts more uses than it allows.
+   */
+  private async offerTaken(payment: Payment): Promise<PaymentIssue | null> {
+    if (payment.promoCodeId) {
+      const fits = await this.promoCodes.stillFits({
+        id: payment.id,
+        userId: payment.userId,
+        promoCodeId: payment.promoCodeId,
+      });
+      if (!fits) return 'promo_taken';
+    }
+    if ((await this.plans.byId(payment.planId))?.intro && !(await this.intro.keepClaim(payment.userId, payment.id))) {
+      return 'intro_taken';
+    }
+    return null;
   }
 
   /** Inside the approval's transaction: the purchase's plan, its intro claim kept, and the receipt. */

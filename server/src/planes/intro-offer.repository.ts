@@ -83,7 +83,7 @@ export class IntroOfferRepository {
   }
 
   /** Re-inserts the claim of an approved purchase whose claim was freed earlier (a rejected attempt), if free. */
-  async insertClaimIfFree(person: IntroPerson, paymentId: number): Promise<void> {
+  async insertClaimIfFree(person: IntroPerson, paymentId: number): Promise<boolean> {
     await this.txHost.tx
       .createQueryBuilder()
       .insert()
@@ -92,6 +92,7 @@ export class IntroOfferRepository {
       .orIgnore()
       .updateEntity(false)
       .execute();
+    return this.txHost.tx.existsBy(IntroClaim, { paymentId });
   }
 
   /** Frees the claim of a purchase that ended without approval; how many rows went (0 or 1). */

@@ -48,10 +48,14 @@ export class IntroOfferService {
     }
   }
 
-  /** An intro purchase approved after its claim was freed (a failed attempt, then a good one): claimed again if free. */
-  async keepClaim(userId: number, paymentId: number): Promise<void> {
+  /**
+   * An intro purchase approved after its claim was freed (a failed attempt, then a good one, or an
+   * OXXO ticket paid after its deadline): claimed again if free. False when the person's claim now
+   * belongs to another purchase (they bought the intro again meanwhile).
+   */
+  async keepClaim(userId: number, paymentId: number): Promise<boolean> {
     const person = await this.personOf(userId);
-    if (person) await this.repository.insertClaimIfFree(person, paymentId);
+    return person ? this.repository.insertClaimIfFree(person, paymentId) : true;
   }
 
   /** Frees the claim of a purchase that ended rejected, cancelled or expired: the person may try again. */

@@ -30,7 +30,7 @@ export class PromoCodesAdminService {
     const now = this.clock.now();
     const codes = await this.codes.all();
     return Promise.all(
-      codes.map(async (code) => toPromoCodeDto(code, await this.codes.uses(code.id, now, PROMO_HOLD_LINK_HOURS))),
+      codes.map(async (code) => toPromoCodeDto(code, (await this.codes.uses(code.id, now, PROMO_HOLD_LINK_HOURS)).all)),
     );
   }
 
@@ -100,7 +100,7 @@ export class PromoCodesAdminService {
         ...diff,
       });
     }
-    return toPromoCodeDto(after, await this.codes.uses(after.id, this.clock.now(), PROMO_HOLD_LINK_HOURS));
+    return toPromoCodeDto(after, (await this.codes.uses(after.id, this.clock.now(), PROMO_HOLD_LINK_HOURS)).all);
   }
 
   /** The plans a code names, each a plan of the catalogue; none: every plan (null). */

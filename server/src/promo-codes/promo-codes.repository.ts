@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Brackets, In, LessThan, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, MoreThan } from 'typeorm';
 import { Payment } from '../payments/entities';
 import { Plan, UserPlan } from '../planes/entities';
 import { PromoCodeAttempt } from './entities/promo-code-attempt.entity';
@@ -51,29 +51,43 @@ export class PromoCodesRepository {
   }
 
   /**
-   * The code's uses at `now`, all of them or one client's: an approved purchase that granted its plan
-   * counts one; an open purchase holds one while it can still be paid (a `created` one while its
-   * checkout link works, one under way until its payment deadline). Rejected, cancelled, expired and
-   * refunded purchases hold nothing.
+   * The code's uses at `now`, all of them and one client's, in one query: an approved purchase that
+   * granted its plan counts one; an open purchase holds one while it can still be paid (a `created`
+   * one while its checkout link works, one under way until its payment deadline). Rejected,
+   * cancelled, expired and refunded purchases hold nothing. `exceptPaymentId`: that purchase's own
+   * use left out (an approval checking whether its code still has room for it).
    */
-  async uses(codeId: number, now: Date, linkHours: number, userId?: number): Promise<PromoUses> {
-    const linkSince = new Date(now.getTime() - linkHours * 3600_000);
-    const base = (): SelectQueryBuilder<Payment> => {
-      const query = this.txHost.tx
-        .createQueryBuilder(Payment, 'p')
-        .where('p.promo_code_id = :codeId AND p.duplicate_of IS NULL', { codeId });
-      return userId === undefined ? query : query.andWhere('p.user_id = :userId', { userId });
+  async uses(
+    codeId: number,
+    now: Date,
+    linkHours: number,
+    options: { userId?: number; exceptPaymentId?: number } = {},
+  ): Promise<{ all: PromoUses; mine: PromoUses }> {
+    const used = "p.status = 'approved' AND p.issue IS NULL";
+    const held =
+      "p.status IN (:...open) AND p.expires_at > :now AND (p.status <> 'created' OR p.created_at > :linkSince)";
+    const mine = 'p.user_id = :userId';
+    const query = this.txHost.tx
+      .createQueryBuilder(Payment, 'p')
+      .select(`SUM(CASE WHEN ${used} THEN 1 ELSE 0 END)`, 'used')
+      .addSelect(`SUM(CASE WHEN ${held} THEN 1 ELSE 0 END)`, 'held')
+      .addSelect(`SUM(CASE WHEN ${mine} AND ${used} THEN 1 ELSE 0 END)`, 'mineUsed')
+      .addSelect(`SUM(CASE WHEN ${mine} AND ${held} THEN 1 ELSE 0 END)`, 'mineHeld')
+      .where('p.promo_code_id = :codeId AND p.duplicate_of IS NULL', { codeId })
+      .setParameters({
+        open: OPEN,
+        now,
+        linkSince: new Date(now.getTime() - linkHours * 3600_000),
+        // No client asked: -1 is nobody's id.
+        userId: options.userId ?? -1,
+      });
+    if (options.exceptPaymentId !== undefined) query.andWhere('p.id <> :except', { except: options.exceptPaymentId });
+    const row = (await query.getRawOne<Record<string, unknown>>()) ?? {};
+    const count = (key: string): number => Number(row[key] ?? 0);
+    return {
+      all: { used: count('used'), held: count('held') },
+      mine: { used: count('mineUsed'), held: count('mineHeld') },
     };
-    const [used, held] = await Promise.all([
-      base().andWhere("p.status = 'approved' AND p.issue IS NULL").getCount(),
-      base()
-        .andWhere('p.status IN (:...open) AND p.expires_at > :now', { open: OPEN, now })
-        .andWhere(
-          new Brackets((q) => q.where("p.status <> 'created'").orWhere('p.created_at > :linkSince', { linkSince })),
-        )
-        .getCount(),
-    ]);
-    return { used, held };
   }
 
   /** The names of catalogue plans by id (hidden ones too); ids that are no plan are missing. */

@@ -115,6 +115,22 @@ export class PromoCodesService {
     return code;
   }
 
+  /**
+   * Inside an approval's transaction, under the code's lock (taken first): whether the code still has
+   * room for this purchase's use, the others' uses counted without it. While the purchase held its use
+   * the answer is always yes (every other checkout counted it); an approval that comes after the hold
+   * lapsed (an OXXO ticket paid after its deadline was reported) may find the use taken by then.
+   */
+  async stillFits(purchase: { id: number; userId: number; promoCodeId: number }): Promise<boolean> {
+    const code = await this.codes.byId(purchase.promoCodeId);
+    if (!code) return true;
+    const { all, mine } = await this.codes.uses(code.id, this.clock.now(), PROMO_HOLD_LINK_HOURS, {
+      userId: purchase.userId,
+      exceptPaymentId: purchase.id,
+    });
+    return all.used + all.held < code.maxUses && mine.used + mine.held < code.maxUsesPerClient;
+  }
+
   /** Dates, plan, new clients, then the uses: the first rule the code breaks, as its error. */
   private async check(code: PromoCode, plan: PromoPlan, userId: number): Promise<void> {
     const today = this.clock.today();
@@ -130,10 +146,8 @@ export class PromoCodesService {
     if (code.newClientsOnly && (await this.codes.everHeldPlan(userId))) {
       throw new PromoCodeError(PromoCodeErrorCode.PROMO_ONLY_NEW_CLIENTS);
     }
-    const now = this.clock.now();
-    const all = await this.codes.uses(code.id, now, PROMO_HOLD_LINK_HOURS);
+    const { all, mine } = await this.codes.uses(code.id, this.clock.now(), PROMO_HOLD_LINK_HOURS, { userId });
     if (all.used + all.held >= code.maxUses) throw new PromoCodeError(PromoCodeErrorCode.PROMO_EXHAUSTED);
-    const mine = await this.codes.uses(code.id, now, PROMO_HOLD_LINK_HOURS, userId);
     if (mine.used + mine.held >= code.maxUsesPerClient) {
       throw new PromoCodeError(
         PromoCodeErrorCode.PROMO_EXHAUSTED,

@@ -66,6 +66,8 @@ export const PURCHASE_ISSUE_LABELS: Record<NonNullable<AdminPurchaseDto['issue']
   not_live: 'Pago de prueba',
   duplicate: 'A reembolsar',
   balance_missing: 'Sin saldo de regalo',
+  promo_taken: 'Código agotado al pagar',
+  intro_taken: 'Primera vez ya usada',
 };
 
 /** A refund amount typed by the admin: pesos with up to two decimals, more than 0 and at most `max`. */

@@ -31,8 +31,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Why an approved payment granted no plan, shown to admins: the amount or currency differs from the
- * purchase, a test-mode payment reached production, the purchase was already paid ("a reembolsar"), or
- * the gift balance part it had released on a failed attempt was no longer there.
+ * purchase, a test-mode payment reached production, the purchase was already paid ("a reembolsar"),
+ * the gift balance part it had released on a failed attempt was no longer there, or it was paid after
+ * its hold lapsed and its promo code's last use or the person's intro purchase went to another checkout.
  */
 export const PAYMENT_ISSUES = [
   'amount_mismatch',
@@ -40,6 +41,8 @@ export const PAYMENT_ISSUES = [
   'not_live',
   'duplicate',
   'balance_missing',
+  'promo_taken',
+  'intro_taken',
 ] as const;
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 
