@@ -17,6 +17,8 @@ export const STUDIO_CONTACT = {
     // International format for tel: links.
     e164: '+527221234567',
   },
+  /** Where clients write (and what the studio's mails answer to: MAIL_REPLY_TO's default). */
+  email: 'hola@estudiopilatesreformer.mx',
   whatsapp: {
     // Country code and number, digits only (wa.me format).
     number: '527221234567',

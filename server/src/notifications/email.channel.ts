@@ -56,6 +56,7 @@ export class EmailChannel implements Channel {
     const mail = this.render(event);
     const info: { message?: Buffer } = await this.mailer.sendMail({
       from: this.config.mailFrom,
+      replyTo: this.config.mailReplyTo,
       to: mail.to,
       subject: mail.subject,
       html: mail.html,

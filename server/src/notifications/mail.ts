@@ -114,19 +114,50 @@ export function greetingMail(
   context: MailContext,
   link?: MailLink,
 ): Mail {
-  const text = mailText([`Hola, ${to.name}:`, '', ...lines], context, link);
+  const text = mailText(
+    [`Hola, ${to.name}:`, '', ...lines.map((line) => pageAddressesIn(line, context))],
+    context,
+    link,
+  );
   const html = mailLayout(
     subject,
-    [`Hola, ${to.name}:`, ...lines].map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n'),
+    [`Hola, ${to.name}:`, ...lines]
+      .map((line) => `<p style="margin:0 0 12px">${pageLinksIn(escapeHtml(line), context)}</p>`)
+      .join('\n'),
     context,
     link,
   );
   return { to: to.email, subject, text, html };
 }
 
+/** The site's pages a mail may name in its sentences («Mis clases»), and where each is. */
+const NAMED_PAGES: Readonly<Record<string, string>> = {
+  'Mis clases': '/pilates/clases',
+  'Mis planes': '/pilates/informacion',
+  'Mi información': '/pilates/informacion',
+};
+const NAMED_PAGE = new RegExp(`«(${Object.keys(NAMED_PAGES).join('|')})»`, 'g');
+
+/** HTML: each page named «Mis clases» becomes a link to it, absolute to APP_URL. */
+const pageLinksIn = (html: string, context: MailContext): string =>
+  html.replace(
+    NAMED_PAGE,
+    (_, name: string) =>
+      `«<a href="${escapeHtml(siteUrl(context, NAMED_PAGES[name]))}" style="color:${INK}">${escapeHtml(name)}</a>»`,
+  );
+
+/** Text: each page named «Mis clases» is followed by its address, absolute to APP_URL. */
+const pageAddressesIn = (line: string, context: MailContext): string =>
+  line.replace(NAMED_PAGE, (named, name: string) => `${named} (${siteUrl(context, NAMED_PAGES[name])})`);
+
 /** The page of a client's classes, which most class mails link to. */
 export const MY_CLASSES_LINK: MailLink = { href: '/pilates/clases', label: 'Ver mis clases' };
 /** The booking calendar. */
 export const BOOKING_LINK: MailLink = { href: '/pilates/reservar', label: 'Ir al calendario' };
+/** The booking calendar open on one studio date (`YYYY-MM-DD`): the other classes of the day a mail is about. */
+export const bookingLinkOn = (date: string): MailLink => ({
+  href: `/pilates/reservar?fecha=${date}`,
+  label: 'Ver las clases de ese día',
+});
 /** "Mi información": the client's plans and purchases. */
 export const MY_ACCOUNT_LINK: MailLink = { href: '/pilates/informacion', label: 'Ver mis planes' };

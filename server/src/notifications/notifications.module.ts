@@ -15,8 +15,9 @@ import { NotificationsService } from './notifications.service';
     MailerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig): MailerOptions => ({
-        // No SMTP (development): render each message into a buffer that EmailChannel writes to DATA_DIR/outbox.
-        transport: config.smtpUrl ?? { streamTransport: true, buffer: true, newline: 'unix' as const },
+        // No SMTP (development): render each message into a buffer that EmailChannel writes to DATA_DIR/outbox,
+        // with CRLF line ends as on the wire (RFC 5322), so the .eml files are the messages SMTP would carry.
+        transport: config.smtpUrl ?? { streamTransport: true, buffer: true, newline: 'windows' as const },
       }),
     }),
   ],

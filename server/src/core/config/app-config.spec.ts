@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       mercadoPagoMaxInstallments: 1,
       checkoutMaxOpen: 3,
       checkoutMaxPerHour: 10,
+      // A sender of a real domain, and answers to the studio's contact address.
+      mailFrom: 'Estudio Pilates Reformer <reservas@estudiopilatesreformer.mx>',
+      mailReplyTo: 'hola@estudiopilatesreformer.mx',
     });
   });
 
@@ -60,6 +63,8 @@ describe('loadConfig', () => {
       MP_MAX_INSTALLMENTS: '6',
       CHECKOUT_MAX_OPEN: '5',
       CHECKOUT_MAX_PER_HOUR: '20',
+      MAIL_FROM: 'Estudio Metepec <reservas@estudio.mx>',
+      MAIL_REPLY_TO: ' Hola@Estudio.MX ',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -77,6 +82,8 @@ describe('loadConfig', () => {
       mercadoPagoMaxInstallments: 6,
       checkoutMaxOpen: 5,
       checkoutMaxPerHour: 20,
+      mailFrom: 'Estudio Metepec <reservas@estudio.mx>',
+      mailReplyTo: 'hola@estudio.mx',
     });
   });
 
@@ -106,6 +113,8 @@ describe('loadConfig', () => {
     ['MP_MAX_INSTALLMENTS', '36'],
     ['CHECKOUT_MAX_OPEN', '0'],
     ['CHECKOUT_MAX_PER_HOUR', 'diez'],
+    ['MAIL_REPLY_TO', 'hola'],
+    ['MAIL_REPLY_TO', 'Estudio <hola@estudio.mx>'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '10.0.0.0/33'],

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { STUDIO_CONTACT } from '@pilates/dates';
 
 /** Thrown when the environment is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {}
@@ -109,7 +110,14 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), {
     message: 'debe empezar con smtp:// o smtps://',
   }),
-  MAIL_FROM: z.string().trim().default('Estudio Pilates <no-reply@estudio.local>'),
+  MAIL_FROM: z.string().trim().default(`${STUDIO_CONTACT.name} <reservas@estudiopilatesreformer.mx>`),
+  // Where answers to the studio's mails go (clients answer booking mails): the studio's contact address by default.
+  MAIL_REPLY_TO: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default(STUDIO_CONTACT.email)
+    .refine((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), { message: 'debe ser un correo electrónico' }),
   MP_ACCESS_TOKEN: optionalString,
   MP_WEBHOOK_SECRET: optionalString,
   // What the client's card statement shows; Mercado Pago allows at most 22 characters.
@@ -191,6 +199,7 @@ export abstract class AppConfig {
   declare readonly adminPassword?: string;
   declare readonly smtpUrl?: string;
   declare readonly mailFrom: string;
+  declare readonly mailReplyTo: string;
   declare readonly mercadoPagoAccessToken?: string;
   declare readonly mercadoPagoWebhookSecret?: string;
   /** The card statement's text for a charge (≤ 22 characters). */
@@ -300,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: parsed.ADMIN_PASSWORD,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    mailReplyTo: parsed.MAIL_REPLY_TO,
     mercadoPagoAccessToken: parsed.MP_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: parsed.MP_WEBHOOK_SECRET,
     mercadoPagoStatementDescriptor: parsed.MP_STATEMENT_DESCRIPTOR,

@@ -1,4 +1,4 @@
-import { BOOKING_LINK, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
+import { bookingLinkOn, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
 import { when, type BookedClass } from './booked-class';
 
 /** waitlist.closed: the list closed before the class (its cutoff), or the studio cancelled the class. */
@@ -18,6 +18,6 @@ export function waitlistClosedMail(to: Recipient, event: WaitlistClosed, context
       'No se tomó ninguna clase de tu plan. Puedes elegir otra clase en el calendario.',
     ],
     context,
-    BOOKING_LINK,
+    bookingLinkOn(event.class.date),
   );
 }

@@ -1,4 +1,4 @@
-import { BOOKING_LINK, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
+import { bookingLinkOn, greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
 import { when, type BookedClass } from './booked-class';
 
 /** waitlist.skipped: the client's turn came but they could not be booked; the next in line got the place. */
@@ -26,6 +26,6 @@ export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped, conte
       'Saliste de la lista de espera de esa clase. Puedes comprar un plan o elegir otra clase en el calendario.',
     ],
     context,
-    BOOKING_LINK,
+    bookingLinkOn(event.class.date),
   );
 }

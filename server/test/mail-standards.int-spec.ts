@@ -1,0 +1,184 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { FixedClock } from '../src/core/clock/clock';
+import { EmailChannel } from '../src/notifications/email.channel';
+import { EVENT_TYPES, type EventPayloads, type EventType } from '../src/notifications/events';
+import type { BookedClass } from '../src/notifications/class-calendar';
+import { NOW } from './helpers/booking';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+const APP_URL = 'https://reservas.estudiopilatesreformer.mx';
+
+const booked: BookedClass = {
+  reservationId: 41,
+  date: '2026-11-30',
+  startTime: '07:00',
+  durationMinutes: 50,
+  instructor: 'Ana',
+  spot: 'Reformer 4',
+};
+
+/** One payload of every event the studio mails: a new event fails to compile until it has one here. */
+const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
+  'reservation.confirmed': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z', cancellable: true },
+  'reservation.cancelled': { class: { ...booked, cancelled: true }, byStudio: true },
+  'reservation.released': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z' },
+  'reservation.forgiven': { class: booked, kind: 'no_show', classReturned: true },
+  'reservation.spot_moved': { class: booked, from: 'Reformer 4', to: 'Reformer 6' },
+  'class.reminder': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z', cancellable: true, sentOn: '2026-11-29' },
+  'waitlist.promoted': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z', grace: false },
+  'waitlist.skipped': { class: booked, reason: 'NO_CLASSES_LEFT' },
+  'waitlist.closed': { class: booked, reason: 'cutoff' },
+  'plan.ending': { userPlanId: 7, planName: 'Ocho Clases', classesRemaining: 3, endDate: '2026-12-12' },
+  'intro.followup': { userPlanId: 7, plans: [{ name: 'Ocho Clases', classCount: 8, priceCents: 1_500_00 }] },
+  'payment.receipt': {
+    purchase: {
+      id: 12,
+      planName: 'Ocho Clases',
+      classCount: 8,
+      priceCents: 1_350_00,
+      discountCents: 150_00,
+      balanceCents: 0,
+      commissionCents: 58_00,
+      totalCents: 1_408_00,
+    },
+    providerPaymentId: '900001',
+    plan: { startDate: '2026-11-23', endDate: '2026-12-23' },
+  },
+  'payment.desk_receipt': {
+    purchase: {
+      id: 13,
+      planName: 'Ocho Clases',
+      classCount: 8,
+      listPriceCents: 1_500_00,
+      discountCents: 0,
+      totalCents: 1_500_00,
+      method: 'efectivo',
+      receivedCents: 2_000_00,
+      changeCents: 500_00,
+    },
+    plan: { startDate: '2026-11-23', endDate: '2026-12-23' },
+  },
+  'payment.refunded': {
+    purchase: { id: 12, planName: 'Ocho Clases', classCount: 8, totalCents: 1_408_00 },
+    amountCents: 1_408_00,
+    refundedCents: 1_408_00,
+    plan: 'revoked',
+  },
+  'gift_card.receipt': {
+    giftCard: {
+      id: 3,
+      amountCents: 1_000_00,
+      commissionCents: 44_00,
+      totalCents: 1_044_00,
+      recipientName: 'Lucía',
+      deliverOn: '2026-12-24',
+      pageToken: '0123456789abcdef0123456789abcdef',
+    },
+    providerPaymentId: '900002',
+  },
+  'gift_card.delivered': {
+    giftCard: {
+      id: 3,
+      amountCents: 1_000_00,
+      code: 'ABCD-EFGH-JKLM-NPQR',
+      fromName: 'Ana',
+      message: '¡Feliz Navidad!',
+      pageToken: '0123456789abcdef0123456789abcdef',
+    },
+  },
+  'account.welcome': { link: `${APP_URL}/pilates/reset-password/abc` },
+  'account.password-reset': { link: `${APP_URL}/pilates/reset-password/abc` },
+  'account.email-changed': { newAddress: 'ana.nueva@example.com' },
+  'mail.composed': {
+    subject: 'Aviso del estudio',
+    html: `<p>Hola: el estudio cierra el 25 de diciembre. <a href="${APP_URL}/pilates/reservar">Reservar</a></p>`,
+    text: `Hola: el estudio cierra el 25 de diciembre. Reservar: ${APP_URL}/pilates/reservar`,
+    attachments: null,
+  },
+};
+
+/** Every address a mail's HTML links to or loads. */
+const addressesIn = (html: string): string[] =>
+  [...html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+
+describe('every mail the studio sends, as a mail program reads it', () => {
+  let t: TestApp;
+  const delivered = new Map<EventType, { raw: string; mail: ParsedMail }>();
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: new FixedClock(NOW), env: { APP_URL } });
+    const channel = t.app.get(EmailChannel);
+    const outbox = join(t.config.dataDir, 'outbox');
+    let id = 900_000;
+    for (const type of EVENT_TYPES) {
+      const eventId = ++id;
+      await channel.deliver({
+        id: eventId,
+        type,
+        to: { userId: 1, email: 'ana@example.com', name: 'Ana López' },
+        payload: SAMPLES[type],
+      } as Parameters<EmailChannel['deliver']>[0]);
+      const file = (await readdir(outbox)).find((name) => name.endsWith(`-correo-${eventId}.eml`));
+      if (!file) throw new Error(`no .eml for ${type}`);
+      const raw = await readFile(join(outbox, file), 'utf8');
+      delivered.set(type, { raw, mail: await simpleParser(raw) });
+    }
+  });
+  afterAll(() => t.close());
+
+  it.each(EVENT_TYPES)('%s: a MIME message with CRLF lines, sender, Reply-To, a text and an HTML part', (type) => {
+    const { raw, mail } = delivered.get(type)!;
+    // RFC 5322: every line ends in CRLF; no bare LF anywhere in the message.
+    expect(raw).not.toMatch(/[^\r]\n/);
+    expect(raw).toMatch(/^MIME-Version: 1\.0\r$/m);
+    expect(mail.headers.get('message-id')).toBeTruthy();
+    expect(mail.date).toBeInstanceOf(Date);
+    expect(mail.from?.value).toEqual([
+      { name: 'Estudio Pilates Reformer', address: 'reservas@estudiopilatesreformer.mx' },
+    ]);
+    expect(mail.replyTo?.value).toEqual([{ name: '', address: 'hola@estudiopilatesreformer.mx' }]);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : null).toBe('ana@example.com');
+    expect(mail.subject).toBeTruthy();
+    expect(mail.text?.trim()).toBeTruthy();
+    // The studio's frame (Spanish); a composed mail brings its own HTML.
+    if (type !== 'mail.composed') expect(String(mail.html || '')).toContain('<html lang="es">');
+    else expect(String(mail.html || '')).toContain('<p>');
+  });
+
+  it.each(EVENT_TYPES)('%s: every link is absolute, and the site is linked on APP_URL', (type) => {
+    const { mail } = delivered.get(type)!;
+    const html = String(mail.html || '');
+    const addresses = addressesIn(html);
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const address of addresses) expect(address).toMatch(/^(https:\/\/|mailto:|tel:)/);
+    const site = addresses.filter((address) => address.startsWith(APP_URL));
+    expect(site.length).toBeGreaterThan(0);
+    // The text part's addresses are absolute too (no "/pilates/…" without the host).
+    expect(mail.text ?? '').not.toMatch(/(^|[\s(])\/pilates\//);
+  });
+
+  it('links the pages a mail names («Mis clases», «Mis planes») in both parts', () => {
+    const reminder = delivered.get('class.reminder')!.mail;
+    expect(String(reminder.html)).toContain(`«<a href="${APP_URL}/pilates/clases"`);
+    expect(reminder.text).toContain(`«Mis clases» (${APP_URL}/pilates/clases)`);
+    const confirmed = delivered.get('reservation.confirmed')!.mail;
+    expect(String(confirmed.html)).toContain(`«<a href="${APP_URL}/pilates/clases"`);
+  });
+
+  it('links the waitlist mails to the booking page of the class date', () => {
+    for (const type of ['waitlist.closed', 'waitlist.skipped'] as const) {
+      const { mail } = delivered.get(type)!;
+      expect(addressesIn(String(mail.html))).toContain(`${APP_URL}/pilates/reservar?fecha=2026-11-30`);
+      expect(mail.text).toContain(`${APP_URL}/pilates/reservar?fecha=2026-11-30`);
+    }
+  });
+
+  it('attaches the class to booking mails as text/calendar', () => {
+    const { mail } = delivered.get('reservation.confirmed')!;
+    const [ics] = mail.attachments;
+    expect(ics.contentType).toBe('text/calendar');
+    expect(ics.content.toString('utf8')).toContain('BEGIN:VEVENT');
+  });
+});
