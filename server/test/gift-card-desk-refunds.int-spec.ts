@@ -165,9 +165,7 @@ describe('gift cards at the desk ("Venta en mostrador") and their refunds ("Reem
       clock.set(new Date('2026-11-24T06:00:00.000Z'));
       await t.app.get(GiftCardsService).deliverDue();
       expect((await cardOf(card.id)).status).toBe('sent');
-      expect((await eventsFor(t, card.recipientEmail)).filter((e) => e.type === 'gift_card.delivered')).toHaveLength(
-        1,
-      );
+      expect((await eventsFor(t, card.recipientEmail)).filter((e) => e.type === 'gift_card.delivered')).toHaveLength(1);
     });
 
     it('should refuse, in Spanish and with a 4xx, a short or different amount, an amount not on offer, a bad date or client', async () => {
@@ -208,7 +206,9 @@ describe('gift cards at the desk ("Venta en mostrador") and their refunds ("Reem
       expect(events.filter((e) => e.type === 'gift_card.receipt')).toHaveLength(1);
       expect((await eventsFor(t, body.recipientEmail)).filter((e) => e.type === 'gift_card.delivered')).toHaveLength(1);
       expect(
-        await t.dataSource.getRepository(AuditLog).countBy({ action: 'gift_card.desk_sale', subjectUserId: buyer.user.id }),
+        await t.dataSource
+          .getRepository(AuditLog)
+          .countBy({ action: 'gift_card.desk_sale', subjectUserId: buyer.user.id }),
       ).toBe(1);
       const reused = await sell({ ...body, received: 1000 }).expect(409);
       expect(reused.body.code).toBe('DESK_SALE_KEY_REUSED');
@@ -266,10 +266,14 @@ describe('gift cards at the desk ("Venta en mostrador") and their refunds ("Reem
       const buyerEmail = (await eventsFor(t)).find(
         (e) => e.type === 'gift_card.refunded' && (e.payload as { giftCard: { id: number } }).giftCard.id === card.id,
       )!.to.email;
-      const [mail] = (await mailsFor(t, buyerEmail)).filter((m) => m.subject === 'Te reembolsamos tu tarjeta de regalo');
+      const [mail] = (await mailsFor(t, buyerEmail)).filter(
+        (m) => m.subject === 'Te reembolsamos tu tarjeta de regalo',
+      );
       expect(mail.text).toContain('el reembolso se entrega en el estudio');
       expect(
-        await t.dataSource.getRepository(AuditLog).findOneByOrFail({ action: 'gift_card.refund', entityId: String(card.id) }),
+        await t.dataSource
+          .getRepository(AuditLog)
+          .findOneByOrFail({ action: 'gift_card.refund', entityId: String(card.id) }),
       ).toMatchObject({ after: { giftStatus: 'voided', refunded: 1000, method: 'efectivo' } });
       // Never delivered: the delivery job skips a voided card.
       clock.set(new Date('2026-11-24T06:00:00.000Z'));
@@ -300,7 +304,9 @@ describe('gift cards at the desk ("Venta en mostrador") and their refunds ("Reem
       expect(failed.body.code).toBe('PAYMENT_PROVIDER_ERROR');
       mp.failWith = null;
       expect(await cardOf(card.id)).toMatchObject({ status: 'paid', voidedAt: null, paymentStatus: 'approved' });
-      expect(await t.dataSource.getRepository(AuditLog).countBy({ action: 'gift_card.refund', entityId: String(card.id) })).toBe(0);
+      expect(
+        await t.dataSource.getRepository(AuditLog).countBy({ action: 'gift_card.refund', entityId: String(card.id) }),
+      ).toBe(0);
       const recipient = await newClient(t, 'Después');
       await redeem(recipient.agent, card.code!).expect(200);
     });
@@ -333,7 +339,8 @@ describe('gift cards at the desk ("Venta en mostrador") and their refunds ("Reem
   it("should count desk cards in the dashboard's gift card sales and money by method, apart from plans; a refunded card leaves them", async () => {
     const period = { from: '2026-11-01', to: '2026-11-30' };
     const figures = async () => (await admin.post('/api/admin/dashboard').send(period).expect(200)).body;
-    const line = (body: { revenueByMethod: { giftCardMethods: { method: string }[] } }, method: string) =>
+    type Line = { method: string; count: number; grossCents: number; refundedCents: number; netCents: number };
+    const line = (body: { revenueByMethod: { giftCardMethods: Line[] } }, method: string): Line =>
       body.revenueByMethod.giftCardMethods.find((l) => l.method === method)!;
     const before = await figures();
     const card = await deskCard({ amount: 800, method: 'transferencia', received: 800 });

@@ -7,7 +7,7 @@ import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { chargeFor, PlanesService } from '../planes';
-import type { DeskMethod } from '../payments/entities/payment.entity';
+import type { DeskMethod } from '../payments/entities';
 import type { GiftCard } from './entities';
 import { formatGiftCode, newGiftCode, newPageToken, normalizeGiftCode } from './gift-code';
 import { GiftCardError, GiftCardErrorCode } from './gift-cards.errors';

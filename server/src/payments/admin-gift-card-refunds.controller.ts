@@ -12,7 +12,7 @@ import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { AdminGiftCardResponseDto, GiftCardIdDto } from '../gift-cards/dto/gift-cards.dto';
+import { AdminGiftCardResponseDto, GiftCardIdDto } from '../gift-cards';
 import { GiftCardRefundsService } from './gift-card-refunds.service';
 
 /** "Reembolsar y anular" on Tarjetas de regalo (here for the payment gateway; the rest is GiftCardsModule's). */

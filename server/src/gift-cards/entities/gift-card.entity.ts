@@ -11,7 +11,7 @@ import {
 } from 'typeorm';
 import { User } from '../../auth/entities';
 import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
-import type { PaymentMethod } from '../../payments/entities/payment.entity';
+import type { PaymentMethod } from '../../payments/entities';
 
 /**
  * pending_payment: bought, not paid yet; paid: approved, its mail waits for the delivery date;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsPesos, IsRowId } from '../../core/dto/validators';
-import { BuyGiftCardDto } from '../../gift-cards/dto/gift-cards.dto';
+import { BuyGiftCardDto } from '../../gift-cards';
 import { DESK_METHODS, type DeskMethod } from '../entities/payment.entity';
 import { IsPromoCode } from './checkout.dto';
 

@@ -1,12 +1,7 @@
 import { formatLongDate } from '@pilates/dates';
 import { errorMessages } from '@/api/api-error';
 import { useState } from 'react';
-import {
-  useListGiftCards,
-  useRefundGiftCard,
-  useResendGiftCard,
-  useVoidGiftCard,
-} from '@/api/generated/admin/admin';
+import { useListGiftCards, useRefundGiftCard, useResendGiftCard, useVoidGiftCard } from '@/api/generated/admin/admin';
 import type { AdminGiftCardDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
