@@ -173,6 +173,20 @@ const RULES: Record<string, Rule> = {
     access: Permission.SalesDesk,
     body: (f) => ({ userId: f.clientId, planId: 999999, method: 'efectivo', received: 100 }),
   },
+  // A gift card at the desk: an amount not on offer sells nothing.
+  deskGiftCardSale: {
+    access: Permission.SalesDesk,
+    body: (f) => ({
+      userId: f.clientId,
+      amount: 777,
+      recipientName: 'Lucía',
+      recipientEmail: 'lucia@example.com',
+      message: '',
+      deliverOn: '2026-11-23',
+      method: 'efectivo',
+      received: 777,
+    }),
+  },
   // Promo codes ("Promociones"; promo-codes.int-spec.ts)
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
@@ -186,6 +200,8 @@ const RULES: Record<string, Rule> = {
   listGiftCards: { access: Permission.GiftCardsManage },
   resendGiftCard: { access: Permission.GiftCardsManage, body: () => ({ id: 999999 }) },
   voidGiftCard: { access: Permission.GiftCardsManage, body: () => ({ id: 999999 }) },
+  // "Reembolsar y anular" moves money: the refund permission (gift-card-desk-refunds.int-spec.ts).
+  refundGiftCard: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
   // The owner's dashboard, its CSV exports (a GET download with the session cookie) and reminders
   getDashboard: { access: Permission.DashboardRead, body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   exportCsv: { access: Permission.ExportsRead, path: '/api/admin/export/payments.csv?from=2026-11-01&to=2026-11-30' },

@@ -78,6 +78,11 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     },
     providerPaymentId: '900002',
   },
+  'gift_card.refunded': {
+    giftCard: { id: 3, amountCents: 1_000_00, totalCents: 1_044_00, recipientName: 'Lucía' },
+    refundedCents: 1_044_00,
+    atDesk: false,
+  },
   'gift_card.delivered': {
     giftCard: {
       id: 3,

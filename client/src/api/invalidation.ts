@@ -208,9 +208,13 @@ export const STALE_AFTER = {
   /** "Venta en mostrador": the client's plan and purchases, the code's uses and the revenue. */
   deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
   deskSalePreview: NOTHING,
+  /** A gift card sold at the desk: the admins' list of cards and the dashboard's gift card sales. */
+  deskGiftCardSale: { accepted: ['giftCards', 'audit', 'dashboard'] },
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
+  /** "Reembolsar y anular": the card leaves the dashboard's gift card sales. */
+  refundGiftCard: { accepted: ['giftCards', 'audit', 'dashboard'] },
   changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },

@@ -225,6 +225,31 @@ export class DashboardRepository {
   }
 
   /**
+   * The money gift cards brought in the period by how they were paid (Mercado Pago or the desk's),
+   * apart from plans: cards paid in it, a voided one (its payment refunded) counted as refunded in
+   * full. From ix_gift_cards_approved_figures alone.
+   */
+  async giftCardsByMethod(
+    period: PeriodBounds,
+  ): Promise<{ method: string; count: number; grossCents: number; refundedCents: number }[]> {
+    const gross = 'COALESCE(g.paid_cents, g.total_cents)';
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT g.method AS method, COUNT(*) AS n, SUM(${gross}) AS grossCents,
+         SUM(CASE WHEN g.status = 'voided' THEN ${gross} ELSE g.refunded_cents END) AS refundedCents
+       FROM gift_cards g
+       WHERE g.approved_at >= ? AND g.approved_at < ? AND +g.status IN ('paid', 'sent', 'redeemed', 'voided')
+       GROUP BY g.method`,
+      [period.fromUtc, period.toUtc],
+    );
+    return rows.map((r) => ({
+      method: String(r.method),
+      count: num(r.n),
+      grossCents: num(r.grossCents),
+      refundedCents: num(r.refundedCents),
+    }));
+  }
+
+  /**
    * Paid plans an admin gave in the period (paid at the studio), valued at their catalogue plan's
    * current price (0 when the catalogue plan is gone), by month bucket and plan name.
    */

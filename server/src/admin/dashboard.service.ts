@@ -114,20 +114,33 @@ export class DashboardService {
     const today = this.clock.today(now);
     const bounds = this.bounds(period);
     const months = this.months(period);
-    const [occupancy, timetable, attendance, paid, admin, newClients, activeClients, ending, waitlist, plans, gifts] =
-      await Promise.all([
-        this.repository.occupancy(bounds),
-        this.repository.activeTimetable(),
-        this.repository.attendance(bounds, today, this.clock.timeOfDay(now)),
-        this.repository.paymentsRevenue(bounds, months.starts),
-        this.repository.adminPaidPlans(bounds, months.starts),
-        this.repository.newClients(bounds),
-        this.repository.activeClients(today),
-        this.repository.plansEnding(today, addDays(today, PLAN_ENDING_DAYS)),
-        this.repository.waitlistDemand(bounds),
-        this.repository.planDiscountsAndBalance(bounds),
-        this.repository.giftCardSales(bounds),
-      ]);
+    const [
+      occupancy,
+      timetable,
+      attendance,
+      paid,
+      admin,
+      newClients,
+      activeClients,
+      ending,
+      waitlist,
+      plans,
+      gifts,
+      giftMoney,
+    ] = await Promise.all([
+      this.repository.occupancy(bounds),
+      this.repository.activeTimetable(),
+      this.repository.attendance(bounds, today, this.clock.timeOfDay(now)),
+      this.repository.paymentsRevenue(bounds, months.starts),
+      this.repository.adminPaidPlans(bounds, months.starts),
+      this.repository.newClients(bounds),
+      this.repository.activeClients(today),
+      this.repository.plansEnding(today, addDays(today, PLAN_ENDING_DAYS)),
+      this.repository.waitlistDemand(bounds),
+      this.repository.planDiscountsAndBalance(bounds),
+      this.repository.giftCardSales(bounds),
+      this.repository.giftCardsByMethod(bounds),
+    ]);
     return {
       from: period.from,
       to: period.to,
@@ -140,7 +153,7 @@ export class DashboardService {
         paid.filter((row) => row.method === 'mercado_pago'),
         admin,
       ),
-      revenueByMethod: revenueByMethodOf(paid),
+      revenueByMethod: revenueByMethodOf(paid, giftMoney),
       discountsAndGifts: {
         discountsCents: plans.discountsCents,
         giftCardSalesCents: gifts.amountCents,
@@ -476,14 +489,21 @@ function revenueOf(monthKeys: string[], mp: MoneyRow[], admin: MoneyRow[]): Reve
 }
 
 /** The period's payments by method, every method listed (zero when none), and the desk's by plan. */
-function revenueByMethodOf(paid: MoneyRow[]): RevenueByMethodDto {
-  const methods = PAYMENT_METHODS.map((method) => {
-    const rows = paid.filter((row) => row.method === method);
-    const grossCents = rows.reduce((sum, row) => sum + row.grossCents, 0);
-    const refundedCents = rows.reduce((sum, row) => sum + row.refundedCents, 0);
-    const count = rows.reduce((sum, row) => sum + row.count, 0);
-    return { method, count, grossCents, refundedCents, netCents: grossCents - refundedCents };
-  });
+function revenueByMethodOf(
+  paid: MoneyRow[],
+  giftMoney: { method: string; count: number; grossCents: number; refundedCents: number }[],
+): RevenueByMethodDto {
+  const byMethod = (rows: { method?: string; count: number; grossCents: number; refundedCents: number }[]) =>
+    PAYMENT_METHODS.map((method) => {
+      const lines = rows.filter((row) => row.method === method);
+      const grossCents = lines.reduce((sum, row) => sum + row.grossCents, 0);
+      const refundedCents = lines.reduce((sum, row) => sum + row.refundedCents, 0);
+      const count = lines.reduce((sum, row) => sum + row.count, 0);
+      return { method, count, grossCents, refundedCents, netCents: grossCents - refundedCents };
+    });
+  const methods = byMethod(paid);
+  // Gift cards are money received, not plan revenue: their own lines, never added to the plans'.
+  const giftCardMethods = byMethod(giftMoney);
   const deskByPlan = moneyLines(paid.filter((row) => row.method !== 'mercado_pago'));
   const deskNetCents = deskByPlan.reduce((sum, line) => sum + line.netCents, 0);
   return {
@@ -491,5 +511,7 @@ function revenueByMethodOf(paid: MoneyRow[]): RevenueByMethodDto {
     deskByPlan,
     deskNetCents,
     totalNetCents: methods.reduce((sum, line) => sum + line.netCents, 0),
+    giftCardMethods,
+    giftCardNetCents: giftCardMethods.reduce((sum, line) => sum + line.netCents, 0),
   };
 }

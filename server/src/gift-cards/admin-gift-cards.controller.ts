@@ -40,6 +40,7 @@ export class AdminGiftCardsController {
         redeemedBy: redeemerName,
         balanceLeftCents: redeemerBalanceCents,
         paymentStatus: card.paymentStatus,
+        method: card.method,
         refundedCents: card.refundedCents,
       })),
     };

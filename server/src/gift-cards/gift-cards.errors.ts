@@ -9,6 +9,8 @@ export enum GiftCardErrorCode {
   GIFT_CARD_NOT_VOIDABLE = 'GIFT_CARD_NOT_VOIDABLE',
   GIFT_CARD_NOT_SENDABLE = 'GIFT_CARD_NOT_SENDABLE',
   GIFT_BALANCE_CHANGED = 'GIFT_BALANCE_CHANGED',
+  GIFT_CARD_REDEEMED = 'GIFT_CARD_REDEEMED',
+  GIFT_CARD_NOT_REFUNDABLE = 'GIFT_CARD_NOT_REFUNDABLE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -21,6 +23,8 @@ const status: Record<GiftCardErrorCode, number> = {
   [GiftCardErrorCode.GIFT_CARD_NOT_VOIDABLE]: 409,
   [GiftCardErrorCode.GIFT_CARD_NOT_SENDABLE]: 409,
   [GiftCardErrorCode.GIFT_BALANCE_CHANGED]: 409,
+  [GiftCardErrorCode.GIFT_CARD_REDEEMED]: 409,
+  [GiftCardErrorCode.GIFT_CARD_NOT_REFUNDABLE]: 409,
 };
 
 const message: Record<GiftCardErrorCode, string> = {
@@ -34,6 +38,10 @@ const message: Record<GiftCardErrorCode, string> = {
   [GiftCardErrorCode.GIFT_CARD_NOT_SENDABLE]: 'Solo se puede reenviar una tarjeta pagada que aún no se canjea.',
   [GiftCardErrorCode.GIFT_BALANCE_CHANGED]:
     'Tu saldo de regalo cambió mientras comprabas. Revisa el total e intenta de nuevo.',
+  [GiftCardErrorCode.GIFT_CARD_REDEEMED]:
+    'La tarjeta ya se canjeó: su monto está en el saldo de regalo de quien la canjeó y ya no se puede reembolsar.',
+  [GiftCardErrorCode.GIFT_CARD_NOT_REFUNDABLE]:
+    'Solo se puede reembolsar una tarjeta pagada que aún no se canjea ni se anula.',
 };
 
 export class GiftCardError extends DomainError {

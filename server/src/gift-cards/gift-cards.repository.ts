@@ -165,6 +165,20 @@ export class GiftCardsRepository {
     return claimed.affected === 1;
   }
 
+  /**
+   * An unredeemed card taken for a refund: voided at once, while still in the state it was read in,
+   * so a redeem racing the refund finds it voided (and a refund racing a redeem finds it redeemed).
+   */
+  async claimForRefund(id: number, from: 'paid' | 'sent', now: Date): Promise<boolean> {
+    const claimed = await this.txHost.tx.update(GiftCard, { id, status: from }, { status: 'voided', voidedAt: now });
+    return claimed.affected === 1;
+  }
+
+  /** Mercado Pago refused the refund: the card is back as it was (only if nothing else touched it). */
+  async undoRefundClaim(id: number, to: 'paid' | 'sent'): Promise<void> {
+    await this.txHost.tx.update(GiftCard, { id, status: 'voided' }, { status: to, voidedAt: null });
+  }
+
   /** Every card, newest first (the admins' list), with buyer, redeemer and the redeemer's balance. */
   async adminList(limit: number): Promise<AdminCardRow[]> {
     const cards = await this.txHost.tx.find(GiftCard, {

@@ -7,6 +7,7 @@ import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
 import { NotificationsService } from '../notifications';
 import { chargeFor, PlanesService } from '../planes';
+import type { DeskMethod } from '../payments/entities';
 import type { GiftCard } from './entities';
 import { formatGiftCode, newGiftCode, newPageToken, normalizeGiftCode } from './gift-code';
 import { GiftCardError, GiftCardErrorCode } from './gift-cards.errors';
@@ -223,25 +224,192 @@ export class GiftCardsService {
       }
       const paid = await this.cards.byIdOrFail(card.id);
       const buyer = await this.cards.person(paid.buyerId);
-      if (buyer) {
+      if (buyer) await this.emitReceipt(paid, buyer, provider.id);
+      if (paid.deliverOn <= this.clock.today()) await this.deliver(paid);
+    });
+  }
+
+  /** The buyer's receipt, in the transaction that made the card paid. */
+  private async emitReceipt(
+    card: GiftCard,
+    buyer: { id: number; name: string; email: string },
+    providerPaymentId: string | null,
+  ): Promise<void> {
+    await this.notifications.emit({
+      type: 'gift_card.receipt',
+      to: { userId: buyer.id, email: buyer.email, name: buyer.name },
+      payload: {
+        giftCard: {
+          id: card.id,
+          amountCents: card.amountCents,
+          commissionCents: card.commissionCents,
+          totalCents: card.totalCents,
+          recipientName: card.recipientName,
+          deliverOn: card.deliverOn,
+          pageToken: card.pageToken,
+        },
+        providerPaymentId,
+        ...(card.method !== 'mercado_pago'
+          ? {
+              desk: {
+                method: card.method,
+                receivedCents: card.receivedCents ?? card.totalCents,
+                changeCents: (card.receivedCents ?? card.totalCents) - card.totalCents,
+              },
+            }
+          : {}),
+      },
+    });
+  }
+
+  // The desk ("Venta en mostrador").
+
+  /** A card the desk sells: an amount on offer and a delivery date as online, no commission. */
+  async checkAtDesk(order: GiftCardOrder): Promise<{ amountCents: number; totalCents: number }> {
+    const { amountCents } = await this.check(order);
+    return { amountCents, totalCents: amountCents };
+  }
+
+  /** A desk sale's card by its reference (`mostrador-<request key>`). */
+  deskSaleByReference(reference: string): Promise<GiftCard | null> {
+    return this.cards.byReference(reference);
+  }
+
+  /**
+   * Inside the desk sale's transaction: the card paid at once (the desk's method, what it received,
+   * no provider payment), its code made, the buyer's receipt queued, and the recipient's mail too
+   * when the delivery date is today (later dates go through the delivery job).
+   */
+  async sellAtDesk(
+    buyer: { id: number; name: string; email: string },
+    order: GiftCardOrder,
+    sale: { amountCents: number; method: DeskMethod; receivedCents: number; reference: string },
+  ): Promise<GiftCard> {
+    const now = this.clock.now();
+    const id = await this.cards.insert({
+      buyerId: buyer.id,
+      amountCents: sale.amountCents,
+      commissionCents: 0,
+      totalCents: sale.amountCents,
+      recipientName: order.recipientName,
+      recipientEmail: order.recipientEmail,
+      message: order.message,
+      deliverOn: order.deliverOn,
+      status: 'paid',
+      code: newGiftCode(),
+      pageToken: newPageToken(),
+      reference: sale.reference,
+      method: sale.method,
+      receivedCents: sale.receivedCents,
+      paymentStatus: 'approved',
+      statusDetail: 'desk',
+      paidCents: sale.amountCents,
+      approvedAt: now,
+      // Nothing to wait for: the deadline of an unpaid card is the sale itself.
+      expiresAt: now,
+      createdAt: now,
+    });
+    const card = await this.cards.byIdOrFail(id);
+    if (buyer.email) await this.emitReceipt(card, buyer, null);
+    if (card.deliverOn <= this.clock.today(now)) await this.deliver(card);
+    return this.cards.byIdOrFail(id);
+  }
+
+  // Refunds ("Reembolsar y anular").
+
+  /**
+   * An unredeemed card taken for a refund: voided at once by a conditional UPDATE, so its code no
+   * longer redeems and exactly one of a redeem and a refund racing wins. Returns the card as it was.
+   * A redeemed card is refused with GIFT_CARD_REDEEMED.
+   */
+  async claimForRefund(id: number): Promise<GiftCard> {
+    return this.transactions.run(async () => {
+      // The UPDATE first: MySQL's snapshot for the reads after it then sees what beat it.
+      const claimed =
+        (await this.cards.claimForRefund(id, 'paid', this.clock.now())) ||
+        (await this.cards.claimForRefund(id, 'sent', this.clock.now()));
+      const card = await this.cards.byId(id);
+      if (!card) throw new GiftCardError(GiftCardErrorCode.GIFT_CARD_NOT_FOUND);
+      if (!claimed) {
+        if (card.status === 'redeemed') throw new GiftCardError(GiftCardErrorCode.GIFT_CARD_REDEEMED);
+        throw new GiftCardError(GiftCardErrorCode.GIFT_CARD_NOT_REFUNDABLE);
+      }
+      // As it was: a card that was mailed has its sent date.
+      return { ...card, status: card.sentAt ? 'sent' : 'paid', voidedAt: null };
+    });
+  }
+
+  byId(id: number): Promise<GiftCard | null> {
+    return this.cards.byId(id);
+  }
+
+  /** The card's whole payment recorded as refunded (at the desk, or asked of Mercado Pago). */
+  async recordFullRefund(id: number, statusDetail: string): Promise<void> {
+    const card = await this.cards.byIdOrFail(id);
+    await this.cards.recordRefund(id, {
+      paymentStatus: 'refunded',
+      statusDetail,
+      refundedCents: card.paidCents ?? card.totalCents,
+    });
+  }
+
+  /** Mercado Pago did not refund: the claimed card is back as it was. */
+  async cancelRefundClaim(card: GiftCard): Promise<void> {
+    await this.transactions.run(() => this.cards.undoRefundClaim(card.id, card.sentAt ? 'sent' : 'paid'));
+  }
+
+  /**
+   * A desk-sold card refunded: the money is given back at the desk, so the refund is only recorded
+   * (Mercado Pago never hears of it); the card is voided in the same transaction. Audited, mailed.
+   */
+  async refundAtDesk(admin: Caller, id: number): Promise<GiftCard> {
+    return this.transactions.run(async () => {
+      const before = await this.claimForRefund(id);
+      if (before.method === 'mercado_pago') throw new GiftCardError(GiftCardErrorCode.GIFT_CARD_NOT_REFUNDABLE);
+      await this.recordFullRefund(id, 'refunded_at_desk');
+      return this.refunded(admin, before);
+    });
+  }
+
+  /**
+   * After the refund is recorded (and the card voided): the buyer's mail and the audit entry, in one
+   * transaction. Returns the card as it is now.
+   */
+  async refunded(admin: Caller, before: GiftCard, detail: Record<string, unknown> = {}): Promise<GiftCard> {
+    return this.transactions.run(async () => {
+      const after = await this.cards.byIdOrFail(before.id);
+      const buyer = await this.cards.person(after.buyerId);
+      if (buyer?.email) {
         await this.notifications.emit({
-          type: 'gift_card.receipt',
+          type: 'gift_card.refunded',
           to: { userId: buyer.id, email: buyer.email, name: buyer.name },
           payload: {
             giftCard: {
-              id: paid.id,
-              amountCents: paid.amountCents,
-              commissionCents: paid.commissionCents,
-              totalCents: paid.totalCents,
-              recipientName: paid.recipientName,
-              deliverOn: paid.deliverOn,
-              pageToken: paid.pageToken,
+              id: after.id,
+              amountCents: after.amountCents,
+              totalCents: after.totalCents,
+              recipientName: after.recipientName,
             },
-            providerPaymentId: provider.id,
+            refundedCents: after.refundedCents,
+            atDesk: after.method !== 'mercado_pago',
           },
         });
       }
-      if (paid.deliverOn <= this.clock.today()) await this.deliver(paid);
+      await this.audit.record(admin, {
+        action: 'gift_card.refund',
+        entityType: 'gift_card',
+        entityId: after.id,
+        subjectUserId: after.buyerId,
+        before: { giftStatus: before.status, refunded: before.refundedCents / 100 },
+        after: {
+          giftStatus: after.status,
+          refunded: after.refundedCents / 100,
+          // The desk's method; a Mercado Pago card's refund names its provider payment instead.
+          ...(after.method === 'mercado_pago' ? {} : { method: after.method }),
+          ...detail,
+        },
+      });
+      return after;
     });
   }
 

@@ -2,4 +2,4 @@ export { GiftCardsModule } from './gift-cards.module';
 export { GiftCardsService, type GiftCardOrder } from './gift-cards.service';
 export { GiftBalanceService, balancePart } from './gift-balance.service';
 export { GiftCardError, GiftCardErrorCode } from './gift-cards.errors';
-export { BuyGiftCardDto, BuyGiftCardResponseDto } from './dto/gift-cards.dto';
+export { AdminGiftCardResponseDto, BuyGiftCardDto, BuyGiftCardResponseDto, GiftCardIdDto } from './dto/gift-cards.dto';

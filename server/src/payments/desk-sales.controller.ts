@@ -11,13 +11,24 @@ import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
-import { DeskSaleDto, DeskSalePreviewDto, DeskSalePreviewResponseDto, DeskSaleResponseDto } from './dto/desk-sales.dto';
-import { toDeskReceiptDto } from './dto/payments.mappers';
+import {
+  DeskGiftCardSaleDto,
+  DeskGiftCardSaleResponseDto,
+  DeskSaleDto,
+  DeskSalePreviewDto,
+  DeskSalePreviewResponseDto,
+  DeskSaleResponseDto,
+} from './dto/desk-sales.dto';
+import { toDeskGiftCardReceiptDto, toDeskReceiptDto } from './dto/payments.mappers';
+import { DeskGiftCardsService } from './desk-gift-cards.service';
 import { DeskSalesService } from './desk-sales.service';
 
 const cents = (pesos: number): number => Math.round(pesos * 100);
 
-/** "Venta en mostrador": a plan sold at the studio's desk, paid in cash, by transfer or on the card terminal. */
+/**
+ * "Venta en mostrador": a plan or a gift card sold at the studio's desk, paid in cash, by transfer or
+ * on the card terminal.
+ */
 @ApiTags('admin')
 @RequirePermission(Permission.SalesDesk)
 @ApiForbiddenResponse({
@@ -26,7 +37,10 @@ const cents = (pesos: number): number => Math.round(pesos * 100);
 })
 @Controller('admin/desk-sales')
 export class DeskSalesController {
-  constructor(private readonly sales: DeskSalesService) {}
+  constructor(
+    private readonly sales: DeskSalesService,
+    private readonly giftCards: DeskGiftCardsService,
+  ) {}
 
   @Post('preview')
   @HttpCode(200)
@@ -70,5 +84,36 @@ export class DeskSalesController {
       requestKey: dto.requestKey,
     });
     return { success: true, message: 'Venta registrada', receipt: toDeskReceiptDto(sale) };
+  }
+
+  @Post('gift-card')
+  @HttpCode(200)
+  @ApiOkResponse({ type: DeskGiftCardSaleResponseDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'Datos inválidos, GIFT_AMOUNT_INVALID (monto fuera de la lista o fecha de entrega fuera de hoy a un año), DESK_AMOUNT_SHORT o DESK_AMOUNT_MISMATCH.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'DESK_SALE_KEY_REUSED: la clave ya se usó con otros datos.',
+  })
+  async deskGiftCardSale(
+    @CurrentUser() admin: Caller,
+    @Body() dto: DeskGiftCardSaleDto,
+  ): Promise<DeskGiftCardSaleResponseDto> {
+    const sale = await this.giftCards.sell(admin, {
+      userId: dto.userId,
+      amount: dto.amount,
+      recipientName: dto.recipientName,
+      recipientEmail: dto.recipientEmail,
+      message: dto.message,
+      deliverOn: dto.deliverOn,
+      method: dto.method,
+      receivedCents: cents(dto.received),
+      requestKey: dto.requestKey,
+    });
+    return { success: true, message: 'Tarjeta de regalo vendida', receipt: toDeskGiftCardReceiptDto(sale) };
   }
 }

@@ -22,6 +22,15 @@ const REFERENCE_PREFIX = 'mostrador-';
 const INTRO_MESSAGE =
   'Este plan es solo para la primera vez de un cliente: este cliente (o una cuenta con su correo o teléfono) ya tuvo un plan, una clase o una compra de este plan.';
 
+/** Cash: at least the total (the rest is change). Transfer and terminal: exactly the total (plans and gift cards). */
+export function checkDeskReceived(method: DeskMethod, receivedCents: number, totalCents: number): void {
+  if (method === 'efectivo') {
+    if (receivedCents < totalCents) throw new PaymentError(PaymentErrorCode.DESK_AMOUNT_SHORT);
+  } else if (receivedCents !== totalCents) {
+    throw new PaymentError(PaymentErrorCode.DESK_AMOUNT_MISMATCH);
+  }
+}
+
 /** What the desk is asked to sell. */
 export interface DeskSaleRequest {
   userId: number;
@@ -241,13 +250,8 @@ export class DeskSalesService {
     };
   }
 
-  /** Cash: at least the total (the rest is change). Transfer and terminal: exactly the total. */
   private checkReceived(method: DeskMethod, receivedCents: number, totalCents: number): void {
-    if (method === 'efectivo') {
-      if (receivedCents < totalCents) throw new PaymentError(PaymentErrorCode.DESK_AMOUNT_SHORT);
-    } else if (receivedCents !== totalCents) {
-      throw new PaymentError(PaymentErrorCode.DESK_AMOUNT_MISMATCH);
-    }
+    checkDeskReceived(method, receivedCents, totalCents);
   }
 
   private async clientOf(userId: number): Promise<{ id: number; name: string; email: string }> {

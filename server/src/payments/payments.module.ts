@@ -6,7 +6,10 @@ import { GiftCardsModule } from '../gift-cards';
 import { PromoCodesModule } from '../promo-codes';
 import { GiftCardCheckoutController } from './gift-card-checkout.controller';
 import { ReservationsModule } from '../reservations';
+import { AdminGiftCardRefundsController } from './admin-gift-card-refunds.controller';
 import { AdminPaymentsController } from './admin-payments.controller';
+import { DeskGiftCardsService } from './desk-gift-cards.service';
+import { GiftCardRefundsService } from './gift-card-refunds.service';
 import { DeskSalesController } from './desk-sales.controller';
 import { DeskSalesRepository } from './desk-sales.repository';
 import { DeskSalesService } from './desk-sales.service';
@@ -22,7 +25,7 @@ import { SimulatedGateway } from './simulated.gateway';
 import { SimulatorController } from './simulator.controller';
 import { WebhookVerifier } from './webhook-verifier';
 
-/** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds; desk sales. */
+/** Buying plans with Mercado Pago: checkout, notifications, return confirmation, jobs, admin refunds; desk sales (plans and gift cards); gift card refunds. */
 @Module({
   imports: [PlanesModule, NotificationsModule, ReservationsModule, PromoCodesModule, GiftCardsModule],
   controllers: [
@@ -31,6 +34,7 @@ import { WebhookVerifier } from './webhook-verifier';
     AdminPaymentsController,
     DeskSalesController,
     GiftCardCheckoutController,
+    AdminGiftCardRefundsController,
   ],
   providers: [
     PaymentsRepository,
@@ -39,6 +43,8 @@ import { WebhookVerifier } from './webhook-verifier';
     DeskSalesRepository,
     DeskSalesService,
     RecordedRefundsService,
+    DeskGiftCardsService,
+    GiftCardRefundsService,
     PaymentNotificationsService,
     WebhookVerifier,
     {

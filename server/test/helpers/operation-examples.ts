@@ -209,6 +209,22 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   redeemGiftCard: { role: 'client', body: () => ({ code: 'ABCD-EFGH-JKMN-PQRS' }) },
   resendGiftCard: { role: 'admin', body: () => ({ id: 999999 }) },
   voidGiftCard: { role: 'admin', body: () => ({ id: 999999 }) },
+  refundGiftCard: { role: 'admin', body: () => ({ id: 999999 }) },
+  // A gift card sold at the desk (one sale for the key: a repeated valid body answers the same sale).
+  deskGiftCardSale: {
+    role: 'admin',
+    body: (f) => ({
+      userId: f.clientId,
+      amount: 1000,
+      recipientName: 'Lucía Pérez',
+      recipientEmail: 'lucia@example.com',
+      message: '¡Feliz cumpleaños!',
+      deliverOn: TODAY,
+      method: 'efectivo',
+      received: 1200,
+      requestKey: '0b6f4c8e-2f0a-4e7b-9a8e-5d1c2b3a4f60',
+    }),
+  },
   getDashboard: { role: 'admin', body: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
   sendPlanReminder: { role: 'admin', body: (f) => ({ userPlanId: f.userPlanId }) },
   changeSettings: {

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'promo_code.update',
   'gift_card.resend',
   'gift_card.void',
+  'gift_card.desk_sale',
+  'gift_card.refund',
   'waitlist.remove',
   'waitlist.promote',
   'spot.create',

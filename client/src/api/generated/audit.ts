@@ -8,6 +8,8 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
   'class.cancel': 'Canceló una clase',
+  'gift_card.desk_sale': 'Vendió una tarjeta de regalo en mostrador',
+  'gift_card.refund': 'Reembolsó y anuló una tarjeta de regalo',
   'gift_card.resend': 'Reenvió una tarjeta de regalo',
   'gift_card.void': 'Anuló una tarjeta de regalo',
   'payment.balance_refund': 'Devolvió al saldo de regalo un plan pagado con ese saldo',
@@ -144,6 +146,8 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'gift_card.desk_sale': ['price', 'total', 'method', 'received', 'change', 'email', 'giftStatus'],
+  'gift_card.refund': ['giftStatus', 'refunded', 'method', 'providerPaymentId'],
   'gift_card.resend': ['giftStatus', 'email'],
   'gift_card.void': ['giftStatus', 'refunded'],
   'payment.balance_refund': ['status', 'refunded', 'requested', 'toBalance'],

@@ -64,6 +64,13 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
     ],
     deskNetCents: 3_300_00,
     totalNetCents: 7_980_00,
+    giftCardMethods: [
+      { method: 'mercado_pago', count: 2, grossCents: 2_088_00, refundedCents: 0, netCents: 2_088_00 },
+      { method: 'efectivo', count: 2, grossCents: 2_000_00, refundedCents: 1_000_00, netCents: 1_000_00 },
+      { method: 'transferencia', count: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
+      { method: 'terminal', count: 0, grossCents: 0, refundedCents: 0, netCents: 0 },
+    ],
+    giftCardNetCents: 3_088_00,
   },
   discountsAndGifts: {
     discountsCents: 150_00,
@@ -179,6 +186,20 @@ describe('/pilates/panel', () => {
       'Total6$7,980.00',
     ]);
     expect(screen.getByText(/Las ventas en mostrador suman \$3,300\.00/)).toBeInTheDocument();
+    // Gift cards by how they were paid, apart from the plans' total.
+    const giftByMethod = screen.getByRole('table', { name: 'Tarjetas de regalo por forma de pago' });
+    expect(
+      within(giftByMethod)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Forma de pagoTarjetasNeto',
+      'Mercado Pago2$2,088.00',
+      'Efectivo (mostrador)2$1,000.00',
+      'Transferencia (mostrador)0$0.00',
+      'Tarjeta en terminal (mostrador)0$0.00',
+      'Total4$3,088.00',
+    ]);
     // Discounts and gift cards apart: a card sold is money received, plan revenue when spent.
     const gifts = screen.getByLabelText('Descuentos y tarjetas de regalo');
     const giftFigure = (label: string) =>

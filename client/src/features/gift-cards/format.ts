@@ -26,6 +26,14 @@ export function movementLabel(movement: Pick<GiftMovementDto, 'kind' | 'planName
 /** '+$1,000.00' or '−$500.00'. */
 export const deltaLabel = (cents: number): string => `${cents >= 0 ? '+' : '−'}${centsLabel(Math.abs(cents))}`;
 
+/** How a card was paid: Mercado Pago, or at the desk ("Venta en mostrador"). */
+export const GIFT_CARD_METHOD_LABELS: Record<string, string> = {
+  mercado_pago: 'Mercado Pago',
+  efectivo: 'Mostrador · Efectivo',
+  transferencia: 'Mostrador · Transferencia',
+  terminal: 'Mostrador · Tarjeta en terminal',
+};
+
 /** A card's state, as admins read it. */
 export const GIFT_CARD_STATUS_LABELS: Record<string, string> = {
   paid: 'Pagada, por enviar',

@@ -3,3 +3,4 @@ export { BuyGiftCard } from './components/buy-gift-card';
 export { GiftCardView } from './components/gift-card-view';
 export { GiftBalance } from './components/gift-balance';
 export { AdminGiftCards } from './components/admin-gift-cards';
+export { giftOrderErrors, type GiftOrderForm } from './format';

@@ -147,7 +147,8 @@ export class MethodLineDto {
 
 /**
  * The period's payments by how they were paid: Mercado Pago (the same figures as `revenue`'s
- * mercadoPago*) and the desk sales ("Venta en mostrador"), which `revenue` leaves out.
+ * mercadoPago*) and the desk sales ("Venta en mostrador"), which `revenue` leaves out; gift cards
+ * apart (money received, not plan revenue).
  */
 export class RevenueByMethodDto {
   @ApiProperty({
@@ -161,6 +162,14 @@ export class RevenueByMethodDto {
   deskNetCents!: number;
   @ApiProperty({ description: 'Mercado Pago y mostrador: cobrado menos reembolsos, centavos.' })
   totalNetCents!: number;
+  @ApiProperty({
+    type: [MethodLineDto],
+    description:
+      'Tarjetas de regalo pagadas en el periodo por forma de pago (las cuatro, en el mismo orden): dinero recibido aparte de los planes. Una tarjeta reembolsada y anulada cuenta como reembolsada.',
+  })
+  giftCardMethods!: MethodLineDto[];
+  @ApiProperty({ description: 'Tarjetas de regalo: cobrado menos reembolsos, centavos (no se suma a totalNetCents).' })
+  giftCardNetCents!: number;
 }
 
 export class EndingPlanDto {

@@ -176,8 +176,17 @@ export class AdminGiftCardDto {
   })
   balanceLeftCents!: number | null;
 
-  @ApiProperty({ example: 'approved', description: 'Estado del pago en Mercado Pago.' })
+  @ApiProperty({
+    example: 'approved',
+    description: 'Estado del pago en Mercado Pago (una venta en mostrador: approved, o refunded si se reembolsó).',
+  })
   paymentStatus!: string;
+
+  @ApiProperty({
+    enum: ['mercado_pago', 'efectivo', 'transferencia', 'terminal'],
+    description: 'Cómo se pagó: Mercado Pago, o en mostrador (efectivo, transferencia o terminal).',
+  })
+  method!: string;
 
   @ApiProperty({ example: 0 })
   refundedCents!: number;

@@ -11,6 +11,7 @@ import {
 } from 'typeorm';
 import { User } from '../../auth/entities';
 import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
+import type { PaymentMethod } from '../../payments/entities';
 
 /**
  * pending_payment: bought, not paid yet; paid: approved, its mail waits for the delivery date;
@@ -22,8 +23,9 @@ export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
 /**
  * A gift card ("Tarjeta de regalo"): bought and paid through Mercado Pago like a plan (its own
- * `reference`, the same webhook), its code made on approval and mailed to the recipient on the
- * delivery date. Redeemed once, into the redeemer's gift balance.
+ * `reference`, the same webhook), or sold at the desk ("Venta en mostrador": paid at once, reference
+ * `mostrador-<uuid>`, never sent to Mercado Pago); its code made on approval and mailed to the
+ * recipient on the delivery date. Redeemed once, into the redeemer's gift balance.
  */
 @Entity('gift_cards')
 @Index('uq_gift_cards_reference', ['reference'], { unique: true })
@@ -32,8 +34,16 @@ export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 @Index('uq_gift_cards_provider_payment', ['providerPaymentId'], { unique: true })
 @Index('ix_gift_cards_status', ['status', 'deliverOn'])
 @Index('ix_gift_cards_buyer', ['buyerId', 'createdAt'])
-// The dashboard's gift card sales of a period, read from the index alone.
-@Index('ix_gift_cards_approved_figures', ['approvedAt', 'status', 'amountCents'])
+// The dashboard's gift card sales of a period (and the money by method), read from the index alone.
+@Index('ix_gift_cards_approved_figures', [
+  'approvedAt',
+  'status',
+  'amountCents',
+  'method',
+  'totalCents',
+  'paidCents',
+  'refundedCents',
+])
 @Check(
   'ck_gift_cards_amounts',
   'amount_cents > 0 AND commission_cents >= 0 AND total_cents = amount_cents + commission_cents',
@@ -85,11 +95,22 @@ export class GiftCard {
   @Column({ name: 'page_token', type: 'varchar', length: 40 })
   pageToken!: string;
 
-  /** `pilates-<uuid>`, the preference's external_reference (the same shape as a plan's purchase). */
+  /**
+   * `pilates-<uuid>`, the preference's external_reference (the same shape as a plan's purchase); a
+   * desk sale's is `mostrador-<request key>`.
+   */
   @Column({ type: 'varchar', length: 60 })
   reference!: string;
 
-  /** Mercado Pago's status of its payment (created until the checkout opens). */
+  /** Mercado Pago, or how the desk was paid (efectivo, transferencia, terminal). */
+  @Column({ type: 'varchar', length: 20, default: 'mercado_pago' })
+  method!: PaymentMethod;
+
+  /** A desk sale: what the desk received, in centavos (cash: change is this less total_cents). */
+  @Column({ name: 'received_cents', type: 'int', nullable: true })
+  receivedCents!: number | null;
+
+  /** Mercado Pago's status of its payment (created until the checkout opens); a desk sale's is approved. */
   @Column({ name: 'payment_status', type: 'varchar', length: 20, default: 'created' })
   paymentStatus!: string;
 

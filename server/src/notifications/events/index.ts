@@ -6,7 +6,14 @@ import { classReminderMail, type ClassReminder } from './class-reminder';
 import { composedMail, type ComposedMail } from './mail-composed';
 import { paymentDeskReceiptMail, type PaymentDeskReceipt } from './payment-desk-receipt';
 import { paymentReceiptMail, type PaymentReceipt } from './payment-receipt';
-import { giftCardDeliveredMail, giftCardReceiptMail, type GiftCardDelivered, type GiftCardReceipt } from './gift-card';
+import {
+  giftCardDeliveredMail,
+  giftCardReceiptMail,
+  giftCardRefundedMail,
+  type GiftCardDelivered,
+  type GiftCardReceipt,
+  type GiftCardRefunded,
+} from './gift-card';
 import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
@@ -37,6 +44,7 @@ export interface EventPayloads {
   'payment.refunded': PaymentRefunded;
   'gift_card.receipt': GiftCardReceipt;
   'gift_card.delivered': GiftCardDelivered;
+  'gift_card.refunded': GiftCardRefunded;
   'account.welcome': AccountWelcome;
   'account.password-reset': PasswordReset;
   'account.email-changed': EmailChanged;
@@ -70,6 +78,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'payment.refunded': paymentRefundedMail,
   'gift_card.receipt': giftCardReceiptMail,
   'gift_card.delivered': giftCardDeliveredMail,
+  'gift_card.refunded': giftCardRefundedMail,
   'account.welcome': accountWelcomeMail,
   'account.password-reset': passwordResetMail,
   'account.email-changed': emailChangedMail,

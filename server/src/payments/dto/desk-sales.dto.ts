@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsPesos, IsRowId } from '../../core/dto/validators';
+import { BuyGiftCardDto } from '../../gift-cards';
 import { DESK_METHODS, type DeskMethod } from '../entities/payment.entity';
 import { IsPromoCode } from './checkout.dto';
 
@@ -135,4 +136,103 @@ export class DeskSaleResponseDto {
 
   @ApiProperty({ type: DeskReceiptDto })
   receipt!: DeskReceiptDto;
+}
+
+/**
+ * admin/desk-sales/gift-card: a gift card sold at the desk to the client the dialog was opened for.
+ * No promo code (codes are for plans) and no commission: the total is the card's amount.
+ */
+export class DeskGiftCardSaleDto extends BuyGiftCardDto {
+  @ApiProperty({ description: 'Quien compra la tarjeta (su id).' })
+  @IsRowId('El cliente no es válido')
+  userId!: number;
+
+  @ApiProperty({ enum: DESK_METHODS, description: 'Cómo pagó: efectivo, transferencia o terminal (tarjeta).' })
+  @IsIn(DESK_METHODS, { message: METHOD_MESSAGE })
+  @IsNotEmpty({ message: METHOD_MESSAGE })
+  method!: DeskMethod;
+
+  @ApiProperty({
+    description:
+      'Pesos recibidos. Efectivo: al menos el monto de la tarjeta (la diferencia es el cambio). Transferencia y terminal: exactamente el monto.',
+    minimum: 0.01,
+    maximum: 100000,
+    example: 1000,
+  })
+  @Max(100_000, { message: RECEIVED_MESSAGE })
+  @Min(0.01, { message: RECEIVED_MESSAGE })
+  @IsPesos({ message: RECEIVED_MESSAGE })
+  @IsNotEmpty({ message: RECEIVED_MESSAGE })
+  received!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED).',
+    example: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90',
+  })
+  @IsOptional()
+  @IsUUID('4', { message: 'La clave de la solicitud no es válida' })
+  requestKey?: string;
+}
+
+/** A desk-sold gift card's receipt. */
+export class DeskGiftCardReceiptDto {
+  @ApiProperty({ description: 'Folio: el número de la tarjeta (aparece en «Tarjetas de regalo»).' })
+  id!: number;
+
+  @ApiProperty({ description: 'Cuándo se registró, ISO 8601.' })
+  soldAt!: string;
+
+  @ApiProperty({ example: 'Ana López' })
+  clientName!: string;
+
+  @ApiProperty({ example: 'ana@example.com' })
+  clientEmail!: string;
+
+  @ApiProperty({ example: 'Lucía Pérez' })
+  recipientName!: string;
+
+  @ApiProperty({ example: 'lucia@example.com' })
+  recipientEmail!: string;
+
+  @ApiProperty({ example: '2026-11-24', description: 'Fecha de entrega, YYYY-MM-DD.' })
+  deliverOn!: string;
+
+  @ApiProperty({ description: 'Si el correo con el código ya salió a quien la recibe (entrega hoy).' })
+  sent!: boolean;
+
+  @ApiProperty({ example: 1000, description: 'Monto de la tarjeta en pesos (también el total: sin comisión).' })
+  amount!: number;
+
+  @ApiProperty({ example: 1000, description: 'Total cobrado en pesos.' })
+  total!: number;
+
+  @ApiProperty({ enum: DESK_METHODS })
+  method!: DeskMethod;
+
+  @ApiProperty({ example: 1000, description: 'Pesos recibidos.' })
+  received!: number;
+
+  @ApiProperty({ example: 0, description: 'Cambio entregado en pesos (0 con transferencia o terminal).' })
+  change!: number;
+
+  @ApiProperty({
+    example: '/pilates/regalo/0123456789abcdef0123456789abcdef',
+    description: 'La página imprimible de la tarjeta (con su código).',
+  })
+  pageUrl!: string;
+
+  @ApiProperty({ description: 'Si el recibo se envió por correo a quien compró.' })
+  mailed!: boolean;
+}
+
+export class DeskGiftCardSaleResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Tarjeta de regalo vendida' })
+  message!: string;
+
+  @ApiProperty({ type: DeskGiftCardReceiptDto })
+  receipt!: DeskGiftCardReceiptDto;
 }

@@ -1,11 +1,12 @@
 import { to12Hour } from '@pilates/dates';
 import type { HeldBooking } from '../../reservations';
+import type { DeskGiftCardSale } from '../desk-gift-cards.service';
 import type { DeskSale } from '../desk-sales.service';
 import type { DeskMethod, Payment } from '../entities/payment.entity';
 import { paidWithBalanceOnly } from '../recorded-refunds.service';
 import type { AdminPurchaseDto } from './admin-payments.dto';
 import type { HeldClassDto, PurchaseDto } from './checkout.dto';
-import type { DeskReceiptDto } from './desk-sales.dto';
+import type { DeskGiftCardReceiptDto, DeskReceiptDto } from './desk-sales.dto';
 
 export const toHeldClassDto = (booked: HeldBooking): HeldClassDto => ({
   reservationId: booked.reservationId,
@@ -78,6 +79,27 @@ export const toDeskReceiptDto = (sale: DeskSale): DeskReceiptDto => {
     method: payment.method as DeskMethod,
     received: received / 100,
     change: sale.changeCents / 100,
+    mailed: sale.mailed,
+  };
+};
+
+export const toDeskGiftCardReceiptDto = (sale: DeskGiftCardSale): DeskGiftCardReceiptDto => {
+  const { card } = sale;
+  return {
+    id: card.id,
+    soldAt: (card.approvedAt ?? card.createdAt).toISOString(),
+    clientName: sale.client.name,
+    clientEmail: sale.client.email,
+    recipientName: card.recipientName,
+    recipientEmail: card.recipientEmail,
+    deliverOn: card.deliverOn,
+    sent: card.sentAt !== null,
+    amount: card.amountCents / 100,
+    total: card.totalCents / 100,
+    method: card.method as DeskMethod,
+    received: (card.receivedCents ?? card.totalCents) / 100,
+    change: sale.changeCents / 100,
+    pageUrl: `/pilates/regalo/${card.pageToken}`,
     mailed: sale.mailed,
   };
 };

@@ -48,6 +48,8 @@ import type {
   ChangeSettingsResponseDto,
   DashboardResponseDto,
   DeactivateUserResponseDto,
+  DeskGiftCardSaleDto,
+  DeskGiftCardSaleResponseDto,
   DeskSaleDto,
   DeskSalePreviewDto,
   DeskSalePreviewResponseDto,
@@ -651,6 +653,74 @@ export const useDeskSale = <TError = ErrorType<ErrorResponseDto>, TContext = unk
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext> => {
   const mutationOptions = getDeskSaleMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+export const getDeskGiftCardSaleUrl = () => {
+  return `/api/admin/desk-sales/gift-card`;
+};
+
+export const deskGiftCardSale = async (
+  deskGiftCardSaleDto: DeskGiftCardSaleDto,
+  options?: RequestInit,
+): Promise<DeskGiftCardSaleResponseDto> => {
+  return apiFetch<DeskGiftCardSaleResponseDto>(getDeskGiftCardSaleUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(deskGiftCardSaleDto),
+  });
+};
+
+export const getDeskGiftCardSaleMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deskGiftCardSale>>,
+    TError,
+    { data: DeskGiftCardSaleDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof deskGiftCardSale>>,
+  TError,
+  { data: DeskGiftCardSaleDto },
+  TContext
+> => {
+  const mutationKey = ['deskGiftCardSale'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deskGiftCardSale>>, { data: DeskGiftCardSaleDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return deskGiftCardSale(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeskGiftCardSaleMutationResult = NonNullable<Awaited<ReturnType<typeof deskGiftCardSale>>>;
+export type DeskGiftCardSaleMutationBody = DeskGiftCardSaleDto;
+export type DeskGiftCardSaleMutationError = ErrorType<ErrorResponseDto>;
+
+export const useDeskGiftCardSale = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deskGiftCardSale>>,
+      TError,
+      { data: DeskGiftCardSaleDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deskGiftCardSale>>, TError, { data: DeskGiftCardSaleDto }, TContext> => {
+  const mutationOptions = getDeskGiftCardSaleMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -1518,6 +1588,62 @@ export function useListGiftCards<
   return query;
 }
 
+export const getRefundGiftCardUrl = () => {
+  return `/api/admin/gift-cards/refund`;
+};
+
+export const refundGiftCard = async (
+  giftCardIdDto: GiftCardIdDto,
+  options?: RequestInit,
+): Promise<AdminGiftCardResponseDto> => {
+  return apiFetch<AdminGiftCardResponseDto>(getRefundGiftCardUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(giftCardIdDto),
+  });
+};
+
+export const getRefundGiftCardMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof refundGiftCard>>, TError, { data: GiftCardIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof refundGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationKey = ['refundGiftCard'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof refundGiftCard>>, { data: GiftCardIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return refundGiftCard(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RefundGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof refundGiftCard>>>;
+export type RefundGiftCardMutationBody = GiftCardIdDto;
+export type RefundGiftCardMutationError = ErrorType<ErrorResponseDto>;
+
+export const useRefundGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof refundGiftCard>>,
+      TError,
+      { data: GiftCardIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof refundGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
+  const mutationOptions = getRefundGiftCardMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 export const getResendGiftCardUrl = () => {
   return `/api/admin/gift-cards/resend`;
 };

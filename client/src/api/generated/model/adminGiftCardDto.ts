@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminGiftCardDtoMethod } from './adminGiftCardDtoMethod';
 import type { AdminGiftCardDtoStatus } from './adminGiftCardDtoStatus';
 
 export interface AdminGiftCardDto {
@@ -17,7 +18,9 @@ export interface AdminGiftCardDto {
   buyerName: string;
   deliverOn: string;
   id: number;
-  /** Estado del pago en Mercado Pago. */
+  /** Cómo se pagó: Mercado Pago, o en mostrador (efectivo, transferencia o terminal). */
+  method: AdminGiftCardDtoMethod;
+  /** Estado del pago en Mercado Pago (una venta en mostrador: approved, o refunded si se reembolsó). */
   paymentStatus: string;
   recipientEmail: string;
   recipientName: string;

@@ -40,6 +40,8 @@ export const AuditEntryDtoAction = {
   promo_codeupdate: 'promo_code.update',
   gift_cardresend: 'gift_card.resend',
   gift_cardvoid: 'gift_card.void',
+  gift_carddesk_sale: 'gift_card.desk_sale',
+  gift_cardrefund: 'gift_card.refund',
   waitlistremove: 'waitlist.remove',
   waitlistpromote: 'waitlist.promote',
   spotcreate: 'spot.create',

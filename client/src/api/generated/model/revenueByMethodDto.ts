@@ -13,6 +13,10 @@ export interface RevenueByMethodDto {
   deskByPlan: MoneyLineDto[];
   /** Ventas en mostrador: cobrado menos reembolsos, centavos. */
   deskNetCents: number;
+  /** Tarjetas de regalo pagadas en el periodo por forma de pago (las cuatro, en el mismo orden): dinero recibido aparte de los planes. Una tarjeta reembolsada y anulada cuenta como reembolsada. */
+  giftCardMethods: MethodLineDto[];
+  /** Tarjetas de regalo: cobrado menos reembolsos, centavos (no se suma a totalNetCents). */
+  giftCardNetCents: number;
   /** Siempre las cuatro formas, en este orden: mercado_pago, efectivo, transferencia, terminal. */
   methods: MethodLineDto[];
   /** Mercado Pago y mostrador: cobrado menos reembolsos, centavos. */

@@ -2,7 +2,7 @@ import '@/components/ui/test-polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeskSaleDto, DeskSalePreviewDto } from '@/api/generated/model';
+import type { DeskGiftCardSaleDto, DeskSaleDto, DeskSalePreviewDto } from '@/api/generated/model';
 import { UsersAdmin } from '@/features/admin-users';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
 
@@ -11,6 +11,8 @@ const URLS = {
   catalogue: '/api/planes/catalogo',
   preview: '/api/admin/desk-sales/preview',
   sale: '/api/admin/desk-sales',
+  giftOptions: '/api/gift-cards/options',
+  giftSale: '/api/admin/desk-sales/gift-card',
 } as const;
 
 const ana = {
@@ -214,5 +216,144 @@ describe('DeskSaleDialog ("Venta en mostrador")', () => {
     expect(await within(dialog).findByText(/Ese código no existe/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirmar venta' })).toBeDisabled();
     expect(bodiesSentTo(fetchMock, URLS.sale)).toEqual([]);
+  });
+
+  describe('a gift card', () => {
+    const giftOptions: Handler = () => ({
+      status: 200,
+      body: {
+        success: true,
+        amounts: [
+          { amount: 500, label: '$500' },
+          { amount: 1000, label: '$1,000' },
+          { amount: 1500, label: 'Ocho Clases' },
+        ],
+      },
+    });
+    const giftSold: Handler = (body) => {
+      const sale = body as DeskGiftCardSaleDto;
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: 'Tarjeta de regalo vendida',
+          receipt: {
+            id: 77,
+            soldAt: '2026-11-23T18:30:00.000Z',
+            clientName: 'Ana López',
+            clientEmail: 'ana@example.com',
+            recipientName: sale.recipientName,
+            recipientEmail: sale.recipientEmail,
+            deliverOn: sale.deliverOn,
+            sent: true,
+            amount: sale.amount,
+            total: sale.amount,
+            method: sale.method,
+            received: sale.received,
+            change: Math.max(0, sale.received - sale.amount),
+            pageUrl: '/pilates/regalo/0123456789abcdef0123456789abcdef',
+            mailed: true,
+          },
+        },
+      };
+    };
+
+    it('should sell a gift card in cash to the client: amount, recipient, change, no code, then its receipt', async () => {
+      const fetchMock = stubApi({
+        [URLS.users]: usersPage,
+        [URLS.catalogue]: catalogue,
+        [URLS.preview]: preview,
+        [URLS.sale]: sold,
+        [URLS.giftOptions]: giftOptions,
+        [URLS.giftSale]: giftSold,
+      });
+      renderPage(<UsersAdmin />);
+      const dialog = await openSale();
+      // A plan by default, as before.
+      expect(within(dialog).getByRole('radio', { name: 'Plan' })).toBeChecked();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Tarjeta de regalo' }));
+      expect(within(dialog).queryByRole('textbox', { name: /Código promocional/ })).not.toBeInTheDocument();
+      expect(within(dialog).getByText(/los códigos promocionales son solo para planes/)).toBeInTheDocument();
+
+      // Nothing is sent while the order is incomplete.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar venta' }));
+      expect(await within(dialog).findByText('Elige el monto de la tarjeta')).toBeInTheDocument();
+      expect(within(dialog).getByText('Escribe el nombre de quien recibe')).toBeInTheDocument();
+
+      await userEvent.click(within(dialog).getByRole('combobox', { name: /Monto de la tarjeta/ }));
+      await userEvent.click(await screen.findByRole('option', { name: '$1,000.00' }));
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /Nombre de quien recibe/ }), 'Lucía Pérez');
+      await userEvent.type(
+        within(dialog).getByRole('textbox', { name: /Correo de quien recibe/ }),
+        'lucia@example.com',
+      );
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /Mensaje/ }), '¡Feliz cumpleaños!');
+      const date = within(dialog).getByLabelText(/Fecha de entrega/) as HTMLInputElement;
+      // Today (studio calendar) unless changed.
+      expect(date.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+      const received = within(dialog).getByRole('textbox', { name: /Monto recibido/ });
+      await userEvent.type(received, '900');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar venta de $1,000.00' }));
+      expect(
+        await within(dialog).findByText('El monto recibido es menor que el total de la venta.'),
+      ).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, URLS.giftSale)).toEqual([]);
+      await userEvent.clear(received);
+      await userEvent.type(received, '1200');
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Cambio a entregar: $200.00');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar venta de $1,000.00' }));
+
+      const receipt = await screen.findByRole('dialog', { name: 'Recibo de venta' });
+      expect(bodiesSentTo(fetchMock, URLS.giftSale)).toEqual([
+        {
+          userId: 7,
+          amount: 1000,
+          recipientName: 'Lucía Pérez',
+          recipientEmail: 'lucia@example.com',
+          message: '¡Feliz cumpleaños!',
+          deliverOn: date.value,
+          method: 'efectivo',
+          received: 1200,
+          requestKey: expect.stringMatching(UUID),
+        },
+      ]);
+      expect(bodiesSentTo(fetchMock, URLS.sale)).toEqual([]);
+      expect(receipt).toHaveTextContent('Tarjeta de regalo n.º 77 · Venta en mostrador');
+      expect(receipt).toHaveTextContent('ParaLucía Pérez · lucia@example.com');
+      expect(receipt).toHaveTextContent('EntregaEnviada hoy por correo');
+      expect(receipt).toHaveTextContent('Total$1,000.00');
+      expect(receipt).toHaveTextContent('Cambio$200.00');
+      expect(within(receipt).getByRole('link', { name: 'Ver la tarjeta para imprimirla' })).toHaveAttribute(
+        'href',
+        '/pilates/regalo/0123456789abcdef0123456789abcdef',
+      );
+    });
+
+    it('should fill in the exact amount for the terminal', async () => {
+      const fetchMock = stubApi({
+        [URLS.users]: usersPage,
+        [URLS.catalogue]: catalogue,
+        [URLS.giftOptions]: giftOptions,
+        [URLS.giftSale]: giftSold,
+      });
+      renderPage(<UsersAdmin />);
+      const dialog = await openSale();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Tarjeta de regalo' }));
+      await userEvent.click(within(dialog).getByRole('combobox', { name: /Monto de la tarjeta/ }));
+      await userEvent.click(await screen.findByRole('option', { name: /Ocho Clases/ }));
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Tarjeta en terminal' }));
+      expect(within(dialog).getByRole('textbox', { name: /Monto recibido/ })).toHaveValue('1500');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /Nombre de quien recibe/ }), 'Marta');
+      await userEvent.type(
+        within(dialog).getByRole('textbox', { name: /Correo de quien recibe/ }),
+        'marta@example.com',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar venta de $1,500.00' }));
+      await screen.findByRole('dialog', { name: 'Recibo de venta' });
+      expect(bodiesSentTo(fetchMock, URLS.giftSale)).toEqual([
+        expect.objectContaining({ amount: 1500, method: 'terminal', received: 1500, message: '' }),
+      ]);
+    });
   });
 });

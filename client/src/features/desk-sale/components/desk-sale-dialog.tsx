@@ -2,7 +2,7 @@ import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates
 import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useCatalogue, useDeskSale, useDeskSalePreview } from '@/api/generated/admin/admin';
-import type { DeskReceiptDto, DeskSalePreviewResponseDto } from '@/api/generated/model';
+import type { DeskGiftCardReceiptDto, DeskReceiptDto, DeskSalePreviewResponseDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { classesLabel, formatMoney } from '@/lib/format';
 import { useStudioTimeZone } from '@/lib/studio-clock';
 import { changeFor, DESK_METHOD_LABELS, DESK_METHODS, type DeskMethod, parsePesos, receivedError } from '../format';
+import { DeskGiftCardForm, DeskGiftCardReceipt } from './desk-gift-card-form';
 
 /** Who buys at the desk. */
 export interface DeskClient {
@@ -26,32 +27,68 @@ export interface DeskSaleDialogProps {
 }
 
 /**
- * "Venta en mostrador": a plan of the catalogue sold at the desk, paid in cash (change shown), by
- * transfer or on the card terminal, with an optional promo code; the receipt follows, to print.
+ * "Venta en mostrador": a plan of the catalogue (with an optional promo code) or a gift card sold at
+ * the desk, paid in cash (change shown), by transfer or on the card terminal; the receipt follows,
+ * to print.
  */
 export function DeskSaleDialog({ client, onClose }: DeskSaleDialogProps) {
+  const [kind, setKind] = useState<SaleKind>('plan');
   const [receipt, setReceipt] = useState<DeskReceiptDto | null>(null);
+  const [giftReceipt, setGiftReceipt] = useState<DeskGiftCardReceiptDto | null>(null);
   const close = () => {
     setReceipt(null);
+    setGiftReceipt(null);
+    setKind('plan');
     onClose();
   };
+  const sold = receipt !== null || giftReceipt !== null;
   return (
     <Dialog
       open={client !== null}
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={receipt ? 'Recibo de venta' : 'Venta en mostrador'}
+      title={sold ? 'Recibo de venta' : 'Venta en mostrador'}
       description={client ? `Para ${client.name}` : undefined}
     >
       {client && receipt ? (
         <DeskReceipt receipt={receipt} onDone={close} />
+      ) : client && giftReceipt ? (
+        <DeskGiftCardReceipt receipt={giftReceipt} onDone={close} />
       ) : client ? (
-        <DeskSaleForm key={client.id} client={client} onSold={setReceipt} onCancel={close} />
+        <div className="space-y-4">
+          <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+            <legend className="mb-1 text-sm font-medium text-ink-strong">¿Qué vendes?</legend>
+            {SALE_KINDS.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-ink">
+                <input
+                  type="radio"
+                  name="desk-sale-kind"
+                  value={option.value}
+                  checked={kind === option.value}
+                  onChange={() => setKind(option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {kind === 'plan' ? (
+            <DeskSaleForm key={client.id} client={client} onSold={setReceipt} onCancel={close} />
+          ) : (
+            <DeskGiftCardForm key={client.id} client={client} onSold={setGiftReceipt} onCancel={close} />
+          )}
+        </div>
       ) : null}
     </Dialog>
   );
 }
+
+type SaleKind = 'plan' | 'gift';
+
+const SALE_KINDS: { value: SaleKind; label: string }[] = [
+  { value: 'plan', label: 'Plan' },
+  { value: 'gift', label: 'Tarjeta de regalo' },
+];
 
 function DeskSaleForm({
   client,

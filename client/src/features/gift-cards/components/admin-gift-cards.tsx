@@ -1,17 +1,20 @@
 import { formatLongDate } from '@pilates/dates';
 import { errorMessages } from '@/api/api-error';
-import { useListGiftCards, useResendGiftCard, useVoidGiftCard } from '@/api/generated/admin/admin';
+import { useState } from 'react';
+import { useListGiftCards, useRefundGiftCard, useResendGiftCard, useVoidGiftCard } from '@/api/generated/admin/admin';
 import type { AdminGiftCardDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { centsLabel, GIFT_CARD_STATUS_LABELS } from '../format';
+import { centsLabel, GIFT_CARD_METHOD_LABELS, GIFT_CARD_STATUS_LABELS } from '../format';
 
 interface Actions {
   onResend: (card: AdminGiftCardDto) => void;
   onVoid: (card: AdminGiftCardDto) => void;
+  onRefund: (card: AdminGiftCardDto) => void;
   pending: number | undefined;
 }
 
@@ -19,6 +22,11 @@ const canResend = (card: AdminGiftCardDto) => card.status === 'paid' || card.sta
 /** Only an unredeemed card whose payment Mercado Pago refunded can be voided. */
 const canVoid = (card: AdminGiftCardDto) =>
   canResend(card) && (card.paymentStatus === 'refunded' || card.paymentStatus === 'charged_back');
+
+/** An unredeemed card whose payment still stands: refunded in full (Mercado Pago, or recorded at the desk) and voided. */
+const canRefund = (card: AdminGiftCardDto) => canResend(card) && card.paymentStatus === 'approved';
+
+const methodLabel = (card: AdminGiftCardDto) => GIFT_CARD_METHOD_LABELS[card.method] ?? card.method;
 
 const statusLabel = (card: AdminGiftCardDto) =>
   `${GIFT_CARD_STATUS_LABELS[card.status] ?? card.status}${card.refundedCents > 0 ? ' · pago reembolsado' : ''}`;
@@ -38,6 +46,17 @@ function CardActions({ card, actions }: { card: AdminGiftCardDto; actions: Actio
           onClick={() => actions.onResend(card)}
         >
           Reenviar
+        </Button>
+      ) : null}
+      {canRefund(card) ? (
+        <Button
+          size="sm"
+          variant="danger"
+          aria-label={`Reembolsar y anular la tarjeta ${card.id}`}
+          loading={actions.pending === card.id}
+          onClick={() => actions.onRefund(card)}
+        >
+          Reembolsar y anular
         </Button>
       ) : null}
       {canVoid(card) ? (
@@ -67,6 +86,7 @@ const columnsWith = (actions: Actions): DataTableColumn<AdminGiftCardDto>[] => [
   { key: 'entrega', header: 'Entrega', cell: (card) => formatLongDate(card.deliverOn) },
   { key: 'estado', header: 'Estado', cell: statusLabel },
   { key: 'saldo', header: 'Saldo restante', cell: balanceLabel },
+  { key: 'pago', header: 'Pago', cell: methodLabel },
   { key: 'acciones', header: 'Acciones', cell: (card) => <CardActions card={card} actions={actions} /> },
 ];
 
@@ -81,6 +101,22 @@ export function AdminGiftCards() {
     toast.show(message);
   };
   const failed = (error: unknown) => toast.show(errorMessages(error).join(' '), 'error');
+  const refunding = useRefundGiftCard();
+  const [confirming, setConfirming] = useState<AdminGiftCardDto | null>(null);
+  const refund = (card: AdminGiftCardDto) =>
+    refunding.mutate(
+      { data: { id: card.id } },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          done(`Tarjeta ${card.id} reembolsada y anulada`);
+        },
+        onError: (error) => {
+          setConfirming(null);
+          failed(error);
+        },
+      },
+    );
   const actions: Actions = {
     onResend: (card) =>
       resend.mutate(
@@ -92,7 +128,14 @@ export function AdminGiftCards() {
         { data: { id: card.id } },
         { onSuccess: () => done(`Tarjeta ${card.id} anulada`), onError: failed },
       ),
-    pending: resend.isPending ? resend.variables?.data.id : voiding.isPending ? voiding.variables?.data.id : undefined,
+    onRefund: setConfirming,
+    pending: resend.isPending
+      ? resend.variables?.data.id
+      : voiding.isPending
+        ? voiding.variables?.data.id
+        : refunding.isPending
+          ? refunding.variables?.data.id
+          : undefined,
   };
 
   if (list.isError) return <ErrorMessage error={list.error} />;
@@ -114,7 +157,7 @@ export function AdminGiftCards() {
             </div>
             <p className="text-sm text-ink break-all">{card.recipientEmail}</p>
             <p className="text-sm text-ink-muted">
-              Compró {card.buyerName} · Entrega {formatLongDate(card.deliverOn)}
+              Compró {card.buyerName} · Entrega {formatLongDate(card.deliverOn)} · {methodLabel(card)}
             </p>
             {card.balanceLeftCents !== null ? (
               <p className="text-sm text-ink-muted">Saldo restante: {balanceLabel(card)}</p>
@@ -126,6 +169,38 @@ export function AdminGiftCards() {
         loadingLabel="Cargando las tarjetas…"
         onPageChange={() => undefined}
       />
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !refunding.isPending) setConfirming(null);
+        }}
+        title="Reembolsar y anular"
+        description={confirming ? `Tarjeta ${confirming.id} para ${confirming.recipientName}` : undefined}
+      >
+        {confirming ? (
+          <div className="space-y-4">
+            <p className="text-ink">
+              {confirming.method === 'mercado_pago'
+                ? `Mercado Pago devolverá el pago completo a ${confirming.buyerName}.`
+                : `Registra que devolviste el dinero en el estudio a ${confirming.buyerName} (no pasa por Mercado Pago).`}{' '}
+              La tarjeta de {centsLabel(confirming.amountCents)} quedará anulada y su código ya no se podrá canjear.
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="ghost" onClick={() => setConfirming(null)} disabled={refunding.isPending}>
+                Cancelar
+              </Button>
+              <Button
+                variant="danger"
+                loading={refunding.isPending}
+                loadingLabel="Reembolsando…"
+                onClick={() => refund(confirming)}
+              >
+                Reembolsar y anular
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
     </div>
   );
 }

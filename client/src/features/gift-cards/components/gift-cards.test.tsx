@@ -16,6 +16,7 @@ const BUY = '/api/gift-cards/buy';
 const ADMIN_LIST = '/api/admin/gift-cards';
 const RESEND = '/api/admin/gift-cards/resend';
 const VOID = '/api/admin/gift-cards/void';
+const REFUND = '/api/admin/gift-cards/refund';
 
 describe('GiftBalance ("Saldo de regalo")', () => {
   it('should show the balance and its movements, and redeem a code into it', async () => {
@@ -161,6 +162,7 @@ describe('AdminGiftCards ("Tarjetas de regalo")', () => {
     balanceLeftCents: null,
     paymentStatus: 'approved',
     refundedCents: 0,
+    method: 'mercado_pago',
     ...values,
   });
 
@@ -199,5 +201,43 @@ describe('AdminGiftCards ("Tarjetas de regalo")', () => {
     expect(await screen.findByText('Tarjeta 2 anulada')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, RESEND)).toEqual([{ id: 1 }]);
     expect(bodiesSentTo(fetchMock, VOID)).toEqual([{ id: 2 }]);
+  });
+
+  it('should refund and void an unredeemed card after a confirmation, saying how the money goes back', async () => {
+    const fetchMock = stubApi({
+      [ADMIN_LIST]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          giftCards: [
+            card({ id: 5, status: 'redeemed', redeemedBy: 'Lucía Pérez', balanceLeftCents: 0 }),
+            card({ id: 4, method: 'efectivo' }),
+            card({ id: 3, status: 'sent', paymentStatus: 'refunded', refundedCents: 104400 }),
+          ],
+        },
+      }),
+      [REFUND]: () => ({ status: 200, body: { success: true, message: 'Tarjeta 4 reembolsada y anulada' } }),
+    });
+    renderPage(<AdminGiftCards />);
+    const table = await screen.findByRole('table', { name: 'Tarjetas de regalo' });
+    await within(table).findByRole('cell', { name: 'Canjeada' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[6].textContent)).toEqual([
+      'Mercado Pago',
+      'Mostrador · Efectivo',
+      'Mercado Pago',
+    ]);
+    // Neither a redeemed card nor one whose payment was already refunded (that one is only voided).
+    expect(within(rows[0]).queryByRole('button', { name: /Reembolsar/ })).not.toBeInTheDocument();
+    expect(within(rows[2]).queryByRole('button', { name: /Reembolsar/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(rows[1]).getByRole('button', { name: 'Reembolsar y anular la tarjeta 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar y anular' });
+    expect(dialog).toHaveTextContent('devolviste el dinero en el estudio');
+    expect(dialog).toHaveTextContent('su código ya no se podrá canjear');
+    expect(bodiesSentTo(fetchMock, REFUND)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar y anular' }));
+    expect(await screen.findByText('Tarjeta 4 reembolsada y anulada')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, REFUND)).toEqual([{ id: 4 }]);
   });
 });
