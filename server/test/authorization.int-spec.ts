@@ -216,6 +216,10 @@ interface Operation {
   method: 'get' | 'post';
   path: string;
   permission?: string;
+  /** The statuses the document says the operation answers. */
+  documented: string[];
+  /** The document's security requirements (alternatives; each names the schemes it needs). */
+  security: Record<string, string[]>[];
 }
 
 interface Caller {
@@ -244,7 +248,18 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
   beforeAll(async () => {
     t = await createTestApp({ clock: new FixedClock(NOW) });
     const doc = (await t.agent().get('/api/docs-json').expect(200)).body as {
-      paths: Record<string, Record<string, { operationId: string; 'x-permission'?: string }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            'x-permission'?: string;
+            responses: Record<string, unknown>;
+            security: Record<string, string[]>[];
+          }
+        >
+      >;
     };
     operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({
@@ -252,6 +267,8 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         method: method as 'get' | 'post',
         path,
         permission: op['x-permission'],
+        documented: Object.keys(op.responses),
+        security: op.security,
       })),
     );
     const mine = await newClient(t, 'Matriz');
@@ -314,11 +331,22 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     return accountWith(caller.role, 'Desechable');
   };
 
+  /** Every status each operation answered in this file's calls: the document must name them all. */
+  const observed = new Map<string, Set<number>>();
+  const observe = (op: Operation, status: number) => {
+    if (!observed.has(op.id)) observed.set(op.id, new Set());
+    observed.get(op.id)!.add(status);
+  };
+
   const call = async (caller: Caller, op: Operation, body?: object) => {
     const rule = RULES[op.id];
     const path = rule.path ?? op.path;
     const agent = await agentFor(caller, op);
-    return op.method === 'get' ? agent.get(path) : agent.post(path).send(body ?? rule.body?.(fixture) ?? {});
+    const res = await (op.method === 'get'
+      ? agent.get(path)
+      : agent.post(path).send(body ?? rule.body?.(fixture) ?? {}));
+    observe(op, res.status);
+    return res;
   };
 
   it('should have a rule for every operation, and no rule for an operation that is gone', () => {
@@ -424,11 +452,37 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         .post(RULES[op.id].path ?? op.path)
         .set('Cookie', cookie)
         .send(RULES[op.id].body?.(fixture) ?? {});
+      observe(op, res.status);
       expect({ op: op.id, status: res.status, code: res.body.code }).toEqual({
         op: op.id,
         status: 403,
         code: 'CSRF_HEADER_MISSING',
       });
     }
+  });
+
+  it('should say in the document which calls need the session cookie and the X-Requested-With header, as the guards decide', () => {
+    for (const op of operations) {
+      const access = RULES[op.id].access;
+      // Public calls offer an alternative without the cookie; the others need it in every alternative.
+      const needsCookie = op.security.length > 0 && op.security.every((requirement) => 'cookie' in requirement);
+      const needsHeader = op.security.length > 0 && op.security.every((requirement) => 'requestedWith' in requirement);
+      expect({ op: op.id, needsCookie, needsHeader }).toEqual({
+        op: op.id,
+        needsCookie: access !== 'public',
+        needsHeader: op.method === 'post',
+      });
+    }
+  });
+
+  it('should document every status the matrix saw each operation answer', () => {
+    const undocumented = operations.flatMap((op) =>
+      [...(observed.get(op.id) ?? [])]
+        .filter((status) => !op.documented.includes(String(status)))
+        .map((status) => `${op.id} ${status}`),
+    );
+    expect(undocumented).toEqual([]);
+    // Every operation was called, so the check covered all of them.
+    expect(operations.filter((op) => !observed.has(op.id)).map((op) => op.id)).toEqual([]);
   });
 });

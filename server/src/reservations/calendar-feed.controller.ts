@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, Public } from '../core/auth/auth.decorators';
@@ -29,9 +29,12 @@ export class CalendarFeedController {
   /** Calendar apps fetch this without cookies: the secret in the path is the credential. */
   @Public()
   @Get('calendar/:token.ics')
-  @ApiProduces('text/calendar')
-  @ApiOkResponse({ description: 'iCalendar (RFC 5545) con las clases reservadas.', schema: { type: 'string' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  // The feed is text/calendar; its 404 is the API's JSON error like any other.
+  @ApiOkResponse({
+    description: 'iCalendar (RFC 5545) con las clases reservadas.',
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'El enlace no existe o se cambió por uno nuevo.' })
   async downloadCalendarFeed(
     @Param('token') token: string,
     @Res({ passthrough: true }) reply: FastifyReply,

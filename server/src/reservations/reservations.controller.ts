@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -59,7 +60,7 @@ export class ReservationsController {
 
   @Post('push-reservation')
   @HttpCode(201)
-  @ApiOkResponse({ type: BookingResponseDto })
+  @ApiCreatedResponse({ type: BookingResponseDto })
   @ApiForbiddenResponse({
     type: ErrorResponseDto,
     description:

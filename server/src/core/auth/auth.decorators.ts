@@ -10,11 +10,19 @@ export const REQUIRED_PERMISSION = 'requiredPermission';
 export const SKIP_CSRF = 'skipCsrf';
 export const OPTIONAL_SESSION = 'optionalSession';
 
-/** Opens a route to visitors without a session. Every other route needs one. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+/**
+ * Opens a route to visitors without a session. Every other route needs one. The OpenAPI document
+ * reads the same marks (`x-session`) to say which calls need the session cookie (core/http/openapi.ts).
+ */
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-session', 'none'));
 
 /** Opens a route to visitors and still reads the session of a logged-in user (@CurrentUser() may be undefined). */
-export const PublicWithOptionalSession = () => applyDecorators(Public(), SetMetadata(OPTIONAL_SESSION, true));
+export const PublicWithOptionalSession = () =>
+  applyDecorators(
+    SetMetadata(IS_PUBLIC, true),
+    SetMetadata(OPTIONAL_SESSION, true),
+    ApiExtension('x-session', 'optional'),
+  );
 
 /**
  * Restricts a route to the roles that hold the permission (403 for any other logged-in user). On a
@@ -25,7 +33,7 @@ export const RequirePermission = (permission: Permission) =>
   applyDecorators(SetMetadata(REQUIRED_PERMISSION, permission), ApiExtension('x-permission', permission));
 
 /** Exempts a state-changing route from the CSRF header (signed webhooks only). */
-export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);
+export const SkipCsrf = () => applyDecorators(SetMetadata(SKIP_CSRF, true), ApiExtension('x-skip-csrf', true));
 
 /** Who is calling: the logged-in user, re-read from the database for this request. */
 export const CurrentUser = createParamDecorator(

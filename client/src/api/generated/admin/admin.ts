@@ -95,6 +95,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Activar un usuario
+ */
 export const getActiveUserUrl = () => {
   return `/api/admin/active-user`;
 };
@@ -132,6 +135,9 @@ export type ActiveUserMutationResult = NonNullable<Awaited<ReturnType<typeof act
 export type ActiveUserMutationBody = UserIdDto;
 export type ActiveUserMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Activar un usuario
+ */
 export const useActiveUser = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof activeUser>>, TError, { data: UserIdDto }, TContext>;
@@ -143,6 +149,9 @@ export const useActiveUser = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Crear un usuario
+ */
 export const getAddUserUrl = () => {
   return `/api/admin/add-user`;
 };
@@ -180,6 +189,9 @@ export type AddUserMutationResult = NonNullable<Awaited<ReturnType<typeof addUse
 export type AddUserMutationBody = AddUserDto;
 export type AddUserMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Crear un usuario
+ */
 export const useAddUser = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof addUser>>, TError, { data: AddUserDto }, TContext>;
@@ -191,6 +203,9 @@ export const useAddUser = <TError = ErrorType<ErrorResponseDto>, TContext = unkn
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar los datos de un usuario
+ */
 export const getChangeDataUrl = () => {
   return `/api/admin/change-data`;
 };
@@ -231,6 +246,9 @@ export type ChangeDataMutationResult = NonNullable<Awaited<ReturnType<typeof cha
 export type ChangeDataMutationBody = ChangeDataDto;
 export type ChangeDataMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar los datos de un usuario
+ */
 export const useChangeData = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof changeData>>, TError, { data: ChangeDataDto }, TContext>;
@@ -242,6 +260,9 @@ export const useChangeData = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar el plan de un usuario
+ */
 export const getChangeDataPlanUrl = () => {
   return `/api/admin/change-data-plan`;
 };
@@ -289,6 +310,9 @@ export type ChangeDataPlanMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangeDataPlanMutationBody = ChangeDataPlanDto;
 export type ChangeDataPlanMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar el plan de un usuario
+ */
 export const useChangeDataPlan = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -305,6 +329,9 @@ export const useChangeDataPlan = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Panel del estudio
+ */
 export const getGetDashboardUrl = () => {
   return `/api/admin/dashboard`;
 };
@@ -389,6 +416,9 @@ export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Panel del estudio
+ */
 
 export function useGetDashboard<TData = Awaited<ReturnType<typeof getDashboard>>, TError = ErrorType<ErrorResponseDto>>(
   periodDto: PeriodDto,
@@ -469,6 +499,9 @@ export function useGetDashboardSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Panel del estudio
+ */
 
 export function useGetDashboardSuspense<
   TData = Awaited<ReturnType<typeof getDashboard>>,
@@ -492,6 +525,9 @@ export function useGetDashboardSuspense<
   return query;
 }
 
+/**
+ * @summary Avisar a un cliente que su plan termina
+ */
 export const getSendPlanReminderUrl = () => {
   return `/api/admin/dashboard/send-reminder`;
 };
@@ -544,6 +580,9 @@ export type SendPlanReminderMutationResult = NonNullable<Awaited<ReturnType<type
 export type SendPlanReminderMutationBody = SendPlanReminderDto;
 export type SendPlanReminderMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Avisar a un cliente que su plan termina
+ */
 export const useSendPlanReminder = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -560,6 +599,9 @@ export const useSendPlanReminder = <TError = ErrorType<ErrorResponseDto>, TConte
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Desactivar un usuario
+ */
 export const getDeleteUserUrl = () => {
   return `/api/admin/delete-user`;
 };
@@ -597,6 +639,9 @@ export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof del
 export type DeleteUserMutationBody = UserIdDto;
 export type DeleteUserMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Desactivar un usuario
+ */
 export const useDeleteUser = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError, { data: UserIdDto }, TContext>;
@@ -608,6 +653,9 @@ export const useDeleteUser = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Registrar una venta en mostrador
+ */
 export const getDeskSaleUrl = () => {
   return `/api/admin/desk-sales`;
 };
@@ -645,6 +693,9 @@ export type DeskSaleMutationResult = NonNullable<Awaited<ReturnType<typeof deskS
 export type DeskSaleMutationBody = DeskSaleDto;
 export type DeskSaleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Registrar una venta en mostrador
+ */
 export const useDeskSale = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof deskSale>>, TError, { data: DeskSaleDto }, TContext>;
@@ -656,6 +707,9 @@ export const useDeskSale = <TError = ErrorType<ErrorResponseDto>, TContext = unk
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Vender una tarjeta de regalo en mostrador
+ */
 export const getDeskGiftCardSaleUrl = () => {
   return `/api/admin/desk-sales/gift-card`;
 };
@@ -708,6 +762,9 @@ export type DeskGiftCardSaleMutationResult = NonNullable<Awaited<ReturnType<type
 export type DeskGiftCardSaleMutationBody = DeskGiftCardSaleDto;
 export type DeskGiftCardSaleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Vender una tarjeta de regalo en mostrador
+ */
 export const useDeskGiftCardSale = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -724,6 +781,9 @@ export const useDeskGiftCardSale = <TError = ErrorType<ErrorResponseDto>, TConte
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Precio de una venta en mostrador
+ */
 export const getDeskSalePreviewUrl = () => {
   return `/api/admin/desk-sales/preview`;
 };
@@ -771,6 +831,9 @@ export type DeskSalePreviewMutationResult = NonNullable<Awaited<ReturnType<typeo
 export type DeskSalePreviewMutationBody = DeskSalePreviewDto;
 export type DeskSalePreviewMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Precio de una venta en mostrador
+ */
 export const useDeskSalePreview = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -787,6 +850,9 @@ export const useDeskSalePreview = <TError = ErrorType<ErrorResponseDto>, TContex
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Descargar un CSV
+ */
 export const getExportCsvUrl = (kind: 'payments' | 'plans' | 'reservations' | 'clients', params: ExportCsvParams) => {
   const normalizedParams = new URLSearchParams();
 
@@ -888,6 +954,9 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Descargar un CSV
+ */
 
 export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
   kind: 'payments' | 'plans' | 'reservations' | 'clients',
@@ -909,6 +978,9 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
   return query;
 }
 
+/**
+ * @summary Perdonar una falta
+ */
 export const getForgiveUrl = () => {
   return `/api/admin/forgive`;
 };
@@ -946,6 +1018,9 @@ export type ForgiveMutationResult = NonNullable<Awaited<ReturnType<typeof forgiv
 export type ForgiveMutationBody = ForgiveDto;
 export type ForgiveMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Perdonar una falta
+ */
 export const useForgive = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof forgive>>, TError, { data: ForgiveDto }, TContext>;
@@ -957,6 +1032,9 @@ export const useForgive = <TError = ErrorType<ErrorResponseDto>, TContext = unkn
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Auditoría
+ */
 export const getGetAuditUrl = () => {
   return `/api/admin/get-audit`;
 };
@@ -1033,6 +1111,9 @@ export function useGetAudit<TData = Awaited<ReturnType<typeof getAudit>>, TError
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Auditoría
+ */
 
 export function useGetAudit<TData = Awaited<ReturnType<typeof getAudit>>, TError = ErrorType<ErrorResponseDto>>(
   getAuditDto: GetAuditDto,
@@ -1104,6 +1185,9 @@ export function useGetAuditSuspense<TData = Awaited<ReturnType<typeof getAudit>>
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Auditoría
+ */
 
 export function useGetAuditSuspense<TData = Awaited<ReturnType<typeof getAudit>>, TError = ErrorType<ErrorResponseDto>>(
   getAuditDto: GetAuditDto,
@@ -1124,6 +1208,9 @@ export function useGetAuditSuspense<TData = Awaited<ReturnType<typeof getAudit>>
   return query;
 }
 
+/**
+ * @summary Compras de un usuario
+ */
 export const getGetPurchasesUrl = () => {
   return `/api/admin/get-purchases`;
 };
@@ -1211,6 +1298,9 @@ export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Compras de un usuario
+ */
 
 export function useGetPurchases<TData = Awaited<ReturnType<typeof getPurchases>>, TError = ErrorType<ErrorResponseDto>>(
   userPurchasesDto: UserPurchasesDto,
@@ -1291,6 +1381,9 @@ export function useGetPurchasesSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Compras de un usuario
+ */
 
 export function useGetPurchasesSuspense<
   TData = Awaited<ReturnType<typeof getPurchases>>,
@@ -1314,6 +1407,9 @@ export function useGetPurchasesSuspense<
   return query;
 }
 
+/**
+ * @summary Datos de un usuario
+ */
 export const getGetUserUrl = () => {
   return `/api/admin/get-user`;
 };
@@ -1390,6 +1486,9 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Datos de un usuario
+ */
 
 export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorResponseDto>>(
   userIdDto: UserIdDto,
@@ -1461,6 +1560,9 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Datos de un usuario
+ */
 
 export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<ErrorResponseDto>>(
   userIdDto: UserIdDto,
@@ -1481,6 +1583,9 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   return query;
 }
 
+/**
+ * @summary Tarjetas de regalo vendidas
+ */
 export const getListGiftCardsUrl = () => {
   return `/api/admin/gift-cards`;
 };
@@ -1566,6 +1671,9 @@ export function useListGiftCards<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Tarjetas de regalo vendidas
+ */
 
 export function useListGiftCards<
   TData = Awaited<ReturnType<typeof listGiftCards>>,
@@ -1588,6 +1696,9 @@ export function useListGiftCards<
   return query;
 }
 
+/**
+ * @summary Reembolsar y anular una tarjeta de regalo
+ */
 export const getRefundGiftCardUrl = () => {
   return `/api/admin/gift-cards/refund`;
 };
@@ -1628,6 +1739,9 @@ export type RefundGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type RefundGiftCardMutationBody = GiftCardIdDto;
 export type RefundGiftCardMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Reembolsar y anular una tarjeta de regalo
+ */
 export const useRefundGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -1644,6 +1758,9 @@ export const useRefundGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Reenviar una tarjeta de regalo
+ */
 export const getResendGiftCardUrl = () => {
   return `/api/admin/gift-cards/resend`;
 };
@@ -1684,6 +1801,9 @@ export type ResendGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ResendGiftCardMutationBody = GiftCardIdDto;
 export type ResendGiftCardMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Reenviar una tarjeta de regalo
+ */
 export const useResendGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -1700,6 +1820,9 @@ export const useResendGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Anular una tarjeta de regalo
+ */
 export const getVoidGiftCardUrl = () => {
   return `/api/admin/gift-cards/void`;
 };
@@ -1740,6 +1863,9 @@ export type VoidGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof v
 export type VoidGiftCardMutationBody = GiftCardIdDto;
 export type VoidGiftCardMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Anular una tarjeta de regalo
+ */
 export const useVoidGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext>;
@@ -1751,6 +1877,9 @@ export const useVoidGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Códigos promocionales
+ */
 export const getListPromoCodesUrl = () => {
   return `/api/admin/promo-codes`;
 };
@@ -1836,6 +1965,9 @@ export function useListPromoCodes<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Códigos promocionales
+ */
 
 export function useListPromoCodes<
   TData = Awaited<ReturnType<typeof listPromoCodes>>,
@@ -1858,6 +1990,9 @@ export function useListPromoCodes<
   return query;
 }
 
+/**
+ * @summary Crear un código promocional
+ */
 export const getAddPromoCodeUrl = () => {
   return `/api/admin/promo-codes/add`;
 };
@@ -1898,6 +2033,9 @@ export type AddPromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeof a
 export type AddPromoCodeMutationBody = AddPromoCodeDto;
 export type AddPromoCodeMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Crear un código promocional
+ */
 export const useAddPromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -1914,6 +2052,9 @@ export const useAddPromoCode = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar un código promocional
+ */
 export const getChangePromoCodeUrl = () => {
   return `/api/admin/promo-codes/change`;
 };
@@ -1961,6 +2102,9 @@ export type ChangePromoCodeMutationResult = NonNullable<Awaited<ReturnType<typeo
 export type ChangePromoCodeMutationBody = ChangePromoCodeDto;
 export type ChangePromoCodeMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar un código promocional
+ */
 export const useChangePromoCode = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -1977,6 +2121,9 @@ export const useChangePromoCode = <TError = ErrorType<ErrorResponseDto>, TContex
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Reembolsar un pago
+ */
 export const getRefundPaymentUrl = () => {
   return `/api/admin/refund-payment`;
 };
@@ -2024,6 +2171,9 @@ export type RefundPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type RefundPaymentMutationBody = RefundPaymentDto;
 export type RefundPaymentMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Reembolsar un pago
+ */
 export const useRefundPayment = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -2040,6 +2190,9 @@ export const useRefundPayment = <TError = ErrorType<ErrorResponseDto>, TContext 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary La sala (administración)
+ */
 export const getGetAdminSalaUrl = () => {
   return `/api/admin/sala`;
 };
@@ -2116,6 +2269,9 @@ export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary La sala (administración)
+ */
 
 export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>, TError = ErrorType<ErrorResponseDto>>(
   options?: {
@@ -2135,6 +2291,9 @@ export function useGetAdminSala<TData = Awaited<ReturnType<typeof getAdminSala>>
   return query;
 }
 
+/**
+ * @summary Agregar un reformer
+ */
 export const getAddSpotUrl = () => {
   return `/api/admin/sala/add`;
 };
@@ -2172,6 +2331,9 @@ export type AddSpotMutationResult = NonNullable<Awaited<ReturnType<typeof addSpo
 export type AddSpotMutationBody = AddSpotDto;
 export type AddSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Agregar un reformer
+ */
 export const useAddSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof addSpot>>, TError, { data: AddSpotDto }, TContext>;
@@ -2183,6 +2345,9 @@ export const useAddSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unkn
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Mover el lugar del instructor
+ */
 export const getMoveInstructorUrl = () => {
   return `/api/admin/sala/instructor`;
 };
@@ -2220,6 +2385,9 @@ export type MoveInstructorMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type MoveInstructorMutationBody = CellDto;
 export type MoveInstructorMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Mover el lugar del instructor
+ */
 export const useMoveInstructor = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof moveInstructor>>, TError, { data: CellDto }, TContext>;
@@ -2231,6 +2399,9 @@ export const useMoveInstructor = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Dejar un reformer fuera de servicio
+ */
 export const getCreateOutageUrl = () => {
   return `/api/admin/sala/outage`;
 };
@@ -2268,6 +2439,9 @@ export type CreateOutageMutationResult = NonNullable<Awaited<ReturnType<typeof c
 export type CreateOutageMutationBody = OutageDto;
 export type CreateOutageMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Dejar un reformer fuera de servicio
+ */
 export const useCreateOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof createOutage>>, TError, { data: OutageDto }, TContext>;
@@ -2279,6 +2453,9 @@ export const useCreateOutage = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Volver a poner un reformer en servicio
+ */
 export const getEndOutageUrl = () => {
   return `/api/admin/sala/outage/end`;
 };
@@ -2316,6 +2493,9 @@ export type EndOutageMutationResult = NonNullable<Awaited<ReturnType<typeof endO
 export type EndOutageMutationBody = OutageIdDto;
 export type EndOutageMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Volver a poner un reformer en servicio
+ */
 export const useEndOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof endOutage>>, TError, { data: OutageIdDto }, TContext>;
@@ -2327,6 +2507,9 @@ export const useEndOutage = <TError = ErrorType<ErrorResponseDto>, TContext = un
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary A quién afecta dejar un reformer fuera de servicio
+ */
 export const getPreviewOutageUrl = () => {
   return `/api/admin/sala/outage/preview`;
 };
@@ -2364,6 +2547,9 @@ export type PreviewOutageMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type PreviewOutageMutationBody = OutageDto;
 export type PreviewOutageMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary A quién afecta dejar un reformer fuera de servicio
+ */
 export const usePreviewOutage = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof previewOutage>>, TError, { data: OutageDto }, TContext>;
@@ -2375,6 +2561,9 @@ export const usePreviewOutage = <TError = ErrorType<ErrorResponseDto>, TContext 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Retirar un reformer
+ */
 export const getRetireSpotUrl = () => {
   return `/api/admin/sala/retire`;
 };
@@ -2412,6 +2601,9 @@ export type RetireSpotMutationResult = NonNullable<Awaited<ReturnType<typeof ret
 export type RetireSpotMutationBody = SpotIdDto;
 export type RetireSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Retirar un reformer
+ */
 export const useRetireSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof retireSpot>>, TError, { data: SpotIdDto }, TContext>;
@@ -2423,6 +2615,9 @@ export const useRetireSpot = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar un reformer
+ */
 export const getUpdateSpotUrl = () => {
   return `/api/admin/sala/update`;
 };
@@ -2460,6 +2655,9 @@ export type UpdateSpotMutationResult = NonNullable<Awaited<ReturnType<typeof upd
 export type UpdateSpotMutationBody = UpdateSpotDto;
 export type UpdateSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar un reformer
+ */
 export const useUpdateSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof updateSpot>>, TError, { data: UpdateSpotDto }, TContext>;
@@ -2471,6 +2669,9 @@ export const useUpdateSpot = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Ajustes del estudio
+ */
 export const getGetSettingsUrl = () => {
   return `/api/admin/settings`;
 };
@@ -2547,6 +2748,9 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Ajustes del estudio
+ */
 
 export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = ErrorType<ErrorResponseDto>>(
   options?: {
@@ -2566,6 +2770,9 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
   return query;
 }
 
+/**
+ * @summary Cambiar los ajustes del estudio
+ */
 export const getChangeSettingsUrl = () => {
   return `/api/admin/settings/change`;
 };
@@ -2613,6 +2820,9 @@ export type ChangeSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangeSettingsMutationBody = ChangeSettingsDto;
 export type ChangeSettingsMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar los ajustes del estudio
+ */
 export const useChangeSettings = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -2629,6 +2839,9 @@ export const useChangeSettings = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Agregar a un cliente sin reserva
+ */
 export const getWalkInUrl = () => {
   return `/api/admin/walk-in`;
 };
@@ -2666,6 +2879,9 @@ export type WalkInMutationResult = NonNullable<Awaited<ReturnType<typeof walkIn>
 export type WalkInMutationBody = WalkInDto;
 export type WalkInMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Agregar a un cliente sin reserva
+ */
 export const useWalkIn = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof walkIn>>, TError, { data: WalkInDto }, TContext>;
@@ -2677,6 +2893,9 @@ export const useWalkIn = <TError = ErrorType<ErrorResponseDto>, TContext = unkno
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Lista de usuarios (administración)
+ */
 export const getGetUsersUrl = () => {
   return `/api/informacion/get-users`;
 };
@@ -2753,6 +2972,9 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Lista de usuarios (administración)
+ */
 
 export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = ErrorType<ErrorResponseDto>>(
   getUsersDto: GetUsersDto,
@@ -2824,6 +3046,9 @@ export function useGetUsersSuspense<TData = Awaited<ReturnType<typeof getUsers>>
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Lista de usuarios (administración)
+ */
 
 export function useGetUsersSuspense<TData = Awaited<ReturnType<typeof getUsers>>, TError = ErrorType<ErrorResponseDto>>(
   getUsersDto: GetUsersDto,
@@ -2844,6 +3069,9 @@ export function useGetUsersSuspense<TData = Awaited<ReturnType<typeof getUsers>>
   return query;
 }
 
+/**
+ * @summary Dar un plan a un usuario
+ */
 export const getAddPlanAdminUrl = () => {
   return `/api/planes/add-plan-admin`;
 };
@@ -2884,6 +3112,9 @@ export type AddPlanAdminMutationResult = NonNullable<Awaited<ReturnType<typeof a
 export type AddPlanAdminMutationBody = AddPlanAdminDto;
 export type AddPlanAdminMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Dar un plan a un usuario
+ */
 export const useAddPlanAdmin = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -2900,6 +3131,9 @@ export const useAddPlanAdmin = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Catálogo completo (administración)
+ */
 export const getCatalogueUrl = () => {
   return `/api/planes/catalogo`;
 };
@@ -2972,6 +3206,9 @@ export function useCatalogue<TData = Awaited<ReturnType<typeof catalogue>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Catálogo completo (administración)
+ */
 
 export function useCatalogue<TData = Awaited<ReturnType<typeof catalogue>>, TError = ErrorType<ErrorResponseDto>>(
   options?: {
@@ -2991,6 +3228,9 @@ export function useCatalogue<TData = Awaited<ReturnType<typeof catalogue>>, TErr
   return query;
 }
 
+/**
+ * @summary Agregar un plan al catálogo
+ */
 export const getAddCataloguePlanUrl = () => {
   return `/api/planes/catalogo/add`;
 };
@@ -3038,6 +3278,9 @@ export type AddCataloguePlanMutationResult = NonNullable<Awaited<ReturnType<type
 export type AddCataloguePlanMutationBody = AddCatalogPlanDto;
 export type AddCataloguePlanMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Agregar un plan al catálogo
+ */
 export const useAddCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -3054,6 +3297,9 @@ export const useAddCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TConte
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar un plan del catálogo
+ */
 export const getChangeCataloguePlanUrl = () => {
   return `/api/planes/catalogo/change`;
 };
@@ -3110,6 +3356,9 @@ export type ChangeCataloguePlanMutationResult = NonNullable<Awaited<ReturnType<t
 export type ChangeCataloguePlanMutationBody = ChangeCatalogPlanDto;
 export type ChangeCataloguePlanMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar un plan del catálogo
+ */
 export const useChangeCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -3131,6 +3380,9 @@ export const useChangeCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TCo
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Ocultar un plan del catálogo
+ */
 export const getHideCataloguePlanUrl = () => {
   return `/api/planes/catalogo/hide`;
 };
@@ -3181,6 +3433,9 @@ export type HideCataloguePlanMutationResult = NonNullable<Awaited<ReturnType<typ
 export type HideCataloguePlanMutationBody = CatalogPlanIdDto;
 export type HideCataloguePlanMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Ocultar un plan del catálogo
+ */
 export const useHideCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -3197,6 +3452,9 @@ export const useHideCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TCont
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Mostrar un plan del catálogo
+ */
 export const getShowCataloguePlanUrl = () => {
   return `/api/planes/catalogo/show`;
 };
@@ -3247,6 +3505,9 @@ export type ShowCataloguePlanMutationResult = NonNullable<Awaited<ReturnType<typ
 export type ShowCataloguePlanMutationBody = CatalogPlanIdDto;
 export type ShowCataloguePlanMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Mostrar un plan del catálogo
+ */
 export const useShowCataloguePlan = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<

@@ -43,6 +43,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Cambiar la contraseña
+ */
 export const getChangePasswordUrl = () => {
   return `/api/auth/change-password`;
 };
@@ -90,6 +93,9 @@ export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangePasswordMutationBody = ChangePasswordDto;
 export type ChangePasswordMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar la contraseña
+ */
 export const useChangePassword = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -106,6 +112,9 @@ export const useChangePassword = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Iniciar sesión
+ */
 export const getLoginUrl = () => {
   return `/api/auth/login`;
 };
@@ -143,6 +152,9 @@ export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
 export type LoginMutationBody = LoginDto;
 export type LoginMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Iniciar sesión
+ */
 export const useLogin = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof login>>, TError, { data: LoginDto }, TContext>;
@@ -154,6 +166,9 @@ export const useLogin = <TError = ErrorType<ErrorResponseDto>, TContext = unknow
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cerrar sesión
+ */
 export const getLogoutUrl = () => {
   return `/api/auth/logout`;
 };
@@ -165,7 +180,7 @@ export const logout = async (options?: RequestInit): Promise<SuccessResponseDto>
   });
 };
 
-export const getLogoutMutationOptions = <TError = ErrorType<unknown>, TContext = unknown>(options?: {
+export const getLogoutMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext>;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext> => {
@@ -185,9 +200,12 @@ export const getLogoutMutationOptions = <TError = ErrorType<unknown>, TContext =
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
 
-export type LogoutMutationError = ErrorType<unknown>;
+export type LogoutMutationError = ErrorType<ErrorResponseDto>;
 
-export const useLogout = <TError = ErrorType<unknown>, TContext = unknown>(
+/**
+ * @summary Cerrar sesión
+ */
+export const useLogout = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext>;
     request?: SecondParameter<typeof apiFetch>;
@@ -198,6 +216,9 @@ export const useLogout = <TError = ErrorType<unknown>, TContext = unknown>(
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cerrar sesión en todos los dispositivos
+ */
 export const getLogoutAllUrl = () => {
   return `/api/auth/logout-all`;
 };
@@ -231,6 +252,9 @@ export type LogoutAllMutationResult = NonNullable<Awaited<ReturnType<typeof logo
 
 export type LogoutAllMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cerrar sesión en todos los dispositivos
+ */
 export const useLogoutAll = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof logoutAll>>, TError, void, TContext>;
@@ -242,6 +266,9 @@ export const useLogoutAll = <TError = ErrorType<ErrorResponseDto>, TContext = un
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Crear una cuenta
+ */
 export const getRegisterUrl = () => {
   return `/api/auth/register`;
 };
@@ -279,6 +306,9 @@ export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof regis
 export type RegisterMutationBody = RegisterDto;
 export type RegisterMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Crear una cuenta
+ */
 export const useRegister = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof register>>, TError, { data: RegisterDto }, TContext>;
@@ -290,6 +320,9 @@ export const useRegister = <TError = ErrorType<ErrorResponseDto>, TContext = unk
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Pedir el enlace para restablecer la contraseña
+ */
 export const getForgotPasswordUrl = () => {
   return `/api/forgot-password`;
 };
@@ -337,6 +370,9 @@ export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ForgotPasswordMutationBody = ForgotPasswordDto;
 export type ForgotPasswordMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Pedir el enlace para restablecer la contraseña
+ */
 export const useForgotPassword = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -353,6 +389,9 @@ export const useForgotPassword = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Leer la sesión actual
+ */
 export const getGetCookieUrl = () => {
   return `/api/get-cookie`;
 };
@@ -425,6 +464,9 @@ export function useGetCookie<TData = Awaited<ReturnType<typeof getCookie>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Leer la sesión actual
+ */
 
 export function useGetCookie<TData = Awaited<ReturnType<typeof getCookie>>, TError = ErrorType<ErrorResponseDto>>(
   options?: {
@@ -444,6 +486,9 @@ export function useGetCookie<TData = Awaited<ReturnType<typeof getCookie>>, TErr
   return query;
 }
 
+/**
+ * @summary Restablecer la contraseña
+ */
 export const getResetPasswordUrl = () => {
   return `/api/reset-password`;
 };
@@ -491,6 +536,9 @@ export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type ResetPasswordMutationBody = ResetPasswordDto;
 export type ResetPasswordMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Restablecer la contraseña
+ */
 export const useResetPassword = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -507,6 +555,9 @@ export const useResetPassword = <TError = ErrorType<ErrorResponseDto>, TContext 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Comprobar un enlace de restablecimiento
+ */
 export const getCheckResetTokenUrl = () => {
   return `/api/reset-password/check`;
 };
@@ -549,6 +600,9 @@ export type CheckResetTokenMutationResult = NonNullable<Awaited<ReturnType<typeo
 export type CheckResetTokenMutationBody = ResetTokenDto;
 export type CheckResetTokenMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Comprobar un enlace de restablecimiento
+ */
 export const useCheckResetToken = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<

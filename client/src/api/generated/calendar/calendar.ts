@@ -32,6 +32,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Calendario iCalendar de mis clases
+ */
 export const getDownloadCalendarFeedUrl = (token: string) => {
   return `/api/calendar/${token}.ics`;
 };
@@ -123,6 +126,9 @@ export function useDownloadCalendarFeed<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Calendario iCalendar de mis clases
+ */
 
 export function useDownloadCalendarFeed<
   TData = Awaited<ReturnType<typeof downloadCalendarFeed>>,
@@ -146,6 +152,9 @@ export function useDownloadCalendarFeed<
   return query;
 }
 
+/**
+ * @summary Dirección de mi calendario
+ */
 export const getGetCalendarFeedUrlUrl = () => {
   return `/api/informacion/calendar-feed`;
 };
@@ -157,7 +166,10 @@ export const getCalendarFeedUrl = async (options?: RequestInit): Promise<Calenda
   });
 };
 
-export const getGetCalendarFeedUrlMutationOptions = <TError = ErrorType<unknown>, TContext = unknown>(options?: {
+export const getGetCalendarFeedUrlMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof getCalendarFeedUrl>>, TError, void, TContext>;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof getCalendarFeedUrl>>, TError, void, TContext> => {
@@ -177,9 +189,12 @@ export const getGetCalendarFeedUrlMutationOptions = <TError = ErrorType<unknown>
 
 export type GetCalendarFeedUrlMutationResult = NonNullable<Awaited<ReturnType<typeof getCalendarFeedUrl>>>;
 
-export type GetCalendarFeedUrlMutationError = ErrorType<unknown>;
+export type GetCalendarFeedUrlMutationError = ErrorType<ErrorResponseDto>;
 
-export const useGetCalendarFeedUrl = <TError = ErrorType<unknown>, TContext = unknown>(
+/**
+ * @summary Dirección de mi calendario
+ */
+export const useGetCalendarFeedUrl = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof getCalendarFeedUrl>>, TError, void, TContext>;
     request?: SecondParameter<typeof apiFetch>;
@@ -190,6 +205,9 @@ export const useGetCalendarFeedUrl = <TError = ErrorType<unknown>, TContext = un
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar la dirección de mi calendario
+ */
 export const getResetCalendarFeedUrlUrl = () => {
   return `/api/informacion/calendar-feed/reset`;
 };
@@ -201,7 +219,10 @@ export const resetCalendarFeedUrl = async (options?: RequestInit): Promise<Calen
   });
 };
 
-export const getResetCalendarFeedUrlMutationOptions = <TError = ErrorType<unknown>, TContext = unknown>(options?: {
+export const getResetCalendarFeedUrlMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetCalendarFeedUrl>>, TError, void, TContext>;
   request?: SecondParameter<typeof apiFetch>;
 }): UseMutationOptions<Awaited<ReturnType<typeof resetCalendarFeedUrl>>, TError, void, TContext> => {
@@ -221,9 +242,12 @@ export const getResetCalendarFeedUrlMutationOptions = <TError = ErrorType<unknow
 
 export type ResetCalendarFeedUrlMutationResult = NonNullable<Awaited<ReturnType<typeof resetCalendarFeedUrl>>>;
 
-export type ResetCalendarFeedUrlMutationError = ErrorType<unknown>;
+export type ResetCalendarFeedUrlMutationError = ErrorType<ErrorResponseDto>;
 
-export const useResetCalendarFeedUrl = <TError = ErrorType<unknown>, TContext = unknown>(
+/**
+ * @summary Cambiar la dirección de mi calendario
+ */
+export const useResetCalendarFeedUrl = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof resetCalendarFeedUrl>>, TError, void, TContext>;
     request?: SecondParameter<typeof apiFetch>;

@@ -41,6 +41,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Mi saldo de regalo
+ */
 export const getGetGiftBalanceUrl = () => {
   return `/api/gift-cards/balance`;
 };
@@ -58,7 +61,7 @@ export const getGetGiftBalanceQueryKey = () => {
 
 export const getGetGiftBalanceQueryOptions = <
   TData = Awaited<ReturnType<typeof getGiftBalance>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorResponseDto>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getGiftBalance>>, TError, TData>>;
   request?: SecondParameter<typeof apiFetch>;
@@ -78,9 +81,12 @@ export const getGetGiftBalanceQueryOptions = <
 };
 
 export type GetGiftBalanceQueryResult = NonNullable<Awaited<ReturnType<typeof getGiftBalance>>>;
-export type GetGiftBalanceQueryError = ErrorType<unknown>;
+export type GetGiftBalanceQueryError = ErrorType<ErrorResponseDto>;
 
-export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalance>>, TError = ErrorType<unknown>>(
+export function useGetGiftBalance<
+  TData = Awaited<ReturnType<typeof getGiftBalance>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getGiftBalance>>, TError, TData>> &
       Pick<
@@ -95,7 +101,10 @@ export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalan
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalance>>, TError = ErrorType<unknown>>(
+export function useGetGiftBalance<
+  TData = Awaited<ReturnType<typeof getGiftBalance>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getGiftBalance>>, TError, TData>> &
       Pick<
@@ -110,15 +119,24 @@ export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalan
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalance>>, TError = ErrorType<unknown>>(
+export function useGetGiftBalance<
+  TData = Awaited<ReturnType<typeof getGiftBalance>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getGiftBalance>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi saldo de regalo
+ */
 
-export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalance>>, TError = ErrorType<unknown>>(
+export function useGetGiftBalance<
+  TData = Awaited<ReturnType<typeof getGiftBalance>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getGiftBalance>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
@@ -136,6 +154,9 @@ export function useGetGiftBalance<TData = Awaited<ReturnType<typeof getGiftBalan
   return query;
 }
 
+/**
+ * @summary Comprar una tarjeta de regalo
+ */
 export const getBuyGiftCardUrl = () => {
   return `/api/gift-cards/buy`;
 };
@@ -176,6 +197,9 @@ export type BuyGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof bu
 export type BuyGiftCardMutationBody = BuyGiftCardDto;
 export type BuyGiftCardMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Comprar una tarjeta de regalo
+ */
 export const useBuyGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof buyGiftCard>>, TError, { data: BuyGiftCardDto }, TContext>;
@@ -187,6 +211,9 @@ export const useBuyGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Montos de tarjeta de regalo
+ */
 export const getGiftCardOptionsUrl = () => {
   return `/api/gift-cards/options`;
 };
@@ -204,7 +231,7 @@ export const getGiftCardOptionsQueryKey = () => {
 
 export const getGiftCardOptionsQueryOptions = <
   TData = Awaited<ReturnType<typeof giftCardOptions>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorResponseDto>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof giftCardOptions>>, TError, TData>>;
   request?: SecondParameter<typeof apiFetch>;
@@ -224,9 +251,12 @@ export const getGiftCardOptionsQueryOptions = <
 };
 
 export type GiftCardOptionsQueryResult = NonNullable<Awaited<ReturnType<typeof giftCardOptions>>>;
-export type GiftCardOptionsQueryError = ErrorType<unknown>;
+export type GiftCardOptionsQueryError = ErrorType<ErrorResponseDto>;
 
-export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOptions>>, TError = ErrorType<unknown>>(
+export function useGiftCardOptions<
+  TData = Awaited<ReturnType<typeof giftCardOptions>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof giftCardOptions>>, TError, TData>> &
       Pick<
@@ -241,7 +271,10 @@ export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOpt
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOptions>>, TError = ErrorType<unknown>>(
+export function useGiftCardOptions<
+  TData = Awaited<ReturnType<typeof giftCardOptions>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof giftCardOptions>>, TError, TData>> &
       Pick<
@@ -256,15 +289,24 @@ export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOpt
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOptions>>, TError = ErrorType<unknown>>(
+export function useGiftCardOptions<
+  TData = Awaited<ReturnType<typeof giftCardOptions>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof giftCardOptions>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Montos de tarjeta de regalo
+ */
 
-export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOptions>>, TError = ErrorType<unknown>>(
+export function useGiftCardOptions<
+  TData = Awaited<ReturnType<typeof giftCardOptions>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof giftCardOptions>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
@@ -282,6 +324,9 @@ export function useGiftCardOptions<TData = Awaited<ReturnType<typeof giftCardOpt
   return query;
 }
 
+/**
+ * @summary Página imprimible de una tarjeta de regalo
+ */
 export const getGetGiftCardPageUrl = (token: string) => {
   return `/api/gift-cards/page/${token}`;
 };
@@ -373,6 +418,9 @@ export function useGetGiftCardPage<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Página imprimible de una tarjeta de regalo
+ */
 
 export function useGetGiftCardPage<
   TData = Awaited<ReturnType<typeof getGiftCardPage>>,
@@ -396,6 +444,9 @@ export function useGetGiftCardPage<
   return query;
 }
 
+/**
+ * @summary Canjear una tarjeta de regalo
+ */
 export const getRedeemGiftCardUrl = () => {
   return `/api/gift-cards/redeem`;
 };
@@ -443,6 +494,9 @@ export type RedeemGiftCardMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type RedeemGiftCardMutationBody = RedeemGiftCardDto;
 export type RedeemGiftCardMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Canjear una tarjeta de regalo
+ */
 export const useRedeemGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<

@@ -41,6 +41,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Cancelar una clase para todos
+ */
 export const getCancelClassUrl = () => {
   return `/api/reservations/cancel-class`;
 };
@@ -81,6 +84,9 @@ export type CancelClassMutationResult = NonNullable<Awaited<ReturnType<typeof ca
 export type CancelClassMutationBody = CancelClassDto;
 export type CancelClassMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cancelar una clase para todos
+ */
 export const useCancelClass = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof cancelClass>>, TError, { data: CancelClassDto }, TContext>;
@@ -92,6 +98,9 @@ export const useCancelClass = <TError = ErrorType<ErrorResponseDto>, TContext = 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Horario semanal
+ */
 export const getListTimetableUrl = () => {
   return `/api/reservations/horario`;
 };
@@ -177,6 +186,9 @@ export function useListTimetable<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Horario semanal
+ */
 
 export function useListTimetable<
   TData = Awaited<ReturnType<typeof listTimetable>>,
@@ -199,6 +211,9 @@ export function useListTimetable<
   return query;
 }
 
+/**
+ * @summary Activar una clase del horario
+ */
 export const getActivateScheduleUrl = () => {
   return `/api/reservations/horario/activate`;
 };
@@ -246,6 +261,9 @@ export type ActivateScheduleMutationResult = NonNullable<Awaited<ReturnType<type
 export type ActivateScheduleMutationBody = ScheduleIdDto;
 export type ActivateScheduleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Activar una clase del horario
+ */
 export const useActivateSchedule = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -262,6 +280,9 @@ export const useActivateSchedule = <TError = ErrorType<ErrorResponseDto>, TConte
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Agregar una clase al horario
+ */
 export const getAddScheduleUrl = () => {
   return `/api/reservations/horario/add`;
 };
@@ -302,6 +323,9 @@ export type AddScheduleMutationResult = NonNullable<Awaited<ReturnType<typeof ad
 export type AddScheduleMutationBody = AddScheduleDto;
 export type AddScheduleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Agregar una clase al horario
+ */
 export const useAddSchedule = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof addSchedule>>, TError, { data: AddScheduleDto }, TContext>;
@@ -313,6 +337,9 @@ export const useAddSchedule = <TError = ErrorType<ErrorResponseDto>, TContext = 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar una clase del horario
+ */
 export const getChangeScheduleUrl = () => {
   return `/api/reservations/horario/change`;
 };
@@ -360,6 +387,9 @@ export type ChangeScheduleMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangeScheduleMutationBody = ChangeScheduleDto;
 export type ChangeScheduleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar una clase del horario
+ */
 export const useChangeSchedule = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -376,6 +406,9 @@ export const useChangeSchedule = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Quitar una clase del horario
+ */
 export const getDeactivateScheduleUrl = () => {
   return `/api/reservations/horario/deactivate`;
 };
@@ -426,6 +459,9 @@ export type DeactivateScheduleMutationResult = NonNullable<Awaited<ReturnType<ty
 export type DeactivateScheduleMutationBody = ScheduleIdDto;
 export type DeactivateScheduleMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Quitar una clase del horario
+ */
 export const useDeactivateSchedule = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<

@@ -46,6 +46,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Cambiar mis datos
+ */
 export const getChangeInfoUserUrl = () => {
   return `/api/informacion/change-info-user`;
 };
@@ -93,6 +96,9 @@ export type ChangeInfoUserMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangeInfoUserMutationBody = ChangeInfoUserDto;
 export type ChangeInfoUserMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar mis datos
+ */
 export const useChangeInfoUser = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -109,6 +115,9 @@ export const useChangeInfoUser = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Elegir mi reformer favorito
+ */
 export const getSetFavouriteSpotUrl = () => {
   return `/api/informacion/favourite-spot`;
 };
@@ -156,6 +165,9 @@ export type SetFavouriteSpotMutationResult = NonNullable<Awaited<ReturnType<type
 export type SetFavouriteSpotMutationBody = FavouriteSpotDto;
 export type SetFavouriteSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Elegir mi reformer favorito
+ */
 export const useSetFavouriteSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -172,6 +184,9 @@ export const useSetFavouriteSpot = <TError = ErrorType<ErrorResponseDto>, TConte
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Mis clases
+ */
 export const getGetClasesUrl = () => {
   return `/api/informacion/get-clases`;
 };
@@ -252,6 +267,9 @@ export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis clases
+ */
 
 export function useGetClases<TData = Awaited<ReturnType<typeof getClases>>, TError = ErrorType<ErrorResponseDto>>(
   getClasesDto: GetClasesDto,
@@ -332,6 +350,9 @@ export function useGetClasesSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis clases
+ */
 
 export function useGetClasesSuspense<
   TData = Awaited<ReturnType<typeof getClases>>,
@@ -355,6 +376,9 @@ export function useGetClasesSuspense<
   return query;
 }
 
+/**
+ * @summary Mis planes
+ */
 export const getGetUserPlanesUrl = () => {
   return `/api/informacion/get-planes`;
 };
@@ -451,6 +475,9 @@ export function useGetUserPlanes<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis planes
+ */
 
 export function useGetUserPlanes<
   TData = Awaited<ReturnType<typeof getUserPlanes>>,
@@ -534,6 +561,9 @@ export function useGetUserPlanesSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis planes
+ */
 
 export function useGetUserPlanesSuspense<
   TData = Awaited<ReturnType<typeof getUserPlanes>>,
@@ -557,6 +587,9 @@ export function useGetUserPlanesSuspense<
   return query;
 }
 
+/**
+ * @summary Historial de un plan
+ */
 export const getPlanHistoryUrl = () => {
   return `/api/informacion/plan-history`;
 };
@@ -644,6 +677,9 @@ export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, 
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Historial de un plan
+ */
 
 export function usePlanHistory<TData = Awaited<ReturnType<typeof planHistory>>, TError = ErrorType<ErrorResponseDto>>(
   planHistoryDto: PlanHistoryDto,
@@ -724,6 +760,9 @@ export function usePlanHistorySuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Historial de un plan
+ */
 
 export function usePlanHistorySuspense<
   TData = Awaited<ReturnType<typeof planHistory>>,

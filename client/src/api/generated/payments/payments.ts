@@ -41,6 +41,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Comprar un plan con Mercado Pago
+ */
 export const getStartCheckoutUrl = () => {
   return `/api/mercadopago`;
 };
@@ -78,6 +81,9 @@ export type StartCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type StartCheckoutMutationBody = CheckoutDto;
 export type StartCheckoutMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Comprar un plan con Mercado Pago
+ */
 export const useStartCheckout = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof startCheckout>>, TError, { data: CheckoutDto }, TContext>;
@@ -89,6 +95,9 @@ export const useStartCheckout = <TError = ErrorType<ErrorResponseDto>, TContext 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Confirmar un pago al volver de Mercado Pago
+ */
 export const getConfirmPaymentUrl = () => {
   return `/api/mercadopago/confirm`;
 };
@@ -136,6 +145,9 @@ export type ConfirmPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ConfirmPaymentMutationBody = ConfirmPaymentDto;
 export type ConfirmPaymentMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Confirmar un pago al volver de Mercado Pago
+ */
 export const useConfirmPayment = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -152,6 +164,9 @@ export const useConfirmPayment = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Precio, descuento, comisión y total antes de pagar
+ */
 export const getPreviewCheckoutUrl = () => {
   return `/api/mercadopago/preview`;
 };
@@ -199,6 +214,9 @@ export type PreviewCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeo
 export type PreviewCheckoutMutationBody = CheckoutPreviewDto;
 export type PreviewCheckoutMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Precio, descuento, comisión y total antes de pagar
+ */
 export const usePreviewCheckout = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -215,6 +233,9 @@ export const usePreviewCheckout = <TError = ErrorType<ErrorResponseDto>, TContex
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Mis compras
+ */
 export const getListPurchasesUrl = () => {
   return `/api/mercadopago/purchases`;
 };
@@ -232,7 +253,7 @@ export const getListPurchasesQueryKey = () => {
 
 export const getListPurchasesQueryOptions = <
   TData = Awaited<ReturnType<typeof listPurchases>>,
-  TError = ErrorType<unknown>,
+  TError = ErrorType<ErrorResponseDto>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPurchases>>, TError, TData>>;
   request?: SecondParameter<typeof apiFetch>;
@@ -252,9 +273,12 @@ export const getListPurchasesQueryOptions = <
 };
 
 export type ListPurchasesQueryResult = NonNullable<Awaited<ReturnType<typeof listPurchases>>>;
-export type ListPurchasesQueryError = ErrorType<unknown>;
+export type ListPurchasesQueryError = ErrorType<ErrorResponseDto>;
 
-export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases>>, TError = ErrorType<unknown>>(
+export function useListPurchases<
+  TData = Awaited<ReturnType<typeof listPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPurchases>>, TError, TData>> &
       Pick<
@@ -269,7 +293,10 @@ export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases
   },
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases>>, TError = ErrorType<unknown>>(
+export function useListPurchases<
+  TData = Awaited<ReturnType<typeof listPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPurchases>>, TError, TData>> &
       Pick<
@@ -284,15 +311,24 @@ export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases>>, TError = ErrorType<unknown>>(
+export function useListPurchases<
+  TData = Awaited<ReturnType<typeof listPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPurchases>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis compras
+ */
 
-export function useListPurchases<TData = Awaited<ReturnType<typeof listPurchases>>, TError = ErrorType<unknown>>(
+export function useListPurchases<
+  TData = Awaited<ReturnType<typeof listPurchases>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPurchases>>, TError, TData>>;
     request?: SecondParameter<typeof apiFetch>;

@@ -29,6 +29,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Catálogo de planes a la venta
+ */
 export const getGetPlanesUrl = () => {
   return `/api/planes/get-planes`;
 };
@@ -101,6 +104,9 @@ export function useGetPlanes<TData = Awaited<ReturnType<typeof getPlanes>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Catálogo de planes a la venta
+ */
 
 export function useGetPlanes<TData = Awaited<ReturnType<typeof getPlanes>>, TError = ErrorType<unknown>>(
   options?: {

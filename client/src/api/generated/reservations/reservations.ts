@@ -54,6 +54,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Cancelar una reserva
+ */
 export const getCancelReservationUrl = () => {
   return `/api/reservations/cancel-reservation`;
 };
@@ -104,6 +107,9 @@ export type CancelReservationMutationResult = NonNullable<Awaited<ReturnType<typ
 export type CancelReservationMutationBody = ReservationIdDto;
 export type CancelReservationMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cancelar una reserva
+ */
 export const useCancelReservation = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -120,6 +126,9 @@ export const useCancelReservation = <TError = ErrorType<ErrorResponseDto>, TCont
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Cambiar de reformer
+ */
 export const getChangeSpotUrl = () => {
   return `/api/reservations/change-spot`;
 };
@@ -160,6 +169,9 @@ export type ChangeSpotMutationResult = NonNullable<Awaited<ReturnType<typeof cha
 export type ChangeSpotMutationBody = ChangeSpotDto;
 export type ChangeSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Cambiar de reformer
+ */
 export const useChangeSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof changeSpot>>, TError, { data: ChangeSpotDto }, TContext>;
@@ -171,6 +183,9 @@ export const useChangeSpot = <TError = ErrorType<ErrorResponseDto>, TContext = u
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Clases de un día
+ */
 export const getGetInformationUrl = () => {
   return `/api/reservations/get-information`;
 };
@@ -267,6 +282,9 @@ export function useGetInformation<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Clases de un día
+ */
 
 export function useGetInformation<
   TData = Awaited<ReturnType<typeof getInformation>>,
@@ -350,6 +368,9 @@ export function useGetInformationSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Clases de un día
+ */
 
 export function useGetInformationSuspense<
   TData = Awaited<ReturnType<typeof getInformation>>,
@@ -373,6 +394,9 @@ export function useGetInformationSuspense<
   return query;
 }
 
+/**
+ * @summary Clases de un día con sus listas
+ */
 export const getGetInformationClasesUrl = () => {
   return `/api/reservations/get-information-clases`;
 };
@@ -469,6 +493,9 @@ export function useGetInformationClases<
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Clases de un día con sus listas
+ */
 
 export function useGetInformationClases<
   TData = Awaited<ReturnType<typeof getInformationClases>>,
@@ -552,6 +579,9 @@ export function useGetInformationClasesSuspense<
   },
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Clases de un día con sus listas
+ */
 
 export function useGetInformationClasesSuspense<
   TData = Awaited<ReturnType<typeof getInformationClases>>,
@@ -575,6 +605,9 @@ export function useGetInformationClasesSuspense<
   return query;
 }
 
+/**
+ * @summary Entrar a la lista de espera
+ */
 export const getJoinWaitlistUrl = () => {
   return `/api/reservations/join-waitlist`;
 };
@@ -615,6 +648,9 @@ export type JoinWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof j
 export type JoinWaitlistMutationBody = JoinWaitlistDto;
 export type JoinWaitlistMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Entrar a la lista de espera
+ */
 export const useJoinWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -631,6 +667,9 @@ export const useJoinWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Salir de la lista de espera
+ */
 export const getLeaveWaitlistUrl = () => {
   return `/api/reservations/leave-waitlist`;
 };
@@ -671,6 +710,9 @@ export type LeaveWaitlistMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type LeaveWaitlistMutationBody = WaitlistIdDto;
 export type LeaveWaitlistMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Salir de la lista de espera
+ */
 export const useLeaveWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<Awaited<ReturnType<typeof leaveWaitlist>>, TError, { data: WaitlistIdDto }, TContext>;
@@ -682,6 +724,9 @@ export const useLeaveWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Marcar asistencia
+ */
 export const getMarkAttendanceUrl = () => {
   return `/api/reservations/mark-attendance`;
 };
@@ -729,6 +774,9 @@ export type MarkAttendanceMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type MarkAttendanceMutationBody = MarkAttendanceDto;
 export type MarkAttendanceMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Marcar asistencia
+ */
 export const useMarkAttendance = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -745,6 +793,9 @@ export const useMarkAttendance = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Dar un lugar a alguien de la lista de espera
+ */
 export const getPromoteFromWaitlistUrl = () => {
   return `/api/reservations/promote-from-waitlist`;
 };
@@ -795,6 +846,9 @@ export type PromoteFromWaitlistMutationResult = NonNullable<Awaited<ReturnType<t
 export type PromoteFromWaitlistMutationBody = WaitlistIdDto;
 export type PromoteFromWaitlistMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Dar un lugar a alguien de la lista de espera
+ */
 export const usePromoteFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -811,6 +865,9 @@ export const usePromoteFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TCo
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Reservar una clase
+ */
 export const getPushReservationUrl = () => {
   return `/api/reservations/push-reservation`;
 };
@@ -858,6 +915,9 @@ export type PushReservationMutationResult = NonNullable<Awaited<ReturnType<typeo
 export type PushReservationMutationBody = PushReservationDto;
 export type PushReservationMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Reservar una clase
+ */
 export const usePushReservation = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -874,6 +934,9 @@ export const usePushReservation = <TError = ErrorType<ErrorResponseDto>, TContex
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Liberar mi lugar después del límite
+ */
 export const getReleaseSpotUrl = () => {
   return `/api/reservations/release-spot`;
 };
@@ -914,6 +977,9 @@ export type ReleaseSpotMutationResult = NonNullable<Awaited<ReturnType<typeof re
 export type ReleaseSpotMutationBody = ReservationIdDto;
 export type ReleaseSpotMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Liberar mi lugar después del límite
+ */
 export const useReleaseSpot = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -930,6 +996,9 @@ export const useReleaseSpot = <TError = ErrorType<ErrorResponseDto>, TContext = 
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Quitar a alguien de la lista de espera
+ */
 export const getRemoveFromWaitlistUrl = () => {
   return `/api/reservations/remove-from-waitlist`;
 };
@@ -980,6 +1049,9 @@ export type RemoveFromWaitlistMutationResult = NonNullable<Awaited<ReturnType<ty
 export type RemoveFromWaitlistMutationBody = WaitlistIdDto;
 export type RemoveFromWaitlistMutationError = ErrorType<ErrorResponseDto>;
 
+/**
+ * @summary Quitar a alguien de la lista de espera
+ */
 export const useRemoveFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
   options?: {
     mutation?: UseMutationOptions<
@@ -996,6 +1068,9 @@ export const useRemoveFromWaitlist = <TError = ErrorType<ErrorResponseDto>, TCon
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary La sala y sus reformers
+ */
 export const getGetSalaUrl = () => {
   return `/api/reservations/sala`;
 };
@@ -1064,6 +1139,9 @@ export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError =
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary La sala y sus reformers
+ */
 
 export function useGetSala<TData = Awaited<ReturnType<typeof getSala>>, TError = ErrorType<unknown>>(
   options?: {

@@ -29,6 +29,9 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Datos de contacto del estudio
+ */
 export const getGetStudioUrl = () => {
   return `/api/studio`;
 };
@@ -101,6 +104,9 @@ export function useGetStudio<TData = Awaited<ReturnType<typeof getStudio>>, TErr
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Datos de contacto del estudio
+ */
 
 export function useGetStudio<TData = Awaited<ReturnType<typeof getStudio>>, TError = ErrorType<unknown>>(
   options?: {
