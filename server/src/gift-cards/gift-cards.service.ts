@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { NotificationsService } from '../notifications';
 import { chargeFor, PlanesService } from '../planes';
 import type { GiftCard } from './entities';
@@ -12,8 +13,6 @@ import { formatGiftCode, newGiftCode, newPageToken, normalizeGiftCode } from './
 import { GiftCardError, GiftCardErrorCode } from './gift-cards.errors';
 import { GiftCardsRepository, type AdminCardRow } from './gift-cards.repository';
 
-/** The amounts (pesos) a gift card may have besides the price of a visible plan. */
-export const GIFT_CARD_AMOUNTS_PESOS = [500, 800, 1000, 1500, 2000, 3000] as const;
 /** The delivery date is at most this many days ahead. */
 export const GIFT_DELIVERY_MAX_DAYS = 365;
 /** Wrong codes an account may try in an hour (together with wrong promo codes). */
@@ -71,14 +70,20 @@ export class GiftCardsService {
     private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly settings: StudioSettingsService,
   ) {}
 
-  /** The fixed amounts, then each visible plan's price (cheapest first), without repeats. */
+  /**
+   * The owner's amounts ("Ajustes"), then, when the owner offers them, each visible plan's price
+   * (cheapest first), without repeats.
+   */
   async amountOptions(): Promise<GiftAmountOption[]> {
-    const options: GiftAmountOption[] = GIFT_CARD_AMOUNTS_PESOS.map((amount) => ({
+    const { giftCardAmounts, giftCardPlanPrices } = await this.settings.current();
+    const options: GiftAmountOption[] = giftCardAmounts.map((amount) => ({
       amount,
       label: `$${amount.toLocaleString('en-US')}`,
     }));
+    if (!giftCardPlanPrices) return options;
     const catalogue = await this.plans.visibleCatalogue();
     for (const plan of [...catalogue].sort((a, b) => a.price - b.price)) {
       if (!options.some((option) => option.amount === plan.price))
