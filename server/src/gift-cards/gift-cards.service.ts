@@ -138,6 +138,11 @@ export class GiftCardsService {
     return this.cards.startedSince(buyerId, since);
   }
 
+  /** Who started the card's checkout with this reference (the test checkout shows it to them only). */
+  async buyerOf(reference: string): Promise<number | null> {
+    return (await this.cards.byReference(reference))?.buyerId ?? null;
+  }
+
   setPreference(id: number, preferenceId: string): Promise<void> {
     return this.cards.update(id, { preferenceId });
   }
