@@ -219,10 +219,7 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
       const before = await cards().count();
       // An amount no longer offered, and a plan's price (Doce Clases, $1,900) now that they are off.
       for (const amount of [1000, 1900]) {
-        const refused = await agent
-          .post('/api/gift-cards/buy')
-          .send(order({ amount }))
-          .expect(400);
+        const refused = await agent.post('/api/gift-cards/buy').send(order({ amount })).expect(400);
         expect(refused.body).toMatchObject({
           code: 'GIFT_AMOUNT_INVALID',
           error: 'Ese monto no está a la venta: elige uno de los montos de la lista.',
@@ -252,9 +249,14 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
 
     it('should still make a card already being paid when the owner stops offering its amount', async () => {
       const { agent } = await newClient(t);
-      await agent.post('/api/gift-cards/buy').send(order({ amount: 800 })).expect(200);
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 800 }))
+        .expect(200);
       const card = await lastCard();
-      await (await adminAgent(t))
+      await (
+        await adminAgent(t)
+      )
         .post('/api/admin/settings/change')
         .send({ giftCardAmounts: [1000] })
         .expect(200);

@@ -5,7 +5,12 @@ import { apiValidationPipe } from '../http/validation-pipe';
 import { ChangeSettingsDto, SETTINGS_MESSAGES } from './dto/settings.dto';
 import { applyChange, defaultSettings, flattenSettings, readStored } from './studio-settings';
 
-const defaults = defaultSettings({ cancelHours: 12, waitlistMax: 10, waitlistCutoffHours: 2, waitlistGraceMinutes: 60 });
+const defaults = defaultSettings({
+  cancelHours: 12,
+  waitlistMax: 10,
+  waitlistCutoffHours: 2,
+  waitlistGraceMinutes: 60,
+});
 
 /** The field → messages the global pipe answers for a change, or {} when it lets it through. */
 async function refusals(body: Record<string, unknown>): Promise<Record<string, string[]>> {

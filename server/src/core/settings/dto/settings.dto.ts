@@ -34,11 +34,7 @@ const WholeNumber = (min: number, max: number, message: string) =>
 
 /** Each element a whole number from `min` to `max`. */
 const WholeNumberEach = (min: number, max: number, message: string) =>
-  applyDecorators(
-    Max(max, { each: true, message }),
-    Min(min, { each: true, message }),
-    IsInt({ each: true, message }),
-  );
+  applyDecorators(Max(max, { each: true, message }), Min(min, { each: true, message }), IsInt({ each: true, message }));
 
 const YesNo = (message: string) => IsBoolean({ message });
 
