@@ -169,6 +169,119 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
     });
   });
 
+  describe("the owner's amounts (Ajustes)", () => {
+    const options = async (agent: Agent) =>
+      (await agent.get('/api/gift-cards/options').expect(200)).body.amounts as { amount: number; label: string }[];
+    const pesos = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+    const giftAudit = async () =>
+      (await t.dataSource.getRepository(AuditLog).find({ where: { action: 'settings.update' }, order: { id: 'ASC' } }))
+        .filter((entry) => entry.after && ('giftCardAmounts' in entry.after || 'giftCardPlanPrices' in entry.after))
+        .at(-1);
+
+    afterEach(async () => {
+      const admin = await adminAgent(t);
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000], giftCardPlanPrices: true })
+        .expect(200);
+    });
+
+    it('should offer the default amounts, then each visible plan at its price, cheapest first', async () => {
+      const { agent } = await newClient(t);
+      const visible = await t.dataSource
+        .getRepository(Plan)
+        .find({ where: { visible: true }, order: { sortOrder: 'ASC', id: 'ASC' } });
+      const expected = [500, 800, 1000, 1500, 2000, 3000].map((amount) => ({ amount, label: pesos(amount) }));
+      for (const plan of visible.sort((a, b) => a.priceCents - b.priceCents)) {
+        if (!expected.some((option) => option.amount * 100 === plan.priceCents))
+          expected.push({ amount: plan.priceCents / 100, label: plan.name });
+      }
+      expect(expected.length).toBeGreaterThan(6);
+      expect(await options(agent)).toEqual(expected);
+    });
+
+    it('should offer and sell only the amounts the owner chose, audited, from the next request', async () => {
+      const { agent } = await newClient(t);
+      const admin = await adminAgent(t);
+      const changed = await admin
+        .post('/api/admin/settings/change')
+        .send({ giftCardAmounts: [2500, 700], giftCardPlanPrices: false })
+        .expect(200);
+      expect(changed.body.settings).toMatchObject({ giftCardAmounts: [700, 2500], giftCardPlanPrices: false });
+      expect(await giftAudit()).toMatchObject({
+        entityType: 'settings',
+        before: { giftCardAmounts: '$500, $800, $1,000, $1,500, $2,000, $3,000', giftCardPlanPrices: true },
+        after: { giftCardAmounts: '$700, $2,500', giftCardPlanPrices: false },
+      });
+
+      expect(await options(agent)).toEqual([
+        { amount: 700, label: '$700' },
+        { amount: 2500, label: '$2,500' },
+      ]);
+      const before = await cards().count();
+      // An amount no longer offered, and a plan's price (Doce Clases, $1,900) now that they are off.
+      for (const amount of [1000, 1900]) {
+        const refused = await agent.post('/api/gift-cards/buy').send(order({ amount })).expect(400);
+        expect(refused.body).toMatchObject({
+          code: 'GIFT_AMOUNT_INVALID',
+          error: 'Ese monto no está a la venta: elige uno de los montos de la lista.',
+        });
+      }
+      expect(await cards().count()).toBe(before);
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 700 }))
+        .expect(200);
+      // $700 + 4 % + $4.
+      expect(await lastCard()).toMatchObject({ amountCents: 700_00, totalCents: 732_00 });
+
+      // The plans' prices again, beside the owner's amounts.
+      await admin.post('/api/admin/settings/change').send({ giftCardPlanPrices: true }).expect(200);
+      const withPlans = await options(agent);
+      expect(withPlans.slice(0, 2)).toEqual([
+        { amount: 700, label: '$700' },
+        { amount: 2500, label: '$2,500' },
+      ]);
+      expect(withPlans).toContainEqual({ amount: 1900, label: 'Doce Clases' });
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 1900 }))
+        .expect(200);
+    });
+
+    it('should still make a card already being paid when the owner stops offering its amount', async () => {
+      const { agent } = await newClient(t);
+      await agent
+        .post('/api/gift-cards/buy')
+        .send(order({ amount: 800 }))
+        .expect(200);
+      const card = await lastCard();
+      await (
+        await adminAgent(t)
+      )
+        .post('/api/admin/settings/change')
+        .send({ giftCardAmounts: [1000] })
+        .expect(200);
+      await report(card.reference, card.totalCents / 100);
+      const paid = await cards().findOneByOrFail({ id: card.id });
+      expect(paid).toMatchObject({ status: 'paid', amountCents: 800_00 });
+      expect(paid.code).not.toBeNull();
+    });
+
+    it('should refuse a list the settings do not allow, with the Spanish message, writing nothing', async () => {
+      const admin = await adminAgent(t);
+      for (const giftCardAmounts of [[], [50], [500, 500], Array.from({ length: 13 }, (_, i) => 200 + i * 100)]) {
+        const res = await admin.post('/api/admin/settings/change').send({ giftCardAmounts }).expect(400);
+        expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+        expect(res.body.error.giftCardAmounts[0]).toMatch(/^Los montos de las tarjetas de regalo/);
+      }
+      const { agent } = await newClient(t);
+      expect((await options(agent)).slice(0, 6).map((option) => option.amount)).toEqual([
+        500, 800, 1000, 1500, 2000, 3000,
+      ]);
+    });
+  });
+
   describe('delivery on the date', () => {
     it('should mail the recipient through the mail queue once, from the start of the studio date', async () => {
       const { agent } = await newClient(t);

@@ -73,6 +73,8 @@ describe('studio settings ("Ajustes")', () => {
               mapUrl: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\?.*output=embed$/),
               openingHours: [],
             },
+            giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
+            giftCardPlanPrices: true,
           },
         });
         expect((await sevenAm(admin)).cancelUntil).toBe(deadlineWith(6));

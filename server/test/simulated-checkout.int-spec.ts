@@ -1,3 +1,4 @@
+import { GiftCard } from '../src/gift-cards/entities/gift-card.entity';
 import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { Plan } from '../src/planes/entities/plan.entity';
@@ -149,5 +150,49 @@ describe('the simulated checkout (no MP_ACCESS_TOKEN outside production)', () =>
       issue: null,
     });
     expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(1);
+  });
+
+  it("should show a gift card's checkout to its buyer only, and make the card when approved there", async () => {
+    const { agent, user } = await newClient(t);
+    const res = await agent
+      .post('/api/gift-cards/buy')
+      .send({
+        amount: 1000,
+        recipientName: 'Lucía Pérez',
+        recipientEmail: 'lucia.simulada@example.com',
+        message: '¡Feliz cumpleaños!',
+        // This app runs on the real clock: a month from now, in any zone.
+        deliverOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      })
+      .expect(200);
+    const checkout = new URL(res.body.url);
+    expect(checkout.pathname).toMatch(/^\/api\/mercadopago\/simulador\/pilates-[0-9a-f-]{36}$/);
+    const page = await agent.get(checkout.pathname).expect(200);
+    expect(page.text).toContain('Modo de prueba');
+    expect(page.text).toContain('Tarjeta de regalo');
+    // This app charges no commission: the card's amount is its total.
+    expect(page.text).toContain('Total: $1,000.00');
+
+    const stranger = await newClient(t);
+    await stranger.agent.get(checkout.pathname).expect(404);
+    await stranger.agent.get(`${checkout.pathname}/pagar?resultado=approved`).expect(404);
+
+    const before = sent.length;
+    const paid = await agent.get(`${checkout.pathname}/pagar?resultado=approved`).expect(302);
+    const back = new URL(paid.headers.location as string);
+    expect(back.pathname).toBe('/pilates/tarjeta-de-regalo');
+    expect(back.searchParams.get('pago')).toBe('aprobado');
+    const notification = sent[before];
+    await t
+      .http()
+      .post(`${notification.url.pathname}${notification.url.search}`)
+      .set('x-signature', notification.headers.get('x-signature')!)
+      .set('x-request-id', notification.headers.get('x-request-id')!)
+      .send(notification.body)
+      .expect(200);
+    await t.app.get(PaymentNotificationsService).settled();
+    const card = await t.dataSource.getRepository(GiftCard).findOneByOrFail({ buyerId: user.id });
+    expect(card).toMatchObject({ status: 'paid', amountCents: 1_000_00, totalCents: 1_000_00 });
+    expect(card.code).not.toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import {
   getListGiftCardsUrl,
   getListPromoCodesUrl,
 } from './generated/admin/admin';
-import { getGetGiftBalanceUrl } from './generated/gift-cards/gift-cards';
+import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
@@ -89,6 +89,7 @@ describe('LIST_URLS', () => {
       studio: getGetStudioUrl(),
       giftBalance: getGetGiftBalanceUrl(),
       giftCards: getListGiftCardsUrl(),
+      giftCardOptions: getGiftCardOptionsUrl(),
     });
   });
 });
@@ -162,6 +163,16 @@ describe('the query client after a mutation', () => {
     const forbidden = clientWith(classesPage);
     await run(forbidden, 'cancelReservation', { refusedWith: 'FORBIDDEN' });
     expect(isStale(forbidden, classesPage)).toBe(false);
+  });
+
+  it('should mark the gift card amounts after a gift card refused for its amount, and nothing for other refusals', async () => {
+    const stale = clientWith(aPageOf('giftCardOptions'));
+    await run(stale, 'buyGiftCard', { refusedWith: 'GIFT_AMOUNT_INVALID' });
+    expect(isStale(stale, aPageOf('giftCardOptions'))).toBe(true);
+
+    const other = clientWith(aPageOf('giftCardOptions'));
+    await run(other, 'buyGiftCard', { refusedWith: 'CHECKOUT_RATE_LIMITED' });
+    expect(isStale(other, aPageOf('giftCardOptions'))).toBe(false);
   });
 
   it('should keep a booking pending until the lists on screen have loaded again', async () => {

@@ -50,6 +50,8 @@ export const LIST_URLS = {
   giftBalance: '/api/gift-cards/balance',
   /** "Tarjetas de regalo": every card, its state and the balance left. */
   giftCards: '/api/admin/gift-cards',
+  /** The gift card amounts on sale: the owner's (Ajustes) and the visible plans' prices. */
+  giftCardOptions: '/api/gift-cards/options',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -77,7 +79,8 @@ const PLAN_PROBLEMS = ['DATE_OUT_OF_PLAN', 'NO_CLASSES_LEFT'];
 const NOTHING: Staleness = { accepted: [] };
 
 const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes'] };
-const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale'] };
+// A gift card may be of a visible plan's price.
+const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale', 'giftCardOptions'] };
 /** A reformer added or retired: the room, and the places of every class to come (they follow the reformers). */
 const ROOM_CHANGED: Staleness = { accepted: ['adminSala', 'sala', 'audit', 'day', 'rosters'] };
 /** An admin gave someone waiting the place, or took them off the line: the roster shows it before the buttons come back. */
@@ -146,8 +149,11 @@ export const STALE_AFTER = {
       },
     },
   },
-  /** A gift card's checkout: the card exists once its payment is approved. */
-  buyGiftCard: NOTHING,
+  /**
+   * A gift card's checkout: the card exists once its payment is approved. An amount refused is one
+   * the owner no longer offers: the list on screen was behind.
+   */
+  buyGiftCard: { accepted: [], refused: { lists: ['giftCardOptions'], when: { codes: ['GIFT_AMOUNT_INVALID'] } } },
   /** The code's amount joins the caller's balance and its movements. */
   redeemGiftCard: { accepted: ['giftBalance'] },
   changeInfoUser: NOTHING,
@@ -218,8 +224,9 @@ export const STALE_AFTER = {
   changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
-  // The cancellation window changes every class's "cancel until" (day view, my classes, rosters).
-  changeSettings: { accepted: ['settings', 'studio', 'day', 'rosters', 'classes', 'audit'] },
+  // The cancellation window changes every class's "cancel until" (day view, my classes, rosters);
+  // the gift card amounts are the owner's too.
+  changeSettings: { accepted: ['settings', 'studio', 'day', 'rosters', 'classes', 'audit', 'giftCardOptions'] },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;

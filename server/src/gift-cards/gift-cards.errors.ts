@@ -28,7 +28,7 @@ const status: Record<GiftCardErrorCode, number> = {
 };
 
 const message: Record<GiftCardErrorCode, string> = {
-  [GiftCardErrorCode.GIFT_AMOUNT_INVALID]: 'Elige uno de los montos de la lista o el precio de un plan.',
+  [GiftCardErrorCode.GIFT_AMOUNT_INVALID]: 'Ese monto no está a la venta: elige uno de los montos de la lista.',
   [GiftCardErrorCode.GIFT_CODE_INVALID]: 'Ese código no existe o ya no es válido. Revisa que esté bien escrito.',
   [GiftCardErrorCode.GIFT_CODE_USED]: 'Esa tarjeta de regalo ya se canjeó.',
   [GiftCardErrorCode.GIFT_TOO_MANY_ATTEMPTS]: 'Demasiados códigos incorrectos. Intenta de nuevo más tarde.',

@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { NotificationsService } from '../notifications';
 import { chargeFor, PlanesService } from '../planes';
 import type { DeskMethod } from '../payments/entities';
@@ -13,8 +14,6 @@ import { formatGiftCode, newGiftCode, newPageToken, normalizeGiftCode } from './
 import { GiftCardError, GiftCardErrorCode } from './gift-cards.errors';
 import { GiftCardsRepository, type AdminCardRow } from './gift-cards.repository';
 
-/** The amounts (pesos) a gift card may have besides the price of a visible plan. */
-export const GIFT_CARD_AMOUNTS_PESOS = [500, 800, 1000, 1500, 2000, 3000] as const;
 /** The delivery date is at most this many days ahead. */
 export const GIFT_DELIVERY_MAX_DAYS = 365;
 /** Wrong codes an account may try in an hour (together with wrong promo codes). */
@@ -72,14 +71,20 @@ export class GiftCardsService {
     private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
+    private readonly settings: StudioSettingsService,
   ) {}
 
-  /** The fixed amounts, then each visible plan's price (cheapest first), without repeats. */
+  /**
+   * The owner's amounts ("Ajustes"), then, when the owner offers them, each visible plan's price
+   * (cheapest first), without repeats.
+   */
   async amountOptions(): Promise<GiftAmountOption[]> {
-    const options: GiftAmountOption[] = GIFT_CARD_AMOUNTS_PESOS.map((amount) => ({
+    const { giftCardAmounts, giftCardPlanPrices } = await this.settings.current();
+    const options: GiftAmountOption[] = giftCardAmounts.map((amount) => ({
       amount,
       label: `$${amount.toLocaleString('en-US')}`,
     }));
+    if (!giftCardPlanPrices) return options;
     const catalogue = await this.plans.visibleCatalogue();
     for (const plan of [...catalogue].sort((a, b) => a.price - b.price)) {
       if (!options.some((option) => option.amount === plan.price))
@@ -132,6 +137,11 @@ export class GiftCardsService {
   /** Cards the buyer started since `since`: the checkout counts them with its hourly limit. */
   startedSince(buyerId: number, since: Date): Promise<number> {
     return this.cards.startedSince(buyerId, since);
+  }
+
+  /** Who started the card's checkout with this reference (the test checkout shows it to them only). */
+  async buyerOf(reference: string): Promise<number | null> {
+    return (await this.cards.byReference(reference))?.buyerId ?? null;
   }
 
   setPreference(id: number, preferenceId: string): Promise<void> {

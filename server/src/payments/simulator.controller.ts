@@ -8,6 +8,7 @@ import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
 import { escapeHtml } from '../core/http/escape-html';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
+import { GiftCardsService } from '../gift-cards';
 import { PaymentGateway } from './payment-gateway';
 import { PaymentsRepository } from './payments.repository';
 import { SIMULATED_RESULTS, SimulatedGateway, type SimulatedResult } from './simulated.gateway';
@@ -33,6 +34,7 @@ export class SimulatorController {
   constructor(
     @Inject(PaymentGateway) private readonly gateway: PaymentGateway,
     private readonly payments: PaymentsRepository,
+    private readonly giftCards: GiftCardsService,
     private readonly verifier: WebhookVerifier,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -136,9 +138,11 @@ ${links}
     if (!(gateway instanceof SimulatedGateway) || !/^pilates-[0-9a-f-]{36}$/.test(reference)) {
       throw new ApiError(ErrorCode.NOT_FOUND);
     }
+    // A plan's purchase, or a gift card's (which has no purchase row): only its buyer sees it.
     const payment = await this.payments.byReference(reference);
+    const buyerId = payment ? payment.userId : await this.giftCards.buyerOf(reference);
     const request = gateway.preference(reference);
-    if (!payment || !request || payment.userId !== user.id) throw new ApiError(ErrorCode.NOT_FOUND);
+    if (!request || buyerId === null || buyerId !== user.id) throw new ApiError(ErrorCode.NOT_FOUND);
     return { gateway, request };
   }
 }

@@ -247,6 +247,8 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
         mapUrl: 'https://www.google.com/maps?q=Metepec&output=embed',
         openingHours: ['Lunes a viernes: 7:00 AM – 9:00 PM'],
       },
+      giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
+      giftCardPlanPrices: true,
     }),
   },
 };

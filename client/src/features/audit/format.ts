@@ -101,6 +101,8 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   contactInstagram: 'Instagram',
   contactMapUrl: 'Mapa',
   contactOpeningHours: 'Horario de atención',
+  giftCardAmounts: 'Montos de las tarjetas de regalo',
+  giftCardPlanPrices: 'Tarjetas de regalo del precio de cada plan',
   forgiven: 'Perdonado',
   classReturned: 'Clase devuelta al plan',
   code: 'Código',

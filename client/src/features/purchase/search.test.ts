@@ -13,6 +13,10 @@ describe('paymentReturnSearchSchema', () => {
     ).toEqual({ pago: 'aprobado', payment_id: '123456789', status: 'approved', external_reference: '42' });
   });
 
+  it('should keep the return of a plan the gift balance paid whole', () => {
+    expect(paymentReturnSearchSchema.parse({ pago: 'saldo' }).pago).toBe('saldo');
+  });
+
   it('should drop unknown results and empty values', () => {
     expect(paymentReturnSearchSchema.parse({ pago: 'quizas', payment_id: 'null', status: '' })).toEqual({
       pago: undefined,

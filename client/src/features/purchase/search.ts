@@ -1,10 +1,11 @@
 /*
  * Search params with which Mercado Pago (and the "Modo de prueba" checkout) sends the client back
- * to /pilates/clases: `?pago=aprobado|pendiente|rechazado&payment_id=…&status=…&external_reference=…`.
+ * to /pilates/clases: `?pago=aprobado|pendiente|rechazado&payment_id=…&status=…&external_reference=…`;
+ * `?pago=saldo` when the gift balance paid the whole plan (no Mercado Pago step, nothing to confirm).
  * Anything malformed is dropped rather than failing the page.
  */
-export type PaymentResult = 'aprobado' | 'pendiente' | 'rechazado';
-const RESULTS: readonly unknown[] = ['aprobado', 'pendiente', 'rechazado'] satisfies PaymentResult[];
+export type PaymentResult = 'aprobado' | 'pendiente' | 'rechazado' | 'saldo';
+const RESULTS: readonly unknown[] = ['aprobado', 'pendiente', 'rechazado', 'saldo'] satisfies PaymentResult[];
 
 /** Text or a number as trimmed text; empty, "null" or anything else is dropped. */
 const optionalText = (value: unknown): string | undefined => {

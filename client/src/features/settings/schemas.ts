@@ -23,7 +23,12 @@ export const MESSAGES = {
   instagram: 'El Instagram debe ser la dirección de la página, empezando con https://',
   mapUrl: 'El mapa debe ser una dirección que empiece con https:// (Google Maps → Compartir → Insertar un mapa).',
   openingHours: 'El horario debe tener hasta 7 líneas de hasta 120 caracteres.',
+  giftCardAmounts:
+    'Los montos de las tarjetas de regalo deben ser de 1 a 12, en pesos enteros, cada uno de $100 a $20,000.',
+  giftCardAmountsRepeated: 'Los montos de las tarjetas de regalo no deben repetirse.',
 } as const;
+
+export const GIFT_CARD_AMOUNTS = { max: 12, minPesos: 100, maxPesos: 20_000 } as const;
 
 // A number input gives a string: '' when empty or not a number.
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -40,6 +45,32 @@ const lines = (min: number, max: number, message: string) =>
         .filter((line) => line !== ''),
     )
     .pipe(z.array(z.string().max(120, message)).min(min, message).max(max, message));
+
+/** '1500', '$1500' or '$1,500': whole pesos, with the sign and thousands commas as people write them. */
+const PESOS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)$/;
+
+/**
+ * The gift card amounts, one a line (or "500, 800" on one line: a comma and a space part them, a
+ * comma inside a number is its thousands). Checked as a whole so the message sits on the field;
+ * given ascending, as the server stores them.
+ */
+const giftCardAmounts = z.string().transform((text, ctx) => {
+  const typed = text
+    .split(/\n|[,;]\s+/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const amounts = typed.map((line) => (PESOS.test(line) ? Number(line.replace(/[$,\s]/g, '')) : Number.NaN));
+  const { max, minPesos, maxPesos } = GIFT_CARD_AMOUNTS;
+  if (amounts.length < 1 || amounts.length > max || amounts.some((a) => !(a >= minPesos && a <= maxPesos))) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.giftCardAmounts });
+    return z.NEVER;
+  }
+  if (new Set(amounts).size !== amounts.length) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.giftCardAmountsRepeated });
+    return z.NEVER;
+  }
+  return amounts.sort((a, b) => a - b);
+});
 
 const HTTPS_URL = /^https:\/\/[^\s/$.?#]\S*$/;
 
@@ -73,6 +104,8 @@ export const settingsSchema = z
     instagram: z.string().trim().max(200, MESSAGES.instagram).regex(HTTPS_URL, MESSAGES.instagram),
     mapUrl: z.string().trim().max(1000, MESSAGES.mapUrl).regex(HTTPS_URL, MESSAGES.mapUrl),
     openingHours: lines(0, 7, MESSAGES.openingHours),
+    giftCardAmounts,
+    giftCardPlanPrices: z.boolean(),
   })
   .refine((v) => v.secondReminderHours === null || v.secondReminderHours < v.reminderHours, {
     path: ['secondReminderHours'],
@@ -102,6 +135,8 @@ export const SETTINGS_FIELDS = [
   'instagram',
   'mapUrl',
   'openingHours',
+  'giftCardAmounts',
+  'giftCardPlanPrices',
 ] as const satisfies readonly (keyof SettingsInput)[];
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -126,6 +161,8 @@ export const SERVER_FIELDS: Record<string, SettingsField> = {
   'contact.instagram': 'instagram',
   'contact.mapUrl': 'mapUrl',
   'contact.openingHours': 'openingHours',
+  giftCardAmounts: 'giftCardAmounts',
+  giftCardPlanPrices: 'giftCardPlanPrices',
 };
 
 /** The stored settings as the form's inputs. */
@@ -149,11 +186,12 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
     instagram: settings.contact.instagram,
     mapUrl: settings.contact.mapUrl,
     openingHours: settings.contact.openingHours.join('\n'),
+    giftCardAmounts: settings.giftCardAmounts.join('\n'),
+    giftCardPlanPrices: settings.giftCardPlanPrices,
   };
 }
 
-const sameLines = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+const sameLines = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Only what changed: the audit log then records just that, and nothing else is rewritten. */
 export function changesOf(settings: SettingsDto, values: SettingsValues): ChangeSettingsDto {
@@ -167,6 +205,7 @@ export function changesOf(settings: SettingsDto, values: SettingsValues): Change
     'autoNoShows',
     'reminderHours',
     'secondReminderHours',
+    'giftCardPlanPrices',
   ] as const;
   for (const key of top) {
     if (values[key] !== settings[key]) Object.assign(changes, { [key]: values[key] });
@@ -186,5 +225,6 @@ export function changesOf(settings: SettingsDto, values: SettingsValues): Change
   if (values.mapUrl !== was.mapUrl) contact.mapUrl = values.mapUrl;
   if (!sameLines(values.openingHours, was.openingHours)) contact.openingHours = values.openingHours;
   if (Object.keys(contact).length > 0) changes.contact = contact;
+  if (!sameLines(values.giftCardAmounts, settings.giftCardAmounts)) changes.giftCardAmounts = values.giftCardAmounts;
   return changes;
 }

@@ -158,6 +158,9 @@ export const AUDIT_FIELDS = {
   contactInstagram: text,
   contactMapUrl: text,
   contactOpeningHours: text,
+  /** The gift card amounts on offer, as one text ("$500, $1,000"). */
+  giftCardAmounts: text,
+  giftCardPlanPrices: yesNo,
   /** What an admin forgave. */
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
   /** A forgiven class went back to its plan. */
@@ -254,6 +257,8 @@ export const AUDIT_ACTION_FIELDS = {
     'contactInstagram',
     'contactMapUrl',
     'contactOpeningHours',
+    'giftCardAmounts',
+    'giftCardPlanPrices',
   ],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 

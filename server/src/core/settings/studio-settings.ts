@@ -44,6 +44,10 @@ export interface StudioSettings {
   /** A second reminder, this many hours before the class; null: one reminder only. */
   secondReminderHours: number | null;
   contact: StudioContact;
+  /** The gift card amounts on offer, whole pesos, ascending, without repeats ("Tarjeta de regalo"). */
+  giftCardAmounts: number[];
+  /** Gift cards may also be of the price of each visible plan. */
+  giftCardPlanPrices: boolean;
 }
 
 /** A change: any top-level setting, the nested ones in part. */
@@ -57,6 +61,13 @@ export type StudioSettingsChange = Partial<Omit<StudioSettings, 'strikeRule' | '
  * a class with CANCEL_HOURS=12): the first-start default keeps that timing.
  */
 export const LEGACY_REMINDER_LEAD_HOURS = 12;
+
+/** The gift card amounts (pesos) the site offered before the owner could choose them. */
+export const DEFAULT_GIFT_CARD_AMOUNTS = [500, 800, 1000, 1500, 2000, 3000];
+/** How many amounts, and from how much to how much (whole pesos), a gift card list may have. */
+export const GIFT_CARD_AMOUNTS_MAX = 12;
+export const GIFT_CARD_AMOUNT_MIN_PESOS = 100;
+export const GIFT_CARD_AMOUNT_MAX_PESOS = 20_000;
 
 /**
  * The first-start values: the environment's (CANCEL_HOURS, WAITLIST_*), and for the rest what the
@@ -76,6 +87,8 @@ export function defaultSettings(
     reminderHours: Math.min(config.cancelHours + LEGACY_REMINDER_LEAD_HOURS, MAX_REMINDER_HOURS),
     secondReminderHours: null,
     contact: { ...DEFAULT_STUDIO_CONTACT, address: [...DEFAULT_STUDIO_CONTACT.address], openingHours: [] },
+    giftCardAmounts: [...DEFAULT_GIFT_CARD_AMOUNTS],
+    giftCardPlanPrices: true,
   };
 }
 
@@ -86,9 +99,11 @@ export function applyChange(base: StudioSettings, change: StudioSettingsChange):
   const defined = <T extends object>(part: T | undefined): Partial<T> =>
     Object.fromEntries(Object.entries(part ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>;
   const { strikeRule, contact, ...top } = change;
+  const merged = { ...base, ...defined(top) };
   return {
-    ...base,
-    ...defined(top),
+    ...merged,
+    // Stored ascending: the page and the buyer's list show them in that order.
+    giftCardAmounts: [...merged.giftCardAmounts].sort((a, b) => a - b),
     strikeRule: { ...base.strikeRule, ...defined(strikeRule) },
     contact: { ...base.contact, ...defined(contact) },
   };
@@ -117,7 +132,7 @@ export function readStored(defaults: StudioSettings, stored: unknown): StudioSet
  * contactPhone), as the audit log records them: one field per value.
  */
 export function flattenSettings(settings: StudioSettings): Record<string, unknown> {
-  const { strikeRule, contact, ...top } = settings;
+  const { strikeRule, contact, giftCardAmounts, ...top } = settings;
   const prefixed = (prefix: string, part: object) =>
     Object.fromEntries(
       Object.entries(part).map(([key, value]) => [
@@ -125,7 +140,13 @@ export function flattenSettings(settings: StudioSettings): Record<string, unknow
         Array.isArray(value) ? value.join('\n') : value,
       ]),
     );
-  return { ...top, ...prefixed('strikeRule', strikeRule), ...prefixed('contact', contact) };
+  return {
+    ...top,
+    // One text ("$500, $1,000"): the audit compares values, and the page shows it as written.
+    giftCardAmounts: giftCardAmounts.map((pesos) => `$${pesos.toLocaleString('en-US')}`).join(', '),
+    ...prefixed('strikeRule', strikeRule),
+    ...prefixed('contact', contact),
+  };
 }
 
 /** Spanish warnings about values that are allowed but probably not meant. */

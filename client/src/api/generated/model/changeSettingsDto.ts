@@ -16,6 +16,13 @@ export interface ChangeSettingsDto {
    */
   cancelHours?: number;
   contact?: ChangeContactDto;
+  /**
+   * Pesos enteros, cada uno de 100 a 20000, sin repetir; se guardan de menor a mayor.
+   * @minItems 1
+   * @maxItems 12
+   */
+  giftCardAmounts?: number[];
+  giftCardPlanPrices?: boolean;
   lateCancelReleases?: boolean;
   /**
    * @minimum 1

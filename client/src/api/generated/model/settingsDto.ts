@@ -14,6 +14,10 @@ export interface SettingsDto {
   /** Cancelar sin costo hasta estas horas antes de la clase. */
   cancelHours: number;
   contact: StudioContactDto;
+  /** Montos de las tarjetas de regalo, en pesos enteros, de menor a mayor. */
+  giftCardAmounts: number[];
+  /** Las tarjetas de regalo pueden ser también del precio de cada plan. */
+  giftCardPlanPrices: boolean;
   /** «Liberar lugar» después del límite (la clase no se devuelve). */
   lateCancelReleases: boolean;
   /** El recordatorio sale estas horas antes de la clase. */

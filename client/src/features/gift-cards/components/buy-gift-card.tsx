@@ -55,11 +55,12 @@ export function BuyGiftCard({ onCheckout = goToCheckout }: { onCheckout?: (url: 
   };
 
   if (options.isError) return <ErrorMessage error={options.error} />;
-  const amounts = (options.data?.amounts ?? []).map((option) => ({
+  // An option labelled with a plan's name is that plan's price (when the owner offers them).
+  const isPlan = (option: { label: string }) => !option.label.startsWith('$');
+  const offered = options.data?.amounts ?? [];
+  const amounts = offered.map((option) => ({
     value: String(option.amount),
-    label: option.label.startsWith('$')
-      ? formatMoney(option.amount)
-      : `${option.label} · ${formatMoney(option.amount)}`,
+    label: isPlan(option) ? `${option.label} · ${formatMoney(option.amount)}` : formatMoney(option.amount),
   }));
 
   return (
@@ -71,7 +72,7 @@ export function BuyGiftCard({ onCheckout = goToCheckout }: { onCheckout?: (url: 
         onValueChange={set('amount')}
         placeholder="Elige un monto"
         error={errors.amount}
-        hint="Montos del estudio o el precio de un plan. Se agrega la comisión de pago, como al comprar un plan."
+        hint={`${offered.some(isPlan) ? 'Montos del estudio o el precio de un plan.' : 'Montos del estudio.'} Se agrega la comisión de pago, como al comprar un plan.`}
         required
       />
       <TextField

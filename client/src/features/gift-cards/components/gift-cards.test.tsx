@@ -123,6 +123,32 @@ describe('BuyGiftCard ("Tarjeta de regalo")', () => {
   });
 });
 
+describe("BuyGiftCard with the owner's amounts", () => {
+  it('should offer exactly the amounts the server lists, without plans when the owner offers none', async () => {
+    stubApi({
+      [OPTIONS]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          amounts: [
+            { amount: 700, label: '$700' },
+            { amount: 2500, label: '$2,500' },
+          ],
+        },
+      }),
+    });
+    renderPage(<BuyGiftCard onCheckout={vi.fn()} />);
+    const form = await screen.findByRole('form', { name: 'Comprar una tarjeta de regalo' });
+    const amount = within(form).getByRole('combobox', { name: /Monto/ });
+    expect(amount).toHaveAccessibleDescription(expect.stringMatching(/^Montos del estudio\. Se agrega la comisión/));
+    await userEvent.click(amount);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      '$700.00',
+      '$2,500.00',
+    ]);
+  });
+});
+
 describe('GiftCardView (the printable card)', () => {
   it('should show who it is for, the message, the amount and the code, with print and share', () => {
     renderPage(

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CONFIRM, purchase } from '../test-data';
 import { rememberChosenClass } from '../chosen-class';
-import { PaymentReturn } from './payment-return';
+import { PAID_WITH_BALANCE_MESSAGE, PaidWithBalanceBanner, PaymentReturn } from './payment-return';
 
 function renderReturn(
   answer: { status: number; body: unknown },
@@ -151,5 +151,16 @@ describe('PaymentReturn', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reservar esta clase' })).toBeInTheDocument();
     expect(screen.queryByText(/quedó reservada/)).not.toBeInTheDocument();
+  });
+});
+
+describe('PaidWithBalanceBanner', () => {
+  it('should say the gift balance paid the plan, confirm nothing, and offer to book', async () => {
+    const fetchMock = stubApi({});
+    renderPage(<PaidWithBalanceBanner />);
+    const banner = (await screen.findByText(PAID_WITH_BALANCE_MESSAGE)).closest('[data-outcome]');
+    expect(banner).toHaveAttribute('data-outcome', 'approved');
+    expect(screen.getByRole('link', { name: 'Reservar una clase' })).toHaveAttribute('href', '/pilates/reservar');
+    expect(bodiesSentTo(fetchMock, CONFIRM)).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export const CONFIRM_FAILED_MESSAGE = 'No pudimos confirmar tu pago. Si ya pagas
 
 export const approvedMessage = (plan: string) => `¡Listo! Tu plan ${plan} ya está activo.`;
 
+export const PAID_WITH_BALANCE_MESSAGE = '¡Listo! Tu saldo de regalo pagó tu plan y ya está activo.';
+
 /** 'Tu clase del martes 24 de noviembre de 2026 a las 7:00 AM quedó reservada en Reformer 4.' */
 export const heldBookedMessage = (booked: HeldClassDto) =>
   `Tu clase del ${formatLongDateWithWeekday(booked.date)} a las ${booked.time} quedó reservada en ${booked.spot.label}.`;
@@ -171,6 +173,28 @@ export function PaymentResultBanner({
       }
     >
       <p className="font-semibold">{PAYMENT_FAILED_MESSAGE}</p>
+    </Banner>
+  );
+}
+
+/**
+ * Back from a plan the gift balance paid whole (`?pago=saldo`): approved at the checkout, nothing
+ * to confirm. A class held while buying was booked by the server with it.
+ */
+export function PaidWithBalanceBanner() {
+  useEffect(() => forgetChosenClass(), []);
+  return (
+    <Banner
+      outcome="approved"
+      action={
+        <Link to="/pilates/reservar" className={buttonClasses({ size: 'sm' })}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Reservar una clase
+        </Link>
+      }
+    >
+      <p className="font-semibold">{PAID_WITH_BALANCE_MESSAGE}</p>
+      <p>Lo ves abajo, en tus planes, con lo que queda de tu saldo.</p>
     </Banner>
   );
 }

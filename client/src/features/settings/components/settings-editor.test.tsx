@@ -22,6 +22,8 @@ const SETTINGS: SettingsDto = {
   reminderHours: 24,
   secondReminderHours: null,
   contact: DEFAULT_STUDIO_CONTACT,
+  giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
+  giftCardPlanPrices: true,
 };
 
 const read = () => ({ status: 200, body: { success: true, settings: SETTINGS, warnings: [] } });
@@ -50,6 +52,7 @@ describe('SettingsEditor ("Ajustes")', () => {
       'Inasistencias y penalizaciones',
       'Recordatorios',
       'Contacto del estudio',
+      'Tarjetas de regalo',
     ]) {
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
     }
@@ -146,5 +149,97 @@ describe('SettingsEditor ("Ajustes")', () => {
 
     expect(await screen.findByText(refused)).toBeInTheDocument();
     expect(field('Instagram')).toHaveAccessibleDescription(expect.stringContaining(refused));
+  });
+
+  describe('gift card amounts', () => {
+    const amounts = () => field('Montos (pesos)');
+    const planPrices = () => screen.getByRole('checkbox', { name: 'También el precio de cada plan' });
+    const save = () => userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    it('should show the amounts one a line and whether the plans’ prices are offered', async () => {
+      stubApi({ [SETTINGS_URL]: read });
+      await renderEditor();
+      const section = screen.getByRole('region', { name: 'Tarjetas de regalo' });
+      expect(within(section).getByLabelText('Montos (pesos)')).toHaveValue('500\n800\n1000\n1500\n2000\n3000');
+      expect(within(section).getByRole('checkbox', { name: 'También el precio de cada plan' })).toBeChecked();
+    });
+
+    it.each([
+      ['no amount', '', MESSAGES.giftCardAmounts],
+      ['an amount under $100', '99\n500', MESSAGES.giftCardAmounts],
+      ['an amount over $20,000', '500\n20001', MESSAGES.giftCardAmounts],
+      ['centavos', '500.50', MESSAGES.giftCardAmounts],
+      ['words', 'quinientos', MESSAGES.giftCardAmounts],
+      ['13 amounts', Array.from({ length: 13 }, (_, i) => String(100 + i * 100)).join('\n'), MESSAGES.giftCardAmounts],
+      ['a repeated amount', '500\n$500', MESSAGES.giftCardAmountsRepeated],
+    ])('should refuse %s at the field before sending', async (_, text, message) => {
+      const fetchMock = stubApi({ [SETTINGS_URL]: read });
+      await renderEditor();
+
+      await replace('Montos (pesos)', text);
+      await save();
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(amounts()).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(amounts()).toHaveAttribute('aria-invalid', 'true');
+      expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+    });
+
+    it('should send the amounts as written by people, ascending, and the plans’ prices turned off', async () => {
+      const fetchMock = stubApi({
+        [SETTINGS_URL]: read,
+        [CHANGE_URL]: () => ({
+          status: 200,
+          body: {
+            success: true,
+            message: 'Ajustes guardados.',
+            settings: { ...SETTINGS, giftCardAmounts: [600, 1200, 1500, 2500], giftCardPlanPrices: false },
+            warnings: [],
+          },
+        }),
+      });
+      await renderEditor();
+
+      await replace('Montos (pesos)', '$2,500\n1200, 600\n\n$ 1,500');
+      await userEvent.click(planPrices());
+      await save();
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+      expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([
+        { giftCardAmounts: [600, 1200, 1500, 2500], giftCardPlanPrices: false },
+      ]);
+      // The form shows what the server stored.
+      expect(amounts()).toHaveValue('600\n1200\n1500\n2500');
+      expect(planPrices()).not.toBeChecked();
+    });
+
+    it('should send nothing when the same amounts are written in another order', async () => {
+      const fetchMock = stubApi({ [SETTINGS_URL]: read });
+      await renderEditor();
+
+      await replace('Montos (pesos)', '3000\n2000\n1500\n1000\n800\n500');
+      await save();
+
+      expect(await screen.findByText(NOTHING_CHANGED)).toBeInTheDocument();
+      expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+    });
+
+    it("should show the server's refusal of the amounts at the field", async () => {
+      const refused = 'Los montos de las tarjetas de regalo no deben repetirse.';
+      stubApi({
+        [SETTINGS_URL]: read,
+        [CHANGE_URL]: () => ({
+          status: 400,
+          body: { success: false, code: 'VALIDATION_ERROR', error: { giftCardAmounts: [refused] } },
+        }),
+      });
+      await renderEditor();
+
+      await replace('Montos (pesos)', '700');
+      await save();
+
+      expect(await screen.findByText(refused)).toBeInTheDocument();
+      expect(amounts()).toHaveAccessibleDescription(expect.stringContaining(refused));
+    });
   });
 });

@@ -206,6 +206,23 @@ export function SettingsForm({ answer }: { answer: SettingsResponseDto }) {
         />
       </Section>
 
+      <Section title="Tarjetas de regalo" id="ajustes-regalo">
+        <TextAreaField
+          form={form}
+          name="giftCardAmounts"
+          label="Montos (pesos)"
+          hint="Uno por renglón, de $100 a $20,000, hasta 12. Se muestran de menor a mayor en «Tarjeta de regalo»."
+          rows={6}
+          inputMode="numeric"
+        />
+        <CheckboxField
+          form={form}
+          name="giftCardPlanPrices"
+          label="También el precio de cada plan"
+          hint="Además de estos montos, se puede regalar el precio de cualquier plan a la venta."
+        />
+      </Section>
+
       {allUnderFields ? null : <ErrorMessage error={change.error} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" loading={change.isPending} loadingLabel="Guardando…">
@@ -264,7 +281,7 @@ function CheckboxField({
   hint,
 }: {
   form: Form;
-  name: 'lateCancelReleases' | 'autoNoShows' | 'strikeEnabled';
+  name: 'lateCancelReleases' | 'autoNoShows' | 'strikeEnabled' | 'giftCardPlanPrices';
   label: string;
   hint?: string;
 }) {
@@ -293,7 +310,7 @@ function TextAreaField({
   label,
   hint,
   ...props
-}: { form: Form; name: 'address' | 'openingHours'; label: string; hint?: string } & Omit<
+}: { form: Form; name: 'address' | 'openingHours' | 'giftCardAmounts'; label: string; hint?: string } & Omit<
   ComponentPropsWithRef<'textarea'>,
   'name' | 'form'
 >) {

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CalendarFeed } from '../../../features/my-classes/components/calendar-feed';
 import { MyClasses } from '../../../features/my-classes/components/my-classes';
 import { MyPlans } from '../../../features/plans/components/my-plans';
-import { PaymentReturn, PurchaseDialog, paymentReturnSearchSchema } from '../../../features/purchase';
+import {
+  PaidWithBalanceBanner,
+  PaymentReturn,
+  PurchaseDialog,
+  paymentReturnSearchSchema,
+} from '../../../features/purchase';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/clases')({
@@ -15,10 +20,15 @@ export const Route = createFileRoute('/pilates/_panel/clases')({
 });
 
 function ClasesPage() {
-  const { payment_id: paymentId } = Route.useSearch();
+  const { payment_id: paymentId, pago } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // Paid whole with the gift balance: said once, then the URL forgets it (a reload says nothing).
+  const [paidWithBalance] = useState(pago === 'saldo');
+  useEffect(() => {
+    if (pago === 'saldo') void navigate({ search: {}, replace: true });
+  }, [pago, navigate]);
   // Back from a payment the new plan is what matters: open on "Planes".
-  const [tab, setTab] = useState(paymentId ? 'planes' : 'clases');
+  const [tab, setTab] = useState(paymentId || paidWithBalance ? 'planes' : 'clases');
   const [buying, setBuying] = useState(false);
 
   return (
@@ -27,6 +37,7 @@ function ClasesPage() {
         Mis clases
       </h1>
       <div className="mt-6 empty:hidden">
+        {paidWithBalance ? <PaidWithBalanceBanner /> : null}
         <PaymentReturn
           paymentId={paymentId}
           // Checked once: a reload must not check (or announce) the payment again.

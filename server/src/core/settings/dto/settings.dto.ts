@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsInt,
@@ -20,11 +21,20 @@ import {
 import { Clearable } from '../../dto/null-fields';
 import { IsVisibleText } from '../../dto/text';
 import { Trim } from '../../dto/transforms';
-import { MAX_REMINDER_HOURS } from '../studio-settings';
+import {
+  GIFT_CARD_AMOUNT_MAX_PESOS,
+  GIFT_CARD_AMOUNT_MIN_PESOS,
+  GIFT_CARD_AMOUNTS_MAX,
+  MAX_REMINDER_HOURS,
+} from '../studio-settings';
 
 /** A whole number from `min` to `max`, refused with `message` (absurd and negative values alike). */
 const WholeNumber = (min: number, max: number, message: string) =>
   applyDecorators(Max(max, { message }), Min(min, { message }), IsInt({ message }));
+
+/** Each element a whole number from `min` to `max`. */
+const WholeNumberEach = (min: number, max: number, message: string) =>
+  applyDecorators(Max(max, { each: true, message }), Min(min, { each: true, message }), IsInt({ each: true, message }));
 
 const YesNo = (message: string) => IsBoolean({ message });
 
@@ -69,6 +79,9 @@ export const SETTINGS_MESSAGES = {
   instagram: 'El Instagram debe ser la dirección de la página, empezando con https://',
   mapUrl: 'El mapa debe ser una dirección que empiece con https:// (Google Maps → Compartir → Insertar un mapa).',
   openingHours: 'El horario debe tener hasta 7 líneas de hasta 120 caracteres.',
+  giftCardAmounts: `Los montos de las tarjetas de regalo deben ser de 1 a ${GIFT_CARD_AMOUNTS_MAX}, en pesos enteros, cada uno de $${GIFT_CARD_AMOUNT_MIN_PESOS} a $${GIFT_CARD_AMOUNT_MAX_PESOS.toLocaleString('en-US')}.`,
+  giftCardAmountsRepeated: 'Los montos de las tarjetas de regalo no deben repetirse.',
+  giftCardPlanPrices: 'Indica si las tarjetas de regalo pueden ser también del precio de cada plan (sí o no).',
 } as const;
 
 export class StrikeRuleDto {
@@ -143,6 +156,16 @@ export class SettingsDto {
 
   @ApiProperty({ type: StudioContactDto })
   contact!: StudioContactDto;
+
+  @ApiProperty({
+    type: [Number],
+    example: [500, 800, 1000, 1500, 2000, 3000],
+    description: 'Montos de las tarjetas de regalo, en pesos enteros, de menor a mayor.',
+  })
+  giftCardAmounts!: number[];
+
+  @ApiProperty({ example: true, description: 'Las tarjetas de regalo pueden ser también del precio de cada plan.' })
+  giftCardPlanPrices!: boolean;
 }
 
 export class SettingsResponseDto {
@@ -280,4 +303,24 @@ export class ChangeSettingsDto {
   @Type(() => ChangeContactDto)
   @IsObject({ message: SETTINGS_MESSAGES.contact })
   contact?: ChangeContactDto;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    minItems: 1,
+    maxItems: GIFT_CARD_AMOUNTS_MAX,
+    uniqueItems: true,
+    description: `Pesos enteros, cada uno de ${GIFT_CARD_AMOUNT_MIN_PESOS} a ${GIFT_CARD_AMOUNT_MAX_PESOS}, sin repetir; se guardan de menor a mayor.`,
+  })
+  @IsOptional()
+  @ArrayUnique({ message: SETTINGS_MESSAGES.giftCardAmountsRepeated })
+  @WholeNumberEach(GIFT_CARD_AMOUNT_MIN_PESOS, GIFT_CARD_AMOUNT_MAX_PESOS, SETTINGS_MESSAGES.giftCardAmounts)
+  @ArrayMaxSize(GIFT_CARD_AMOUNTS_MAX, { message: SETTINGS_MESSAGES.giftCardAmounts })
+  @ArrayMinSize(1, { message: SETTINGS_MESSAGES.giftCardAmounts })
+  @IsArray({ message: SETTINGS_MESSAGES.giftCardAmounts })
+  giftCardAmounts?: number[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @YesNo(SETTINGS_MESSAGES.giftCardPlanPrices)
+  giftCardPlanPrices?: boolean;
 }
