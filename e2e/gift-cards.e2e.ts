@@ -196,7 +196,8 @@ describe('gift cards', () => {
       await expect.poll(() => summary.innerText(), SLOW).toContain('Tu saldo de regalo de $1,000.00 paga primero');
       expect(await summary.innerText()).toContain('$800.00');
       await friend.screenshot({ path: screenshotPath(`gift-plan-summary-${width}`), animations: 'disabled' });
-      await dialog.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+      expect(await dialog.innerText()).toContain('queda activo al instante, sin pasar por Mercado Pago');
+      await dialog.getByRole('button', { name: 'Pagar con mi saldo de regalo' }).click();
       await friend.waitForURL((url) => url.pathname === '/pilates/clases', SLOW);
       expect(checkoutsOpened).toEqual([]);
 

@@ -7,7 +7,13 @@ import { DEFAULT_STUDIO_TIME_ZONE } from '@/content/studio';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { CHECKOUT, GET_PLANES, PREVIEW, PURCHASES, catalogue, purchase } from '../test-data';
 import type { ChosenClass } from '../chosen-class';
-import { HOLD_LOST_MESSAGE, PAY_BUTTON_LABEL, PurchaseDialog, validityLabel } from './purchase-dialog';
+import {
+  HOLD_LOST_MESSAGE,
+  PAY_BUTTON_LABEL,
+  PAY_WITH_BALANCE_LABEL,
+  PurchaseDialog,
+  validityLabel,
+} from './purchase-dialog';
 
 const CHECKOUT_URL = 'https://www.mercadopago.com.mx/checkout/v1/redirect?pref_id=123';
 const planesOk = () => ({ status: 200, body: { success: true, planes: catalogue } });
@@ -128,6 +134,37 @@ describe('PurchaseDialog', () => {
       'Comisión: $18.00',
       'Total: $368.00',
     ]);
+  });
+
+  it('should offer to pay with the gift balance, with no Mercado Pago step, when it covers the plan', async () => {
+    const fetchMock = stubApi({
+      [GET_PLANES]: planesOk,
+      '/api/gift-cards/balance': () => ({ status: 200, body: { success: true, balanceCents: 200000, movements: [] } }),
+      [CHECKOUT]: () => ({
+        status: 200,
+        body: { success: true, url: '/pilates/clases?pago=saldo', paidWithBalance: true },
+      }),
+    });
+    const { onCheckoutUrl } = renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    const pay = await within(dialog).findByRole('button', { name: PAY_WITH_BALANCE_LABEL });
+    expect(dialog).toHaveTextContent('queda activo al instante, sin pasar por Mercado Pago');
+    expect(within(dialog).queryByRole('button', { name: PAY_BUTTON_LABEL })).not.toBeInTheDocument();
+    await userEvent.click(pay);
+    await waitFor(() => expect(onCheckoutUrl).toHaveBeenCalledWith('/pilates/clases?pago=saldo'));
+    expect(bodiesSentTo(fetchMock, CHECKOUT)).toEqual([{ planId: 3 }]);
+  });
+
+  it('should keep Mercado Pago when the gift balance pays only part of the plan', async () => {
+    stubApi({
+      [GET_PLANES]: planesOk,
+      '/api/gift-cards/balance': () => ({ status: 200, body: { success: true, balanceCents: 50000, movements: [] } }),
+    });
+    renderDialog({ initialPlanId: 3 });
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    expect(await within(dialog).findByText(/Tu saldo de regalo de \$500\.00 paga primero/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: PAY_BUTTON_LABEL })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Pagarás en la página segura de Mercado Pago');
   });
 
   it("should show the server's Spanish refusal of a code and keep the plan's own price", async () => {

@@ -19,6 +19,8 @@ import { PromoCodeField, type AppliedPromo } from './promo-code-field';
 
 export const PURCHASE_DIALOG_TITLE = 'Contrata un plan';
 export const PAY_BUTTON_LABEL = 'Pagar con Mercado Pago';
+/** The button when the gift balance pays the whole plan: no Mercado Pago step follows. */
+export const PAY_WITH_BALANCE_LABEL = 'Pagar con mi saldo de regalo';
 
 /** Sends the browser to Mercado Pago's checkout (a full page load: it leaves the site). */
 export const goToCheckout = (url: string): void => window.location.assign(url);
@@ -123,6 +125,8 @@ interface PlanSummaryProps {
   promo: AppliedPromo | null;
   onPromo: (promo: AppliedPromo | null) => void;
   paying: boolean;
+  /** The gift balance pays it all: the plan is active at once, without Mercado Pago. */
+  coveredByBalance: boolean;
 }
 
 const pesos = (cents: number) => formatMoney(cents / 100);
@@ -140,7 +144,7 @@ function GiftBalanceNote() {
   );
 }
 
-function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: PlanSummaryProps) {
+function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying, coveredByBalance }: PlanSummaryProps) {
   // The plan's button is gone: focus (and the scroll) move to the summary's title.
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
@@ -191,8 +195,9 @@ function PlanSummary({ plan, today, errors, holding, promo, onPromo, paying }: P
         </p>
       ) : null}
       <p className="text-sm text-ink-muted">
-        Pagarás en la página segura de Mercado Pago (tarjeta, OXXO u otros medios). Al aprobarse el pago, tu plan queda
-        activo y vuelves a Mis clases.
+        {coveredByBalance
+          ? 'Tu saldo de regalo paga todo el plan: queda activo al instante, sin pasar por Mercado Pago.'
+          : 'Pagarás en la página segura de Mercado Pago (tarjeta, OXXO u otros medios). Al aprobarse el pago, tu plan queda activo y vuelves a Mis clases.'}
       </p>
       <ErrorMessage messages={errors} />
     </div>
@@ -226,6 +231,9 @@ function OpenedPurchaseDialog({
   const today = useStudioToday();
 
   const chosen = planes.data?.planes.find((plan) => plan.id === chosenId) ?? null;
+  // The gift balance (the same query the summary's note reads): when it pays the whole plan, the
+  // button says so and no Mercado Pago step follows.
+  const giftBalance = useGetGiftBalance({ query: { staleTime: 60_000, enabled: chosen !== null } });
   // Once the checkout URL is known the browser is leaving: the button keeps spinning.
   const paying = checkout.isPending || checkout.isSuccess;
   // The class could not be held (taken or full meanwhile): the error says why, and paying again buys
@@ -233,6 +241,7 @@ function OpenedPurchaseDialog({
   const [holdLost, setHoldLost] = useState(false);
   const holdRefused = isApiError(checkout.error) && HOLD_REFUSALS.has(checkout.error.code);
   const holding = chosenClass && !holdLost && !holdRefused ? chosenClass : null;
+  const balanceCents = giftBalance.data?.balanceCents ?? 0;
 
   // A code applies to the plan it was checked for: choosing another plan drops it.
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -243,6 +252,12 @@ function OpenedPurchaseDialog({
     if (chosenId !== null) setLastChosenId(chosenId);
     setPicked(id);
   };
+  // As the server decides (payments' balancePart): the balance covers the (discounted) price.
+  const coveredByBalance =
+    chosen !== null &&
+    (promo
+      ? promo.preview.balanceCents > 0 && promo.preview.totalCents === 0
+      : balanceCents > 0 && balanceCents >= Math.round(chosen.price * 100));
   const changeOpen = (next: boolean) => {
     if (!next) {
       setPicked(undefined);
@@ -273,7 +288,7 @@ function OpenedPurchaseDialog({
       </Button>
       <Button
         loading={paying}
-        loadingLabel="Abriendo Mercado Pago…"
+        loadingLabel={coveredByBalance ? 'Activando tu plan…' : 'Abriendo Mercado Pago…'}
         icon={<CreditCard aria-hidden="true" className="size-4" />}
         onClick={() => {
           if (holdRefused) setHoldLost(true);
@@ -286,7 +301,7 @@ function OpenedPurchaseDialog({
           });
         }}
       >
-        {PAY_BUTTON_LABEL}
+        {coveredByBalance ? PAY_WITH_BALANCE_LABEL : PAY_BUTTON_LABEL}
       </Button>
     </>
   ) : (
@@ -322,6 +337,7 @@ function OpenedPurchaseDialog({
             setPromo(next);
           }}
           paying={paying}
+          coveredByBalance={coveredByBalance}
         />
       ) : (
         <PlanChoices planes={planes.data.planes} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
