@@ -172,6 +172,13 @@ describe('every mail the studio sends, as a mail program reads it', () => {
     expect(String(confirmed.html)).toContain(`«<a href="${APP_URL}/pilates/clases"`);
   });
 
+  it("opens «Mis planes» and a receipt's «Ver mis planes» on the plans of Mis clases", () => {
+    const refund = delivered.get('payment.refunded')!.mail;
+    expect(addressesIn(String(refund.html))).toContain(`${APP_URL}/pilates/clases?ver=planes`);
+    const delivered_ = delivered.get('gift_card.delivered')!.mail;
+    expect(delivered_.text).toContain(`«Mis planes» (${APP_URL}/pilates/clases?ver=planes)`);
+  });
+
   it('links the waitlist mails to the booking page of the class date', () => {
     for (const type of ['waitlist.closed', 'waitlist.skipped'] as const) {
       const { mail } = delivered.get(type)!;

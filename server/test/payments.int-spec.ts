@@ -866,7 +866,7 @@ describe('buying plans with Mercado Pago', () => {
         expect(part).toContain('$1,064.00');
         expect(part).toContain('Ocho Clases');
         expect(part).toContain('Tu plan quedó cancelado: ya no puedes reservar clases con él.');
-        expect(part).toContain('https://estudio.example/pilates/informacion');
+        expect(part).toContain('https://estudio.example/pilates/clases?ver=planes');
       }
     });
 

@@ -323,7 +323,9 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       await t.app.get(NotificationsService).settled();
       const [mail] = (await mailsTo(client.user.email)).filter((m) => m.subject === 'Tu clase de mañana');
       expect(mail.text).toContain('jueves 26 de noviembre de 2026 a las 7:00 PM');
-      expect(mail.text).toContain('cancela desde «Mis clases» hasta el jueves 26 de noviembre de 2026 a las 7:00 AM');
+      expect(mail.text).toContain(
+        'cancela desde «Mis clases» (https://estudio.example/pilates/clases) hasta el jueves 26 de noviembre de 2026 a las 7:00 AM',
+      );
       expect(mail.text).toContain('Ver mis clases: https://estudio.example/pilates/clases');
       expect(mail.html).toContain('<html lang="es">');
       expect(mail.html).toContain('src="https://estudio.example/mail-logo.png"');

@@ -28,6 +28,9 @@ export interface MailLink {
   label: string;
 }
 
+/** Where a client's plans are: "Mis clases" on its "Planes" tab. */
+const MY_PLANS_PATH = '/pilates/clases?ver=planes';
+
 /** The logo the site serves (client/public/mail-logo.png, 96 px for sharp 48 px). */
 export const MAIL_LOGO_PATH = '/mail-logo.png';
 
@@ -133,7 +136,7 @@ export function greetingMail(
 /** The site's pages a mail may name in its sentences («Mis clases»), and where each is. */
 const NAMED_PAGES: Readonly<Record<string, string>> = {
   'Mis clases': '/pilates/clases',
-  'Mis planes': '/pilates/informacion',
+  'Mis planes': MY_PLANS_PATH,
   'Mi información': '/pilates/informacion',
 };
 const NAMED_PAGE = new RegExp(`«(${Object.keys(NAMED_PAGES).join('|')})»`, 'g');
@@ -159,5 +162,5 @@ export const bookingLinkOn = (date: string): MailLink => ({
   href: `/pilates/reservar?fecha=${date}`,
   label: 'Ver las clases de ese día',
 });
-/** "Mi información": the client's plans and purchases. */
-export const MY_ACCOUNT_LINK: MailLink = { href: '/pilates/informacion', label: 'Ver mis planes' };
+/** "Mis clases" open on its "Planes" tab: the client's plans, gift balance and purchases. */
+export const MY_ACCOUNT_LINK: MailLink = { href: MY_PLANS_PATH, label: 'Ver mis planes' };

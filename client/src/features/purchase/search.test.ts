@@ -13,6 +13,11 @@ describe('paymentReturnSearchSchema', () => {
     ).toEqual({ pago: 'aprobado', payment_id: '123456789', status: 'approved', external_reference: '42' });
   });
 
+  it("should keep a mail's «Ver mis planes» (ver=planes) and drop any other view", () => {
+    expect(paymentReturnSearchSchema.parse({ ver: 'planes' }).ver).toBe('planes');
+    expect(paymentReturnSearchSchema.parse({ ver: 'clases' }).ver).toBeUndefined();
+  });
+
   it('should keep the return of a plan the gift balance paid whole', () => {
     expect(paymentReturnSearchSchema.parse({ pago: 'saldo' }).pago).toBe('saldo');
   });

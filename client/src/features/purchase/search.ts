@@ -1,7 +1,8 @@
 /*
  * Search params with which Mercado Pago (and the "Modo de prueba" checkout) sends the client back
  * to /pilates/clases: `?pago=aprobado|pendiente|rechazado&payment_id=…&status=…&external_reference=…`;
- * `?pago=saldo` when the gift balance paid the whole plan (no Mercado Pago step, nothing to confirm).
+ * `?pago=saldo` when the gift balance paid the whole plan (no Mercado Pago step, nothing to confirm);
+ * `?ver=planes` (the studio's mails, "Ver mis planes") opens the page on its plans.
  * Anything malformed is dropped rather than failing the page.
  */
 export type PaymentResult = 'aprobado' | 'pendiente' | 'rechazado' | 'saldo';
@@ -19,6 +20,7 @@ export interface PaymentReturnSearch {
   payment_id?: string;
   status?: string;
   external_reference?: string;
+  ver?: 'planes';
 }
 
 export const paymentReturnSearchSchema = {
@@ -27,10 +29,12 @@ export const paymentReturnSearchSchema = {
     payment_id?: unknown;
     status?: unknown;
     external_reference?: unknown;
+    ver?: unknown;
   }): PaymentReturnSearch => ({
     pago: RESULTS.includes(search.pago) ? (search.pago as PaymentResult) : undefined,
     payment_id: optionalText(search.payment_id),
     status: optionalText(search.status),
     external_reference: optionalText(search.external_reference),
+    ver: search.ver === 'planes' ? 'planes' : undefined,
   }),
 };

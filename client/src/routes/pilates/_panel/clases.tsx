@@ -20,15 +20,15 @@ export const Route = createFileRoute('/pilates/_panel/clases')({
 });
 
 function ClasesPage() {
-  const { payment_id: paymentId, pago } = Route.useSearch();
+  const { payment_id: paymentId, pago, ver } = Route.useSearch();
   const navigate = Route.useNavigate();
   // Paid whole with the gift balance: said once, then the URL forgets it (a reload says nothing).
   const [paidWithBalance] = useState(pago === 'saldo');
   useEffect(() => {
     if (pago === 'saldo') void navigate({ search: {}, replace: true });
   }, [pago, navigate]);
-  // Back from a payment the new plan is what matters: open on "Planes".
-  const [tab, setTab] = useState(paymentId || paidWithBalance ? 'planes' : 'clases');
+  // Back from a payment the new plan is what matters: open on "Planes" (and from a mail's "Ver mis planes").
+  const [tab, setTab] = useState(paymentId || paidWithBalance || ver === 'planes' ? 'planes' : 'clases');
   const [buying, setBuying] = useState(false);
 
   return (
