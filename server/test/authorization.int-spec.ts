@@ -220,6 +220,7 @@ interface Operation {
   documented: string[];
   /** The document's security requirements (alternatives; each names the schemes it needs). */
   security: Record<string, string[]>[];
+  summary?: string;
 }
 
 interface Caller {
@@ -257,6 +258,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
             'x-permission'?: string;
             responses: Record<string, unknown>;
             security: Record<string, string[]>[];
+            summary?: string;
           }
         >
       >;
@@ -269,6 +271,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         permission: op['x-permission'],
         documented: Object.keys(op.responses),
         security: op.security,
+        summary: op.summary,
       })),
     );
     const mine = await newClient(t, 'Matriz');
@@ -354,6 +357,8 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     expect(ids.filter((id) => !(id in RULES))).toEqual([]);
     expect(Object.keys(RULES).filter((id) => !ids.includes(id))).toEqual([]);
     expect(operations.filter((op) => op.path.includes('{') && !RULES[op.id].path)).toEqual([]);
+    // And a summary (core/http/operation-summaries.ts) for each.
+    expect(operations.filter((op) => !op.summary).map((op) => op.id)).toEqual([]);
   });
 
   it("should name in the document (x-permission) the permission each operation's rule expects, and none elsewhere", () => {

@@ -19,7 +19,7 @@ async function generate(): Promise<void> {
     logger: false,
   });
   app.setGlobalPrefix('api');
-  const document = buildOpenApiDocument(app);
+  const document = buildOpenApiDocument(app, { strict: true });
   const target = resolve(__dirname, '../../openapi.json');
   writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
   await app.close();
