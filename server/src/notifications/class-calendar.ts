@@ -13,6 +13,8 @@ export interface BookedClass {
   /** The reformer's label ("Reformer 4"); absent in events written before reformers, null without one. */
   spot?: string | null;
   cancelled?: boolean;
+  /** The event's revision (RFC 5545 SEQUENCE): raised with each change; absent in older events (0). */
+  sequence?: number;
 }
 
 export interface CalendarOptions {
@@ -21,6 +23,10 @@ export interface CalendarOptions {
   uidDomain: string;
   name?: string;
   method?: ICalCalendarMethod;
+  /** Who organizes the events (RFC 5546 requires one for PUBLISH and CANCEL): the studio, at its answering address. */
+  organizer?: { name: string; email: string };
+  /** When the file is written (DTSTAMP); now by default. */
+  stamp?: Date;
 }
 
 const SUMMARY = 'Pilates Reformer';
@@ -44,6 +50,7 @@ export function classCalendar(classes: BookedClass[], options: CalendarOptions):
     method: options.method,
   });
   calendar.timezone({ name: options.timeZone, generator: (tz) => tzlib_get_ical_block(tz)[0] });
+  const stamp = options.stamp ?? new Date();
   for (const item of classes) {
     const [year, month, day] = item.date.split('-').map(Number);
     const [hours, minutes] = item.startTime.split(':').map(Number);
@@ -58,7 +65,30 @@ export function classCalendar(classes: BookedClass[], options: CalendarOptions):
       description: describe(item),
       location: item.spot ?? undefined,
       status: item.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      sequence: item.sequence ?? 0,
+      stamp,
+      organizer: options.organizer,
     });
   }
-  return calendar.toString();
+  return standardized(calendar.toString(), stamp);
+}
+
+/** `20261127T094023Z`: an instant in UTC, as RFC 5545 writes DTSTAMP. */
+const utcStamp = (at: Date): string =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/**
+ * What ical-generator writes that RFC 5545 does not allow, made right: DTSTAMP in UTC (it writes the
+ * stamp in the events' zone without one), no `TIMEZONE-ID` (not a property; `X-WR-TIMEZONE` stays,
+ * an `X-` one), and the last line ended by CRLF like every other.
+ */
+function standardized(ics: string, stamp: Date): string {
+  const lines = ics
+    .split('\r\n')
+    .filter((line) => line !== '' && !line.startsWith('TIMEZONE-ID:'))
+    .map((line) => (line.startsWith('DTSTAMP') ? `DTSTAMP:${utcStamp(stamp)}` : line));
+  return `${lines.join('\r\n')}\r\n`;
 }

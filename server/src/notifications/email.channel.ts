@@ -39,6 +39,8 @@ export class EmailChannel implements Channel {
       cancelHours: this.settings.latest().cancelHours,
       contact: this.settings.latest().contact,
       appUrl: this.config.appUrl,
+      replyTo: this.config.mailReplyTo,
+      now: this.clock.now(),
     };
   }
 

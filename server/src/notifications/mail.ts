@@ -19,6 +19,10 @@ export interface MailContext {
   appUrl: string;
   /** How to reach the studio, from the owner's settings (the first-start defaults when absent). */
   contact?: StudioContactInfo;
+  /** Where answers go (MAIL_REPLY_TO): also the organizer of the calendar events mails carry. */
+  replyTo?: string;
+  /** When the mail is written: the calendar events' DTSTAMP. */
+  now?: Date;
 }
 
 /** The page of the site a mail is about: its button in HTML, its address in the text. */

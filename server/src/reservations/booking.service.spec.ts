@@ -361,6 +361,7 @@ describe('BookingService', () => {
         lateReleasedAt: null,
         forgivenAt: null,
         attended: null,
+        calendarSequence: 0,
       });
       expect(await booking.cancelReservation(admin(studio.id), 1)).toBe(true);
       expect(db.userPlan(planId).classesRemaining).toBe(2);

@@ -607,19 +607,28 @@ export class BookingService {
       await this.notifications.emit({
         type: 'reservation.released',
         to: { userId: info.userId, email: info.email, name: info.name },
-        payload: { class: toBookedClass(info, info.id), cancelUntil: (deadline ?? this.clock.now()).toISOString() },
+        payload: {
+          class: cancelledClass(info),
+          cancelUntil: (deadline ?? this.clock.now()).toISOString(),
+        },
       });
     } else if (notice !== 'none') {
       await this.notifications.emit({
         type: 'reservation.cancelled',
         to: { userId: info.userId, email: info.email, name: info.name },
-        payload: { class: toBookedClass(info, info.id), byStudio: notice === 'studio' },
+        payload: { class: cancelledClass(info), byStudio: notice === 'studio' },
       });
     }
     if (refill) await this.waitlist.fillFreedPlaces(info.classSessionId);
     return true;
   }
 }
+
+/** A reservation just cancelled, as its calendar event says it: cancelled, one revision up (the row's update). */
+const cancelledClass = (info: ReservationInfo) => ({
+  ...toBookedClass({ ...info, sequence: info.sequence + 1 }, info.id),
+  cancelled: true,
+});
 
 /** What an admin may forgive in a reservation: a late release or a no-show; null for anything else. */
 function forgivableKind(info: ReservationInfo): 'late_release' | 'no_show' | null {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { addDays } from '@pilates/dates';
+import { addDays, STUDIO_CONTACT } from '@pilates/dates';
+import { ICalCalendarMethod } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
@@ -54,6 +55,9 @@ export class CalendarFeedService {
       timeZone: this.config.studioTimeZone,
       uidDomain: new URL(this.config.appUrl).hostname,
       name: 'Mis clases de Pilates',
+      method: ICalCalendarMethod.PUBLISH,
+      organizer: { name: STUDIO_CONTACT.name, email: this.config.mailReplyTo },
+      stamp: this.clock.now(),
     });
   }
 }

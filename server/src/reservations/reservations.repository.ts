@@ -121,6 +121,8 @@ export interface ReservationInfo {
   lateReleasedAt: Date | null;
   /** Forgiven by an admin ("Perdonar"). */
   forgivenAt: Date | null;
+  /** Its calendar event's revision (SEQUENCE). */
+  sequence: number;
 }
 
 /** One line of a client's "Mis clases". */
@@ -396,7 +398,8 @@ export class ReservationsRepository {
     const result = await this.txHost.tx
       .createQueryBuilder()
       .update(Reservation)
-      .set({ spotId })
+      // Another reformer: the calendar event's revision goes up with it.
+      .set({ spotId, calendarSequence: () => 'calendar_sequence + 1' })
       .where("id = :id AND status = 'active'", { id: reservationId })
       .execute();
     return result.affected === 1;
@@ -428,6 +431,8 @@ export class ReservationsRepository {
           activeMarker: null,
           cancelledAt: at,
           cancelledBy,
+          // The event is cancelled in the client's calendar: a new revision.
+          calendarSequence: () => 'calendar_sequence + 1',
           // "Liberar lugar": released after the deadline, the class stays used.
           ...(lateRelease ? { lateReleasedAt: at } : {}),
         })
@@ -819,6 +824,7 @@ export class ReservationsRepository {
       .addSelect('r.attended', 'attended')
       .addSelect('r.late_released_at', 'lateReleasedAt')
       .addSelect('r.forgiven_at', 'forgivenAt')
+      .addSelect('r.calendar_sequence', 'sequence')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spot')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
@@ -839,6 +845,7 @@ export class ReservationsRepository {
         spot: row.spot ?? null,
         lateReleasedAt: fromDbDatetime(row.lateReleasedAt),
         forgivenAt: fromDbDatetime(row.forgivenAt),
+        sequence: Number(row.sequence ?? 0),
       })),
     );
   }

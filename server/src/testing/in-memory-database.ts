@@ -53,6 +53,8 @@ export interface ReservationRow {
   lateReleasedAt: Date | null;
   forgivenAt: Date | null;
   attended: boolean | null;
+  /** Its calendar event's revision (SEQUENCE). */
+  calendarSequence: number;
 }
 
 export interface WaitlistRow {

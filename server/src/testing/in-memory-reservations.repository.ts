@@ -131,6 +131,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
       lateReleasedAt: null,
       forgivenAt: null,
       attended: null,
+      calendarSequence: 0,
     };
     this.db.reservations.push(row);
     return Promise.resolve(row.id);
@@ -144,7 +145,14 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
 
   cancelReservationRow(id: number, cancelledBy: number, at: Date): Promise<boolean> {
     const row = this.db.reservations.find((r) => r.id === id && r.status === 'active');
-    if (row) Object.assign(row, { status: 'cancelled', cancelledAt: at, cancelledBy });
+    if (row) {
+      Object.assign(row, {
+        status: 'cancelled',
+        cancelledAt: at,
+        cancelledBy,
+        calendarSequence: row.calendarSequence + 1,
+      });
+    }
     return Promise.resolve(row !== undefined);
   }
 
@@ -197,6 +205,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
           spot: null,
           lateReleasedAt: r.lateReleasedAt,
           forgivenAt: r.forgivenAt,
+          sequence: r.calendarSequence,
         };
       });
   }

@@ -191,7 +191,7 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
   };
 }
 
-const sameLines = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameLines = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Only what changed: the audit log then records just that, and nothing else is rewritten. */
 export function changesOf(settings: SettingsDto, values: SettingsValues): ChangeSettingsDto {

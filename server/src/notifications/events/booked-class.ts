@@ -3,9 +3,11 @@ import {
   formatLongDateWithWeekday,
   studioInstant,
   studioTimeOfDay,
+  STUDIO_CONTACT,
   studioToday,
   to12Hour,
 } from '@pilates/dates';
+import { ICalCalendarMethod } from 'ical-generator';
 import { classCalendar, type BookedClass } from '../class-calendar';
 import type { MailAttachment, MailContext } from '../mail';
 
@@ -22,14 +24,30 @@ export const spotSentence = (item: BookedClass): string => (item.spot ? ` Tu lug
 export const studioWords = (at: Date, timeZone: string): string =>
   `el ${formatLongDateWithWeekday(studioToday(at, timeZone))} a las ${to12Hour(studioTimeOfDay(at, timeZone))}`;
 
-/** The class as an .ics attachment, in the studio's zone. */
-export function classAttachment(item: BookedClass, context: MailContext): MailAttachment {
-  const ics = classCalendar([item], {
+/**
+ * The class as an .ics attachment, in the studio's zone, with the same method inside the file
+ * (METHOD) as on its MIME part (RFC 6047): PUBLISH for a booked or changed class, CANCEL for one
+ * that is no longer the client's (the same UID, one revision up, STATUS:CANCELLED), so the
+ * calendar that imported the booking updates or removes it in place.
+ */
+export function classAttachment(
+  item: BookedClass,
+  context: MailContext,
+  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
+): MailAttachment {
+  const ics = classCalendar([method === 'CANCEL' ? { ...item, cancelled: true } : item], {
     timeZone: context.studioTimeZone,
     uidDomain: context.uidDomain,
     name: 'Clase de Pilates',
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+    organizer: { name: STUDIO_CONTACT.name, email: context.replyTo ?? STUDIO_CONTACT.email },
+    stamp: context.now,
   });
-  return { filename: 'clase-pilates.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+  return {
+    filename: method === 'CANCEL' ? 'clase-cancelada.ics' : 'clase-pilates.ics',
+    content: ics,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
 }
 
 /** Until when a reservation may be cancelled and whether it still could be, as the server answered it. */

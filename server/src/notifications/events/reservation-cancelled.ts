@@ -1,7 +1,10 @@
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { when, type BookedClass } from './booked-class';
+import { classAttachment, when, type BookedClass } from './booked-class';
 
-/** reservation.cancelled: a reservation ended, by the client or by the studio (an admin, a cancelled class). */
+/**
+ * reservation.cancelled: a reservation ended, by the client or by the studio (an admin, a cancelled
+ * class). It carries the class's CANCEL event, so a calendar that imported the booking drops it.
+ */
 export interface ReservationCancelled {
   class: BookedClass;
   byStudio: boolean;
@@ -11,11 +14,12 @@ export function reservationCancelledMail(to: Recipient, event: ReservationCancel
   const first = event.byStudio
     ? `El estudio canceló tu clase del ${when(event.class)}. Lamentamos el cambio.`
     : `Cancelaste tu clase del ${when(event.class)}.`;
-  return greetingMail(
+  const message = greetingMail(
     to,
     event.byStudio ? 'El estudio canceló tu clase' : 'Cancelaste tu clase',
     [first, 'La clase volvió a tu plan: puedes reservar otra en el calendario.'],
     context,
     MY_CLASSES_LINK,
   );
+  return { ...message, attachments: [classAttachment(event.class, context, 'CANCEL')] };
 }

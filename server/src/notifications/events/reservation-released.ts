@@ -1,7 +1,7 @@
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { studioWords, when, type BookedClass } from './booked-class';
+import { classAttachment, studioWords, when, type BookedClass } from './booked-class';
 
-/** reservation.released: the client released their place after the free-cancellation deadline. */
+/** reservation.released: the client released their place after the free-cancellation deadline (its CANCEL event attached). */
 export interface ReservationReleased {
   class: BookedClass;
   /** The deadline that had passed (ISO instant). */
@@ -9,7 +9,7 @@ export interface ReservationReleased {
 }
 
 export function reservationReleasedMail(to: Recipient, event: ReservationReleased, context: MailContext): Mail {
-  return greetingMail(
+  const message = greetingMail(
     to,
     'Liberaste tu lugar',
     [
@@ -19,4 +19,5 @@ export function reservationReleasedMail(to: Recipient, event: ReservationRelease
     context,
     MY_CLASSES_LINK,
   );
+  return { ...message, attachments: [classAttachment(event.class, context, 'CANCEL')] };
 }

@@ -130,7 +130,14 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming, lateReleases
 
 /** A reserved class as mails and calendar feeds show it. */
 export function toBookedClass(
-  item: { date: string; startTime: string; durationMinutes: number; instructor: string | null; spot?: string | null },
+  item: {
+    date: string;
+    startTime: string;
+    durationMinutes: number;
+    instructor: string | null;
+    spot?: string | null;
+    sequence?: number;
+  },
   reservationId = 0,
 ): BookedClass {
   return {
@@ -140,6 +147,7 @@ export function toBookedClass(
     durationMinutes: item.durationMinutes,
     instructor: item.instructor,
     spot: item.spot ?? null,
+    ...(item.sequence ? { sequence: item.sequence } : {}),
   };
 }
 

@@ -140,6 +140,10 @@ export class Reservation {
   @Column({ name: 'reminder_sent_at', type: DATETIME, nullable: true })
   reminderSentAt!: Date | null;
 
+  /** Its calendar event's revision (SEQUENCE): raised with each change a calendar must follow. */
+  @Column({ name: 'calendar_sequence', type: 'int', default: 0 })
+  calendarSequence!: number;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 }
