@@ -177,6 +177,12 @@ const RULES: Record<string, Rule> = {
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
   changePromoCode: { access: Permission.PromosManage, body: () => ({ id: 999999 }) },
+  // Instructors ("Instructores" and the public pages; instructors.int-spec.ts)
+  listInstructors: { access: Permission.InstructorsManage },
+  addInstructor: { access: Permission.InstructorsManage, body: () => ({}) },
+  changeInstructor: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
+  listPublicInstructors: { access: 'public' },
+  getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
   giftCardOptions: { access: 'session' },
   buyGiftCard: { access: 'session', body: () => ({}) },
@@ -207,6 +213,8 @@ interface Caller {
   /** null for the guest. */
   role: Role | null;
   agent: Agent;
+  /** The caller's own user id (none for the guest). */
+  userId?: number;
 }
 
 describe('authorization matrix: every endpoint of the OpenAPI document × guest, client, another client and each role of the table', () => {
@@ -219,10 +227,10 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
   let byRole: Record<Role, Caller>;
 
   /** A new account with the role, logged in (its role set in the database, as an admin would). */
-  const accountWith = async (role: Role, name: string): Promise<Agent> => {
+  const accountWith = async (role: Role, name: string): Promise<{ agent: Agent; userId: number }> => {
     const account = await newClient(t, name);
     if (account.user.role !== role) await t.dataSource.getRepository(User).update({ id: account.user.id }, { role });
-    return account.agent;
+    return { agent: account.agent, userId: account.user.id };
   };
 
   beforeAll(async () => {
@@ -269,9 +277,9 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     other = { name: 'another client', role: 'user', agent: theirs.agent };
     const callers: Partial<Record<Role, Caller>> = {};
     for (const role of ROLES) {
-      const agent =
-        role === 'user' ? mine.agent : role === 'admin' ? await adminAgent(t) : await accountWith(role, role);
-      callers[role] = { name: role === 'user' ? 'client' : role, role, agent };
+      if (role === 'user') callers[role] = { name: 'client', role, agent: mine.agent, userId: mine.user.id };
+      else if (role === 'admin') callers[role] = { name: role, role, agent: await adminAgent(t) };
+      else callers[role] = { name: role, role, ...(await accountWith(role, role)) };
     }
     byRole = callers as Record<Role, Caller>;
     fixture = {
@@ -295,14 +303,18 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     if (op.id === 'logout') return t.agent();
     if (op.id !== 'logoutAll' || caller.role === null) return caller.agent;
     // logout-all ends every session of its user: a throwaway user of the same role makes the call.
-    return accountWith(caller.role, 'Desechable');
+    return (await accountWith(caller.role, 'Desechable')).agent;
   };
 
   const call = async (caller: Caller, op: Operation, body?: object) => {
     const rule = RULES[op.id];
     const path = rule.path ?? op.path;
     const agent = await agentFor(caller, op);
-    return op.method === 'get' ? agent.get(path) : agent.post(path).send(body ?? rule.body?.(fixture) ?? {});
+    // A role without the `own` rule's permission acts on its own data (the client is the fixture's).
+    const own = ownedBy(rule.access);
+    const mineOnly = own && caller.role && caller.userId !== undefined && !granted(caller.role, own);
+    const f = mineOnly ? { ...fixture, clientId: caller.userId! } : fixture;
+    return op.method === 'get' ? agent.get(path) : agent.post(path).send(body ?? rule.body?.(f) ?? {});
   };
 
   it('should have a rule for every operation, and no rule for an operation that is gone', () => {

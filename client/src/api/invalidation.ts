@@ -50,6 +50,10 @@ export const LIST_URLS = {
   giftBalance: '/api/gift-cards/balance',
   /** "Tarjetas de regalo": every card, its state and the balance left. */
   giftCards: '/api/admin/gift-cards',
+  /** "Instructores": every profile, active or not, with its account. */
+  instructorProfiles: '/api/admin/instructores',
+  /** The active instructors: "Nuestros instructores", the Horario select and the booking filter. */
+  instructors: '/api/instructores',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -197,7 +201,8 @@ export const STALE_AFTER = {
   showCataloguePlan: CATALOGUE_CHANGED,
   addUser: { accepted: ['audit', 'users', 'user'] },
   /** Name and email show in the rosters too. */
-  changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters'] },
+  /** The role instructor creates or brings back a profile; back to client makes it inactive. */
+  changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters', 'instructorProfiles', 'instructors'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
   deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
   activeUser: { accepted: ['audit', 'users', 'user'] },
@@ -209,6 +214,12 @@ export const STALE_AFTER = {
   deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
   deskSalePreview: NOTHING,
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
+  /** Linking an account makes it an instructor (Usuarios shows the role). */
+  addInstructor: { accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user'] },
+  /** A rename reaches every timetable entry and class that names the profile. */
+  changeInstructor: {
+    accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user', 'timetable', 'day', 'rosters', 'classes'],
+  },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
   changePromoCode: { accepted: ['promoCodes', 'audit'] },

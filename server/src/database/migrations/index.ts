@@ -30,6 +30,7 @@ import { PromoCodes1764941000000 } from './1764941000000-PromoCodes';
 import { DeskSales1764950000000 } from './1764950000000-DeskSales';
 import { GiftCards1764951000000 } from './1764951000000-GiftCards';
 import { DashboardGiftFigures1764952000000 } from './1764952000000-DashboardGiftFigures';
+import { Instructors1764955000000 } from './1764955000000-Instructors';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   DeskSales1764950000000,
   GiftCards1764951000000,
   DashboardGiftFigures1764952000000,
+  Instructors1764955000000,
 ];
