@@ -30,6 +30,7 @@ const ZONE_SENSITIVE = [
   'dashboard',
   'exports-stream',
   'gift-cards',
+  'instructors',
   'my-classes-history',
   'no-shows',
   'notifications',

@@ -27,6 +27,7 @@ import { Route as PilatesPanelAuditoriaRouteImport } from './routes/pilates/_pan
 import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/clases';
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
+import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
@@ -35,6 +36,7 @@ import { Route as PilatesPanelTarjetaDeRegaloRouteImport } from './routes/pilate
 import { Route as PilatesPanelTarjetasDeRegaloRouteImport } from './routes/pilates/_panel/tarjetas-de-regalo';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
+import { Route as PilatesInstructoresSlugRouteImport } from './routes/pilates/instructores.$slug';
 import { Route as PilatesRegaloTokenRouteImport } from './routes/pilates/regalo.$token';
 import { Route as PilatesResetPasswordTokenRouteImport } from './routes/pilates/reset-password.$token';
 import { Route as PilatesPanelUsuariosIdRouteImport } from './routes/pilates/_panel/usuarios_.$id';
@@ -129,6 +131,12 @@ const PilatesPanelInformacionRoute = PilatesPanelInformacionRouteImport.update({
   path: '/informacion',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
+const PilatesPanelInstructoresRoute =
+  PilatesPanelInstructoresRouteImport.update({
+    id: '/instructores',
+    path: '/instructores',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
 const PilatesPanelPanelRoute = PilatesPanelPanelRouteImport.update({
   id: '/panel',
   path: '/panel',
@@ -172,6 +180,11 @@ const PilatesPanelUsuariosClasesRoute =
     path: '/usuarios-clases',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesInstructoresSlugRoute = PilatesInstructoresSlugRouteImport.update({
+  id: '/instructores/$slug',
+  path: '/instructores/$slug',
+  getParentRoute: () => PilatesRouteRoute,
+} as any);
 const PilatesRegaloTokenRoute = PilatesRegaloTokenRouteImport.update({
   id: '/regalo/$token',
   path: '/regalo/$token',
@@ -207,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -215,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
   '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
@@ -236,6 +251,7 @@ export interface FileRoutesByTo {
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -244,6 +260,7 @@ export interface FileRoutesByTo {
   '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
   '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/usuarios/$id': typeof PilatesPanelUsuariosIdRoute;
@@ -268,6 +285,7 @@ export interface FileRoutesById {
   '/pilates/_panel/clases': typeof PilatesPanelClasesRoute;
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
+  '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
@@ -276,6 +294,7 @@ export interface FileRoutesById {
   '/pilates/_panel/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
+  '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
   '/pilates/regalo/$token': typeof PilatesRegaloTokenRoute;
   '/pilates/reset-password/$token': typeof PilatesResetPasswordTokenRoute;
   '/pilates/_panel/usuarios_/$id': typeof PilatesPanelUsuariosIdRoute;
@@ -300,6 +319,7 @@ export interface FileRouteTypes {
     | '/pilates/clases'
     | '/pilates/horario'
     | '/pilates/informacion'
+    | '/pilates/instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -308,6 +328,7 @@ export interface FileRouteTypes {
     | '/pilates/tarjetas-de-regalo'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
+    | '/pilates/instructores/$slug'
     | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/usuarios/$id';
@@ -329,6 +350,7 @@ export interface FileRouteTypes {
     | '/pilates/clases'
     | '/pilates/horario'
     | '/pilates/informacion'
+    | '/pilates/instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -337,6 +359,7 @@ export interface FileRouteTypes {
     | '/pilates/tarjetas-de-regalo'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
+    | '/pilates/instructores/$slug'
     | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/usuarios/$id';
@@ -360,6 +383,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/clases'
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
+    | '/pilates/_panel/instructores'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/promociones'
@@ -368,6 +392,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/tarjetas-de-regalo'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
+    | '/pilates/instructores/$slug'
     | '/pilates/regalo/$token'
     | '/pilates/reset-password/$token'
     | '/pilates/_panel/usuarios_/$id';
@@ -507,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInformacionRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/instructores': {
+      id: '/pilates/_panel/instructores';
+      path: '/instructores';
+      fullPath: '/pilates/instructores';
+      preLoaderRoute: typeof PilatesPanelInstructoresRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/panel': {
       id: '/pilates/_panel/panel';
       path: '/panel';
@@ -563,6 +595,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelUsuariosClasesRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/instructores/$slug': {
+      id: '/pilates/instructores/$slug';
+      path: '/instructores/$slug';
+      fullPath: '/pilates/instructores/$slug';
+      preLoaderRoute: typeof PilatesInstructoresSlugRouteImport;
+      parentRoute: typeof PilatesRouteRoute;
+    };
     '/pilates/regalo/$token': {
       id: '/pilates/regalo/$token';
       path: '/regalo/$token';
@@ -593,6 +632,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelClasesRoute: typeof PilatesPanelClasesRoute;
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
+  PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
@@ -610,6 +650,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelClasesRoute: PilatesPanelClasesRoute,
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
+  PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,
@@ -635,6 +676,7 @@ interface PilatesRouteRouteChildren {
   PilatesReservarRoute: typeof PilatesReservarRoute;
   PilatesTerminosRoute: typeof PilatesTerminosRoute;
   PilatesIndexRoute: typeof PilatesIndexRoute;
+  PilatesInstructoresSlugRoute: typeof PilatesInstructoresSlugRoute;
   PilatesRegaloTokenRoute: typeof PilatesRegaloTokenRoute;
   PilatesResetPasswordTokenRoute: typeof PilatesResetPasswordTokenRoute;
 }
@@ -650,6 +692,7 @@ const PilatesRouteRouteChildren: PilatesRouteRouteChildren = {
   PilatesReservarRoute: PilatesReservarRoute,
   PilatesTerminosRoute: PilatesTerminosRoute,
   PilatesIndexRoute: PilatesIndexRoute,
+  PilatesInstructoresSlugRoute: PilatesInstructoresSlugRoute,
   PilatesRegaloTokenRoute: PilatesRegaloTokenRoute,
   PilatesResetPasswordTokenRoute: PilatesResetPasswordTokenRoute,
 };

@@ -8,6 +8,7 @@ import { JobsModule } from './core/jobs/jobs.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
+import { InstructorsModule } from './instructors';
 import { JOBS } from './jobs';
 import { PagesModule } from './pages';
 import { PaymentsModule } from './payments';
@@ -26,6 +27,7 @@ export class AppModule {
         AuthModule,
         ReservationsModule,
         SalaModule,
+        InstructorsModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

@@ -23,6 +23,7 @@ import {
   userByEmail,
 } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
+import { instructorNamed } from './helpers/instructors';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -269,7 +270,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         .post('/api/admin/change-data')
         .send({ id_user: target.user.id, role: 'superadmin' })
         .expect(400);
-      expect(badRole.body.error).toEqual({ role: ['El rol debe ser Usuario o Administrador'] });
+      expect(badRole.body.error).toEqual({ role: ['El rol debe ser Usuario, Instructor o Administrador'] });
       await admin.post('/api/admin/change-data').send({ id_user: 999999, name: 'X' }).expect(404);
       await admin.post('/api/admin/change-data').send({ name: 'Sin usuario' }).expect(400);
 
@@ -649,7 +650,11 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         .send({ date: tuesday, classReservation: schedule.id })
         .expect(201);
       await admin.post('/api/reservations/cancel-reservation').send({ id: booked.body.reservationId }).expect(200);
-      await admin.post('/api/reservations/horario/change').send({ id: schedule.id, instructor: 'Sofía' }).expect(200);
+      const sofia = await instructorNamed(t, 'Sofía');
+      await admin
+        .post('/api/reservations/horario/change')
+        .send({ id: schedule.id, instructorId: sofia.id })
+        .expect(200);
       await admin.post('/api/reservations/cancel-class').send({ date: tuesday, scheduleId: schedule.id }).expect(200);
       await admin.post('/api/reservations/horario/deactivate').send({ id: schedule.id }).expect(200);
       await admin.post('/api/reservations/horario/activate').send({ id: schedule.id }).expect(200);

@@ -191,6 +191,12 @@ const RULES: Record<string, Rule> = {
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
   changePromoCode: { access: Permission.PromosManage, body: () => ({ id: 999999 }) },
+  // Instructors ("Instructores" and the public pages; instructors.int-spec.ts)
+  listInstructors: { access: Permission.InstructorsManage },
+  addInstructor: { access: Permission.InstructorsManage, body: () => ({}) },
+  changeInstructor: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
+  listPublicInstructors: { access: 'public' },
+  getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
   giftCardOptions: { access: 'session' },
   buyGiftCard: { access: 'session', body: () => ({}) },
@@ -228,6 +234,8 @@ interface Caller {
   /** null for the guest. */
   role: Role | null;
   agent: Agent;
+  /** The caller's own user id (none for the guest). */
+  userId?: number;
 }
 
 describe('authorization matrix: every endpoint of the OpenAPI document × guest, client, another client and each role of the table', () => {
@@ -240,10 +248,10 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
   let byRole: Record<Role, Caller>;
 
   /** A new account with the role, logged in (its role set in the database, as an admin would). */
-  const accountWith = async (role: Role, name: string): Promise<Agent> => {
+  const accountWith = async (role: Role, name: string): Promise<{ agent: Agent; userId: number }> => {
     const account = await newClient(t, name);
     if (account.user.role !== role) await t.dataSource.getRepository(User).update({ id: account.user.id }, { role });
-    return account.agent;
+    return { agent: account.agent, userId: account.user.id };
   };
 
   beforeAll(async () => {
@@ -305,9 +313,9 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     other = { name: 'another client', role: 'user', agent: theirs.agent };
     const callers: Partial<Record<Role, Caller>> = {};
     for (const role of ROLES) {
-      const agent =
-        role === 'user' ? mine.agent : role === 'admin' ? await adminAgent(t) : await accountWith(role, role);
-      callers[role] = { name: role === 'user' ? 'client' : role, role, agent };
+      if (role === 'user') callers[role] = { name: 'client', role, agent: mine.agent, userId: mine.user.id };
+      else if (role === 'admin') callers[role] = { name: role, role, agent: await adminAgent(t) };
+      else callers[role] = { name: role, role, ...(await accountWith(role, role)) };
     }
     byRole = callers as Record<Role, Caller>;
     fixture = {
@@ -331,7 +339,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     if (op.id === 'logout') return t.agent();
     if (op.id !== 'logoutAll' || caller.role === null) return caller.agent;
     // logout-all ends every session of its user: a throwaway user of the same role makes the call.
-    return accountWith(caller.role, 'Desechable');
+    return (await accountWith(caller.role, 'Desechable')).agent;
   };
 
   /** Every status each operation answered in this file's calls: the document must name them all. */
@@ -345,9 +353,11 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     const rule = RULES[op.id];
     const path = rule.path ?? op.path;
     const agent = await agentFor(caller, op);
-    const res = await (op.method === 'get'
-      ? agent.get(path)
-      : agent.post(path).send(body ?? rule.body?.(fixture) ?? {}));
+    // A role without the `own` rule's permission acts on its own data (the client is the fixture's).
+    const own = ownedBy(rule.access);
+    const mineOnly = own && caller.role && caller.userId !== undefined && !granted(caller.role, own);
+    const f = mineOnly ? { ...fixture, clientId: caller.userId! } : fixture;
+    const res = await (op.method === 'get' ? agent.get(path) : agent.post(path).send(body ?? rule.body?.(f) ?? {}));
     observe(op, res.status);
     return res;
   };

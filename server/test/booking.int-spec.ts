@@ -62,6 +62,7 @@ describe('booking', () => {
         cancelUntil: '2026-11-23T01:00:00.000Z',
         cancellable: false,
         isCancelled: false,
+        instructorId: null,
         instructor: null,
         users: '[{"id":null,"name":null}]',
         myReservationId: null,

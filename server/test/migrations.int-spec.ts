@@ -182,6 +182,69 @@ describe('database schema (migrations)', () => {
     });
   });
 
+  it('should turn the free-text instructor names into one profile per name, whatever their capitals and spaces', async () => {
+    // Back to before instructors (and the migrations after it), with names typed by hand, then forward again.
+    const instructorsAt = migrations.findIndex((migration) => migration.name === 'Instructors1764955000000');
+    expect(instructorsAt).toBeGreaterThan(0);
+    for (let i = migrations.length - 1; i >= instructorsAt; i--) await t.dataSource.undoLastMigration();
+    const written = ['Ana López', '  ana   lópez ', 'ANA LÓPEZ', 'Luis', '   ', null];
+    const scheduleIds: number[] = [];
+    for (const [i, instructor] of written.entries()) {
+      await t.dataSource.query(
+        'INSERT INTO schedules (weekday, start_time, capacity, instructor, active) VALUES (7, ?, 8, ?, 1)',
+        [`0${i}:15`, instructor],
+      );
+      scheduleIds.push(await idOf('SELECT MAX(id) AS id FROM schedules'));
+    }
+    // A class row keeps the name it was booked with: "luis " is Luis; "Marta" taught only that class.
+    for (const [date, instructor] of [
+      ['2026-02-01', 'luis '],
+      ['2026-02-08', 'Marta'],
+    ]) {
+      await t.dataSource.query(
+        "INSERT INTO class_sessions (schedule_id, date, start_time, capacity, instructor) VALUES (?, ?, '03:15', 8, ?)",
+        [scheduleIds[3], date, instructor],
+      );
+    }
+    await t.dataSource.runMigrations();
+
+    const profiles: { id: number; name: string; slug: string; userId: unknown; active: unknown }[] =
+      await t.dataSource.query(
+        'SELECT id, name, slug, user_id AS userId, active FROM instructors ORDER BY sort_order, id',
+      );
+    expect(profiles.map((p) => [p.name, p.slug, p.userId, Number(p.active)])).toEqual([
+      ['Ana López', 'ana-lopez', null, 1],
+      ['Luis', 'luis', null, 1],
+      ['Marta', 'marta', null, 1],
+    ]);
+    const [ana, luis, marta] = profiles.map((p) => Number(p.id));
+    const schedules: { instructorId: unknown; instructor: string | null }[] = await t.dataSource.query(
+      `SELECT instructor_id AS instructorId, instructor FROM schedules WHERE id IN (${scheduleIds.join(', ')}) ORDER BY id`,
+    );
+    expect(schedules.map((s) => [s.instructorId === null ? null : Number(s.instructorId), s.instructor])).toEqual([
+      [ana, 'Ana López'],
+      [ana, 'Ana López'],
+      [ana, 'Ana López'],
+      [luis, 'Luis'],
+      [null, null],
+      [null, null],
+    ]);
+    const classes: { instructorId: unknown; instructor: string }[] = await t.dataSource.query(
+      'SELECT instructor_id AS instructorId, instructor FROM class_sessions WHERE schedule_id = ? ORDER BY date',
+      [scheduleIds[3]],
+    );
+    expect(classes.map((c) => [Number(c.instructorId), c.instructor])).toEqual([
+      [luis, 'Luis'],
+      [marta, 'Marta'],
+    ]);
+    // The role the migration allows.
+    await insertUser('instructora@example.com');
+    await t.dataSource.query("UPDATE users SET role = 'instructor' WHERE email = 'instructora@example.com'");
+    await expect(
+      t.dataSource.query("UPDATE users SET role = 'owner' WHERE email = 'instructora@example.com'"),
+    ).rejects.toThrow();
+  });
+
   it('should undo and redo the schema with its down and up migrations', async () => {
     for (let i = 0; i < migrations.length; i++) await t.dataSource.undoLastMigration();
     expect(await tableNames(t.dataSource)).toEqual(['migrations']);

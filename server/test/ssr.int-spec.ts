@@ -7,7 +7,9 @@ import { ClientAppService, withScriptNonce } from '../src/core/http/client-app.s
 import { loginAs, outboxCount, readOutboxMail, registerUser } from './helpers/accounts';
 import { ADMIN } from './helpers/booking';
 import { builtClientDir } from './helpers/built-client';
+import { instructorNamed } from './helpers/instructors';
 import { createTestApp, TestApp } from './helpers/test-app';
+import { Schedule } from '../src/reservations/entities/schedule.entity';
 
 const SITE = 'https://estudio.example';
 
@@ -136,6 +138,8 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
   });
 
   describe("Cache-Control of every page, by route (from the client's route files)", () => {
+    // The instructor page's "x": a profile with that address.
+    beforeAll(() => instructorNamed(t, 'X'));
     const ROUTES = resolve(__dirname, '..', '..', 'client', 'src', 'routes');
     /** Each page's address (a `$param` as "x") and whether it is personal: behind the session or a secret link. */
     const pages = readdirSync(ROUTES, { recursive: true, encoding: 'utf8' })
@@ -200,6 +204,33 @@ describe('pages rendered on the server (SSR) with the data and the session', () 
       const script = /"(\/assets\/main-[\w-]+\.js)"/.exec(page.text)![1];
       expect((await agent.get(script).expect(200)).headers['cache-control']).toContain('immutable');
     });
+  });
+
+  it("should render an instructor's page with their name, specialties and classes, and the studio page's cards", async () => {
+    const rosa = await instructorNamed(t, 'Rosa Méndez', {
+      bio: 'Fisioterapeuta y maestra de Pilates.',
+      specialties: ['Prenatal'],
+    });
+    const schedule = await t.dataSource.getRepository(Schedule).findOneByOrFail({ weekday: 3, startTime: '18:00' });
+    await t.dataSource
+      .getRepository(Schedule)
+      .update({ id: schedule.id }, { instructorId: rosa.id, instructor: rosa.name });
+
+    const page = await t.http().get('/pilates/instructores/rosa-mendez').expect(200);
+    expect(page.text).toMatch(/<h1[^>]*>Rosa Méndez/);
+    expect(page.text).toContain('<title>Rosa Méndez · ');
+    expect(page.text).toContain('Rosa Méndez, instructor de Pilates Reformer: Prenatal.');
+    expect(page.text).toContain('Fisioterapeuta y maestra de Pilates.');
+    expect(page.text).toContain('6:00 PM');
+    expect(page.text).toMatch(/href="\/pilates\/reservar\?fecha=\d{4}-\d\d-\d\d&amp;instructor=\d+"/);
+    expect(page.text).toContain(`<link rel="canonical" href="${SITE}/pilates/instructores/rosa-mendez"`);
+
+    const missing = await t.http().get('/pilates/instructores/nadie').expect(404);
+    expect(missing.text).toContain('Página no encontrada');
+
+    const estudio = await t.http().get('/pilates/estudio').expect(200);
+    expect(estudio.text).toContain('Nuestros instructores');
+    expect(estudio.text).toContain('href="/pilates/instructores/rosa-mendez"');
   });
 
   it.each(['/wp-admin', '/pilates/no-existe', '/estudio'])(

@@ -20,6 +20,7 @@ import {
   sessionOf,
   TODAY,
 } from './helpers/booking';
+import { instructorNamed } from './helpers/instructors';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const TUESDAY = addDays(TODAY, 1);
@@ -59,6 +60,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
         startTime: '07:00',
         time: '7:00 AM',
         capacity: 8,
+        instructorId: null,
         instructor: null,
         active: true,
       });
@@ -85,13 +87,20 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
 
     it('should add a class, refuse a second one at the same time, and show it on its weekday', async () => {
       const admin = await adminAgent(t);
+      const mariana = await instructorNamed(t, 'Mariana');
       const res = await admin
         .post('/api/reservations/horario/add')
-        .send({ weekday: 7, startTime: '10:30', capacity: 6, instructor: 'Mariana' })
+        .send({ weekday: 7, startTime: '10:30', capacity: 6, instructorId: mariana.id })
         .expect(201);
       expect(res.body).toMatchObject({
         success: true,
-        schedule: { dayName: 'Domingo', time: '10:30 AM', capacity: 6, instructor: 'Mariana' },
+        schedule: {
+          dayName: 'Domingo',
+          time: '10:30 AM',
+          capacity: 6,
+          instructorId: mariana.id,
+          instructor: 'Mariana',
+        },
       });
       const again = await admin
         .post('/api/reservations/horario/add')
@@ -100,7 +109,7 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       expect(again.body.code).toBe('SCHEDULE_TIME_TAKEN');
       const sunday = await t.agent().post('/api/reservations/get-information').send({ date: '2026-11-29' }).expect(200);
       expect(sunday.body.data).toEqual([
-        expect.objectContaining({ time: '10:30 AM', capacity: 6, instructor: 'Mariana' }),
+        expect.objectContaining({ time: '10:30 AM', capacity: 6, instructorId: mariana.id, instructor: 'Mariana' }),
       ]);
       const bad = await admin
         .post('/api/reservations/horario/add')
@@ -124,15 +133,20 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
       expect(refused.body.code).toBe('CAPACITY_BELOW_RESERVED');
       expect((await sessionOf(t, schedule.id, TUESDAY))!.capacity).toBe(8);
 
+      const luis = await instructorNamed(t, 'Luis');
       await admin
         .post('/api/reservations/horario/change')
-        .send({ id: schedule.id, capacity: 3, instructor: 'Luis' })
+        .send({ id: schedule.id, capacity: 3, instructorId: luis.id })
         .expect(200);
-      expect(await sessionOf(t, schedule.id, TUESDAY)).toMatchObject({ capacity: 3, instructor: 'Luis' });
+      expect(await sessionOf(t, schedule.id, TUESDAY)).toMatchObject({
+        capacity: 3,
+        instructorId: luis.id,
+        instructor: 'Luis',
+      });
       const slot = (await t.agent().post('/api/reservations/get-information').send({ date: TUESDAY })).body.data.find(
         (s: { scheduleId: number }) => s.scheduleId === schedule.id,
       );
-      expect(slot).toMatchObject({ capacity: 3, reservedCount: 3, instructor: 'Luis' });
+      expect(slot).toMatchObject({ capacity: 3, reservedCount: 3, instructorId: luis.id, instructor: 'Luis' });
     });
 
     it('should move a class to a free time only', async () => {

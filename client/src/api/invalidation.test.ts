@@ -2,6 +2,7 @@ import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
+  getListInstructorsUrl,
   getCatalogueUrl,
   getGetAdminSalaUrl,
   getGetAuditUrl,
@@ -15,6 +16,7 @@ import {
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
+import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -90,6 +92,8 @@ describe('LIST_URLS', () => {
       giftBalance: getGetGiftBalanceUrl(),
       giftCards: getListGiftCardsUrl(),
       giftCardOptions: getGiftCardOptionsUrl(),
+      instructorProfiles: getListInstructorsUrl(),
+      instructors: getListPublicInstructorsUrl(),
     });
   });
 });

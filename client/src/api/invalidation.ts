@@ -52,6 +52,10 @@ export const LIST_URLS = {
   giftCards: '/api/admin/gift-cards',
   /** The gift card amounts on sale: the owner's (Ajustes) and the visible plans' prices. */
   giftCardOptions: '/api/gift-cards/options',
+  /** "Instructores": every profile, active or not, with its account. */
+  instructorProfiles: '/api/admin/instructores',
+  /** The active instructors: "Nuestros instructores", the Horario select and the booking filter. */
+  instructors: '/api/instructores',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -203,7 +207,8 @@ export const STALE_AFTER = {
   showCataloguePlan: CATALOGUE_CHANGED,
   addUser: { accepted: ['audit', 'users', 'user'] },
   /** Name and email show in the rosters too. */
-  changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters'] },
+  /** The role instructor creates or brings back a profile; back to client makes it inactive. */
+  changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters', 'instructorProfiles', 'instructors'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
   deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
   activeUser: { accepted: ['audit', 'users', 'user'] },
@@ -217,6 +222,12 @@ export const STALE_AFTER = {
   /** A gift card sold at the desk: the admins' list of cards and the dashboard's gift card sales. */
   deskGiftCardSale: { accepted: ['giftCards', 'audit', 'dashboard'] },
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
+  /** Linking an account makes it an instructor (Usuarios shows the role). */
+  addInstructor: { accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user'] },
+  /** A rename reaches every timetable entry and class that names the profile. */
+  changeInstructor: {
+    accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user', 'timetable', 'day', 'rosters', 'classes'],
+  },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
   /** "Reembolsar y anular": the card leaves the dashboard's gift card sales. */

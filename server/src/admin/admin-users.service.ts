@@ -3,11 +3,12 @@ import type { User } from '../auth/entities';
 import { type ProfileChanges, UsersService, userSnapshot } from '../auth';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
-import { isAdminRole } from '../core/auth/permissions';
+import { isAdminRole, isInstructorRole } from '../core/auth/permissions';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
+import { InstructorsService } from '../instructors';
 import { AttendanceService, BookingService } from '../reservations';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
@@ -26,6 +27,7 @@ export class AdminUsersService {
     private readonly booking: BookingService,
     private readonly audit: AuditService,
     private readonly attendance: AttendanceService,
+    private readonly instructors: InstructorsService,
   ) {}
 
   /** informacion/get-users: newest first, optionally those whose name or email contains `search`. */
@@ -99,6 +101,13 @@ export class AdminUsersService {
           subjectUserId: user.id,
           ...diff,
         });
+      }
+      // An instructor has a profile (created with their name, or their old one made active again);
+      // one who goes back to being a client keeps it, inactive, so their classes keep the name.
+      if (isInstructorRole(user.role) && !isInstructorRole(before.role)) {
+        await this.instructors.accountBecameInstructor(admin, user);
+      } else if (isInstructorRole(before.role) && !isInstructorRole(user.role) && !isAdminRole(user.role)) {
+        await this.instructors.accountStoppedTeaching(admin, user);
       }
       return user;
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
+import { InstructorsModule } from '../instructors';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
 import { AdminPlansController } from './admin-plans.controller';
@@ -16,7 +17,7 @@ import { DashboardService } from './dashboard.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule],
   controllers: [
     AdminUsersController,
     AdminPlansController,

@@ -8,6 +8,7 @@ import { planesEntities } from '../planes/entities';
 import { reservationsEntities } from '../reservations/entities';
 import { salaEntities } from '../sala/entities';
 import { notificationsEntities } from '../notifications/entities';
+import { instructorsEntities } from '../instructors/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -17,6 +18,7 @@ export const schema: DatabaseSchema = {
     ...planesEntities,
     ...reservationsEntities,
     ...salaEntities,
+    ...instructorsEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

@@ -1,3 +1,4 @@
+import { InstructorsModule } from '../instructors';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
@@ -25,7 +26,7 @@ import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, SalaModule],
+  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController, SpotOutageController],
   providers: [
     ReservationsRepository,

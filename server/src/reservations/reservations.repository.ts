@@ -34,6 +34,8 @@ export interface Slot {
   /** Clients in the class's waitlist. */
   waitingCount: number;
   cancelled: boolean;
+  /** The instructor's profile (class row's, else the timetable's) and its name. */
+  instructorId: number | null;
   instructor: string | null;
   /** The reformers taken in the class (none while it has no row). */
   takenSpotIds: number[];
@@ -296,6 +298,7 @@ export class ReservationsRepository {
         date: slot.date,
         startTime: slot.startTime,
         capacity,
+        instructorId: slot.instructorId,
         instructor: slot.instructor,
         reservedCount: 0,
         status: 'scheduled',
@@ -899,6 +902,7 @@ function toSlot(date: string, row: SlotRow): Slot {
     reservedCount: hasClass ? Number(row.reservedCount) : 0,
     waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
     cancelled: row.status === 'cancelled',
+    instructorId: toNullableNumber(hasClass ? row.classInstructorId : row.scheduleInstructorId),
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
     takenSpotIds: takenSpotIds(row.takenSpots),
   };

@@ -6,10 +6,10 @@
  * its own fixed parameter list. Kept free of imports: the bench's bare reference runs the same text.
  */
 const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capacity AS scheduleCapacity,
-         s.instructor AS scheduleInstructor, s.duration_minutes AS durationMinutes,
+         s.instructor AS scheduleInstructor, s.instructor_id AS scheduleInstructorId, s.duration_minutes AS durationMinutes,
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
-         c.instructor AS classInstructor,
+         c.instructor AS classInstructor, c.instructor_id AS classInstructorId,
          (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
@@ -98,6 +98,7 @@ export interface SlotRow {
   scheduleTime: string;
   scheduleCapacity: number;
   scheduleInstructor: string | null;
+  scheduleInstructorId: number | string | null;
   durationMinutes: number;
   classId: number | null;
   classTime: string | null;
@@ -106,6 +107,7 @@ export interface SlotRow {
   waitingCount: number | null;
   status: string | null;
   classInstructor: string | null;
+  classInstructorId: number | string | null;
 }
 
 /** A live reformer of the room on a date. */

@@ -60,7 +60,7 @@ export class TimetableRepository {
   /** Applies a timetable change to the schedule's classes that have not started (never below their places taken). */
   async changeUpcomingClasses(
     scheduleId: number,
-    changes: Partial<Pick<ClassSession, 'startTime' | 'capacity' | 'instructor'>>,
+    changes: Partial<Pick<ClassSession, 'startTime' | 'capacity' | 'instructorId' | 'instructor'>>,
     now: StudioNow,
   ): Promise<void> {
     const [future, params] = notStarted('class_sessions', now);

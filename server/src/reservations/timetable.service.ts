@@ -4,6 +4,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
+import { InstructorsService } from '../instructors';
 import { SalaService } from '../sala';
 import { BookingService } from './booking.service';
 import type { AddScheduleDto, ChangeScheduleDto } from './dto/timetable.dto';
@@ -35,6 +36,7 @@ export class TimetableService {
     private readonly audit: AuditService,
     private readonly waitlist: WaitlistService,
     private readonly sala: SalaService,
+    private readonly instructors: InstructorsService,
   ) {}
 
   list(): Promise<Schedule[]> {
@@ -48,7 +50,7 @@ export class TimetableService {
       weekday: dto.weekday,
       startTime: dto.startTime,
       capacity: dto.capacity,
-      instructor: dto.instructor ?? null,
+      ...(await this.instructorOf(dto.instructorId ?? null)),
       active: true,
     });
     await this.audit.record(admin, {
@@ -66,11 +68,13 @@ export class TimetableService {
       if (dto.startTime !== undefined && dto.startTime !== schedule.startTime && schedule.active) {
         await this.refuseTakenTime(schedule.weekday, dto.startTime, schedule.id);
       }
-      const instructor = dto.instructor === undefined ? undefined : dto.instructor?.trim() || null;
       const changes: Partial<ClassSession> = {};
       if (dto.startTime !== undefined) changes.startTime = dto.startTime;
       if (dto.capacity !== undefined) changes.capacity = dto.capacity;
-      if (instructor !== undefined) changes.instructor = instructor;
+      // The same instructor again is no change (an inactive one stays on the classes they had).
+      if (dto.instructorId !== undefined && dto.instructorId !== schedule.instructorId) {
+        Object.assign(changes, await this.instructorOf(dto.instructorId));
+      }
       if (Object.keys(changes).length === 0) return schedule;
 
       const now = this.studioNow();
@@ -154,6 +158,13 @@ export class TimetableService {
       after: { active: true },
     });
     return saved;
+  }
+
+  /** The profile's id and name for a timetable row: an active profile (400 otherwise), or none. */
+  private async instructorOf(id: number | null): Promise<Pick<Schedule, 'instructorId' | 'instructor'>> {
+    if (id === null) return { instructorId: null, instructor: null };
+    const profile = await this.instructors.availableForClasses(id);
+    return { instructorId: profile.id, instructor: profile.name };
   }
 
   private studioNow(): StudioNow {

@@ -22,6 +22,7 @@ export interface ScheduleRow {
   startTime: string;
   durationMinutes: number;
   capacity: number;
+  instructorId: number | null;
   instructor: string | null;
   active: boolean;
 }
@@ -36,6 +37,7 @@ export interface ClassRow {
   reservedCount: number;
   waitingCount: number;
   status: ClassStatus;
+  instructorId: number | null;
   instructor: string | null;
 }
 
@@ -161,6 +163,7 @@ export class InMemoryDatabase {
       id: values.id ?? this.nextId('schedules'),
       durationMinutes: 50,
       capacity: 8,
+      instructorId: 1,
       instructor: 'Ana',
       active: true,
       ...values,
@@ -180,6 +183,7 @@ export class InMemoryDatabase {
       reservedCount: 0,
       waitingCount: 0,
       status: 'scheduled',
+      instructorId: schedule.instructorId,
       instructor: schedule.instructor,
       ...values,
     };

@@ -49,6 +49,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
         reservedCount: klass?.reservedCount ?? 0,
         waitingCount: klass?.waitingCount ?? 0,
         cancelled: klass?.status === 'cancelled',
+        instructorId: klass ? klass.instructorId : schedule.instructorId,
         instructor: klass ? klass.instructor : schedule.instructor,
         // The unit tests' fake has no room: reformers are the integration tests' subject.
         takenSpotIds: [],
@@ -66,6 +67,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
       date: slot.date,
       startTime: slot.startTime,
       capacity: slot.capacity,
+      instructorId: slot.instructorId,
       instructor: slot.instructor,
       reservedCount: 0,
       waitingCount: 0,

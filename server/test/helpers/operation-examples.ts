@@ -1,6 +1,7 @@
 import { addDays } from '@pilates/dates';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
 import { validRegistration } from './accounts';
+import { instructorNamed } from './instructors';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from './booking';
 import type { TestApp } from './test-app';
 
@@ -13,6 +14,8 @@ export interface Fixture {
   userPlanId: number;
   scheduleId: number;
   reservationId: number;
+  /** The active instructor profile of the fixture's timetable class. */
+  instructorId: number;
 }
 
 /** A valid body of each operation with a JSON body, and who may call it. Every field of the operation's schema appears. */
@@ -95,13 +98,35 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
   addSchedule: {
     role: 'admin',
-    body: () => ({ weekday: 7, startTime: '12:00', capacity: 6, instructor: 'Laura' }),
+    body: (f) => ({ weekday: 7, startTime: '12:00', capacity: 6, instructorId: f.instructorId }),
   },
   changeSchedule: {
     role: 'admin',
-    body: (f) => ({ id: f.scheduleId, startTime: '20:00', capacity: 8, instructor: 'Laura' }),
+    body: (f) => ({ id: f.scheduleId, startTime: '20:00', capacity: 8, instructorId: f.instructorId }),
   },
   deactivateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
+  addInstructor: {
+    role: 'admin',
+    body: () => ({
+      name: 'Sofía Ruiz',
+      bio: 'Instructora de Pilates Reformer.',
+      specialties: ['Prenatal', 'Rehabilitación'],
+      sortOrder: 2,
+      accountEmail: 'nadie@example.com',
+    }),
+  },
+  changeInstructor: {
+    role: 'admin',
+    body: (f) => ({
+      id: f.instructorId,
+      name: 'Laura Gómez',
+      bio: 'Diez años enseñando.',
+      specialties: ['Postura'],
+      active: true,
+      sortOrder: 1,
+      accountEmail: f.clientEmail,
+    }),
+  },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
@@ -260,7 +285,10 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
 export async function prepareExamples(t: TestApp): Promise<{ fixture: Fixture; agents: Record<Role, Agent> }> {
   const client = await newClient(t, 'Ejemplos');
   const schedule = await scheduleAt(t, 1, '20:00');
-  await t.dataSource.getRepository(Schedule).update({ id: schedule.id }, { instructor: 'Laura' });
+  const laura = await instructorNamed(t, 'Laura');
+  await t.dataSource
+    .getRepository(Schedule)
+    .update({ id: schedule.id }, { instructorId: laura.id, instructor: laura.name });
   const userPlanId = await givePlan(t, client.user.id, { classes: 5 });
   const booked = await client.agent
     .post('/api/reservations/push-reservation')
@@ -273,6 +301,7 @@ export async function prepareExamples(t: TestApp): Promise<{ fixture: Fixture; a
       userPlanId,
       scheduleId: schedule.id,
       reservationId: booked.body.reservationId,
+      instructorId: laura.id,
     },
     agents: { guest: t.agent(), client: client.agent, admin: await adminAgent(t) },
   };

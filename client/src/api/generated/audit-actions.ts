@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'spot.outage',
   'spot.outage_end',
   'room.instructor',
+  'instructor.create',
+  'instructor.update',
   'settings.update',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,7 @@ export const Permission = {
   DashboardRead: 'dashboard.read',
   ExportsRead: 'exports.read',
   GiftCardsManage: 'gift-cards.manage',
+  InstructorsManage: 'instructors.manage',
   PaymentsRead: 'payments.read',
   PaymentsRefund: 'payments.refund',
   PlansGrant: 'plans.grant',
@@ -55,7 +56,9 @@ export const ROLE_PERMISSIONS = {
     Permission.RemindersSend,
     Permission.AuditRead,
     Permission.SettingsManage,
+    Permission.InstructorsManage,
   ],
+  instructor: [],
   user: [],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Role = keyof typeof ROLE_PERMISSIONS;

@@ -65,6 +65,7 @@ describe('SideMenu', () => {
       'Usuarios',
       'Ver clases',
       'Horario',
+      'Instructores',
       'Sala',
       'Planes',
       'Promociones',

@@ -10,6 +10,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/usuarios', label: 'Usuarios', permission: Permission.UsersRead },
   { to: '/pilates/usuarios-clases', label: 'Ver clases', permission: Permission.RosterRead },
   { to: '/pilates/horario', label: 'Horario', permission: Permission.TimetableManage },
+  { to: '/pilates/instructores', label: 'Instructores', permission: Permission.InstructorsManage },
   { to: '/pilates/sala', label: 'Sala', permission: Permission.RoomManage },
   { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
   { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },

@@ -3,7 +3,11 @@ import { formatMoney } from '@/lib/format';
 import { currentStudioDay } from '@/lib/studio-time-zone';
 import type { AdminPurchaseDto, AdminUserRowDtoRole } from '@/api/generated/model';
 
-export const ROLE_LABELS: Record<AdminUserRowDtoRole, string> = { user: 'Usuario', admin: 'Administrador' };
+export const ROLE_LABELS: Record<AdminUserRowDtoRole, string> = {
+  user: 'Usuario',
+  instructor: 'Instructor',
+  admin: 'Administrador',
+};
 
 export const ROLE_OPTIONS = (Object.keys(ROLE_LABELS) as AdminUserRowDtoRole[]).map((role) => ({
   value: role,

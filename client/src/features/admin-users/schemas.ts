@@ -33,7 +33,7 @@ export const editUserSchema = z.object({
     const message = value === '' ? null : birthDateError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   }),
-  role: z.enum(['user', 'admin'], 'El rol debe ser Usuario o Administrador'),
+  role: z.enum(['user', 'instructor', 'admin'], 'El rol debe ser Usuario, Instructor o Administrador'),
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
 export type EditUserValues = z.output<typeof editUserSchema>;

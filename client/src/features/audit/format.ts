@@ -116,11 +116,15 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   received: 'Recibido (MXN)',
   change: 'Cambio (MXN)',
   giftStatus: 'Tarjeta de regalo',
+  bio: 'Semblanza',
+  specialties: 'Especialidades',
+  sortOrder: 'Orden en las listas',
+  account: 'Cuenta ligada',
 };
 
 /** Every value of the fields of fixed values. */
 export const VALUE_LABELS = {
-  role: { user: 'Usuario', admin: 'Administrador' },
+  role: { user: 'Usuario', admin: 'Administrador', instructor: 'Instructor' },
   status: {
     active: 'Activa',
     cancelled: 'Cancelada',

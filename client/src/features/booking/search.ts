@@ -7,13 +7,19 @@
 import { isDateOnly } from '@pilates/dates/date-only';
 export interface CalendarSearch {
   fecha?: string;
+  /** Only this instructor's classes (Reservar's filter): a profile's id. */
+  instructor?: number;
 }
 
-/** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). */
+/** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). Likewise an instructor id. */
 export const calendarSearchSchema = {
-  parse: (search: { fecha?: unknown }): CalendarSearch => {
+  parse: (search: { fecha?: unknown; instructor?: unknown }): CalendarSearch => {
     const date = search.fecha;
-    return { fecha: typeof date === 'string' && isDateOnly(date) ? date : undefined };
+    const instructor = Number(search.instructor);
+    return {
+      fecha: typeof date === 'string' && isDateOnly(date) ? date : undefined,
+      instructor: Number.isSafeInteger(instructor) && instructor > 0 ? instructor : undefined,
+    };
   },
 };
 

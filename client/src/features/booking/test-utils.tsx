@@ -65,6 +65,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     cancelUntil: '2026-11-24T01:00:00.000Z',
     cancellable: true,
     isCancelled: false,
+    instructorId: null,
     instructor: null,
     users: '[{"id":null,"name":null}]',
     myReservationId: null,

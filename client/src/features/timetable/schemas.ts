@@ -24,9 +24,13 @@ const capacity = z
   .transform(Number)
   .pipe(z.number().min(MIN_CAPACITY, CAPACITY_MESSAGE).max(MAX_CAPACITY, CAPACITY_MESSAGE));
 
-const instructor = z.string().trim().max(120, 'El nombre del instructor no puede tener más de 120 caracteres');
+/** The Horario select's "Sin instructor" (a select option cannot be empty). */
+export const NO_INSTRUCTOR = 'ninguno';
 
-export const scheduleSchema = z.object({ startTime, capacity, instructor });
+// The select gives a profile's id as text, or NO_INSTRUCTOR.
+const instructorId = z.string().transform((value) => (value === NO_INSTRUCTOR || value === '' ? null : Number(value)));
+
+export const scheduleSchema = z.object({ startTime, capacity, instructorId });
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 export type ScheduleValues = z.output<typeof scheduleSchema>;
 

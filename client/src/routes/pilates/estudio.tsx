@@ -5,10 +5,14 @@ import { LazyMap } from '../../components/media/lazy-map';
 import { PhotoCarousel } from '../../components/media/photo-carousel';
 import { StudioVideo } from '../../components/media/studio-video';
 import { studio } from '../../content/studio';
+import { InstructorCards, instructorsQueryOptions } from '../../features/instructors';
 import { ClosingCall } from '../../features/site/components/closing-call';
 import { publicPageHead } from '../../lib/page-title';
+import { pageRead } from '../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/estudio')({
+  // "Nuestros instructores" in the server's first HTML.
+  loader: ({ context }) => pageRead(context.queryClient, instructorsQueryOptions),
   head: publicPageHead('estudio'),
   component: EstudioPage,
 });
@@ -89,6 +93,8 @@ function EstudioPage() {
           <LazyMap />
         </div>
       </section>
+
+      <InstructorCards />
 
       <ClosingCall />
     </>

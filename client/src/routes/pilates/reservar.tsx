@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { getGetInformationQueryOptions } from '../../api/generated/reservations/reservations';
 import { BookingDay } from '../../features/booking/components/booking-day';
+import { InstructorFilter } from '../../features/booking/components/instructor-filter';
 import { routerBreadcrumbLink } from '../../features/booking/components/breadcrumb-link';
 import { WeekCalendar } from '../../features/booking/components/week-calendar';
 import { currentStudioDay, useStudioToday } from '../../features/booking/hooks/use-studio-today';
@@ -53,7 +54,7 @@ function SessionReservar() {
 
 /** `user`: the visitor, null for a guest, undefined while the session is unknown. */
 function Reservar({ user }: { user: SessionUser | null | undefined }) {
-  const { fecha } = Route.useSearch();
+  const { fecha, instructor } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const today = useStudioToday();
   const sessionPending = user === undefined;
@@ -69,10 +70,15 @@ function Reservar({ user }: { user: SessionUser | null | undefined }) {
         selectedDate={date}
         today={today}
         renderLink={routerBreadcrumbLink}
-        onSelectDate={(next) => void navigate({ search: { fecha: next }, replace: true })}
+        onSelectDate={(next) => void navigate({ search: { fecha: next, instructor }, replace: true })}
       >
+        <InstructorFilter
+          value={instructor}
+          onChange={(next) => void navigate({ search: { fecha, instructor: next }, replace: true })}
+        />
         <BookingDay
           date={date}
+          instructorId={instructor}
           isGuest={user === null}
           sessionPending={sessionPending}
           // Back to this very day after logging in (the calendar's opening day may differ by then).

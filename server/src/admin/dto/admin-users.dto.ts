@@ -75,11 +75,11 @@ export class UsersListResponseDto {
 /** admin/add-user: the registration rules without the terms. */
 export class AddUserDto extends OmitType(RegisterDto, ['terms'] as const) {}
 
-/** admin/change-data: every field optional but the user; the role is user or admin. */
+/** admin/change-data: every field optional but the user; the role is user, instructor or admin. */
 export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user', 'currentPassword'] as const) {
   @ApiPropertyOptional({ enum: ROLES })
   @IsOptional()
-  @IsIn(ROLES, { message: 'El rol debe ser Usuario o Administrador' })
+  @IsIn(ROLES, { message: 'El rol debe ser Usuario, Instructor o Administrador' })
   role?: Role;
 
   @ApiProperty({ description: 'El usuario a cambiar.' })

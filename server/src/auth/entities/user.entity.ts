@@ -23,7 +23,7 @@ export { ROLES, type Role } from '../../core/auth/caller';
 @Index('ix_users_created_role', ['createdAt', 'role'])
 // A users search under 3 characters scans this narrow index, not the rows with their password hashes.
 @Index('ix_users_search', ['name', 'email'])
-@Check('ck_users_role', "role IN ('user', 'admin')")
+@Check('ck_users_role', "role IN ('user', 'admin', 'instructor')")
 export class User {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = {
   'spot.outage': 'Dejó un reformer fuera de servicio',
   'spot.outage_end': 'Volvió a poner en servicio un reformer',
   'room.instructor': 'Cambió el lugar del instructor en la sala',
+  'instructor.create': 'Agregó un instructor',
+  'instructor.update': 'Cambió un instructor',
   'settings.update': 'Cambió los ajustes del estudio',
 } as const;
 
@@ -74,7 +76,7 @@ export const AUDIT_FIELDS = {
   name: text,
   email: { kind: 'email' },
   cumpleanos: date,
-  role: { kind: 'values', values: ['user', 'admin'] },
+  role: { kind: 'values', values: ['user', 'admin', 'instructor'] },
   active: yesNo,
   cancelledReservations: count,
   plan: text,
@@ -179,6 +181,12 @@ export const AUDIT_FIELDS = {
   total: { kind: 'money' },
   received: { kind: 'money' },
   change: { kind: 'money' },
+  /** An instructor's profile ("Instructores"): its short bio, specialties (comma-separated), place on the lists. */
+  bio: text,
+  specialties: text,
+  sortOrder: count,
+  /** The account linked to an instructor's profile, by its email; null: none. */
+  account: { kind: 'email' },
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -194,6 +202,16 @@ const PROMO_CODE_FIELDS = [
   'plans',
   'newClientsOnly',
   'active',
+] as const satisfies readonly AuditField[];
+
+/** What creating and changing an instructor's profile record. */
+const INSTRUCTOR_FIELDS = [
+  'name',
+  'bio',
+  'specialties',
+  'active',
+  'sortOrder',
+  'account',
 ] as const satisfies readonly AuditField[];
 
 /** The fields each action records, in `before` or `after`. */
@@ -238,6 +256,8 @@ export const AUDIT_ACTION_FIELDS = {
   'spot.outage': ['spot', 'startDate', 'endDate', 'reason', 'moved', 'cancelledReservations'],
   'spot.outage_end': ['spot', 'startDate', 'endDate', 'active'],
   'room.instructor': ['row', 'column'],
+  'instructor.create': INSTRUCTOR_FIELDS,
+  'instructor.update': INSTRUCTOR_FIELDS,
   'settings.update': [
     'cancelHours',
     'waitlistMax',

@@ -25,7 +25,8 @@ export interface AuditEntryInput {
     | 'waitlist'
     | 'spot'
     | 'room'
-    | 'settings';
+    | 'settings'
+    | 'instructor';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

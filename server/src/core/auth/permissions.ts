@@ -9,7 +9,7 @@
  * Adding a role: its name in ROLES and one entry in ROLE_PERMISSIONS (and the `ck_users_role`
  * CHECK of the users table, which a migration widens).
  */
-export const ROLES = ['user', 'admin'] as const;
+export const ROLES = ['user', 'admin', 'instructor'] as const;
 export type Role = (typeof ROLES)[number];
 
 export enum Permission {
@@ -59,6 +59,8 @@ export enum Permission {
   AuditRead = 'audit.read',
   /** The studio's rules and contact ("Ajustes"). */
   SettingsManage = 'settings.manage',
+  /** The instructors' profiles ("Instructores"): add, change, link to an account. */
+  InstructorsManage = 'instructors.manage',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
@@ -67,6 +69,8 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   user: [],
   admin: ALL_PERMISSIONS,
+  // Books like a client for now; their own classes' rosters come with the permissions that need them.
+  instructor: [],
 };
 
 /**
@@ -76,3 +80,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 export const ADMIN_ROLE = 'admin' satisfies Role;
 
 export const isAdminRole = (role: Role): boolean => role === ADMIN_ROLE;
+
+/** The role of an account that teaches: it has an instructor profile linked to it (instructors.user_id). */
+export const INSTRUCTOR_ROLE = 'instructor' satisfies Role;
+
+export const isInstructorRole = (role: Role): boolean => role === INSTRUCTOR_ROLE;

@@ -84,6 +84,13 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   refundGiftCard: 'Reembolsar y anular una tarjeta de regalo',
   deskGiftCardSale: 'Vender una tarjeta de regalo en mostrador',
 
+  // Instructores
+  listPublicInstructors: 'Nuestros instructores',
+  getInstructorPage: 'Perfil de un instructor con sus próximas clases',
+  listInstructors: 'Perfiles de instructores (administración)',
+  addInstructor: 'Agregar un perfil de instructor',
+  changeInstructor: 'Cambiar un perfil de instructor',
+
   // Administración
   getUser: 'Datos de un usuario',
   addUser: 'Crear un usuario',

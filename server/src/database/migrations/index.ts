@@ -31,6 +31,7 @@ import { DeskSales1764950000000 } from './1764950000000-DeskSales';
 import { GiftCards1764951000000 } from './1764951000000-GiftCards';
 import { DashboardGiftFigures1764952000000 } from './1764952000000-DashboardGiftFigures';
 import { DeskGiftCards1764953000000 } from './1764953000000-DeskGiftCards';
+import { Instructors1764955000000 } from './1764955000000-Instructors';
 import { CalendarSequence1764958000000 } from './1764958000000-CalendarSequence';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
@@ -68,5 +69,6 @@ export const migrations = [
   GiftCards1764951000000,
   DashboardGiftFigures1764952000000,
   DeskGiftCards1764953000000,
+  Instructors1764955000000,
   CalendarSequence1764958000000,
 ];

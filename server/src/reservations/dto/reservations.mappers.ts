@@ -43,6 +43,7 @@ export function toSlotDto(
     cancelUntil: timing.cancelUntil,
     cancellable: timing.cancellable,
     isCancelled: slot.cancelled,
+    instructorId: slot.instructorId,
     instructor: slot.instructor,
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
@@ -159,6 +160,7 @@ export function toScheduleDto(schedule: Schedule): ScheduleDto {
     startTime: schedule.startTime,
     time: to12Hour(schedule.startTime),
     capacity: schedule.capacity,
+    instructorId: schedule.instructorId,
     instructor: schedule.instructor,
     active: schedule.active,
   };

@@ -85,6 +85,13 @@ export class SlotDto {
   @ApiProperty({ description: 'El estudio canceló la clase en esta fecha.' })
   isCancelled!: boolean;
 
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'El perfil del instructor (filtro por instructor).',
+  })
+  instructorId!: number | null;
+
   @ApiPropertyOptional({ type: String, nullable: true })
   instructor!: string | null;
 

@@ -1,12 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsRowId, IsRequiredDate } from '../../core/dto/validators';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { BlankAsUndefined } from '../../core/dto/transforms';
+import { IsRowId, IsRequiredDate, MAX_ID } from '../../core/dto/validators';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
-import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 
-const INSTRUCTOR_CHARACTERS_MESSAGE =
-  'El nombre del instructor no puede tener caracteres invisibles, de control ni que cambien la dirección del texto.';
+const INSTRUCTOR_MESSAGE = 'El instructor no es válido';
 
 const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_MESSAGE = 'La hora debe tener el formato HH:mm (24 horas)';
@@ -31,7 +28,10 @@ export class ScheduleDto {
   @ApiProperty({ example: 8 })
   capacity!: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'El perfil del instructor; null: sin instructor.' })
+  instructorId!: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Su nombre.' })
   instructor!: string | null;
 
   @ApiProperty()
@@ -76,17 +76,19 @@ export class AddScheduleDto {
   @IsInt({ message: CAPACITY_MESSAGE })
   capacity!: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120, description: 'Vacío o null: sin instructor.' })
-  @BlankAsUndefined()
-  @NormalizeText()
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Un instructor activo (GET /api/instructores); null: sin instructor.',
+  })
   @Clearable()
-  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
-  @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
-  @IsString({ message: 'El instructor no es válido' })
-  instructor?: string | null;
+  @Max(MAX_ID, { message: INSTRUCTOR_MESSAGE })
+  @Min(1, { message: INSTRUCTOR_MESSAGE })
+  @IsInt({ message: INSTRUCTOR_MESSAGE })
+  instructorId?: number | null;
 }
 
-/** Every field but the id is optional; an empty or null instructor removes it. */
+/** Every field but the id is optional; a null instructor removes it. */
 export class ChangeScheduleDto {
   @ApiProperty()
   @IsRowId('La clase del horario no es válida')
@@ -106,17 +108,15 @@ export class ChangeScheduleDto {
   capacity?: number;
 
   @ApiPropertyOptional({
-    type: String,
+    type: Number,
     nullable: true,
-    maxLength: 120,
-    description: 'Vacío o null quita al instructor.',
+    description: 'Un instructor activo (GET /api/instructores); null quita al instructor.',
   })
-  @NormalizeText()
   @Clearable()
-  @IsVisibleText({ message: INSTRUCTOR_CHARACTERS_MESSAGE })
-  @MaxLength(120, { message: 'El nombre del instructor no puede tener más de 120 caracteres' })
-  @IsString({ message: 'El instructor no es válido' })
-  instructor?: string | null;
+  @Max(MAX_ID, { message: INSTRUCTOR_MESSAGE })
+  @Min(1, { message: INSTRUCTOR_MESSAGE })
+  @IsInt({ message: INSTRUCTOR_MESSAGE })
+  instructorId?: number | null;
 }
 
 export class ScheduleIdDto {

@@ -22,6 +22,8 @@ export type ClassStatus = (typeof CLASS_STATUSES)[number];
 @Entity('class_sessions')
 @Index('uq_class_sessions_schedule_date', ['scheduleId', 'date'], { unique: true })
 @Index('ix_class_sessions_date', ['date'])
+// An instructor's classes by date.
+@Index('ix_class_sessions_instructor', ['instructorId', 'date'])
 // Covering index of the dashboard's occupancy (a year of classes read from the index alone).
 @Index('ix_class_sessions_date_figures', [
   'date',
@@ -77,6 +79,11 @@ export class ClassSession {
   @Column({ type: 'varchar', length: 10, default: 'scheduled' })
   status!: ClassStatus;
 
+  /** Who teaches this class: the timetable's instructor when the row was made, kept in step with it. */
+  @Column({ name: 'instructor_id', type: 'int', nullable: true })
+  instructorId!: number | null;
+
+  /** The profile's name, copied as on schedules. */
   @Column({ type: 'varchar', length: 120, nullable: true })
   instructor!: string | null;
 

@@ -4,6 +4,7 @@ import { booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core
 /** One recurring class of the weekly timetable. */
 @Entity('schedules')
 @Index('ix_schedules_weekday', ['weekday', 'startTime'])
+@Index('ix_schedules_instructor', ['instructorId'])
 @Check('ck_schedules_weekday', 'weekday BETWEEN 1 AND 7')
 @Check('ck_schedules_capacity', 'capacity > 0')
 @Check('ck_schedules_duration', 'duration_minutes > 0')
@@ -25,6 +26,11 @@ export class Schedule {
   @Column({ type: 'int' })
   capacity!: number;
 
+  /** The instructor's profile; null: no instructor. */
+  @Column({ name: 'instructor_id', type: 'int', nullable: true })
+  instructorId!: number | null;
+
+  /** The profile's name, copied whenever the id is set or the profile renamed (the day view reads no join). */
   @Column({ type: 'varchar', length: 120, nullable: true })
   instructor!: string | null;
 

@@ -25,6 +25,7 @@ import type {
 
 import type {
   AddCatalogPlanDto,
+  AddInstructorDto,
   AddPlanAdminDto,
   AddPromoCodeDto,
   AddSpotDto,
@@ -43,6 +44,7 @@ import type {
   ChangeCatalogPlanDto,
   ChangeDataDto,
   ChangeDataPlanDto,
+  ChangeInstructorDto,
   ChangePromoCodeDto,
   ChangeSettingsDto,
   ChangeSettingsResponseDto,
@@ -61,6 +63,8 @@ import type {
   GetAuditDto,
   GetUsersDto,
   GiftCardIdDto,
+  InstructorProfileResponseDto,
+  InstructorProfilesResponseDto,
   InstructorResponseDto,
   OutageDto,
   OutageIdDto,
@@ -1874,6 +1878,262 @@ export const useVoidGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext =
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof voidGiftCard>>, TError, { data: GiftCardIdDto }, TContext> => {
   const mutationOptions = getVoidGiftCardMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Perfiles de instructores (administración)
+ */
+export const getListInstructorsUrl = () => {
+  return `/api/admin/instructores`;
+};
+
+export const listInstructors = async (options?: RequestInit): Promise<InstructorProfilesResponseDto> => {
+  return apiFetch<InstructorProfilesResponseDto>(getListInstructorsUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListInstructorsQueryKey = () => {
+  return [`/api/admin/instructores`] as const;
+};
+
+export const getListInstructorsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listInstructors>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstructors>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListInstructorsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listInstructors>>> = ({ signal }) =>
+    listInstructors({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listInstructors>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListInstructorsQueryResult = NonNullable<Awaited<ReturnType<typeof listInstructors>>>;
+export type ListInstructorsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListInstructors<
+  TData = Awaited<ReturnType<typeof listInstructors>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstructors>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInstructors>>,
+          TError,
+          Awaited<ReturnType<typeof listInstructors>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListInstructors<
+  TData = Awaited<ReturnType<typeof listInstructors>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstructors>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInstructors>>,
+          TError,
+          Awaited<ReturnType<typeof listInstructors>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListInstructors<
+  TData = Awaited<ReturnType<typeof listInstructors>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstructors>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Perfiles de instructores (administración)
+ */
+
+export function useListInstructors<
+  TData = Awaited<ReturnType<typeof listInstructors>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listInstructors>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListInstructorsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Agregar un perfil de instructor
+ */
+export const getAddInstructorUrl = () => {
+  return `/api/admin/instructores/add`;
+};
+
+export const addInstructor = async (
+  addInstructorDto: AddInstructorDto,
+  options?: RequestInit,
+): Promise<InstructorProfileResponseDto> => {
+  return apiFetch<InstructorProfileResponseDto>(getAddInstructorUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(addInstructorDto),
+  });
+};
+
+export const getAddInstructorMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof addInstructor>>,
+    TError,
+    { data: AddInstructorDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof addInstructor>>, TError, { data: AddInstructorDto }, TContext> => {
+  const mutationKey = ['addInstructor'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof addInstructor>>, { data: AddInstructorDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return addInstructor(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddInstructorMutationResult = NonNullable<Awaited<ReturnType<typeof addInstructor>>>;
+export type AddInstructorMutationBody = AddInstructorDto;
+export type AddInstructorMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Agregar un perfil de instructor
+ */
+export const useAddInstructor = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof addInstructor>>,
+      TError,
+      { data: AddInstructorDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof addInstructor>>, TError, { data: AddInstructorDto }, TContext> => {
+  const mutationOptions = getAddInstructorMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Cambiar un perfil de instructor
+ */
+export const getChangeInstructorUrl = () => {
+  return `/api/admin/instructores/change`;
+};
+
+export const changeInstructor = async (
+  changeInstructorDto: ChangeInstructorDto,
+  options?: RequestInit,
+): Promise<InstructorProfileResponseDto> => {
+  return apiFetch<InstructorProfileResponseDto>(getChangeInstructorUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changeInstructorDto),
+  });
+};
+
+export const getChangeInstructorMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changeInstructor>>,
+    TError,
+    { data: ChangeInstructorDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof changeInstructor>>,
+  TError,
+  { data: ChangeInstructorDto },
+  TContext
+> => {
+  const mutationKey = ['changeInstructor'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeInstructor>>, { data: ChangeInstructorDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return changeInstructor(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangeInstructorMutationResult = NonNullable<Awaited<ReturnType<typeof changeInstructor>>>;
+export type ChangeInstructorMutationBody = ChangeInstructorDto;
+export type ChangeInstructorMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cambiar un perfil de instructor
+ */
+export const useChangeInstructor = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changeInstructor>>,
+      TError,
+      { data: ChangeInstructorDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changeInstructor>>, TError, { data: ChangeInstructorDto }, TContext> => {
+  const mutationOptions = getChangeInstructorMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

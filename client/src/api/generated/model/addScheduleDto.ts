@@ -13,11 +13,10 @@ export interface AddScheduleDto {
    */
   capacity: number;
   /**
-   * Vacío o null: sin instructor.
-   * @maxLength 120
+   * Un instructor activo (GET /api/instructores); null: sin instructor.
    * @nullable
    */
-  instructor?: string | null;
+  instructorId?: number | null;
   startTime: string;
   /**
    * 1 lunes … 7 domingo.

@@ -12,4 +12,5 @@ export type AdminUserRowDtoRole = (typeof AdminUserRowDtoRole)[keyof typeof Admi
 export const AdminUserRowDtoRole = {
   user: 'user',
   admin: 'admin',
+  instructor: 'instructor',
 } as const;

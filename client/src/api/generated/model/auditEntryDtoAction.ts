@@ -50,5 +50,7 @@ export const AuditEntryDtoAction = {
   spotoutage: 'spot.outage',
   spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
+  instructorcreate: 'instructor.create',
+  instructorupdate: 'instructor.update',
   settingsupdate: 'settings.update',
 } as const;

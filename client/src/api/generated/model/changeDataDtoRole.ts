@@ -12,4 +12,5 @@ export type ChangeDataDtoRole = (typeof ChangeDataDtoRole)[keyof typeof ChangeDa
 export const ChangeDataDtoRole = {
   user: 'user',
   admin: 'admin',
+  instructor: 'instructor',
 } as const;

@@ -14,10 +14,9 @@ export interface ChangeScheduleDto {
   capacity?: number;
   id: number;
   /**
-   * Vacío o null quita al instructor.
-   * @maxLength 120
+   * Un instructor activo (GET /api/instructores); null quita al instructor.
    * @nullable
    */
-  instructor?: string | null;
+  instructorId?: number | null;
   startTime?: string;
 }

@@ -53,5 +53,7 @@ export const GetAuditDtoAction = {
   spotoutage: 'spot.outage',
   spotoutage_end: 'spot.outage_end',
   roominstructor: 'room.instructor',
+  instructorcreate: 'instructor.create',
+  instructorupdate: 'instructor.update',
   settingsupdate: 'settings.update',
 } as const;

@@ -7,6 +7,7 @@
  */
 
 export * from './addCatalogPlanDto';
+export * from './addInstructorDto';
 export * from './addPlanAdminDto';
 export * from './addPlanAdminDtoPagado';
 export * from './addPromoCodeDto';
@@ -62,6 +63,7 @@ export * from './changeDataDtoRole';
 export * from './changeDataPlanDto';
 export * from './changeDataPlanDtoPaid';
 export * from './changeInfoUserDto';
+export * from './changeInstructorDto';
 export * from './changePasswordDto';
 export * from './changePromoCodeDto';
 export * from './changeScheduleDto';
@@ -131,6 +133,11 @@ export * from './healthResponseDto';
 export * from './healthResponseDtoDatabase';
 export * from './healthResponseDtoDriver';
 export * from './heldClassDto';
+export * from './instructorClassDto';
+export * from './instructorPageResponseDto';
+export * from './instructorProfileDto';
+export * from './instructorProfileResponseDto';
+export * from './instructorProfilesResponseDto';
 export * from './instructorResponseDto';
 export * from './joinWaitlistDto';
 export * from './joinWaitlistResponseDto';
@@ -164,6 +171,7 @@ export * from './promoCodeDtoKind';
 export * from './promoCodeResponseDto';
 export * from './promoCodesResponseDto';
 export * from './promoteWaitlistResponseDto';
+export * from './publicInstructorDto';
 export * from './purchaseDto';
 export * from './purchasesResponseDto';
 export * from './pushReservationDto';

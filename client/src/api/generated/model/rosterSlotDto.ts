@@ -33,6 +33,11 @@ export interface RosterSlotDto {
   enrolled: EnrolledUserDto[];
   /** @nullable */
   instructor?: string | null;
+  /**
+   * El perfil del instructor (filtro por instructor).
+   * @nullable
+   */
+  instructorId?: number | null;
   /** El estudio canceló la clase en esta fecha. */
   isCancelled: boolean;
   /** La clase ya comenzó (hora del estudio). */

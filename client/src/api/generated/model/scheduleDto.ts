@@ -11,8 +11,16 @@ export interface ScheduleDto {
   capacity: number;
   dayName: string;
   id: number;
-  /** @nullable */
+  /**
+   * Su nombre.
+   * @nullable
+   */
   instructor?: string | null;
+  /**
+   * El perfil del instructor; null: sin instructor.
+   * @nullable
+   */
+  instructorId?: number | null;
   /** Hora del estudio, 24 horas. */
   startTime: string;
   time: string;

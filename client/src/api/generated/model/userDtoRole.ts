@@ -12,4 +12,5 @@ export type UserDtoRole = (typeof UserDtoRole)[keyof typeof UserDtoRole];
 export const UserDtoRole = {
   user: 'user',
   admin: 'admin',
+  instructor: 'instructor',
 } as const;

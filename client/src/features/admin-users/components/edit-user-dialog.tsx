@@ -112,7 +112,7 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
                   onValueChange={field.onChange}
                   onBlur={field.onBlur}
                   ref={field.ref}
-                  hint="Un administrador gestiona usuarios, planes y clases."
+                  hint="Un instructor tiene su perfil en Instructores; un administrador gestiona usuarios, planes y clases."
                   error={errors.role?.message}
                 />
               )}

@@ -51,10 +51,12 @@ export interface BookingDayProps {
   sessionPending?: boolean;
   /** Sends a guest to the login page (and back here afterwards). */
   onRequireLogin: () => void;
+  /** Only this instructor's classes (Reservar's filter); undefined: everyone's. */
+  instructorId?: number;
 }
 
 /** The selected day's classes on /pilates/reservar, with booking and its error dialogs. */
-export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin }: BookingDayProps) {
+export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin, instructorId }: BookingDayProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
@@ -193,7 +195,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           fallback={<DayClassesSkeleton />}
           error={(error) => <ErrorMessage error={error} />}
         >
-          <DaySlots date={date} listProps={listProps} />
+          <DaySlots date={date} listProps={listProps} instructorId={instructorId} />
         </PageQueryBoundary>
       </DayHeading>
       {cancelOpened ? (
@@ -248,9 +250,17 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
 type SlotListProps = Omit<ComponentProps<typeof SlotList>, 'slots'>;
 
 /** The day's classes: the ones still ahead, then those that already started folded under "Clases anteriores". */
-function DaySlots({ date, listProps }: { date: string; listProps: SlotListProps }) {
+function DaySlots({
+  date,
+  listProps,
+  instructorId,
+}: {
+  date: string;
+  listProps: SlotListProps;
+  instructorId?: number;
+}) {
   const day = usePageQuery(getGetInformationSuspenseQueryOptions({ date })).data;
-  const slots = day.data;
+  const slots = instructorId === undefined ? day.data : day.data.filter((slot) => slot.instructorId === instructorId);
   // The strike rule paused the client's online booking: said before they try (the server refuses too).
   const block = day.bloqueo ? (
     <p role="note" className="mb-4 rounded-card border border-accent/40 bg-accent-soft px-4 py-3 text-sm text-ink">
@@ -261,7 +271,13 @@ function DaySlots({ date, listProps }: { date: string; listProps: SlotListProps 
     return (
       <>
         {block}
-        <NoClasses />
+        {instructorId === undefined ? (
+          <NoClasses />
+        ) : (
+          <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
+            Este día no hay clases con ese instructor. Elige otro día o &quot;Todos&quot;.
+          </p>
+        )}
       </>
     );
   const upcoming = slots.filter((slot) => !slot.isPastClass);

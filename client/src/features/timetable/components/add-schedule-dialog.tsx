@@ -3,14 +3,19 @@ import { Controller } from 'react-hook-form';
 import { getAddScheduleMutationOptions } from '@/api/generated/horario/horario';
 import { FormDialog } from '@/components/forms/form-dialog';
 import { Select } from '@/components/ui/select';
-import { DEFAULT_CAPACITY, newScheduleSchema, type NewScheduleInput } from '../schemas';
+import { DEFAULT_CAPACITY, newScheduleSchema, NO_INSTRUCTOR, type NewScheduleInput } from '../schemas';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
-const FIELDS = ['weekday', 'startTime', 'capacity', 'instructor'] as const;
+const FIELDS = ['weekday', 'startTime', 'capacity', 'instructorId'] as const;
 
 export const WEEKDAY_OPTIONS = WEEKDAY_NAMES.slice(1).map((name, index) => ({ value: String(index + 1), label: name }));
 
-const EMPTY: NewScheduleInput = { weekday: '', startTime: '', capacity: String(DEFAULT_CAPACITY), instructor: '' };
+const EMPTY: NewScheduleInput = {
+  weekday: '',
+  startTime: '',
+  capacity: String(DEFAULT_CAPACITY),
+  instructorId: NO_INSTRUCTOR,
+};
 
 /** Adds a recurring class to the weekly timetable. */
 export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -28,7 +33,7 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
           weekday: values.weekday,
           startTime: values.startTime,
           capacity: values.capacity,
-          ...(values.instructor ? { instructor: values.instructor } : {}),
+          ...(values.instructorId !== null ? { instructorId: values.instructorId } : {}),
         },
       })}
       fields={FIELDS}

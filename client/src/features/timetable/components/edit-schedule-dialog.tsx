@@ -1,18 +1,18 @@
 import { getChangeScheduleMutationOptions } from '@/api/generated/horario/horario';
 import type { ChangeScheduleDto, ScheduleDto } from '@/api/generated/model';
 import { FormDialog } from '@/components/forms/form-dialog';
-import { scheduleSchema, type ScheduleValues } from '../schemas';
+import { NO_INSTRUCTOR, scheduleSchema, type ScheduleValues } from '../schemas';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
-const FIELDS = ['startTime', 'capacity', 'instructor'] as const;
+const FIELDS = ['startTime', 'capacity', 'instructorId'] as const;
 
 /** Only what changed: an unchanged capacity or time is not re-checked by the server. */
 function changesOf(schedule: ScheduleDto, values: ScheduleValues): ChangeScheduleDto {
   const changes: ChangeScheduleDto = { id: schedule.id };
   if (values.startTime !== schedule.startTime) changes.startTime = values.startTime;
   if (values.capacity !== schedule.capacity) changes.capacity = values.capacity;
-  // An empty instructor removes the instructor.
-  if (values.instructor !== (schedule.instructor ?? '')) changes.instructor = values.instructor;
+  // "Sin instructor" (null) removes the instructor.
+  if (values.instructorId !== (schedule.instructorId ?? null)) changes.instructorId = values.instructorId;
   return changes;
 }
 
@@ -34,7 +34,7 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
       defaultValues={(editing) => ({
         startTime: editing.startTime,
         capacity: String(editing.capacity),
-        instructor: editing.instructor ?? '',
+        instructorId: typeof editing.instructorId === 'number' ? String(editing.instructorId) : NO_INSTRUCTOR,
       })}
       mutation={getChangeScheduleMutationOptions()}
       toRequest={(values, editing) => {
@@ -48,7 +48,16 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
     >
       {(form) => (
         <>
-          <ScheduleFields register={form.register} control={form.control} errors={form.formState.errors} />
+          <ScheduleFields
+            register={form.register}
+            control={form.control}
+            errors={form.formState.errors}
+            current={
+              typeof schedule?.instructorId === 'number'
+                ? { id: schedule.instructorId, name: schedule.instructor ?? '' }
+                : null
+            }
+          />
           <p className="text-sm text-ink-muted">Los cambios se aplican a las clases que aún no empiezan.</p>
         </>
       )}

@@ -1,25 +1,52 @@
-import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useListPublicInstructors } from '@/api/generated/instructores/instructores';
+import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import type { CodeFields } from '@/lib/server-field-errors';
-import { MAX_CAPACITY, MIN_CAPACITY, type ScheduleInput } from '../schemas';
+import { MAX_CAPACITY, MIN_CAPACITY, NO_INSTRUCTOR, type ScheduleInput } from '../schemas';
 import { roomLimitHint, useRoomReformers } from './room-limit';
 
 /** Server refusals that belong under one field of the form rather than in the red box. */
 export const SCHEDULE_CODE_FIELDS: CodeFields<ScheduleInput> = {
   SCHEDULE_TIME_TAKEN: 'startTime',
   CAPACITY_BELOW_RESERVED: 'capacity',
+  INSTRUCTOR_NOT_AVAILABLE: 'instructorId',
 };
+
+/** The instructor a class has now, kept as a choice even when the profile is no longer active. */
+export interface CurrentInstructor {
+  id: number;
+  name: string;
+}
+
+/**
+ * "Sin instructor" and the active instructors ("Instructores"), in their order; the class's own
+ * instructor stays a choice when inactive, so other changes keep them.
+ */
+export function instructorOptions(active: { id: number; name: string }[], current?: CurrentInstructor | null) {
+  const options = [
+    { value: NO_INSTRUCTOR, label: 'Sin instructor' },
+    ...active.map((instructor) => ({ value: String(instructor.id), label: instructor.name })),
+  ];
+  if (current && !active.some((instructor) => instructor.id === current.id)) {
+    options.push({ value: String(current.id), label: `${current.name} (inactivo)` });
+  }
+  return options;
+}
 
 /** Hora, Capacidad and Instructor: the fields shared by the add and edit dialogs. */
 export function ScheduleFields<T extends ScheduleInput, V>({
   register,
   control,
   errors,
+  current,
 }: {
   register: UseFormRegister<T>;
   control: Control<T, unknown, V>;
   errors: FieldErrors<ScheduleInput>;
+  current?: CurrentInstructor | null;
 }) {
+  const instructors = useListPublicInstructors({ query: { staleTime: 60_000 } });
   // The shared fields have the same names in both forms.
   const reg = register as unknown as UseFormRegister<ScheduleInput>;
   const reformers = useRoomReformers();
@@ -57,12 +84,25 @@ export function ScheduleFields<T extends ScheduleInput, V>({
           {...reg('capacity')}
         />
       </div>
-      <TextField
-        label="Instructor"
-        autoComplete="off"
-        hint="Opcional."
-        error={errors.instructor?.message}
-        {...reg('instructor')}
+      <Controller
+        control={control as unknown as Control<ScheduleInput>}
+        name="instructorId"
+        render={({ field }) => (
+          <Select
+            label="Instructor"
+            options={instructorOptions(instructors.data ?? [], current)}
+            hint={
+              instructors.isError
+                ? 'No pudimos cargar los instructores. Cierra y vuelve a abrir para intentarlo de nuevo.'
+                : 'Los perfiles se editan en Instructores.'
+            }
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.instructorId?.message}
+          />
+        )}
       />
     </>
   );

@@ -31,10 +31,18 @@ const lunes7: ScheduleDto = {
   startTime: '07:00',
   time: '7:00 AM',
   capacity: 8,
+  instructorId: null,
   instructor: null,
   active: true,
 };
-const lunes18: ScheduleDto = { ...lunes7, id: 2, startTime: '18:00', time: '6:00 PM', instructor: 'Mariana' };
+const lunes18: ScheduleDto = {
+  ...lunes7,
+  id: 2,
+  startTime: '18:00',
+  time: '6:00 PM',
+  instructorId: 4,
+  instructor: 'Mariana',
+};
 const sabado9: ScheduleDto = {
   ...lunes7,
   id: 3,
@@ -44,6 +52,16 @@ const sabado9: ScheduleDto = {
   time: '9:00 AM',
   active: false,
 };
+
+const INSTRUCTORES = '/api/instructores';
+/** The active instructors the Horario select offers. */
+const instructores = () => ({
+  status: 200,
+  body: [
+    { id: 7, name: 'Ana', slug: 'ana', photoUrl: null, bio: '', specialties: [] },
+    { id: 8, name: 'Luis', slug: 'luis', photoUrl: null, bio: '', specialties: [] },
+  ],
+});
 
 const timetable = () => ({ status: 200, body: { success: true, horario: [lunes7, lunes18, sabado9] } });
 const scheduleAnswer = (message: string, schedule: ScheduleDto) => ({
@@ -120,11 +138,13 @@ describe('TimetableEditor', () => {
   it('should save a change, say so and reload the timetable', async () => {
     const fetchMock = stubApi({
       [HORARIO]: timetable,
+      [INSTRUCTORES]: instructores,
       '/api/reservations/horario/change': () =>
         scheduleAnswer('Clase del horario cambiada', {
           ...lunes7,
           startTime: '07:30',
           time: '7:30 AM',
+          instructorId: 7,
           instructor: 'Ana',
         }),
     });
@@ -135,16 +155,45 @@ describe('TimetableEditor', () => {
     const time = within(dialog).getByLabelText(/Hora/);
     await userEvent.clear(time);
     await userEvent.type(time, '07:30');
-    await userEvent.type(within(dialog).getByLabelText(/Instructor/), 'Ana');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Instructor/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Ana' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await screen.findByText('Clase del horario cambiada')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/reservations/horario/change')).toEqual([
-      { id: 1, startTime: '07:30', instructor: 'Ana' },
+      { id: 1, startTime: '07:30', instructorId: 7 },
     ]);
     // The timetable is fetched again after the change.
     await vi.waitFor(() => expect(bodiesSentTo(fetchMock, HORARIO)).toHaveLength(2));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("should offer the active instructors, keep an inactive one a class has, and send null for 'Sin instructor'", async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      [INSTRUCTORES]: instructores,
+      '/api/reservations/horario/change': () => scheduleAnswer('Clase del horario cambiada', lunes7),
+    });
+    renderPage(<TimetableEditor />);
+
+    // Mariana (id 4) is no longer active: she stays a choice for her class.
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar la clase del lunes a las 6:00 PM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar clase' });
+    const select = within(dialog).getByRole('combobox', { name: /Instructor/ });
+    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, INSTRUCTORES)).toHaveLength(1));
+    expect(select).toHaveTextContent('Mariana (inactivo)');
+    await userEvent.click(select);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sin instructor',
+      'Ana',
+      'Luis',
+      'Mariana (inactivo)',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Sin instructor' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Clase del horario cambiada')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/change')).toEqual([{ id: 2, instructorId: null }]);
   });
 
   it('should add a class on the chosen day with capacity 8 by default', async () => {

@@ -1,0 +1,93 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useListInstructors } from '@/api/generated/admin/admin';
+import type { InstructorProfileDto } from '@/api/generated/model';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ResponsiveTable } from '@/components/ui/responsive-table';
+import type { DataTableColumn } from '@/components/ui/table';
+import { AddInstructorDialog, EditInstructorDialog } from './instructor-dialog';
+
+function StateBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-pill px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        active ? 'bg-success-soft text-success' : 'bg-sand text-ink-muted',
+      )}
+    >
+      {active ? 'Activo' : 'Inactivo'}
+    </span>
+  );
+}
+
+const specialtiesLabel = (profile: InstructorProfileDto) =>
+  profile.specialties.length > 0 ? profile.specialties.join(' · ') : 'Sin especialidades';
+
+function EditButton({ profile, onEdit }: { profile: InstructorProfileDto; onEdit: (p: InstructorProfileDto) => void }) {
+  return (
+    <Button variant="secondary" size="sm" aria-label={`Editar a ${profile.name}`} onClick={() => onEdit(profile)}>
+      Editar
+    </Button>
+  );
+}
+
+const columnsWith = (onEdit: (profile: InstructorProfileDto) => void): DataTableColumn<InstructorProfileDto>[] => [
+  {
+    key: 'nombre',
+    header: 'Nombre',
+    cell: (profile) => <span className="font-medium text-ink-strong">{profile.name}</span>,
+  },
+  { key: 'especialidades', header: 'Especialidades', cell: specialtiesLabel },
+  { key: 'cuenta', header: 'Cuenta', cell: (profile) => profile.accountEmail ?? 'Sin cuenta' },
+  { key: 'orden', header: 'Orden', cell: (profile) => profile.sortOrder, className: 'figures' },
+  { key: 'estado', header: 'Estado', cell: (profile) => <StateBadge active={profile.active} /> },
+  { key: 'acciones', header: 'Acciones', cell: (profile) => <EditButton profile={profile} onEdit={onEdit} /> },
+];
+
+/** "Instructores": every profile (active or not), a new one, and each one's edit dialog. */
+export function InstructorsEditor() {
+  const profiles = useListInstructors();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<InstructorProfileDto | null>(null);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button size="sm" onClick={() => setAdding(true)} icon={<Plus aria-hidden="true" className="size-4" />}>
+          Nuevo instructor
+        </Button>
+      </div>
+      {profiles.isError ? (
+        <ErrorMessage error={profiles.error} />
+      ) : (
+        <div className="@container">
+          <ResponsiveTable
+            label="Instructores"
+            columns={columnsWith(setEditing)}
+            rows={profiles.data?.instructores}
+            getRowKey={(profile) => profile.id}
+            cardClassName="space-y-2 px-4 py-4"
+            renderCard={(profile) => (
+              <>
+                <div className="flex items-start justify-between gap-3">
+                  <p className="font-medium text-ink-strong">{profile.name}</p>
+                  <StateBadge active={profile.active} />
+                </div>
+                <p className="text-sm text-ink">{specialtiesLabel(profile)}</p>
+                <p className="text-sm text-ink-muted">Cuenta: {profile.accountEmail ?? 'Sin cuenta'}</p>
+                <EditButton profile={profile} onEdit={setEditing} />
+              </>
+            )}
+            emptyMessage="Aún no hay instructores."
+            loadingLabel="Cargando los instructores…"
+            onPageChange={() => undefined}
+          />
+        </div>
+      )}
+      <AddInstructorDialog open={adding} onOpenChange={setAdding} />
+      <EditInstructorDialog profile={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { User } from '../../auth/entities';
+import { booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
+
+/** ["Prenatal", "Rehabilitación"] ↔ "Prenatal\nRehabilitación" (a specialty never holds a line break). */
+const specialtiesTransformer = {
+  to: (list: string[] | undefined) => (list === undefined ? undefined : list.join('\n')),
+  from: (text: string | null | undefined) => (text ? text.split('\n') : []),
+};
+
+/**
+ * An instructor's profile: the name the timetable, the booking page and the mails show, and the
+ * public page ("Nuestros instructores"). `user_id` links it to the account of the same person
+ * (role `instructor`); null for a profile without an account, as the migrated timetable names are.
+ * Profiles are never deleted: an instructor who leaves is made inactive, and the classes they
+ * taught keep their name.
+ */
+@Entity('instructors')
+@Index('uq_instructors_user', ['userId'], { unique: true })
+@Index('uq_instructors_slug', ['slug'], { unique: true })
+export class Instructor {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'user_id', type: 'int', nullable: true })
+  userId!: number | null;
+
+  // Many-to-one with uq_instructors_user: a one-to-one would add an index of its own.
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_instructors_user_id' })
+  user?: User | null;
+
+  /** The display name, 1–60 characters. */
+  @Column({ type: 'varchar', length: 60 })
+  name!: string;
+
+  /** The page's URL part (/pilates/instructores/<slug>), from the name. */
+  @Column({ type: 'varchar', length: 80 })
+  slug!: string;
+
+  @Column({ type: 'varchar', length: 600 })
+  bio!: string;
+
+  /** Up to 6 short texts ("Prenatal"), in the order the admin gave them. */
+  @Column({ type: 'varchar', length: 300, transformer: specialtiesTransformer })
+  specialties!: string[];
+
+  @Column({ type: 'boolean', default: true, transformer: booleanTransformer })
+  active!: boolean;
+
+  /** Lower first on the lists ("Nuestros instructores", the Horario select). */
+  @Column({ name: 'sort_order', type: 'int', default: 0 })
+  sortOrder!: number;
+
+  @CreateDateColumn(createdAtColumn())
+  createdAt!: Date;
+
+  @UpdateDateColumn(updatedAtColumn())
+  updatedAt!: Date;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth';
+import { AdminInstructorsController } from './admin-instructors.controller';
+import { InstructorsController } from './instructors.controller';
+import { InstructorsRepository } from './instructors.repository';
+import { InstructorsService } from './instructors.service';
+
+/** The instructors' profiles: "Instructores" (admin), the public pages, and the timetable's choice of instructor. */
+@Module({
+  imports: [AuthModule],
+  controllers: [AdminInstructorsController, InstructorsController],
+  providers: [InstructorsRepository, InstructorsService],
+  exports: [InstructorsService],
+})
+export class InstructorsModule {}
