@@ -8,6 +8,7 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { Spot } from '../src/sala/entities/spot.entity';
 import { adminAgent, givePlan, newClient, NOW, scheduleAt, TODAY } from './helpers/booking';
+import { instructorNamed } from './helpers/instructors';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const TUESDAY = addDays(TODAY, 1);
@@ -96,6 +97,17 @@ describe('calendar events that follow the class (RFC 5545 / RFC 6047, read by ic
     return found.filter((attachment) => attachment.contentType === 'text/calendar');
   }
 
+  /** The mails to `email`, parsed. */
+  async function mailsTo(email: string) {
+    const dir = join(t.config.dataDir, 'outbox');
+    const found = [];
+    for (const file of (await readdir(dir)).sort()) {
+      const mail = await simpleParser(await readFile(join(dir, file)));
+      if (JSON.stringify(mail.to).includes(email)) found.push(mail);
+    }
+    return found;
+  }
+
   /** The method a calendar attachment's MIME part names (`text/calendar; method=…`). */
   const mimeMethod = (attachment: Attachment): string | undefined =>
     (attachment.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.method;
@@ -155,6 +167,53 @@ describe('calendar events that follow the class (RFC 5545 / RFC 6047, read by ic
     expect(cancelled.events).toEqual([expect.objectContaining({ uid, sequence: 2, status: 'CANCELLED' })]);
     // And the feed no longer lists it.
     expect((await feed()).events).toEqual([]);
+  });
+
+  it('mails the updated event when the studio moves a class, and the feed shows the new time one revision up', async () => {
+    const client = await newClient(t, 'Movida');
+    await givePlan(t, client.user.id, { classes: 2 });
+    const schedule = await scheduleAt(t, 2, '08:00');
+    await client.agent
+      .post('/api/reservations/push-reservation')
+      .send({ date: TUESDAY, classReservation: schedule.id })
+      .expect(201);
+    const reservation = await t.dataSource
+      .getRepository(Reservation)
+      .findOneByOrFail({ userId: client.user.id, status: 'active' });
+    const uid = `reserva-${reservation.id}@estudio.example`;
+    const admin = await adminAgent(t);
+    await admin.post('/api/reservations/horario/change').send({ id: schedule.id, startTime: '10:30' }).expect(200);
+    await settled();
+
+    const mails = await attachmentsOf(client.user.email, 'Cambió tu clase');
+    expect(mails).toHaveLength(1);
+    expect(mimeMethod(mails[0])).toBe('PUBLISH');
+    const changed = parseIcs(mails[0].content.toString('utf8'));
+    expect(changed.method).toBe('PUBLISH');
+    expect(changed.events).toEqual([
+      expect.objectContaining({ uid, sequence: 1, status: 'CONFIRMED', start: '2026-11-24T10:30:00' }),
+    ]);
+    const { body } = await client.agent.post('/api/informacion/calendar-feed').expect(200);
+    const feed = parseIcs((await t.http().get(new URL(body.url).pathname).expect(200)).text);
+    expect(feed.events).toEqual([expect.objectContaining({ uid, sequence: 1, start: '2026-11-24T10:30:00' })]);
+
+    // A change of capacity alone moves nothing: no mail, no new revision.
+    await admin.post('/api/reservations/horario/change').send({ id: schedule.id, capacity: 7 }).expect(200);
+    await settled();
+    expect(await attachmentsOf(client.user.email, 'Cambió tu clase')).toHaveLength(1);
+    expect(
+      (await t.dataSource.getRepository(Reservation).findOneByOrFail({ id: reservation.id })).calendarSequence,
+    ).toBe(1);
+    // Another instructor: told in words, and the event revised again.
+    const rosa = await instructorNamed(t, 'Rosa Calendario');
+    await admin.post('/api/reservations/horario/change').send({ id: schedule.id, instructorId: rosa.id }).expect(200);
+    await settled();
+    const [, second] = await attachmentsOf(client.user.email, 'Cambió tu clase');
+    expect(parseIcs(second.content.toString('utf8')).events).toEqual([
+      expect.objectContaining({ uid, sequence: 2, start: '2026-11-24T10:30:00' }),
+    ]);
+    const texts = (await mailsTo(client.user.email)).filter((mail) => mail.subject === 'Cambió tu clase');
+    expect(texts.at(-1)!.text).toContain('martes 24 de noviembre de 2026: la dará Rosa Calendario');
   });
 
   it("carries the CANCEL event in the studio's cancellation mail", async () => {

@@ -23,6 +23,10 @@ const booked: BookedClass = {
 const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
   'reservation.confirmed': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z', cancellable: true },
   'reservation.cancelled': { class: { ...booked, cancelled: true }, byStudio: true },
+  'reservation.changed': {
+    class: { ...booked, startTime: '08:00', sequence: 1 },
+    before: { startTime: '07:00', instructor: 'Ana' },
+  },
   'reservation.released': { class: booked, cancelUntil: '2026-11-29T13:00:00.000Z' },
   'reservation.forgiven': { class: booked, kind: 'no_show', classReturned: true },
   'reservation.spot_moved': { class: booked, from: 'Reformer 4', to: 'Reformer 6' },

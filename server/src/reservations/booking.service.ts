@@ -410,6 +410,28 @@ export class BookingService {
   }
 
   /**
+   * The studio changed classes people booked (their time or instructor, from the timetable), inside
+   * the caller's transaction: each active reservation's calendar event goes one revision up and its
+   * client is mailed the class as it is now, what it was, and the updated event. How many were told.
+   */
+  async tellClassesChanged(before: Map<number, { startTime: string; instructor: string | null }>): Promise<number> {
+    const classIds = [...before.keys()];
+    await this.reservations.reviseCalendarOfClasses(classIds);
+    let told = 0;
+    for (const classId of classIds) {
+      for (const info of await this.reservations.activeInClass(classId)) {
+        await this.notifications.emit({
+          type: 'reservation.changed',
+          to: { userId: info.userId, email: info.email, name: info.name },
+          payload: { class: toBookedClass(info, info.id), before: before.get(classId)! },
+        });
+        told++;
+      }
+    }
+    return told;
+  }
+
+  /**
    * change-spot: a client moves their own reservation to a free reformer until the class's
    * cancellation deadline (the rule cancelReservation applies); an admin moves anyone's at any time
    * (audited). The class row is locked first, as bookings take it; uq_reservations_spot decides a

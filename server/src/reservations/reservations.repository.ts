@@ -396,6 +396,17 @@ export class ReservationsRepository {
     return Number(inserted.identifiers[0].id);
   }
 
+  /** The studio changed these classes (time, instructor): their active reservations' calendar events go one revision up. */
+  async reviseCalendarOfClasses(classIds: number[]): Promise<void> {
+    if (classIds.length === 0) return;
+    await this.txHost.tx
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ calendarSequence: () => 'calendar_sequence + 1' })
+      .where("class_session_id IN (:...classIds) AND status = 'active'", { classIds })
+      .execute();
+  }
+
   /** Puts an active reservation on another reformer (uq_reservations_spot refuses a taken one); false when not active. */
   async moveToSpot(reservationId: number, spotId: number): Promise<boolean> {
     const result = await this.txHost.tx

@@ -91,7 +91,16 @@ export class TimetableService {
           );
         }
       }
+      // A new time or instructor: the clients booked in the coming classes are told, with the updated event.
+      const moved =
+        (changes.startTime !== undefined && changes.startTime !== schedule.startTime) || 'instructorId' in changes;
+      const booked = moved ? await this.timetable.bookedUpcomingClasses(schedule.id, now) : [];
       await this.timetable.changeUpcomingClasses(schedule.id, classChanges, now);
+      if (booked.length > 0) {
+        await this.booking.tellClassesChanged(
+          new Map(booked.map((klass) => [klass.id, { startTime: klass.startTime, instructor: klass.instructor }])),
+        );
+      }
       // Dates with a reformer out of service have fewer still.
       if (dto.capacity !== undefined) await this.sala.capToService();
       // More places: the classes' waitlists fill them, in the same transaction.

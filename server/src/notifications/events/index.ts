@@ -18,6 +18,7 @@ import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
+import { reservationChangedMail, type ReservationChanged } from './reservation-changed';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
 import { reservationForgivenMail, type ReservationForgiven } from './reservation-forgiven';
 import { reservationReleasedMail, type ReservationReleased } from './reservation-released';
@@ -30,6 +31,7 @@ import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
 export interface EventPayloads {
   'reservation.confirmed': ReservationConfirmed;
   'reservation.cancelled': ReservationCancelled;
+  'reservation.changed': ReservationChanged;
   'reservation.released': ReservationReleased;
   'reservation.forgiven': ReservationForgiven;
   'reservation.spot_moved': ReservationSpotMoved;
@@ -64,6 +66,7 @@ type EmailBuilder<K extends EventType> = (to: Recipient, payload: EventPayloads[
 export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'reservation.confirmed': reservationConfirmedMail,
   'reservation.cancelled': reservationCancelledMail,
+  'reservation.changed': reservationChangedMail,
   'reservation.released': reservationReleasedMail,
   'reservation.forgiven': reservationForgivenMail,
   'reservation.spot_moved': reservationSpotMovedMail,
