@@ -166,6 +166,8 @@ export const PROPER_NOUNS = [
   'Mis clases',
   'Mi cuenta',
   'Auditoría',
+  'Instructores',
+  'Usuarios',
 ];
 
 const ALLOWED = [...SPEC_LABELS, ...PROPER_NOUNS].sort((a, b) => b.length - a.length).map(wholeWords);

@@ -42,7 +42,7 @@ export const instructorSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'El email de la cuenta no es válido')
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'El correo de la cuenta no es válido')
     .transform((value) => (value === '' ? null : value)),
   active: z.boolean(),
 });

@@ -130,7 +130,7 @@ function InstructorFields({
       <TextField
         label="Especialidades"
         autoComplete="off"
-        hint={`Separadas por comas, hasta ${SPECIALTIES_MAX}. Por ejemplo: Prenatal, Rehabilitación.`}
+        hint={`Separadas por comas, hasta ${SPECIALTIES_MAX}. Por ejemplo: Prenatal y rehabilitación.`}
         error={errors.specialties?.message}
         {...form.register('specialties')}
       />
@@ -147,10 +147,10 @@ function InstructorFields({
           {...form.register('sortOrder')}
         />
         <TextField
-          label="Cuenta (email)"
+          label="Correo electrónico de su cuenta"
           type="email"
           autoComplete="off"
-          hint="Opcional. Una cuenta de cliente ligada pasa a tener el rol Instructor."
+          hint="Opcional. La cuenta de cliente con ese correo pasa a tener el rol de instructor."
           error={errors.accountEmail?.message}
           {...form.register('accountEmail')}
         />

@@ -103,7 +103,7 @@ describe('InstructorsEditor ("Instructores")', () => {
     const table = await renderEditor();
     await userEvent.click(within(table).getByRole('button', { name: 'Editar a Ana López' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar instructor' });
-    const email = within(dialog).getByLabelText(/Cuenta/);
+    const email = within(dialog).getByLabelText('Correo electrónico de su cuenta');
     await userEvent.clear(email);
     await userEvent.type(email, 'luis@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));

@@ -40,7 +40,7 @@ const columnsWith = (onEdit: (profile: InstructorProfileDto) => void): DataTable
     cell: (profile) => <span className="font-medium text-ink-strong">{profile.name}</span>,
   },
   { key: 'especialidades', header: 'Especialidades', cell: specialtiesLabel },
-  { key: 'cuenta', header: 'Cuenta', cell: (profile) => profile.accountEmail ?? 'Sin cuenta' },
+  { key: 'cuenta', header: 'Correo de su cuenta', cell: (profile) => profile.accountEmail ?? 'Sin cuenta' },
   { key: 'orden', header: 'Orden', cell: (profile) => profile.sortOrder, className: 'figures' },
   { key: 'estado', header: 'Estado', cell: (profile) => <StateBadge active={profile.active} /> },
   { key: 'acciones', header: 'Acciones', cell: (profile) => <EditButton profile={profile} onEdit={onEdit} /> },
@@ -76,7 +76,7 @@ export function InstructorsEditor() {
                   <StateBadge active={profile.active} />
                 </div>
                 <p className="text-sm text-ink">{specialtiesLabel(profile)}</p>
-                <p className="text-sm text-ink-muted">Cuenta: {profile.accountEmail ?? 'Sin cuenta'}</p>
+                <p className="text-sm text-ink-muted">Correo de su cuenta: {profile.accountEmail ?? 'sin cuenta'}</p>
                 <EditButton profile={profile} onEdit={setEditing} />
               </>
             )}

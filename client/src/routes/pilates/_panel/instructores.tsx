@@ -18,9 +18,8 @@ function InstructoresPage() {
           Instructores
         </h1>
         <p className="mt-3 max-w-prose text-ink-muted">
-          Los perfiles que los clientes ven en &quot;Nuestros instructores&quot; y que se eligen en el horario. Un
-          instructor con cuenta entra con su email; a una cuenta se le da el rol Instructor desde Usuarios o ligándola
-          aquí.
+          Los perfiles que los clientes ven en «Nuestros instructores» y que se eligen en el horario. Un instructor con
+          cuenta entra con su correo; a una cuenta se le da el rol de instructor desde Usuarios o ligándola aquí.
         </p>
       </div>
       <InstructorsEditor />
