@@ -5,7 +5,7 @@ import { FixedClock } from '../src/core/clock/clock';
 import { EmailChannel } from '../src/notifications/email.channel';
 import { EVENT_TYPES, type EventPayloads, type EventType } from '../src/notifications/events';
 import type { BookedClass } from '../src/notifications/class-calendar';
-import { NOW } from './helpers/booking';
+import { adminAgent, NOW } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const APP_URL = 'https://reservas.estudiopilatesreformer.mx';
@@ -188,6 +188,38 @@ describe('every mail the studio sends, as a mail program reads it', () => {
       const { mail } = delivered.get(type)!;
       expect(addressesIn(String(mail.html))).toContain(`${APP_URL}/pilates/reservar?fecha=2026-11-30`);
       expect(mail.text).toContain(`${APP_URL}/pilates/reservar?fecha=2026-11-30`);
+    }
+  });
+
+  it("answers to the studio's e-mail set in Ajustes, and to MAIL_REPLY_TO when it is set", async () => {
+    const deliverOne = async (app: TestApp, eventId: number) => {
+      await app.app.get(EmailChannel).deliver({
+        id: eventId,
+        type: 'plan.ending',
+        to: { userId: 1, email: 'ana@example.com', name: 'Ana López' },
+        payload: SAMPLES['plan.ending'],
+      });
+      const outbox = join(app.config.dataDir, 'outbox');
+      const file = (await readdir(outbox)).find((name) => name.endsWith(`-correo-${eventId}.eml`))!;
+      return simpleParser(await readFile(join(outbox, file)));
+    };
+    const admin = await adminAgent(t);
+    await admin
+      .post('/api/admin/settings/change')
+      .send({ contact: { email: 'Recepcion@Estudio.MX' } })
+      .expect(200);
+    expect((await deliverOne(t, 990_001)).replyTo?.value).toEqual([{ name: '', address: 'recepcion@estudio.mx' }]);
+
+    const overridden = await createTestApp({
+      clock: new FixedClock(NOW),
+      env: { APP_URL, MAIL_REPLY_TO: 'dueña@estudio.mx' },
+    });
+    try {
+      expect((await deliverOne(overridden, 990_002)).replyTo?.value).toEqual([
+        { name: '', address: 'dueña@estudio.mx' },
+      ]);
+    } finally {
+      await overridden.close();
     }
   });
 

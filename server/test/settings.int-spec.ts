@@ -68,6 +68,7 @@ describe('studio settings ("Ajustes")', () => {
                 'Metepec, Estado de México',
               ],
               phone: '722 123 4567',
+              email: 'hola@estudiopilatesreformer.mx',
               whatsapp: '527221234567',
               instagram: 'https://www.instagram.com/estudiopilatesreformer/',
               mapUrl: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\?.*output=embed$/),
@@ -188,7 +189,7 @@ describe('studio settings ("Ajustes")', () => {
           autoNoShows: 'sí',
           strikeRule: { count: 0 },
           reminderHours: 1000,
-          contact: { whatsapp: '+52 722', instagram: 'instagram.com/estudio', address: [] },
+          contact: { whatsapp: '+52 722', instagram: 'instagram.com/estudio', address: [], email: 'hola@' },
         })
         .expect(400);
       expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
@@ -196,6 +197,7 @@ describe('studio settings ("Ajustes")', () => {
         'autoNoShows',
         'cancelHours',
         'contact.address',
+        'contact.email',
         'contact.instagram',
         'contact.whatsapp',
         'reminderHours',

@@ -32,6 +32,8 @@ export interface StudioContactInfo {
   address: string[];
   /** The phone as people dial it. */
   phone: string;
+  /** The studio's e-mail: where clients write, and where answers to the studio's mails go. */
+  email: string;
   /** Country code and number, digits only. */
   whatsapp: string;
   /** The Instagram page's address. */
@@ -57,6 +59,7 @@ export const studioAddressLine = studioAddressLines.join(', ');
 export const DEFAULT_STUDIO_CONTACT: StudioContactInfo = {
   address: [...studioAddressLines],
   phone: STUDIO_CONTACT.phone.display,
+  email: STUDIO_CONTACT.email,
   whatsapp: STUDIO_CONTACT.whatsapp.number,
   instagram: 'https://www.instagram.com/estudiopilatesreformer/',
   mapUrl: 'https://www.google.com/maps?q=Metepec%2C%20Estado%20de%20M%C3%A9xico&z=14&output=embed',

@@ -39,9 +39,14 @@ export class EmailChannel implements Channel {
       cancelHours: this.settings.latest().cancelHours,
       contact: this.settings.latest().contact,
       appUrl: this.config.appUrl,
-      replyTo: this.config.mailReplyTo,
+      replyTo: this.replyTo,
       now: this.clock.now(),
     };
+  }
+
+  /** MAIL_REPLY_TO, else the studio's e-mail from Ajustes (the settings this replica read last). */
+  private get replyTo(): string {
+    return this.config.mailReplyTo ?? this.settings.latest().contact.email;
   }
 
   wants(recipient: Recipient): boolean {
@@ -58,7 +63,7 @@ export class EmailChannel implements Channel {
     const mail = this.render(event);
     const info: { message?: Buffer } = await this.mailer.sendMail({
       from: this.config.mailFrom,
-      replyTo: this.config.mailReplyTo,
+      replyTo: this.replyTo,
       to: mail.to,
       subject: mail.subject,
       html: mail.html,

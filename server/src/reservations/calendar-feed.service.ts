@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { classCalendar } from '../notifications';
 import { BookingService } from './booking.service';
 import { CalendarFeedRepository } from './calendar-feed.repository';
@@ -25,6 +26,7 @@ export class CalendarFeedService {
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
     private readonly booking: BookingService,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   urlFor(token: string): string {
@@ -56,7 +58,10 @@ export class CalendarFeedService {
       uidDomain: new URL(this.config.appUrl).hostname,
       name: 'Mis clases de Pilates',
       method: ICalCalendarMethod.PUBLISH,
-      organizer: { name: STUDIO_CONTACT.name, email: this.config.mailReplyTo },
+      organizer: {
+        name: STUDIO_CONTACT.name,
+        email: this.config.mailReplyTo ?? (await this.settings.current()).contact.email,
+      },
       stamp: this.clock.now(),
     });
   }

@@ -96,6 +96,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   secondReminderHours: 'Segundo recordatorio (horas antes)',
   contactAddress: 'Dirección',
   contactPhone: 'Teléfono',
+  contactEmail: 'Correo del estudio',
   // "Whatsapp": the labels test refuses camelCase-looking words ("WhatsApp" reads as one).
   contactWhatsapp: 'Número de Whatsapp',
   contactInstagram: 'Instagram',
@@ -119,7 +120,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   bio: 'Semblanza',
   specialties: 'Especialidades',
   sortOrder: 'Orden en las listas',
-  account: 'Cuenta ligada',
+  account: 'Correo de la cuenta ligada',
 };
 
 /** Every value of the fields of fixed values. */

@@ -19,6 +19,7 @@ export const MESSAGES = {
   secondReminderOrder: 'El segundo recordatorio debe salir más cerca de la clase que el primero (menos horas antes).',
   address: 'La dirección debe tener de 1 a 4 líneas de hasta 120 caracteres.',
   phone: 'El teléfono debe tener solo números, espacios, guiones, paréntesis o +, hasta 30 caracteres.',
+  email: 'El correo del estudio no es válido (por ejemplo hola@miestudio.mx).',
   whatsapp: 'El WhatsApp debe ser la clave del país y el número, solo dígitos (de 10 a 15), por ejemplo 527221234567.',
   instagram: 'El Instagram debe ser la dirección de la página, empezando con https://',
   mapUrl: 'El mapa debe ser una dirección que empiece con https:// (Google Maps → Compartir → Insertar un mapa).',
@@ -97,6 +98,7 @@ export const settingsSchema = z
       .string()
       .trim()
       .regex(/^\+?[\d\s()-]{7,30}$/, MESSAGES.phone),
+    email: z.string().trim().toLowerCase().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
     whatsapp: z
       .string()
       .trim()
@@ -131,6 +133,7 @@ export const SETTINGS_FIELDS = [
   'secondReminderHours',
   'address',
   'phone',
+  'email',
   'whatsapp',
   'instagram',
   'mapUrl',
@@ -157,6 +160,7 @@ export const SERVER_FIELDS: Record<string, SettingsField> = {
   secondReminderHours: 'secondReminderHours',
   'contact.address': 'address',
   'contact.phone': 'phone',
+  'contact.email': 'email',
   'contact.whatsapp': 'whatsapp',
   'contact.instagram': 'instagram',
   'contact.mapUrl': 'mapUrl',
@@ -182,6 +186,7 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
     secondReminderHours: settings.secondReminderHours === null ? '' : String(settings.secondReminderHours),
     address: settings.contact.address.join('\n'),
     phone: settings.contact.phone,
+    email: settings.contact.email,
     whatsapp: settings.contact.whatsapp,
     instagram: settings.contact.instagram,
     mapUrl: settings.contact.mapUrl,
@@ -191,7 +196,8 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
   };
 }
 
-const sameLines = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameLines = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Only what changed: the audit log then records just that, and nothing else is rewritten. */
 export function changesOf(settings: SettingsDto, values: SettingsValues): ChangeSettingsDto {
@@ -220,6 +226,7 @@ export function changesOf(settings: SettingsDto, values: SettingsValues): Change
   const was = settings.contact;
   if (!sameLines(values.address, was.address)) contact.address = values.address;
   if (values.phone !== was.phone) contact.phone = values.phone;
+  if (values.email !== was.email) contact.email = values.email;
   if (values.whatsapp !== was.whatsapp) contact.whatsapp = values.whatsapp;
   if (values.instagram !== was.instagram) contact.instagram = values.instagram;
   if (values.mapUrl !== was.mapUrl) contact.mapUrl = values.mapUrl;

@@ -40,9 +40,9 @@ describe('loadConfig', () => {
       mercadoPagoMaxInstallments: 1,
       checkoutMaxOpen: 3,
       checkoutMaxPerHour: 10,
-      // A sender of a real domain, and answers to the studio's contact address.
+      // A sender of a real domain; answers go to the studio's e-mail from Ajustes (no MAIL_REPLY_TO).
       mailFrom: 'Estudio Pilates Reformer <reservas@estudiopilatesreformer.mx>',
-      mailReplyTo: 'hola@estudiopilatesreformer.mx',
+      mailReplyTo: undefined,
     });
   });
 

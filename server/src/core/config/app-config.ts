@@ -111,13 +111,12 @@ const envSchema = z.object({
     message: 'debe empezar con smtp:// o smtps://',
   }),
   MAIL_FROM: z.string().trim().default(`${STUDIO_CONTACT.name} <reservas@estudiopilatesreformer.mx>`),
-  // Where answers to the studio's mails go (clients answer booking mails): the studio's contact address by default.
-  MAIL_REPLY_TO: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default(STUDIO_CONTACT.email)
-    .refine((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), { message: 'debe ser un correo electrónico' }),
+  // Where answers to the studio's mails go (clients answer booking mails). Empty: the studio's e-mail from Ajustes.
+  MAIL_REPLY_TO: optionalString
+    .transform((v) => v?.toLowerCase())
+    .refine((v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), {
+      message: 'debe ser un correo electrónico',
+    }),
   MP_ACCESS_TOKEN: optionalString,
   MP_WEBHOOK_SECRET: optionalString,
   // What the client's card statement shows; Mercado Pago allows at most 22 characters.
@@ -199,7 +198,8 @@ export abstract class AppConfig {
   declare readonly adminPassword?: string;
   declare readonly smtpUrl?: string;
   declare readonly mailFrom: string;
-  declare readonly mailReplyTo: string;
+  /** Undefined: the studio's e-mail from Ajustes (contact.email). */
+  declare readonly mailReplyTo: string | undefined;
   declare readonly mercadoPagoAccessToken?: string;
   declare readonly mercadoPagoWebhookSecret?: string;
   /** The card statement's text for a charge (≤ 22 characters). */

@@ -15,6 +15,8 @@ export interface StudioContact {
   address: string[];
   /** The phone as people dial it ("722 123 4567"). */
   phone: string;
+  /** The studio's e-mail: the Reply-To of its mails unless MAIL_REPLY_TO says otherwise. */
+  email: string;
   /** Country code and number, digits only (wa.me format). */
   whatsapp: string;
   /** The studio's Instagram page. */

@@ -12,6 +12,8 @@ export interface ChangeContactDto {
    * @maxItems 4
    */
   address?: string[];
+  /** @maxLength 254 */
+  email?: string;
   /** @maxLength 200 */
   instagram?: string;
   /** @maxLength 1000 */

@@ -8,6 +8,8 @@
 
 export interface StudioContactDto {
   address: string[];
+  /** Adonde llegan las respuestas a los correos del estudio. */
+  email: string;
   instagram: string;
   /** La dirección del mapa insertado (Google Maps, «Insertar un mapa»). */
   mapUrl: string;

@@ -151,6 +151,33 @@ describe('SettingsEditor ("Ajustes")', () => {
     expect(field('Instagram')).toHaveAccessibleDescription(expect.stringContaining(refused));
   });
 
+  it("should send the studio's e-mail lower-cased, and refuse one that is not an address at its field", async () => {
+    const fetchMock = stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          message: 'Ajustes guardados.',
+          settings: { ...SETTINGS, contact: { ...SETTINGS.contact, email: 'recepcion@estudio.mx' } },
+          warnings: [],
+        },
+      }),
+    });
+    await renderEditor();
+    expect(field('Correo del estudio')).toHaveValue('hola@estudiopilatesreformer.mx');
+
+    await replace('Correo del estudio', 'hola@');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText(MESSAGES.email)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+
+    await replace('Correo del estudio', ' Recepcion@Estudio.MX ');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([{ contact: { email: 'recepcion@estudio.mx' } }]);
+  });
+
   describe('gift card amounts', () => {
     const amounts = () => field('Montos (pesos)');
     const planPrices = () => screen.getByRole('checkbox', { name: 'También el precio de cada plan' });

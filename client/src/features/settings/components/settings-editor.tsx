@@ -177,6 +177,14 @@ export function SettingsForm({ answer }: { answer: SettingsResponseDto }) {
         />
         <TextField label="Teléfono" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
         <TextField
+          label="Correo del estudio"
+          type="email"
+          autoComplete="off"
+          hint="Las respuestas de los clientes a los correos del estudio llegan aquí."
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
           label="WhatsApp"
           inputMode="numeric"
           hint="Clave del país y número, solo dígitos: 527221234567."

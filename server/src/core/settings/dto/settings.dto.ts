@@ -7,6 +7,7 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
+  IsEmail,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -20,7 +21,7 @@ import {
 } from 'class-validator';
 import { Clearable } from '../../dto/null-fields';
 import { IsVisibleText } from '../../dto/text';
-import { Trim } from '../../dto/transforms';
+import { NormalizeEmail, Trim } from '../../dto/transforms';
 import {
   GIFT_CARD_AMOUNT_MAX_PESOS,
   GIFT_CARD_AMOUNT_MIN_PESOS,
@@ -75,6 +76,7 @@ export const SETTINGS_MESSAGES = {
   contact: 'Los datos de contacto no son válidos.',
   address: 'La dirección debe tener de 1 a 4 líneas de hasta 120 caracteres.',
   phone: 'El teléfono debe tener solo números, espacios, guiones, paréntesis o +, hasta 30 caracteres.',
+  email: 'El correo del estudio no es válido (por ejemplo hola@miestudio.mx).',
   whatsapp: 'El WhatsApp debe ser la clave del país y el número, solo dígitos (de 10 a 15), por ejemplo 527221234567.',
   instagram: 'El Instagram debe ser la dirección de la página, empezando con https://',
   mapUrl: 'El mapa debe ser una dirección que empiece con https:// (Google Maps → Compartir → Insertar un mapa).',
@@ -104,6 +106,12 @@ export class StudioContactDto {
 
   @ApiProperty({ example: '722 123 4567' })
   phone!: string;
+
+  @ApiProperty({
+    example: 'hola@estudiopilatesreformer.mx',
+    description: 'Adonde llegan las respuestas a los correos del estudio.',
+  })
+  email!: string;
 
   @ApiProperty({ example: '527221234567', description: 'Clave del país y número, solo dígitos (wa.me).' })
   whatsapp!: string;
@@ -218,6 +226,14 @@ export class ChangeContactDto {
   @Matches(/^\+?[\d\s()-]{7,30}$/, { message: SETTINGS_MESSAGES.phone })
   @IsString({ message: SETTINGS_MESSAGES.phone })
   phone?: string;
+
+  @ApiPropertyOptional({ maxLength: 254, example: 'hola@estudiopilatesreformer.mx' })
+  @IsOptional()
+  @NormalizeEmail()
+  @MaxLength(254, { message: SETTINGS_MESSAGES.email })
+  @IsEmail({}, { message: SETTINGS_MESSAGES.email })
+  @IsString({ message: SETTINGS_MESSAGES.email })
+  email?: string;
 
   @ApiPropertyOptional({ pattern: '^\\d{10,15}$' })
   @IsOptional()
