@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsPesos, IsRowId } from '../../core/dto/validators';
@@ -10,6 +11,41 @@ const METHOD_MESSAGE = 'La forma de pago debe ser efectivo, transferencia o term
 
 // class-validator runs a field's decorators bottom-up and the global pipe stops at the first
 // failure, so each field's "required" rule is written last.
+
+/** How the desk was paid: efectivo, transferencia or terminal (plans and gift cards alike). */
+const DeskMethodField = () =>
+  applyDecorators(
+    ApiProperty({ enum: DESK_METHODS, description: 'Cómo pagó: efectivo, transferencia o terminal (tarjeta).' }),
+    IsIn(DESK_METHODS, { message: METHOD_MESSAGE }),
+    IsNotEmpty({ message: METHOD_MESSAGE }),
+  );
+
+/** The pesos the desk received for a total (`what`: "el total", "el monto de la tarjeta"). */
+const ReceivedField = (what: string, example: number) =>
+  applyDecorators(
+    ApiProperty({
+      description: `Pesos recibidos. Efectivo: al menos ${what} (la diferencia es el cambio). Transferencia y terminal: exactamente ${what}.`,
+      minimum: 0.01,
+      maximum: 100000,
+      example,
+    }),
+    Max(100_000, { message: RECEIVED_MESSAGE }),
+    Min(0.01, { message: RECEIVED_MESSAGE }),
+    IsPesos({ message: RECEIVED_MESSAGE }) as PropertyDecorator,
+    IsNotEmpty({ message: RECEIVED_MESSAGE }),
+  );
+
+/** The browser's key of one sale: the same request again answers the same sale. */
+const RequestKeyField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description:
+        'Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él (doble clic, reintento) registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED).',
+      example: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90',
+    }),
+    IsOptional(),
+    IsUUID('4', { message: 'La clave de la solicitud no es válida' }),
+  );
 
 /** admin/desk-sales/preview: what a plan costs at the desk for a client, with a code when typed. */
 export class DeskSalePreviewDto {
@@ -48,31 +84,13 @@ export class DeskSalePreviewResponseDto {
 
 /** admin/desk-sales: a plan sold at the studio's desk ("Venta en mostrador"). */
 export class DeskSaleDto extends DeskSalePreviewDto {
-  @ApiProperty({ enum: DESK_METHODS, description: 'Cómo pagó: efectivo, transferencia o terminal (tarjeta).' })
-  @IsIn(DESK_METHODS, { message: METHOD_MESSAGE })
-  @IsNotEmpty({ message: METHOD_MESSAGE })
+  @DeskMethodField()
   method!: DeskMethod;
 
-  @ApiProperty({
-    description:
-      'Pesos recibidos. Efectivo: al menos el total (la diferencia es el cambio). Transferencia y terminal: exactamente el total.',
-    minimum: 0.01,
-    maximum: 100000,
-    example: 1500,
-  })
-  @Max(100_000, { message: RECEIVED_MESSAGE })
-  @Min(0.01, { message: RECEIVED_MESSAGE })
-  @IsPesos({ message: RECEIVED_MESSAGE })
-  @IsNotEmpty({ message: RECEIVED_MESSAGE })
+  @ReceivedField('el total', 1500)
   received!: number;
 
-  @ApiPropertyOptional({
-    description:
-      'Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él (doble clic, reintento) registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED).',
-    example: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90',
-  })
-  @IsOptional()
-  @IsUUID('4', { message: 'La clave de la solicitud no es válida' })
+  @RequestKeyField()
   requestKey?: string;
 }
 
@@ -147,31 +165,13 @@ export class DeskGiftCardSaleDto extends BuyGiftCardDto {
   @IsRowId('El cliente no es válido')
   userId!: number;
 
-  @ApiProperty({ enum: DESK_METHODS, description: 'Cómo pagó: efectivo, transferencia o terminal (tarjeta).' })
-  @IsIn(DESK_METHODS, { message: METHOD_MESSAGE })
-  @IsNotEmpty({ message: METHOD_MESSAGE })
+  @DeskMethodField()
   method!: DeskMethod;
 
-  @ApiProperty({
-    description:
-      'Pesos recibidos. Efectivo: al menos el monto de la tarjeta (la diferencia es el cambio). Transferencia y terminal: exactamente el monto.',
-    minimum: 0.01,
-    maximum: 100000,
-    example: 1000,
-  })
-  @Max(100_000, { message: RECEIVED_MESSAGE })
-  @Min(0.01, { message: RECEIVED_MESSAGE })
-  @IsPesos({ message: RECEIVED_MESSAGE })
-  @IsNotEmpty({ message: RECEIVED_MESSAGE })
+  @ReceivedField('el monto de la tarjeta', 1000)
   received!: number;
 
-  @ApiPropertyOptional({
-    description:
-      'Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED).',
-    example: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90',
-  })
-  @IsOptional()
-  @IsUUID('4', { message: 'La clave de la solicitud no es válida' })
+  @RequestKeyField()
   requestKey?: string;
 }
 

@@ -20,7 +20,7 @@ export interface DeskGiftCardSaleDto {
   /** Cómo pagó: efectivo, transferencia o terminal (tarjeta). */
   method: DeskGiftCardSaleDtoMethod;
   /**
-   * Pesos recibidos. Efectivo: al menos el monto de la tarjeta (la diferencia es el cambio). Transferencia y terminal: exactamente el monto.
+   * Pesos recibidos. Efectivo: al menos el monto de la tarjeta (la diferencia es el cambio). Transferencia y terminal: exactamente el monto de la tarjeta.
    * @minimum 0.01
    * @maximum 100000
    */
@@ -29,7 +29,7 @@ export interface DeskGiftCardSaleDto {
   recipientEmail: string;
   /** @maxLength 100 */
   recipientName: string;
-  /** Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED). */
+  /** Un UUID que el navegador crea al abrir el diálogo: repetir la solicitud con él (doble clic, reintento) registra una sola venta y responde la misma. Con otros datos se rechaza (409 DESK_SALE_KEY_REUSED). */
   requestKey?: string;
   /** Quien compra la tarjeta (su id). */
   userId: number;
