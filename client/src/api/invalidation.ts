@@ -191,6 +191,9 @@ export const STALE_AFTER = {
   activateSchedule: TIMETABLE_CHANGED,
   deactivateSchedule: TIMETABLE_CHANGED,
   cancelClass: TIMETABLE_CHANGED,
+  /** Who teaches the dates: the day view, rosters and Mis clases (their longer free cancellation). */
+  setSubstitute: TIMETABLE_CHANGED,
+  setSubstitutes: TIMETABLE_CHANGED,
   addSpot: ROOM_CHANGED,
   retireSpot: ROOM_CHANGED,
   /** A new name or cell: the maps, and the rosters and Mis clases that name the reformer. */

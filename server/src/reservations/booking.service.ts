@@ -412,9 +412,13 @@ export class BookingService {
   /**
    * The studio changed classes people booked (their time or instructor, from the timetable), inside
    * the caller's transaction: each active reservation's calendar event goes one revision up and its
-   * client is mailed the class as it is now, what it was, and the updated event. How many were told.
+   * client is mailed the class as it is now, what it was, why (a substitute: «Cambio de instructor»,
+   * with until when it may be cancelled for free), and the updated event. How many were told.
    */
-  async tellClassesChanged(before: Map<number, { startTime: string; instructor: string | null }>): Promise<number> {
+  async tellClassesChanged(
+    before: Map<number, { startTime: string; instructor: string | null }>,
+    why: { reason: 'timetable' } | { reason: 'substitute'; cancelFreeUntil: string } = { reason: 'timetable' },
+  ): Promise<number> {
     const classIds = [...before.keys()];
     await this.reservations.reviseCalendarOfClasses(classIds);
     let told = 0;
@@ -423,7 +427,7 @@ export class BookingService {
         await this.notifications.emit({
           type: 'reservation.changed',
           to: { userId: info.userId, email: info.email, name: info.name },
-          payload: { class: toBookedClass(info, info.id), before: before.get(classId)! },
+          payload: { class: toBookedClass(info, info.id), before: before.get(classId)!, ...why },
         });
         told++;
       }

@@ -32,6 +32,7 @@ export enum BookingErrorCode {
   NOT_FORGIVABLE = 'NOT_FORGIVABLE',
   RELEASE_DISABLED = 'RELEASE_DISABLED',
   BOOKING_BLOCKED = 'BOOKING_BLOCKED',
+  SUBSTITUTE_RANGE_UNSCOPED = 'SUBSTITUTE_RANGE_UNSCOPED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -67,6 +68,7 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.NOT_FORGIVABLE]: 409,
   [BookingErrorCode.RELEASE_DISABLED]: 409,
   [BookingErrorCode.BOOKING_BLOCKED]: 403,
+  [BookingErrorCode.SUBSTITUTE_RANGE_UNSCOPED]: 400,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -106,6 +108,8 @@ const message: Record<BookingErrorCode, string> = {
     'El estudio no permite liberar lugares después del límite para cancelar. Si no puedes venir, escríbenos.',
   // Replaced by the whole sentence (why, until when, whom to write to): NoShowsService.
   [BookingErrorCode.BOOKING_BLOCKED]: 'Tu reserva en línea está pausada.',
+  [BookingErrorCode.SUBSTITUTE_RANGE_UNSCOPED]:
+    'Indica el instructor que falta o la clase del horario para poner el suplente en esas fechas.',
 };
 
 export class BookingError extends DomainError {

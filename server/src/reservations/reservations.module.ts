@@ -16,6 +16,7 @@ import { SpotOutageController } from './spot-outage.controller';
 import { SpotOutageService } from './spot-outage.service';
 import { TimetableController } from './timetable.controller';
 import { TimetableRepository } from './timetable.repository';
+import { SubstitutesService } from './substitutes.service';
 import { TimetableService } from './timetable.service';
 import { NoShowsService } from './no-shows.service';
 import { PlanChooser } from './plan-chooser';
@@ -36,6 +37,7 @@ import { WaitlistService } from './waitlist.service';
     BookingService,
     AttendanceService,
     TimetableService,
+    SubstitutesService,
     RemindersService,
     CalendarFeedService,
     PlanChooser,

@@ -37,6 +37,8 @@ export interface Slot {
   /** The instructor's profile (class row's, else the timetable's) and its name. */
   instructorId: number | null;
   instructor: string | null;
+  /** A substitute teaches this date (the class row's instructor is not the timetable's). */
+  substitute: boolean;
   /** The reformers taken in the class (none while it has no row). */
   takenSpotIds: number[];
 }
@@ -404,6 +406,38 @@ export class ReservationsRepository {
       .update(Reservation)
       .set({ calendarSequence: () => 'calendar_sequence + 1' })
       .where("class_session_id IN (:...classIds) AND status = 'active'", { classIds })
+      .execute();
+  }
+
+  /**
+   * Who teaches these classes on their dates (a substitute, or back to the timetable's instructor
+   * when `substitute` is false); only scheduled classes.
+   */
+  async setClassInstructor(
+    classIds: number[],
+    next: { instructorId: number | null; instructor: string | null; substitute: boolean },
+  ): Promise<void> {
+    if (classIds.length === 0) return;
+    await this.txHost.tx
+      .createQueryBuilder()
+      .update(ClassSession)
+      .set({ instructorId: next.instructorId, instructor: next.instructor, substitute: next.substitute })
+      .where("id IN (:...classIds) AND status = 'scheduled'", { classIds })
+      .execute();
+  }
+
+  /**
+   * The studio changed who teaches these classes: their active reservations may be cancelled without
+   * losing the class until `until` at least (a later grace already given stays).
+   */
+  async extendCancelGrace(classIds: number[], until: Date): Promise<void> {
+    if (classIds.length === 0) return;
+    await this.txHost.tx
+      .createQueryBuilder()
+      .update(Reservation)
+      .set({ cancelGraceUntil: until })
+      .where("class_session_id IN (:...classIds) AND status = 'active'", { classIds })
+      .andWhere('(cancel_grace_until IS NULL OR cancel_grace_until < :until)', { until: sqlDatetime(until) })
       .execute();
   }
 
@@ -915,6 +949,7 @@ function toSlot(date: string, row: SlotRow): Slot {
     cancelled: row.status === 'cancelled',
     instructorId: toNullableNumber(hasClass ? row.classInstructorId : row.scheduleInstructorId),
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
+    substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
     takenSpotIds: takenSpotIds(row.takenSpots),
   };
 }

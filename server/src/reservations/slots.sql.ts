@@ -9,7 +9,7 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          s.instructor AS scheduleInstructor, s.instructor_id AS scheduleInstructorId, s.duration_minutes AS durationMinutes,
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
-         c.instructor AS classInstructor, c.instructor_id AS classInstructorId,
+         c.instructor AS classInstructor, c.instructor_id AS classInstructorId, c.substitute AS substitute,
          (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
@@ -99,6 +99,8 @@ export interface SlotRow {
   scheduleCapacity: number;
   scheduleInstructor: string | null;
   scheduleInstructorId: number | string | null;
+  /** 1/0 (or true/false) as the driver gives it; NULL without a class row. */
+  substitute?: number | string | boolean | null;
   durationMinutes: number;
   classId: number | null;
   classTime: string | null;

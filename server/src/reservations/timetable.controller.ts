@@ -19,9 +19,13 @@ import {
   ChangeScheduleDto,
   ScheduleIdDto,
   ScheduleResponseDto,
+  SetSubstituteDto,
+  SetSubstitutesDto,
+  SubstitutesResponseDto,
   TimetableResponseDto,
 } from './dto/timetable.dto';
 import { toScheduleDto } from './dto/reservations.mappers';
+import { SubstitutesService, type SubstitutesResult } from './substitutes.service';
 import { TimetableService } from './timetable.service';
 
 /** The admin page "Horario": the weekly timetable and cancelling one class on one date. */
@@ -33,6 +37,7 @@ export class TimetableController {
   constructor(
     private readonly timetable: TimetableService,
     private readonly booking: BookingService,
+    private readonly substitutes: SubstitutesService,
   ) {}
 
   @Get('horario')
@@ -99,4 +104,49 @@ export class TimetableController {
         : 'Clase cancelada.';
     return { success: true, message, cancelledReservations };
   }
+
+  @Post('set-substitute')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: SubstitutesResponseDto,
+    description: 'Los clientes de la clase reciben «Cambio de instructor».',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'CLASS_STARTED, CLASS_CANCELLED, INSTRUCTOR_NOT_AVAILABLE.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'SCHEDULE_NOT_FOUND, CLASS_NOT_FOUND.' })
+  async setSubstitute(@CurrentUser() admin: Caller, @Body() dto: SetSubstituteDto): Promise<SubstitutesResponseDto> {
+    const result = await this.substitutes.setForDate(admin, dto.scheduleId, dto.date, dto.instructorId ?? null);
+    return substitutesAnswer(result, dto.instructorId ?? null);
+  }
+
+  @Post('set-substitutes')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SubstitutesResponseDto, description: 'Las clases ya empezadas o canceladas no cambian.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'INSTRUCTOR_NOT_AVAILABLE, SUBSTITUTE_RANGE_UNSCOPED.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'SCHEDULE_NOT_FOUND.' })
+  async setSubstitutes(@CurrentUser() admin: Caller, @Body() dto: SetSubstitutesDto): Promise<SubstitutesResponseDto> {
+    const result = await this.substitutes.setForRange(
+      admin,
+      { from: dto.from, to: dto.to, instructorId: dto.instructorId, scheduleId: dto.scheduleId },
+      dto.substituteId ?? null,
+    );
+    return substitutesAnswer(result, dto.substituteId ?? null);
+  }
+}
+
+function substitutesAnswer(result: SubstitutesResult, substituteId: number | null): SubstitutesResponseDto {
+  const classes = `${result.classes} ${result.classes === 1 ? 'clase' : 'clases'}`;
+  const what = substituteId === null ? `Se quitó el suplente de ${classes}.` : `Suplente asignado a ${classes}.`;
+  const told = result.told > 0 ? ` Se avisó a ${result.told} ${result.told === 1 ? 'cliente' : 'clientes'}.` : '';
+  return {
+    success: true,
+    message: result.classes === 0 ? 'Ninguna clase cambió.' : `${what}${told}`,
+    classes: result.classes,
+    told: result.told,
+  };
 }

@@ -64,13 +64,25 @@ export class TimetableRepository {
     now: StudioNow,
   ): Promise<void> {
     const [future, params] = notStarted('class_sessions', now);
+    // A date with a substitute keeps them: the timetable's new instructor reaches the other dates.
+    const { instructorId, instructor, ...rest } = changes;
+    if (instructorId !== undefined || instructor !== undefined) {
+      await this.txHost.tx
+        .createQueryBuilder()
+        .update(ClassSession)
+        .set({ instructorId, instructor })
+        .where('schedule_id = :id AND substitute = 0', { id: scheduleId })
+        .andWhere(future, params)
+        .execute();
+    }
+    if (Object.keys(rest).length === 0) return;
     const update = this.txHost.tx
       .createQueryBuilder()
       .update(ClassSession)
-      .set(changes)
+      .set(rest)
       .where('schedule_id = :id', { id: scheduleId })
       .andWhere(future, params);
-    if (changes.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: changes.capacity });
+    if (rest.capacity !== undefined) update.andWhere('reserved_count <= :capacity', { capacity: rest.capacity });
     await update.execute();
   }
 

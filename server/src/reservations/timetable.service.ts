@@ -94,7 +94,11 @@ export class TimetableService {
       // A new time or instructor: the clients booked in the coming classes are told, with the updated event.
       const moved =
         (changes.startTime !== undefined && changes.startTime !== schedule.startTime) || 'instructorId' in changes;
-      const booked = moved ? await this.timetable.bookedUpcomingClasses(schedule.id, now) : [];
+      const timeMoved = changes.startTime !== undefined && changes.startTime !== schedule.startTime;
+      // A date with a substitute keeps them: only a new time changes it.
+      const booked = moved
+        ? (await this.timetable.bookedUpcomingClasses(schedule.id, now)).filter((c) => timeMoved || !c.substitute)
+        : [];
       await this.timetable.changeUpcomingClasses(schedule.id, classChanges, now);
       if (booked.length > 0) {
         await this.booking.tellClassesChanged(

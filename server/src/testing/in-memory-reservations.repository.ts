@@ -51,6 +51,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
         cancelled: klass?.status === 'cancelled',
         instructorId: klass ? klass.instructorId : schedule.instructorId,
         instructor: klass ? klass.instructor : schedule.instructor,
+        substitute: false,
         // The unit tests' fake has no room: reformers are the integration tests' subject.
         takenSpotIds: [],
       });

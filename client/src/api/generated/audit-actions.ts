@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'schedule.deactivate',
   'schedule.activate',
   'class.cancel',
+  'class.substitute',
   'reservation.create',
   'reservation.cancel',
   'reservation.attendance',

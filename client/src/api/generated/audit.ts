@@ -8,6 +8,7 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
   'class.cancel': 'Canceló una clase',
+  'class.substitute': 'Cambió el instructor de una clase (suplente)',
   'gift_card.desk_sale': 'Vendió una tarjeta de regalo en mostrador',
   'gift_card.refund': 'Reembolsó y anuló una tarjeta de regalo',
   'gift_card.resend': 'Reenvió una tarjeta de regalo',
@@ -140,6 +141,7 @@ export const AUDIT_FIELDS = {
   strikeRuleCount: { kind: 'count' },
   strikeRuleDays: { kind: 'count' },
   strikeRuleEnabled: { kind: 'yesNo' },
+  substitute: { kind: 'yesNo' },
   time: { kind: 'time' },
   toBalance: { kind: 'money' },
   total: { kind: 'money' },
@@ -155,6 +157,7 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'class.substitute': ['instructor', 'substitute', 'date', 'time'],
   'gift_card.desk_sale': ['price', 'total', 'method', 'received', 'change', 'email', 'giftStatus'],
   'gift_card.refund': ['giftStatus', 'refunded', 'method', 'providerPaymentId'],
   'gift_card.resend': ['giftStatus', 'email'],

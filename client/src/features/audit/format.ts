@@ -66,6 +66,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   startTime: 'Hora',
   capacity: 'Cupo',
   instructor: 'Instructor',
+  substitute: 'Suplente',
   date: 'Fecha',
   time: 'Hora',
   status: 'Estado',

@@ -67,6 +67,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     isCancelled: false,
     instructorId: null,
     instructor: null,
+    substitute: false,
     users: '[{"id":null,"name":null}]',
     myReservationId: null,
     waitlistCount: 0,

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'schedule.deactivate': 'Quitó una clase del horario',
   'schedule.activate': 'Activó una clase del horario',
   'class.cancel': 'Canceló una clase',
+  'class.substitute': 'Cambió el instructor de una clase (suplente)',
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
   'reservation.attendance': 'Marcó la asistencia de un usuario',
@@ -93,6 +94,8 @@ export const AUDIT_FIELDS = {
   startTime: time,
   capacity: count,
   instructor: text,
+  /** A class date taught by a substitute, not the timetable's instructor. */
+  substitute: yesNo,
   date,
   time,
   /** A reservation's, a class's, a waitlist place's or a payment's state. */
@@ -233,6 +236,7 @@ export const AUDIT_ACTION_FIELDS = {
   'schedule.deactivate': ['active', 'weekday', 'startTime'],
   'schedule.activate': ['active', 'weekday', 'startTime'],
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
+  'class.substitute': ['instructor', 'substitute', 'date', 'time'],
   'reservation.create': ['date', 'time', 'userPlanId', 'spot'],
   'reservation.cancel': ['status', 'date', 'time'],
   'reservation.attendance': ['attended', 'date', 'time'],

@@ -41,6 +41,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   promoteFromWaitlist: 'Dar un lugar a alguien de la lista de espera',
   markAttendance: 'Marcar asistencia',
   cancelClass: 'Cancelar una clase para todos',
+  setSubstitute: 'Poner o quitar un suplente en una clase',
+  setSubstitutes: 'Poner o quitar un suplente en las clases de unas fechas',
   getSala: 'La sala y sus reformers',
 
   // Horario

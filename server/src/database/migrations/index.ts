@@ -33,6 +33,7 @@ import { DashboardGiftFigures1764952000000 } from './1764952000000-DashboardGift
 import { DeskGiftCards1764953000000 } from './1764953000000-DeskGiftCards';
 import { Instructors1764955000000 } from './1764955000000-Instructors';
 import { CalendarSequence1764958000000 } from './1764958000000-CalendarSequence';
+import { ClassSubstitutes1764959000000 } from './1764959000000-ClassSubstitutes';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   DeskGiftCards1764953000000,
   Instructors1764955000000,
   CalendarSequence1764958000000,
+  ClassSubstitutes1764959000000,
 ];

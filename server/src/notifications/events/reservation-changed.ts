@@ -1,6 +1,6 @@
 import { formatLongDateWithWeekday, to12Hour } from '@pilates/dates';
 import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipient } from '../mail';
-import { classAttachment, spotSentence, type BookedClass } from './booked-class';
+import { classAttachment, spotSentence, studioWords, when, type BookedClass } from './booked-class';
 
 /**
  * reservation.changed: the studio changed a class the client booked (its time or its instructor,
@@ -12,6 +12,12 @@ export interface ReservationChanged {
   class: BookedClass;
   /** What it was. */
   before: { startTime: string; instructor: string | null };
+  /**
+   * Why: the timetable changed (absent, as before) or a substitute was set or removed for this date,
+   * which lets the client cancel for free until `cancelFreeUntil` (ISO instant), even past the window.
+   */
+  reason?: 'timetable' | 'substitute';
+  cancelFreeUntil?: string;
 }
 
 /** "ahora empieza a las 8:00 AM (antes 7:00 AM) y la dará Ana (antes Luis)". */
@@ -31,7 +37,30 @@ function whatChanged(event: ReservationChanged): string {
   return parts.length > 0 ? parts.join(' y ') : `sigue a las ${to12Hour(now.startTime)}`;
 }
 
+/** "Cambio de instructor: el lunes … a las 7:00 AM la clase la dará Ana." with the free cancellation it brings. */
+function substituteMail(to: Recipient, event: ReservationChanged, context: MailContext): Mail {
+  const who = event.class.instructor
+    ? `la clase la dará ${event.class.instructor}${event.before.instructor ? ` (en lugar de ${event.before.instructor})` : ''}`
+    : 'la clase todavía no tiene instructor asignado';
+  const free = event.cancelFreeUntil
+    ? `Si prefieres no tomarla, puedes cancelarla sin perder la clase hasta ${studioWords(new Date(event.cancelFreeUntil), context.studioTimeZone)} desde «Mis clases», aunque ya haya pasado el límite de cancelación; la clase vuelve a tu plan.`
+    : 'Si prefieres no tomarla, cancélala desde «Mis clases».';
+  const message = greetingMail(
+    to,
+    'Cambio de instructor',
+    [
+      `Cambio de instructor: el ${when(event.class)} ${who}.${spotSentence(event.class)}`,
+      `Tu lugar sigue reservado. ${free}`,
+      'Adjuntamos la clase actualizada: tu calendario la cambia en su lugar.',
+    ],
+    context,
+    MY_CLASSES_LINK,
+  );
+  return { ...message, attachments: [classAttachment(event.class, context)] };
+}
+
 export function reservationChangedMail(to: Recipient, event: ReservationChanged, context: MailContext): Mail {
+  if (event.reason === 'substitute') return substituteMail(to, event, context);
   const message = greetingMail(
     to,
     'Cambió tu clase',

@@ -45,6 +45,7 @@ export function toSlotDto(
     isCancelled: slot.cancelled,
     instructorId: slot.instructorId,
     instructor: slot.instructor,
+    substitute: slot.substitute,
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,

@@ -95,6 +95,9 @@ export class SlotDto {
   @ApiPropertyOptional({ type: String, nullable: true })
   instructor!: string | null;
 
+  @ApiProperty({ description: 'Un suplente da la clase en esta fecha (instructor es el suplente).' })
+  substitute!: boolean;
+
   @ApiProperty({
     example: '[{"id":null,"name":null}]',
     description:

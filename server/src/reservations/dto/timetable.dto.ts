@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsRowId, IsRequiredDate, MAX_ID } from '../../core/dto/validators';
+import { IsOnOrAfter, IsRowId, IsRequiredDate, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
 
@@ -144,4 +144,80 @@ export class CancelClassResponseDto {
 
   @ApiProperty({ description: 'Reservas canceladas por esta llamada.' })
   cancelledReservations!: number;
+}
+
+const SUBSTITUTE_MESSAGE = 'El suplente no es válido';
+const MAX_SUBSTITUTE_DAYS = 92;
+
+export class SetSubstituteDto {
+  @ApiProperty({ example: '2026-11-30' })
+  @IsRequiredDate()
+  date!: string;
+
+  @ApiProperty({ description: 'La clase del horario.' })
+  @IsRowId('La clase no es válida')
+  scheduleId!: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'El suplente: un instructor activo (GET /api/instructores); null quita al suplente.',
+  })
+  @Clearable()
+  @Max(MAX_ID, { message: SUBSTITUTE_MESSAGE })
+  @Min(1, { message: SUBSTITUTE_MESSAGE })
+  @IsInt({ message: SUBSTITUTE_MESSAGE })
+  instructorId?: number | null;
+}
+
+/** Vacations: every class of an instructor, or of one timetable class, between two dates. */
+export class SetSubstitutesDto {
+  @ApiProperty({ example: '2026-12-01' })
+  @IsRequiredDate()
+  from!: string;
+
+  @ApiProperty({ example: '2026-12-15', description: `Hasta ${MAX_SUBSTITUTE_DAYS} días después de from.` })
+  @WithinDaysOf('from', MAX_SUBSTITUTE_DAYS, {
+    message: `El periodo no puede pasar de ${MAX_SUBSTITUTE_DAYS} días.`,
+  })
+  @IsOnOrAfter('from', { message: 'La fecha de término debe ser igual o posterior a la de inicio.' })
+  @IsRequiredDate()
+  to!: string;
+
+  @ApiPropertyOptional({ description: 'El instructor del horario que falta: sus clases del periodo.' })
+  @IsOptional()
+  @Max(MAX_ID, { message: INSTRUCTOR_MESSAGE })
+  @Min(1, { message: INSTRUCTOR_MESSAGE })
+  @IsInt({ message: INSTRUCTOR_MESSAGE })
+  instructorId?: number;
+
+  @ApiPropertyOptional({ description: 'Solo esta clase del horario (con o sin instructorId).' })
+  @IsOptional()
+  @IsRowId('La clase no es válida')
+  scheduleId?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'El suplente: un instructor activo; null quita a los suplentes del periodo.',
+  })
+  @Clearable()
+  @Max(MAX_ID, { message: SUBSTITUTE_MESSAGE })
+  @Min(1, { message: SUBSTITUTE_MESSAGE })
+  @IsInt({ message: SUBSTITUTE_MESSAGE })
+  substituteId?: number | null;
+}
+
+export class SubstitutesResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
+  @ApiProperty({ example: 'Suplente asignado a 1 clase. Se avisó a 3 clientes.' })
+  message!: string;
+
+  @ApiProperty({ description: 'Clases cuyo instructor cambió con esta llamada.' })
+  classes!: number;
+
+  @ApiProperty({ description: 'Clientes avisados por correo.' })
+  told!: number;
 }

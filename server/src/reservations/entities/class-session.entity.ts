@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
+import { booleanTransformer, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 import { Schedule } from './schedule.entity';
 
 export const CLASS_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -86,6 +86,10 @@ export class ClassSession {
   /** The profile's name, copied as on schedules. */
   @Column({ type: 'varchar', length: 120, nullable: true })
   instructor!: string | null;
+
+  /** A substitute teaches this date: the instructor was set for the class, a timetable change leaves it. */
+  @Column({ type: 'boolean', default: false, transformer: booleanTransformer })
+  substitute!: boolean;
 
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;

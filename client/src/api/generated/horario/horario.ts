@@ -29,6 +29,9 @@ import type {
   ErrorResponseDto,
   ScheduleIdDto,
   ScheduleResponseDto,
+  SetSubstituteDto,
+  SetSubstitutesDto,
+  SubstitutesResponseDto,
   TimetableResponseDto,
 } from '.././model';
 
@@ -475,6 +478,144 @@ export const useDeactivateSchedule = <TError = ErrorType<ErrorResponseDto>, TCon
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof deactivateSchedule>>, TError, { data: ScheduleIdDto }, TContext> => {
   const mutationOptions = getDeactivateScheduleMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Poner o quitar un suplente en una clase
+ */
+export const getSetSubstituteUrl = () => {
+  return `/api/reservations/set-substitute`;
+};
+
+export const setSubstitute = async (
+  setSubstituteDto: SetSubstituteDto,
+  options?: RequestInit,
+): Promise<SubstitutesResponseDto> => {
+  return apiFetch<SubstitutesResponseDto>(getSetSubstituteUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(setSubstituteDto),
+  });
+};
+
+export const getSetSubstituteMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setSubstitute>>,
+    TError,
+    { data: SetSubstituteDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof setSubstitute>>, TError, { data: SetSubstituteDto }, TContext> => {
+  const mutationKey = ['setSubstitute'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof setSubstitute>>, { data: SetSubstituteDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return setSubstitute(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetSubstituteMutationResult = NonNullable<Awaited<ReturnType<typeof setSubstitute>>>;
+export type SetSubstituteMutationBody = SetSubstituteDto;
+export type SetSubstituteMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Poner o quitar un suplente en una clase
+ */
+export const useSetSubstitute = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setSubstitute>>,
+      TError,
+      { data: SetSubstituteDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof setSubstitute>>, TError, { data: SetSubstituteDto }, TContext> => {
+  const mutationOptions = getSetSubstituteMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Poner o quitar un suplente en las clases de unas fechas
+ */
+export const getSetSubstitutesUrl = () => {
+  return `/api/reservations/set-substitutes`;
+};
+
+export const setSubstitutes = async (
+  setSubstitutesDto: SetSubstitutesDto,
+  options?: RequestInit,
+): Promise<SubstitutesResponseDto> => {
+  return apiFetch<SubstitutesResponseDto>(getSetSubstitutesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(setSubstitutesDto),
+  });
+};
+
+export const getSetSubstitutesMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setSubstitutes>>,
+    TError,
+    { data: SetSubstitutesDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof setSubstitutes>>, TError, { data: SetSubstitutesDto }, TContext> => {
+  const mutationKey = ['setSubstitutes'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof setSubstitutes>>, { data: SetSubstitutesDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return setSubstitutes(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetSubstitutesMutationResult = NonNullable<Awaited<ReturnType<typeof setSubstitutes>>>;
+export type SetSubstitutesMutationBody = SetSubstitutesDto;
+export type SetSubstitutesMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Poner o quitar un suplente en las clases de unas fechas
+ */
+export const useSetSubstitutes = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setSubstitutes>>,
+      TError,
+      { data: SetSubstitutesDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof setSubstitutes>>, TError, { data: SetSubstitutesDto }, TContext> => {
+  const mutationOptions = getSetSubstitutesMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

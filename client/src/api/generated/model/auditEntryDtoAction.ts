@@ -26,6 +26,7 @@ export const AuditEntryDtoAction = {
   scheduledeactivate: 'schedule.deactivate',
   scheduleactivate: 'schedule.activate',
   classcancel: 'class.cancel',
+  classsubstitute: 'class.substitute',
   reservationcreate: 'reservation.create',
   reservationcancel: 'reservation.cancel',
   reservationattendance: 'reservation.attendance',

@@ -29,6 +29,7 @@ export const GetAuditDtoAction = {
   scheduledeactivate: 'schedule.deactivate',
   scheduleactivate: 'schedule.activate',
   classcancel: 'class.cancel',
+  classsubstitute: 'class.substitute',
   reservationcreate: 'reservation.create',
   reservationcancel: 'reservation.cancel',
   reservationattendance: 'reservation.attendance',

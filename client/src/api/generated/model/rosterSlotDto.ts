@@ -64,6 +64,8 @@ export interface RosterSlotDto {
   scheduleId: number;
   /** Los reformers de la sala en esta clase, del frente hacia atrás. Los lugares que se pueden reservar nunca son más que los reformers en servicio ese día (capacity ya lo cuenta). */
   spots: SlotSpotDto[];
+  /** Un suplente da la clase en esta fecha (instructor es el suplente). */
+  substitute: boolean;
   /** Hora del estudio, 12 horas. */
   time: string;
   /** JSON de [{id, name}]: para un admin, todos los inscritos; para un cliente, solo él mismo si está inscrito. [{"id":null,"name":null}] cuando no hay nadie que mostrar. */

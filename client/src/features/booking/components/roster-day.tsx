@@ -31,7 +31,12 @@ export function RosterDay({ date, canCancelClass = false }: { date: string; canC
               >
                 <span className="min-w-0 flex-1">
                   <span className="block font-display text-2xl leading-tight text-ink-strong figures">{slot.time}</span>
-                  {slot.instructor ? <span className="block text-sm text-ink-muted">{slot.instructor}</span> : null}
+                  {slot.instructor ? (
+                    <span className="block text-sm text-ink-muted">
+                      {slot.instructor}
+                      {slot.substitute ? ' (suplente)' : ''}
+                    </span>
+                  ) : null}
                 </span>
                 {slot.isCancelled ? (
                   <span className="rounded-pill bg-danger-soft px-2.5 py-0.5 text-xs font-medium text-danger">

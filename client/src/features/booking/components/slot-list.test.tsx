@@ -21,6 +21,19 @@ describe('SlotList', () => {
     expect(onBook).toHaveBeenCalledWith(open);
   });
 
+  it('should mark the instructor as a substitute when one teaches that date', () => {
+    const covered = slot({
+      scheduleId: 4,
+      time: '6:00 PM',
+      reservedCount: 3,
+      capacity: 8,
+      instructor: 'Ana',
+      substitute: true,
+    });
+    render(<SlotList slots={[covered]} onBook={vi.fn()} />);
+    expect(within(row('6:00 PM')).getByText('5 lugares disponibles · Con Ana (suplente)')).toBeInTheDocument();
+  });
+
   it('should disable Reservar for started, full and cancelled classes and offer Cancelar on my own', async () => {
     const onCancel = vi.fn();
     render(

@@ -149,7 +149,7 @@ function SlotRow({
             (state === 'full' || state === 'waiting') && slot.waitlistCount > 0
               ? `${slot.waitlistCount} en lista de espera`
               : null,
-            slot.instructor ? `Con ${slot.instructor}` : null,
+            slot.instructor ? `Con ${slot.instructor}${slot.substitute ? ' (suplente)' : ''}` : null,
           ]
             .filter(Boolean)
             .join(' · ')}

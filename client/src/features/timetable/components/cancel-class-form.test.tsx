@@ -21,6 +21,7 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   cancellable: true,
   isCancelled: false,
   instructor: null,
+  substitute: false,
   users: '[{"id":null,"name":null}]',
   myReservationId: null,
   waitlistCount: 0,
