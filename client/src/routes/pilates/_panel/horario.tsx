@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { requirePermission } from '../../../features/session/guards';
 import { Permission } from '../../../lib/permissions';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
+import { SubstituteForm } from '../../../features/timetable/components/substitute-form';
 import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
 import { titleHead } from '../../../lib/page-title';
 
@@ -33,6 +34,7 @@ function HorarioPage() {
         </p>
       </div>
       <TimetableEditor />
+      <SubstituteForm />
       <CancelClassForm />
     </section>
   );
