@@ -74,13 +74,18 @@ describe('null in a request field (the global pipe)', () => {
     const clearable = dtos.flatMap(({ cls, properties }) =>
       properties.filter((property) => isClearable(cls, property)).map((property) => `${cls.name}.${property}`),
     );
-    // The values an admin or a client removes (the timetable's instructor, one's favourite reformer,
-    // the second class reminder of Ajustes); everything else is kept or replaced.
+    // The values an admin or a client removes (the timetable's instructor, a profile's account, a
+    // class's substitute, one's favourite reformer, the second class reminder of Ajustes); everything
+    // else is kept or replaced.
     expect(clearable.sort()).toEqual([
-      'AddScheduleDto.instructor',
-      'ChangeScheduleDto.instructor',
+      'AddInstructorDto.accountEmail',
+      'AddScheduleDto.instructorId',
+      'ChangeInstructorDto.accountEmail',
+      'ChangeScheduleDto.instructorId',
       'ChangeSettingsDto.secondReminderHours',
       'FavouriteSpotDto.spot',
+      'SetSubstituteDto.instructorId',
+      'SetSubstitutesDto.substituteId',
     ]);
     for (const { cls, properties } of dtos) {
       for (const property of properties) {
