@@ -203,4 +203,74 @@ describe('dashboard and exports: promo code discounts and gift cards', () => {
     expect(planCells(wholly.userPlanId)).toEqual(['', '0', '1500']);
     expect(plans.slice(1)).toHaveLength(3);
   });
+
+  it('should export the gift cards paid in the period, Mercado Pago and desk alike, apart from payments', async () => {
+    // The first test's three cards (one waiting for its date, two redeemed), and one sold at the desk today.
+    const buyer = await newClient(t, 'Mostrador');
+    await admin
+      .post('/api/admin/desk-sales/gift-card')
+      .send({
+        userId: buyer.user.id,
+        amount: 500,
+        recipientName: 'Marta Ruiz',
+        recipientEmail: 'marta@example.com',
+        message: 'Para ti',
+        deliverOn: TODAY,
+        method: 'efectivo',
+        received: 600,
+      })
+      .expect(200);
+    const desk = await lastCard();
+    const cards = await download('gift-cards');
+    expect(cards[0]).toEqual([
+      'Folio',
+      'Fecha de pago',
+      'Comprador',
+      'Correo',
+      'Para',
+      'Correo de quien la recibe',
+      'Entrega',
+      'Estado',
+      'Monto de la tarjeta (MXN)',
+      'Cobrado (MXN)',
+      'Reembolsado (MXN)',
+      'Forma de pago',
+      'Recibido en mostrador (MXN)',
+      'Pago de Mercado Pago',
+      'Canjeada por',
+      'Fecha de canje',
+    ]);
+    expect(cards.slice(1)).toHaveLength(4);
+    const row = (id: number) => cards.find((r) => Number(r[0]) === id)!;
+    expect(row(desk.id).slice(2, 13)).toEqual([
+      buyer.user.name,
+      buyer.user.email,
+      'Marta Ruiz',
+      'marta@example.com',
+      '23/11/2026',
+      'Enviada',
+      '500',
+      '500',
+      '0',
+      'Efectivo',
+      '600',
+    ]);
+    const states = cards.slice(1).map((r) => r[7]);
+    expect(states.sort()).toEqual(['Canjeada', 'Canjeada', 'Enviada', 'Por enviar']);
+    // Mercado Pago's cards carry their commission in what was charged, and their payment's number.
+    const mercadoPago = cards.slice(1).filter((r) => r[11] === 'Mercado Pago');
+    expect(mercadoPago.map((r) => [r[8], r[9]])).toEqual(
+      expect.arrayContaining([
+        ['1000', '1044'],
+        ['2000', '2084'],
+      ]),
+    );
+    expect(mercadoPago.every((r) => r[13] !== '')).toBe(true);
+    expect(
+      cards
+        .slice(1)
+        .filter((r) => r[7] === 'Canjeada')
+        .every((r) => r[14].startsWith('Saldo')),
+    ).toBe(true);
+  });
 });

@@ -365,6 +365,24 @@ export class DashboardRepository {
     );
   }
 
+  /**
+   * Gift cards paid in the period (Mercado Pago or the desk), refunded and voided ones included,
+   * oldest first: who bought, for whom, how it was paid, and who redeemed it.
+   */
+  exportGiftCards(period: PeriodBounds): Promise<ExportRow[]> {
+    return this.reader.all<ExportRow>(
+      `SELECT g.id AS id, g.approved_at AS approvedAt, b.name AS name, b.email AS email,
+         g.recipient_name AS recipientName, g.recipient_email AS recipientEmail, g.deliver_on AS deliverOn,
+         g.status AS status, g.amount_cents AS amountCents, COALESCE(g.paid_cents, g.total_cents) AS grossCents,
+         g.refunded_cents AS refundedCents, g.method AS method, g.received_cents AS receivedCents,
+         g.provider_payment_id AS providerPaymentId, r.name AS redeemerName, g.redeemed_at AS redeemedAt
+       FROM gift_cards g JOIN users b ON b.id = g.buyer_id LEFT JOIN users r ON r.id = g.redeemed_by
+       WHERE g.approved_at >= ? AND g.approved_at < ? AND g.status IN ('paid', 'sent', 'redeemed', 'voided')
+       ORDER BY g.approved_at, g.id`,
+      [period.fromUtc, period.toUtc],
+    );
+  }
+
   /** Plans created in the period (given by an admin or bought), with the catalogue price. */
   exportPlansGiven(period: PeriodBounds): Promise<ExportRow[]> {
     return this.reader.all<ExportRow>(

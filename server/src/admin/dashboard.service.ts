@@ -29,7 +29,7 @@ import {
 } from './dto/dashboard.dto';
 import { PAYMENT_METHODS } from '../payments/entities';
 
-export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients'] as const;
+export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients', 'gift-cards'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A CSV file to download, written as it is read. */
@@ -251,6 +251,7 @@ export class DashboardService {
       payments: [PAYMENT_HEADER, (w: PeriodBounds) => this.repository.exportPayments(w), paymentLine(instant)],
       plans: [PLAN_HEADER, (w: PeriodBounds) => this.repository.exportPlansGiven(w), planLine(instant)],
       reservations: [RESERVATION_HEADER, (w: PeriodBounds) => this.repository.exportReservations(w), reservationLine],
+      'gift-cards': [GIFT_CARD_HEADER, (w: PeriodBounds) => this.repository.exportGiftCards(w), giftCardLine(instant)],
     }[kind] as [readonly string[], (window: PeriodBounds) => Promise<ExportRow[]>, (row: ExportRow) => ExportLine];
     let head = csvHead(header);
     // Each export is ordered by its date first, so the weeks' rows one after another are the period's in order.
@@ -298,6 +299,7 @@ const EXPORT_FILE_NAMES: Record<ExportKind, string> = {
   plans: 'planes-otorgados',
   reservations: 'reservas',
   clients: 'clientes',
+  'gift-cards': 'tarjetas-de-regalo',
 };
 
 /**
@@ -346,6 +348,53 @@ const paymentLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
   METHOD_LABELS[String(r.method)] ?? String(r.method),
   r.receivedCents === null || r.receivedCents === undefined ? '' : pesos(r.receivedCents),
   ...promoAndBalanceCells(r),
+];
+
+/** A gift card's state, as "Tarjetas de regalo" shows it. */
+const GIFT_CARD_STATUS_LABELS: Record<string, string> = {
+  paid: 'Por enviar',
+  sent: 'Enviada',
+  redeemed: 'Canjeada',
+  voided: 'Anulada',
+};
+
+/** Gift cards are money received, not plan revenue: their own export, apart from payments. */
+const GIFT_CARD_HEADER = [
+  'Folio',
+  'Fecha de pago',
+  'Comprador',
+  'Correo',
+  'Para',
+  'Correo de quien la recibe',
+  'Entrega',
+  'Estado',
+  'Monto de la tarjeta (MXN)',
+  'Cobrado (MXN)',
+  'Reembolsado (MXN)',
+  'Forma de pago',
+  'Recibido en mostrador (MXN)',
+  'Pago de Mercado Pago',
+  'Canjeada por',
+  'Fecha de canje',
+];
+const giftCardLine = (instant: (v: unknown) => string) => (r: ExportRow) => [
+  Number(r.id),
+  instant(r.approvedAt),
+  String(r.name),
+  String(r.email),
+  String(r.recipientName),
+  String(r.recipientEmail),
+  esDate(dateText(r.deliverOn)),
+  GIFT_CARD_STATUS_LABELS[String(r.status)] ?? String(r.status),
+  pesos(r.amountCents),
+  pesos(r.grossCents),
+  // A voided card's payment was refunded in full (Mercado Pago's panel or the desk).
+  pesos(r.status === 'voided' ? Math.max(Number(r.refundedCents), Number(r.grossCents)) : r.refundedCents),
+  METHOD_LABELS[String(r.method)] ?? String(r.method),
+  r.receivedCents === null || r.receivedCents === undefined ? '' : pesos(r.receivedCents),
+  (r.providerPaymentId as string | null) ?? '',
+  (r.redeemerName as string | null) ?? '',
+  instant(r.redeemedAt),
 ];
 
 const PLAN_HEADER = [

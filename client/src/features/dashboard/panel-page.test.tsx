@@ -267,7 +267,7 @@ describe('/pilates/panel', () => {
     expect(await screen.findByText('Recordatorio enviado', { selector: 'span' })).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, REMIND)).toEqual([{ userPlanId: 77 }]);
     expect(screen.queryByRole('button', { name: 'Enviar recordatorio' })).toBeNull();
-    const links = ['Pagos', 'Planes otorgados', 'Reservas y asistencia', 'Clientes'].map((name) =>
+    const links = ['Pagos', 'Planes otorgados', 'Reservas y asistencia', 'Clientes', 'Tarjetas de regalo'].map((name) =>
       screen.getByRole('link', { name: `${name} (CSV)` }).getAttribute('href'),
     );
     expect(links).toEqual([
@@ -275,6 +275,7 @@ describe('/pilates/panel', () => {
       '/api/admin/export/plans.csv?from=2026-11-01&to=2026-11-30',
       '/api/admin/export/reservations.csv?from=2026-11-01&to=2026-11-30',
       '/api/admin/export/clients.csv?from=2026-11-01&to=2026-11-30',
+      '/api/admin/export/gift-cards.csv?from=2026-11-01&to=2026-11-30',
     ]);
   });
 });

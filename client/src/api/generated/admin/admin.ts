@@ -857,7 +857,10 @@ export const useDeskSalePreview = <TError = ErrorType<ErrorResponseDto>, TContex
 /**
  * @summary Descargar un CSV
  */
-export const getExportCsvUrl = (kind: 'payments' | 'plans' | 'reservations' | 'clients', params: ExportCsvParams) => {
+export const getExportCsvUrl = (
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
+  params: ExportCsvParams,
+) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -874,7 +877,7 @@ export const getExportCsvUrl = (kind: 'payments' | 'plans' | 'reservations' | 'c
 };
 
 export const exportCsv = async (
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options?: RequestInit,
 ): Promise<string> => {
@@ -885,7 +888,7 @@ export const exportCsv = async (
 };
 
 export const getExportCsvQueryKey = (
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
 ) => {
   return [`/api/admin/export/${kind}.csv`, ...(params ? [params] : [])] as const;
@@ -895,7 +898,7 @@ export const getExportCsvQueryOptions = <
   TData = Awaited<ReturnType<typeof exportCsv>>,
   TError = ErrorType<ErrorResponseDto>,
 >(
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;
@@ -920,7 +923,7 @@ export type ExportCsvQueryResult = NonNullable<Awaited<ReturnType<typeof exportC
 export type ExportCsvQueryError = ErrorType<ErrorResponseDto>;
 
 export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>> &
@@ -933,7 +936,7 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
   queryClient?: QueryClient,
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>> &
@@ -950,7 +953,7 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;
@@ -963,7 +966,7 @@ export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TErr
  */
 
 export function useExportCsv<TData = Awaited<ReturnType<typeof exportCsv>>, TError = ErrorType<ErrorResponseDto>>(
-  kind: 'payments' | 'plans' | 'reservations' | 'clients',
+  kind: 'payments' | 'plans' | 'reservations' | 'clients' | 'gift-cards',
   params: ExportCsvParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportCsv>>, TError, TData>>;

@@ -529,6 +529,7 @@ const EXPORTS = [
   { kind: 'plans', label: 'Planes otorgados' },
   { kind: 'reservations', label: 'Reservas y asistencia' },
   { kind: 'clients', label: 'Clientes' },
+  { kind: 'gift-cards', label: 'Tarjetas de regalo' },
 ] as const;
 
 /** Plain download links: the browser sends the session cookie with the GET. */
