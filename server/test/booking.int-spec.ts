@@ -64,6 +64,7 @@ describe('booking', () => {
         isCancelled: false,
         instructorId: null,
         instructor: null,
+        substitute: false,
         users: '[{"id":null,"name":null}]',
         myReservationId: null,
         waitlistCount: 0,

@@ -102,6 +102,8 @@ describe('null in every field of every operation (walked from the OpenAPI docume
       'changeSchedule.instructorId',
       'changeSettings.secondReminderHours',
       'setFavouriteSpot.spot',
+      'setSubstitute.instructorId',
+      'setSubstitutes.substituteId',
     ]);
 
     const changed = await agents.admin

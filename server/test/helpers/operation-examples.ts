@@ -129,6 +129,20 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
+  setSubstitute: {
+    role: 'admin',
+    body: (f) => ({ scheduleId: f.scheduleId, date: NEXT_MONDAY, instructorId: f.instructorId }),
+  },
+  setSubstitutes: {
+    role: 'admin',
+    body: (f) => ({
+      from: NEXT_MONDAY,
+      to: addDays(NEXT_MONDAY, 7),
+      instructorId: f.instructorId,
+      scheduleId: f.scheduleId,
+      substituteId: f.instructorId,
+    }),
+  },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
   getUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
   addUser: {
