@@ -1,0 +1,133 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { FixedClock } from '../src/core/clock/clock';
+import { NotificationsService } from '../src/notifications/notifications.service';
+import { NOW, TODAY } from './helpers/booking';
+import { type Agent, EXAMPLES, type Fixture, prepareExamples, type Role } from './helpers/operation-examples';
+import { createTestApp, TestApp } from './helpers/test-app';
+
+type Schema = Record<string, unknown>;
+interface Response {
+  content?: Record<string, { schema?: Schema }>;
+}
+interface DocOperation {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, Response>;
+}
+interface Document {
+  paths: Record<string, Record<string, DocOperation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+/**
+ * OpenAPI 3.0's `nullable` as JSON Schema: null, or the schema without it (Nest writes a nullable
+ * reference as `{allOf: [{$ref}], nullable: true}`, which Ajv would otherwise apply to null too).
+ */
+function toJsonSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toJsonSchema);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, toJsonSchema(inner)]);
+  const schema = Object.fromEntries(entries) as Schema;
+  if (schema.nullable !== true) return schema;
+  const { nullable: _nullable, ...rest } = schema;
+  return { anyOf: [{ type: 'null' }, rest] };
+}
+
+/** POST operations that only read: safe to call with their example in any order. */
+const READS = new Set([
+  'getInformation',
+  'getInformationClases',
+  'getClases',
+  'getUserPlanes',
+  'getUsers',
+  'getUser',
+  'getPurchases',
+  'getAudit',
+  'getDashboard',
+  'planHistory',
+  'previewCheckout',
+  'deskSalePreview',
+  'checkResetToken',
+  'previewOutage',
+]);
+
+/** Paths with parameters, filled (a made-up token answers its documented 404). */
+const pathFor = (path: string): string =>
+  path
+    .replace('{kind}', 'payments')
+    .replace('{slug}', 'laura')
+    .replace('{token}', '0'.repeat(32))
+    .replace(/\.csv$/, `.csv?from=${TODAY}&to=${TODAY}`);
+
+/**
+ * The contract: every read of the API, called as the role its security says (a guest for public
+ * calls, the client for session calls, the admin for permission calls), answers a status its
+ * operation documents, and a JSON body that validates against the schema documented for that
+ * status (Ajv, OpenAPI's `nullable` honoured).
+ */
+describe('the API answers what its OpenAPI document says (contract)', () => {
+  let t: TestApp;
+  let doc: Document;
+  let fixture: Fixture;
+  let agents: Record<Role, Agent>;
+  let ajv: Ajv;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: new FixedClock(NOW) });
+    doc = (await t.agent().get('/api/docs-json').expect(200)).body as Document;
+    ({ fixture, agents } = await prepareExamples(t));
+    ajv = new Ajv({ strict: false, allErrors: true });
+    ajv.addSchema({ components: toJsonSchema(doc.components) }, 'doc');
+  });
+  afterAll(async () => {
+    await t.app.get(NotificationsService).settled();
+    await t.close();
+  });
+
+  /** Who calls an operation: public → guest, `x-permission` → admin, else the client. */
+  const roleOf = (op: DocOperation & { 'x-permission'?: string }): Role => {
+    const security = op.security ?? [];
+    if (security.length === 0 || security.some((requirement) => !('cookie' in requirement))) return 'guest';
+    return op['x-permission'] ? 'admin' : 'client';
+  };
+
+  /** The schema's $refs pointed at the document registered in Ajv. */
+  const rebased = (schema: Schema): Schema =>
+    JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/')) as Schema;
+
+  it('should answer every read with a documented status and a body of its documented schema', async () => {
+    const calls: { id: string; method: string; path: string; op: DocOperation }[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (method === 'get' || READS.has(op.operationId)) calls.push({ id: op.operationId, method, path, op });
+      }
+    }
+    expect(calls.length).toBeGreaterThan(30);
+    const problems: string[] = [];
+    for (const { id, method, path, op } of calls) {
+      const agent = agents[roleOf(op)];
+      const res =
+        method === 'get' ? await agent.get(pathFor(path)) : await agent.post(path).send(EXAMPLES[id].body(fixture));
+      const documented = op.responses[String(res.status)];
+      if (!documented) {
+        problems.push(`${id}: ${res.status} is not documented (${Object.keys(op.responses).join(', ')})`);
+        continue;
+      }
+      const type = String(res.headers['content-type'] ?? '').split(';')[0];
+      const content = documented.content ?? {};
+      if (!(type in content)) {
+        problems.push(
+          `${id} ${res.status}: served as ${type}, documented as ${Object.keys(content).join(', ') || 'nothing'}`,
+        );
+        continue;
+      }
+      const schema = content[type].schema;
+      if (type !== 'application/json' || !schema) continue;
+      const validate: ValidateFunction = ajv.compile(rebased(toJsonSchema(schema) as Schema));
+      if (!validate(res.body)) {
+        problems.push(`${id} ${res.status}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
