@@ -1,5 +1,13 @@
 /* Helpers shared by the browser journeys: studio dates, clients made through the API, the calendar. */
-import { addDays, formatLongDate, mondayOf, studioToday, weekdayName } from '@pilates/dates';
+import {
+  addDays,
+  formatLongDate,
+  mondayOf,
+  parseDateOnly,
+  shortWeekdayName,
+  studioToday,
+  weekdayName,
+} from '@pilates/dates';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -10,8 +18,9 @@ export const today = studioToday(new Date(), 'America/Mexico_City');
 /** The Monday shown after one press of "Semana siguiente" (the default timetable has classes on Mondays). */
 export const nextMonday = addDays(mondayOf(today), 7);
 
-/** The accessible name of a day button of the week strip. */
-export const dayButtonName = (date: string) => `${weekdayName(date)} ${formatLongDate(date)}`;
+/** The accessible name of a day button of the week strip: the words it shows ("Lun 28"), then the long form. */
+export const dayButtonName = (date: string) =>
+  `${shortWeekdayName(date)} ${parseDateOnly(date).getUTCDate()}, ${weekdayName(date).toLowerCase()} ${formatLongDate(date)}`;
 
 let serial = 0;
 /** Registers a client through the API; the page's context keeps the session cookie. Returns the email. */

@@ -29,6 +29,16 @@ describe('Header', () => {
     expect(within(nav).queryByRole('link', { name: 'Mi Perfil' })).not.toBeInTheDocument();
   });
 
+  it("should name the logo's link by the words it shows, then the studio and where it leads", async () => {
+    renderInRouter(<Header user={null} />);
+    const home = (await screen.findAllByRole('link')).find((link) => link.getAttribute('href') === '/pilates')!;
+    // No aria-label: the name is the logo's own text, so it contains what is seen (label in name).
+    expect(home).not.toHaveAttribute('aria-label');
+    // (jsdom computes names without layout: the e2e sweep checks the whole name in Chromium.)
+    expect(home.textContent).toBe(`Pilates Reformer ${studio.name}: inicio`);
+    expect(home).toHaveAccessibleName(new RegExp(`${studio.name}: inicio$`));
+  });
+
   it('should show Mi Perfil instead of Mi cuenta when logged in', async () => {
     renderInRouter(<Header user={{ name: 'Ana López' }} />);
     const nav = await screen.findByRole('navigation', { name: 'Principal' });

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { InstagramIcon } from './social-icons';
-import { studio } from '../../content/studio';
 import { useScrolled } from '../../lib/use-scrolled';
 import { useStudioContact } from '../../lib/studio-contact';
 import { buttonClasses } from '../ui/button';
@@ -33,8 +32,10 @@ export function Header({ user }: { user: HeaderUser | null }) {
       )}
     >
       <div className="container-page flex h-full items-center justify-between gap-4">
-        <Link to="/pilates" className="rounded-control" aria-label={`${studio.name}: inicio`}>
+        {/* Named by what it shows ("Pilates Reformer", then the studio's name) and where it leads. */}
+        <Link to="/pilates" className="rounded-control">
           <Logo />
+          <span className="sr-only">: inicio</span>
         </Link>
 
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">

@@ -23,8 +23,9 @@ export function Logo({ className, tone = 'ink' }: { className?: string; tone?: '
         />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className="font-display text-xl font-semibold tracking-wide">Pilates</span>
-        <span className="text-[0.625rem] font-semibold uppercase tracking-[0.28em] opacity-80">Reformer</span>
+        {/* The spaces after the words keep a link's name "Pilates Reformer …", as it reads. */}
+        <span className="font-display text-xl font-semibold tracking-wide">{'Pilates '}</span>
+        <span className="text-[0.625rem] font-semibold uppercase tracking-[0.28em] opacity-80">{'Reformer '}</span>
       </span>
       <span className="sr-only">{studio.name}</span>
     </span>

@@ -30,6 +30,22 @@ describe('DataTable', () => {
     expect(cell).toHaveAttribute('colspan', '2');
   });
 
+  it('puts the table in a region named by its caption that the keyboard reaches, as it may scroll sideways', () => {
+    render(
+      <DataTable
+        caption="Reservas"
+        hideCaption
+        columns={columns}
+        rows={[]}
+        getRowKey={(row) => row.id}
+        emptyMessage="Sin reservas."
+      />,
+    );
+    const box = screen.getByRole('region', { name: 'Reservas' });
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(within(box).getByRole('table', { name: 'Reservas' })).toBeInTheDocument();
+  });
+
   it('renders one row per item with its cells under the headers', () => {
     const rows: Booking[] = [
       { id: 1, client: 'Ana', time: '07:00' },

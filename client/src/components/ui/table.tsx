@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { Key, ReactNode } from 'react';
+import { useId, type Key, type ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
 import { Spinner } from './spinner';
@@ -44,14 +44,25 @@ export function DataTable<T>({
   layout = 'scroll',
 }: DataTableProps<T>) {
   const fullWidthCell = 'px-4 py-10 text-center text-sm text-ink-muted';
+  const captionId = useId();
   // `relative`: screen-reader-only text inside is positioned in the scroll box, not the page.
+  // The box may scroll sideways: a region named by the caption that the keyboard reaches (Tab, then
+  // the arrow keys scroll it), as WCAG 2.1.1 asks of scrollable content.
   return (
-    <div className={cn('relative w-full overflow-x-auto rounded-card border border-line bg-surface', className)}>
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className={cn('relative w-full overflow-x-auto rounded-card border border-line bg-surface', className)}
+    >
       <table
         className={cn('w-full border-collapse text-left text-sm', layout === 'scroll' && 'min-w-max')}
         aria-busy={loading || undefined}
       >
-        <caption className={cn(hideCaption ? 'sr-only' : 'px-4 pt-4 pb-2 text-left font-medium text-ink-strong')}>
+        <caption
+          id={captionId}
+          className={cn(hideCaption ? 'sr-only' : 'px-4 pt-4 pb-2 text-left font-medium text-ink-strong')}
+        >
           {caption}
         </caption>
         <thead className="bg-sand/60">

@@ -143,7 +143,13 @@ function SlotRow({
           <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
           <span className="text-sm text-ink-muted">{slot.durationMinutes} min</span>
         </p>
-        <p className={cn('mt-0.5 text-sm', state === 'cancelled' ? 'text-danger' : 'text-ink-muted')}>
+        {/* A long unbroken instructor's name wraps anywhere rather than widen the page. */}
+        <p
+          className={cn(
+            'mt-0.5 text-sm [overflow-wrap:anywhere]',
+            state === 'cancelled' ? 'text-danger' : 'text-ink-muted',
+          )}
+        >
           {[
             state === 'waiting' ? 'Clase llena' : (note ?? freePlacesLabel(slot)),
             (state === 'full' || state === 'waiting') && slot.waitlistCount > 0

@@ -38,11 +38,12 @@ describe('WeekCalendar', () => {
 
     const days = dayButtons();
     expect(days).toHaveLength(7);
-    expect(days[0]).toHaveAccessibleName('Lunes 23 de noviembre de 2026');
-    expect(days[6]).toHaveAccessibleName('Domingo 29 de noviembre de 2026');
+    // The name starts with the words the button shows (label in name), then the long form.
+    expect(days[0]).toHaveAccessibleName('Lun 23, lunes 23 de noviembre de 2026');
+    expect(days[6]).toHaveAccessibleName('Dom 29, domingo 29 de noviembre de 2026');
     expect(days[0]).toHaveTextContent(/Lun.*23/);
     expect(pressed()).toHaveLength(1);
-    expect(pressed()[0]).toHaveAccessibleName('Miércoles 25 de noviembre de 2026 (hoy)');
+    expect(pressed()[0]).toHaveAccessibleName('Mié 25, miércoles 25 de noviembre de 2026 (hoy)');
   });
 
   it('should never offer days before today on the booking calendar', () => {
@@ -62,13 +63,13 @@ describe('WeekCalendar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Semana siguiente' }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-12-02');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Diciembre 2026');
-    expect(dayButtons()[0]).toHaveAccessibleName('Lunes 30 de noviembre de 2026');
+    expect(dayButtons()[0]).toHaveAccessibleName('Lun 30, lunes 30 de noviembre de 2026');
     expect(dayButtons().every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Viernes 4 de diciembre de 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Vie 4, viernes 4 de diciembre de 2026' }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-12-04');
     expect(pressed()).toHaveLength(1);
-    expect(pressed()[0]).toHaveAccessibleName('Viernes 4 de diciembre de 2026');
+    expect(pressed()[0]).toHaveAccessibleName('Vie 4, viernes 4 de diciembre de 2026');
     expect(screen.getByText('Clases del 2026-12-04')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Semana anterior' }));
@@ -89,7 +90,7 @@ describe('WeekCalendar', () => {
     expect(dayButtons()[0]).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Semana anterior' }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-11-18');
-    await userEvent.click(screen.getByRole('button', { name: 'Lunes 16 de noviembre de 2026' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Lun 16, lunes 16 de noviembre de 2026' }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-11-16');
   });
 });

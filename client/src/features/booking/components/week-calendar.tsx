@@ -34,8 +34,19 @@ const arrowClasses =
   'transition-colors hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-40 ' +
   'disabled:hover:border-line disabled:hover:text-ink';
 
-/** "Lunes 24 de noviembre de 2026": the day button's accessible name. */
+/** "Lunes 24 de noviembre de 2026": the long form of a day. */
 export const dayLabel = (date: string): string => `${weekdayName(date)} ${formatLongDate(date)}`;
+
+/**
+ * The day button's accessible name: the words it shows first ("Lun 24" on a phone, whose full
+ * "Lunes 24" the name contains too, case aside), then the long form: "Lun 24, lunes 24 de noviembre
+ * de 2026". A name must contain the visible text (WCAG 2.5.3, label in name).
+ */
+export const dayButtonLabel = (date: string, isToday = false): string => {
+  const long = dayLabel(date);
+  const name = `${shortWeekdayName(date)} ${parseDateOnly(date).getUTCDate()}, ${long.charAt(0).toLowerCase()}${long.slice(1)}`;
+  return isToday ? `${name} (hoy)` : name;
+};
 
 /** Breadcrumb, month title and a Monday-to-Sunday strip whose arrows move a week at a time. */
 export function WeekCalendar({
@@ -93,7 +104,7 @@ export function WeekCalendar({
               <li key={date}>
                 <button
                   type="button"
-                  aria-label={isToday ? `${dayLabel(date)} (hoy)` : dayLabel(date)}
+                  aria-label={dayButtonLabel(date, isToday)}
                   aria-pressed={selected}
                   disabled={isBeforeToday(date)}
                   onClick={() => onSelectDate(date)}
@@ -116,7 +127,7 @@ export function WeekCalendar({
                   >
                     <span className="@min-[28.75rem]:hidden">{shortWeekdayName(date)}</span>
                     <span className="hidden @min-[28.75rem]:inline">{weekdayName(date)}</span>
-                  </span>
+                  </span>{' '}
                   <span aria-hidden="true" className="text-lg leading-none font-semibold figures">
                     {parseDateOnly(date).getUTCDate()}
                   </span>
