@@ -77,7 +77,11 @@ describe('CancelReservationDialog', () => {
         'Ya pasó el límite para cancelar sin costo (ayer 7:00 PM). Si liberas tu lugar, la clase no se devuelve a tu plan.',
       );
       expect(within(dialog).queryByRole('button', { name: 'Sí, cancelar' })).not.toBeInTheDocument();
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Liberar lugar' }));
+      // Radix's modal sets `pointer-events: none` on the page while the dialog mounts; on a loaded machine
+      // user-event may read it before the dialog's own style lands. The click itself is what is tested.
+      await userEvent
+        .setup({ pointerEventsCheck: 0 })
+        .click(within(dialog).getByRole('button', { name: 'Liberar lugar' }));
       expect(await screen.findByText('Liberaste tu lugar. La clase no se devolvió a tu plan.')).toBeInTheDocument();
       expect(bodiesSentTo(fetchMock, '/api/reservations/release-spot')).toEqual([{ id: 7 }]);
       expect(closed).toBe(true);
