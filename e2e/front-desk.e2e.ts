@@ -71,7 +71,8 @@ describe('the front desk', () => {
       await page.getByRole('link', { name: clientName }).first().click();
       await expect.poll(() => page.getByRole('heading', { level: 1, name: clientName }).isVisible()).toBe(true);
       for (const region of ['Planes', 'Clases', 'Listas de espera', 'Pagos y reembolsos']) {
-        expect(await page.getByRole('region', { name: region }).isVisible()).toBe(true);
+        // Exact: the tables' scroll regions are named by their captions ("Planes de …").
+        expect(await page.getByRole('region', { name: region, exact: true }).isVisible()).toBe(true);
       }
       await expect.poll(() => page.getByText('No está en ninguna lista de espera.').isVisible()).toBe(true);
       expect(await pageOverflow(page)).toBe(0);

@@ -128,8 +128,10 @@ describe('my classes and the timetable', () => {
     expect(await edit.isVisible()).toBe(false);
 
     // Cancel that class on the Saturday of the week after next.
-    await page.getByLabel('Fecha').fill(laterSaturday);
-    await page.getByRole('combobox', { name: 'Clase' }).click();
+    // Horario's "Cancelar una clase" (beside "Poner un suplente", which has its own date and class).
+    const cancelOne = page.getByRole('region', { name: 'Cancelar una clase' });
+    await cancelOne.getByLabel('Fecha').fill(laterSaturday);
+    await cancelOne.getByRole('combobox', { name: 'Clase' }).click();
     // The timetable says 10, but the room has 8 reformers: the class sells 8 places.
     await page.getByRole('option', { name: '10:00 AM · 0/8 reservados' }).click();
     await page.getByRole('button', { name: 'Cancelar clase', exact: true }).click();
