@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Clock } from '../core/clock/clock';
 import { AppConfig } from '../core/config/app-config';
+import { replyToAddress } from '../core/settings/studio-settings';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import type { Channel, OutboxEvent } from './channel';
 import { renderEmail, type NotificationEvent } from './events';
@@ -46,7 +47,7 @@ export class EmailChannel implements Channel {
 
   /** MAIL_REPLY_TO, else the studio's e-mail from Ajustes (the settings this replica read last). */
   private get replyTo(): string {
-    return this.config.mailReplyTo ?? this.settings.latest().contact.email;
+    return replyToAddress(this.config.mailReplyTo, this.settings.latest());
   }
 
   wants(recipient: Recipient): boolean {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
+import { replyToAddress } from '../core/settings/studio-settings';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { classCalendar } from '../notifications';
 import { BookingService } from './booking.service';
@@ -60,7 +61,7 @@ export class CalendarFeedService {
       method: ICalCalendarMethod.PUBLISH,
       organizer: {
         name: STUDIO_CONTACT.name,
-        email: this.config.mailReplyTo ?? (await this.settings.current()).contact.email,
+        email: replyToAddress(this.config.mailReplyTo, await this.settings.current()),
       },
       stamp: this.clock.now(),
     });

@@ -110,7 +110,11 @@ const envSchema = z.object({
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), {
     message: 'debe empezar con smtp:// o smtps://',
   }),
-  MAIL_FROM: z.string().trim().default(`${STUDIO_CONTACT.name} <reservas@estudiopilatesreformer.mx>`),
+  // A sender of the studio's own domain (the one of its contact e-mail).
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default(`${STUDIO_CONTACT.name} <reservas@${STUDIO_CONTACT.email.split('@')[1]}>`),
   // Where answers to the studio's mails go (clients answer booking mails). Empty: the studio's e-mail from Ajustes.
   MAIL_REPLY_TO: optionalString
     .transform((v) => v?.toLowerCase())

@@ -151,6 +151,10 @@ export function flattenSettings(settings: StudioSettings): Record<string, unknow
   };
 }
 
+/** Where answers to the studio's mails go: MAIL_REPLY_TO when set, else the studio's e-mail from Ajustes. */
+export const replyToAddress = (mailReplyTo: string | undefined, settings: StudioSettings): string =>
+  mailReplyTo ?? settings.contact.email;
+
 /** Spanish warnings about values that are allowed but probably not meant. */
 export function settingsWarnings(settings: StudioSettings): string[] {
   const warnings: string[] = [];
