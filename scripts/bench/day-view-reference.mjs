@@ -18,8 +18,8 @@ const {
   LIVE_HOLDS_ON_SQL,
   ROOM_ON_SQL,
   SLOTS_WITH_ONE_SQL,
-  takenSpotIds,
   toRoomOn,
+  toSlot,
 } = require('../../server/dist/reservations/slots.sql.js');
 const { SESSION_USER_SQL } = require('../../server/dist/core/auth/session-user.sql.js');
 const { toSlotDto } = require('../../server/dist/reservations/dto/reservations.mappers.js');
@@ -103,22 +103,9 @@ app.post('/day', async (request, reply) => {
     const id = Number(r.scheduleId);
     let slot = bySchedule.get(id);
     if (!slot) {
-      const hasClass = r.classId !== null;
-      slot = {
-        scheduleId: id,
-        classId: hasClass ? Number(r.classId) : null,
-        date,
-        startTime: (hasClass ? r.classTime : r.scheduleTime) ?? r.scheduleTime,
-        durationMinutes: Number(r.durationMinutes),
-        capacity: Number(hasClass ? r.classCapacity : r.scheduleCapacity),
-        reservedCount: hasClass ? Number(r.reservedCount) : 0,
-        // The bench's day has no waitlist, so the app makes no positions read either.
-        waitingCount: hasClass ? Number(r.waitingCount ?? 0) : 0,
-        cancelled: r.status === 'cancelled',
-        instructor: hasClass ? r.classInstructor : r.scheduleInstructor,
-        takenSpotIds: takenSpotIds(r.takenSpots),
-        people: [],
-      };
+      // The app's own row mapping (toSlot), people added in place as the app adds them.
+      slot = toSlot(date, r);
+      slot.people = [];
       bySchedule.set(id, slot);
     }
     if (r.reservationId !== null) {

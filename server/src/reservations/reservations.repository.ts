@@ -15,33 +15,17 @@ import {
   SLOTS_SQL,
   SLOTS_WITH_EVERYONE_SQL,
   SLOTS_WITH_ONE_SQL,
-  takenSpotIds,
+  toNullableBoolean,
+  toNullableNumber,
   toRoomOn,
+  toSlot,
   type RoomOn,
+  type Slot,
   type RoomRow,
   type SlotRow,
 } from './slots.sql';
 
-/** A timetable class on one date, whether or not its class_sessions row exists yet. */
-export interface Slot {
-  scheduleId: number;
-  classId: number | null;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  capacity: number;
-  reservedCount: number;
-  /** Clients in the class's waitlist. */
-  waitingCount: number;
-  cancelled: boolean;
-  /** The instructor's profile (class row's, else the timetable's) and its name. */
-  instructorId: number | null;
-  instructor: string | null;
-  /** A substitute teaches this date (the class row's instructor is not the timetable's). */
-  substitute: boolean;
-  /** The reformers taken in the class (none while it has no row). */
-  takenSpotIds: number[];
-}
+export type { Slot } from './slots.sql';
 
 /** A class of the no-show job: when it ends, and whether attendance was taken (markedCount > 0). */
 export interface UnmarkedClass {
@@ -925,34 +909,7 @@ const isUpcoming = (row: MyClassRow, now: StudioNow): boolean =>
 const latestFirst = (a: MyClassRow, b: MyClassRow): number =>
   b.date.localeCompare(a.date) || b.startTime.localeCompare(a.startTime) || b.id - a.id;
 
-/** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
-const toNullableNumber = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-
-/** A BOOLEAN read by a raw query: 1/0 (or '1'/'0', true/false) per driver, NULL kept. */
-const toNullableBoolean = (value: unknown): boolean | null =>
-  value === null || value === undefined ? null : Boolean(Number(value));
-
 const byTime = (a: Slot, b: Slot): number => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId;
-
-function toSlot(date: string, row: SlotRow): Slot {
-  const hasClass = row.classId !== null && row.classId !== undefined;
-  return {
-    scheduleId: Number(row.scheduleId),
-    classId: hasClass ? Number(row.classId) : null,
-    date,
-    startTime: (hasClass ? row.classTime : row.scheduleTime) ?? row.scheduleTime,
-    durationMinutes: Number(row.durationMinutes),
-    capacity: Number(hasClass ? row.classCapacity : row.scheduleCapacity),
-    reservedCount: hasClass ? Number(row.reservedCount) : 0,
-    waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
-    cancelled: row.status === 'cancelled',
-    instructorId: toNullableNumber(hasClass ? row.classInstructorId : row.scheduleInstructorId),
-    instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
-    substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
-    takenSpotIds: takenSpotIds(row.takenSpots),
-  };
-}
 
 function withPeople(date: string, rows: SlotRow[]): SlotWithPeople[] {
   const bySchedule = new Map<number, SlotWithPeople>();

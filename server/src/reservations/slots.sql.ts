@@ -152,3 +152,52 @@ export function takenSpotIds(value: unknown): number[] {
   const text = String(value);
   return text === '' ? [] : text.split(',').map(Number);
 }
+
+/** A timetable class on one date, whether or not its class_sessions row exists yet. */
+export interface Slot {
+  scheduleId: number;
+  classId: number | null;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  capacity: number;
+  reservedCount: number;
+  /** Clients in the class's waitlist. */
+  waitingCount: number;
+  cancelled: boolean;
+  /** The instructor's profile (class row's, else the timetable's) and its name. */
+  instructorId: number | null;
+  instructor: string | null;
+  /** A substitute teaches this date (the class row's instructor is not the timetable's). */
+  substitute: boolean;
+  /** The reformers taken in the class (none while it has no row). */
+  takenSpotIds: number[];
+}
+
+/** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
+export const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** A BOOLEAN read by a raw query: 1/0 (or '1'/'0', true/false) per driver, NULL kept. */
+export const toNullableBoolean = (value: unknown): boolean | null =>
+  value === null || value === undefined ? null : Boolean(Number(value));
+
+/** A slots query's row as its class on the date (the app's and the bench reference's one mapping). */
+export function toSlot(date: string, row: SlotRow): Slot {
+  const hasClass = row.classId !== null && row.classId !== undefined;
+  return {
+    scheduleId: Number(row.scheduleId),
+    classId: hasClass ? Number(row.classId) : null,
+    date,
+    startTime: (hasClass ? row.classTime : row.scheduleTime) ?? row.scheduleTime,
+    durationMinutes: Number(row.durationMinutes),
+    capacity: Number(hasClass ? row.classCapacity : row.scheduleCapacity),
+    reservedCount: hasClass ? Number(row.reservedCount) : 0,
+    waitingCount: hasClass ? Number(row.waitingCount ?? 0) : 0,
+    cancelled: row.status === 'cancelled',
+    instructorId: toNullableNumber(hasClass ? row.classInstructorId : row.scheduleInstructorId),
+    instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
+    substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
+    takenSpotIds: takenSpotIds(row.takenSpots),
+  };
+}
