@@ -1,17 +1,21 @@
 import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { Printer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useDeskGiftCardSale } from '@/api/generated/admin/admin';
 import { useGiftCardOptions } from '@/api/generated/gift-cards/gift-cards';
 import type { DeskGiftCardReceiptDto } from '@/api/generated/model';
-import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { giftOrderErrors, type GiftOrderForm } from '@/features/gift-cards';
 import { formatMoney } from '@/lib/format';
 import { useStudioTimeZone, useStudioToday } from '@/lib/studio-clock';
-import { changeFor, DESK_METHOD_LABELS, DESK_METHODS, type DeskMethod, parsePesos, receivedError } from '../format';
+import {
+  DeskPaymentFields,
+  DeskReceiptActions,
+  DeskReceiptPayment,
+  DeskSaleActions,
+  useDeskPayment,
+} from './desk-payment';
 
 interface DeskBuyer {
   id: number;
@@ -45,30 +49,23 @@ export function DeskGiftCardForm({
     message: '',
     deliverOn: today,
   });
-  const [method, setMethod] = useState<DeskMethod>('efectivo');
-  const [receivedText, setReceivedText] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof GiftOrderForm | 'received', string>>>({});
   const set = (field: keyof GiftOrderForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const total = form.amount ? Number(form.amount) : null;
+  const payment = useDeskPayment(total);
 
   const chooseAmount = (value: string) => {
     set('amount')(value);
     setErrors((current) => ({ ...current, amount: undefined }));
-    // Transfer and terminal receive exactly the total: written for the admin.
-    if (method !== 'efectivo') setReceivedText(value);
-  };
-
-  const chooseMethod = (next: DeskMethod) => {
-    setMethod(next);
-    if (next !== 'efectivo' && total !== null) setReceivedText(String(total));
+    payment.totalChanged(Number(value));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sale.isPending) return;
     const found: Partial<Record<keyof GiftOrderForm | 'received', string>> = giftOrderErrors(form, today);
-    const received = total === null ? null : receivedError(receivedText, method, total);
+    const received = payment.error();
     if (received) found.received = received;
     setErrors(found);
     if (Object.keys(found).length > 0 || total === null) return;
@@ -81,8 +78,8 @@ export function DeskGiftCardForm({
           recipientEmail: form.recipientEmail.trim(),
           message: form.message.trim(),
           deliverOn: form.deliverOn,
-          method,
-          received: parsePesos(receivedText)!,
+          method: payment.method,
+          received: payment.received(),
           requestKey,
         },
       },
@@ -96,7 +93,6 @@ export function DeskGiftCardForm({
       ? formatMoney(option.amount)
       : `${option.label} · ${formatMoney(option.amount)}`,
   }));
-  const change = total !== null && method === 'efectivo' ? changeFor(receivedText, total) : 0;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Vender una tarjeta de regalo">
@@ -148,48 +144,9 @@ export function DeskGiftCardForm({
         required
       />
 
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-ink-strong">Forma de pago</legend>
-        {DESK_METHODS.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-ink">
-            <input
-              type="radio"
-              name="desk-gift-method"
-              value={option.value}
-              checked={method === option.value}
-              onChange={() => chooseMethod(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
-      <TextField
-        label="Monto recibido (MXN)"
-        inputMode="decimal"
-        required
-        value={receivedText}
-        onChange={(event) => setReceivedText(event.target.value)}
-        hint={
-          method === 'efectivo'
-            ? 'Lo que entregó el cliente; el cambio se calcula solo.'
-            : 'Exactamente el total de la venta.'
-        }
-        error={errors.received}
-      />
-      {method === 'efectivo' && change > 0 ? (
-        <p role="status" className="text-ink">
-          Cambio a entregar: <strong className="font-semibold figures">{formatMoney(change)}</strong>
-        </p>
-      ) : null}
+      <DeskPaymentFields payment={payment} name="desk-gift-method" error={errors.received} />
       <ErrorMessage error={sale.error} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={sale.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={sale.isPending} loadingLabel="Registrando…">
-          {total === null ? 'Confirmar venta' : `Confirmar venta de ${formatMoney(total)}`}
-        </Button>
-      </div>
+      <DeskSaleActions total={total} pending={sale.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -220,16 +177,7 @@ export function DeskGiftCardReceipt({ receipt, onDone }: { receipt: DeskGiftCard
           </dd>
           <dt className="font-semibold text-ink-strong">Total</dt>
           <dd className="font-semibold text-ink-strong figures">{formatMoney(receipt.total)}</dd>
-          <dt className="text-ink-muted">Forma de pago</dt>
-          <dd className="text-ink">{DESK_METHOD_LABELS[receipt.method]}</dd>
-          <dt className="text-ink-muted">Recibido</dt>
-          <dd className="text-ink figures">{formatMoney(receipt.received)}</dd>
-          {receipt.change > 0 ? (
-            <>
-              <dt className="text-ink-muted">Cambio</dt>
-              <dd className="text-ink figures">{formatMoney(receipt.change)}</dd>
-            </>
-          ) : null}
+          <DeskReceiptPayment receipt={receipt} />
         </dl>
       </div>
       <p role="status" className="text-sm text-ink-muted">
@@ -240,14 +188,7 @@ export function DeskGiftCardReceipt({ receipt, onDone }: { receipt: DeskGiftCard
           Ver la tarjeta para imprimirla
         </a>
       </p>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone}>
-          Cerrar
-        </Button>
-        <Button icon={<Printer aria-hidden="true" className="size-4" />} onClick={() => window.print()}>
-          Imprimir
-        </Button>
-      </div>
+      <DeskReceiptActions onDone={onDone} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
-import { Printer } from 'lucide-react';
 import { useState } from 'react';
 import { useCatalogue, useDeskSale, useDeskSalePreview } from '@/api/generated/admin/admin';
 import type { DeskGiftCardReceiptDto, DeskReceiptDto, DeskSalePreviewResponseDto } from '@/api/generated/model';
@@ -10,8 +9,14 @@ import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { classesLabel, formatMoney } from '@/lib/format';
 import { useStudioTimeZone } from '@/lib/studio-clock';
-import { changeFor, DESK_METHOD_LABELS, DESK_METHODS, type DeskMethod, parsePesos, receivedError } from '../format';
 import { DeskGiftCardForm, DeskGiftCardReceipt } from './desk-gift-card-form';
+import {
+  DeskPaymentFields,
+  DeskReceiptActions,
+  DeskReceiptPayment,
+  DeskSaleActions,
+  useDeskPayment,
+} from './desk-payment';
 
 /** Who buys at the desk. */
 export interface DeskClient {
@@ -107,12 +112,11 @@ function DeskSaleForm({
   const [planId, setPlanId] = useState('');
   const [codeText, setCodeText] = useState('');
   const [charge, setCharge] = useState<(DeskSalePreviewResponseDto & { code: string | null }) | null>(null);
-  const [method, setMethod] = useState<DeskMethod>('efectivo');
-  const [receivedText, setReceivedText] = useState('');
   const [errors, setErrors] = useState<{ plan?: string; received?: string }>({});
 
   const plans = (catalogue.data?.planes ?? []).filter((plan) => plan.visible);
   const total = charge ? charge.totalCents / 100 : null;
+  const payment = useDeskPayment(total);
 
   // The price (and a code's discount, checked for this client) comes from the server.
   const price = (id: string, code: string | null) => {
@@ -123,8 +127,7 @@ function DeskSaleForm({
       {
         onSuccess: (res) => {
           setCharge({ ...res, code });
-          // Transfer and terminal receive exactly the total: written for the admin.
-          if (method !== 'efectivo') setReceivedText(String(res.totalCents / 100));
+          payment.totalChanged(res.totalCents / 100);
         },
       },
     );
@@ -136,17 +139,12 @@ function DeskSaleForm({
     price(id, codeText.trim() || null);
   };
 
-  const chooseMethod = (next: DeskMethod) => {
-    setMethod(next);
-    if (next !== 'efectivo' && total !== null) setReceivedText(String(total));
-  };
-
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (sale.isPending) return;
     const next = {
       plan: planId ? undefined : 'Elige un plan.',
-      received: total === null ? undefined : (receivedError(receivedText, method, total) ?? undefined),
+      received: payment.error() ?? undefined,
     };
     setErrors(next);
     if (next.plan || next.received || !charge || total === null) return;
@@ -155,8 +153,8 @@ function DeskSaleForm({
         data: {
           userId: client.id,
           planId: Number(planId),
-          method,
-          received: parsePesos(receivedText)!,
+          method: payment.method,
+          received: payment.received(),
           requestKey,
           ...(charge.code ? { code: charge.code } : {}),
         },
@@ -166,7 +164,6 @@ function DeskSaleForm({
   };
 
   const introRefused = charge !== null && !charge.introEligible;
-  const change = total !== null && method === 'efectivo' ? changeFor(receivedText, total) : 0;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -228,48 +225,9 @@ function DeskSaleForm({
         </p>
       ) : null}
 
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-ink-strong">Forma de pago</legend>
-        {DESK_METHODS.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-ink">
-            <input
-              type="radio"
-              name="desk-method"
-              value={option.value}
-              checked={method === option.value}
-              onChange={() => chooseMethod(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
-      <TextField
-        label="Monto recibido (MXN)"
-        inputMode="decimal"
-        required
-        value={receivedText}
-        onChange={(event) => setReceivedText(event.target.value)}
-        hint={
-          method === 'efectivo'
-            ? 'Lo que entregó el cliente; el cambio se calcula solo.'
-            : 'Exactamente el total de la venta.'
-        }
-        error={errors.received}
-      />
-      {method === 'efectivo' && change > 0 ? (
-        <p role="status" className="text-ink">
-          Cambio a entregar: <strong className="font-semibold figures">{formatMoney(change)}</strong>
-        </p>
-      ) : null}
+      <DeskPaymentFields payment={payment} name="desk-method" error={errors.received} />
       <ErrorMessage error={sale.error} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={sale.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={!charge || introRefused} loading={sale.isPending} loadingLabel="Registrando…">
-          {total === null ? 'Confirmar venta' : `Confirmar venta de ${formatMoney(total)}`}
-        </Button>
-      </div>
+      <DeskSaleActions total={total} pending={sale.isPending} disabled={!charge || introRefused} onCancel={onCancel} />
     </form>
   );
 }
@@ -308,16 +266,7 @@ export function DeskReceipt({ receipt, onDone }: { receipt: DeskReceiptDto; onDo
           ) : null}
           <dt className="font-semibold text-ink-strong">Total</dt>
           <dd className="font-semibold text-ink-strong figures">{formatMoney(receipt.total)}</dd>
-          <dt className="text-ink-muted">Forma de pago</dt>
-          <dd className="text-ink">{DESK_METHOD_LABELS[receipt.method]}</dd>
-          <dt className="text-ink-muted">Recibido</dt>
-          <dd className="text-ink figures">{formatMoney(receipt.received)}</dd>
-          {receipt.change > 0 ? (
-            <>
-              <dt className="text-ink-muted">Cambio</dt>
-              <dd className="text-ink figures">{formatMoney(receipt.change)}</dd>
-            </>
-          ) : null}
+          <DeskReceiptPayment receipt={receipt} />
         </dl>
       </div>
       <p role="status" className="text-sm text-ink-muted">
@@ -325,14 +274,7 @@ export function DeskReceipt({ receipt, onDone }: { receipt: DeskReceiptDto; onDo
           ? `Enviamos el recibo por correo a ${receipt.clientEmail}.`
           : 'El cliente no tiene correo: entrégale el recibo impreso.'}
       </p>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone}>
-          Cerrar
-        </Button>
-        <Button icon={<Printer aria-hidden="true" className="size-4" />} onClick={() => window.print()}>
-          Imprimir
-        </Button>
-      </div>
+      <DeskReceiptActions onDone={onDone} />
     </div>
   );
 }
