@@ -223,68 +223,68 @@ export function RevenueByMethod({ byMethod }: { byMethod: RevenueByMethodDto }) 
       <p className="text-xs text-ink-muted">
         Lo cobrado menos los reembolsos. Las ventas en mostrador suman {formatCents(byMethod.deskNetCents)}.
       </p>
-      <table className={`${tableClasses} mt-2`}>
-        <caption className="sr-only">Ingresos por forma de pago</caption>
-        <thead>
-          <tr>
-            <th scope="col">Forma de pago</th>
-            <th scope="col">Pagos</th>
-            <th scope="col">Neto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byMethod.methods.map((line) => (
-            <tr key={line.method} className="figures">
-              <th scope="row" className="font-normal">
-                {METHOD_LABELS[line.method] ?? line.method}
-              </th>
-              <td>{formatCount(line.count)}</td>
-              <td>{formatCents(line.netCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="figures">
-            <th scope="row">Total</th>
-            <td>{formatCount(byMethod.methods.reduce((sum, line) => sum + line.count, 0))}</td>
-            <td>{formatCents(byMethod.totalNetCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <MethodTable
+        caption="Ingresos por forma de pago"
+        countLabel="Pagos"
+        lines={byMethod.methods}
+        totalNetCents={byMethod.totalNetCents}
+      />
       <h4 className="mt-4 text-sm font-medium text-ink-strong">Tarjetas de regalo por forma de pago</h4>
       <p className="text-xs text-ink-muted">
         Dinero recibido por tarjetas de regalo, aparte de los planes (no se suma al total de arriba). Una tarjeta
         reembolsada cuenta como reembolso.
       </p>
-      <table className={`${tableClasses} mt-2`}>
-        <caption className="sr-only">Tarjetas de regalo por forma de pago</caption>
-        <thead>
-          <tr>
-            <th scope="col">Forma de pago</th>
-            <th scope="col">Tarjetas</th>
-            <th scope="col">Neto</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byMethod.giftCardMethods.map((line) => (
-            <tr key={line.method} className="figures">
-              <th scope="row" className="font-normal">
-                {METHOD_LABELS[line.method] ?? line.method}
-              </th>
-              <td>{formatCount(line.count)}</td>
-              <td>{formatCents(line.netCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="figures">
-            <th scope="row">Total</th>
-            <td>{formatCount(byMethod.giftCardMethods.reduce((sum, line) => sum + line.count, 0))}</td>
-            <td>{formatCents(byMethod.giftCardNetCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <MethodTable
+        caption="Tarjetas de regalo por forma de pago"
+        countLabel="Tarjetas"
+        lines={byMethod.giftCardMethods}
+        totalNetCents={byMethod.giftCardNetCents}
+      />
     </div>
+  );
+}
+
+/** One line per payment method (count and net) with their total. */
+function MethodTable({
+  caption,
+  countLabel,
+  lines,
+  totalNetCents,
+}: {
+  caption: string;
+  countLabel: string;
+  lines: { method: string; count: number; netCents: number }[];
+  totalNetCents: number;
+}) {
+  return (
+    <table className={`${tableClasses} mt-2`}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Forma de pago</th>
+          <th scope="col">{countLabel}</th>
+          <th scope="col">Neto</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.method} className="figures">
+            <th scope="row" className="font-normal">
+              {METHOD_LABELS[line.method] ?? line.method}
+            </th>
+            <td>{formatCount(line.count)}</td>
+            <td>{formatCents(line.netCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="figures">
+          <th scope="row">Total</th>
+          <td>{formatCount(lines.reduce((sum, line) => sum + line.count, 0))}</td>
+          <td>{formatCents(totalNetCents)}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
 
