@@ -4,3 +4,4 @@ export { GiftCardView } from './components/gift-card-view';
 export { GiftBalance } from './components/gift-balance';
 export { AdminGiftCards } from './components/admin-gift-cards';
 export { giftOrderErrors, type GiftOrderForm } from './format';
+export { GiftRecipientFields } from './components/gift-recipient-fields';

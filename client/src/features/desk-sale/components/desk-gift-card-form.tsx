@@ -5,8 +5,7 @@ import { useGiftCardOptions } from '@/api/generated/gift-cards/gift-cards';
 import type { DeskGiftCardReceiptDto } from '@/api/generated/model';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
-import { giftOrderErrors, type GiftOrderForm } from '@/features/gift-cards';
+import { giftOrderErrors, GiftRecipientFields, type GiftOrderForm } from '@/features/gift-cards';
 import { formatMoney } from '@/lib/format';
 import { useStudioTimeZone, useStudioToday } from '@/lib/studio-clock';
 import {
@@ -108,40 +107,12 @@ export function DeskGiftCardForm({
         hint="Los mismos montos que en el sitio. Sin comisión en mostrador; los códigos promocionales son solo para planes."
       />
       {options.isError ? <ErrorMessage error={options.error} /> : null}
-      <TextField
-        label="Nombre de quien recibe"
-        value={form.recipientName}
-        onChange={(event) => set('recipientName')(event.target.value)}
-        error={errors.recipientName}
-        maxLength={100}
-        required
-      />
-      <TextField
-        label="Correo de quien recibe"
-        type="email"
-        value={form.recipientEmail}
-        onChange={(event) => set('recipientEmail')(event.target.value)}
-        error={errors.recipientEmail}
-        autoComplete="off"
-        required
-      />
-      <TextField
-        label="Mensaje"
-        value={form.message}
-        onChange={(event) => set('message')(event.target.value)}
-        error={errors.message}
-        maxLength={500}
-        hint="Opcional. Va en el correo y en la tarjeta."
-      />
-      <TextField
-        label="Fecha de entrega"
-        type="date"
-        value={form.deliverOn}
-        min={today}
-        onChange={(event) => set('deliverOn')(event.target.value)}
-        error={errors.deliverOn}
-        hint="Hoy: el código sale por correo al registrar la venta. Otro día: sale ese día."
-        required
+      <GiftRecipientFields
+        form={form}
+        errors={errors}
+        set={set}
+        today={today}
+        deliveryHint="Hoy: el código sale por correo al registrar la venta. Otro día: sale ese día."
       />
 
       <DeskPaymentFields payment={payment} name="desk-gift-method" error={errors.received} />

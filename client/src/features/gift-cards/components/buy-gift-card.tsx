@@ -4,10 +4,10 @@ import { useBuyGiftCard, useGiftCardOptions } from '@/api/generated/gift-cards/g
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { formatMoney } from '@/lib/format';
 import { useStudioToday } from '@/lib/studio-clock';
 import { giftOrderErrors, type GiftOrderForm } from '../format';
+import { GiftRecipientFields } from './gift-recipient-fields';
 
 /** Where the browser goes to pay (Mercado Pago or the test checkout). */
 export const goToCheckout = (url: string) => window.location.assign(url);
@@ -75,40 +75,12 @@ export function BuyGiftCard({ onCheckout = goToCheckout }: { onCheckout?: (url: 
         hint={`${offered.some(isPlan) ? 'Montos del estudio o el precio de un plan.' : 'Montos del estudio.'} Se agrega la comisión de pago, como al comprar un plan.`}
         required
       />
-      <TextField
-        label="Nombre de quien recibe"
-        value={form.recipientName}
-        onChange={(event) => set('recipientName')(event.target.value)}
-        error={errors.recipientName}
-        maxLength={100}
-        required
-      />
-      <TextField
-        label="Correo de quien recibe"
-        type="email"
-        value={form.recipientEmail}
-        onChange={(event) => set('recipientEmail')(event.target.value)}
-        error={errors.recipientEmail}
-        autoComplete="off"
-        required
-      />
-      <TextField
-        label="Mensaje"
-        value={form.message}
-        onChange={(event) => set('message')(event.target.value)}
-        error={errors.message}
-        maxLength={500}
-        hint="Opcional. Va en el correo y en la tarjeta."
-      />
-      <TextField
-        label="Fecha de entrega"
-        type="date"
-        value={form.deliverOn}
-        min={today}
-        onChange={(event) => set('deliverOn')(event.target.value)}
-        error={errors.deliverOn}
-        hint="Ese día le enviamos la tarjeta por correo. Tú recibes tu recibo al aprobarse el pago."
-        required
+      <GiftRecipientFields
+        form={form}
+        errors={errors}
+        set={set}
+        today={today}
+        deliveryHint="Ese día le enviamos la tarjeta por correo. Tú recibes tu recibo al aprobarse el pago."
       />
       {failure ? (
         <p role="alert" className="text-sm text-danger">
