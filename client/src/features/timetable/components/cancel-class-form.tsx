@@ -1,26 +1,16 @@
-import { formatLongDateWithWeekday, isDateOnly, timeToMinutes } from '@pilates/dates';
+import { formatLongDateWithWeekday } from '@pilates/dates';
 import { CalendarX2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useCancelClass } from '@/api/generated/horario/horario';
-import type { SlotDto } from '@/api/generated/model';
-import { useGetInformation } from '@/api/generated/reservations/reservations';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Select, type SelectOption } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { useStudioToday } from '@/lib/studio-clock';
+import { ClassOnDateFields, useClassesOn } from './class-on-date-fields';
 
 export const CANCEL_CLASS_WARNING =
   'Se cancelarán las reservas de esa clase, las clases volverán a los planes y se avisará a cada cliente por correo.';
-
-function slotOption(slot: SlotDto): SelectOption {
-  const places = `${slot.reservedCount}/${slot.capacity} reservados`;
-  if (slot.isCancelled) return { value: String(slot.scheduleId), label: `${slot.time} · cancelada`, disabled: true };
-  if (slot.isPastClass) return { value: String(slot.scheduleId), label: `${slot.time} · ya comenzó`, disabled: true };
-  return { value: String(slot.scheduleId), label: `${slot.time} · ${places}` };
-}
 
 const reservationsText = (count: number) =>
   count === 0 ? 'Sin reservas' : `${count} ${count === 1 ? 'reserva' : 'reservas'}`;
@@ -34,22 +24,10 @@ export function CancelClassForm() {
   const [scheduleId, setScheduleId] = useState('');
   const [missingClass, setMissingClass] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const validDate = isDateOnly(date);
-  const slots = useGetInformation({ date }, { query: { enabled: validDate } });
+  const classes = useClassesOn(date);
   const mutation = useCancelClass();
 
-  // By time of day: '7:00 AM' before '10:00 AM', whatever order the answer has.
-  const options = [...(slots.data?.data ?? [])]
-    .sort((a, b) => timeToMinutes(a.time) - timeToMinutes(b.time))
-    .map(slotOption);
-  const selected = slots.data?.data.find((slot) => String(slot.scheduleId) === scheduleId) ?? null;
-  const placeholder = !validDate
-    ? 'Elige primero una fecha'
-    : slots.isPending
-      ? 'Cargando clases…'
-      : options.length === 0
-        ? 'No hay clases ese día'
-        : 'Elige una clase';
+  const selected = classes.slots.find((slot) => String(slot.scheduleId) === scheduleId) ?? null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,33 +72,24 @@ export function CancelClassForm() {
       </div>
       <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField
-            label="Fecha"
-            required
-            min={today}
-            value={date}
-            error={date !== '' && !validDate ? 'La fecha no es válida' : undefined}
-            onChange={(event) => {
-              setDate(event.target.value);
+          <ClassOnDateFields
+            date={date}
+            onDateChange={(next) => {
+              setDate(next);
               setScheduleId('');
               setMissingClass(false);
             }}
-          />
-          <Select
-            label="Clase"
-            required
-            options={options}
-            value={scheduleId}
-            onValueChange={(value) => {
+            scheduleId={scheduleId}
+            onClassChange={(value) => {
               setScheduleId(value);
               setMissingClass(false);
             }}
-            placeholder={placeholder}
-            disabled={!validDate || options.length === 0}
-            error={missingClass ? 'Elige la clase que quieres cancelar' : undefined}
+            classes={classes}
+            describe={(slot) => ` · ${slot.reservedCount}/${slot.capacity} reservados`}
+            classError={missingClass ? 'Elige la clase que quieres cancelar' : undefined}
           />
         </div>
-        <ErrorMessage error={slots.error} />
+        <ErrorMessage error={classes.query.error} />
         <Button type="submit" variant="danger">
           Cancelar clase
         </Button>

@@ -1,29 +1,21 @@
-import { isDateOnly, timeToMinutes } from '@pilates/dates';
+import { isDateOnly } from '@pilates/dates';
 import { UserRoundCog } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSetSubstitute, useSetSubstitutes } from '@/api/generated/horario/horario';
 import { useListPublicInstructors } from '@/api/generated/instructores/instructores';
-import type { SlotDto } from '@/api/generated/model';
-import { useGetInformation } from '@/api/generated/reservations/reservations';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { useStudioToday } from '@/lib/studio-clock';
+import { ClassOnDateFields, useClassesOn } from './class-on-date-fields';
 
 /** The select's value for "back to the timetable's instructor". */
 export const NO_SUBSTITUTE = 'ninguno';
 
 export const SUBSTITUTE_NOTICE =
   'Los clientes con reserva reciben un correo con el cambio y pueden cancelar esa clase sin perderla durante 24 horas.';
-
-function slotOption(slot: SlotDto): SelectOption {
-  const who = slot.instructor ? ` · ${slot.instructor}${slot.substitute ? ' (suplente)' : ''}` : '';
-  if (slot.isCancelled) return { value: String(slot.scheduleId), label: `${slot.time} · cancelada`, disabled: true };
-  if (slot.isPastClass) return { value: String(slot.scheduleId), label: `${slot.time} · ya comenzó`, disabled: true };
-  return { value: String(slot.scheduleId), label: `${slot.time}${who}` };
-}
 
 /**
  * "Poner un suplente": another instructor gives one class on one date, or every date of that class
@@ -38,16 +30,12 @@ export function SubstituteForm() {
   const [scheduleId, setScheduleId] = useState('');
   const [substitute, setSubstitute] = useState('');
   const [missing, setMissing] = useState<'class' | 'substitute' | null>(null);
-  const validDate = isDateOnly(date);
-  const slots = useGetInformation({ date }, { query: { enabled: validDate } });
+  const classes = useClassesOn(date);
   const instructors = useListPublicInstructors({ query: { staleTime: 60_000 } });
   const one = useSetSubstitute();
   const range = useSetSubstitutes();
   const pending = one.isPending || range.isPending;
 
-  const options = [...(slots.data?.data ?? [])]
-    .sort((a, b) => timeToMinutes(a.time) - timeToMinutes(b.time))
-    .map(slotOption);
   const substitutes: SelectOption[] = [
     { value: NO_SUBSTITUTE, label: 'Sin suplente (el instructor del horario)' },
     ...(instructors.data ?? []).map((instructor) => ({
@@ -95,36 +83,21 @@ export function SubstituteForm() {
       </div>
       <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField
-            label="Fecha"
-            required
-            min={today}
-            value={date}
-            error={date !== '' && !validDate ? 'La fecha no es válida' : undefined}
-            onChange={(event) => {
-              setDate(event.target.value);
+          <ClassOnDateFields
+            date={date}
+            onDateChange={(next) => {
+              setDate(next);
               setScheduleId('');
               setMissing(null);
             }}
-          />
-          <Select
-            label="Clase"
-            required
-            options={options}
-            value={scheduleId}
-            onValueChange={(value) => {
+            scheduleId={scheduleId}
+            onClassChange={(value) => {
               setScheduleId(value);
               setMissing(null);
             }}
-            placeholder={
-              !validDate
-                ? 'Elige primero una fecha'
-                : options.length === 0
-                  ? 'No hay clases ese día'
-                  : 'Elige una clase'
-            }
-            disabled={!validDate || options.length === 0}
-            error={missing === 'class' ? 'Elige la clase' : undefined}
+            classes={classes}
+            describe={(slot) => (slot.instructor ? ` · ${slot.instructor}${slot.substitute ? ' (suplente)' : ''}` : '')}
+            classError={missing === 'class' ? 'Elige la clase' : undefined}
           />
           <Select
             label="Suplente"
@@ -140,14 +113,14 @@ export function SubstituteForm() {
           />
           <DateField
             label="Hasta (opcional)"
-            min={validDate ? date : today}
+            min={classes.validDate ? date : today}
             value={until}
             hint="Vacío: solo esa fecha. Con fecha: la misma clase cada semana hasta ese día."
             error={untilError}
             onChange={(event) => setUntil(event.target.value)}
           />
         </div>
-        <ErrorMessage error={slots.error ?? one.error ?? range.error} />
+        <ErrorMessage error={classes.query.error ?? one.error ?? range.error} />
         <Button type="submit" loading={pending} loadingLabel="Guardando…">
           Poner suplente
         </Button>
