@@ -650,11 +650,8 @@ export class BookingService {
   }
 }
 
-/** A reservation just cancelled, as its calendar event says it: cancelled, one revision up (the row's update). */
-const cancelledClass = (info: ReservationInfo) => ({
-  ...toBookedClass({ ...info, sequence: info.sequence + 1 }, info.id),
-  cancelled: true,
-});
+/** A reservation just cancelled, one revision up (the row's update); its mail's CANCEL event marks it cancelled. */
+const cancelledClass = (info: ReservationInfo) => toBookedClass({ ...info, sequence: info.sequence + 1 }, info.id);
 
 /** What an admin may forgive in a reservation: a late release or a no-show; null for anything else. */
 function forgivableKind(info: ReservationInfo): 'late_release' | 'no_show' | null {
