@@ -35,7 +35,7 @@ export class WalkInsService {
   ) {}
 
   async walkIn(admin: Caller, dto: WalkInDto): Promise<WalkInResult> {
-    const klass = await this.attendance.walkInClass(dto.classReservation, dto.date);
+    const klass = await this.attendance.walkInClass(admin, dto.classReservation, dto.date);
     if (dto.userId !== undefined) {
       const client = await this.users.findById(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);

@@ -4,6 +4,8 @@ export { ReservationsModule } from './reservations.module';
 export { ReservationsController } from './reservations.controller';
 export { AttendanceService } from './attendance.service';
 export { BookingService } from './booking.service';
+export { ClassSessionsService } from './class-sessions.service';
+export { SubstitutesService } from './substitutes.service';
 export { NoShowsService } from './no-shows.service';
 export { RemindersService } from './reminders.service';
 export { WaitlistService } from './waitlist.service';
