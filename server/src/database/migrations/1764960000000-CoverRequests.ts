@@ -22,7 +22,7 @@ export class CoverRequests1764960000000 implements MigrationInterface {
           { name: 'requested_by', type: 'integer' },
           { name: 'note', type: 'varchar', length: '200', isNullable: true },
           { name: 'status', type: 'varchar', length: '10', default: "'open'" },
-          { name: 'open_marker', type: 'int', isNullable: true, default: 1 },
+          { name: 'open_marker', type: 'integer', isNullable: true, default: 1 },
           { name: 'substitute_id', type: 'integer', isNullable: true },
           { name: 'decided_by', type: 'integer', isNullable: true },
           { name: 'decided_at', type: 'datetime', isNullable: true },
