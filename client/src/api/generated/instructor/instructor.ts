@@ -5,8 +5,23 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
-import { useMutation } from '@tanstack/react-query';
-import type { MutationFunction, QueryClient, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
+  MutationFunction,
+  QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
+} from '@tanstack/react-query';
 
 import type {
   AskCoverDto,
@@ -45,56 +60,198 @@ export const teachingClasses = async (
   });
 };
 
-export const getTeachingClassesMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<
-    Awaited<ReturnType<typeof teachingClasses>>,
-    TError,
-    { data: TeachingRangeDto },
-    TContext
-  >;
-  request?: SecondParameter<typeof apiFetch>;
-}): UseMutationOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, { data: TeachingRangeDto }, TContext> => {
-  const mutationKey = ['teachingClasses'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof teachingClasses>>, { data: TeachingRangeDto }> = (
-    props,
-  ) => {
-    const { data } = props ?? {};
-
-    return teachingClasses(data, requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
+export const getTeachingClassesQueryKey = (teachingRangeDto: TeachingRangeDto) => {
+  return [`/api/instructor/classes`, teachingRangeDto] as const;
 };
 
-export type TeachingClassesMutationResult = NonNullable<Awaited<ReturnType<typeof teachingClasses>>>;
-export type TeachingClassesMutationBody = TeachingRangeDto;
-export type TeachingClassesMutationError = ErrorType<ErrorResponseDto>;
-
-/**
- * @summary Mis clases a impartir, con sus inscritos
- */
-export const useTeachingClasses = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+export const getTeachingClassesQueryOptions = <
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
   options?: {
-    mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof teachingClasses>>,
-      TError,
-      { data: TeachingRangeDto },
-      TContext
-    >;
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getTeachingClassesQueryKey(teachingRangeDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof teachingClasses>>> = ({ signal }) =>
+    teachingClasses(teachingRangeDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof teachingClasses>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type TeachingClassesQueryResult = NonNullable<Awaited<ReturnType<typeof teachingClasses>>>;
+export type TeachingClassesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useTeachingClasses<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof teachingClasses>>,
+          TError,
+          Awaited<ReturnType<typeof teachingClasses>>
+        >,
+        'initialData'
+      >;
     request?: SecondParameter<typeof apiFetch>;
   },
   queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof teachingClasses>>, TError, { data: TeachingRangeDto }, TContext> => {
-  const mutationOptions = getTeachingClassesMutationOptions(options);
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTeachingClasses<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof teachingClasses>>,
+          TError,
+          Awaited<ReturnType<typeof teachingClasses>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTeachingClasses<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis clases a impartir, con sus inscritos
+ */
 
-  return useMutation(mutationOptions, queryClient);
+export function useTeachingClasses<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getTeachingClassesQueryOptions(teachingRangeDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getTeachingClassesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getTeachingClassesQueryKey(teachingRangeDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof teachingClasses>>> = ({ signal }) =>
+    teachingClasses(teachingRangeDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof teachingClasses>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
 };
+
+export type TeachingClassesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof teachingClasses>>>;
+export type TeachingClassesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useTeachingClassesSuspense<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTeachingClassesSuspense<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useTeachingClassesSuspense<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis clases a impartir, con sus inscritos
+ */
+
+export function useTeachingClassesSuspense<
+  TData = Awaited<ReturnType<typeof teachingClasses>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  teachingRangeDto: TeachingRangeDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof teachingClasses>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getTeachingClassesSuspenseQueryOptions(teachingRangeDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary Pedir un suplente para una clase
  */
