@@ -202,7 +202,10 @@ export const STALE_AFTER = {
   askCover: {
     accepted: ['teaching', 'coverRequests', 'audit'],
     // Someone asked first, or the class changed meanwhile: the page as it is now.
-    refused: { lists: ['teaching'], when: { codes: ['COVER_ALREADY_OPEN', 'COVER_CLASS_CANCELLED', 'NOT_YOUR_CLASS'] } },
+    refused: {
+      lists: ['teaching'],
+      when: { codes: ['COVER_ALREADY_OPEN', 'COVER_CLASS_CANCELLED', 'NOT_YOUR_CLASS'] },
+    },
   },
   withdrawCover: {
     accepted: ['teaching', 'coverRequests', 'audit'],
