@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
 import { IsOnOrAfter, IsRequiredDate, IsRowId, WithinDaysOf } from '../../core/dto/validators';
-import { AttendanceSummaryDto, EnrolledSpotDto } from '../../reservations/dto/slots.dto';
+import { AttendanceSummaryDto, EnrolledSpotDto } from '../../reservations';
 
 /** The longest period "Mis clases a impartir" reads at once. */
 export const MAX_TEACHING_DAYS = 31;
