@@ -66,6 +66,8 @@ const guardLets = (role: Role, access: Access): boolean => {
   return granted(role, permission) || (taughtBy(access) !== undefined && granted(role, Permission.ClassesTeach));
 };
 
+let walkInSerial = 0;
+
 const RULES: Record<string, Rule> = {
   // Accounts and sessions
   login: { access: 'public', body: () => ({ email: 'nadie@example.com', password: 'x' }) },
@@ -153,7 +155,14 @@ const RULES: Record<string, Rule> = {
   forgive: { access: Permission.ReservationsForgive, body: () => ({ reservationId: 999999, reason: 'Motivo' }) },
   walkIn: {
     access: { teaching: Permission.WalkInsAdd },
-    body: (f) => ({ date: NEXT_MONDAY, classReservation: f.taughtScheduleId, userId: f.clientId }),
+    // A new client at the door (an instructor adds no existing client by id); the full class refuses it (409).
+    body: (f) => ({
+      date: NEXT_MONDAY,
+      classReservation: f.taughtScheduleId,
+      name: 'Puerta Matriz',
+      email: `puerta.${++walkInSerial}@example.com`,
+      cumpleanos: '1990-01-02',
+    }),
     othersBody: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }),
   },
   // "Mis clases a impartir" and cover requests (teaching.int-spec.ts)

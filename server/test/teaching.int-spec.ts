@@ -263,6 +263,16 @@ describe("teaching: an instructor's own classes at the door and their cover requ
         .expect(403);
       expect(refused.body.code).toBe('FORBIDDEN');
       expect(await t.dataSource.getRepository(User).countBy({ email: 'otra.puerta@example.com' })).toBe(0);
+
+      // An existing client by id is the desk's (the users list's permission): not an instructor's.
+      const byId = await ana.agent
+        .post('/api/admin/walk-in')
+        .send({ date: TUESDAY, classReservation: anaTuesday.id, userId: luisClient.id })
+        .expect(403);
+      expect(byId.body.code).toBe('FORBIDDEN');
+      expect(await t.dataSource.getRepository(Reservation).countBy({ userId: luisClient.id, status: 'active' })).toBe(
+        1,
+      );
     });
   });
 

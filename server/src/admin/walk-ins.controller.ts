@@ -20,7 +20,9 @@ import { toSpotRefDto } from '../sala';
 @RequirePermissionOrTeaching(Permission.WalkInsAdd, Permission.ClassesTeach)
 @ApiForbiddenResponse({
   type: ErrorResponseDto,
-  description: 'Sin el permiso de agregar sin reserva, y sin impartir esa clase (instructor).',
+  description:
+    'Sin el permiso de agregar sin reserva, y sin impartir esa clase (instructor); un cliente existente (userId) ' +
+    'pide además el permiso de ver usuarios.',
 })
 @Controller('admin')
 export class WalkInsController {
