@@ -29,7 +29,7 @@ export function StudentRow({ student, canMark, pendingId, onMark }: StudentRowPr
         {student.birthday ? (
           <span className="inline-flex items-center gap-1 rounded-pill bg-sand px-2.5 py-0.5 font-medium text-ink">
             <Cake aria-hidden="true" className="size-4" />
-            Cumpleaños
+            Cumple años
           </span>
         ) : null}
         {left ? <span className="text-ink-muted">{left}</span> : null}

@@ -82,7 +82,7 @@ describe('Mis clases a impartir', () => {
     expect(within(roster).getByText('Ana López')).toBeInTheDocument();
     expect(within(roster).getByText('Reformer 3')).toBeInTheDocument();
     expect(within(roster).getByText('Primera vez')).toBeInTheDocument();
-    expect(within(roster).getByText('Cumpleaños')).toBeInTheDocument();
+    expect(within(roster).getByText('Cumple años')).toBeInTheDocument();
     expect(within(roster).getByText('Le quedan 3 clases')).toBeInTheDocument();
     expect(within(roster).getByText('Le queda 1 clase')).toBeInTheDocument();
     expect(within(todayClass).getByText('Asistieron: 1 · No asistieron: 0 · Sin marcar: 1')).toBeInTheDocument();
