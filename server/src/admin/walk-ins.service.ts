@@ -37,11 +37,11 @@ export class WalkInsService {
   ) {}
 
   async walkIn(admin: Caller, dto: WalkInDto): Promise<WalkInResult> {
+    // An existing client is found in the users list: naming one by id needs that list's permission
+    // (an instructor at their own class adds new clients only; the desk adds existing ones).
+    if (dto.userId !== undefined) access.require(admin, Permission.UsersRead);
     const klass = await this.attendance.walkInClass(admin, dto.classReservation, dto.date);
     if (dto.userId !== undefined) {
-      // An existing client is found in the users list: naming one by id needs that list's permission
-      // (an instructor at their own class adds new clients only; the desk adds existing ones).
-      access.require(admin, Permission.UsersRead);
       const client = await this.users.findById(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);
       const place = await this.users.inTransaction(() =>
