@@ -39,6 +39,7 @@ export default defineConfig({
             'getAudit',
             'getPurchases',
             'getDashboard',
+            'teachingClasses',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

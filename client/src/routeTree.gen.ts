@@ -28,6 +28,7 @@ import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
+import { Route as PilatesPanelMisClasesAImpartirRouteImport } from './routes/pilates/_panel/mis-clases-a-impartir';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
@@ -137,6 +138,12 @@ const PilatesPanelInstructoresRoute =
     path: '/instructores',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesPanelMisClasesAImpartirRoute =
+  PilatesPanelMisClasesAImpartirRouteImport.update({
+    id: '/mis-clases-a-impartir',
+    path: '/mis-clases-a-impartir',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
 const PilatesPanelPanelRoute = PilatesPanelPanelRouteImport.update({
   id: '/panel',
   path: '/panel',
@@ -221,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -252,6 +260,7 @@ export interface FileRoutesByTo {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -286,6 +295,7 @@ export interface FileRoutesById {
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/_panel/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mis-clases-a-impartir'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -351,6 +362,7 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mis-clases-a-impartir'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -384,6 +396,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/instructores'
+    | '/pilates/_panel/mis-clases-a-impartir'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/promociones'
@@ -539,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInstructoresRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/mis-clases-a-impartir': {
+      id: '/pilates/_panel/mis-clases-a-impartir';
+      path: '/mis-clases-a-impartir';
+      fullPath: '/pilates/mis-clases-a-impartir';
+      preLoaderRoute: typeof PilatesPanelMisClasesAImpartirRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/panel': {
       id: '/pilates/_panel/panel';
       path: '/panel';
@@ -633,6 +653,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
+  PilatesPanelMisClasesAImpartirRoute: typeof PilatesPanelMisClasesAImpartirRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
@@ -651,6 +672,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,
+  PilatesPanelMisClasesAImpartirRoute: PilatesPanelMisClasesAImpartirRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,

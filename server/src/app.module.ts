@@ -15,6 +15,7 @@ import { PaymentsModule } from './payments';
 import { PlanesModule } from './planes';
 import { ReservationsModule } from './reservations';
 import { SalaModule } from './sala';
+import { TeachingModule } from './teaching';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         ReservationsModule,
         SalaModule,
         InstructorsModule,
+        TeachingModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

@@ -6,6 +6,8 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { PaymentGateway } from '../src/payments/payment-gateway';
 import type { SimulatedGateway } from '../src/payments/simulated.gateway';
 import { Plan } from '../src/planes/entities/plan.entity';
+import { Instructor } from '../src/instructors/entities/instructor.entity';
+import { ClassSession } from '../src/reservations/entities/class-session.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
@@ -18,11 +20,14 @@ type Agent = ReturnType<TestApp['agent']>;
  * - `session`: any logged-in user (401 without a session);
  * - `{ own: permission }`: a logged-in user acting on their own data; another user's data needs the
  *   permission (403 without it);
+ * - `{ teaching: permission }`: the door of one class (attendance, walk-ins): the roles holding the
+ *   permission act on any class; a role that teaches (ClassesTeach) gets through the guard and acts
+ *   only on a class it teaches (403 on another instructor's class);
  * - a permission: the roles holding it (401 without a session, 403 for a role without it).
  * What each role may do comes from the role table (ROLE_PERMISSIONS), so a new role is checked here
  * as soon as it has its entry there.
  */
-type Access = 'public' | 'session' | { own: Permission } | Permission;
+type Access = 'public' | 'session' | { own: Permission } | { teaching: Permission } | Permission;
 
 interface Fixture {
   clientId: number;
@@ -32,22 +37,36 @@ interface Fixture {
   otherPaymentId: string;
   otherPlanId: number;
   scheduleId: number;
+  /** A class the instructor account teaches (19:00, full) and a reservation in it. */
+  taughtScheduleId: number;
+  taughtReservationId: number;
 }
 
 interface Rule {
   access: Access;
   /** A body for the call (guards run before validation, so a refusal does not depend on it). */
   body?: (f: Fixture) => object;
-  /** For `own`: the same call aimed at another user's data. */
+  /** For `own`: the same call aimed at another user's data; for `teaching`: at another instructor's class. */
   othersBody?: (f: Fixture) => object;
   /** For paths with parameters. */
   path?: string;
 }
 
 const granted = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
-const ownedBy = (access: Access): Permission | undefined => (typeof access === 'object' ? access.own : undefined);
+const ownedBy = (access: Access): Permission | undefined =>
+  typeof access === 'object' && 'own' in access ? access.own : undefined;
+const taughtBy = (access: Access): Permission | undefined =>
+  typeof access === 'object' && 'teaching' in access ? access.teaching : undefined;
 const permissionOf = (access: Access): Permission | undefined =>
-  typeof access === 'string' && access !== 'public' && access !== 'session' ? access : undefined;
+  typeof access === 'string' && access !== 'public' && access !== 'session' ? access : taughtBy(access);
+/** Whether the guard lets the role through: it holds the permission, or the route is a class's door and it teaches. */
+const guardLets = (role: Role, access: Access): boolean => {
+  const permission = permissionOf(access);
+  if (!permission) return true;
+  return granted(role, permission) || (taughtBy(access) !== undefined && granted(role, Permission.ClassesTeach));
+};
+
+let walkInSerial = 0;
 
 const RULES: Record<string, Rule> = {
   // Accounts and sessions
@@ -128,12 +147,31 @@ const RULES: Record<string, Rule> = {
   removeFromWaitlist: { access: Permission.WaitlistManageOthers, body: () => ({ id: 999999 }) },
   promoteFromWaitlist: { access: Permission.WaitlistManageOthers, body: () => ({ id: 999999 }) },
   // The door: attendance and walk-ins (attendance.int-spec.ts)
-  markAttendance: { access: Permission.AttendanceMark, body: () => ({ id: 999999, attended: true }) },
+  markAttendance: {
+    access: { teaching: Permission.AttendanceMark },
+    body: (f) => ({ id: f.taughtReservationId, attended: true }),
+    othersBody: (f) => ({ id: f.otherReservationId, attended: true }),
+  },
   forgive: { access: Permission.ReservationsForgive, body: () => ({ reservationId: 999999, reason: 'Motivo' }) },
   walkIn: {
-    access: Permission.WalkInsAdd,
-    body: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }),
+    access: { teaching: Permission.WalkInsAdd },
+    // A new client at the door (an instructor adds no existing client by id); the full class refuses it (409).
+    body: (f) => ({
+      date: NEXT_MONDAY,
+      classReservation: f.taughtScheduleId,
+      name: 'Puerta Matriz',
+      email: `puerta.${++walkInSerial}@example.com`,
+      cumpleanos: '1990-01-02',
+    }),
+    othersBody: (f) => ({ date: NEXT_MONDAY, classReservation: f.scheduleId, userId: f.clientId }),
   },
+  // "Mis clases a impartir" and cover requests (teaching.int-spec.ts)
+  teachingClasses: { access: Permission.ClassesTeach, body: () => ({ from: NEXT_MONDAY, to: NEXT_MONDAY }) },
+  askCover: { access: Permission.ClassesTeach, body: () => ({}) },
+  withdrawCover: { access: Permission.ClassesTeach, body: () => ({ id: 999999 }) },
+  listCoverRequests: { access: Permission.TimetableManage },
+  approveCover: { access: Permission.TimetableManage, body: () => ({ id: 999999, substituteId: 1 }) },
+  declineCover: { access: Permission.TimetableManage, body: () => ({ id: 999999 }) },
   // Payments
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   previewCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
@@ -224,6 +262,8 @@ interface Operation {
   method: 'get' | 'post';
   path: string;
   permission?: string;
+  /** A class's door: the permission that lets a teaching role through the guard. */
+  teaching?: string;
   /** The statuses the document says the operation answers. */
   documented: string[];
   /** The document's security requirements (alternatives; each names the schemes it needs). */
@@ -266,6 +306,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
           {
             operationId: string;
             'x-permission'?: string;
+            'x-teaching'?: string;
             responses: Record<string, unknown>;
             security: Record<string, string[]>[];
             summary?: string;
@@ -279,6 +320,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         method: method as 'get' | 'post',
         path,
         permission: op['x-permission'],
+        teaching: op['x-teaching'],
         documented: Object.keys(op.responses),
         security: op.security,
         summary: op.summary,
@@ -320,6 +362,35 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       else callers[role] = { name: role, role, ...(await accountWith(role, role)) };
     }
     byRole = callers as Record<Role, Caller>;
+    // The instructor account teaches the full 19:00 class; another instructor (no account) the 20:00.
+    const profiles = t.dataSource.getRepository(Instructor);
+    const teacher = await profiles.save(
+      profiles.create({
+        name: 'Profe Matriz',
+        slug: 'profe-matriz',
+        bio: '',
+        specialties: [],
+        userId: byRole.instructor.userId ?? null,
+      }),
+    );
+    const colleague = await profiles.save(
+      profiles.create({ name: 'Profe Ajena', slug: 'profe-ajena', bio: '', specialties: [], userId: null }),
+    );
+    for (const [scheduleId, instructor] of [
+      [full.id, teacher],
+      [schedule.id, colleague],
+    ] as const) {
+      await t.dataSource
+        .getRepository(Schedule)
+        .update({ id: scheduleId }, { instructorId: instructor.id, instructor: instructor.name });
+      await t.dataSource
+        .getRepository(ClassSession)
+        .update({ scheduleId }, { instructorId: instructor.id, instructor: instructor.name });
+    }
+    const fillerPlace = await t.dataSource
+      .getRepository(ClassSession)
+      .findOneByOrFail({ scheduleId: full.id })
+      .then((klass) => t.dataSource.query('SELECT id FROM reservations WHERE class_session_id = ?', [klass.id]));
     fixture = {
       clientId: mine.user.id,
       otherId: theirs.user.id,
@@ -328,6 +399,8 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       otherPaymentId: payment.id,
       otherPlanId: theirPlanId,
       scheduleId: schedule.id,
+      taughtScheduleId: full.id,
+      taughtReservationId: Number((fillerPlace as { id: number }[])[0].id),
     };
   });
   afterAll(async () => {
@@ -379,6 +452,10 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         op: op.id,
         permission: permissionOf(RULES[op.id].access),
       });
+      expect({ op: op.id, teaching: op.teaching }).toEqual({
+        op: op.id,
+        teaching: taughtBy(RULES[op.id].access) ? Permission.ClassesTeach : undefined,
+      });
     }
   });
 
@@ -398,8 +475,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       const caller = byRole[role];
       for (const op of operations) {
         const { status, body } = await call(caller, op);
-        const permission = permissionOf(RULES[op.id].access);
-        if (permission && !granted(role, permission)) {
+        if (!guardLets(role, RULES[op.id].access)) {
           expect({ role, op: op.id, status, code: body.code }).toEqual({
             role,
             op: op.id,
@@ -454,6 +530,26 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         const seen = status === 401 || status === 403 ? { refused: true, status, code: body.code } : { refused: false };
         expect({ role, op: op.id, ...seen }).toEqual({ role, op: op.id, ...expected });
       }
+    }
+  });
+
+  it("should answer 403 on another instructor's class to a role that only teaches, and let those with the permission act on any class", async () => {
+    const door = operations.filter((op) => taughtBy(RULES[op.id].access));
+    expect(door.map((op) => op.id).sort()).toEqual(['markAttendance', 'walkIn']);
+    for (const role of ROLES) {
+      for (const op of door) {
+        const { status, body } = await call(byRole[role], op, RULES[op.id].othersBody!(fixture));
+        const expected = granted(role, taughtBy(RULES[op.id].access)!)
+          ? { refused: false }
+          : { refused: true, status: 403, code: 'FORBIDDEN' };
+        const seen = status === 401 || status === 403 ? { refused: true, status, code: body.code } : { refused: false };
+        expect({ role, op: op.id, ...seen }).toEqual({ role, op: op.id, ...expected });
+      }
+    }
+    // The instructor reaches their own class's door (refused further on for the class's own reasons).
+    for (const op of door) {
+      const { status } = await call(byRole.instructor, op);
+      expect({ op: op.id, refused: status === 401 || status === 403 }).toEqual({ op: op.id, refused: false });
     }
   });
 

@@ -37,6 +37,7 @@ function toJsonSchema(value: unknown): unknown {
 const READS = new Set([
   'getInformation',
   'getInformationClases',
+  'teachingClasses',
   'getClases',
   'getUserPlanes',
   'getUsers',

@@ -2,6 +2,7 @@ import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
+  getListCoverRequestsUrl,
   getListInstructorsUrl,
   getCatalogueUrl,
   getGetAdminSalaUrl,
@@ -17,6 +18,7 @@ import {
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
+import { getTeachingClassesUrl } from './generated/instructor/instructor';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -94,6 +96,8 @@ describe('LIST_URLS', () => {
       giftCardOptions: getGiftCardOptionsUrl(),
       instructorProfiles: getListInstructorsUrl(),
       instructors: getListPublicInstructorsUrl(),
+      teaching: getTeachingClassesUrl(),
+      coverRequests: getListCoverRequestsUrl(),
     });
   });
 });

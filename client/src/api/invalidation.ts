@@ -56,6 +56,10 @@ export const LIST_URLS = {
   instructorProfiles: '/api/admin/instructores',
   /** The active instructors: "Nuestros instructores", the Horario select and the booking filter. */
   instructors: '/api/instructores',
+  /** "Mis clases a impartir": the instructor's own classes with their rosters and cover requests. */
+  teaching: '/api/instructor/classes',
+  /** The open cover requests the owner decides (Horario). */
+  coverRequests: '/api/admin/cover-requests',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -82,7 +86,7 @@ const PLAN_PROBLEMS = ['DATE_OUT_OF_PLAN', 'NO_CLASSES_LEFT'];
 /** Changes no list shows: the session (kept by `features/session`), a password, a link, a checkout. */
 const NOTHING: Staleness = { accepted: [] };
 
-const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes'] };
+const TIMETABLE_CHANGED: Staleness = { accepted: ['timetable', 'day', 'rosters', 'classes', 'teaching'] };
 // A gift card may be of a visible plan's price.
 const CATALOGUE_CHANGED: Staleness = { accepted: ['catalogue', 'plansOnSale', 'giftCardOptions'] };
 /** A reformer added or retired: the room, and the places of every class to come (they follow the reformers). */
@@ -174,13 +178,13 @@ export const STALE_AFTER = {
 
   // The owner's tools.
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users', 'user'], waits: true },
+  markAttendance: { accepted: ['audit', 'rosters', 'teaching', 'classes', 'users', 'user'], waits: true },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
   walkIn: {
-    accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users', 'user'],
+    accepted: ['audit', 'day', 'rosters', 'teaching', 'classes', 'plans', 'users', 'user'],
     // The reformer chosen was taken meanwhile, or the class filled: the roster as it is now.
     refused: {
-      lists: ['day', 'rosters'],
+      lists: ['day', 'rosters', 'teaching'],
       when: { codes: ['SPOT_TAKEN', 'SPOT_OUT_OF_SERVICE', 'SPOT_UNKNOWN', 'CLASS_FULL'] },
     },
   },
@@ -194,6 +198,28 @@ export const STALE_AFTER = {
   /** Who teaches the dates: the day view, rosters and Mis clases (their longer free cancellation). */
   setSubstitute: TIMETABLE_CHANGED,
   setSubstitutes: TIMETABLE_CHANGED,
+  /** An instructor asks for a substitute or takes it back: their page and the owner's open requests. */
+  askCover: {
+    accepted: ['teaching', 'coverRequests', 'audit'],
+    // Someone asked first, or the class changed meanwhile: the page as it is now.
+    refused: {
+      lists: ['teaching'],
+      when: { codes: ['COVER_ALREADY_OPEN', 'COVER_CLASS_CANCELLED', 'NOT_YOUR_CLASS'] },
+    },
+  },
+  withdrawCover: {
+    accepted: ['teaching', 'coverRequests', 'audit'],
+    refused: { lists: ['teaching'], when: { codes: ['COVER_REQUEST_CLOSED'] } },
+  },
+  /** Approved: a substitute teaches the class (as set-substitute), and the request closes. */
+  approveCover: {
+    accepted: [...TIMETABLE_CHANGED.accepted, 'coverRequests', 'audit'],
+    refused: { lists: ['coverRequests'], when: { codes: ['COVER_REQUEST_CLOSED', 'COVER_REQUEST_NOT_FOUND'] } },
+  },
+  declineCover: {
+    accepted: ['coverRequests', 'teaching', 'audit'],
+    refused: { lists: ['coverRequests'], when: { codes: ['COVER_REQUEST_CLOSED', 'COVER_REQUEST_NOT_FOUND'] } },
+  },
   addSpot: ROOM_CHANGED,
   retireSpot: ROOM_CHANGED,
   /** A new name or cell: the maps, and the rosters and Mis clases that name the reformer. */

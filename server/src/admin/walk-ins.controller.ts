@@ -8,17 +8,22 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
+import { CurrentUser, RequirePermissionOrTeaching } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { WalkInDto, WalkInResponseDto } from './dto/walk-in.dto';
 import { WalkInsService } from './walk-ins.service';
 import { toSpotRefDto } from '../sala';
 
-/** Ver clases at the door: a client who arrives without a reservation. */
+/** Ver clases (and an instructor's own class) at the door: a client who arrives without a reservation. */
 @ApiTags('admin')
-@RequirePermission(Permission.WalkInsAdd)
-@ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Solo administradores.' })
+@RequirePermissionOrTeaching(Permission.WalkInsAdd, Permission.ClassesTeach)
+@ApiForbiddenResponse({
+  type: ErrorResponseDto,
+  description:
+    'Sin el permiso de agregar sin reserva, y sin impartir esa clase (instructor); un cliente existente (userId) ' +
+    'pide además el permiso de ver usuarios.',
+})
 @Controller('admin')
 export class WalkInsController {
   constructor(private readonly walkIns: WalkInsService) {}

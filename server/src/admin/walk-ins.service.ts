@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AuthService, UsersService, userSnapshot } from '../auth';
 import { AuditService } from '../core/audit/audit.service';
+import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import type { SpotRef } from '../sala';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { AttendanceService, BookingError, BookingErrorCode } from '../reservations';
@@ -35,7 +37,10 @@ export class WalkInsService {
   ) {}
 
   async walkIn(admin: Caller, dto: WalkInDto): Promise<WalkInResult> {
-    const klass = await this.attendance.walkInClass(dto.classReservation, dto.date);
+    // An existing client is found in the users list: naming one by id needs that list's permission
+    // (an instructor at their own class adds new clients only; the desk adds existing ones).
+    if (dto.userId !== undefined) access.require(admin, Permission.UsersRead);
+    const klass = await this.attendance.walkInClass(admin, dto.classReservation, dto.date);
     if (dto.userId !== undefined) {
       const client = await this.users.findById(dto.userId);
       if (!client || !client.active) throw new BookingError(BookingErrorCode.USER_NOT_FOUND);

@@ -197,6 +197,22 @@ export class InstructorsService {
     return instructor;
   }
 
+  /** The profile linked to an account (the instructor's own), or null. */
+  profileOfAccount(userId: number): Promise<Instructor | null> {
+    return this.instructors.byUser(userId);
+  }
+
+  /** The account that teaches as a profile (its linked user), or null: no profile, or none linked. */
+  async accountOf(instructorId: number | null): Promise<number | null> {
+    if (instructorId === null) return null;
+    return (await this.instructors.byId(instructorId))?.userId ?? null;
+  }
+
+  /** Profiles by id (any state), for names. */
+  byIds(ids: number[]): Promise<Instructor[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.instructors.byIds(ids);
+  }
+
   /** An active profile's public page: the profile and its classes of the next 14 days. */
   async page(slug: string): Promise<{ instructor: PublicInstructorDto; clases: InstructorClassDto[] }> {
     const instructor = await this.instructors.bySlug(slug);

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../core/audit/audit.service';
+import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
+import { InstructorsService } from '../instructors';
 import { SpotAssigner, type SpotRef } from '../sala';
 import { ClassSessionsService } from './class-sessions.service';
 import { PlanChooser } from './plan-chooser';
@@ -48,7 +51,18 @@ export class AttendanceService {
     private readonly waitlists: WaitlistRepository,
     private readonly spots: SpotAssigner,
     private readonly settings: StudioSettingsService,
+    private readonly instructors: InstructorsService,
   ) {}
+
+  /**
+   * The door of one class: the roles holding `permission` act on any class; an instructor on the
+   * classes they teach (the class's instructor on that date is the profile linked to their account,
+   * a substitute's when one teaches it). 403 otherwise.
+   */
+  async requireAtTheDoor(caller: Caller, permission: Permission, instructorId: number | null): Promise<void> {
+    if (access.can(caller, permission)) return;
+    access.require(caller, permission, { teacherId: await this.instructors.accountOf(instructorId) });
+  }
 
   /** Whether attendance of a class on `date` at `time` can be marked now: from its start, for 7 days. */
   canMark(date: string, time: string): boolean {
@@ -70,6 +84,11 @@ export class AttendanceService {
   async mark(admin: Caller, reservationId: number, attended: boolean): Promise<boolean> {
     const info = await this.reservations.reservationById(reservationId);
     if (!info) throw new BookingError(BookingErrorCode.RESERVATION_NOT_FOUND);
+    await this.requireAtTheDoor(
+      admin,
+      Permission.AttendanceMark,
+      await this.reservations.instructorOfClass(info.classSessionId),
+    );
     if (info.status !== 'active') throw new BookingError(BookingErrorCode.RESERVATION_CANCELLED);
     const start = this.clock.startOf(info.date, info.startTime).getTime();
     const now = this.clock.now();
@@ -103,11 +122,13 @@ export class AttendanceService {
   }
 
   /**
-   * The class a walk-in joins, refused when it does not run that date (404), was cancelled or has
-   * ended; its class row is created on first need (outside the booking's transaction, as booking does).
+   * The class a walk-in joins, refused when it does not run that date (404), is not the caller's to
+   * run (403: neither the walk-ins permission nor teaching it), was cancelled or has ended; its
+   * class row is created on first need (outside the booking's transaction, as booking does).
    */
-  async walkInClass(scheduleId: number, date: string): Promise<WalkInClass> {
+  async walkInClass(caller: Caller, scheduleId: number, date: string): Promise<WalkInClass> {
     const slot = await this.sessions.slotOf(scheduleId, date);
+    await this.requireAtTheDoor(caller, Permission.WalkInsAdd, slot.instructorId);
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (!this.canWalkIn(slot)) throw new BookingError(BookingErrorCode.WALK_IN_CLOSED);
     return { slot, classId: await this.sessions.ensureSession(slot) };

@@ -4,6 +4,8 @@ export { ReservationsModule } from './reservations.module';
 export { ReservationsController } from './reservations.controller';
 export { AttendanceService } from './attendance.service';
 export { BookingService } from './booking.service';
+export { ClassSessionsService } from './class-sessions.service';
+export { SubstitutesService } from './substitutes.service';
 export { NoShowsService } from './no-shows.service';
 export { RemindersService } from './reminders.service';
 export { WaitlistService } from './waitlist.service';
@@ -16,4 +18,4 @@ export {
 } from './spot-holds.service';
 export { BookingError, BookingErrorCode } from './reservations.errors';
 export { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
-export { DateRequestDto } from './dto/slots.dto';
+export { AttendanceSummaryDto, DateRequestDto, EnrolledSpotDto } from './dto/slots.dto';

@@ -9,7 +9,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Caller } from '../core/auth/caller';
-import { CurrentUser, OptionalUser, PublicWithOptionalSession, RequirePermission } from '../core/auth/auth.decorators';
+import {
+  CurrentUser,
+  OptionalUser,
+  PublicWithOptionalSession,
+  RequirePermission,
+  RequirePermissionOrTeaching,
+} from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { toSpotRefDto } from '../sala';
@@ -148,12 +154,15 @@ export class ReservationsController {
     return { success: true, date: dto.date, data: await this.booking.rosterFor(dto.date, admin) };
   }
 
-  @RequirePermission(Permission.AttendanceMark)
+  @RequirePermissionOrTeaching(Permission.AttendanceMark, Permission.ClassesTeach)
   @Post('mark-attendance')
   @HttpCode(200)
   @ApiOkResponse({ type: MarkAttendanceResponseDto, description: 'Marcada; marcar lo mismo otra vez no cambia nada.' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiForbiddenResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({
+    type: ErrorResponseDto,
+    description: 'Sin el permiso de marcar asistencia, y sin impartir esa clase (instructor).',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'RESERVATION_NOT_FOUND.' })
   @ApiConflictResponse({
     type: ErrorResponseDto,

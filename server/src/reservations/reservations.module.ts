@@ -48,6 +48,6 @@ import { WaitlistService } from './waitlist.service';
     SpotHoldsService,
     NoShowsService,
   ],
-  exports: [BookingService, AttendanceService, SpotHoldsService],
+  exports: [BookingService, AttendanceService, SpotHoldsService, ClassSessionsService, SubstitutesService],
 })
 export class ReservationsModule {}

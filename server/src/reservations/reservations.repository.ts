@@ -654,6 +654,15 @@ export class ReservationsRepository {
     return (await this.infos((q) => q.andWhere('r.id = :id', { id })))[0];
   }
 
+  /** The profile teaching a class row on its date (a substitute's when one teaches it), or null. */
+  async instructorOfClass(classId: number): Promise<number | null> {
+    const row = await this.txHost.tx.findOne(ClassSession, {
+      select: { id: true, instructorId: true },
+      where: { id: classId },
+    });
+    return row?.instructorId ?? null;
+  }
+
   /** The active reservations of a class. */
   activeInClass(classId: number): Promise<ReservationInfo[]> {
     return this.infos((q) => q.andWhere("r.class_session_id = :classId AND r.status = 'active'", { classId }));

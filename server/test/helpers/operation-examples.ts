@@ -143,6 +143,12 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       substituteId: f.instructorId,
     }),
   },
+  // "Mis clases a impartir" and cover requests: the admin holds the teaching permission too.
+  teachingClasses: { role: 'admin', body: () => ({ from: NEXT_MONDAY, to: addDays(NEXT_MONDAY, 6) }) },
+  askCover: { role: 'admin', body: (f) => ({ scheduleId: f.scheduleId, date: NEXT_MONDAY, note: 'Cita médica' }) },
+  withdrawCover: { role: 'admin', body: () => ({ id: 1 }) },
+  approveCover: { role: 'admin', body: (f) => ({ id: 1, substituteId: f.instructorId }) },
+  declineCover: { role: 'admin', body: () => ({ id: 1 }) },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
   getUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
   addUser: {

@@ -7,6 +7,7 @@ export const Permission = {
   AuditRead: 'audit.read',
   CatalogueManage: 'catalogue.manage',
   ClassesCancel: 'classes.cancel',
+  ClassesTeach: 'classes.teach',
   DashboardRead: 'dashboard.read',
   ExportsRead: 'exports.read',
   GiftCardsManage: 'gift-cards.manage',
@@ -57,8 +58,9 @@ export const ROLE_PERMISSIONS = {
     Permission.AuditRead,
     Permission.SettingsManage,
     Permission.InstructorsManage,
+    Permission.ClassesTeach,
   ],
-  instructor: [],
+  instructor: [Permission.ClassesTeach],
   user: [],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Role = keyof typeof ROLE_PERMISSIONS;

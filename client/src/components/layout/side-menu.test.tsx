@@ -75,4 +75,22 @@ describe('SideMenu', () => {
     ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
   });
+
+  it('should offer an instructor their classes to teach, and no studio page', async () => {
+    renderMenu({ name: 'Rosa Maestra', role: 'instructor' });
+    const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
+    expect(within(nav).getByRole('link', { name: 'Mis clases a impartir' })).toHaveAttribute(
+      'href',
+      '/pilates/mis-clases-a-impartir',
+    );
+    expect(within(nav).queryByText('Administrador')).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Ver clases' })).not.toBeInTheDocument();
+    expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
+  });
+
+  it('should not offer the instructor page to an admin, who reads every roster in Ver clases', async () => {
+    renderMenu({ name: 'Admin', role: 'admin' });
+    const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
+    expect(within(nav).queryByRole('link', { name: 'Mis clases a impartir' })).not.toBeInTheDocument();
+  });
 });

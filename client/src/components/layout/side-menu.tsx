@@ -10,13 +10,14 @@ import {
   LayoutGrid,
   LogOut,
   Percent,
+  Presentation,
   Settings,
   Tags,
   UserRound,
   Users,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { can } from '@/lib/permissions';
+import { can, Permission } from '@/lib/permissions';
 import { cn } from '../ui/cn';
 import { STUDIO_PAGES, type StudioPagePath } from './studio-pages';
 
@@ -86,6 +87,8 @@ export function SideMenu({
 }) {
   const firstName = user.name.split(/\s+/)[0];
   const studioPages = STUDIO_PAGES.filter((page) => can(user, page.permission));
+  // An instructor's own classes; whoever reads every roster opens them in "Ver clases" instead.
+  const teaches = can(user, Permission.ClassesTeach) && !can(user, Permission.RosterRead);
   return (
     <nav aria-label="Mi cuenta" className="flex flex-wrap rounded-card bg-surface p-1.5 shadow-soft md:block md:p-4">
       <p className="sr-only px-3 pb-3 font-display text-2xl text-ink-strong md:not-sr-only md:block">
@@ -98,6 +101,11 @@ export function SideMenu({
         <MenuLink to="/pilates/clases" icon={CalendarDays}>
           Mis clases
         </MenuLink>
+        {teaches ? (
+          <MenuLink to="/pilates/mis-clases-a-impartir" icon={Presentation}>
+            Mis clases a impartir
+          </MenuLink>
+        ) : null}
         {studioPages.length === 0 ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
       </ul>
       {studioPages.length > 0 ? (

@@ -122,6 +122,8 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   specialties: 'Especialidades',
   sortOrder: 'Orden en las listas',
   account: 'Correo de la cuenta ligada',
+  note: 'Nota',
+  coverStatus: 'Petición de suplente',
 };
 
 /** Every value of the fields of fixed values. */
@@ -150,6 +152,7 @@ export const VALUE_LABELS = {
   forgiven: { late_release: 'Lugar liberado tarde', no_show: 'Inasistencia' },
   method: { efectivo: 'Efectivo', transferencia: 'Transferencia', terminal: 'Tarjeta en terminal' },
   giftStatus: { paid: 'Pagada, por enviar', sent: 'Enviada', voided: 'Anulada' },
+  coverStatus: { open: 'Abierta', approved: 'Aprobada', declined: 'Rechazada', withdrawn: 'Retirada' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -194,6 +197,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   forgiven: (value) => valueLabel(VALUE_LABELS.forgiven, value),
   method: (value) => valueLabel(VALUE_LABELS.method, value),
   giftStatus: (value) => valueLabel(VALUE_LABELS.giftStatus, value),
+  coverStatus: (value) => valueLabel(VALUE_LABELS.coverStatus, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };
@@ -231,6 +235,7 @@ export function subjectLabel(
   const name = sideValue(entry, 'name');
   switch (entry.entityType) {
     case 'class':
+    case 'cover_request':
       return isDateOnly(date) ? `Clase del ${formatLongDateWithWeekday(date)}${time ? `, ${time}` : ''}` : 'Una clase';
     case 'schedule':
       return weekday && startTime

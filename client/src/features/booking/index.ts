@@ -20,3 +20,6 @@ export {
   type RoomSpot,
   type SpotState,
 } from './components/room-spots';
+// The door's pieces "Mis clases a impartir" (teaching) shares with the roster.
+export { AttendanceControls, attendanceLabel, attendanceSummaryText } from './components/attendance-controls';
+export { walkInClientSchema } from './components/roster-walk-in';

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = {
   'schedule.activate': 'Activó una clase del horario',
   'class.cancel': 'Canceló una clase',
   'class.substitute': 'Cambió el instructor de una clase (suplente)',
+  'cover_request.create': 'Pidió un suplente para su clase',
+  'cover_request.withdraw': 'Retiró su petición de suplente',
+  'cover_request.approve': 'Aprobó una petición de suplente',
+  'cover_request.decline': 'Rechazó una petición de suplente',
   'reservation.create': 'Reservó una clase para un usuario',
   'reservation.cancel': 'Quitó a un usuario de una clase',
   'reservation.attendance': 'Marcó la asistencia de un usuario',
@@ -191,6 +195,10 @@ export const AUDIT_FIELDS = {
   sortOrder: count,
   /** The account linked to an instructor's profile, by its email; null: none. */
   account: { kind: 'email' },
+  /** An instructor's note on a cover request. */
+  note: text,
+  /** A cover request's state. */
+  coverStatus: { kind: 'values', values: ['open', 'approved', 'declined', 'withdrawn'] },
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -218,6 +226,15 @@ const INSTRUCTOR_FIELDS = [
   'account',
 ] as const satisfies readonly AuditField[];
 
+/** What a cover request records: its class, the instructor (who asked; on approval, the substitute), the note, its state. */
+const COVER_REQUEST_FIELDS = [
+  'date',
+  'time',
+  'instructor',
+  'note',
+  'coverStatus',
+] as const satisfies readonly AuditField[];
+
 /** The fields each action records, in `before` or `after`. */
 export const AUDIT_ACTION_FIELDS = {
   'user.create': ['name', 'email', 'cumpleanos', 'role', 'active'],
@@ -237,6 +254,10 @@ export const AUDIT_ACTION_FIELDS = {
   'schedule.activate': ['active', 'weekday', 'startTime'],
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
   'class.substitute': ['instructor', 'substitute', 'date', 'time'],
+  'cover_request.create': COVER_REQUEST_FIELDS,
+  'cover_request.withdraw': COVER_REQUEST_FIELDS,
+  'cover_request.approve': COVER_REQUEST_FIELDS,
+  'cover_request.decline': COVER_REQUEST_FIELDS,
   'reservation.create': ['date', 'time', 'userPlanId', 'spot'],
   'reservation.cancel': ['status', 'date', 'time'],
   'reservation.attendance': ['attended', 'date', 'time'],

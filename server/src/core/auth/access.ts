@@ -1,5 +1,5 @@
 import { ApiError, ErrorCode } from '../errors/api-error';
-import { type Permission, ROLE_PERMISSIONS } from './permissions';
+import { Permission, ROLE_PERMISSIONS } from './permissions';
 
 /** What an access check needs of a caller. */
 export interface Grantee {
@@ -10,6 +10,14 @@ export interface Grantee {
 /** The resource a check is about: whose it is. */
 export interface Ownership {
   readonly ownerId: number;
+}
+
+/**
+ * The class a check is about: the account that teaches it (the user linked to the profile of its
+ * instructor on that date, a substitute's when one teaches it), null when nobody's account does.
+ */
+export interface Teaching {
+  readonly teacherId: number | null;
 }
 
 /**
@@ -30,10 +38,19 @@ export class AccessPolicy {
 
   /**
    * Refuses (403 FORBIDDEN) unless the caller holds the permission or, when the check is about
-   * one's own data, owns it: own data passes, someone else's needs the permission.
+   * one's own data, owns it: own data passes, someone else's needs the permission. About a class
+   * (`teacherId`), its teacher passes while their role may teach (ClassesTeach).
    */
-  require(caller: Grantee, permission: Permission, resource?: Ownership): void {
-    if (resource && resource.ownerId === caller.id) return;
+  require(caller: Grantee, permission: Permission, resource?: Ownership | Teaching): void {
+    if (resource && 'ownerId' in resource && resource.ownerId === caller.id) return;
+    if (
+      resource &&
+      'teacherId' in resource &&
+      resource.teacherId === caller.id &&
+      this.can(caller, Permission.ClassesTeach)
+    ) {
+      return;
+    }
     if (!this.can(caller, permission)) throw new ApiError(ErrorCode.FORBIDDEN);
   }
 }

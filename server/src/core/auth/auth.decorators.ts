@@ -7,6 +7,7 @@ import type { CurrentSessionInfo } from './session';
 
 export const IS_PUBLIC = 'isPublic';
 export const REQUIRED_PERMISSION = 'requiredPermission';
+export const ALTERNATIVE_PERMISSION = 'alternativePermission';
 export const SKIP_CSRF = 'skipCsrf';
 export const OPTIONAL_SESSION = 'optionalSession';
 
@@ -31,6 +32,20 @@ export const PublicWithOptionalSession = () =>
  */
 export const RequirePermission = (permission: Permission) =>
   applyDecorators(SetMetadata(REQUIRED_PERMISSION, permission), ApiExtension('x-permission', permission));
+
+/**
+ * A door route of a class (attendance, walk-ins): the roles holding `permission` act on any class,
+ * and those holding `teaching` get through the guard too, for the service to check that they teach
+ * the class (`access.require(caller, permission, { teacherId })`). The document names both
+ * (`x-permission` and `x-teaching`).
+ */
+export const RequirePermissionOrTeaching = (permission: Permission, teaching: Permission) =>
+  applyDecorators(
+    SetMetadata(REQUIRED_PERMISSION, permission),
+    SetMetadata(ALTERNATIVE_PERMISSION, teaching),
+    ApiExtension('x-permission', permission),
+    ApiExtension('x-teaching', teaching),
+  );
 
 /** Exempts a state-changing route from the CSRF header (signed webhooks only). */
 export const SkipCsrf = () => applyDecorators(SetMetadata(SKIP_CSRF, true), ApiExtension('x-skip-csrf', true));

@@ -10,7 +10,7 @@ import { FixedClock } from '../clock/clock';
 import { loadConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { AccessPolicy } from './access';
-import { IS_PUBLIC, REQUIRED_PERMISSION } from './auth.decorators';
+import { ALTERNATIVE_PERMISSION, IS_PUBLIC, REQUIRED_PERMISSION } from './auth.decorators';
 import { AuthGuard } from './auth.guard';
 import type { Role } from './caller';
 import { ALL_PERMISSIONS, Permission, ROLE_PERMISSIONS } from './permissions';
@@ -83,6 +83,9 @@ describe('AuthGuard with the role table', () => {
   let routes: Route[];
   const permissionOf = (route: Route) =>
     reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, [route.handler, route.controller]);
+  /** The door routes' second way in: the role that teaches, checked against the class by the service. */
+  const alternativeOf = (route: Route) =>
+    reflector.getAllAndOverride<Permission | undefined>(ALTERNATIVE_PERMISSION, [route.handler, route.controller]);
 
   beforeAll(async () => {
     routes = await appRoutes();
@@ -102,7 +105,8 @@ describe('AuthGuard with the role table', () => {
       const guard = guardFor({ ...ROLE_PERMISSIONS, recepcion: [permission] }, 'recepcion');
       for (const route of routes) {
         const required = permissionOf(route);
-        const expected = required === undefined || required === permission ? 'pasa' : 403;
+        const expected =
+          required === undefined || required === permission || alternativeOf(route) === permission ? 'pasa' : 403;
         expect({ permission, route: route.name, outcome: await outcome(guard, route) }).toEqual({
           permission,
           route: route.name,
@@ -117,6 +121,13 @@ describe('AuthGuard with the role table', () => {
       if ((await outcome(recepcion, route)) === 'pasa') reached.push(route.name);
     }
     expect(reached).toEqual(['getInformationClases']);
+    // A role that teaches passes the door routes' guard (the service checks the class) and its own page's.
+    const teacher = guardFor({ ...ROLE_PERMISSIONS, maestra: [Permission.ClassesTeach] }, 'maestra');
+    const door: string[] = [];
+    for (const route of routes.filter((r) => permissionOf(r))) {
+      if ((await outcome(teacher, route)) === 'pasa' && alternativeOf(route)) door.push(route.name);
+    }
+    expect(door.sort()).toEqual(['markAttendance', 'walkIn']);
   });
 
   it('should refuse every permission-guarded route to a role the table does not know, and open the others to it', async () => {

@@ -61,6 +61,12 @@ export enum Permission {
   SettingsManage = 'settings.manage',
   /** The instructors' profiles ("Instructores"): add, change, link to an account. */
   InstructorsManage = 'instructors.manage',
+  /**
+   * Teach ("Mis clases a impartir"): the rosters of the classes one teaches, their attendance and
+   * walk-ins (checked against the class: `access.require(caller, permission, { teacherId })`), and
+   * asking the studio for a substitute.
+   */
+  ClassesTeach = 'classes.teach',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
@@ -69,8 +75,9 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   user: [],
   admin: ALL_PERMISSIONS,
-  // Books like a client for now; their own classes' rosters come with the permissions that need them.
-  instructor: [],
+  // Books like a client; the door of the classes they teach (rosters, attendance, walk-ins) through
+  // ClassesTeach, each call checked against the class in the service.
+  instructor: [Permission.ClassesTeach],
 };
 
 /**

@@ -116,4 +116,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   previewOutage: 'A quién afecta dejar un reformer fuera de servicio',
   createOutage: 'Dejar un reformer fuera de servicio',
   endOutage: 'Volver a poner un reformer en servicio',
+
+  // Instructores: sus clases y las peticiones de suplente
+  teachingClasses: 'Mis clases a impartir, con sus inscritos',
+  askCover: 'Pedir un suplente para una clase',
+  withdrawCover: 'Retirar una petición de suplente',
+  listCoverRequests: 'Peticiones de suplente abiertas',
+  approveCover: 'Aprobar una petición de suplente',
+  declineCover: 'Rechazar una petición de suplente',
 };

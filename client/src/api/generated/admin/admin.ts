@@ -38,6 +38,7 @@ import type {
   AdminSalaResponseDto,
   AdminUserResponseDto,
   AdminUserRowResponseDto,
+  ApproveCoverDto,
   AuditResponseDto,
   CatalogPlanIdDto,
   CellDto,
@@ -48,6 +49,8 @@ import type {
   ChangePromoCodeDto,
   ChangeSettingsDto,
   ChangeSettingsResponseDto,
+  CoverDecisionResponseDto,
+  CoverRequestIdDto,
   DashboardResponseDto,
   DeactivateUserResponseDto,
   DeskGiftCardSaleDto,
@@ -66,6 +69,7 @@ import type {
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
   InstructorResponseDto,
+  OpenCoverRequestsResponseDto,
   OutageDto,
   OutageIdDto,
   OutagePreviewResponseDto,
@@ -330,6 +334,250 @@ export const useChangeDataPlan = <TError = ErrorType<ErrorResponseDto>, TContext
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changeDataPlan>>, TError, { data: ChangeDataPlanDto }, TContext> => {
   const mutationOptions = getChangeDataPlanMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Peticiones de suplente abiertas
+ */
+export const getListCoverRequestsUrl = () => {
+  return `/api/admin/cover-requests`;
+};
+
+export const listCoverRequests = async (options?: RequestInit): Promise<OpenCoverRequestsResponseDto> => {
+  return apiFetch<OpenCoverRequestsResponseDto>(getListCoverRequestsUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListCoverRequestsQueryKey = () => {
+  return [`/api/admin/cover-requests`] as const;
+};
+
+export const getListCoverRequestsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listCoverRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCoverRequests>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListCoverRequestsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listCoverRequests>>> = ({ signal }) =>
+    listCoverRequests({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listCoverRequests>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListCoverRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listCoverRequests>>>;
+export type ListCoverRequestsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListCoverRequests<
+  TData = Awaited<ReturnType<typeof listCoverRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCoverRequests>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCoverRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listCoverRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCoverRequests<
+  TData = Awaited<ReturnType<typeof listCoverRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCoverRequests>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCoverRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listCoverRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListCoverRequests<
+  TData = Awaited<ReturnType<typeof listCoverRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCoverRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Peticiones de suplente abiertas
+ */
+
+export function useListCoverRequests<
+  TData = Awaited<ReturnType<typeof listCoverRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listCoverRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListCoverRequestsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Aprobar una petición de suplente
+ */
+export const getApproveCoverUrl = () => {
+  return `/api/admin/cover-requests/approve`;
+};
+
+export const approveCover = async (
+  approveCoverDto: ApproveCoverDto,
+  options?: RequestInit,
+): Promise<CoverDecisionResponseDto> => {
+  return apiFetch<CoverDecisionResponseDto>(getApproveCoverUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(approveCoverDto),
+  });
+};
+
+export const getApproveCoverMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof approveCover>>, TError, { data: ApproveCoverDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof approveCover>>, TError, { data: ApproveCoverDto }, TContext> => {
+  const mutationKey = ['approveCover'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof approveCover>>, { data: ApproveCoverDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return approveCover(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ApproveCoverMutationResult = NonNullable<Awaited<ReturnType<typeof approveCover>>>;
+export type ApproveCoverMutationBody = ApproveCoverDto;
+export type ApproveCoverMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Aprobar una petición de suplente
+ */
+export const useApproveCover = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof approveCover>>,
+      TError,
+      { data: ApproveCoverDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof approveCover>>, TError, { data: ApproveCoverDto }, TContext> => {
+  const mutationOptions = getApproveCoverMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Rechazar una petición de suplente
+ */
+export const getDeclineCoverUrl = () => {
+  return `/api/admin/cover-requests/decline`;
+};
+
+export const declineCover = async (
+  coverRequestIdDto: CoverRequestIdDto,
+  options?: RequestInit,
+): Promise<CoverDecisionResponseDto> => {
+  return apiFetch<CoverDecisionResponseDto>(getDeclineCoverUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(coverRequestIdDto),
+  });
+};
+
+export const getDeclineCoverMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof declineCover>>,
+    TError,
+    { data: CoverRequestIdDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof declineCover>>, TError, { data: CoverRequestIdDto }, TContext> => {
+  const mutationKey = ['declineCover'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof declineCover>>, { data: CoverRequestIdDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return declineCover(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeclineCoverMutationResult = NonNullable<Awaited<ReturnType<typeof declineCover>>>;
+export type DeclineCoverMutationBody = CoverRequestIdDto;
+export type DeclineCoverMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Rechazar una petición de suplente
+ */
+export const useDeclineCover = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof declineCover>>,
+      TError,
+      { data: CoverRequestIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof declineCover>>, TError, { data: CoverRequestIdDto }, TContext> => {
+  const mutationOptions = getDeclineCoverMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

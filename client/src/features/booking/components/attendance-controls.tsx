@@ -10,7 +10,8 @@ export const attendanceLabel = (attended: boolean | null): string =>
   attended === null ? 'Sin marcar' : attended ? 'Asistió' : 'No asistió';
 
 export interface AttendanceControlsProps {
-  person: EnrolledUserDto;
+  /** Someone booked: the roster's (EnrolledUserDto) or the instructor's page's. */
+  person: Pick<EnrolledUserDto, 'reservationId' | 'name' | 'attended'>;
   /** The reservation being marked right now (its buttons wait). */
   pendingId: number | null;
   onMark: (reservationId: number, attended: boolean) => void;

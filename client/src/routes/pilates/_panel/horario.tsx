@@ -4,6 +4,7 @@ import { Permission } from '../../../lib/permissions';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
 import { SubstituteForm } from '../../../features/timetable/components/substitute-form';
 import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
+import { CoverRequestsPanel } from '../../../features/teaching';
 import { titleHead } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/_panel/horario')({
@@ -33,6 +34,7 @@ function HorarioPage() {
           y elige «Cancelar clase», o usa el formulario al final de esta página.
         </p>
       </div>
+      <CoverRequestsPanel />
       <TimetableEditor />
       <SubstituteForm />
       <CancelClassForm />

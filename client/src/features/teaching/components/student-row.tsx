@@ -1,0 +1,44 @@
+import { Cake, Sparkles } from 'lucide-react';
+import type { TeachingStudentDto } from '@/api/generated/model';
+import { AttendanceControls, attendanceLabel } from '@/features/booking';
+import { classesLeftText } from '../format';
+
+export interface StudentRowProps {
+  student: TeachingStudentDto;
+  canMark: boolean;
+  pendingId: number | null;
+  onMark: (reservationId: number, attended: boolean) => void;
+}
+
+/** One client at the door: name, reformer, classes left, first-timer and birthday, and Asistió / No asistió. */
+export function StudentRow({ student, canMark, pendingId, onMark }: StudentRowProps) {
+  const left = classesLeftText(student);
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="min-w-0 font-medium break-words text-ink-strong">{student.name}</span>
+        {student.spot ? <span className="text-sm text-ink-muted">{student.spot.label}</span> : null}
+      </div>
+      <div className="flex flex-wrap gap-2 text-sm">
+        {student.firstTime ? (
+          <span className="inline-flex items-center gap-1 rounded-pill bg-accent-soft px-2.5 py-0.5 font-medium text-accent-strong">
+            <Sparkles aria-hidden="true" className="size-4" />
+            Primera vez
+          </span>
+        ) : null}
+        {student.birthday ? (
+          <span className="inline-flex items-center gap-1 rounded-pill bg-sand px-2.5 py-0.5 font-medium text-ink">
+            <Cake aria-hidden="true" className="size-4" />
+            Cumple años
+          </span>
+        ) : null}
+        {left ? <span className="text-ink-muted">{left}</span> : null}
+      </div>
+      {canMark ? (
+        <AttendanceControls person={student} pendingId={pendingId} onMark={onMark} />
+      ) : student.attended !== null ? (
+        <p className="text-sm text-ink-muted">{attendanceLabel(student.attended)}</p>
+      ) : null}
+    </li>
+  );
+}
