@@ -8,6 +8,7 @@ import type { SimulatedGateway } from '../src/payments/simulated.gateway';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
+import { instructorNamed } from './helpers/instructors';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -18,11 +19,12 @@ type Agent = ReturnType<TestApp['agent']>;
  * - `session`: any logged-in user (401 without a session);
  * - `{ own: permission }`: a logged-in user acting on their own data; another user's data needs the
  *   permission (403 without it);
- * - a permission: the roles holding it (401 without a session, 403 for a role without it).
+ * - a permission: the roles holding it (401 without a session, 403 for a role without it);
+ * - `teaching`: an instructor's account linked to a profile, for their own figures (403 for the others).
  * What each role may do comes from the role table (ROLE_PERMISSIONS), so a new role is checked here
  * as soon as it has its entry there.
  */
-type Access = 'public' | 'session' | { own: Permission } | Permission;
+type Access = 'public' | 'session' | 'teaching' | { own: Permission } | Permission;
 
 interface Fixture {
   clientId: number;
@@ -47,7 +49,9 @@ interface Rule {
 const granted = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
 const ownedBy = (access: Access): Permission | undefined => (typeof access === 'object' ? access.own : undefined);
 const permissionOf = (access: Access): Permission | undefined =>
-  typeof access === 'string' && access !== 'public' && access !== 'session' ? access : undefined;
+  typeof access === 'string' && access !== 'public' && access !== 'session' && access !== 'teaching'
+    ? access
+    : undefined;
 
 const RULES: Record<string, Rule> = {
   // Accounts and sessions
@@ -197,6 +201,13 @@ const RULES: Record<string, Rule> = {
   listInstructors: { access: Permission.InstructorsManage },
   addInstructor: { access: Permission.InstructorsManage, body: () => ({}) },
   changeInstructor: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
+  // Instructors' pay ("Pago a instructores", "Mi pago"; instructor-pay.int-spec.ts)
+  getInstructorPay: { access: Permission.InstructorPayRead, body: () => ({ month: '2026-11' }) },
+  exportInstructorPay: {
+    access: Permission.InstructorPayRead,
+    path: '/api/admin/export/instructor-pay.csv?month=2026-11',
+  },
+  getMyPay: { access: 'teaching', body: () => ({ month: '2026-11' }) },
   listPublicInstructors: { access: 'public' },
   getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
@@ -238,6 +249,8 @@ interface Caller {
   agent: Agent;
   /** The caller's own user id (none for the guest). */
   userId?: number;
+  /** An instructor's account linked to a profile (instructors.user_id). */
+  teaches?: boolean;
 }
 
 describe('authorization matrix: every endpoint of the OpenAPI document × guest, client, another client and each role of the table', () => {
@@ -319,6 +332,11 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       else if (role === 'admin') callers[role] = { name: role, role, agent: await adminAgent(t) };
       else callers[role] = { name: role, role, ...(await accountWith(role, role)) };
     }
+    // The instructor's account has its profile, as linking it in "Instructores" leaves it.
+    if (callers.instructor?.userId !== undefined) {
+      await instructorNamed(t, 'Matriz Instructora', { userId: callers.instructor.userId });
+      callers.instructor.teaches = true;
+    }
     byRole = callers as Record<Role, Caller>;
     fixture = {
       clientId: mine.user.id,
@@ -399,7 +417,15 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       for (const op of operations) {
         const { status, body } = await call(caller, op);
         const permission = permissionOf(RULES[op.id].access);
-        if (permission && !granted(role, permission)) {
+        const notTeaching = RULES[op.id].access === 'teaching' && !caller.teaches;
+        if (notTeaching) {
+          expect({ role, op: op.id, status, code: body.code }).toEqual({
+            role,
+            op: op.id,
+            status: 403,
+            code: 'FORBIDDEN',
+          });
+        } else if (permission && !granted(role, permission)) {
           expect({ role, op: op.id, status, code: body.code }).toEqual({
             role,
             op: op.id,

@@ -191,6 +191,10 @@ export const AUDIT_FIELDS = {
   sortOrder: count,
   /** The account linked to an instructor's profile, by its email; null: none. */
   account: { kind: 'email' },
+  /** An instructor's pay rate: pesos a class, pesos an attendee above the threshold, and the threshold. */
+  payPerClass: { kind: 'money' },
+  payPerAttendee: { kind: 'money' },
+  payAttendeeThreshold: count,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -216,6 +220,9 @@ const INSTRUCTOR_FIELDS = [
   'active',
   'sortOrder',
   'account',
+  'payPerClass',
+  'payPerAttendee',
+  'payAttendeeThreshold',
 ] as const satisfies readonly AuditField[];
 
 /** The fields each action records, in `before` or `after`. */

@@ -61,6 +61,8 @@ export enum Permission {
   SettingsManage = 'settings.manage',
   /** The instructors' profiles ("Instructores"): add, change, link to an account. */
   InstructorsManage = 'instructors.manage',
+  /** The instructors' monthly pay ("Pago a instructores") and its CSV. */
+  InstructorPayRead = 'instructor-pay.read',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
