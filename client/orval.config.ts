@@ -39,6 +39,8 @@ export default defineConfig({
             'getAudit',
             'getPurchases',
             'getDashboard',
+            'getInstructorPay',
+            'getMyPay',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

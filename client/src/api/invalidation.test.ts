@@ -7,6 +7,7 @@ import {
   getGetAdminSalaUrl,
   getGetAuditUrl,
   getGetDashboardUrl,
+  getGetInstructorPayUrl,
   getGetPurchasesUrl,
   getGetSettingsUrl,
   getGetUserUrl,
@@ -16,7 +17,7 @@ import {
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
-import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
+import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -94,6 +95,8 @@ describe('LIST_URLS', () => {
       giftCardOptions: getGiftCardOptionsUrl(),
       instructorProfiles: getListInstructorsUrl(),
       instructors: getListPublicInstructorsUrl(),
+      instructorPay: getGetInstructorPayUrl(),
+      myPay: getGetMyPayUrl(),
     });
   });
 });

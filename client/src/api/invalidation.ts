@@ -56,6 +56,10 @@ export const LIST_URLS = {
   instructorProfiles: '/api/admin/instructores',
   /** The active instructors: "Nuestros instructores", the Horario select and the booking filter. */
   instructors: '/api/instructores',
+  /** "Pago a instructores": every instructor's month, at their current rate. */
+  instructorPay: '/api/admin/instructor-pay',
+  /** "Mi pago": an instructor's own month. */
+  myPay: '/api/instructor/pay',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -174,7 +178,7 @@ export const STALE_AFTER = {
 
   // The owner's tools.
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users', 'user'], waits: true },
+  markAttendance: { accepted: ['audit', 'rosters', 'classes', 'users', 'user', 'instructorPay', 'myPay'], waits: true },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
   walkIn: {
     accepted: ['audit', 'day', 'rosters', 'classes', 'plans', 'users', 'user'],
@@ -227,9 +231,21 @@ export const STALE_AFTER = {
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
   /** Linking an account makes it an instructor (Usuarios shows the role). */
   addInstructor: { accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user'] },
-  /** A rename reaches every timetable entry and class that names the profile. */
+  /** A rename reaches every timetable entry and class that names the profile; a new rate, the pay reports. */
   changeInstructor: {
-    accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user', 'timetable', 'day', 'rosters', 'classes'],
+    accepted: [
+      'instructorProfiles',
+      'instructors',
+      'audit',
+      'users',
+      'user',
+      'timetable',
+      'day',
+      'rosters',
+      'classes',
+      'instructorPay',
+      'myPay',
+    ],
   },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },

@@ -122,6 +122,9 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   specialties: 'Especialidades',
   sortOrder: 'Orden en las listas',
   account: 'Correo de la cuenta ligada',
+  payPerClass: 'Pago por clase',
+  payPerAttendee: 'Pago por asistente',
+  payAttendeeThreshold: 'Asistentes incluidos en el pago por clase',
 };
 
 /** Every value of the fields of fixed values. */
