@@ -28,6 +28,8 @@ import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
+import { Route as PilatesPanelMiPagoRouteImport } from './routes/pilates/_panel/mi-pago';
+import { Route as PilatesPanelPagoInstructoresRouteImport } from './routes/pilates/_panel/pago-instructores';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
@@ -137,6 +139,17 @@ const PilatesPanelInstructoresRoute =
     path: '/instructores',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesPanelMiPagoRoute = PilatesPanelMiPagoRouteImport.update({
+  id: '/mi-pago',
+  path: '/mi-pago',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
+const PilatesPanelPagoInstructoresRoute =
+  PilatesPanelPagoInstructoresRouteImport.update({
+    id: '/pago-instructores',
+    path: '/pago-instructores',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
 const PilatesPanelPanelRoute = PilatesPanelPanelRouteImport.update({
   id: '/panel',
   path: '/panel',
@@ -221,6 +234,8 @@ export interface FileRoutesByFullPath {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
+  '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -252,6 +267,8 @@ export interface FileRoutesByTo {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
+  '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -286,6 +303,8 @@ export interface FileRoutesById {
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/_panel/mi-pago': typeof PilatesPanelMiPagoRoute;
+  '/pilates/_panel/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
@@ -320,6 +339,8 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mi-pago'
+    | '/pilates/pago-instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -351,6 +372,8 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mi-pago'
+    | '/pilates/pago-instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -384,6 +407,8 @@ export interface FileRouteTypes {
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/instructores'
+    | '/pilates/_panel/mi-pago'
+    | '/pilates/_panel/pago-instructores'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/promociones'
@@ -539,6 +564,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInstructoresRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/mi-pago': {
+      id: '/pilates/_panel/mi-pago';
+      path: '/mi-pago';
+      fullPath: '/pilates/mi-pago';
+      preLoaderRoute: typeof PilatesPanelMiPagoRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
+    '/pilates/_panel/pago-instructores': {
+      id: '/pilates/_panel/pago-instructores';
+      path: '/pago-instructores';
+      fullPath: '/pilates/pago-instructores';
+      preLoaderRoute: typeof PilatesPanelPagoInstructoresRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/panel': {
       id: '/pilates/_panel/panel';
       path: '/panel';
@@ -633,6 +672,8 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
+  PilatesPanelMiPagoRoute: typeof PilatesPanelMiPagoRoute;
+  PilatesPanelPagoInstructoresRoute: typeof PilatesPanelPagoInstructoresRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
@@ -651,6 +692,8 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,
+  PilatesPanelMiPagoRoute: PilatesPanelMiPagoRoute,
+  PilatesPanelPagoInstructoresRoute: PilatesPanelPagoInstructoresRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,

@@ -14,9 +14,10 @@ import {
   Tags,
   UserRound,
   Users,
+  Wallet,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { can } from '@/lib/permissions';
+import { can, isInstructor } from '@/lib/permissions';
 import { cn } from '../ui/cn';
 import { STUDIO_PAGES, type StudioPagePath } from './studio-pages';
 
@@ -34,6 +35,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/usuarios-clases': ClipboardList,
   '/pilates/horario': CalendarRange,
   '/pilates/instructores': Contact,
+  '/pilates/pago-instructores': Wallet,
   '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
   '/pilates/promociones': Percent,
@@ -98,6 +100,11 @@ export function SideMenu({
         <MenuLink to="/pilates/clases" icon={CalendarDays}>
           Mis clases
         </MenuLink>
+        {isInstructor(user) ? (
+          <MenuLink to="/pilates/mi-pago" icon={Wallet}>
+            Mi pago
+          </MenuLink>
+        ) : null}
         {studioPages.length === 0 ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}
       </ul>
       {studioPages.length > 0 ? (
