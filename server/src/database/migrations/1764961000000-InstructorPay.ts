@@ -10,9 +10,9 @@ export class InstructorPay1764961000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // Plain ADD COLUMN works alike on SQLite and MySQL and keeps the table's constraints.
-    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_per_class_cents int NOT NULL DEFAULT 0');
-    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_per_attendee_cents int NOT NULL DEFAULT 0');
-    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_attendee_threshold int NOT NULL DEFAULT 0');
+    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_per_class_cents integer NOT NULL DEFAULT 0');
+    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_per_attendee_cents integer NOT NULL DEFAULT 0');
+    await queryRunner.query('ALTER TABLE instructors ADD COLUMN pay_attendee_threshold integer NOT NULL DEFAULT 0');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
