@@ -11,20 +11,12 @@ import { PayRules, PaySheet } from './pay-sheet';
  * "Mi pago": the instructor's own classes of a month and what they earned. The server answers the
  * caller's own figures only; the month is the one thing asked for.
  */
-export function MyPayReport({
-  month: shownMonth,
-  onMonthChange,
-}: {
-  /** Controlled by the page (the URL) when given; otherwise this month, changed here. */
-  month?: string;
-  onMonthChange?: (month: string) => void;
-}) {
-  const [ownMonth, setOwnMonth] = useState(() => monthOf({}, currentStudioDay()));
-  const month = shownMonth ?? ownMonth;
+export function MyPayReport() {
+  const [month, setMonth] = useState(() => monthOf({}, currentStudioDay()));
   const report = useGetMyPay({ month });
   return (
     <div className="space-y-5">
-      <MonthPicker month={month} onMonthChange={onMonthChange ?? setOwnMonth} />
+      <MonthPicker month={month} onMonthChange={setMonth} />
       <PayRules />
       {report.isError ? (
         <LoadError error={report.error} retry={() => report.refetch()} lead="No pudimos cargar tu pago del mes." />

@@ -1,12 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MyPayReport, monthOf, payMonthSearchSchema } from '../../../features/instructor-pay';
+import { MyPayReport } from '../../../features/instructor-pay';
 import { isInstructor } from '../../../lib/permissions';
 import { titleHead } from '../../../lib/page-title';
-import { currentStudioDay } from '../../../lib/studio-time-zone';
 
 export const Route = createFileRoute('/pilates/_panel/mi-pago')({
-  // ?mes=2026-11; this month by default.
-  validateSearch: payMonthSearchSchema,
   // Only instructors have a pay report (the server answers the others 403 anyway).
   beforeLoad: ({ context }) => {
     if (!isInstructor(context.user)) throw redirect({ to: '/pilates/informacion' });
@@ -16,8 +13,6 @@ export const Route = createFileRoute('/pilates/_panel/mi-pago')({
 });
 
 function MiPagoPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   return (
     <section aria-labelledby="mi-pago-titulo" className="space-y-6">
       <div>
@@ -28,10 +23,8 @@ function MiPagoPage() {
           Las clases que diste en el mes y lo que te corresponde según tu tarifa en el estudio.
         </p>
       </div>
-      <MyPayReport
-        month={monthOf(search, currentStudioDay())}
-        onMonthChange={(mes) => void navigate({ search: { mes }, replace: true })}
-      />
+      {/* This month first; the picker changes it. */}
+      <MyPayReport />
     </section>
   );
 }
