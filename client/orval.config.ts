@@ -40,6 +40,8 @@ export default defineConfig({
             'getPurchases',
             'getDashboard',
             'teachingClasses',
+            'getInstructorPay',
+            'getMyPay',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

@@ -28,7 +28,9 @@ import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
+import { Route as PilatesPanelMiPagoRouteImport } from './routes/pilates/_panel/mi-pago';
 import { Route as PilatesPanelMisClasesAImpartirRouteImport } from './routes/pilates/_panel/mis-clases-a-impartir';
+import { Route as PilatesPanelPagoInstructoresRouteImport } from './routes/pilates/_panel/pago-instructores';
 import { Route as PilatesPanelPanelRouteImport } from './routes/pilates/_panel/panel';
 import { Route as PilatesPanelPlanesAdminRouteImport } from './routes/pilates/_panel/planes-admin';
 import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_panel/promociones';
@@ -138,10 +140,21 @@ const PilatesPanelInstructoresRoute =
     path: '/instructores',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesPanelMiPagoRoute = PilatesPanelMiPagoRouteImport.update({
+  id: '/mi-pago',
+  path: '/mi-pago',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelMisClasesAImpartirRoute =
   PilatesPanelMisClasesAImpartirRouteImport.update({
     id: '/mis-clases-a-impartir',
     path: '/mis-clases-a-impartir',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
+const PilatesPanelPagoInstructoresRoute =
+  PilatesPanelPagoInstructoresRouteImport.update({
+    id: '/pago-instructores',
+    path: '/pago-instructores',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
 const PilatesPanelPanelRoute = PilatesPanelPanelRouteImport.update({
@@ -228,7 +241,9 @@ export interface FileRoutesByFullPath {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
+  '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -260,7 +275,9 @@ export interface FileRoutesByTo {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
+  '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/panel': typeof PilatesPanelPanelRoute;
   '/pilates/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/promociones': typeof PilatesPanelPromocionesRoute;
@@ -295,7 +312,9 @@ export interface FileRoutesById {
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/_panel/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/_panel/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
+  '/pilates/_panel/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
   '/pilates/_panel/panel': typeof PilatesPanelPanelRoute;
   '/pilates/_panel/planes-admin': typeof PilatesPanelPlanesAdminRoute;
   '/pilates/_panel/promociones': typeof PilatesPanelPromocionesRoute;
@@ -330,7 +349,9 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mi-pago'
     | '/pilates/mis-clases-a-impartir'
+    | '/pilates/pago-instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -362,7 +383,9 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/mi-pago'
     | '/pilates/mis-clases-a-impartir'
+    | '/pilates/pago-instructores'
     | '/pilates/panel'
     | '/pilates/planes-admin'
     | '/pilates/promociones'
@@ -396,7 +419,9 @@ export interface FileRouteTypes {
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/instructores'
+    | '/pilates/_panel/mi-pago'
     | '/pilates/_panel/mis-clases-a-impartir'
+    | '/pilates/_panel/pago-instructores'
     | '/pilates/_panel/panel'
     | '/pilates/_panel/planes-admin'
     | '/pilates/_panel/promociones'
@@ -552,11 +577,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInstructoresRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/mi-pago': {
+      id: '/pilates/_panel/mi-pago';
+      path: '/mi-pago';
+      fullPath: '/pilates/mi-pago';
+      preLoaderRoute: typeof PilatesPanelMiPagoRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/mis-clases-a-impartir': {
       id: '/pilates/_panel/mis-clases-a-impartir';
       path: '/mis-clases-a-impartir';
       fullPath: '/pilates/mis-clases-a-impartir';
       preLoaderRoute: typeof PilatesPanelMisClasesAImpartirRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
+    '/pilates/_panel/pago-instructores': {
+      id: '/pilates/_panel/pago-instructores';
+      path: '/pago-instructores';
+      fullPath: '/pilates/pago-instructores';
+      preLoaderRoute: typeof PilatesPanelPagoInstructoresRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
     '/pilates/_panel/panel': {
@@ -653,7 +692,9 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
+  PilatesPanelMiPagoRoute: typeof PilatesPanelMiPagoRoute;
   PilatesPanelMisClasesAImpartirRoute: typeof PilatesPanelMisClasesAImpartirRoute;
+  PilatesPanelPagoInstructoresRoute: typeof PilatesPanelPagoInstructoresRoute;
   PilatesPanelPanelRoute: typeof PilatesPanelPanelRoute;
   PilatesPanelPlanesAdminRoute: typeof PilatesPanelPlanesAdminRoute;
   PilatesPanelPromocionesRoute: typeof PilatesPanelPromocionesRoute;
@@ -672,7 +713,9 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,
+  PilatesPanelMiPagoRoute: PilatesPanelMiPagoRoute,
   PilatesPanelMisClasesAImpartirRoute: PilatesPanelMisClasesAImpartirRoute,
+  PilatesPanelPagoInstructoresRoute: PilatesPanelPagoInstructoresRoute,
   PilatesPanelPanelRoute: PilatesPanelPanelRoute,
   PilatesPanelPlanesAdminRoute: PilatesPanelPlanesAdminRoute,
   PilatesPanelPromocionesRoute: PilatesPanelPromocionesRoute,

@@ -23,11 +23,12 @@ type Agent = ReturnType<TestApp['agent']>;
  * - `{ teaching: permission }`: the door of one class (attendance, walk-ins): the roles holding the
  *   permission act on any class; a role that teaches (ClassesTeach) gets through the guard and acts
  *   only on a class it teaches (403 on another instructor's class);
- * - a permission: the roles holding it (401 without a session, 403 for a role without it).
+ * - a permission: the roles holding it (401 without a session, 403 for a role without it);
+ * - `instructorOwn`: an instructor's account linked to a profile, for their own figures (403 for the others).
  * What each role may do comes from the role table (ROLE_PERMISSIONS), so a new role is checked here
  * as soon as it has its entry there.
  */
-type Access = 'public' | 'session' | { own: Permission } | { teaching: Permission } | Permission;
+type Access = 'public' | 'session' | 'instructorOwn' | { own: Permission } | { teaching: Permission } | Permission;
 
 interface Fixture {
   clientId: number;
@@ -58,7 +59,9 @@ const ownedBy = (access: Access): Permission | undefined =>
 const taughtBy = (access: Access): Permission | undefined =>
   typeof access === 'object' && 'teaching' in access ? access.teaching : undefined;
 const permissionOf = (access: Access): Permission | undefined =>
-  typeof access === 'string' && access !== 'public' && access !== 'session' ? access : taughtBy(access);
+  typeof access === 'string' && access !== 'public' && access !== 'session' && access !== 'instructorOwn'
+    ? access
+    : taughtBy(access);
 /** Whether the guard lets the role through: it holds the permission, or the route is a class's door and it teaches. */
 const guardLets = (role: Role, access: Access): boolean => {
   const permission = permissionOf(access);
@@ -235,6 +238,13 @@ const RULES: Record<string, Rule> = {
   listInstructors: { access: Permission.InstructorsManage },
   addInstructor: { access: Permission.InstructorsManage, body: () => ({}) },
   changeInstructor: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
+  // Instructors' pay ("Pago a instructores", "Mi pago"; instructor-pay.int-spec.ts)
+  getInstructorPay: { access: Permission.InstructorPayRead, body: () => ({ month: '2026-11' }) },
+  exportInstructorPay: {
+    access: Permission.InstructorPayRead,
+    path: '/api/admin/export/instructor-pay.csv?month=2026-11',
+  },
+  getMyPay: { access: 'instructorOwn', body: () => ({ month: '2026-11' }) },
   listPublicInstructors: { access: 'public' },
   getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
@@ -278,6 +288,8 @@ interface Caller {
   agent: Agent;
   /** The caller's own user id (none for the guest). */
   userId?: number;
+  /** An instructor's account linked to a profile (instructors.user_id). */
+  teaches?: boolean;
 }
 
 describe('authorization matrix: every endpoint of the OpenAPI document × guest, client, another client and each role of the table', () => {
@@ -361,6 +373,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       else if (role === 'admin') callers[role] = { name: role, role, agent: await adminAgent(t) };
       else callers[role] = { name: role, role, ...(await accountWith(role, role)) };
     }
+    // The instructor's account has its profile, as linking it in "Instructores" leaves it.
     byRole = callers as Record<Role, Caller>;
     // The instructor account teaches the full 19:00 class; another instructor (no account) the 20:00.
     const profiles = t.dataSource.getRepository(Instructor);
@@ -373,6 +386,8 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         userId: byRole.instructor.userId ?? null,
       }),
     );
+    // The instructor's account has its profile, as linking it in "Instructores" leaves it: Mi pago answers it.
+    byRole.instructor.teaches = true;
     const colleague = await profiles.save(
       profiles.create({ name: 'Profe Ajena', slug: 'profe-ajena', bio: '', specialties: [], userId: null }),
     );
@@ -475,7 +490,15 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       const caller = byRole[role];
       for (const op of operations) {
         const { status, body } = await call(caller, op);
-        if (!guardLets(role, RULES[op.id].access)) {
+        const notTeaching = RULES[op.id].access === 'instructorOwn' && !caller.teaches;
+        if (notTeaching) {
+          expect({ role, op: op.id, status, code: body.code }).toEqual({
+            role,
+            op: op.id,
+            status: 403,
+            code: 'FORBIDDEN',
+          });
+        } else if (!guardLets(role, RULES[op.id].access)) {
           expect({ role, op: op.id, status, code: body.code }).toEqual({
             role,
             op: op.id,

@@ -50,6 +50,8 @@ const READS = new Set([
   'deskSalePreview',
   'checkResetToken',
   'previewOutage',
+  'getInstructorPay',
+  'getMyPay',
 ]);
 
 /** Paths with parameters, filled (a made-up token answers its documented 404). */
@@ -58,7 +60,8 @@ const pathFor = (path: string): string =>
     .replace('{kind}', 'payments')
     .replace('{slug}', 'laura')
     .replace('{token}', '0'.repeat(32))
-    .replace(/\.csv$/, `.csv?from=${TODAY}&to=${TODAY}`);
+    .replace('instructor-pay.csv', `instructor-pay.csv?month=${TODAY.slice(0, 7)}`)
+    .replace(/payments\.csv$/, `payments.csv?from=${TODAY}&to=${TODAY}`);
 
 /**
  * The contract: every read of the API, called as the role its security says (a guest for public

@@ -8,6 +8,7 @@ import {
   getGetAdminSalaUrl,
   getGetAuditUrl,
   getGetDashboardUrl,
+  getGetInstructorPayUrl,
   getGetPurchasesUrl,
   getGetSettingsUrl,
   getGetUserUrl,
@@ -17,8 +18,8 @@ import {
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
-import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getTeachingClassesUrl } from './generated/instructor/instructor';
+import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -98,6 +99,8 @@ describe('LIST_URLS', () => {
       instructors: getListPublicInstructorsUrl(),
       teaching: getTeachingClassesUrl(),
       coverRequests: getListCoverRequestsUrl(),
+      instructorPay: getGetInstructorPayUrl(),
+      myPay: getGetMyPayUrl(),
     });
   });
 });

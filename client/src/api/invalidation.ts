@@ -60,6 +60,10 @@ export const LIST_URLS = {
   teaching: '/api/instructor/classes',
   /** The open cover requests the owner decides (Horario). */
   coverRequests: '/api/admin/cover-requests',
+  /** "Pago a instructores": every instructor's month, at their current rate. */
+  instructorPay: '/api/admin/instructor-pay',
+  /** "Mi pago": an instructor's own month. */
+  myPay: '/api/instructor/pay',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -178,7 +182,10 @@ export const STALE_AFTER = {
 
   // The owner's tools.
   /** Asistió / No asistió at the door: the roster's counts, the client's classes and Usuarios' counts. */
-  markAttendance: { accepted: ['audit', 'rosters', 'teaching', 'classes', 'users', 'user'], waits: true },
+  markAttendance: {
+    accepted: ['audit', 'rosters', 'teaching', 'classes', 'users', 'user', 'instructorPay', 'myPay'],
+    waits: true,
+  },
   /** A client added at the door: a place taken, maybe a class from a plan, maybe a new account. */
   walkIn: {
     accepted: ['audit', 'day', 'rosters', 'teaching', 'classes', 'plans', 'users', 'user'],
@@ -253,9 +260,21 @@ export const STALE_AFTER = {
   addPromoCode: { accepted: ['promoCodes', 'audit'] },
   /** Linking an account makes it an instructor (Usuarios shows the role). */
   addInstructor: { accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user'] },
-  /** A rename reaches every timetable entry and class that names the profile. */
+  /** A rename reaches every timetable entry and class that names the profile; a new rate, the pay reports. */
   changeInstructor: {
-    accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user', 'timetable', 'day', 'rosters', 'classes'],
+    accepted: [
+      'instructorProfiles',
+      'instructors',
+      'audit',
+      'users',
+      'user',
+      'timetable',
+      'day',
+      'rosters',
+      'classes',
+      'instructorPay',
+      'myPay',
+    ],
   },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },

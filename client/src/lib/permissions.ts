@@ -14,3 +14,11 @@ const granted: ReadonlyMap<string, ReadonlySet<Permission>> = new Map(
 export function can(user: { role: string } | null | undefined, permission: Permission): boolean {
   return user ? (granted.get(user.role)?.has(permission) ?? false) : false;
 }
+
+/**
+ * Whether the user teaches: the instructor role, whose account is linked to a profile (the server
+ * checks the link on every call). For the menu's "Mi pago" and its page's guard.
+ */
+export function isInstructor(user: { role: string } | null | undefined): boolean {
+  return user?.role === 'instructor';
+}

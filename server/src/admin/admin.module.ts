@@ -14,8 +14,11 @@ import { AuditController } from './audit.controller';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
+import { InstructorPayController, MyPayController } from './instructor-pay.controller';
+import { InstructorPayRepository } from './instructor-pay.repository';
+import { InstructorPayService } from './instructor-pay.service';
 
-/** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
+/** The admin's tools: users, the plans they hold, the catalogue, the audit trail, the owner's dashboard and the instructors' pay. */
 @Module({
   imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule],
   controllers: [
@@ -25,8 +28,18 @@ import { DashboardService } from './dashboard.service';
     DashboardController,
     WalkInsController,
     ForgiveController,
+    InstructorPayController,
+    MyPayController,
   ],
-  providers: [AdminUsersService, AdminPlansService, DashboardService, DashboardRepository, WalkInsService],
+  providers: [
+    AdminUsersService,
+    AdminPlansService,
+    DashboardService,
+    DashboardRepository,
+    WalkInsService,
+    InstructorPayRepository,
+    InstructorPayService,
+  ],
   exports: [AdminUsersService],
 })
 export class AdminModule {}

@@ -32,6 +32,9 @@ const snapshot = (instructor: Instructor, accountEmail: string | null) => ({
   active: instructor.active,
   sortOrder: instructor.sortOrder,
   account: accountEmail,
+  payPerClass: instructor.payPerClassCents / 100,
+  payPerAttendee: instructor.payPerAttendeeCents / 100,
+  payAttendeeThreshold: instructor.payAttendeeThreshold,
 });
 
 export const toPublicInstructor = (instructor: Instructor): PublicInstructorDto => ({
@@ -81,6 +84,9 @@ export class InstructorsService {
       sortOrder: dto.sortOrder ?? 0,
       userId: account?.id ?? null,
       active: true,
+      payPerClassCents: dto.payPerClassCents ?? 0,
+      payPerAttendeeCents: dto.payPerAttendeeCents ?? 0,
+      payAttendeeThreshold: dto.payAttendeeThreshold ?? 0,
     });
     await this.audit.record(admin, {
       action: 'instructor.create',
@@ -114,6 +120,9 @@ export class InstructorsService {
     if (dto.specialties !== undefined) instructor.specialties = dto.specialties;
     if (dto.active !== undefined) instructor.active = dto.active;
     if (dto.sortOrder !== undefined) instructor.sortOrder = dto.sortOrder;
+    if (dto.payPerClassCents !== undefined) instructor.payPerClassCents = dto.payPerClassCents;
+    if (dto.payPerAttendeeCents !== undefined) instructor.payPerAttendeeCents = dto.payPerAttendeeCents;
+    if (dto.payAttendeeThreshold !== undefined) instructor.payAttendeeThreshold = dto.payAttendeeThreshold;
     if (account !== undefined) instructor.userId = account?.id ?? null;
 
     const saved = await this.saveUnique(instructor);
@@ -161,6 +170,9 @@ export class InstructorsService {
       sortOrder: 0,
       userId: user.id,
       active: true,
+      payPerClassCents: 0,
+      payPerAttendeeCents: 0,
+      payAttendeeThreshold: 0,
     });
     await this.audit.record(admin, {
       action: 'instructor.create',
@@ -197,7 +209,7 @@ export class InstructorsService {
     return instructor;
   }
 
-  /** The profile linked to an account (the instructor's own), or null. */
+  /** The profile linked to an account (the instructor's own: their door, cover requests, pay), or null. */
   profileOfAccount(userId: number): Promise<Instructor | null> {
     return this.instructors.byUser(userId);
   }
@@ -312,6 +324,9 @@ export class InstructorsService {
       sortOrder: instructor.sortOrder,
       userId: instructor.userId,
       accountEmail: instructor.userId === null ? null : (emails.get(instructor.userId) ?? null),
+      payPerClassCents: instructor.payPerClassCents,
+      payPerAttendeeCents: instructor.payPerAttendeeCents,
+      payAttendeeThreshold: instructor.payAttendeeThreshold,
     };
   }
 }

@@ -113,6 +113,9 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       specialties: ['Prenatal', 'Rehabilitación'],
       sortOrder: 2,
       accountEmail: 'nadie@example.com',
+      payPerClassCents: 15000,
+      payPerAttendeeCents: 2000,
+      payAttendeeThreshold: 4,
     }),
   },
   changeInstructor: {
@@ -125,8 +128,13 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       active: true,
       sortOrder: 1,
       accountEmail: f.clientEmail,
+      payPerClassCents: 18000,
+      payPerAttendeeCents: 2500,
+      payAttendeeThreshold: 5,
     }),
   },
+  getInstructorPay: { role: 'admin', body: () => ({ month: '2026-11' }) },
+  getMyPay: { role: 'client', body: () => ({ month: '2026-11' }) },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   setSubstitute: {

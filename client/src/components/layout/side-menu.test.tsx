@@ -66,6 +66,7 @@ describe('SideMenu', () => {
       'Ver clases',
       'Horario',
       'Instructores',
+      'Pago a instructores',
       'Sala',
       'Planes',
       'Promociones',
@@ -74,6 +75,20 @@ describe('SideMenu', () => {
       'Ajustes',
     ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
+    // "Mi pago" is an instructor's own page: the admin sees the studio's report instead.
+    expect(within(nav).queryByRole('link', { name: 'Mi pago' })).not.toBeInTheDocument();
+  });
+
+  it('should offer an instructor their own pay, and no studio page', async () => {
+    renderMenu({ name: 'Diana Sol', role: 'instructor' });
+    const nav = await screen.findByRole('navigation', { name: 'Mi cuenta' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/pilates/informacion', '/pilates/clases', '/pilates/mi-pago']);
+    expect(within(nav).getByRole('link', { name: 'Mi pago' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Administrador')).not.toBeInTheDocument();
   });
 
   it('should offer an instructor their classes to teach, and no studio page', async () => {

@@ -15,9 +15,10 @@ import {
   Tags,
   UserRound,
   Users,
+  Wallet,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { can, Permission } from '@/lib/permissions';
+import { can, isInstructor, Permission } from '@/lib/permissions';
 import { cn } from '../ui/cn';
 import { STUDIO_PAGES, type StudioPagePath } from './studio-pages';
 
@@ -35,6 +36,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/usuarios-clases': ClipboardList,
   '/pilates/horario': CalendarRange,
   '/pilates/instructores': Contact,
+  '/pilates/pago-instructores': Wallet,
   '/pilates/sala': LayoutGrid,
   '/pilates/planes-admin': Tags,
   '/pilates/promociones': Percent,
@@ -104,6 +106,11 @@ export function SideMenu({
         {teaches ? (
           <MenuLink to="/pilates/mis-clases-a-impartir" icon={Presentation}>
             Mis clases a impartir
+          </MenuLink>
+        ) : null}
+        {isInstructor(user) ? (
+          <MenuLink to="/pilates/mi-pago" icon={Wallet}>
+            Mi pago
           </MenuLink>
         ) : null}
         {studioPages.length === 0 ? <LogoutItem onLogout={onLogout} pending={logoutPending} /> : null}

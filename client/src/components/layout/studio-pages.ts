@@ -11,6 +11,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/usuarios-clases', label: 'Ver clases', permission: Permission.RosterRead },
   { to: '/pilates/horario', label: 'Horario', permission: Permission.TimetableManage },
   { to: '/pilates/instructores', label: 'Instructores', permission: Permission.InstructorsManage },
+  { to: '/pilates/pago-instructores', label: 'Pago a instructores', permission: Permission.InstructorPayRead },
   { to: '/pilates/sala', label: 'Sala', permission: Permission.RoomManage },
   { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
   { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },

@@ -8,6 +8,24 @@ export const NAME_MAX = 60;
 export const BIO_MAX = 600;
 export const SPECIALTIES_MAX = 6;
 export const SPECIALTY_MAX = 40;
+/** The pay rate's bounds, in pesos as the form takes them (the server keeps centavos). */
+export const PAY_PER_CLASS_MAX = 10_000;
+export const PAY_PER_ATTENDEE_MAX = 1_000;
+export const PAY_ATTENDEE_THRESHOLD_MAX = 50;
+
+/** Pesos as typed ('150' or '150.50', at most two decimals) → centavos, between 0 and `max` pesos. */
+const pesosAsCents = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s$,]/g, '') || '0')
+    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, message))
+    .transform((value) => Math.round(Number(value) * 100))
+    .pipe(z.number().max(max * 100, message));
+
+/** Centavos as the form shows them in pesos: 15000 → '150', 15050 → '150.50'. */
+export const pesosInput = (cents: number): string =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 
 const SPECIALTIES_MESSAGE = `Hasta ${SPECIALTIES_MAX} especialidades, de 1 a ${SPECIALTY_MAX} caracteres cada una`;
 
@@ -45,8 +63,44 @@ export const instructorSchema = z.object({
     .refine((value) => value === '' || z.email().safeParse(value).success, 'El correo de la cuenta no es válido')
     .transform((value) => (value === '' ? null : value)),
   active: z.boolean(),
+  payPerClassCents: pesosAsCents(
+    PAY_PER_CLASS_MAX,
+    `El pago por clase debe ser de $0 a $${PAY_PER_CLASS_MAX.toLocaleString('es-MX')}, con hasta dos decimales`,
+  ),
+  payPerAttendeeCents: pesosAsCents(
+    PAY_PER_ATTENDEE_MAX,
+    `El pago por asistente debe ser de $0 a $${PAY_PER_ATTENDEE_MAX.toLocaleString('es-MX')}, con hasta dos decimales`,
+  ),
+  payAttendeeThreshold: z
+    .string()
+    .trim()
+    .transform((value) => value || '0')
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, `Los asistentes incluidos deben ser un número entero de 0 a ${PAY_ATTENDEE_THRESHOLD_MAX}`),
+    )
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .max(
+          PAY_ATTENDEE_THRESHOLD_MAX,
+          `Los asistentes incluidos deben ser un número entero de 0 a ${PAY_ATTENDEE_THRESHOLD_MAX}`,
+        ),
+    ),
 });
 export type InstructorInput = z.input<typeof instructorSchema>;
 export type InstructorValues = z.output<typeof instructorSchema>;
 
-export const INSTRUCTOR_FIELDS = ['name', 'specialties', 'bio', 'sortOrder', 'accountEmail', 'active'] as const;
+export const INSTRUCTOR_FIELDS = [
+  'name',
+  'specialties',
+  'bio',
+  'sortOrder',
+  'accountEmail',
+  'active',
+  'payPerClassCents',
+  'payPerAttendeeCents',
+  'payAttendeeThreshold',
+] as const;

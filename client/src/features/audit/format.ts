@@ -124,6 +124,9 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   account: 'Correo de la cuenta ligada',
   note: 'Nota',
   coverStatus: 'Petición de suplente',
+  payPerClass: 'Pago por clase',
+  payPerAttendee: 'Pago por asistente',
+  payAttendeeThreshold: 'Asistentes incluidos en el pago por clase',
 };
 
 /** Every value of the fields of fixed values. */

@@ -199,6 +199,10 @@ export const AUDIT_FIELDS = {
   note: text,
   /** A cover request's state. */
   coverStatus: { kind: 'values', values: ['open', 'approved', 'declined', 'withdrawn'] },
+  /** An instructor's pay rate: pesos a class, pesos an attendee above the threshold, and the threshold. */
+  payPerClass: { kind: 'money' },
+  payPerAttendee: { kind: 'money' },
+  payAttendeeThreshold: count,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -224,6 +228,9 @@ const INSTRUCTOR_FIELDS = [
   'active',
   'sortOrder',
   'account',
+  'payPerClass',
+  'payPerAttendee',
+  'payAttendeeThreshold',
 ] as const satisfies readonly AuditField[];
 
 /** What a cover request records: its class, the instructor (who asked; on approval, the substitute), the note, its state. */

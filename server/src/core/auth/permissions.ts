@@ -67,6 +67,8 @@ export enum Permission {
    * asking the studio for a substitute.
    */
   ClassesTeach = 'classes.teach',
+  /** The instructors' monthly pay ("Pago a instructores") and its CSV. */
+  InstructorPayRead = 'instructor-pay.read',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);

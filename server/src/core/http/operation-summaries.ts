@@ -92,6 +92,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   listInstructors: 'Perfiles de instructores (administración)',
   addInstructor: 'Agregar un perfil de instructor',
   changeInstructor: 'Cambiar un perfil de instructor',
+  getInstructorPay: 'Pago a instructores de un mes',
+  exportInstructorPay: 'Descargar el pago a instructores de un mes (CSV)',
+  getMyPay: 'Mi pago como instructor de un mes',
 
   // Administración
   getUser: 'Datos de un usuario',

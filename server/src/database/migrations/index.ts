@@ -35,6 +35,7 @@ import { Instructors1764955000000 } from './1764955000000-Instructors';
 import { CalendarSequence1764958000000 } from './1764958000000-CalendarSequence';
 import { ClassSubstitutes1764959000000 } from './1764959000000-ClassSubstitutes';
 import { CoverRequests1764960000000 } from './1764960000000-CoverRequests';
+import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   CalendarSequence1764958000000,
   ClassSubstitutes1764959000000,
   CoverRequests1764960000000,
+  InstructorPay1764961000000,
 ];

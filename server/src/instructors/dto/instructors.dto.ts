@@ -32,6 +32,14 @@ const ORDER_MESSAGE = 'El orden debe ser un número entero entre 0 y 999';
 const ACTIVE_MESSAGE = 'Activo debe ser verdadero o falso';
 const EMAIL_MESSAGE = 'El email de la cuenta no es válido';
 
+/** The pay rate's bounds: $10,000 a class, $1,000 an attendee, and a threshold no class reaches. */
+export const PAY_PER_CLASS_MAX_CENTS = 1_000_000;
+export const PAY_PER_ATTENDEE_MAX_CENTS = 100_000;
+export const PAY_ATTENDEE_THRESHOLD_MAX = 50;
+const PAY_PER_CLASS_MESSAGE = `El pago por clase debe ser un número entero de centavos entre 0 y ${PAY_PER_CLASS_MAX_CENTS}`;
+const PAY_PER_ATTENDEE_MESSAGE = `El pago por asistente debe ser un número entero de centavos entre 0 y ${PAY_PER_ATTENDEE_MAX_CENTS}`;
+const PAY_THRESHOLD_MESSAGE = `El número de asistentes incluidos debe ser un número entero entre 0 y ${PAY_ATTENDEE_THRESHOLD_MAX}`;
+
 /** Each specialty trimmed and in composed form; other values pass to the rules. */
 const TidySpecialties = () =>
   Transform(({ value }: { value: unknown }) =>
@@ -68,6 +76,15 @@ export class InstructorProfileDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'ana@example.com' })
   accountEmail!: string | null;
+
+  @ApiProperty({ example: 15000, description: 'Pago por clase impartida, en centavos.' })
+  payPerClassCents!: number;
+
+  @ApiProperty({ example: 2000, description: 'Pago por asistente arriba del umbral, en centavos.' })
+  payPerAttendeeCents!: number;
+
+  @ApiProperty({ example: 4, description: 'Asistentes que cubre el pago por clase.' })
+  payAttendeeThreshold!: number;
 }
 
 export class InstructorProfilesResponseDto {
@@ -128,6 +145,42 @@ export class AddInstructorDto {
   sortOrder?: number;
 
   @ApiPropertyOptional({
+    example: 15000,
+    minimum: 0,
+    maximum: PAY_PER_CLASS_MAX_CENTS,
+    description: 'Centavos por clase impartida.',
+  })
+  @IsOptional()
+  @Max(PAY_PER_CLASS_MAX_CENTS, { message: PAY_PER_CLASS_MESSAGE })
+  @Min(0, { message: PAY_PER_CLASS_MESSAGE })
+  @IsInt({ message: PAY_PER_CLASS_MESSAGE })
+  payPerClassCents?: number;
+
+  @ApiPropertyOptional({
+    example: 2000,
+    minimum: 0,
+    maximum: PAY_PER_ATTENDEE_MAX_CENTS,
+    description: 'Centavos por cada asistente arriba de payAttendeeThreshold.',
+  })
+  @IsOptional()
+  @Max(PAY_PER_ATTENDEE_MAX_CENTS, { message: PAY_PER_ATTENDEE_MESSAGE })
+  @Min(0, { message: PAY_PER_ATTENDEE_MESSAGE })
+  @IsInt({ message: PAY_PER_ATTENDEE_MESSAGE })
+  payPerAttendeeCents?: number;
+
+  @ApiPropertyOptional({
+    example: 4,
+    minimum: 0,
+    maximum: PAY_ATTENDEE_THRESHOLD_MAX,
+    description: 'Asistentes que cubre el pago por clase: 4 paga por asistente desde el quinto.',
+  })
+  @IsOptional()
+  @Max(PAY_ATTENDEE_THRESHOLD_MAX, { message: PAY_THRESHOLD_MESSAGE })
+  @Min(0, { message: PAY_THRESHOLD_MESSAGE })
+  @IsInt({ message: PAY_THRESHOLD_MESSAGE })
+  payAttendeeThreshold?: number;
+
+  @ApiPropertyOptional({
     type: String,
     nullable: true,
     description: 'El email de la cuenta a ligar; null: sin cuenta.',
@@ -186,6 +239,42 @@ export class ChangeInstructorDto {
   @Min(0, { message: ORDER_MESSAGE })
   @IsInt({ message: ORDER_MESSAGE })
   sortOrder?: number;
+
+  @ApiPropertyOptional({
+    example: 15000,
+    minimum: 0,
+    maximum: PAY_PER_CLASS_MAX_CENTS,
+    description: 'Centavos por clase impartida.',
+  })
+  @IsOptional()
+  @Max(PAY_PER_CLASS_MAX_CENTS, { message: PAY_PER_CLASS_MESSAGE })
+  @Min(0, { message: PAY_PER_CLASS_MESSAGE })
+  @IsInt({ message: PAY_PER_CLASS_MESSAGE })
+  payPerClassCents?: number;
+
+  @ApiPropertyOptional({
+    example: 2000,
+    minimum: 0,
+    maximum: PAY_PER_ATTENDEE_MAX_CENTS,
+    description: 'Centavos por cada asistente arriba de payAttendeeThreshold.',
+  })
+  @IsOptional()
+  @Max(PAY_PER_ATTENDEE_MAX_CENTS, { message: PAY_PER_ATTENDEE_MESSAGE })
+  @Min(0, { message: PAY_PER_ATTENDEE_MESSAGE })
+  @IsInt({ message: PAY_PER_ATTENDEE_MESSAGE })
+  payPerAttendeeCents?: number;
+
+  @ApiPropertyOptional({
+    example: 4,
+    minimum: 0,
+    maximum: PAY_ATTENDEE_THRESHOLD_MAX,
+    description: 'Asistentes que cubre el pago por clase: 4 paga por asistente desde el quinto.',
+  })
+  @IsOptional()
+  @Max(PAY_ATTENDEE_THRESHOLD_MAX, { message: PAY_THRESHOLD_MESSAGE })
+  @Min(0, { message: PAY_THRESHOLD_MESSAGE })
+  @IsInt({ message: PAY_THRESHOLD_MESSAGE })
+  payAttendeeThreshold?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'null: quita la cuenta ligada.' })
   @Clearable()

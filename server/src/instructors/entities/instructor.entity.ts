@@ -61,6 +61,18 @@ export class Instructor {
   @Column({ name: 'sort_order', type: 'int', default: 0 })
   sortOrder!: number;
 
+  /** Pay for each class taught, in centavos (the monthly report "Pago a instructores"). */
+  @Column({ name: 'pay_per_class_cents', type: 'int', default: 0 })
+  payPerClassCents!: number;
+
+  /** Pay for each attendee of a class above `payAttendeeThreshold`, in centavos. */
+  @Column({ name: 'pay_per_attendee_cents', type: 'int', default: 0 })
+  payPerAttendeeCents!: number;
+
+  /** How many attendees a class's base pay covers: 4 pays the per-attendee part from the 5th. */
+  @Column({ name: 'pay_attendee_threshold', type: 'int', default: 0 })
+  payAttendeeThreshold!: number;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 

@@ -61,11 +61,13 @@ import type {
   DeskSaleResponseDto,
   ErrorResponseDto,
   ExportCsvParams,
+  ExportInstructorPayParams,
   ForgiveDto,
   ForgiveResponseDto,
   GetAuditDto,
   GetUsersDto,
   GiftCardIdDto,
+  InstructorPayReportResponseDto,
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
   InstructorResponseDto,
@@ -74,6 +76,7 @@ import type {
   OutageIdDto,
   OutagePreviewResponseDto,
   OutageResponseDto,
+  PayMonthDto,
   PeriodDto,
   PromoCodeResponseDto,
   PromoCodesResponseDto,
@@ -1102,6 +1105,141 @@ export const useDeskSalePreview = <TError = ErrorType<ErrorResponseDto>, TContex
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Descargar el pago a instructores de un mes (CSV)
+ */
+export const getExportInstructorPayUrl = (params: ExportInstructorPayParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString());
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/admin/export/instructor-pay.csv?${stringifiedParams}`
+    : `/api/admin/export/instructor-pay.csv`;
+};
+
+export const exportInstructorPay = async (
+  params: ExportInstructorPayParams,
+  options?: RequestInit,
+): Promise<string> => {
+  return apiFetch<string>(getExportInstructorPayUrl(params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getExportInstructorPayQueryKey = (params: ExportInstructorPayParams) => {
+  return [`/api/admin/export/instructor-pay.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportInstructorPayQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInstructorPayParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportInstructorPayQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportInstructorPay>>> = ({ signal }) =>
+    exportInstructorPay(params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportInstructorPay>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportInstructorPayQueryResult = NonNullable<Awaited<ReturnType<typeof exportInstructorPay>>>;
+export type ExportInstructorPayQueryError = ErrorType<ErrorResponseDto>;
+
+export function useExportInstructorPay<
+  TData = Awaited<ReturnType<typeof exportInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInstructorPayParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInstructorPay>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportInstructorPay>>,
+          TError,
+          Awaited<ReturnType<typeof exportInstructorPay>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportInstructorPay<
+  TData = Awaited<ReturnType<typeof exportInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInstructorPayParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInstructorPay>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportInstructorPay>>,
+          TError,
+          Awaited<ReturnType<typeof exportInstructorPay>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportInstructorPay<
+  TData = Awaited<ReturnType<typeof exportInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInstructorPayParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Descargar el pago a instructores de un mes (CSV)
+ */
+
+export function useExportInstructorPay<
+  TData = Awaited<ReturnType<typeof exportInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInstructorPayParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportInstructorPayQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary Descargar un CSV
  */
@@ -2132,6 +2270,217 @@ export const useVoidGiftCard = <TError = ErrorType<ErrorResponseDto>, TContext =
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Pago a instructores de un mes
+ */
+export const getGetInstructorPayUrl = () => {
+  return `/api/admin/instructor-pay`;
+};
+
+export const getInstructorPay = async (
+  payMonthDto: PayMonthDto,
+  options?: RequestInit,
+): Promise<InstructorPayReportResponseDto> => {
+  return apiFetch<InstructorPayReportResponseDto>(getGetInstructorPayUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(payMonthDto),
+  });
+};
+
+export const getGetInstructorPayQueryKey = (payMonthDto: PayMonthDto) => {
+  return [`/api/admin/instructor-pay`, payMonthDto] as const;
+};
+
+export const getGetInstructorPayQueryOptions = <
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetInstructorPayQueryKey(payMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getInstructorPay>>> = ({ signal }) =>
+    getInstructorPay(payMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getInstructorPay>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetInstructorPayQueryResult = NonNullable<Awaited<ReturnType<typeof getInstructorPay>>>;
+export type GetInstructorPayQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetInstructorPay<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInstructorPay>>,
+          TError,
+          Awaited<ReturnType<typeof getInstructorPay>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPay<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInstructorPay>>,
+          TError,
+          Awaited<ReturnType<typeof getInstructorPay>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPay<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Pago a instructores de un mes
+ */
+
+export function useGetInstructorPay<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetInstructorPayQueryOptions(payMonthDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetInstructorPaySuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetInstructorPayQueryKey(payMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getInstructorPay>>> = ({ signal }) =>
+    getInstructorPay(payMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getInstructorPay>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetInstructorPaySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getInstructorPay>>>;
+export type GetInstructorPaySuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetInstructorPaySuspense<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPaySuspense<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPaySuspense<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Pago a instructores de un mes
+ */
+
+export function useGetInstructorPaySuspense<
+  TData = Awaited<ReturnType<typeof getInstructorPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInstructorPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetInstructorPaySuspenseQueryOptions(payMonthDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary Perfiles de instructores (administración)
  */

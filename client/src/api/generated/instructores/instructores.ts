@@ -5,7 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
@@ -16,9 +16,17 @@ import type {
   UndefinedInitialDataOptions,
   UseQueryOptions,
   UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
 } from '@tanstack/react-query';
 
-import type { ErrorResponseDto, InstructorPageResponseDto, PublicInstructorDto } from '.././model';
+import type {
+  ErrorResponseDto,
+  InstructorPageResponseDto,
+  MyPayResponseDto,
+  PayMonthDto,
+  PublicInstructorDto,
+} from '.././model';
 
 import { apiFetch } from '../../http';
 import type { ErrorType } from '../../http';
@@ -28,6 +36,182 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+/**
+ * @summary Mi pago como instructor de un mes
+ */
+export const getGetMyPayUrl = () => {
+  return `/api/instructor/pay`;
+};
+
+export const getMyPay = async (payMonthDto: PayMonthDto, options?: RequestInit): Promise<MyPayResponseDto> => {
+  return apiFetch<MyPayResponseDto>(getGetMyPayUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(payMonthDto),
+  });
+};
+
+export const getGetMyPayQueryKey = (payMonthDto: PayMonthDto) => {
+  return [`/api/instructor/pay`, payMonthDto] as const;
+};
+
+export const getGetMyPayQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMyPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMyPayQueryKey(payMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyPay>>> = ({ signal }) =>
+    getMyPay(payMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMyPay>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMyPayQueryResult = NonNullable<Awaited<ReturnType<typeof getMyPay>>>;
+export type GetMyPayQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMyPay<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<Awaited<ReturnType<typeof getMyPay>>, TError, Awaited<ReturnType<typeof getMyPay>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyPay<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<Awaited<ReturnType<typeof getMyPay>>, TError, Awaited<ReturnType<typeof getMyPay>>>,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyPay<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi pago como instructor de un mes
+ */
+
+export function useGetMyPay<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMyPayQueryOptions(payMonthDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetMyPaySuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMyPay>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMyPayQueryKey(payMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyPay>>> = ({ signal }) =>
+    getMyPay(payMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getMyPay>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMyPaySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getMyPay>>>;
+export type GetMyPaySuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMyPaySuspense<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyPaySuspense<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyPaySuspense<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi pago como instructor de un mes
+ */
+
+export function useGetMyPaySuspense<TData = Awaited<ReturnType<typeof getMyPay>>, TError = ErrorType<ErrorResponseDto>>(
+  payMonthDto: PayMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMyPay>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMyPaySuspenseQueryOptions(payMonthDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Nuestros instructores

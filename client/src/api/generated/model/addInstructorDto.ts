@@ -17,6 +17,24 @@ export interface AddInstructorDto {
   /** @maxLength 60 */
   name: string;
   /**
+   * Asistentes que cubre el pago por clase: 4 paga por asistente desde el quinto.
+   * @minimum 0
+   * @maximum 50
+   */
+  payAttendeeThreshold?: number;
+  /**
+   * Centavos por cada asistente arriba de payAttendeeThreshold.
+   * @minimum 0
+   * @maximum 100000
+   */
+  payPerAttendeeCents?: number;
+  /**
+   * Centavos por clase impartida.
+   * @minimum 0
+   * @maximum 1000000
+   */
+  payPerClassCents?: number;
+  /**
    * @minimum 0
    * @maximum 999
    */

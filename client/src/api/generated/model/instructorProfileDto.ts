@@ -14,6 +14,12 @@ export interface InstructorProfileDto {
   bio: string;
   id: number;
   name: string;
+  /** Asistentes que cubre el pago por clase. */
+  payAttendeeThreshold: number;
+  /** Pago por asistente arriba del umbral, en centavos. */
+  payPerAttendeeCents: number;
+  /** Pago por clase impartida, en centavos. */
+  payPerClassCents: number;
   /** La dirección de su página: /pilates/instructores/<slug>. */
   slug: string;
   /** Menor primero en las listas. */

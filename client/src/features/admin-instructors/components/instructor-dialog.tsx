@@ -11,6 +11,8 @@ import {
   INSTRUCTOR_FIELDS,
   instructorSchema,
   NAME_MAX,
+  PAY_ATTENDEE_THRESHOLD_MAX,
+  pesosInput,
   SPECIALTIES_MAX,
   type InstructorInput,
   type InstructorValues,
@@ -28,6 +30,9 @@ const NEW_PROFILE: InstructorInput = {
   sortOrder: '0',
   accountEmail: '',
   active: true,
+  payPerClassCents: '0',
+  payPerAttendeeCents: '0',
+  payAttendeeThreshold: '0',
 };
 
 const inputOf = (profile: InstructorProfileDto): InstructorInput => ({
@@ -37,6 +42,9 @@ const inputOf = (profile: InstructorProfileDto): InstructorInput => ({
   sortOrder: String(profile.sortOrder),
   accountEmail: profile.accountEmail ?? '',
   active: profile.active,
+  payPerClassCents: pesosInput(profile.payPerClassCents),
+  payPerAttendeeCents: pesosInput(profile.payPerAttendeeCents),
+  payAttendeeThreshold: String(profile.payAttendeeThreshold),
 });
 
 /** Only what changed (a rename reaches every class that names the profile: not sent when unchanged). */
@@ -48,6 +56,13 @@ function changesOf(profile: InstructorProfileDto, values: InstructorValues): Cha
   if (values.sortOrder !== profile.sortOrder) changes.sortOrder = values.sortOrder;
   if (values.accountEmail !== (profile.accountEmail ?? null)) changes.accountEmail = values.accountEmail;
   if (values.active !== profile.active) changes.active = values.active;
+  if (values.payPerClassCents !== profile.payPerClassCents) changes.payPerClassCents = values.payPerClassCents;
+  if (values.payPerAttendeeCents !== profile.payPerAttendeeCents) {
+    changes.payPerAttendeeCents = values.payPerAttendeeCents;
+  }
+  if (values.payAttendeeThreshold !== profile.payAttendeeThreshold) {
+    changes.payAttendeeThreshold = values.payAttendeeThreshold;
+  }
   return changes;
 }
 
@@ -155,6 +170,41 @@ function InstructorFields({
           {...form.register('accountEmail')}
         />
       </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-ink-strong">Pago</legend>
+        <p className="text-sm text-ink-muted">
+          Se aplica al reporte de cualquier mes: por cada clase impartida, más un pago por cada asistente arriba de los
+          incluidos.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Por clase (MXN)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Por ejemplo: 150."
+            error={errors.payPerClassCents?.message}
+            {...form.register('payPerClassCents')}
+          />
+          <TextField
+            label="Por asistente extra (MXN)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="0: sin pago por asistente."
+            error={errors.payPerAttendeeCents?.message}
+            {...form.register('payPerAttendeeCents')}
+          />
+          <TextField
+            label="Asistentes incluidos"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={PAY_ATTENDEE_THRESHOLD_MAX}
+            hint="El pago extra cuenta desde el siguiente."
+            error={errors.payAttendeeThreshold?.message}
+            {...form.register('payAttendeeThreshold')}
+          />
+        </div>
+      </fieldset>
       {withActive ? (
         <Controller
           control={form.control}

@@ -20,6 +20,9 @@ const ana: InstructorProfileDto = {
   sortOrder: 1,
   userId: 12,
   accountEmail: 'ana@example.com',
+  payPerClassCents: 15000,
+  payPerAttendeeCents: 2000,
+  payAttendeeThreshold: 4,
 };
 const luis: InstructorProfileDto = {
   ...ana,
@@ -31,6 +34,9 @@ const luis: InstructorProfileDto = {
   active: false,
   userId: null,
   accountEmail: null,
+  payPerClassCents: 0,
+  payPerAttendeeCents: 0,
+  payAttendeeThreshold: 0,
 };
 const list = () => ({ status: 200, body: { success: true, instructores: [ana, luis] } });
 const saved = (instructor: InstructorProfileDto) => () => ({
@@ -58,6 +64,10 @@ describe('InstructorsEditor ("Instructores")', () => {
     ).toEqual(['Ana López', 'Prenatal · Espalda', 'ana@example.com', '1', 'Activo']);
     expect(within(second).getAllByRole('cell')[4]).toHaveTextContent('Inactivo');
     expect(within(second).getAllByRole('cell')[2]).toHaveTextContent('Sin cuenta');
+    expect(within(first).getAllByRole('cell')[5]).toHaveTextContent(
+      '$150.00 por clase + $20.00 por asistente arriba de 4',
+    );
+    expect(within(second).getAllByRole('cell')[5]).toHaveTextContent('Sin tarifa');
   });
 
   it('should add a profile with its specialties split by commas, and refuse too many before sending', async () => {
@@ -80,8 +90,41 @@ describe('InstructorsEditor ("Instructores")', () => {
 
     expect(await screen.findByText('Instructor guardado')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, ADD)).toEqual([
-      { name: 'Sofía Ruiz', specialties: ['Prenatal', 'Rehabilitación'], bio: 'Fisioterapeuta.', sortOrder: 0 },
+      {
+        name: 'Sofía Ruiz',
+        specialties: ['Prenatal', 'Rehabilitación'],
+        bio: 'Fisioterapeuta.',
+        sortOrder: 0,
+        payPerClassCents: 0,
+        payPerAttendeeCents: 0,
+        payAttendeeThreshold: 0,
+      },
     ]);
+  });
+
+  it('should set the pay rate in pesos, send it in centavos, and refuse a third decimal before sending', async () => {
+    const fetchMock = stubApi({ [LIST]: list, [CHANGE]: saved({ ...ana, payPerClassCents: 17550 }) });
+    const table = await renderEditor();
+    await userEvent.click(within(table).getByRole('button', { name: 'Editar a Ana López' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar instructor' });
+    const perClass = within(dialog).getByLabelText(/Por clase/);
+    expect(perClass).toHaveValue('150');
+    await userEvent.clear(perClass);
+    await userEvent.type(perClass, '175.505');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(
+      await within(dialog).findByText('El pago por clase debe ser de $0 a $10,000, con hasta dos decimales'),
+    ).toBeVisible();
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([]);
+
+    await userEvent.clear(perClass);
+    await userEvent.type(perClass, '175.50');
+    const threshold = within(dialog).getByLabelText(/Asistentes incluidos/);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Instructor guardado')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 3, payPerClassCents: 17550, payAttendeeThreshold: 5 }]);
   });
 
   it('should send only what changed, unlink an account with an empty email, and show a taken account under its field', async () => {

@@ -5,6 +5,7 @@ import type { InstructorProfileDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { formatMoney } from '@/lib/format';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { AddInstructorDialog, EditInstructorDialog } from './instructor-dialog';
@@ -21,6 +22,14 @@ function StateBadge({ active }: { active: boolean }) {
     </span>
   );
 }
+
+/** The rate as one line: '$150.00 por clase + $20.00 por asistente arriba de 4'. */
+const rateLabel = (profile: InstructorProfileDto): string => {
+  if (profile.payPerClassCents === 0 && profile.payPerAttendeeCents === 0) return 'Sin tarifa';
+  const perClass = `${formatMoney(profile.payPerClassCents / 100)} por clase`;
+  if (profile.payPerAttendeeCents === 0) return perClass;
+  return `${perClass} + ${formatMoney(profile.payPerAttendeeCents / 100)} por asistente arriba de ${profile.payAttendeeThreshold}`;
+};
 
 const specialtiesLabel = (profile: InstructorProfileDto) =>
   profile.specialties.length > 0 ? profile.specialties.join(' · ') : 'Sin especialidades';
@@ -43,6 +52,7 @@ const columnsWith = (onEdit: (profile: InstructorProfileDto) => void): DataTable
   { key: 'cuenta', header: 'Correo de su cuenta', cell: (profile) => profile.accountEmail ?? 'Sin cuenta' },
   { key: 'orden', header: 'Orden', cell: (profile) => profile.sortOrder, className: 'figures' },
   { key: 'estado', header: 'Estado', cell: (profile) => <StateBadge active={profile.active} /> },
+  { key: 'pago', header: 'Pago', cell: rateLabel },
   { key: 'acciones', header: 'Acciones', cell: (profile) => <EditButton profile={profile} onEdit={onEdit} /> },
 ];
 
@@ -77,6 +87,7 @@ export function InstructorsEditor() {
                 </div>
                 <p className="text-sm text-ink">{specialtiesLabel(profile)}</p>
                 <p className="text-sm text-ink-muted">Correo de su cuenta: {profile.accountEmail ?? 'sin cuenta'}</p>
+                <p className="text-sm text-ink-muted">Pago: {rateLabel(profile)}</p>
                 <EditButton profile={profile} onEdit={setEditing} />
               </>
             )}
