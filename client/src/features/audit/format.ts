@@ -122,6 +122,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   specialties: 'Especialidades',
   sortOrder: 'Orden en las listas',
   account: 'Correo de la cuenta ligada',
+  photo: 'Foto',
 };
 
 /** Every value of the fields of fixed values. */

@@ -191,6 +191,8 @@ export const AUDIT_FIELDS = {
   sortOrder: count,
   /** The account linked to an instructor's profile, by its email; null: none. */
   account: { kind: 'email' },
+  /** An instructor's photo, by its file key (`<id>-<hash>`); null: none. */
+  photo: text,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -216,6 +218,7 @@ const INSTRUCTOR_FIELDS = [
   'active',
   'sortOrder',
   'account',
+  'photo',
 ] as const satisfies readonly AuditField[];
 
 /** The fields each action records, in `before` or `after`. */

@@ -92,6 +92,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   listInstructors: 'Perfiles de instructores (administración)',
   addInstructor: 'Agregar un perfil de instructor',
   changeInstructor: 'Cambiar un perfil de instructor',
+  uploadInstructorPhoto: 'Subir la foto de un instructor',
+  removeInstructorPhoto: 'Quitar la foto de un instructor',
+  getInstructorPhoto: 'Foto de un instructor (un tamaño y formato)',
 
   // Administración
   getUser: 'Datos de un usuario',

@@ -32,6 +32,11 @@ const ORDER_MESSAGE = 'El orden debe ser un número entero entre 0 y 999';
 const ACTIVE_MESSAGE = 'Activo debe ser verdadero o falso';
 const EMAIL_MESSAGE = 'El email de la cuenta no es válido';
 
+const PHOTO_URL_EXAMPLE = '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-480.webp';
+const PHOTO_URL_DESCRIPTION =
+  'La foto (480 × 480, WebP); null: sin foto. Los mismos nombres con -96, -192 o -480 y .avif o .webp ' +
+  'dan cada tamaño y formato.';
+
 /** Each specialty trimmed and in composed form; other values pass to the rules. */
 const TidySpecialties = () =>
   Transform(({ value }: { value: unknown }) =>
@@ -68,6 +73,9 @@ export class InstructorProfileDto {
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'ana@example.com' })
   accountEmail!: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: PHOTO_URL_EXAMPLE, description: PHOTO_URL_DESCRIPTION })
+  photoUrl!: string | null;
 }
 
 export class InstructorProfilesResponseDto {
@@ -206,7 +214,7 @@ export class PublicInstructorDto {
   @ApiProperty({ example: 'ana-lopez' })
   slug!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Aún sin fotos: null.' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: PHOTO_URL_EXAMPLE, description: PHOTO_URL_DESCRIPTION })
   photoUrl!: string | null;
 
   @ApiProperty()
@@ -241,4 +249,11 @@ export class InstructorPageResponseDto {
 
   @ApiProperty({ type: [InstructorClassDto] })
   clases!: InstructorClassDto[];
+}
+
+/** admin/instructores/remove-photo: the profile whose photo goes. */
+export class RemoveInstructorPhotoDto {
+  @ApiProperty()
+  @IsRowId('El instructor no es válido')
+  id!: number;
 }

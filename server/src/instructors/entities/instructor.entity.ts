@@ -61,6 +61,10 @@ export class Instructor {
   @Column({ name: 'sort_order', type: 'int', default: 0 })
   sortOrder!: number;
 
+  /** The photo's key (`<id>-<content hash>`, see instructor-photos.ts); null without a photo. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  photo!: string | null;
+
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;
 
