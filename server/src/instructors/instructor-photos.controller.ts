@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../core/auth/auth.decorators';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
@@ -22,8 +22,13 @@ export class InstructorPhotosController {
     example: '7-3f2a9c0d1e4b5a69-96.avif',
     description: '<id>-<hash>-<96|192|480>.<avif|webp>',
   })
-  @ApiProduces('image/avif', 'image/webp')
-  @ApiOkResponse({ description: 'La imagen; se guarda en caché un año (su nombre cambia con la foto).' })
+  @ApiOkResponse({
+    description: 'La imagen; se guarda en caché un año (su nombre cambia con la foto).',
+    content: {
+      'image/avif': { schema: { type: 'string', format: 'binary' } },
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'INSTRUCTOR_NOT_FOUND: no hay tal foto.' })
   async getInstructorPhoto(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const match = PHOTO_FILE.exec(file);

@@ -127,6 +127,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       accountEmail: f.clientEmail,
     }),
   },
+  removeInstructorPhoto: { role: 'admin', body: (f) => ({ id: f.instructorId }) },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   setSubstitute: {

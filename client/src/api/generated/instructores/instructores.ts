@@ -36,8 +36,8 @@ export const getGetInstructorPhotoUrl = (file: string) => {
   return `/api/fotos/instructores/${file}`;
 };
 
-export const getInstructorPhoto = async (file: string, options?: RequestInit): Promise<void> => {
-  return apiFetch<void>(getGetInstructorPhotoUrl(file), {
+export const getInstructorPhoto = async (file: string, options?: RequestInit): Promise<Blob> => {
+  return apiFetch<Blob>(getGetInstructorPhotoUrl(file), {
     ...options,
     method: 'GET',
   });
