@@ -23,6 +23,7 @@ import { createTestApp, TestApp } from './helpers/test-app';
 import { createTestDatabase, TestDatabase } from './helpers/test-database';
 import { instructorNamed } from './helpers/instructors';
 import sharp from 'sharp';
+import type { Response } from 'superagent';
 
 const SCRIPTS = resolve(__dirname, '../../scripts');
 
@@ -64,7 +65,7 @@ async function contents(t: TestApp) {
 }
 
 /** supertest's parser for a binary answer: the bytes as they came. */
-const binary = (response: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+const binary = (response: Response, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
   response.on('end', () => done(null, Buffer.concat(chunks)));
