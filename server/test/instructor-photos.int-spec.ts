@@ -243,6 +243,12 @@ describe('instructor photos: upload, files in DATA_DIR, serving, the pages and t
       expect((await upload(admin, 999999, jpeg).expect(404)).body.code).toBe('INSTRUCTOR_NOT_FOUND');
     });
 
+    it('should refuse a form sent to a JSON operation with a 400, never a 500', async () => {
+      const res = await admin.post('/api/admin/instructores/change').field('id', '1').field('name', 'Forma');
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+    });
+
     it('should refuse a client (403) and a visitor (401); the other roles are in the authorization matrix', async () => {
       const ema = await instructorNamed(t, 'Ema Foto');
       const client = await newClient(t, 'Intrusa');
