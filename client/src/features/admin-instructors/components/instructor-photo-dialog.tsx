@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useRemoveInstructorPhoto, useUploadInstructorPhoto } from '@/api/generated/admin/admin';
 import type { InstructorProfileDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
@@ -48,10 +48,9 @@ export function InstructorPhotoDialog({
 function PhotoPicker({ profile, onDone }: { profile: InstructorProfileDto; onDone: () => void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  // The chosen file, shown from an object URL until it is uploaded (freed when it changes or goes).
-  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  // The chosen file, shown as a data: URL until it is uploaded (the site's CSP allows no blob: images).
+  const [chosen, setChosen] = useState<{ file: File; preview: string | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
   const file = chosen?.file ?? null;
   const preview = chosen?.preview ?? null;
   const upload = useUploadInstructorPhoto();
@@ -70,7 +69,16 @@ function PhotoPicker({ profile, onDone }: { profile: InstructorProfileDto; onDon
     if (!picked) return;
     const found = photoProblem(picked);
     setProblem(found);
-    setChosen(found ? null : { file: picked, preview: URL.createObjectURL(picked) });
+    setChosen(found ? null : { file: picked, preview: null });
+    if (found) return;
+    const reader = new FileReader();
+    reader.onload = () =>
+      setChosen((current) =>
+        current?.file === picked && typeof reader.result === 'string'
+          ? { file: picked, preview: reader.result }
+          : current,
+      );
+    reader.readAsDataURL(picked);
     // The same file chosen again after a refusal fires a change again.
     if (found && input.current) input.current.value = '';
   };
