@@ -648,7 +648,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       found.push(...(await withDialog(page, roster, `/pilates/usuarios-clases ${width} cancelar clase`)));
       await page.close();
       expect(found).toEqual([]);
-    });
+    }, 120_000);
     it(`should find no violation with the admin's other dialogs open at ${width} px`, async () => {
       const page = await admin.newPage();
       await page.setViewportSize({ width, height: 900 });
