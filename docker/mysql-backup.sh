@@ -6,17 +6,29 @@
 #   pilates-backup restore FILE --yes    replace the database with FILE (stop the app first)
 #
 # Files are /backups/<database>-<UTC stamp>.sql.gz, the names and format of `npm run backup`, so
-# `npm run restore` takes them too; the newest BACKUP_KEEP (default 14) are kept.
+# `npm run restore` takes them too; the newest BACKUP_KEEP (default 14) are kept. Beside each, the
+# folder <name>.photos holds the app's DATA_DIR/photos (mounted at PHOTOS_DIR, default /app-data/photos).
 # The password comes in MYSQL_PWD (read by the MySQL tools), never on a command line.
 set -euo pipefail
 
 db="${MYSQL_DATABASE:?MYSQL_DATABASE is not set}"
 dir="${BACKUP_DIR:-/backups}"
 keep="${BACKUP_KEEP:-14}"
+photos="${PHOTOS_DIR:-/app-data/photos}"
 conn=(--host="${DB_HOST:-mysql}" --port="${DB_PORT:-3306}" --user="${DB_USER:?DB_USER is not set}"
   --protocol=TCP --default-character-set=utf8mb4)
 
 stamp() { date -u +%Y%m%dT%H%M%SZ; }
+
+# copy_photos FROM TO: TO becomes a copy of the folder FROM (empty when FROM does not exist), whole or not at all.
+copy_photos() {
+  local from=$1 to=$2
+  rm -rf "$to.partial"
+  mkdir -p "$to.partial"
+  if [[ -d "$from" ]]; then cp -a "$from/." "$to.partial/"; fi
+  rm -rf "$to"
+  mv "$to.partial" "$to"
+}
 
 # dump FILE: a consistent, gzip'd dump of the database (no CREATE DATABASE: restorable into any schema).
 dump() {
@@ -43,6 +55,9 @@ backup_once() {
   file="$dir/$db-$(stamp).sql.gz"
   dump "$file"
   echo "Backup written: $file ($(du -h "$file" | cut -f1))"
+  # The photos after the dump: a photo it names was written before it (files are never changed).
+  copy_photos "$photos" "${file%.sql.gz}.photos"
+  echo "Photos copied: ${file%.sql.gz}.photos"
   # Rotation: only regular backups of this database, oldest first (the glob sorts by name = by time).
   local backups=() name
   for name in "$dir/$db"-*.sql.gz; do
@@ -52,6 +67,7 @@ backup_once() {
   local excess=$((${#backups[@]} - keep)) i
   for ((i = 0; i < excess; i++)); do
     rm -f "${backups[i]}"
+    rm -rf "${backups[i]%.sql.gz}.photos"
     echo "Removed old backup: ${backups[i]}"
   done
 }
@@ -67,7 +83,14 @@ restore() {
   local saved tables
   saved="$dir/$db-before-restore-$(stamp).sql.gz"
   dump "$saved"
+  copy_photos "$photos" "${saved%.sql.gz}.photos"
   echo "Current database saved to $saved"
+  if [[ -d "${file%.sql.gz}.photos" ]]; then
+    copy_photos "${file%.sql.gz}.photos" "$photos"
+    echo "Photos restored from ${file%.sql.gz}.photos"
+  else
+    echo "No photos folder beside the backup: $photos is left as it is."
+  fi
   tables=$(mysql "${conn[@]}" --batch --skip-column-names -e "SET SESSION group_concat_max_len = 1000000;
     SELECT GROUP_CONCAT(CONCAT('\`', REPLACE(table_name, '\`', '\`\`'), '\`')) FROM information_schema.tables
     WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'" "$db")

@@ -67,6 +67,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-catalogue/components/edit-plan-dialog.tsx': 'Editar plan (Catálogo)',
   'features/admin-catalogue/components/catalogue-editor.tsx': 'Ocultar plan',
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
+  'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
   'features/admin-users/components/add-plan-dialog.tsx': 'Agregar plan (Usuarios)',
   'features/admin-users/components/add-user-dialog.tsx': 'Agregar usuario',
@@ -647,7 +648,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       found.push(...(await withDialog(page, roster, `/pilates/usuarios-clases ${width} cancelar clase`)));
       await page.close();
       expect(found).toEqual([]);
-    });
+    }, 120_000);
     it(`should find no violation with the admin's other dialogs open at ${width} px`, async () => {
       const page = await admin.newPage();
       await page.setViewportSize({ width, height: 900 });
@@ -688,7 +689,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
         )),
       );
 
-      // Instructores: a new profile, and editing one.
+      // Instructores: a new profile, editing one, and its photo.
       await open(page, `${baseUrl}/pilates/instructores`);
       found.push(
         ...(await sweep(
@@ -702,6 +703,12 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
           main.getByRole('button', { name: `Editar a ${LONG_INSTRUCTOR}` }).first(),
           'Editar instructor',
           `/pilates/instructores ${width} Editar instructor`,
+        )),
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: `Foto de ${LONG_INSTRUCTOR}` }).first(),
+          'Foto del instructor',
+          `/pilates/instructores ${width} Foto del instructor`,
         )),
       );
 

@@ -1,4 +1,6 @@
 // `npm run backup`: a consistent copy of the database into BACKUP_DIR, keeping the last BACKUP_KEEP.
+// Beside each backup file, a folder `<backup name>.photos` holds DATA_DIR/photos as it was (the
+// instructors' photos: files never changed once written, so hard links where the file system allows).
 //
 //   SQLite (no DATABASE_URL): better-sqlite3's online backup API, safe while the server runs.
 //   MySQL/MariaDB (DATABASE_URL=mysql://…): mysqldump/mariadb-dump --single-transaction, gzip'd.
@@ -12,8 +14,10 @@ import {
   accessSync,
   chmodSync,
   constants,
+  copyFileSync,
   createWriteStream,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   renameSync,
@@ -26,6 +30,10 @@ import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 
 export const SQLITE_FILE = 'pilates.sqlite';
+/** In DATA_DIR: the uploaded photos (server/src/instructors/photo-store.ts writes photos/instructors). */
+export const PHOTOS_FOLDER = 'photos';
+/** Beside a backup file, the folder with its photos. */
+export const PHOTOS_SUFFIX = '.photos';
 const SQLITE_PREFIX = 'pilates';
 
 /** A problem the operator must fix: printed as one line, exit code 1, no stack trace. */
@@ -46,6 +54,7 @@ export function loadSettings(env = process.env) {
   return {
     dataDir,
     sqliteFile: join(dataDir, SQLITE_FILE),
+    photosDir: join(dataDir, PHOTOS_FOLDER),
     backupDir: resolve((env.BACKUP_DIR ?? '').trim() || join(dataDir, 'backups')),
     keep: Number(keepText),
     mysql: databaseUrl ? parseMysqlUrl(databaseUrl) : undefined,
@@ -158,8 +167,60 @@ export function rotate(backupDir, prefix, ext, keep) {
     .filter((name) => pattern.test(name))
     .sort();
   const removed = backups.slice(0, Math.max(0, backups.length - keep)).map((name) => join(backupDir, name));
-  for (const file of removed) rmSync(file, { force: true });
+  for (const file of removed) {
+    rmSync(file, { force: true });
+    rmSync(photosBackupPath(file, ext), { recursive: true, force: true });
+  }
   return removed;
+}
+
+/** The photos folder of a backup file: its name without the extension, then `.photos`. */
+export const photosBackupPath = (file, ext) =>
+  `${file.endsWith(ext) ? file.slice(0, -ext.length) : file}${PHOTOS_SUFFIX}`;
+
+/**
+ * Adds to the folder `to` every file of `from` (every level) that it lacks. A photo file is never
+ * changed after it is written, so a hard link is a copy that costs no space; across file systems
+ * it is copied. No `from`: nothing to add.
+ */
+function addFiles(from, to) {
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    // Half-written files of an upload in progress are not photos yet.
+    if (entry.name.endsWith('.partial')) continue;
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) addFiles(source, target);
+    else if (entry.isFile() && !existsSync(target)) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+        chmodSync(target, 0o600);
+      }
+    }
+  }
+}
+
+/**
+ * Copies the photos folder `source` to `target` (which it replaces): written as `<target>.partial`
+ * with `during()` run in between, then renamed. Files added while `during()` ran (a photo uploaded
+ * while the database was copied, and so maybe named by the copy) are added after it.
+ */
+export async function copyPhotos(source, target, during = async () => undefined) {
+  const partial = `${target}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  try {
+    addFiles(source, partial);
+    await during();
+    addFiles(source, partial);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error instanceof ScriptError ? error : new ScriptError(`copying the photos failed: ${error.message}`);
+  }
+  rmSync(target, { recursive: true, force: true });
+  renameSync(partial, target);
 }
 
 /** Online copy of the SQLite database (consistent even while the server writes), as a single-file DB. */
@@ -220,10 +281,13 @@ export async function dumpMysql(mysql, targetFile) {
 export const backupKind = (settings) =>
   settings.mysql ? { prefix: settings.mysql.database, ext: '.sql.gz' } : { prefix: SQLITE_PREFIX, ext: '.sqlite' };
 
-/** Writes one backup of the configured database; returns its path. */
+/** Writes one backup of the configured database and, beside it, of the photos; returns its path. */
 export async function writeBackup(settings, file) {
-  if (settings.mysql) await dumpMysql(settings.mysql, file);
-  else await backupSqlite(settings.sqliteFile, file);
+  const { ext } = backupKind(settings);
+  await copyPhotos(settings.photosDir, photosBackupPath(file, ext), async () => {
+    if (settings.mysql) await dumpMysql(settings.mysql, file);
+    else await backupSqlite(settings.sqliteFile, file);
+  });
   return file;
 }
 
@@ -237,6 +301,7 @@ async function main() {
   console.log(`Backing up ${source}`);
   const file = await writeBackup(settings, newBackupPath(settings.backupDir, prefix, ext));
   console.log(`Backup written: ${file} (${formatSize(statSync(file).size)})`);
+  console.log(`Photos copied: ${photosBackupPath(file, ext)}`);
   const removed = rotate(settings.backupDir, prefix, ext, settings.keep);
   if (removed.length === 0) console.log(`Keeping the newest ${settings.keep}; none removed.`);
   else {

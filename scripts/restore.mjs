@@ -6,7 +6,9 @@
 //   MySQL/MariaDB (DATABASE_URL=mysql://…): drops the tables of the URL's database, then feeds the
 //     gunzip'd dump to mysql/mariadb. Stop the app (every replica) first.
 //
-// Either way the current database is first saved next to the backups as `…-before-restore-<UTC>`.
+// Either way the current database is first saved next to the backups as `…-before-restore-<UTC>`, with
+// its photos. The backup's photos (the folder `<backup name>.photos` beside it) then replace
+// DATA_DIR/photos; a backup without that folder (made before photos were backed up) leaves them.
 // Without --yes (or RESTORE_CONFIRM=1) nothing is changed.
 import Database from 'better-sqlite3';
 import { Buffer } from 'node:buffer';
@@ -30,12 +32,14 @@ import { createGunzip } from 'node:zlib';
 import {
   backupKind,
   backupSqlite,
+  copyPhotos,
   dumpMysql,
   findTool,
   loadSettings,
   mysqlConnectionArgs,
   mysqlEnv,
   newBackupPath,
+  photosBackupPath,
   runMain,
   runTool,
   ScriptError,
@@ -52,6 +56,24 @@ function parseArgs(argv) {
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), files[0]);
   if (!existsSync(file) || !statSync(file).isFile()) throw new ScriptError(`no such file: ${file}`);
   return { file, confirmed: argv.includes('--yes') || process.env.RESTORE_CONFIRM === '1' };
+}
+
+/** The photos folder beside a backup file, if there is one. */
+function photosOfBackup(file) {
+  const ext = ['.sql.gz', '.sqlite', '.sql'].find((candidate) => file.endsWith(candidate)) ?? '';
+  const folder = photosBackupPath(file, ext);
+  return existsSync(folder) && statSync(folder).isDirectory() ? folder : undefined;
+}
+
+/** Puts the backup's photos in place of DATA_DIR/photos (before the database that names them). */
+async function restorePhotos(settings, file) {
+  const folder = photosOfBackup(file);
+  if (!folder) {
+    console.log(`No photos folder beside the backup: ${settings.photosDir} is left as it is.`);
+    return;
+  }
+  await copyPhotos(folder, settings.photosDir);
+  console.log(`Photos restored from ${folder}`);
 }
 
 const startsWithGzipMagic = (file) => {
@@ -109,9 +131,10 @@ async function restoreSqlite(settings, file, confirmed) {
       throw new ScriptError(`${target} is open in another process: stop the server, then run the restore again`);
     }
     const saved = newBackupPath(settings.backupDir, 'pilates-before-restore', '.sqlite');
-    await backupSqlite(target, saved);
+    await copyPhotos(settings.photosDir, photosBackupPath(saved, '.sqlite'), () => backupSqlite(target, saved));
     console.log(`Current database saved to ${saved}`);
   }
+  await restorePhotos(settings, file);
   const incoming = `${target}.restoring`;
   copyFileSync(file, incoming);
   // The database holds people's data: only the server's user may read it.
@@ -180,9 +203,10 @@ async function restoreMysql(settings, file, confirmed) {
   if (objects.length > 0) {
     const { prefix, ext } = backupKind(settings);
     const saved = newBackupPath(settings.backupDir, `${prefix}-before-restore`, ext);
-    await dumpMysql(mysql, saved);
+    await copyPhotos(settings.photosDir, photosBackupPath(saved, ext), () => dumpMysql(mysql, saved));
     console.log(`Current database saved to ${saved}`);
   }
+  await restorePhotos(settings, file);
   const views = objects.filter(([, type]) => type === 'VIEW').map(([name]) => quoteIdentifier(name));
   const tables = objects.filter(([, type]) => type !== 'VIEW').map(([name]) => quoteIdentifier(name));
   // Tables a newer migration added would otherwise survive an older dump and break the next start.

@@ -8,7 +8,8 @@
 //   3. the pages are rendered on the server: /pilates/planes carries the catalogue's prices,
 //      /pilates/reservar the day's classes, both with the hydration data and a script that answers 200;
 //   4. an unknown page answers the 404 page with status 404;
-//   5. the image's CMD and `npm run serve` give node the arguments of scripts/lib/server-command.mjs.
+//   5. the image's CMD and `npm run serve` give node the arguments of scripts/lib/server-command.mjs;
+//   6. sharp's native binary (the instructors' photos) loads there and encodes AVIF and WebP.
 // Prints each check; exits 1 when one fails. DOCKERFILE=<path> checks another Dockerfile. Needs `npm run build` first (the npm script does it).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -97,6 +98,25 @@ try {
     devOnly.length === 0,
     devOnly.join(', ') || `${copies.length} COPY lines`,
   );
+
+  // sharp's prebuilt libvips comes as an optional, platform-specific package: the prune must keep it.
+  let sharpDetail;
+  try {
+    sharpDetail = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        "const sharp = require('sharp'); const pixel = sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } });" +
+          ' Promise.all([pixel.clone().avif().toBuffer(), pixel.clone().webp().toBuffer()])' +
+          '.then(([a, w]) => console.log(`libvips ${sharp.versions.vips}, AVIF ${a.length} B, WebP ${w.length} B`))',
+      ],
+      { cwd: join(app, 'server'), encoding: 'utf8', env: { PATH: process.env.PATH, NODE_ENV: 'production' } },
+    ).trim();
+  } catch (error) {
+    sharpDetail = undefined;
+    console.error(String(error.stderr ?? error.message).slice(-2000));
+  }
+  check('sharp loads in the runtime stage and encodes AVIF and WebP', Boolean(sharpDetail), sharpDetail ?? 'failed');
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

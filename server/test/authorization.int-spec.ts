@@ -247,6 +247,10 @@ const RULES: Record<string, Rule> = {
   getMyPay: { access: 'instructorOwn', body: () => ({ month: '2026-11' }) },
   listPublicInstructors: { access: 'public' },
   getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
+  // A JSON body where a form is expected: refused with PHOTO_MISSING once the guard lets the call through.
+  uploadInstructorPhoto: { access: Permission.InstructorsManage, body: () => ({}) },
+  removeInstructorPhoto: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
+  getInstructorPhoto: { access: 'public', path: '/api/fotos/instructores/1-0000000000000000-96.webp' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
   giftCardOptions: { access: 'session' },
   buyGiftCard: { access: 'session', body: () => ({}) },

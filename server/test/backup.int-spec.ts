@@ -21,6 +21,9 @@ import { loginAs, registerUser } from './helpers/accounts';
 import { adminAgent, givePlan, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { createTestDatabase, TestDatabase } from './helpers/test-database';
+import { instructorNamed } from './helpers/instructors';
+import sharp from 'sharp';
+import type { Response } from 'superagent';
 
 const SCRIPTS = resolve(__dirname, '../../scripts');
 
@@ -61,6 +64,13 @@ async function contents(t: TestApp) {
   };
 }
 
+/** supertest's parser for a binary answer: the bytes as they came. */
+const binary = (response: Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 describe('npm run backup / npm run restore', () => {
   const clock = new FixedClock(NOW);
   const work = mkdtempSync(join(tmpdir(), 'pilates-backup-'));
@@ -68,6 +78,9 @@ describe('npm run backup / npm run restore', () => {
   let source: TestApp;
   let before: Awaited<ReturnType<typeof contents>>;
   let backupFile: string;
+  /** An instructor's photo uploaded before the backup: its address, and the bytes served there. */
+  let photoUrl: string;
+  let photoBytes: Buffer;
   const sourceEnv = () => ({
     DATA_DIR: source.config.dataDir,
     DATABASE_URL: source.config.databaseUrl ?? '',
@@ -95,6 +108,19 @@ describe('npm run backup / npm run restore', () => {
         .expect(201);
     }
     before = await contents(source);
+    const nora = await instructorNamed(source, 'Nora Respaldo');
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await (
+      await adminAgent(source)
+    )
+      .post('/api/admin/instructores/photo')
+      .field('instructorId', String(nora.id))
+      .attach('file', picture, 'nora.jpg')
+      .expect(200);
+    photoUrl = uploaded.body.instructor.photoUrl;
+    photoBytes = (await source.http().get(photoUrl).buffer(true).parse(binary).expect(200)).body as Buffer;
   });
 
   afterAll(async () => {
@@ -113,10 +139,14 @@ describe('npm run backup / npm run restore', () => {
     expect(run).toMatchObject({ code: 0 });
     const name = driver === 'mysql' ? new URL(source.config.databaseUrl!).pathname.slice(1) : 'pilates';
     const ext = driver === 'mysql' ? '\\.sql\\.gz' : '\\.sqlite';
-    const files = readdirSync(backupDir);
+    const files = readdirSync(backupDir).filter((f) => !f.endsWith('.photos'));
     expect(files).toEqual([expect.stringMatching(new RegExp(`^${name}-\\d{8}T\\d{6}Z${ext}$`))]);
     backupFile = join(backupDir, files[0]);
     expect(run.stdout).toContain(`Backup written: ${backupFile}`);
+    // The photos beside it, as DATA_DIR/photos holds them.
+    const photos = backupFile.replace(/\.(sqlite|sql\.gz)$/, '.photos');
+    expect(run.stdout).toContain(`Photos copied: ${photos}`);
+    expect(readdirSync(join(photos, 'instructors'))).toHaveLength(6);
     // A change after the backup must not come back with the restore.
     await registerUser(source, { name: 'Después', email: 'despues@example.com' });
   });
@@ -174,6 +204,12 @@ describe('npm run backup / npm run restore', () => {
       expect(after.users.map((u) => u.name)).toContain('Ana Núñez 🧘');
       expect(after.users.map((u) => u.email)).not.toContain('despues@example.com');
 
+      // The instructor's photo came back with the database that names it, served as before.
+      const served = await restored.http().get(photoUrl).buffer(true).parse(binary).expect(200);
+      expect(Buffer.compare(served.body as Buffer, photoBytes)).toBe(0);
+      const listed = await restored.http().get('/api/instructores').expect(200);
+      expect(listed.body.map((i: { photoUrl: string | null }) => i.photoUrl)).toContain(photoUrl);
+
       // The password hashes and bookings work in the restored app.
       await loginAs(restored, 'ana.respaldo@example.com', 'clave-segura-1');
       const admin = await adminAgent(restored);
@@ -192,9 +228,12 @@ describe('npm run backup / npm run restore', () => {
       restored = undefined;
       const run = await runScript('restore', [backupFile, '--yes'], targetEnv(), work);
       expect(run).toMatchObject({ code: 0 });
-      const saved = readdirSync(backupDir).find((f) => f.includes('-before-restore-'));
+      const saved = readdirSync(backupDir).find((f) => f.includes('-before-restore-') && !f.endsWith('.photos'));
       expect(saved).toBeDefined();
       expect(run.stdout).toContain(`Current database saved to ${join(backupDir, saved!)}`);
+      // With the photos it had.
+      const savedPhotos = join(backupDir, saved!.replace(/\.(sqlite|sql\.gz)$/, '.photos'), 'instructors');
+      expect(readdirSync(savedPhotos)).toHaveLength(6);
     });
   });
 
@@ -210,12 +249,15 @@ describe('npm run backup / npm run restore', () => {
     const old = ['pilates-20200101T000000Z.sqlite', 'pilates-20200102T000000Z.sqlite'];
     const others = ['notes.txt', 'pilates-before-restore-20200101T000000Z.sqlite', 'pilates-20200101T000000Z.sql.gz'];
     for (const f of [...old, ...others]) writeFileSync(join(dir, f), '');
+    // The removed backup's photos go with it.
+    mkdirSync(join(dir, 'pilates-20200101T000000Z.photos'));
 
     const run = await runScript('backup', [], { DATA_DIR: dataDir, BACKUP_DIR: dir, BACKUP_KEEP: '2' }, work);
     expect(run).toMatchObject({ code: 0 });
     expect(run.stdout).toContain(`removed 1 older:\n  ${join(dir, old[0])}`);
     const left = readdirSync(dir);
     expect(left).not.toContain(old[0]);
+    expect(left).not.toContain('pilates-20200101T000000Z.photos');
     expect(left).toEqual(expect.arrayContaining([old[1], ...others]));
     expect(left.filter((f) => /^pilates-\d{8}T\d{6}Z\.sqlite$/.test(f))).toHaveLength(2);
   });
@@ -246,7 +288,8 @@ describe('npm run backup / npm run restore', () => {
     const backup = await runScript('backup', [], env, work);
     expect(backup).toMatchObject({ code: 0 });
     expect(backup.stdout).toContain('MySQL studio@db.internal:3307/pilates');
-    const dump = join(work, 'fake-data', 'backups', readdirSync(join(work, 'fake-data', 'backups'))[0]);
+    const dumps = readdirSync(join(work, 'fake-data', 'backups')).filter((f) => f.endsWith('.sql.gz'));
+    const dump = join(work, 'fake-data', 'backups', dumps[0]);
     const restore = await runScript('restore', [dump, '--yes'], env, work);
     expect(restore).toMatchObject({ code: 0 });
 

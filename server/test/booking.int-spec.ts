@@ -65,6 +65,7 @@ describe('booking', () => {
         instructorId: null,
         instructor: null,
         substitute: false,
+        instructorPhotoUrl: null,
         users: '[{"id":null,"name":null}]',
         myReservationId: null,
         waitlistCount: 0,

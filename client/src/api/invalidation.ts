@@ -276,6 +276,9 @@ export const STALE_AFTER = {
       'myPay',
     ],
   },
+  /** A photo shows on the profiles, the public pages and the booking rows. */
+  uploadInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
+  removeInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
   /** "Reembolsar y anular": the card leaves the dashboard's gift card sales. */

@@ -149,6 +149,7 @@ export const PROPER_NOUNS = [
   'OXXO',
   'SPEI',
   'WhatsApp',
+  'WebP',
   'Instagram',
   'Metepec',
   'Estado de México',

@@ -1,12 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
+  ApiConsumes,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
@@ -16,8 +20,10 @@ import {
   ChangeInstructorDto,
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
+  RemoveInstructorPhotoDto,
 } from './dto/instructors.dto';
 import { InstructorsService } from './instructors.service';
+import { readPhotoUpload } from './photo-upload';
 
 /** "Instructores": the instructors' profiles. */
 @ApiTags('admin')
@@ -59,5 +65,54 @@ export class AdminInstructorsController {
     @Body() dto: ChangeInstructorDto,
   ): Promise<InstructorProfileResponseDto> {
     return { success: true, message: 'Instructor guardado', instructor: await this.instructors.change(admin, dto) };
+  }
+
+  @Post('photo')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['instructorId', 'file'],
+      properties: {
+        instructorId: { type: 'integer', description: 'El perfil.' },
+        file: { type: 'string', format: 'binary', description: 'JPG, PNG o WebP de hasta 8 MB.' },
+      },
+    },
+  })
+  @ApiOkResponse({
+    type: InstructorProfileResponseDto,
+    description: 'La foto, recortada en cuadro y guardada en AVIF y WebP de 96, 192 y 480 px; la anterior se borra.',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'PHOTO_MISSING; PHOTO_NOT_AN_IMAGE (no es JPG, PNG o WebP); PHOTO_HIDDEN_CONTENT (datos tras la imagen, ' +
+      'marcado o código: un archivo políglota); PHOTO_TOO_MANY_PIXELS; PHOTO_TOO_SMALL.',
+  })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'PHOTO_TOO_LARGE: más de 8 MB.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'INSTRUCTOR_NOT_FOUND.' })
+  async uploadInstructorPhoto(
+    @CurrentUser() admin: Caller,
+    @Req() request: FastifyRequest,
+  ): Promise<InstructorProfileResponseDto> {
+    const { instructorId, bytes } = await readPhotoUpload(request);
+    return {
+      success: true,
+      message: 'Foto guardada',
+      instructor: await this.instructors.changePhoto(admin, instructorId, bytes),
+    };
+  }
+
+  @Post('remove-photo')
+  @HttpCode(200)
+  @ApiOkResponse({ type: InstructorProfileResponseDto, description: 'Sin foto: el sitio muestra sus iniciales.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos no válidos.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'INSTRUCTOR_NOT_FOUND.' })
+  async removeInstructorPhoto(
+    @CurrentUser() admin: Caller,
+    @Body() dto: RemoveInstructorPhotoDto,
+  ): Promise<InstructorProfileResponseDto> {
+    return { success: true, message: 'Foto quitada', instructor: await this.instructors.removePhoto(admin, dto.id) };
   }
 }

@@ -18,8 +18,11 @@ import type {
 } from './dto/instructors.dto';
 import type { Instructor } from './entities/instructor.entity';
 import { freeInstructorSlug, instructorSlugBase } from './instructor-names';
+import { instructorPhotoUrl } from './instructor-photos';
 import { InstructorError, InstructorErrorCode } from './instructors.errors';
 import { InstructorsRepository } from './instructors.repository';
+import { renderPhoto } from './photo-images';
+import { PhotoStore } from './photo-store';
 
 /** How far ahead an instructor's page lists their classes. */
 export const INSTRUCTOR_PAGE_DAYS = 14;
@@ -41,8 +44,8 @@ export const toPublicInstructor = (instructor: Instructor): PublicInstructorDto 
   id: instructor.id,
   name: instructor.name,
   slug: instructor.slug,
-  // Photos come with their upload (a later change); until then every profile shows its initials.
-  photoUrl: null,
+  // Without a photo the pages show the instructor's initials.
+  photoUrl: instructorPhotoUrl(instructor.photo),
   bio: instructor.bio,
   specialties: instructor.specialties,
 });
@@ -60,6 +63,7 @@ export class InstructorsService {
     private readonly audit: AuditService,
     private readonly clock: StudioClock,
     readonly transactions: TransactionService,
+    private readonly photos: PhotoStore,
   ) {}
 
   /** Every profile, active or not, with its account's email. */
@@ -87,6 +91,7 @@ export class InstructorsService {
       payPerClassCents: dto.payPerClassCents ?? 0,
       payPerAttendeeCents: dto.payPerAttendeeCents ?? 0,
       payAttendeeThreshold: dto.payAttendeeThreshold ?? 0,
+      photo: null,
     });
     await this.audit.record(admin, {
       action: 'instructor.create',
@@ -144,6 +149,67 @@ export class InstructorsService {
   }
 
   /**
+   * A new photo for the profile: checked and made into the site's files (every size and format),
+   * written to disk before the profile names it, audited; the files of the photo it replaces are
+   * removed once the change is committed, the new ones if it is not.
+   */
+  async changePhoto(admin: Caller, instructorId: number, upload: Buffer): Promise<InstructorProfileDto> {
+    const current = await this.instructors.byId(instructorId);
+    if (!current) throw new InstructorError(InstructorErrorCode.INSTRUCTOR_NOT_FOUND);
+    const rendered = await renderPhoto(upload);
+    const key = `${instructorId}-${rendered.hash}`;
+    // The same image again: its files are there already, and nothing changes.
+    if (current.photo === key) return this.profileOf(current);
+    await this.photos.write(key, rendered.variants);
+    let named: { replaced: string | null; profile: InstructorProfileDto };
+    try {
+      named = await this.transactions.run(() => this.namePhoto(admin, instructorId, key));
+    } catch (error) {
+      await this.photos.remove(key);
+      throw error;
+    }
+    if (named.replaced !== null && named.replaced !== key) await this.photos.remove(named.replaced);
+    return named.profile;
+  }
+
+  /** Takes the profile's photo away (its files too); a profile without one is left as it is. */
+  async removePhoto(admin: Caller, instructorId: number): Promise<InstructorProfileDto> {
+    const { replaced, profile } = await this.transactions.run(() => this.namePhoto(admin, instructorId, null));
+    if (replaced !== null) await this.photos.remove(replaced);
+    return profile;
+  }
+
+  /** The profile names `key` (null: no photo), audited; answers the key it named before, if it changed. */
+  private async namePhoto(
+    admin: Caller,
+    instructorId: number,
+    key: string | null,
+  ): Promise<{ replaced: string | null; profile: InstructorProfileDto }> {
+    const instructor = await this.instructors.byId(instructorId);
+    if (!instructor) throw new InstructorError(InstructorErrorCode.INSTRUCTOR_NOT_FOUND);
+    const before = instructor.photo;
+    if (before === key) return { replaced: null, profile: await this.profileOf(instructor) };
+    instructor.photo = key;
+    const saved = await this.instructors.save(instructor);
+    await this.audit.record(admin, {
+      action: 'instructor.update',
+      entityType: 'instructor',
+      entityId: saved.id,
+      subjectUserId: saved.userId,
+      before: { name: saved.name, photo: before },
+      after: { photo: key },
+    });
+    return { replaced: before, profile: await this.profileOf(saved) };
+  }
+
+  private async profileOf(instructor: Instructor): Promise<InstructorProfileDto> {
+    return this.toDto(
+      instructor,
+      await this.instructors.emailsOf(instructor.userId === null ? [] : [instructor.userId]),
+    );
+  }
+
+  /**
    * Usuarios made the account an instructor (inside that change's transaction): its profile is
    * made active again, or created with the account's name.
    */
@@ -173,6 +239,7 @@ export class InstructorsService {
       payPerClassCents: 0,
       payPerAttendeeCents: 0,
       payAttendeeThreshold: 0,
+      photo: null,
     });
     await this.audit.record(admin, {
       action: 'instructor.create',
@@ -327,6 +394,7 @@ export class InstructorsService {
       payPerClassCents: instructor.payPerClassCents,
       payPerAttendeeCents: instructor.payPerAttendeeCents,
       payAttendeeThreshold: instructor.payAttendeeThreshold,
+      photoUrl: instructorPhotoUrl(instructor.photo),
     };
   }
 }

@@ -10,6 +10,8 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
          c.instructor AS classInstructor, c.instructor_id AS classInstructorId, c.substitute AS substitute,
+         (SELECT i.photo FROM instructors i
+           WHERE i.id = CASE WHEN c.id IS NULL THEN s.instructor_id ELSE c.instructor_id END) AS instructorPhoto,
          (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
@@ -110,6 +112,8 @@ export interface SlotRow {
   status: string | null;
   classInstructor: string | null;
   classInstructorId: number | string | null;
+  /** The photo key of the slot's instructor (the class row's, else the timetable's), by primary key. */
+  instructorPhoto?: string | null;
 }
 
 /** A live reformer of the room on a date. */
@@ -170,6 +174,8 @@ export interface Slot {
   instructor: string | null;
   /** A substitute teaches this date (the class row's instructor is not the timetable's). */
   substitute: boolean;
+  /** That instructor's photo key (instructor-photos.ts in instructors), null without one. */
+  instructorPhoto: string | null;
   /** The reformers taken in the class (none while it has no row). */
   takenSpotIds: number[];
 }
@@ -198,6 +204,7 @@ export function toSlot(date: string, row: SlotRow): Slot {
     instructorId: toNullableNumber(hasClass ? row.classInstructorId : row.scheduleInstructorId),
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
     substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
+    instructorPhoto: row.instructorPhoto ?? null,
     takenSpotIds: takenSpotIds(row.takenSpots),
   };
 }

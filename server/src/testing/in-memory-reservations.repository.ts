@@ -52,6 +52,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
         instructorId: klass ? klass.instructorId : schedule.instructorId,
         instructor: klass ? klass.instructor : schedule.instructor,
         substitute: false,
+        instructorPhoto: null,
         // The unit tests' fake has no room: reformers are the integration tests' subject.
         takenSpotIds: [],
       });

@@ -135,6 +135,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   getInstructorPay: { role: 'admin', body: () => ({ month: '2026-11' }) },
   getMyPay: { role: 'client', body: () => ({ month: '2026-11' }) },
+  removeInstructorPhoto: { role: 'admin', body: (f) => ({ id: f.instructorId }) },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   setSubstitute: {

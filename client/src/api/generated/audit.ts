@@ -106,6 +106,7 @@ export const AUDIT_FIELDS = {
   payAttendeeThreshold: { kind: 'count' },
   payPerAttendee: { kind: 'money' },
   payPerClass: { kind: 'money' },
+  photo: { kind: 'text' },
   plan: { kind: 'text' },
   plans: { kind: 'text' },
   price: { kind: 'money' },
@@ -185,6 +186,7 @@ export const AUDIT_ACTION_FIELDS = {
     'payPerClass',
     'payPerAttendee',
     'payAttendeeThreshold',
+    'photo',
   ],
   'instructor.update': [
     'name',
@@ -196,6 +198,7 @@ export const AUDIT_ACTION_FIELDS = {
     'payPerClass',
     'payPerAttendee',
     'payAttendeeThreshold',
+    'photo',
   ],
   'payment.balance_refund': ['status', 'refunded', 'requested', 'toBalance'],
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],

@@ -127,6 +127,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   payPerClass: 'Pago por clase',
   payPerAttendee: 'Pago por asistente',
   payAttendeeThreshold: 'Asistentes incluidos en el pago por clase',
+  photo: 'Foto',
 };
 
 /** Every value of the fields of fixed values. */

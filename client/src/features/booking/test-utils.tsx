@@ -68,6 +68,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     instructorId: null,
     instructor: null,
     substitute: false,
+    instructorPhotoUrl: null,
     users: '[{"id":null,"name":null}]',
     myReservationId: null,
     waitlistCount: 0,

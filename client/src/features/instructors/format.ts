@@ -13,3 +13,21 @@ export function bioExcerpt(bio: string, max = 140): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
+
+/** The photo files' sizes (px) and formats; the API's photoUrl is the 480 px WebP. */
+const PHOTO_URL_END = /-480\.webp$/;
+
+/** The file of the photo at `photoUrl` in another size and format (same name but its ending). */
+export function photoVariant(photoUrl: string, size: 96 | 192 | 480, format: 'avif' | 'webp'): string {
+  return photoUrl.replace(PHOTO_URL_END, `-${size}.${format}`);
+}
+
+/** `srcset` of a photo shown `cssSize` px wide: the smallest files that are sharp at 1x and 2x. */
+export function photoSrcSet(photoUrl: string, cssSize: number, format: 'avif' | 'webp'): string {
+  const fit = (pixels: number) => ([96, 192, 480] as const).find((size) => size >= pixels) ?? 480;
+  const one = fit(cssSize);
+  const two = fit(cssSize * 2);
+  return one === two
+    ? photoVariant(photoUrl, one, format)
+    : `${photoVariant(photoUrl, one, format)} 1x, ${photoVariant(photoUrl, two, format)} 2x`;
+}

@@ -203,6 +203,8 @@ export const AUDIT_FIELDS = {
   payPerClass: { kind: 'money' },
   payPerAttendee: { kind: 'money' },
   payAttendeeThreshold: count,
+  /** An instructor's photo, by its file key (`<id>-<hash>`); null: none. */
+  photo: text,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -231,6 +233,7 @@ const INSTRUCTOR_FIELDS = [
   'payPerClass',
   'payPerAttendee',
   'payAttendeeThreshold',
+  'photo',
 ] as const satisfies readonly AuditField[];
 
 /** What a cover request records: its class, the instructor (who asked; on approval, the substitute), the note, its state. */

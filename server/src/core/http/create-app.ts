@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -107,6 +108,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  // Forms with a file (an instructor's photo): read only where a route asks (request.parts()), within
+  // these limits unless the route narrows them; the JSON body limit above does not apply to them.
+  await app.register(multipart, {
+    limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 50 },
+  });
 
   if (existsSync(config.clientDir)) {
     await app.register(fastifyStatic, {

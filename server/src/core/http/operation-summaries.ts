@@ -95,6 +95,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   getInstructorPay: 'Pago a instructores de un mes',
   exportInstructorPay: 'Descargar el pago a instructores de un mes (CSV)',
   getMyPay: 'Mi pago como instructor de un mes',
+  uploadInstructorPhoto: 'Subir la foto de un instructor',
+  removeInstructorPhoto: 'Quitar la foto de un instructor',
+  getInstructorPhoto: 'Foto de un instructor (un tamaño y formato)',
 
   // Administración
   getUser: 'Datos de un usuario',

@@ -36,6 +36,7 @@ import { CalendarSequence1764958000000 } from './1764958000000-CalendarSequence'
 import { ClassSubstitutes1764959000000 } from './1764959000000-ClassSubstitutes';
 import { CoverRequests1764960000000 } from './1764960000000-CoverRequests';
 import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
+import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   ClassSubstitutes1764959000000,
   CoverRequests1764960000000,
   InstructorPay1764961000000,
+  InstructorPhotos1764962000000,
 ];

@@ -39,6 +39,10 @@ export const PAY_ATTENDEE_THRESHOLD_MAX = 50;
 const PAY_PER_CLASS_MESSAGE = `El pago por clase debe ser un número entero de centavos entre 0 y ${PAY_PER_CLASS_MAX_CENTS}`;
 const PAY_PER_ATTENDEE_MESSAGE = `El pago por asistente debe ser un número entero de centavos entre 0 y ${PAY_PER_ATTENDEE_MAX_CENTS}`;
 const PAY_THRESHOLD_MESSAGE = `El número de asistentes incluidos debe ser un número entero entre 0 y ${PAY_ATTENDEE_THRESHOLD_MAX}`;
+const PHOTO_URL_EXAMPLE = '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-480.webp';
+const PHOTO_URL_DESCRIPTION =
+  'La foto (480 × 480, WebP); null: sin foto. Los mismos nombres con -96, -192 o -480 y .avif o .webp ' +
+  'dan cada tamaño y formato.';
 
 /** Each specialty trimmed and in composed form; other values pass to the rules. */
 const TidySpecialties = () =>
@@ -85,6 +89,8 @@ export class InstructorProfileDto {
 
   @ApiProperty({ example: 4, description: 'Asistentes que cubre el pago por clase.' })
   payAttendeeThreshold!: number;
+  @ApiPropertyOptional({ type: String, nullable: true, example: PHOTO_URL_EXAMPLE, description: PHOTO_URL_DESCRIPTION })
+  photoUrl!: string | null;
 }
 
 export class InstructorProfilesResponseDto {
@@ -295,7 +301,7 @@ export class PublicInstructorDto {
   @ApiProperty({ example: 'ana-lopez' })
   slug!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Aún sin fotos: null.' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: PHOTO_URL_EXAMPLE, description: PHOTO_URL_DESCRIPTION })
   photoUrl!: string | null;
 
   @ApiProperty()
@@ -330,4 +336,11 @@ export class InstructorPageResponseDto {
 
   @ApiProperty({ type: [InstructorClassDto] })
   clases!: InstructorClassDto[];
+}
+
+/** admin/instructores/remove-photo: the profile whose photo goes. */
+export class RemoveInstructorPhotoDto {
+  @ApiProperty()
+  @IsRowId('El instructor no es válido')
+  id!: number;
 }

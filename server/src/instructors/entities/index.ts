@@ -13,3 +13,6 @@ export {
   instructorSlugBase,
   tidyInstructorName,
 } from '../instructor-names';
+
+// A photo key's files and address: the day view's mapper builds the booking row's photo with it.
+export { instructorPhotoUrl } from '../instructor-photos';

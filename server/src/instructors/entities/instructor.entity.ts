@@ -72,6 +72,9 @@ export class Instructor {
   /** How many attendees a class's base pay covers: 4 pays the per-attendee part from the 5th. */
   @Column({ name: 'pay_attendee_threshold', type: 'int', default: 0 })
   payAttendeeThreshold!: number;
+  /** The photo's key (`<id>-<content hash>`, see instructor-photos.ts); null without a photo. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  photo!: string | null;
 
   @CreateDateColumn(createdAtColumn())
   createdAt!: Date;

@@ -1,4 +1,5 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
+import { instructorPhotoUrl } from '../../instructors/entities';
 import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, ReleasedPlace, Slot } from '../reservations.repository';
@@ -46,6 +47,7 @@ export function toSlotDto(
     instructorId: slot.instructorId,
     instructor: slot.instructor,
     substitute: slot.substitute,
+    instructorPhotoUrl: instructorPhotoUrl(slot.instructorPhoto),
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,

@@ -98,6 +98,14 @@ export class SlotDto {
   @ApiProperty({ description: 'Un suplente da la clase en esta fecha (instructor es el suplente).' })
   substitute!: boolean;
 
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-480.webp',
+    description: 'La foto de quien da la clase (como photoUrl de /api/instructores); null: sin foto.',
+  })
+  instructorPhotoUrl!: string | null;
+
   @ApiProperty({
     example: '[{"id":null,"name":null}]',
     description:

@@ -82,6 +82,7 @@ import type {
   PromoCodesResponseDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
+  RemoveInstructorPhotoDto,
   SalaMessageResponseDto,
   SendPlanReminderDto,
   SendPlanReminderResponseDto,
@@ -89,6 +90,7 @@ import type {
   SpotIdDto,
   SpotResponseDto,
   UpdateSpotDto,
+  UploadInstructorPhotoBody,
   UserIdDto,
   UserPlanResponseDto,
   UserPurchasesDto,
@@ -2734,6 +2736,175 @@ export const useChangeInstructor = <TError = ErrorType<ErrorResponseDto>, TConte
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changeInstructor>>, TError, { data: ChangeInstructorDto }, TContext> => {
   const mutationOptions = getChangeInstructorMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Subir la foto de un instructor
+ */
+export const getUploadInstructorPhotoUrl = () => {
+  return `/api/admin/instructores/photo`;
+};
+
+export const uploadInstructorPhoto = async (
+  uploadInstructorPhotoBody: UploadInstructorPhotoBody,
+  options?: RequestInit,
+): Promise<InstructorProfileResponseDto> => {
+  const formData = new FormData();
+  formData.append(`file`, uploadInstructorPhotoBody.file);
+  formData.append(`instructorId`, uploadInstructorPhotoBody.instructorId.toString());
+
+  return apiFetch<InstructorProfileResponseDto>(getUploadInstructorPhotoUrl(), {
+    ...options,
+    method: 'POST',
+    body: formData,
+  });
+};
+
+export const getUploadInstructorPhotoMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof uploadInstructorPhoto>>,
+    TError,
+    { data: UploadInstructorPhotoBody },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof uploadInstructorPhoto>>,
+  TError,
+  { data: UploadInstructorPhotoBody },
+  TContext
+> => {
+  const mutationKey = ['uploadInstructorPhoto'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof uploadInstructorPhoto>>,
+    { data: UploadInstructorPhotoBody }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return uploadInstructorPhoto(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UploadInstructorPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof uploadInstructorPhoto>>>;
+export type UploadInstructorPhotoMutationBody = UploadInstructorPhotoBody;
+export type UploadInstructorPhotoMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Subir la foto de un instructor
+ */
+export const useUploadInstructorPhoto = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof uploadInstructorPhoto>>,
+      TError,
+      { data: UploadInstructorPhotoBody },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof uploadInstructorPhoto>>,
+  TError,
+  { data: UploadInstructorPhotoBody },
+  TContext
+> => {
+  const mutationOptions = getUploadInstructorPhotoMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Quitar la foto de un instructor
+ */
+export const getRemoveInstructorPhotoUrl = () => {
+  return `/api/admin/instructores/remove-photo`;
+};
+
+export const removeInstructorPhoto = async (
+  removeInstructorPhotoDto: RemoveInstructorPhotoDto,
+  options?: RequestInit,
+): Promise<InstructorProfileResponseDto> => {
+  return apiFetch<InstructorProfileResponseDto>(getRemoveInstructorPhotoUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(removeInstructorPhotoDto),
+  });
+};
+
+export const getRemoveInstructorPhotoMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof removeInstructorPhoto>>,
+    TError,
+    { data: RemoveInstructorPhotoDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof removeInstructorPhoto>>,
+  TError,
+  { data: RemoveInstructorPhotoDto },
+  TContext
+> => {
+  const mutationKey = ['removeInstructorPhoto'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof removeInstructorPhoto>>,
+    { data: RemoveInstructorPhotoDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return removeInstructorPhoto(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RemoveInstructorPhotoMutationResult = NonNullable<Awaited<ReturnType<typeof removeInstructorPhoto>>>;
+export type RemoveInstructorPhotoMutationBody = RemoveInstructorPhotoDto;
+export type RemoveInstructorPhotoMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Quitar la foto de un instructor
+ */
+export const useRemoveInstructorPhoto = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof removeInstructorPhoto>>,
+      TError,
+      { data: RemoveInstructorPhotoDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof removeInstructorPhoto>>,
+  TError,
+  { data: RemoveInstructorPhotoDto },
+  TContext
+> => {
+  const mutationOptions = getRemoveInstructorPhotoMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

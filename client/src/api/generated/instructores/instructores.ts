@@ -38,6 +38,126 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
+ * @summary Foto de un instructor (un tamaño y formato)
+ */
+export const getGetInstructorPhotoUrl = (file: string) => {
+  return `/api/fotos/instructores/${file}`;
+};
+
+export const getInstructorPhoto = async (file: string, options?: RequestInit): Promise<Blob> => {
+  return apiFetch<Blob>(getGetInstructorPhotoUrl(file), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetInstructorPhotoQueryKey = (file: string) => {
+  return [`/api/fotos/instructores/${file}`] as const;
+};
+
+export const getGetInstructorPhotoQueryOptions = <
+  TData = Awaited<ReturnType<typeof getInstructorPhoto>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetInstructorPhotoQueryKey(file);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getInstructorPhoto>>> = ({ signal }) =>
+    getInstructorPhoto(file, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!file, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getInstructorPhoto>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetInstructorPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getInstructorPhoto>>>;
+export type GetInstructorPhotoQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetInstructorPhoto<
+  TData = Awaited<ReturnType<typeof getInstructorPhoto>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPhoto>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInstructorPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getInstructorPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPhoto<
+  TData = Awaited<ReturnType<typeof getInstructorPhoto>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPhoto>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInstructorPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getInstructorPhoto>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInstructorPhoto<
+  TData = Awaited<ReturnType<typeof getInstructorPhoto>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Foto de un instructor (un tamaño y formato)
+ */
+
+export function useGetInstructorPhoto<
+  TData = Awaited<ReturnType<typeof getInstructorPhoto>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInstructorPhoto>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetInstructorPhotoQueryOptions(file, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Mi pago como instructor de un mes
  */
 export const getGetMyPayUrl = () => {

@@ -20,6 +20,11 @@ export interface InstructorProfileDto {
   payPerAttendeeCents: number;
   /** Pago por clase impartida, en centavos. */
   payPerClassCents: number;
+  /**
+   * La foto (480 × 480, WebP); null: sin foto. Los mismos nombres con -96, -192 o -480 y .avif o .webp dan cada tamaño y formato.
+   * @nullable
+   */
+  photoUrl?: string | null;
   /** La dirección de su página: /pilates/instructores/<slug>. */
   slug: string;
   /** Menor primero en las listas. */

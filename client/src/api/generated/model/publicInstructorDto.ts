@@ -11,7 +11,7 @@ export interface PublicInstructorDto {
   id: number;
   name: string;
   /**
-   * Aún sin fotos: null.
+   * La foto (480 × 480, WebP); null: sin foto. Los mismos nombres con -96, -192 o -480 y .avif o .webp dan cada tamaño y formato.
    * @nullable
    */
   photoUrl?: string | null;

@@ -27,6 +27,11 @@ export interface SlotDto {
    * @nullable
    */
   instructorId?: number | null;
+  /**
+   * La foto de quien da la clase (como photoUrl de /api/instructores); null: sin foto.
+   * @nullable
+   */
+  instructorPhotoUrl?: string | null;
   /** El estudio canceló la clase en esta fecha. */
   isCancelled: boolean;
   /** La clase ya comenzó (hora del estudio). */

@@ -8,7 +8,9 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { formatMoney } from '@/lib/format';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
+import { InstructorAvatar } from '@/features/instructors';
 import { AddInstructorDialog, EditInstructorDialog } from './instructor-dialog';
+import { InstructorPhotoDialog } from './instructor-photo-dialog';
 
 function StateBadge({ active }: { active: boolean }) {
   return (
@@ -34,26 +36,50 @@ const rateLabel = (profile: InstructorProfileDto): string => {
 const specialtiesLabel = (profile: InstructorProfileDto) =>
   profile.specialties.length > 0 ? profile.specialties.join(' · ') : 'Sin especialidades';
 
-function EditButton({ profile, onEdit }: { profile: InstructorProfileDto; onEdit: (p: InstructorProfileDto) => void }) {
+type OnProfile = (profile: InstructorProfileDto) => void;
+
+function Actions({
+  profile,
+  onEdit,
+  onPhoto,
+}: {
+  profile: InstructorProfileDto;
+  onEdit: OnProfile;
+  onPhoto: OnProfile;
+}) {
   return (
-    <Button variant="secondary" size="sm" aria-label={`Editar a ${profile.name}`} onClick={() => onEdit(profile)}>
-      Editar
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" aria-label={`Editar a ${profile.name}`} onClick={() => onEdit(profile)}>
+        Editar
+      </Button>
+      <Button variant="secondary" size="sm" aria-label={`Foto de ${profile.name}`} onClick={() => onPhoto(profile)}>
+        Foto
+      </Button>
+    </div>
   );
 }
 
-const columnsWith = (onEdit: (profile: InstructorProfileDto) => void): DataTableColumn<InstructorProfileDto>[] => [
+const columnsWith = (onEdit: OnProfile, onPhoto: OnProfile): DataTableColumn<InstructorProfileDto>[] => [
   {
     key: 'nombre',
     header: 'Nombre',
-    cell: (profile) => <span className="font-medium text-ink-strong">{profile.name}</span>,
+    cell: (profile) => (
+      <span className="inline-flex items-center gap-3">
+        {profile.photoUrl ? <InstructorAvatar name={profile.name} photoUrl={profile.photoUrl} size="sm" /> : null}
+        <span className="font-medium text-ink-strong">{profile.name}</span>
+      </span>
+    ),
   },
   { key: 'especialidades', header: 'Especialidades', cell: specialtiesLabel },
   { key: 'cuenta', header: 'Correo de su cuenta', cell: (profile) => profile.accountEmail ?? 'Sin cuenta' },
   { key: 'orden', header: 'Orden', cell: (profile) => profile.sortOrder, className: 'figures' },
   { key: 'estado', header: 'Estado', cell: (profile) => <StateBadge active={profile.active} /> },
   { key: 'pago', header: 'Pago', cell: rateLabel },
-  { key: 'acciones', header: 'Acciones', cell: (profile) => <EditButton profile={profile} onEdit={onEdit} /> },
+  {
+    key: 'acciones',
+    header: 'Acciones',
+    cell: (profile) => <Actions profile={profile} onEdit={onEdit} onPhoto={onPhoto} />,
+  },
 ];
 
 /** "Instructores": every profile (active or not), a new one, and each one's edit dialog. */
@@ -61,6 +87,7 @@ export function InstructorsEditor() {
   const profiles = useListInstructors();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<InstructorProfileDto | null>(null);
+  const [photoOf, setPhotoOf] = useState<InstructorProfileDto | null>(null);
 
   return (
     <div className="space-y-4">
@@ -75,7 +102,7 @@ export function InstructorsEditor() {
         <div className="@container">
           <ResponsiveTable
             label="Instructores"
-            columns={columnsWith(setEditing)}
+            columns={columnsWith(setEditing, setPhotoOf)}
             rows={profiles.data?.instructores}
             getRowKey={(profile) => profile.id}
             cardClassName="space-y-2 px-4 py-4"
@@ -88,7 +115,7 @@ export function InstructorsEditor() {
                 <p className="text-sm text-ink">{specialtiesLabel(profile)}</p>
                 <p className="text-sm text-ink-muted">Correo de su cuenta: {profile.accountEmail ?? 'sin cuenta'}</p>
                 <p className="text-sm text-ink-muted">Pago: {rateLabel(profile)}</p>
-                <EditButton profile={profile} onEdit={setEditing} />
+                <Actions profile={profile} onEdit={setEditing} onPhoto={setPhotoOf} />
               </>
             )}
             emptyMessage="Aún no hay instructores."
@@ -99,6 +126,7 @@ export function InstructorsEditor() {
       )}
       <AddInstructorDialog open={adding} onOpenChange={setAdding} />
       <EditInstructorDialog profile={editing} onClose={() => setEditing(null)} />
+      <InstructorPhotoDialog profile={photoOf} onClose={() => setPhotoOf(null)} />
     </div>
   );
 }

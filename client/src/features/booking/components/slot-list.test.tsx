@@ -34,6 +34,30 @@ describe('SlotList', () => {
     expect(within(row('6:00 PM')).getByText('5 lugares disponibles · Con Ana (suplente)')).toBeInTheDocument();
   });
 
+  it("should show the instructor's photo beside the row in AVIF and WebP at fixed size, and none without one", () => {
+    const url = '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-480.webp';
+    render(
+      <SlotList
+        slots={[
+          slot({ scheduleId: 4, time: '6:00 PM', instructor: 'Mariana', instructorPhotoUrl: url }),
+          slot({ scheduleId: 5, time: '7:00 PM', instructor: 'Luis', instructorPhotoUrl: null }),
+        ]}
+        onBook={vi.fn()}
+      />,
+    );
+    const photo = within(row('6:00 PM')).getByRole('img', { name: 'Mariana' });
+    expect(photo).toHaveAttribute('src', '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-96.webp');
+    expect(photo).toHaveAttribute('width', '32');
+    expect(photo).toHaveAttribute('height', '32');
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    const sources = photo.closest('picture')!.querySelectorAll('source');
+    expect([...sources].map((s) => [s.type, s.getAttribute('srcset')])).toEqual([
+      ['image/avif', '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-96.avif'],
+      ['image/webp', '/api/fotos/instructores/7-3f2a9c0d1e4b5a69-96.webp'],
+    ]);
+    expect(within(row('7:00 PM')).queryByRole('img')).toBeNull();
+  });
+
   it('should disable Reservar for started, full and cancelled classes and offer Cancelar on my own', async () => {
     const onCancel = vi.fn();
     render(

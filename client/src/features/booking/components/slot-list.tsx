@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { SlotDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { InstructorAvatar } from '@/features/instructors';
 import { bookingPolicyText, cancelTermsText } from '@/features/my-classes';
 import { useLateReleases } from '@/lib/cancellation-policy';
 import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
@@ -135,6 +136,10 @@ function SlotRow({
         (state === 'cancelled' || state === 'started') && 'bg-surface/60',
       )}
     >
+      {/* The instructor's photo, small and round, beside the line that names them. */}
+      {slot.instructor && slot.instructorPhotoUrl ? (
+        <InstructorAvatar name={slot.instructor} photoUrl={slot.instructorPhotoUrl} size="sm" />
+      ) : null}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-3">
           <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong figures">

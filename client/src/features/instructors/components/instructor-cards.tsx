@@ -24,7 +24,7 @@ export function InstructorCards() {
         {instructors.map((instructor) => (
           <li key={instructor.id} className="flex flex-col gap-4 rounded-card bg-surface p-6 shadow-soft">
             <div className="flex items-center gap-4">
-              <InstructorAvatar name={instructor.name} size="md" />
+              <InstructorAvatar name={instructor.name} photoUrl={instructor.photoUrl} size="md" />
               <h3 className="font-display text-subtitle text-ink-strong">{instructor.name}</h3>
             </div>
             {instructor.specialties.length > 0 ? (

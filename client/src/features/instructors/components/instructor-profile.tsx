@@ -10,7 +10,7 @@ export function InstructorProfile({ page }: { page: InstructorPageResponseDto })
   return (
     <article className="container-page py-12 md:py-16" aria-labelledby="instructor-nombre">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <InstructorAvatar name={instructor.name} size="lg" />
+        <InstructorAvatar name={instructor.name} photoUrl={instructor.photoUrl} size="lg" eager />
         <div>
           <p className="eyebrow">Instructor</p>
           <h1 id="instructor-nombre" className="mt-2 text-title text-ink-strong">
