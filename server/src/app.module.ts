@@ -8,6 +8,7 @@ import { JobsModule } from './core/jobs/jobs.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
+import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { JOBS } from './jobs';
 import { PagesModule } from './pages';
@@ -28,6 +29,7 @@ export class AppModule {
         ReservationsModule,
         SalaModule,
         InstructorsModule,
+        ClassTypesModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
+import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
@@ -17,7 +18,7 @@ import { DashboardService } from './dashboard.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, ClassTypesModule],
   controllers: [
     AdminUsersController,
     AdminPlansController,

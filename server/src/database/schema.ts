@@ -9,6 +9,7 @@ import { reservationsEntities } from '../reservations/entities';
 import { salaEntities } from '../sala/entities';
 import { notificationsEntities } from '../notifications/entities';
 import { instructorsEntities } from '../instructors/entities';
+import { classTypesEntities } from '../class-types/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -19,6 +20,7 @@ export const schema: DatabaseSchema = {
     ...reservationsEntities,
     ...salaEntities,
     ...instructorsEntities,
+    ...classTypesEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

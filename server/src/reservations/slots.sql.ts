@@ -10,6 +10,7 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          c.id AS classId, c.start_time AS classTime, c.capacity AS classCapacity,
          c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
          c.instructor AS classInstructor, c.instructor_id AS classInstructorId, c.substitute AS substitute,
+         ct.id AS classTypeId, ct.name AS classTypeName, ct.level AS classTypeLevel, ct.colour AS classTypeColour,
          (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
@@ -17,7 +18,9 @@ const PEOPLE_COLUMNS =
 /** The roster's extra: attendance marked at the door, whether the place was paid at the studio, forgiveness. */
 const ROSTER_COLUMNS = `r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel,
          r.forgiven_at AS forgivenAt`;
-const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
+// The entry's class type: one primary-key row per class (a timetable's handful of types).
+const CLASS_JOIN = `JOIN class_types ct ON ct.id = s.class_type_id
+  LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?`;
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
 /** Parameters: date, ISO weekday of the date. */
@@ -110,6 +113,10 @@ export interface SlotRow {
   status: string | null;
   classInstructor: string | null;
   classInstructorId: number | string | null;
+  classTypeId: number | string;
+  classTypeName: string;
+  classTypeLevel: string;
+  classTypeColour: string;
 }
 
 /** A live reformer of the room on a date. */
@@ -172,6 +179,16 @@ export interface Slot {
   substitute: boolean;
   /** The reformers taken in the class (none while it has no row). */
   takenSpotIds: number[];
+  /** The timetable entry's class type. */
+  classType: SlotClassType;
+}
+
+/** A class's type as the day view shows it (`level`: basico, intermedio, avanzado or prenatal). */
+export interface SlotClassType {
+  id: number;
+  name: string;
+  level: string;
+  colour: string;
 }
 
 /** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
@@ -199,5 +216,11 @@ export function toSlot(date: string, row: SlotRow): Slot {
     instructor: hasClass ? row.classInstructor : row.scheduleInstructor,
     substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
     takenSpotIds: takenSpotIds(row.takenSpots),
+    classType: {
+      id: Number(row.classTypeId),
+      name: row.classTypeName,
+      level: row.classTypeLevel,
+      colour: row.classTypeColour,
+    },
   };
 }

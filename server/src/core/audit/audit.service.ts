@@ -26,7 +26,8 @@ export interface AuditEntryInput {
     | 'spot'
     | 'room'
     | 'settings'
-    | 'instructor';
+    | 'instructor'
+    | 'class_type';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

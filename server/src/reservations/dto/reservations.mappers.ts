@@ -1,4 +1,5 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
+import { CLASS_TYPE_LEVEL_NAMES, toClassTypeSummary, type ClassTypeLevel } from '../../class-types';
 import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, ReleasedPlace, Slot } from '../reservations.repository';
@@ -46,6 +47,7 @@ export function toSlotDto(
     instructorId: slot.instructorId,
     instructor: slot.instructor,
     substitute: slot.substitute,
+    classType: toClassTypeSummary({ ...slot.classType, level: slot.classType.level as ClassTypeLevel }),
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,
@@ -131,6 +133,12 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming, lateReleases
 }
 
 /** A reserved class as mails and calendar feeds show it. */
+/** "Pilates Reformer · Básico": a class's type as calendars and mails name it. */
+export const classTypeLabel = (type: { name: string; level: string }): string => {
+  const level = CLASS_TYPE_LEVEL_NAMES[type.level as ClassTypeLevel];
+  return level ? `${type.name} · ${level}` : type.name;
+};
+
 export function toBookedClass(
   item: {
     date: string;
@@ -139,6 +147,7 @@ export function toBookedClass(
     instructor: string | null;
     spot?: string | null;
     sequence?: number;
+    classType?: { name: string; level: string };
   },
   reservationId = 0,
 ): BookedClass {
@@ -149,6 +158,7 @@ export function toBookedClass(
     durationMinutes: item.durationMinutes,
     instructor: item.instructor,
     spot: item.spot ?? null,
+    ...(item.classType ? { classType: classTypeLabel(item.classType) } : {}),
     ...(item.sequence ? { sequence: item.sequence } : {}),
   };
 }
@@ -161,6 +171,8 @@ export function toScheduleDto(schedule: Schedule): ScheduleDto {
     startTime: schedule.startTime,
     time: to12Hour(schedule.startTime),
     capacity: schedule.capacity,
+    durationMinutes: schedule.durationMinutes,
+    classType: toClassTypeSummary(schedule.classType!),
     instructorId: schedule.instructorId,
     instructor: schedule.instructor,
     active: schedule.active,

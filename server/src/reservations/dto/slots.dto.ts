@@ -1,6 +1,7 @@
 import { RosterWaitingDto } from './waitlist.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRequiredDate } from '../../core/dto/validators';
+import { ClassTypeSummaryDto } from '../../class-types';
 
 export class DateRequestDto {
   @ApiProperty({ description: 'Fecha del estudio, YYYY-MM-DD.', example: '2026-11-24' })
@@ -97,6 +98,9 @@ export class SlotDto {
 
   @ApiProperty({ description: 'Un suplente da la clase en esta fecha (instructor es el suplente).' })
   substitute!: boolean;
+
+  @ApiProperty({ type: ClassTypeSummaryDto, description: 'El tipo de clase (filtro por tipo).' })
+  classType!: ClassTypeSummaryDto;
 
   @ApiProperty({
     example: '[{"id":null,"name":null}]',
