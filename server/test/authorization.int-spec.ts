@@ -199,6 +199,11 @@ const RULES: Record<string, Rule> = {
   changeInstructor: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
   listPublicInstructors: { access: 'public' },
   getInstructorPage: { access: 'public', path: '/api/instructores/no-existe' },
+  // Class types ("Tipos de clase" and the booking page's filter; class-types.int-spec.ts)
+  listClassTypes: { access: Permission.TimetableManage },
+  addClassType: { access: Permission.TimetableManage, body: () => ({}) },
+  changeClassType: { access: Permission.TimetableManage, body: () => ({ id: 999999 }) },
+  listPublicClassTypes: { access: 'public' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
   giftCardOptions: { access: 'session' },
   buyGiftCard: { access: 'session', body: () => ({}) },

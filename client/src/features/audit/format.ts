@@ -122,6 +122,12 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   specialties: 'Especialidades',
   sortOrder: 'Orden en las listas',
   account: 'Correo de la cuenta ligada',
+  level: 'Nivel',
+  description: 'Descripción',
+  durationMinutes: 'Duración (minutos)',
+  colour: 'Color',
+  classType: 'Tipo de clase',
+  classTypes: 'Tipos de clase del plan',
 };
 
 /** Every value of the fields of fixed values. */

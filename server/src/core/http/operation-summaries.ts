@@ -93,6 +93,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   addInstructor: 'Agregar un perfil de instructor',
   changeInstructor: 'Cambiar un perfil de instructor',
 
+  // Tipos de clase
+  listClassTypes: 'Tipos de clase (administración)',
+  addClassType: 'Agregar un tipo de clase',
+  changeClassType: 'Cambiar un tipo de clase',
+  listPublicClassTypes: 'Tipos de clase activos (filtro de reservas)',
+
   // Administración
   getUser: 'Datos de un usuario',
   addUser: 'Crear un usuario',

@@ -27,6 +27,7 @@ import type {
   CancelClassResponseDto,
   ChangeScheduleDto,
   ErrorResponseDto,
+  PublicClassTypesResponseDto,
   ScheduleIdDto,
   ScheduleResponseDto,
   SetSubstituteDto,
@@ -619,3 +620,115 @@ export const useSetSubstitutes = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Tipos de clase activos (filtro de reservas)
+ */
+export const getListPublicClassTypesUrl = () => {
+  return `/api/tipos-de-clase`;
+};
+
+export const listPublicClassTypes = async (options?: RequestInit): Promise<PublicClassTypesResponseDto> => {
+  return apiFetch<PublicClassTypesResponseDto>(getListPublicClassTypesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListPublicClassTypesQueryKey = () => {
+  return [`/api/tipos-de-clase`] as const;
+};
+
+export const getListPublicClassTypesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listPublicClassTypes>>,
+  TError = ErrorType<unknown>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublicClassTypes>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListPublicClassTypesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listPublicClassTypes>>> = ({ signal }) =>
+    listPublicClassTypes({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listPublicClassTypes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListPublicClassTypesQueryResult = NonNullable<Awaited<ReturnType<typeof listPublicClassTypes>>>;
+export type ListPublicClassTypesQueryError = ErrorType<unknown>;
+
+export function useListPublicClassTypes<
+  TData = Awaited<ReturnType<typeof listPublicClassTypes>>,
+  TError = ErrorType<unknown>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublicClassTypes>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPublicClassTypes>>,
+          TError,
+          Awaited<ReturnType<typeof listPublicClassTypes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPublicClassTypes<
+  TData = Awaited<ReturnType<typeof listPublicClassTypes>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublicClassTypes>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPublicClassTypes>>,
+          TError,
+          Awaited<ReturnType<typeof listPublicClassTypes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPublicClassTypes<
+  TData = Awaited<ReturnType<typeof listPublicClassTypes>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublicClassTypes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Tipos de clase activos (filtro de reservas)
+ */
+
+export function useListPublicClassTypes<
+  TData = Awaited<ReturnType<typeof listPublicClassTypes>>,
+  TError = ErrorType<unknown>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPublicClassTypes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListPublicClassTypesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
