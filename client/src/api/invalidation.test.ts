@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
   getListInstructorsUrl,
+  getListClassTypesUrl,
   getCatalogueUrl,
   getGetAdminSalaUrl,
   getGetAuditUrl,
@@ -17,6 +18,7 @@ import {
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
+import { getListPublicClassTypesUrl } from './generated/tipos-de-clase/tipos-de-clase';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -94,6 +96,8 @@ describe('LIST_URLS', () => {
       giftCardOptions: getGiftCardOptionsUrl(),
       instructorProfiles: getListInstructorsUrl(),
       instructors: getListPublicInstructorsUrl(),
+      classTypeProfiles: getListClassTypesUrl(),
+      classTypes: getListPublicClassTypesUrl(),
     });
   });
 });

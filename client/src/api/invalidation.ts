@@ -56,6 +56,10 @@ export const LIST_URLS = {
   instructorProfiles: '/api/admin/instructores',
   /** The active instructors: "Nuestros instructores", the Horario select and the booking filter. */
   instructors: '/api/instructores',
+  /** "Tipos de clase": every type, active or not. */
+  classTypeProfiles: '/api/admin/class-types',
+  /** The active class types: the booking filter. */
+  classTypes: '/api/tipos-de-clase',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -230,6 +234,11 @@ export const STALE_AFTER = {
   /** A rename reaches every timetable entry and class that names the profile. */
   changeInstructor: {
     accepted: ['instructorProfiles', 'instructors', 'audit', 'users', 'user', 'timetable', 'day', 'rosters', 'classes'],
+  },
+  addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
+  /** A type's name, level and colour show on every class of it (timetable, day, rosters, plans limited to it). */
+  changeClassType: {
+    accepted: ['classTypeProfiles', 'classTypes', 'audit', 'timetable', 'day', 'rosters', 'catalogue', 'plansOnSale'],
   },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },

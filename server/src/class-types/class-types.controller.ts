@@ -58,7 +58,7 @@ export class AdminClassTypesController {
 }
 
 /** The active class types: the booking page's filter. */
-@ApiTags('horario')
+@ApiTags('tipos-de-clase')
 @Controller('tipos-de-clase')
 export class ClassTypesController {
   constructor(private readonly types: ClassTypesService) {}

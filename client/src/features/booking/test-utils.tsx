@@ -68,6 +68,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     instructorId: null,
     instructor: null,
     substitute: false,
+    classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
     users: '[{"id":null,"name":null}]',
     myReservationId: null,
     waitlistCount: 0,

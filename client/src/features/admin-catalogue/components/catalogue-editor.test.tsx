@@ -14,8 +14,8 @@ const CHANGE = '/api/planes/catalogo/change';
 const HIDE = '/api/planes/catalogo/hide';
 const SHOW = '/api/planes/catalogo/show';
 
-const ocho: AdminCatalogPlanDto = { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, visible: true, intro: false };
-const una: AdminCatalogPlanDto = { id: 1, name: 'Una Clase', classes: 1, price: 220, visible: false, intro: false };
+const ocho: AdminCatalogPlanDto = { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, visible: true, intro: false, classTypes: [] };
+const una: AdminCatalogPlanDto = { id: 1, name: 'Una Clase', classes: 1, price: 220, visible: false, intro: false, classTypes: [] };
 const diez: AdminCatalogPlanDto = {
   id: 7,
   name: 'Diez Clases',
@@ -23,6 +23,7 @@ const diez: AdminCatalogPlanDto = {
   price: 1750.5,
   visible: true,
   intro: false,
+      classTypes: [],
 };
 
 const catalogue = () => ({ status: 200, body: { success: true, planes: [una, ocho, diez] } });
@@ -101,7 +102,7 @@ describe('CatalogueEditor', () => {
         body: {
           success: true,
           message: 'Plan agregado al catálogo',
-          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false },
+          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false, classTypes: [] },
         },
       }),
     });
@@ -115,7 +116,7 @@ describe('CatalogueEditor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
 
     expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Diez Clases', price: 1750.5, classes: 10, intro: false }]);
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Diez Clases', price: 1750.5, classes: 10, intro: false, classTypes: [] }]);
     await vi.waitFor(() => expect(bodiesSentTo(fetchMock, CATALOGO)).toHaveLength(2));
     expect(queryClient.getQueryState(getGetPlanesQueryKey())?.isInvalidated).toBe(true);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -129,6 +130,7 @@ describe('CatalogueEditor', () => {
       price: 99,
       visible: true,
       intro: true,
+      classTypes: [],
     };
     let added = false;
     const fetchMock = stubApi({
@@ -155,7 +157,7 @@ describe('CatalogueEditor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
 
     expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Primera clase', price: 99, classes: 1, intro: true }]);
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([{ name: 'Primera clase', price: 99, classes: 1, intro: true, classTypes: [] }]);
     const row = (await within(table()).findByText('Primera clase')).closest('tr')!;
     expect(within(row).getByText('Solo primera vez')).toBeInTheDocument();
   });
@@ -163,7 +165,7 @@ describe('CatalogueEditor', () => {
   it('should send only the intro flag when it is the one change', async () => {
     const fetchMock = stubApi({
       [CATALOGO]: catalogue,
-      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true }),
+      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true, classTypes: [] }),
     });
     await renderEditor();
 
@@ -175,7 +177,7 @@ describe('CatalogueEditor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await screen.findByText('Plan del catálogo cambiado')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 3, intro: true }]);
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 3, intro: true, classTypes: [] }]);
   });
 
   it('should show the server refusal of a field under that field', async () => {

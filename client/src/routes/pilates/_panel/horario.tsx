@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { requirePermission } from '../../../features/session/guards';
 import { Permission } from '../../../lib/permissions';
+import { ClassTypesEditor } from '../../../features/admin-class-types';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
 import { SubstituteForm } from '../../../features/timetable/components/substitute-form';
 import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
@@ -34,6 +35,7 @@ function HorarioPage() {
         </p>
       </div>
       <TimetableEditor />
+      <ClassTypesEditor />
       <SubstituteForm />
       <CancelClassForm />
     </section>
