@@ -1,5 +1,6 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
-import { CLASS_TYPE_LEVEL_NAMES, toClassTypeSummary, type ClassTypeLevel } from '../../class-types';
+// The entities' entry, not the module's: the bench's bare reference loads this file without the app.
+import { CLASS_TYPE_LEVEL_NAMES, type ClassTypeLevel } from '../../class-types/entities';
 import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, ReleasedPlace, Slot } from '../reservations.repository';
@@ -47,7 +48,13 @@ export function toSlotDto(
     instructorId: slot.instructorId,
     instructor: slot.instructor,
     substitute: slot.substitute,
-    classType: toClassTypeSummary({ ...slot.classType, level: slot.classType.level as ClassTypeLevel }),
+    classType: {
+      id: slot.classType.id,
+      name: slot.classType.name,
+      level: slot.classType.level as ClassTypeLevel,
+      levelName: CLASS_TYPE_LEVEL_NAMES[slot.classType.level as ClassTypeLevel],
+      colour: slot.classType.colour,
+    },
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,
@@ -172,7 +179,13 @@ export function toScheduleDto(schedule: Schedule): ScheduleDto {
     time: to12Hour(schedule.startTime),
     capacity: schedule.capacity,
     durationMinutes: schedule.durationMinutes,
-    classType: toClassTypeSummary(schedule.classType!),
+    classType: {
+      id: schedule.classType!.id,
+      name: schedule.classType!.name,
+      level: schedule.classType!.level,
+      levelName: CLASS_TYPE_LEVEL_NAMES[schedule.classType!.level],
+      colour: schedule.classType!.colour,
+    },
     instructorId: schedule.instructorId,
     instructor: schedule.instructor,
     active: schedule.active,

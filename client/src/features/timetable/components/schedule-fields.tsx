@@ -136,7 +136,7 @@ export function ScheduleFields<T extends ScheduleInput, V>({
               hint={
                 classTypes.isError
                   ? 'No pudimos cargar los tipos de clase. Cierra y vuelve a abrir para intentarlo de nuevo.'
-                  : 'Los tipos se editan en Tipos de clase, más abajo.'
+                  : 'Los tipos se editan en «Tipos de clase», más abajo.'
               }
               value={field.value}
               onValueChange={(value) => {
