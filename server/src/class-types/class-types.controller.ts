@@ -49,10 +49,7 @@ export class AdminClassTypesController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos no válidos.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'CLASS_TYPE_NOT_FOUND.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'CLASS_TYPE_NAME_TAKEN.' })
-  async changeClassType(
-    @CurrentUser() admin: Caller,
-    @Body() dto: ChangeClassTypeDto,
-  ): Promise<ClassTypeResponseDto> {
+  async changeClassType(@CurrentUser() admin: Caller, @Body() dto: ChangeClassTypeDto): Promise<ClassTypeResponseDto> {
     return { success: true, message: 'Tipo de clase guardado', tipoDeClase: await this.types.change(admin, dto) };
   }
 }

@@ -42,9 +42,16 @@ export class PlanChooser {
     if (covering.length === 0) throw new BookingError(BookingErrorCode.DATE_OUT_OF_PLAN);
     const ofKind = covering.filter((plan) => plan.classTypeIds.length === 0 || plan.classTypeIds.includes(kind.id));
     if (ofKind.length === 0) {
-      throw new BookingError(BookingErrorCode.CLASS_TYPE_NOT_IN_PLAN, `Tu plan no incluye clases de ${kind.name}.`, true);
+      throw new BookingError(
+        BookingErrorCode.CLASS_TYPE_NOT_IN_PLAN,
+        `Tu plan no incluye clases de ${kind.name}.`,
+        true,
+      );
     }
     // Stable: each group keeps the order the plans came in (ends soonest, then the oldest).
-    return [...ofKind.filter((plan) => plan.classTypeIds.length > 0), ...ofKind.filter((p) => p.classTypeIds.length === 0)];
+    return [
+      ...ofKind.filter((plan) => plan.classTypeIds.length > 0),
+      ...ofKind.filter((p) => p.classTypeIds.length === 0),
+    ];
   }
 }

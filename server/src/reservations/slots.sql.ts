@@ -18,9 +18,11 @@ const PEOPLE_COLUMNS =
 /** The roster's extra: attendance marked at the door, whether the place was paid at the studio, forgiveness. */
 const ROSTER_COLUMNS = `r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel,
          r.forgiven_at AS forgivenAt`;
-// The entry's class type: one primary-key row per class (a timetable's handful of types).
-const CLASS_JOIN = `JOIN class_types ct ON ct.id = s.class_type_id
-  LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?`;
+// The entry's class type by its primary key. A LEFT JOIN (class_type_id is NOT NULL and types are
+// never deleted, so one always matches) keeps schedules the driving table: with a plain JOIN SQLite
+// may scan class_types first and leave ix_schedules_weekday unused.
+const CLASS_JOIN = `LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?
+  LEFT JOIN class_types ct ON ct.id = s.class_type_id`;
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
 /** Parameters: date, ISO weekday of the date. */

@@ -85,13 +85,13 @@ export class InMemoryPlansRepository implements Pick<PlansRepository, Used> {
   saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
     const isNew = !(plan instanceof UserPlan);
     const saved = upsert(this.db.userPlans, plan, () =>
-        Object.assign(new UserPlan(), {
-          id: this.db.nextId('userPlans'),
-          isPaid: false,
-          source: 'admin',
-          revokedAt: null,
-          endingReminderSentAt: null,
-        }),
+      Object.assign(new UserPlan(), {
+        id: this.db.nextId('userPlans'),
+        isPaid: false,
+        source: 'admin',
+        revokedAt: null,
+        endingReminderSentAt: null,
+      }),
     );
     if (isNew) this.copyClassTypes(saved.id, saved.planId);
     return Promise.resolve(saved);

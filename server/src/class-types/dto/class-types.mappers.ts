@@ -2,9 +2,7 @@ import { CLASS_TYPE_LEVEL_NAMES } from '../class-type-palette';
 import type { ClassType } from '../entities/class-type.entity';
 import type { ClassTypeDto, ClassTypeSummaryDto, PublicClassTypeDto } from './class-types.dto';
 
-export const toClassTypeSummary = (
-  type: Pick<ClassType, 'id' | 'name' | 'level' | 'colour'>,
-): ClassTypeSummaryDto => ({
+export const toClassTypeSummary = (type: Pick<ClassType, 'id' | 'name' | 'level' | 'colour'>): ClassTypeSummaryDto => ({
   id: type.id,
   name: type.name,
   level: type.level,

@@ -96,7 +96,9 @@ export class AddScheduleDto {
   @IsInt({ message: INSTRUCTOR_MESSAGE })
   instructorId?: number | null;
 
-  @ApiPropertyOptional({ description: 'Un tipo de clase activo (GET /api/tipos-de-clase); sin él, el primero de la lista.' })
+  @ApiPropertyOptional({
+    description: 'Un tipo de clase activo (GET /api/tipos-de-clase); sin él, el primero de la lista.',
+  })
   @IsOptional()
   @IsRowId(CLASS_TYPE_MESSAGE)
   classTypeId?: number;
