@@ -8,6 +8,7 @@ import { JobsModule } from './core/jobs/jobs.module';
 import { schema } from './database/schema';
 import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
+import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { JOBS } from './jobs';
 import { PagesModule } from './pages';
@@ -30,6 +31,7 @@ export class AppModule {
         SalaModule,
         InstructorsModule,
         TeachingModule,
+        ClassTypesModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

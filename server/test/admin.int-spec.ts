@@ -575,6 +575,7 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         classes: 10,
         visible: true,
         intro: false,
+        classTypes: [],
       });
       const id = added.body.plan.id;
       const visible = async () => (await t.agent().get('/api/planes/get-planes').expect(200)).body.planes;

@@ -251,6 +251,11 @@ const RULES: Record<string, Rule> = {
   uploadInstructorPhoto: { access: Permission.InstructorsManage, body: () => ({}) },
   removeInstructorPhoto: { access: Permission.InstructorsManage, body: () => ({ id: 999999 }) },
   getInstructorPhoto: { access: 'public', path: '/api/fotos/instructores/1-0000000000000000-96.webp' },
+  // Class types ("Tipos de clase" and the booking page's filter; class-types.int-spec.ts)
+  listClassTypes: { access: Permission.TimetableManage },
+  addClassType: { access: Permission.TimetableManage, body: () => ({}) },
+  changeClassType: { access: Permission.TimetableManage, body: () => ({ id: 999999 }) },
+  listPublicClassTypes: { access: 'public' },
   // Gift cards ("Tarjeta de regalo"; gift-cards.int-spec.ts)
   giftCardOptions: { access: 'session' },
   buyGiftCard: { access: 'session', body: () => ({}) },

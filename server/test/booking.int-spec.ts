@@ -66,6 +66,7 @@ describe('booking', () => {
         instructor: null,
         substitute: false,
         instructorPhotoUrl: null,
+        classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
         users: '[{"id":null,"name":null}]',
         myReservationId: null,
         waitlistCount: 0,

@@ -62,6 +62,7 @@ function parseIcs(text: string) {
       sequence: Number(event.getFirstPropertyValue('sequence')),
       status: String(event.getFirstPropertyValue('status')),
       location: event.getFirstPropertyValue('location') as string | null,
+      summary: String(event.getFirstPropertyValue('summary')),
       start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toString(),
       organizer: String(event.getFirstPropertyValue('organizer')),
       stampIsUtc: stamp.zone === ICAL.Timezone.utcTimezone,
@@ -133,14 +134,23 @@ describe('calendar events that follow the class (RFC 5545 / RFC 6047, read by ic
     const confirmed = parseIcs(confirmation.content.toString('utf8'));
     expect(confirmed.method).toBe('PUBLISH');
     expect(confirmed.events).toEqual([
-      expect.objectContaining({ uid, sequence: 0, status: 'CONFIRMED', start: '2026-11-24T09:00:00' }),
+      expect.objectContaining({
+        uid,
+        sequence: 0,
+        status: 'CONFIRMED',
+        start: '2026-11-24T09:00:00',
+        // The class's type and level (the timetable's classes are "Pilates Reformer", Básico).
+        summary: 'Pilates Reformer · Básico',
+      }),
     ]);
 
     // The feed says the same.
     const { body } = await client.agent.post('/api/informacion/calendar-feed').expect(200);
     const feedPath = new URL(body.url).pathname;
     const feed = async () => parseIcs((await t.http().get(feedPath).expect(200)).text);
-    expect((await feed()).events).toEqual([expect.objectContaining({ uid, sequence: 0 })]);
+    expect((await feed()).events).toEqual([
+      expect.objectContaining({ uid, sequence: 0, summary: 'Pilates Reformer · Básico' }),
+    ]);
 
     // Another reformer: the feed's event is revised in place.
     const other = await t.dataSource

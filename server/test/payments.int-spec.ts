@@ -87,6 +87,7 @@ describe('buying plans with Mercado Pago', () => {
       commission: 64,
       total: 1564,
       intro: false,
+      classTypes: [],
     });
   });
 

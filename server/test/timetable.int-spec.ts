@@ -60,6 +60,8 @@ describe('timetable, studio cancellations, mails and calendar feeds', () => {
         startTime: '07:00',
         time: '7:00 AM',
         capacity: 8,
+        durationMinutes: 50,
+        classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
         instructorId: null,
         instructor: null,
         active: true,

@@ -4,6 +4,7 @@ import { ApiError } from './api-error';
 import {
   getListCoverRequestsUrl,
   getListInstructorsUrl,
+  getListClassTypesUrl,
   getCatalogueUrl,
   getGetAdminSalaUrl,
   getGetAuditUrl,
@@ -20,6 +21,7 @@ import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-ca
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getTeachingClassesUrl } from './generated/instructor/instructor';
 import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
+import { getListPublicClassTypesUrl } from './generated/tipos-de-clase/tipos-de-clase';
 import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -101,6 +103,8 @@ describe('LIST_URLS', () => {
       coverRequests: getListCoverRequestsUrl(),
       instructorPay: getGetInstructorPayUrl(),
       myPay: getGetMyPayUrl(),
+      classTypeProfiles: getListClassTypesUrl(),
+      classTypes: getListPublicClassTypesUrl(),
     });
   });
 });

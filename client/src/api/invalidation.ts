@@ -64,6 +64,10 @@ export const LIST_URLS = {
   instructorPay: '/api/admin/instructor-pay',
   /** "Mi pago": an instructor's own month. */
   myPay: '/api/instructor/pay',
+  /** "Tipos de clase": every type, active or not. */
+  classTypeProfiles: '/api/admin/class-types',
+  /** The active class types: the booking filter. */
+  classTypes: '/api/tipos-de-clase',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -279,6 +283,11 @@ export const STALE_AFTER = {
   /** A photo shows on the profiles, the public pages and the booking rows. */
   uploadInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   removeInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
+  addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
+  /** A type's name, level and colour show on every class of it (timetable, day, rosters, plans limited to it). */
+  changeClassType: {
+    accepted: ['classTypeProfiles', 'classTypes', 'audit', 'timetable', 'day', 'rosters', 'catalogue', 'plansOnSale'],
+  },
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
   /** "Reembolsar y anular": the card leaves the dashboard's gift card sales. */

@@ -13,7 +13,6 @@ import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { toUserPlanDto } from '../planes';
 import { AdminPlansService } from './admin-plans.service';
-import { toAdminCatalogPlan } from './dto/admin.mappers';
 import {
   AddCatalogPlanDto,
   AddPlanAdminDto,
@@ -70,7 +69,7 @@ export class AdminPlansController {
     @Body() dto: AddCatalogPlanDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.addToCatalogue(admin, dto);
-    return { success: true, message: 'Plan agregado al catálogo', plan: toAdminCatalogPlan(plan) };
+    return { success: true, message: 'Plan agregado al catálogo', plan };
   }
 
   @Post('planes/catalogo/change')
@@ -83,7 +82,7 @@ export class AdminPlansController {
     @Body() dto: ChangeCatalogPlanDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.changeInCatalogue(admin, dto);
-    return { success: true, message: 'Plan del catálogo cambiado', plan: toAdminCatalogPlan(plan) };
+    return { success: true, message: 'Plan del catálogo cambiado', plan };
   }
 
   @Post('planes/catalogo/hide')
@@ -98,7 +97,7 @@ export class AdminPlansController {
     @Body() dto: CatalogPlanIdDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.setVisible(admin, dto.id, false);
-    return { success: true, message: 'Plan oculto para los clientes', plan: toAdminCatalogPlan(plan) };
+    return { success: true, message: 'Plan oculto para los clientes', plan };
   }
 
   @Post('planes/catalogo/show')
@@ -110,6 +109,6 @@ export class AdminPlansController {
     @Body() dto: CatalogPlanIdDto,
   ): Promise<AdminCatalogPlanResponseDto> {
     const plan = await this.plans.setVisible(admin, dto.id, true);
-    return { success: true, message: 'Plan visible para los clientes', plan: toAdminCatalogPlan(plan) };
+    return { success: true, message: 'Plan visible para los clientes', plan };
   }
 }

@@ -11,6 +11,7 @@ import type { PlansRepository } from '../planes/plans.repository';
 import { admin, InMemoryTransactions, RecordingAudit, testConfig } from '../testing/fakes';
 import { InMemoryDatabase } from '../testing/in-memory-database';
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
+import { fakeClassTypes } from '../testing/fake-class-types';
 import { AdminPlansService } from './admin-plans.service';
 import { AddCatalogPlanDto, ChangeCatalogPlanDto } from './dto/admin-plans.dto';
 
@@ -30,6 +31,7 @@ function arrange() {
     new InMemoryTransactions(db) as unknown as TransactionService,
     users as UsersService,
     new RecordingAudit(db) as unknown as AuditService,
+    fakeClassTypes(db),
   );
   const studio = admin(db.addUser({ name: 'Estudio' }).id);
   const ana = db.addUser({ name: 'Ana' });
@@ -67,7 +69,15 @@ describe('AdminPlansService', () => {
         expect.objectContaining({
           action: 'plan.create',
           entityId: plan.id,
-          after: { id: plan.id, name: 'Diez Clases', price: 1700.1, classes: 10, visible: true, intro: false },
+          after: {
+            id: plan.id,
+            name: 'Diez Clases',
+            price: 1700.1,
+            classes: 10,
+            visible: true,
+            intro: false,
+            classTypes: '',
+          },
         }),
       ]);
     });
@@ -92,6 +102,44 @@ describe('AdminPlansService', () => {
       await expect(service.changeInCatalogue(studio, { id: 99, price: 1 })).rejects.toMatchObject({
         code: 'PLAN_NOT_FOUND',
         status: 404,
+      });
+    });
+
+    it('should limit a plan to class types, audited by name; a plan sold before keeps its own list', async () => {
+      const { db, service, studio, ana, ocho } = arrange();
+      const prenatal = db.addClassType({ name: 'Prenatal', level: 'prenatal' });
+      const soldBefore = await service.giveToUser(studio, {
+        id_user: ana.id,
+        selectplan: ocho.id,
+        number: 8,
+        startdate: '2026-11-01',
+        enddate: '2026-11-30',
+        pagado: 1,
+      });
+      const changed = await service.changeInCatalogue(studio, { id: ocho.id, classTypeIds: [prenatal.id] });
+      expect(changed.classTypes).toEqual([{ id: prenatal.id, name: 'Prenatal' }]);
+      expect(db.audit.at(-1)).toMatchObject({
+        action: 'plan.update',
+        before: { name: 'Ocho Clases', classTypes: '' },
+        after: { classTypes: 'Prenatal' },
+      });
+      const soldAfter = await service.giveToUser(studio, {
+        id_user: ana.id,
+        selectplan: ocho.id,
+        number: 8,
+        startdate: '2026-11-01',
+        enddate: '2026-11-30',
+        pagado: 1,
+      });
+      // Back to every type in the catalogue: the plan sold meanwhile stays a prenatal pack.
+      await service.changeInCatalogue(studio, { id: ocho.id, classTypeIds: [] });
+      expect((await service.catalogue())[0].classTypes).toEqual([]);
+      const limits = (id: number) => db.userPlanClassTypes.filter((l) => l.ownerId === id).map((l) => l.classTypeId);
+      expect(limits(soldBefore.plan.id)).toEqual([]);
+      expect(limits(soldAfter.plan.id)).toEqual([prenatal.id]);
+      await expect(service.changeInCatalogue(studio, { id: ocho.id, classTypeIds: [99] })).rejects.toMatchObject({
+        code: 'CLASS_TYPE_NOT_AVAILABLE',
+        status: 400,
       });
     });
 

@@ -7,6 +7,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import type { Plan, UserPlan } from '../planes/entities';
+import { ClassTypesService } from '../class-types';
 import { PlanesService } from '../planes';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminCatalogPlan } from './dto/admin.mappers';
@@ -26,6 +27,12 @@ const userPlanSnapshot = (plan: UserPlan) => ({
   is_paid: plan.isPaid ? 1 : 0,
 });
 
+/** A catalogue plan as the audit log shows it: its class types by name ("" for every type). */
+const catalogueSnapshot = (plan: AdminCatalogPlanDto) => ({
+  ...plan,
+  classTypes: plan.classTypes.map((type) => type.name).join(', '),
+});
+
 /** Pesos with up to two decimals (validated) to integer centavos, without float residue. */
 const toCents = (pesos: number): number => Math.round(pesos * 100);
 
@@ -37,6 +44,7 @@ export class AdminPlansService {
     readonly transactions: TransactionService,
     private readonly users: UsersService,
     private readonly audit: AuditService,
+    private readonly classTypes: ClassTypesService,
   ) {}
 
   /** planes/add-plan-admin: a plan of the catalogue (visible or not) given to a user. */
@@ -109,12 +117,15 @@ export class AdminPlansService {
 
   /** Every plan of the catalogue, hidden ones too, in the order clients see them. */
   async catalogue(): Promise<AdminCatalogPlanDto[]> {
-    return (await this.plans.allInOrder()).map(toAdminCatalogPlan);
+    const plans = await this.plans.allInOrder();
+    const types = await this.plans.classTypesOfPlans(plans.map((plan) => plan.id));
+    return plans.map((plan) => toAdminCatalogPlan(plan, types.get(plan.id) ?? []));
   }
 
   @InTransaction()
-  async addToCatalogue(admin: Caller, dto: AddCatalogPlanDto): Promise<Plan> {
-    const plan = await this.plans.save({
+  async addToCatalogue(admin: Caller, dto: AddCatalogPlanDto): Promise<AdminCatalogPlanDto> {
+    const classTypeIds = await this.knownClassTypes(dto.classTypeIds ?? []);
+    const saved = await this.plans.save({
       name: dto.name,
       priceCents: toCents(dto.price),
       classCount: dto.classes,
@@ -122,11 +133,13 @@ export class AdminPlansService {
       intro: dto.intro ?? false,
       sortOrder: (await this.plans.lastSortOrder()) + 1,
     });
+    await this.plans.setClassTypes(saved.id, classTypeIds);
+    const plan = await this.withClassTypes(saved);
     await this.audit.record(admin, {
       action: 'plan.create',
       entityType: 'plan',
       entityId: plan.id,
-      after: toAdminCatalogPlan(plan),
+      after: catalogueSnapshot(plan),
     });
     return plan;
   }
@@ -136,15 +149,19 @@ export class AdminPlansService {
    * classes they were given with; purchases under way keep the price they were created with.
    */
   @InTransaction()
-  async changeInCatalogue(admin: Caller, dto: ChangeCatalogPlanDto): Promise<Plan> {
+  async changeInCatalogue(admin: Caller, dto: ChangeCatalogPlanDto): Promise<AdminCatalogPlanDto> {
     const plan = await this.findPlan(dto.id);
-    const before = toAdminCatalogPlan(plan);
+    const before = catalogueSnapshot(await this.withClassTypes(plan));
+    // Plans already sold keep the types they were sold with (user_plan_class_types).
+    if (dto.classTypeIds !== undefined) {
+      await this.plans.setClassTypes(plan.id, await this.knownClassTypes(dto.classTypeIds));
+    }
     if (dto.name !== undefined) plan.name = dto.name;
     if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
     if (dto.classes !== undefined) plan.classCount = dto.classes;
     if (dto.intro !== undefined) plan.intro = dto.intro;
-    const saved = await this.plans.save(plan);
-    const diff = changedValues(before, toAdminCatalogPlan(saved));
+    const saved = await this.withClassTypes(await this.plans.save(plan));
+    const diff = changedValues(before, catalogueSnapshot(saved));
     if (diff) {
       await this.audit.record(admin, {
         action: 'plan.update',
@@ -160,9 +177,9 @@ export class AdminPlansService {
 
   /** Hides a plan from the plans page and checkout (or shows it again); nothing else changes. */
   @InTransaction()
-  async setVisible(admin: Caller, id: number, visible: boolean): Promise<Plan> {
+  async setVisible(admin: Caller, id: number, visible: boolean): Promise<AdminCatalogPlanDto> {
     const plan = await this.findPlan(id);
-    if (plan.visible === visible) return plan;
+    if (plan.visible === visible) return this.withClassTypes(plan);
     plan.visible = visible;
     const saved = await this.plans.save(plan);
     await this.audit.record(admin, {
@@ -173,7 +190,16 @@ export class AdminPlansService {
       before: { visible: !visible, name: plan.name },
       after: { visible },
     });
-    return saved;
+    return this.withClassTypes(saved);
+  }
+
+  private async withClassTypes(plan: Plan): Promise<AdminCatalogPlanDto> {
+    return toAdminCatalogPlan(plan, (await this.plans.classTypesOfPlans([plan.id])).get(plan.id) ?? []);
+  }
+
+  /** The ids of existing class types, each once (400 CLASS_TYPE_NOT_AVAILABLE for an unknown one). */
+  private async knownClassTypes(ids: number[]): Promise<number[]> {
+    return (await this.classTypes.existing(ids)).map((type) => type.id);
   }
 
   private async findPlan(id: number): Promise<Plan> {

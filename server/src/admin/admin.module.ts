@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
+import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
@@ -20,7 +21,7 @@ import { InstructorPayService } from './instructor-pay.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail, the owner's dashboard and the instructors' pay. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, ClassTypesModule],
   controllers: [
     AdminUsersController,
     AdminPlansController,

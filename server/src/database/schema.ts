@@ -10,6 +10,7 @@ import { salaEntities } from '../sala/entities';
 import { notificationsEntities } from '../notifications/entities';
 import { instructorsEntities } from '../instructors/entities';
 import { teachingEntities } from '../teaching/entities';
+import { classTypesEntities } from '../class-types/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -21,6 +22,7 @@ export const schema: DatabaseSchema = {
     ...salaEntities,
     ...instructorsEntities,
     ...teachingEntities,
+    ...classTypesEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

@@ -15,6 +15,8 @@ export interface BookedClass {
   cancelled?: boolean;
   /** The event's revision (RFC 5545 SEQUENCE): raised with each change; absent in older events (0). */
   sequence?: number;
+  /** The class's type and level, "Pilates Reformer · Básico"; absent in events written before class types. */
+  classType?: string;
 }
 
 export interface CalendarOptions {
@@ -29,6 +31,7 @@ export interface CalendarOptions {
   stamp?: Date;
 }
 
+/** The event's title when it names no class type (events written before class types). */
 const SUMMARY = 'Pilates Reformer';
 
 /** "Reformer 4\nInstructor: Ana": what the event's description names, if anything. */
@@ -61,7 +64,7 @@ export function classCalendar(classes: BookedClass[], options: CalendarOptions):
       start,
       end,
       timezone: options.timeZone,
-      summary: SUMMARY,
+      summary: item.classType ?? SUMMARY,
       description: describe(item),
       location: item.spot ?? undefined,
       status: item.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

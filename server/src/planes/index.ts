@@ -9,3 +9,5 @@ export { IntroOfferService } from './intro-offer.service';
 export { IntroFollowupsService } from './intro-followups.service';
 export { GetUserPlanesDto, UserPlanDto, UserPlansResponseDto } from './dto/user-plans.dto';
 export { toUserPlanDto } from './dto/planes.mappers';
+export type { OpenUserPlan, PlanClassTypeLine } from './plans.repository';
+export { PlanClassTypeDto } from './dto/catalogue.dto';

@@ -9,7 +9,7 @@ import type { GetUserPlanesDto, UserPlansResponseDto } from './dto/user-plans.dt
 import { toCataloguePlan, toUserPlanDto } from './dto/planes.mappers';
 import type { Plan } from './entities/plan.entity';
 import type { UserPlan } from './entities/user-plan.entity';
-import { PlansRepository } from './plans.repository';
+import { PlansRepository, type OpenUserPlan, type PlanClassTypeLine } from './plans.repository';
 import { IntroOfferService } from './intro-offer.service';
 
 /**
@@ -35,7 +35,8 @@ export class PlanesService {
       plans = plans.filter((plan) => !plan.intro);
     }
     const commission = { percent: this.config.commissionPercent, fixedMxn: this.config.commissionFixedMxn };
-    return plans.map((plan) => toCataloguePlan(plan, commission));
+    const types = await this.plans.classTypesOfPlans(plans.map((plan) => plan.id));
+    return plans.map((plan) => toCataloguePlan(plan, commission, types.get(plan.id) ?? []));
   }
 
   /** informacion/get-planes: a client's plans, newest first; own id only, unless the caller may read users. */
@@ -62,6 +63,16 @@ export class PlanesService {
   /** A plan of the catalogue clients can buy. */
   visibleById(id: number): Promise<Plan | null> {
     return this.plans.visibleById(id);
+  }
+
+  /** The catalogue plans' class types (by plan id; a plan absent from the map takes every type). */
+  classTypesOfPlans(planIds: number[]): Promise<Map<number, PlanClassTypeLine[]>> {
+    return this.plans.classTypesOfPlans(planIds);
+  }
+
+  /** Limits a catalogue plan to these class types (none: every type). Plans already sold keep theirs. */
+  setClassTypes(planId: number, classTypeIds: number[]): Promise<void> {
+    return this.plans.setClassTypes(planId, classTypeIds);
   }
 
   /** The highest sort position in the catalogue (0 when empty). */
@@ -97,8 +108,8 @@ export class PlanesService {
     return this.plans.revokeUnpaid(id, at);
   }
 
-  /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
-  openPlansOf(userId: number): Promise<UserPlan[]> {
+  /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest; with their class types. */
+  openPlansOf(userId: number): Promise<OpenUserPlan[]> {
     return this.plans.openPlansOf(userId);
   }
 

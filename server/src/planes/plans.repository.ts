@@ -3,8 +3,20 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { booleanTransformer, fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
+import { In } from 'typeorm';
 import { Plan } from './entities/plan.entity';
+import { PlanClassType } from './entities/plan-class-type.entity';
 import { UserPlan } from './entities/user-plan.entity';
+import { UserPlanClassType } from './entities/user-plan-class-type.entity';
+
+/** A plan a client holds that can still give classes, with the class types it is limited to (none: all). */
+export type OpenUserPlan = UserPlan & { classTypeIds: number[] };
+
+/** A class type a catalogue plan is limited to. */
+export interface PlanClassTypeLine {
+  id: number;
+  name: string;
+}
 
 /** A plan a client holds, as their list of plans shows it. */
 export type UserPlanLine = Pick<
@@ -85,10 +97,58 @@ export class PlansRepository {
     return this.txHost.tx.findOneBy(UserPlan, { id });
   }
 
-  /** Inserts a plan given to a user or saves the changes of a loaded one. */
-  saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
+  /**
+   * Inserts a plan given to a user or saves the changes of a loaded one. A new plan carries its
+   * catalogue plan's class types from now on.
+   */
+  async saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
     const tx = this.txHost.tx;
-    return plan instanceof UserPlan ? tx.save(plan) : tx.save(tx.create(UserPlan, plan));
+    if (plan instanceof UserPlan) return tx.save(plan);
+    const saved = await tx.save(tx.create(UserPlan, plan));
+    await this.copyClassTypes(saved.id, saved.planId);
+    return saved;
+  }
+
+  /** The catalogue plans' class types (by plan id; a plan absent from the map takes every type). */
+  async classTypesOfPlans(planIds: number[]): Promise<Map<number, PlanClassTypeLine[]>> {
+    const lists = new Map<number, PlanClassTypeLine[]>();
+    if (planIds.length === 0) return lists;
+    const rows = await this.txHost.tx
+      .createQueryBuilder(PlanClassType, 'l')
+      .innerJoin('l.classType', 't')
+      .select(['l.plan_id AS planId', 't.id AS id', 't.name AS name'])
+      .where({ planId: In(planIds) })
+      .orderBy('t.sort_order', 'ASC')
+      .addOrderBy('t.name', 'ASC')
+      .getRawMany<{ planId: unknown; id: unknown; name: string }>();
+    for (const row of rows) {
+      const list = lists.get(Number(row.planId)) ?? [];
+      list.push({ id: Number(row.id), name: row.name });
+      lists.set(Number(row.planId), list);
+    }
+    return lists;
+  }
+
+  /** Limits a catalogue plan to these class types (none: every type). Plans already sold keep theirs. */
+  async setClassTypes(planId: number, classTypeIds: number[]): Promise<void> {
+    const tx = this.txHost.tx;
+    await tx.delete(PlanClassType, { planId });
+    if (classTypeIds.length > 0) {
+      await tx.insert(
+        PlanClassType,
+        classTypeIds.map((classTypeId) => ({ planId, classTypeId })),
+      );
+    }
+  }
+
+  /** A sold plan keeps the class types its catalogue plan had at the sale. */
+  private async copyClassTypes(userPlanId: number, planId: number | null): Promise<void> {
+    if (planId === null) return;
+    await this.txHost.tx.query(
+      `INSERT INTO user_plan_class_types (user_plan_id, class_type_id)
+       SELECT ?, class_type_id FROM plan_class_types WHERE plan_id = ?`,
+      [userPlanId, planId],
+    );
   }
 
   /** A plan of the catalogue clients can buy. */
@@ -106,7 +166,9 @@ export class PlansRepository {
       isPaid: true,
       source: 'payment',
     });
-    return Number(inserted.identifiers[0].id);
+    const id = Number(inserted.identifiers[0].id);
+    await this.copyClassTypes(id, values.planId);
+    return id;
   }
 
   /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
@@ -119,14 +181,26 @@ export class PlansRepository {
       .execute();
   }
 
-  /** A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest. */
-  openPlansOf(userId: number): Promise<UserPlan[]> {
-    return this.txHost.tx
+  /**
+   * A user's unrevoked plans with classes left, the one that ends soonest first, then the oldest,
+   * each with the class types it is limited to.
+   */
+  async openPlansOf(userId: number): Promise<OpenUserPlan[]> {
+    const plans = await this.txHost.tx
       .createQueryBuilder(UserPlan, 'p')
       .where('p.user_id = :userId AND p.classes_remaining > 0 AND p.revoked_at IS NULL', { userId })
       .orderBy('p.end_date', 'ASC')
       .addOrderBy('p.id', 'ASC')
       .getMany();
+    const links =
+      plans.length === 0
+        ? []
+        : await this.txHost.tx.find(UserPlanClassType, { where: { userPlanId: In(plans.map((p) => p.id)) } });
+    return plans.map((plan) =>
+      Object.assign(plan, {
+        classTypeIds: links.filter((l) => l.userPlanId === plan.id).map((l) => Number(l.classTypeId)),
+      }),
+    );
   }
 
   /** Takes one class from a plan, only while it has one left and is not revoked. */

@@ -154,7 +154,7 @@ export class AttendanceService {
     if (!(await this.reservations.takePlace(classId, waitlistFirst, { userId, now: this.clock.now() }))) {
       throw new BookingError(await this.whyNoPlace(classId, waitlistFirst));
     }
-    const userPlanId = await this.planFor(userId, slot.date);
+    const userPlanId = await this.planFor(userId, slot);
     // The walk-in is sold with the cancellation window in force (the owner's settings).
     const { cancelHours } = await this.settings.current();
     try {
@@ -193,14 +193,19 @@ export class AttendanceService {
     return new Date(this.clock.startOf(slot.date, slot.startTime).getTime() + slot.durationMinutes * 60_000);
   }
 
-  /** The covering plan that ends soonest gives the class; with none, the studio is paid (null). */
-  private async planFor(userId: number, date: string): Promise<number | null> {
+  /**
+   * A plan covering the date and the class's type gives the class (PlanChooser's order); with none,
+   * the studio is paid (null), as for a client without a plan.
+   */
+  private async planFor(userId: number, slot: Pick<Slot, 'date' | 'classType'>): Promise<number | null> {
     try {
-      return await this.chooser.takeClass(userId, date);
+      return await this.chooser.takeClass(userId, slot.date, slot.classType);
     } catch (error) {
       if (
         error instanceof BookingError &&
-        (error.code === BookingErrorCode.NO_CLASSES_LEFT || error.code === BookingErrorCode.DATE_OUT_OF_PLAN)
+        (error.code === BookingErrorCode.NO_CLASSES_LEFT ||
+          error.code === BookingErrorCode.DATE_OUT_OF_PLAN ||
+          error.code === BookingErrorCode.CLASS_TYPE_NOT_IN_PLAN)
       ) {
         return null;
       }

@@ -74,6 +74,39 @@ describe('BookingService', () => {
       expect(db.classes.map((c) => c.reservedCount)).toEqual([0]);
     });
 
+    it('should answer CLASS_TYPE_NOT_IN_PLAN when no covering plan includes the class type, taking nothing', async () => {
+      const { db, ana, plan, book } = arrange();
+      const prenatal = db.addClassType({ name: 'Prenatal', level: 'prenatal' });
+      const reformer = db.addSchedule({ weekday: 2, startTime: '08:00' });
+      const pack = plan(ana.id, 4);
+      db.limitUserPlan(pack, [prenatal.id]);
+      await expect(book(ana.id, TUESDAY, reformer.id)).rejects.toMatchObject({
+        code: 'CLASS_TYPE_NOT_IN_PLAN',
+        status: 409,
+        error: 'Tu plan no incluye clases de Pilates Reformer.',
+      });
+      expect(db.reservations).toEqual([]);
+      expect(db.userPlan(pack).classesRemaining).toBe(4);
+    });
+
+    it('should take a class of a type from the plan limited to it before a plan of every type', async () => {
+      const { db, ana, plan, book } = arrange();
+      const prenatal = db.addClassType({ name: 'Prenatal', level: 'prenatal' });
+      const prenatalClass = db.addSchedule({ weekday: 2, startTime: '10:00', classTypeId: prenatal.id });
+      const reformer = db.addSchedule({ weekday: 2, startTime: '08:00' });
+      // The general plan ends first: still, the prenatal pack pays for the prenatal class.
+      const general = plan(ana.id, 4, TODAY, '2026-12-01');
+      const pack = plan(ana.id, 4, TODAY, '2026-12-22');
+      db.limitUserPlan(pack, [prenatal.id]);
+      await book(ana.id, TUESDAY, prenatalClass.id);
+      expect([db.userPlan(general).classesRemaining, db.userPlan(pack).classesRemaining]).toEqual([4, 3]);
+      await book(ana.id, TUESDAY, reformer.id);
+      expect([db.userPlan(general).classesRemaining, db.userPlan(pack).classesRemaining]).toEqual([3, 3]);
+      expect(db.events.at(-1)).toMatchObject({
+        payload: { class: expect.objectContaining({ classType: 'Pilates Reformer · Básico' }) },
+      });
+    });
+
     it('should answer DATE_OUT_OF_PLAN when no plan with classes covers the date', async () => {
       const { db, ana, plan, book } = arrange();
       const wednesday07 = db.addSchedule({ weekday: 3, startTime: '07:00' });

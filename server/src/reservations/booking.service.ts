@@ -229,7 +229,7 @@ export class BookingService {
     if (slot.cancelled) throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
     if (this.clock.hasStarted(slot.date, slot.startTime)) throw new BookingError(BookingErrorCode.CLASS_STARTED);
     const classId = await this.sessions.ensureSession(slot);
-    if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot.date);
+    if (slot.reservedCount >= slot.capacity) await this.refuseFull(userId, classId, slot);
     // The client's own terms, also when an admin books for them: the mail tells the client. The
     // reservation keeps the window it is sold with (the owner's settings read above).
     const { deadline: cancelUntil, cancellable } = this.cancelTiming(slot, null, false, cancelHours);
@@ -241,8 +241,8 @@ export class BookingService {
         throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
       }
 
-      // Rules 3–4: the covering plan that ends soonest, then the oldest.
-      const planId = await this.chooser.takeClass(userId, slot.date);
+      // Rules 3–4: a plan covering the date and the class's type (PlanChooser's order).
+      const planId = await this.chooser.takeClass(userId, slot.date, slot.classType);
 
       // Rule 5: a place, only while the class is below capacity and still scheduled; until the
       // waitlist's cutoff, only while nobody waits for it (a freed place goes to the line). A held
@@ -558,11 +558,11 @@ export class BookingService {
    * reads, without a transaction. In a rush on a full class nobody then queues for its row lock
    * (MySQL) or the one connection (SQLite) just to hear CLASS_FULL.
    */
-  private async refuseFull(userId: number, classId: number, date: string): Promise<never> {
+  private async refuseFull(userId: number, classId: number, slot: Slot): Promise<never> {
     if (await this.reservations.activeReservationExists(classId, userId)) {
       throw new BookingError(BookingErrorCode.ALREADY_BOOKED);
     }
-    await this.chooser.assertCovering(userId, date);
+    await this.chooser.assertCovering(userId, slot.date, slot.classType);
     throw new BookingError(BookingErrorCode.CLASS_FULL);
   }
 

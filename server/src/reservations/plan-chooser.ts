@@ -1,37 +1,57 @@
 import { Injectable } from '@nestjs/common';
-import { PlanesService } from '../planes';
+import { PlanesService, type OpenUserPlan } from '../planes';
 import { BookingError, BookingErrorCode } from './reservations.errors';
+
+/** The class type of the class a plan must cover (its name for the refusal). */
+export interface ClassKind {
+  id: number;
+  name: string;
+}
 
 /**
  * Which plan a class is taken from: among the client's unrevoked plans with classes left that
- * cover the date, the one that ends soonest, then the oldest. Shared by booking and the waitlist.
+ * cover the date and the class's type, a plan limited to some types first (a prenatal pack pays for
+ * the prenatal class, the general plan keeps its classes for any other), then the one that ends
+ * soonest, then the oldest. Shared by booking, the waitlist and walk-ins.
  */
 @Injectable()
 export class PlanChooser {
   constructor(private readonly plans: PlanesService) {}
 
   /**
-   * Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) unless a plan could give a class on `date`; takes
-   * nothing. Outside a transaction it is a plain read.
+   * Refuses (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_TYPE_NOT_IN_PLAN) unless a plan could give a
+   * class of `kind` on `date`; takes nothing. Outside a transaction it is a plain read.
    */
-  async assertCovering(userId: number, date: string): Promise<void> {
-    await this.covering(userId, date);
+  async assertCovering(userId: number, date: string, kind: ClassKind): Promise<void> {
+    await this.covering(userId, date, kind);
   }
 
   /** Takes one class from the chosen plan, inside the caller's transaction; the plan's id. */
-  async takeClass(userId: number, date: string): Promise<number> {
-    for (const plan of await this.covering(userId, date)) {
+  async takeClass(userId: number, date: string, kind: ClassKind): Promise<number> {
+    for (const plan of await this.covering(userId, date, kind)) {
       if (await this.plans.takeClass(plan.id)) return plan.id;
     }
     // Another booking of the same client took the last class first.
     throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
   }
 
-  private async covering(userId: number, date: string) {
+  private async covering(userId: number, date: string, kind: ClassKind): Promise<OpenUserPlan[]> {
     const plans = await this.plans.openPlansOf(userId);
     if (plans.length === 0) throw new BookingError(BookingErrorCode.NO_CLASSES_LEFT);
     const covering = plans.filter((plan) => plan.startDate <= date && date <= plan.endDate);
     if (covering.length === 0) throw new BookingError(BookingErrorCode.DATE_OUT_OF_PLAN);
-    return covering;
+    const ofKind = covering.filter((plan) => plan.classTypeIds.length === 0 || plan.classTypeIds.includes(kind.id));
+    if (ofKind.length === 0) {
+      throw new BookingError(
+        BookingErrorCode.CLASS_TYPE_NOT_IN_PLAN,
+        `Tu plan no incluye clases de ${kind.name}.`,
+        true,
+      );
+    }
+    // Stable: each group keeps the order the plans came in (ends soonest, then the oldest).
+    return [
+      ...ofKind.filter((plan) => plan.classTypeIds.length > 0),
+      ...ofKind.filter((p) => p.classTypeIds.length === 0),
+    ];
   }
 }

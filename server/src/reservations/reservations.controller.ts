@@ -77,7 +77,7 @@ export class ReservationsController {
   @ApiConflictResponse({
     type: ErrorResponseDto,
     description:
-      'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_FULL, SPOT_TAKEN, ' +
+      'CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_TYPE_NOT_IN_PLAN, CLASS_FULL, SPOT_TAKEN, ' +
       'SPOT_OUT_OF_SERVICE.',
   })
   async pushReservation(@CurrentUser() caller: Caller, @Body() dto: PushReservationDto): Promise<BookingResponseDto> {
@@ -194,7 +194,7 @@ export class ReservationsController {
     type: ErrorResponseDto,
     description:
       'CLASS_NOT_FULL, ALREADY_BOOKED, ALREADY_WAITLISTED, WAITLIST_FULL, WAITLIST_CLOSED, NO_CLASSES_LEFT, ' +
-      'DATE_OUT_OF_PLAN, CLASS_STARTED, CLASS_CANCELLED.',
+      'DATE_OUT_OF_PLAN, CLASS_TYPE_NOT_IN_PLAN, CLASS_STARTED, CLASS_CANCELLED.',
   })
   async joinWaitlist(@CurrentUser() caller: Caller, @Body() dto: JoinWaitlistDto): Promise<JoinWaitlistResponseDto> {
     const { waitlistId, position } = await this.waitlist.join(caller, dto.classReservation, dto.date);
@@ -250,7 +250,7 @@ export class ReservationsController {
   @ApiConflictResponse({
     type: ErrorResponseDto,
     description:
-      'WAITLIST_ENTRY_ENDED, CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN.',
+      'WAITLIST_ENTRY_ENDED, CLASS_FULL, CLASS_STARTED, CLASS_CANCELLED, ALREADY_BOOKED, NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_TYPE_NOT_IN_PLAN.',
   })
   async promoteFromWaitlist(
     @CurrentUser() admin: Caller,

@@ -1,3 +1,4 @@
+import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
@@ -27,7 +28,7 @@ import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule],
+  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule, ClassTypesModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController, SpotOutageController],
   providers: [
     ReservationsRepository,

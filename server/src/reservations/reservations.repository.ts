@@ -111,6 +111,8 @@ export interface ReservationInfo {
   forgivenAt: Date | null;
   /** Its calendar event's revision (SEQUENCE). */
   sequence: number;
+  /** The timetable entry's class type (its level: basico, intermedio, avanzado or prenatal). */
+  classType: { name: string; level: string };
 }
 
 /** One line of a client's "Mis clases". */
@@ -867,14 +869,18 @@ export class ReservationsRepository {
       .addSelect('r.forgiven_at', 'forgivenAt')
       .addSelect('r.calendar_sequence', 'sequence')
       .addSelect('(SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id)', 'spot')
+      .addSelect('(SELECT ct.name FROM class_types ct WHERE ct.id = s.class_type_id)', 'classTypeName')
+      .addSelect('(SELECT ct.level FROM class_types ct WHERE ct.id = s.class_type_id)', 'classTypeLevel')
       .from(Reservation, 'r')
       .innerJoin(ClassSession, 'c', 'c.id = r.class_session_id')
       .innerJoin(Schedule, 's', 's.id = c.schedule_id')
       .innerJoin(User, 'u', 'u.id = r.user_id');
     filter(query);
-    return query.getRawMany<ReservationInfo>().then((rows) =>
-      rows.map((row) => ({
+    type InfoRow = Omit<ReservationInfo, 'classType'> & { classTypeName: string; classTypeLevel: string };
+    return query.getRawMany<InfoRow>().then((rows) =>
+      rows.map(({ classTypeName, classTypeLevel, ...row }) => ({
         ...row,
+        classType: { name: classTypeName, level: classTypeLevel },
         id: Number(row.id),
         userId: Number(row.userId),
         userPlanId: row.userPlanId === null ? null : Number(row.userPlanId),

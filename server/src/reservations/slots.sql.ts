@@ -12,6 +12,7 @@ const SLOT_COLUMNS = `s.id AS scheduleId, s.start_time AS scheduleTime, s.capaci
          c.instructor AS classInstructor, c.instructor_id AS classInstructorId, c.substitute AS substitute,
          (SELECT i.photo FROM instructors i
            WHERE i.id = CASE WHEN c.id IS NULL THEN s.instructor_id ELSE c.instructor_id END) AS instructorPhoto,
+         ct.id AS classTypeId, ct.name AS classTypeName, ct.level AS classTypeLevel, ct.colour AS classTypeColour,
          (SELECT GROUP_CONCAT(rs.spot_id) FROM reservations rs
            WHERE rs.class_session_id = c.id AND rs.active_marker = 1) AS takenSpots`;
 const PEOPLE_COLUMNS =
@@ -19,7 +20,11 @@ const PEOPLE_COLUMNS =
 /** The roster's extra: attendance marked at the door, whether the place was paid at the studio, forgiveness. */
 const ROSTER_COLUMNS = `r.attended AS attended, r.paid_at_studio AS paidAtStudio, sp.label AS spotLabel,
          r.forgiven_at AS forgivenAt`;
-const CLASS_JOIN = 'LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?';
+// The entry's class type by its primary key. A LEFT JOIN (class_type_id is NOT NULL and types are
+// never deleted, so one always matches) keeps schedules the driving table: with a plain JOIN SQLite
+// may scan class_types first and leave ix_schedules_weekday unused.
+const CLASS_JOIN = `LEFT JOIN class_sessions c ON c.schedule_id = s.id AND c.date = ?
+  LEFT JOIN class_types ct ON ct.id = s.class_type_id`;
 const WEEKDAY = 'WHERE s.weekday = ? AND (s.active = 1 OR c.reserved_count > 0)';
 
 /** Parameters: date, ISO weekday of the date. */
@@ -114,6 +119,10 @@ export interface SlotRow {
   classInstructorId: number | string | null;
   /** The photo key of the slot's instructor (the class row's, else the timetable's), by primary key. */
   instructorPhoto?: string | null;
+  classTypeId: number | string;
+  classTypeName: string;
+  classTypeLevel: string;
+  classTypeColour: string;
 }
 
 /** A live reformer of the room on a date. */
@@ -178,6 +187,16 @@ export interface Slot {
   instructorPhoto: string | null;
   /** The reformers taken in the class (none while it has no row). */
   takenSpotIds: number[];
+  /** The timetable entry's class type. */
+  classType: SlotClassType;
+}
+
+/** A class's type as the day view shows it (`level`: basico, intermedio, avanzado or prenatal). */
+export interface SlotClassType {
+  id: number;
+  name: string;
+  level: string;
+  colour: string;
 }
 
 /** An INT read by a raw query (a number or numeric text per driver), NULL kept. */
@@ -206,5 +225,11 @@ export function toSlot(date: string, row: SlotRow): Slot {
     substitute: hasClass && toNullableBoolean(row.substitute ?? null) === true,
     instructorPhoto: row.instructorPhoto ?? null,
     takenSpotIds: takenSpotIds(row.takenSpots),
+    classType: {
+      id: Number(row.classTypeId),
+      name: row.classTypeName,
+      level: row.classTypeLevel,
+      colour: row.classTypeColour,
+    },
   };
 }

@@ -20,11 +20,14 @@ export class TimetableRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   list(): Promise<Schedule[]> {
-    return this.txHost.tx.find(Schedule, { order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' } });
+    return this.txHost.tx.find(Schedule, {
+      relations: { classType: true },
+      order: { weekday: 'ASC', startTime: 'ASC', id: 'ASC' },
+    });
   }
 
   byId(id: number): Promise<Schedule | null> {
-    return this.txHost.tx.findOneBy(Schedule, { id });
+    return this.txHost.tx.findOne(Schedule, { where: { id }, relations: { classType: true } });
   }
 
   /** Whether another active timetable class takes that weekday and time. */

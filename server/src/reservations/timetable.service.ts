@@ -4,6 +4,7 @@ import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
+import { ClassTypesService } from '../class-types';
 import { InstructorsService } from '../instructors';
 import { SalaService } from '../sala';
 import { BookingService } from './booking.service';
@@ -20,6 +21,8 @@ const scheduleSnapshot = (schedule: Schedule) => ({
   startTime: schedule.startTime,
   capacity: schedule.capacity,
   instructor: schedule.instructor,
+  classType: schedule.classType?.name,
+  durationMinutes: schedule.durationMinutes,
 });
 
 /**
@@ -37,6 +40,7 @@ export class TimetableService {
     private readonly waitlist: WaitlistService,
     private readonly sala: SalaService,
     private readonly instructors: InstructorsService,
+    private readonly classTypes: ClassTypesService,
   ) {}
 
   list(): Promise<Schedule[]> {
@@ -46,10 +50,18 @@ export class TimetableService {
   @InTransaction()
   async add(admin: Caller, dto: AddScheduleDto): Promise<Schedule> {
     await this.refuseTakenTime(dto.weekday, dto.startTime);
+    // The type chosen, or the studio's first; the entry lasts as its type unless told otherwise.
+    const classType =
+      dto.classTypeId !== undefined
+        ? await this.classTypes.availableForClasses(dto.classTypeId)
+        : await this.classTypes.firstForClasses();
     const saved = await this.timetable.save({
       weekday: dto.weekday,
       startTime: dto.startTime,
       capacity: dto.capacity,
+      durationMinutes: dto.durationMinutes ?? classType.durationMinutes,
+      classTypeId: classType.id,
+      classType,
       ...(await this.instructorOf(dto.instructorId ?? null)),
       active: true,
     });
@@ -75,7 +87,16 @@ export class TimetableService {
       if (dto.instructorId !== undefined && dto.instructorId !== schedule.instructorId) {
         Object.assign(changes, await this.instructorOf(dto.instructorId));
       }
-      if (Object.keys(changes).length === 0) return schedule;
+      // The type and the duration are the timetable's alone (the day view reads them from it).
+      const own: Partial<Schedule> = {};
+      if (dto.classTypeId !== undefined && dto.classTypeId !== schedule.classTypeId) {
+        const classType = await this.classTypes.availableForClasses(dto.classTypeId);
+        Object.assign(own, { classTypeId: classType.id, classType });
+      }
+      if (dto.durationMinutes !== undefined && dto.durationMinutes !== schedule.durationMinutes) {
+        own.durationMinutes = dto.durationMinutes;
+      }
+      if (Object.keys(changes).length === 0 && Object.keys(own).length === 0) return schedule;
 
       const now = this.studioNow();
       // A class's places never outnumber the room's reformers in service.
@@ -110,7 +131,7 @@ export class TimetableService {
       // More places: the classes' waitlists fill them, in the same transaction.
       if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
       const before = scheduleSnapshot(schedule);
-      Object.assign(schedule, changes);
+      Object.assign(schedule, changes, own);
       const saved = await this.timetable.save(schedule);
       const diff = changedValues(before, scheduleSnapshot(saved));
       if (diff) {

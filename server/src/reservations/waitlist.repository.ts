@@ -18,6 +18,10 @@ export interface WaitlistClass {
   reservedCount: number;
   waitingCount: number;
   status: string;
+  /** The timetable entry's class type: a promotion takes the class from a plan that covers it. */
+  classTypeId: number;
+  classTypeName: string;
+  classTypeLevel: string;
 }
 
 /** A waiting client with what a promotion or a mail needs. */
@@ -47,7 +51,8 @@ export interface WaitlistLine {
 
 const CLASS_COLUMNS = `c.id AS id, c.schedule_id AS scheduleId, c.date AS date, c.start_time AS startTime,
   s.duration_minutes AS durationMinutes, c.instructor AS instructor, c.capacity AS capacity,
-  c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status`;
+  c.reserved_count AS reservedCount, c.waiting_count AS waitingCount, c.status AS status,
+  s.class_type_id AS classTypeId, t.name AS classTypeName, t.level AS classTypeLevel`;
 
 /** A waitlist entry with its client's name, email and whether the account is active. */
 const WAITING_CLIENT = `SELECT e.id AS id, e.class_session_id AS classSessionId, e.user_id AS userId,
@@ -82,7 +87,8 @@ export class WaitlistRepository {
 
   async classById(classId: number): Promise<WaitlistClass | undefined> {
     const rows: WaitlistClass[] = await this.txHost.tx.query(
-      `SELECT ${CLASS_COLUMNS} FROM class_sessions c JOIN schedules s ON s.id = c.schedule_id WHERE c.id = ?`,
+      `SELECT ${CLASS_COLUMNS} FROM class_sessions c JOIN schedules s ON s.id = c.schedule_id
+        JOIN class_types t ON t.id = s.class_type_id WHERE c.id = ?`,
       [classId],
     );
     return rows[0] && toClass(rows[0]);
@@ -260,6 +266,7 @@ function toClass(row: WaitlistClass): WaitlistClass {
     capacity: Number(row.capacity),
     reservedCount: Number(row.reservedCount),
     waitingCount: Number(row.waitingCount),
+    classTypeId: Number(row.classTypeId),
   };
 }
 

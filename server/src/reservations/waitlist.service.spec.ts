@@ -196,6 +196,30 @@ describe('WaitlistService', () => {
       expect(db.classOf(classId)).toMatchObject({ reservedCount: 2, waitingCount: 0 });
     });
 
+    it("should refuse joining a class whose type the client's plan does not include, and skip a waiting client's plan limited since", async () => {
+      const { db, waitlist, newClient, fullClass, cancelAsAdmin, entriesOf } = arrange();
+      const prenatal = db.addClassType({ name: 'Prenatal', level: 'prenatal' });
+      const { scheduleId, classId, booked } = await fullClass(2, '07:00', TUESDAY, 1);
+      const [ana, beto] = [newClient('Ana'), newClient('Beto')];
+      const pack = newClient('Pack');
+      db.limitUserPlan(pack.planId, [prenatal.id]);
+      await expect(waitlist.join(pack.caller, scheduleId, TUESDAY)).rejects.toMatchObject({
+        code: 'CLASS_TYPE_NOT_IN_PLAN',
+        error: 'Tu plan no incluye clases de Pilates Reformer.',
+      });
+      await waitlist.join(ana.caller, scheduleId, TUESDAY);
+      await waitlist.join(beto.caller, scheduleId, TUESDAY);
+      // Ana's plan turned out to be a prenatal pack (as if corrected by the studio) before her turn came.
+      db.limitUserPlan(ana.planId, [prenatal.id]);
+
+      await cancelAsAdmin(booked[0]);
+      expect(entriesOf(classId).map((e) => [e.userId, e.status, e.reason])).toEqual([
+        [ana.id, 'skipped', 'CLASS_TYPE_NOT_IN_PLAN'],
+        [beto.id, 'promoted', null],
+      ]);
+      expect(db.userPlan(ana.planId).classesRemaining).toBe(4);
+    });
+
     it('should fill new places in order when the capacity grows', async () => {
       const { db, waitlist, newClient, fullClass, entriesOf } = arrange();
       const { scheduleId, classId } = await fullClass(5, '07:00', '2026-11-27');

@@ -14,7 +14,8 @@ import { ClassSessionsService } from './class-sessions.service';
 import { type BookedClass, NotificationsService } from '../notifications';
 import type { WaitlistPlaceDto } from './dto/waitlist.dto';
 import { NoShowsService } from './no-shows.service';
-import { PlanChooser } from './plan-chooser';
+import { PlanChooser, type ClassKind } from './plan-chooser';
+import { classTypeLabel } from './dto/reservations.mappers';
 import { ReservationsRepository, type StudioNow } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { WaitlistRepository, type WaitingClient, type WaitlistClass, type WaitlistLine } from './waitlist.repository';
@@ -76,7 +77,7 @@ export class WaitlistService {
       if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(caller.id, slot.date);
+      await this.chooser.assertCovering(caller.id, slot.date, slot.classType);
       throw new BookingError(BookingErrorCode.WAITLIST_FULL);
     }
     const now = this.clock.now();
@@ -89,7 +90,7 @@ export class WaitlistService {
       if (await this.waitlist.isWaiting(classId, caller.id)) {
         throw new BookingError(BookingErrorCode.ALREADY_WAITLISTED);
       }
-      await this.chooser.assertCovering(caller.id, slot.date);
+      await this.chooser.assertCovering(caller.id, slot.date, slot.classType);
       if (!(await this.waitlist.addWaiting(classId, waitlistMax, { userId: caller.id, now }))) {
         const current = await this.waitlist.classById(classId);
         if (current?.status === 'cancelled') throw new BookingError(BookingErrorCode.CLASS_CANCELLED);
@@ -259,7 +260,7 @@ export class WaitlistService {
     if (!entry.active) return 'inactive';
     if (await this.reservations.activeReservationExists(klass.id, entry.userId)) return 'already_booked';
     try {
-      await this.chooser.assertCovering(entry.userId, klass.date);
+      await this.chooser.assertCovering(entry.userId, klass.date, classKindOf(klass));
     } catch (error) {
       if (error instanceof BookingError) return error.code;
       throw error;
@@ -270,7 +271,7 @@ export class WaitlistService {
   /** Books a waiting client into a class with a free place, and tells them. */
   private async book(entry: WaitingClient, klass: WaitlistClass) {
     const now = this.clock.now();
-    const planId = await this.chooser.takeClass(entry.userId, klass.date);
+    const planId = await this.chooser.takeClass(entry.userId, klass.date, classKindOf(klass));
     if (!(await this.reservations.takePlace(klass.id, false, { userId: entry.userId, now }))) {
       throw new BookingError(BookingErrorCode.CLASS_FULL);
     }
@@ -336,6 +337,7 @@ const bookedClass = (klass: WaitlistClass, reservationId = 0): BookedClass => ({
   startTime: klass.startTime,
   durationMinutes: klass.durationMinutes,
   instructor: klass.instructor,
+  classType: classTypeLabel({ name: klass.classTypeName, level: klass.classTypeLevel }),
 });
 
 export function toWaitlistPlaceDto(line: WaitlistLine): WaitlistPlaceDto {
@@ -347,3 +349,6 @@ export function toWaitlistPlaceDto(line: WaitlistLine): WaitlistPlaceDto {
     position: line.position,
   };
 }
+
+/** The class type a waiting client's plan must cover. */
+const classKindOf = (klass: WaitlistClass): ClassKind => ({ id: klass.classTypeId, name: klass.classTypeName });

@@ -25,7 +25,25 @@ export interface ScheduleRow {
   instructorId: number | null;
   instructor: string | null;
   active: boolean;
+  classTypeId: number;
 }
+
+/** A class type (class_types), as the rules read one. */
+export interface ClassTypeRow {
+  id: number;
+  name: string;
+  level: string;
+  colour: string;
+}
+
+/** A class type list of a catalogue plan (plan_class_types) or of a sold plan (user_plan_class_types). */
+export interface ClassTypeLinkRow {
+  ownerId: number;
+  classTypeId: number;
+}
+
+/** Type 1, as the migration inserts it for every existing timetable entry. */
+export const REFORMER_TYPE: ClassTypeRow = { id: 1, name: 'Pilates Reformer', level: 'basico', colour: '#1d4ed8' };
 
 /** A class on one date (class_sessions). */
 export interface ClassRow {
@@ -103,6 +121,8 @@ const TABLES = [
   'waitlist',
   'plans',
   'userPlans',
+  'planClassTypes',
+  'userPlanClassTypes',
   'payments',
   'refundRequests',
   'events',
@@ -125,6 +145,9 @@ export class InMemoryDatabase {
   waitlist: WaitlistRow[] = [];
   plans: Plan[] = [];
   userPlans: UserPlan[] = [];
+  classTypes: ClassTypeRow[] = [{ ...REFORMER_TYPE }];
+  planClassTypes: ClassTypeLinkRow[] = [];
+  userPlanClassTypes: ClassTypeLinkRow[] = [];
   payments: Payment[] = [];
   refundRequests: RefundRequestRow[] = [];
   events: NotificationEvent[] = [];
@@ -166,6 +189,7 @@ export class InMemoryDatabase {
       instructorId: 1,
       instructor: 'Ana',
       active: true,
+      classTypeId: REFORMER_TYPE.id,
       ...values,
     };
     this.schedules.push(row);
@@ -189,6 +213,27 @@ export class InMemoryDatabase {
     };
     this.classes.push(row);
     return row;
+  }
+
+  addClassType(values: Partial<ClassTypeRow> & Pick<ClassTypeRow, 'name'>): ClassTypeRow {
+    const row: ClassTypeRow = {
+      id: values.id ?? Math.max(...this.classTypes.map((t) => t.id)) + 1,
+      level: 'basico',
+      colour: '#047857',
+      ...values,
+    };
+    this.classTypes.push(row);
+    return row;
+  }
+
+  /** The class type of a timetable entry (type 1 when the entry names an unknown one). */
+  classTypeOf(schedule: ScheduleRow | undefined): ClassTypeRow {
+    return this.classTypes.find((t) => t.id === schedule?.classTypeId) ?? REFORMER_TYPE;
+  }
+
+  /** Limits a sold plan to class types, as its catalogue plan's list is copied at the sale. */
+  limitUserPlan(userPlanId: number, classTypeIds: number[]): void {
+    for (const classTypeId of classTypeIds) this.userPlanClassTypes.push({ ownerId: userPlanId, classTypeId });
   }
 
   addUserPlan(values: Partial<UserPlan> & Pick<UserPlan, 'userId' | 'startDate' | 'endDate'>): UserPlan {

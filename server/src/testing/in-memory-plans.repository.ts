@@ -1,6 +1,6 @@
 import { Plan } from '../planes/entities/plan.entity';
 import { UserPlan } from '../planes/entities/user-plan.entity';
-import type { PlansRepository, UserPlanLine } from '../planes/plans.repository';
+import type { OpenUserPlan, PlanClassTypeLine, PlansRepository, UserPlanLine } from '../planes/plans.repository';
 import { copyRow, type InMemoryDatabase } from './in-memory-database';
 
 /** The PlansRepository methods the booking, payments, catalogue and plan rules call. */
@@ -17,6 +17,8 @@ type Used =
   | 'insertPaidPlan'
   | 'revokeUnpaid'
   | 'openPlansOf'
+  | 'classTypesOfPlans'
+  | 'setClassTypes'
   | 'takeClass'
   | 'giveClassBack';
 
@@ -81,17 +83,41 @@ export class InMemoryPlansRepository implements Pick<PlansRepository, Used> {
   }
 
   saveUserPlan(plan: UserPlan | Partial<UserPlan>): Promise<UserPlan> {
-    return Promise.resolve(
-      upsert(this.db.userPlans, plan, () =>
-        Object.assign(new UserPlan(), {
-          id: this.db.nextId('userPlans'),
-          isPaid: false,
-          source: 'admin',
-          revokedAt: null,
-          endingReminderSentAt: null,
-        }),
-      ),
+    const isNew = !(plan instanceof UserPlan);
+    const saved = upsert(this.db.userPlans, plan, () =>
+      Object.assign(new UserPlan(), {
+        id: this.db.nextId('userPlans'),
+        isPaid: false,
+        source: 'admin',
+        revokedAt: null,
+        endingReminderSentAt: null,
+      }),
     );
+    if (isNew) this.copyClassTypes(saved.id, saved.planId);
+    return Promise.resolve(saved);
+  }
+
+  classTypesOfPlans(planIds: number[]): Promise<Map<number, PlanClassTypeLine[]>> {
+    const lists = new Map<number, PlanClassTypeLine[]>();
+    for (const link of this.db.planClassTypes.filter((l) => planIds.includes(l.ownerId))) {
+      const type = this.db.classTypes.find((t) => t.id === link.classTypeId)!;
+      lists.set(link.ownerId, [...(lists.get(link.ownerId) ?? []), { id: type.id, name: type.name }]);
+    }
+    return Promise.resolve(lists);
+  }
+
+  setClassTypes(planId: number, classTypeIds: number[]): Promise<void> {
+    this.db.planClassTypes = [
+      ...this.db.planClassTypes.filter((l) => l.ownerId !== planId),
+      ...classTypeIds.map((classTypeId) => ({ ownerId: planId, classTypeId })),
+    ];
+    return Promise.resolve();
+  }
+
+  private copyClassTypes(userPlanId: number, planId: number | null): void {
+    for (const link of this.db.planClassTypes.filter((l) => l.ownerId === planId)) {
+      this.db.userPlanClassTypes.push({ ownerId: userPlanId, classTypeId: link.classTypeId });
+    }
   }
 
   visibleById(id: number): Promise<Plan | null> {
@@ -112,6 +138,7 @@ export class InMemoryPlansRepository implements Pick<PlansRepository, Used> {
       endingReminderSentAt: null,
     });
     this.db.userPlans.push(plan);
+    this.copyClassTypes(plan.id, plan.planId);
     return Promise.resolve(plan.id);
   }
 
@@ -121,12 +148,16 @@ export class InMemoryPlansRepository implements Pick<PlansRepository, Used> {
     return Promise.resolve();
   }
 
-  openPlansOf(userId: number): Promise<UserPlan[]> {
+  openPlansOf(userId: number): Promise<OpenUserPlan[]> {
     return Promise.resolve(
       this.db.userPlans
         .filter((p) => p.userId === userId && p.classesRemaining > 0 && p.revokedAt === null)
         .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
-        .map((p) => copyRow(p)),
+        .map((p) =>
+          Object.assign(copyRow(p), {
+            classTypeIds: this.db.userPlanClassTypes.filter((l) => l.ownerId === p.id).map((l) => l.classTypeId),
+          }),
+        ),
     );
   }
 

@@ -55,6 +55,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
         instructorPhoto: null,
         // The unit tests' fake has no room: reformers are the integration tests' subject.
         takenSpotIds: [],
+        classType: { ...this.db.classTypeOf(schedule) },
       });
     }
     return Promise.resolve(slots.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.scheduleId - b.scheduleId));
@@ -201,6 +202,7 @@ export class InMemoryReservationsRepository implements Pick<ReservationsReposito
           startTime: klass.startTime,
           durationMinutes: schedule?.durationMinutes ?? 50,
           instructor: klass.instructor,
+          classType: { name: this.db.classTypeOf(schedule).name, level: this.db.classTypeOf(schedule).level },
           name: user?.name ?? '',
           email: user?.email ?? '',
           cancelGraceUntil: r.cancelGraceUntil ? new Date(r.cancelGraceUntil) : null,

@@ -63,6 +63,9 @@ export class InMemoryWaitlistRepository implements Pick<WaitlistRepository, Used
       reservedCount: klass.reservedCount,
       waitingCount: klass.waitingCount,
       status: klass.status,
+      classTypeId: this.db.classTypeOf(schedule).id,
+      classTypeName: this.db.classTypeOf(schedule).name,
+      classTypeLevel: this.db.classTypeOf(schedule).level,
     });
   }
 

@@ -6,6 +6,9 @@ import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from 
 import type { TestApp } from './test-app';
 
 export type Agent = ReturnType<TestApp['agent']>;
+
+/** "Pilates Reformer", the class type the migration gives every timetable entry. */
+const REFORMER_TYPE_ID = 1;
 export type Role = 'guest' | 'client' | 'admin';
 
 export interface Fixture {
@@ -98,11 +101,25 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
   addSchedule: {
     role: 'admin',
-    body: (f) => ({ weekday: 7, startTime: '12:00', capacity: 6, instructorId: f.instructorId }),
+    body: (f) => ({
+      weekday: 7,
+      startTime: '12:00',
+      capacity: 6,
+      instructorId: f.instructorId,
+      classTypeId: REFORMER_TYPE_ID,
+      durationMinutes: 55,
+    }),
   },
   changeSchedule: {
     role: 'admin',
-    body: (f) => ({ id: f.scheduleId, startTime: '20:00', capacity: 8, instructorId: f.instructorId }),
+    body: (f) => ({
+      id: f.scheduleId,
+      startTime: '20:00',
+      capacity: 8,
+      instructorId: f.instructorId,
+      classTypeId: REFORMER_TYPE_ID,
+      durationMinutes: 50,
+    }),
   },
   deactivateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
   addInstructor: {
@@ -137,6 +154,30 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   getMyPay: { role: 'client', body: () => ({ month: '2026-11' }) },
   removeInstructorPhoto: { role: 'admin', body: (f) => ({ id: f.instructorId }) },
   activateSchedule: { role: 'admin', body: (f) => ({ id: f.scheduleId }) },
+  addClassType: {
+    role: 'admin',
+    body: () => ({
+      name: 'Prenatal',
+      level: 'prenatal',
+      description: 'Para embarazadas, con indicación médica.',
+      durationMinutes: 45,
+      colour: '#be185d',
+      sortOrder: 2,
+    }),
+  },
+  changeClassType: {
+    role: 'admin',
+    body: () => ({
+      id: REFORMER_TYPE_ID,
+      name: 'Pilates Reformer',
+      level: 'intermedio',
+      description: 'Clase en reformer.',
+      durationMinutes: 50,
+      colour: '#047857',
+      active: true,
+      sortOrder: 1,
+    }),
+  },
   cancelClass: { role: 'admin', body: (f) => ({ date: NEXT_MONDAY, scheduleId: f.scheduleId }) },
   setSubstitute: {
     role: 'admin',
@@ -194,10 +235,13 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     role: 'admin',
     body: (f) => ({ id_plan: f.userPlanId, clases: 3, dateInit: '2026-11-23', dateEnd: '2026-12-22', paid: 1 }),
   },
-  addCataloguePlan: { role: 'admin', body: () => ({ name: 'Diez Clases', price: 1700, classes: 10, intro: false }) },
+  addCataloguePlan: {
+    role: 'admin',
+    body: () => ({ name: 'Diez Clases', price: 1700, classes: 10, intro: false, classTypeIds: [REFORMER_TYPE_ID] }),
+  },
   changeCataloguePlan: {
     role: 'admin',
-    body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4, intro: false }),
+    body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4, intro: false, classTypeIds: [] }),
   },
   hideCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
   showCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'room.instructor',
   'instructor.create',
   'instructor.update',
+  'class_type.create',
+  'class_type.update',
   'settings.update',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

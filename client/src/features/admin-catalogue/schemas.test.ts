@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSES_MESSAGE, NAME_TOO_LONG_MESSAGE, PRICE_MESSAGE, catalogPlanSchema, priceInput } from './schemas';
+import {
+  CLASSES_MESSAGE,
+  NAME_TOO_LONG_MESSAGE,
+  PRICE_MESSAGE,
+  catalogPlanSchema,
+  onlyTypesLabel,
+  priceInput,
+} from './schemas';
 
-const parse = (values: Partial<{ name: string; price: string; classes: string }>) =>
-  catalogPlanSchema.safeParse({ name: 'Diez Clases', price: '1700', classes: '10', intro: false, ...values });
+const parse = (values: Partial<{ name: string; price: string; classes: string; classTypeIds: string[] }>) =>
+  catalogPlanSchema.safeParse({
+    name: 'Diez Clases',
+    price: '1700',
+    classes: '10',
+    intro: false,
+    classTypeIds: [],
+    ...values,
+  });
 const messageOf = (values: Partial<{ name: string; price: string; classes: string }>) =>
   parse(values).error?.issues.map((issue) => issue.message);
 
@@ -13,7 +27,9 @@ describe('catalogPlanSchema', () => {
       price: 1750.5,
       classes: 10,
       intro: false,
+      classTypeIds: [],
     });
+    expect(parse({ classTypeIds: ['4', '2'] }).data?.classTypeIds).toEqual([2, 4]);
     expect(parse({ price: '1,500' }).data?.price).toBe(1500);
     expect(parse({ price: '$ 100000' }).data?.price).toBe(100000);
     expect(parse({ price: '0.5' }).success).toBe(false);
@@ -28,6 +44,14 @@ describe('catalogPlanSchema', () => {
     }
     expect(messageOf({ name: 'x'.repeat(81) })).toEqual([NAME_TOO_LONG_MESSAGE]);
     expect(parse({ name: 'x'.repeat(80) }).success).toBe(true);
+  });
+
+  it('should name the class types a plan is limited to, and nothing for a plan of every type', () => {
+    expect(onlyTypesLabel([])).toBeNull();
+    expect(onlyTypesLabel([{ name: 'Prenatal' }])).toBe('Solo Prenatal');
+    expect(onlyTypesLabel([{ name: 'Prenatal' }, { name: 'Barre' }, { name: 'Mat' }])).toBe(
+      'Solo Prenatal, Barre y Mat',
+    );
   });
 
   it('should write a price for the edit form without float noise', () => {

@@ -44,11 +44,21 @@ const classes = z
   .transform(Number)
   .pipe(z.number().min(MIN_CLASSES, CLASSES_MESSAGE).max(MAX_CLASSES, CLASSES_MESSAGE));
 
-export const catalogPlanSchema = z.object({ name, price, classes, intro: z.boolean() });
+// The class types the plan includes, as the checkboxes give their ids; none: every type.
+const classTypeIds = z.array(z.string()).transform((ids) => ids.map(Number).sort((a, b) => a - b));
+
+export const catalogPlanSchema = z.object({ name, price, classes, intro: z.boolean(), classTypeIds });
 export type CatalogPlanInput = z.input<typeof catalogPlanSchema>;
 export type CatalogPlanValues = z.output<typeof catalogPlanSchema>;
 
-export const CATALOG_PLAN_FIELDS = ['name', 'price', 'classes', 'intro'] as const;
+export const CATALOG_PLAN_FIELDS = ['name', 'price', 'classes', 'intro', 'classTypeIds'] as const;
+
+/** "Solo Prenatal": the badge of a plan limited to some class types; null for a plan of every type. */
+export function onlyTypesLabel(classTypes: { name: string }[]): string | null {
+  if (classTypes.length === 0) return null;
+  const names = classTypes.map((type) => type.name);
+  return `Solo ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`}`;
+}
 
 /** A price as the edit form shows it: '1500', '1750.50'. */
 export function priceInput(price: number): string {

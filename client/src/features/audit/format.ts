@@ -128,6 +128,12 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   payPerAttendee: 'Pago por asistente',
   payAttendeeThreshold: 'Asistentes incluidos en el pago por clase',
   photo: 'Foto',
+  level: 'Nivel',
+  description: 'Descripción',
+  durationMinutes: 'Duración (minutos)',
+  colour: 'Color',
+  classType: 'Tipo de clase',
+  classTypes: 'Tipos de clase del plan',
 };
 
 /** Every value of the fields of fixed values. */

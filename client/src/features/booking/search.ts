@@ -9,16 +9,24 @@ export interface CalendarSearch {
   fecha?: string;
   /** Only this instructor's classes (Reservar's filter): a profile's id. */
   instructor?: number;
+  /** Only classes of this type (Reservar's filter): a class type's id. */
+  tipo?: number;
 }
 
-/** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). Likewise an instructor id. */
+/** A positive whole id, else undefined. */
+const rowId = (value: unknown): number | undefined => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/** A real `YYYY-MM-DD` date is kept; anything else falls back to "no date" (today). Likewise an instructor or type id. */
 export const calendarSearchSchema = {
-  parse: (search: { fecha?: unknown; instructor?: unknown }): CalendarSearch => {
+  parse: (search: { fecha?: unknown; instructor?: unknown; tipo?: unknown }): CalendarSearch => {
     const date = search.fecha;
-    const instructor = Number(search.instructor);
     return {
       fecha: typeof date === 'string' && isDateOnly(date) ? date : undefined,
-      instructor: Number.isSafeInteger(instructor) && instructor > 0 ? instructor : undefined,
+      instructor: rowId(search.instructor),
+      tipo: rowId(search.tipo),
     };
   },
 };

@@ -69,6 +69,7 @@ export function slot(overrides: Partial<SlotDto> = {}): SlotDto {
     instructor: null,
     substitute: false,
     instructorPhotoUrl: null,
+    classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
     users: '[{"id":null,"name":null}]',
     myReservationId: null,
     waitlistCount: 0,

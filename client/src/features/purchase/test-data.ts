@@ -7,9 +7,27 @@ export const CONFIRM = '/api/mercadopago/confirm';
 export const PURCHASES = '/api/mercadopago/purchases';
 
 export const catalogue: CataloguePlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 9.45, total: 229.45, intro: false },
-  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 31.84, total: 831.84, intro: false },
-  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 59.7, total: 1559.7, intro: false },
+  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 9.45, total: 229.45, intro: false, classTypes: [] },
+  {
+    id: 2,
+    name: 'Cuatro Clases',
+    price: 800,
+    classes: 4,
+    commission: 31.84,
+    total: 831.84,
+    intro: false,
+    classTypes: [],
+  },
+  {
+    id: 3,
+    name: 'Ocho Clases',
+    price: 1500,
+    classes: 8,
+    commission: 59.7,
+    total: 1559.7,
+    intro: false,
+    classTypes: [],
+  },
 ];
 
 export function purchase(overrides: Partial<PurchaseDto> = {}): PurchaseDto {

@@ -30,7 +30,22 @@ export const NO_INSTRUCTOR = 'ninguno';
 // The select gives a profile's id as text, or NO_INSTRUCTOR.
 const instructorId = z.string().transform((value) => (value === NO_INSTRUCTOR || value === '' ? null : Number(value)));
 
-export const scheduleSchema = z.object({ startTime, capacity, instructorId });
+export const MIN_DURATION = 15;
+export const MAX_DURATION = 180;
+export const DURATION_MESSAGE = `La duración debe ser un número entero de minutos entre ${MIN_DURATION} y ${MAX_DURATION}`;
+
+// The select gives a class type's id as text.
+const classTypeId = z.string().min(1, 'Elige el tipo de clase').transform(Number);
+
+const durationMinutes = z
+  .string()
+  .trim()
+  .min(1, 'La duración es obligatoria')
+  .regex(/^\d+$/, DURATION_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().min(MIN_DURATION, DURATION_MESSAGE).max(MAX_DURATION, DURATION_MESSAGE));
+
+export const scheduleSchema = z.object({ startTime, capacity, instructorId, classTypeId, durationMinutes });
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 export type ScheduleValues = z.output<typeof scheduleSchema>;
 

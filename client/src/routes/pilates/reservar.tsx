@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { getGetInformationQueryOptions } from '../../api/generated/reservations/reservations';
 import { BookingDay } from '../../features/booking/components/booking-day';
+import { ClassTypeFilter } from '../../features/booking/components/class-type-filter';
 import { InstructorFilter } from '../../features/booking/components/instructor-filter';
 import { routerBreadcrumbLink } from '../../features/booking/components/breadcrumb-link';
 import { WeekCalendar } from '../../features/booking/components/week-calendar';
@@ -54,7 +55,7 @@ function SessionReservar() {
 
 /** `user`: the visitor, null for a guest, undefined while the session is unknown. */
 function Reservar({ user }: { user: SessionUser | null | undefined }) {
-  const { fecha, instructor } = Route.useSearch();
+  const { fecha, instructor, tipo } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const today = useStudioToday();
   const sessionPending = user === undefined;
@@ -70,15 +71,22 @@ function Reservar({ user }: { user: SessionUser | null | undefined }) {
         selectedDate={date}
         today={today}
         renderLink={routerBreadcrumbLink}
-        onSelectDate={(next) => void navigate({ search: { fecha: next, instructor }, replace: true })}
+        onSelectDate={(next) => void navigate({ search: { fecha: next, instructor, tipo }, replace: true })}
       >
-        <InstructorFilter
-          value={instructor}
-          onChange={(next) => void navigate({ search: { fecha, instructor: next }, replace: true })}
-        />
+        <div className="flex flex-wrap gap-x-4">
+          <ClassTypeFilter
+            value={tipo}
+            onChange={(next) => void navigate({ search: { fecha, instructor, tipo: next }, replace: true })}
+          />
+          <InstructorFilter
+            value={instructor}
+            onChange={(next) => void navigate({ search: { fecha, instructor: next, tipo }, replace: true })}
+          />
+        </div>
         <BookingDay
           date={date}
           instructorId={instructor}
+          classTypeId={tipo}
           isGuest={user === null}
           sessionPending={sessionPending}
           // Back to this very day after logging in (the calendar's opening day may differ by then).

@@ -1,9 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID, IsRowId } from '../../core/dto/validators';
-import { UserPlanDto } from '../../planes';
+import { PlanClassTypeDto, UserPlanDto } from '../../planes';
 
 const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
 const PAID_MESSAGE = 'Indica si el plan está pagado';
@@ -12,6 +24,17 @@ const PLAN_ID_MESSAGE = 'El plan no es válido';
 const PRICE_MESSAGE = 'El precio debe ser un número mayor que 0 con hasta dos decimales';
 const CATALOGUE_CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 1 y 100';
 const INTRO_MESSAGE = 'Indica si el plan es solo para la primera vez (true o false)';
+const CLASS_TYPES_MESSAGE = 'Los tipos de clase no son válidos';
+
+/** The class types a catalogue plan is limited to: a list of ids, empty for every type. */
+const ClassTypeIds = (): PropertyDecorator => (target, key) => {
+  Max(MAX_ID, { each: true, message: CLASS_TYPES_MESSAGE })(target, key);
+  Min(1, { each: true, message: CLASS_TYPES_MESSAGE })(target, key);
+  IsInt({ each: true, message: CLASS_TYPES_MESSAGE })(target, key);
+  ArrayMaxSize(20, { message: CLASS_TYPES_MESSAGE })(target, key);
+  IsArray({ message: CLASS_TYPES_MESSAGE })(target, key);
+  IsOptional()(target, key);
+};
 
 // class-validator runs a field's decorators bottom-up and the global pipe stops at the first
 // failure, so each field's "required" rule is written last.
@@ -137,6 +160,14 @@ export class AddCatalogPlanDto {
   @IsOptional()
   @IsBoolean({ message: INTRO_MESSAGE })
   intro?: boolean;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    maxItems: 20,
+    description: 'Los tipos de clase que el plan incluye (GET /api/admin/class-types); vacío: todos.',
+  })
+  @ClassTypeIds()
+  classTypeIds?: number[];
 }
 
 export class ChangeCatalogPlanDto {
@@ -171,6 +202,14 @@ export class ChangeCatalogPlanDto {
   @IsOptional()
   @IsBoolean({ message: INTRO_MESSAGE })
   intro?: boolean;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    maxItems: 20,
+    description: 'Los tipos de clase que el plan incluye (GET /api/admin/class-types); vacío: todos.',
+  })
+  @ClassTypeIds()
+  classTypeIds?: number[];
 }
 
 export class CatalogPlanIdDto {
@@ -200,6 +239,9 @@ export class AdminCatalogPlanDto {
 
   @ApiProperty({ description: '"Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase.' })
   intro!: boolean;
+
+  @ApiProperty({ type: [PlanClassTypeDto], description: 'Los tipos de clase que el plan incluye; vacío: todos.' })
+  classTypes!: PlanClassTypeDto[];
 }
 
 export class AdminCatalogResponseDto {

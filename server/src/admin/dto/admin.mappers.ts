@@ -1,4 +1,5 @@
 import type { User } from '../../auth/entities';
+import type { PlanClassTypeLine } from '../../planes';
 import type { Plan } from '../../planes/entities';
 import type { AdminCatalogPlanDto } from './admin-plans.dto';
 import type { AdminUserRowDto } from './admin-users.dto';
@@ -14,11 +15,12 @@ export const toAdminUserRow = (user: User, counts?: { attended: number; noShow: 
   noShow: counts?.noShow ?? 0,
 });
 
-export const toAdminCatalogPlan = (plan: Plan): AdminCatalogPlanDto => ({
+export const toAdminCatalogPlan = (plan: Plan, classTypes: PlanClassTypeLine[]): AdminCatalogPlanDto => ({
   id: plan.id,
   name: plan.name,
   price: plan.priceCents / 100,
   classes: plan.classCount,
   visible: plan.visible,
   intro: plan.intro,
+  classTypes: classTypes.map((type) => ({ id: type.id, name: type.name })),
 });

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = {
   'room.instructor': 'Cambió el lugar del instructor en la sala',
   'instructor.create': 'Agregó un instructor',
   'instructor.update': 'Cambió un instructor',
+  'class_type.create': 'Agregó un tipo de clase',
+  'class_type.update': 'Cambió un tipo de clase',
   'settings.update': 'Cambió los ajustes del estudio',
 } as const;
 
@@ -205,6 +207,15 @@ export const AUDIT_FIELDS = {
   payAttendeeThreshold: count,
   /** An instructor's photo, by its file key (`<id>-<hash>`); null: none. */
   photo: text,
+  /** A class type ("Tipos de clase"): its level as the site names it, description, duration and colour. */
+  level: text,
+  description: text,
+  durationMinutes: count,
+  colour: text,
+  /** A timetable entry's class type, by name. */
+  classType: text,
+  /** The class types a catalogue plan is limited to, by name, comma-separated; empty: every type. */
+  classTypes: text,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -245,6 +256,17 @@ const COVER_REQUEST_FIELDS = [
   'coverStatus',
 ] as const satisfies readonly AuditField[];
 
+/** What creating and changing a class type record. */
+const CLASS_TYPE_FIELDS = [
+  'name',
+  'level',
+  'description',
+  'durationMinutes',
+  'colour',
+  'active',
+  'sortOrder',
+] as const satisfies readonly AuditField[];
+
 /** The fields each action records, in `before` or `after`. */
 export const AUDIT_ACTION_FIELDS = {
   'user.create': ['name', 'email', 'cumpleanos', 'role', 'active'],
@@ -254,12 +276,12 @@ export const AUDIT_ACTION_FIELDS = {
   'user_plan.create': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
   'user_plan.update': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
   'user_plan.remind': ['classes_remaining', 'endDate'],
-  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro'],
-  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro'],
+  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
+  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
   'plan.hide': ['visible', 'name'],
   'plan.show': ['visible', 'name'],
-  'schedule.create': ['weekday', 'startTime', 'capacity', 'instructor'],
-  'schedule.update': ['weekday', 'startTime', 'capacity', 'instructor'],
+  'schedule.create': ['weekday', 'startTime', 'capacity', 'instructor', 'classType', 'durationMinutes'],
+  'schedule.update': ['weekday', 'startTime', 'capacity', 'instructor', 'classType', 'durationMinutes'],
   'schedule.deactivate': ['active', 'weekday', 'startTime'],
   'schedule.activate': ['active', 'weekday', 'startTime'],
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
@@ -294,6 +316,8 @@ export const AUDIT_ACTION_FIELDS = {
   'room.instructor': ['row', 'column'],
   'instructor.create': INSTRUCTOR_FIELDS,
   'instructor.update': INSTRUCTOR_FIELDS,
+  'class_type.create': CLASS_TYPE_FIELDS,
+  'class_type.update': CLASS_TYPE_FIELDS,
   'settings.update': [
     'cancelHours',
     'waitlistMax',

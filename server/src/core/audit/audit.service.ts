@@ -27,7 +27,8 @@ export interface AuditEntryInput {
     | 'room'
     | 'settings'
     | 'instructor'
-    | 'cover_request';
+    | 'cover_request'
+    | 'class_type';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

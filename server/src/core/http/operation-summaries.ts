@@ -99,6 +99,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   removeInstructorPhoto: 'Quitar la foto de un instructor',
   getInstructorPhoto: 'Foto de un instructor (un tamaño y formato)',
 
+  // Tipos de clase
+  listClassTypes: 'Tipos de clase (administración)',
+  addClassType: 'Agregar un tipo de clase',
+  changeClassType: 'Cambiar un tipo de clase',
+  listPublicClassTypes: 'Tipos de clase activos (filtro de reservas)',
+
   // Administración
   getUser: 'Datos de un usuario',
   addUser: 'Crear un usuario',

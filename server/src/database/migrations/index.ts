@@ -37,6 +37,7 @@ import { ClassSubstitutes1764959000000 } from './1764959000000-ClassSubstitutes'
 import { CoverRequests1764960000000 } from './1764960000000-CoverRequests';
 import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
 import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos';
+import { ClassTypes1764963000000 } from './1764963000000-ClassTypes';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   CoverRequests1764960000000,
   InstructorPay1764961000000,
   InstructorPhotos1764962000000,
+  ClassTypes1764963000000,
 ];

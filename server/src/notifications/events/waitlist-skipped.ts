@@ -4,7 +4,7 @@ import { when, type BookedClass } from './booked-class';
 /** waitlist.skipped: the client's turn came but they could not be booked; the next in line got the place. */
 export interface WaitlistSkipped {
   class: BookedClass;
-  /** A booking refusal's code (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN) or already_booked / inactive. */
+  /** A booking refusal's code (NO_CLASSES_LEFT, DATE_OUT_OF_PLAN, CLASS_TYPE_NOT_IN_PLAN) or already_booked / inactive. */
   reason: string;
 }
 
@@ -12,6 +12,7 @@ export interface WaitlistSkipped {
 export const WAITLIST_SKIP_REASONS: Record<string, string> = {
   NO_CLASSES_LEFT: 'ya no tienes clases disponibles en tu plan',
   DATE_OUT_OF_PLAN: 'ningún plan tuyo cubre esa fecha',
+  CLASS_TYPE_NOT_IN_PLAN: 'tu plan no incluye ese tipo de clase',
   already_booked: 'ya tenías un lugar en esa clase',
   inactive: 'tu cuenta no está activa',
 };

@@ -1,5 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** A class type a plan is limited to. */
+export class PlanClassTypeDto {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({ example: 'Prenatal' })
+  name!: string;
+}
+
 export class CataloguePlanDto {
   @ApiProperty()
   id!: number;
@@ -24,6 +33,12 @@ export class CataloguePlanDto {
     description: '"Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase en el estudio.',
   })
   intro!: boolean;
+
+  @ApiProperty({
+    type: [PlanClassTypeDto],
+    description: 'Los tipos de clase que el plan incluye ("Solo Prenatal"); vacío: todos.',
+  })
+  classTypes!: PlanClassTypeDto[];
 }
 
 export class CatalogueResponseDto {

@@ -1,10 +1,14 @@
 import type { CataloguePlanDto } from './catalogue.dto';
 import type { UserPlanDto } from './user-plans.dto';
 import type { Plan } from '../entities/plan.entity';
-import type { UserPlanLine } from '../plans.repository';
+import type { PlanClassTypeLine, UserPlanLine } from '../plans.repository';
 import { chargeFor } from '../pricing';
 
-export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixedMxn: number }): CataloguePlanDto => {
+export const toCataloguePlan = (
+  plan: Plan,
+  commission: { percent: number; fixedMxn: number },
+  classTypes: PlanClassTypeLine[],
+): CataloguePlanDto => {
   const charge = chargeFor(plan.priceCents, commission.percent, commission.fixedMxn);
   return {
     id: plan.id,
@@ -14,6 +18,7 @@ export const toCataloguePlan = (plan: Plan, commission: { percent: number; fixed
     commission: charge.commissionCents / 100,
     total: charge.totalCents / 100,
     intro: plan.intro,
+    classTypes: classTypes.map((type) => ({ id: type.id, name: type.name })),
   };
 };
 

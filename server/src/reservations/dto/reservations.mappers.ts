@@ -1,5 +1,7 @@
 import { to12Hour, WEEKDAY_NAMES, weekdayName } from '@pilates/dates';
 import { instructorPhotoUrl } from '../../instructors/entities';
+// The entities' entry, not the module's: the bench's bare reference loads this file without the app.
+import { CLASS_TYPE_LEVEL_NAMES, type ClassTypeLevel } from '../../class-types/entities';
 import type { BookedClass } from '../../notifications';
 import type { Schedule } from '../entities/schedule.entity';
 import type { Enrolled, MyClassRow, ReleasedPlace, Slot } from '../reservations.repository';
@@ -48,6 +50,13 @@ export function toSlotDto(
     instructor: slot.instructor,
     substitute: slot.substitute,
     instructorPhotoUrl: instructorPhotoUrl(slot.instructorPhoto),
+    classType: {
+      id: slot.classType.id,
+      name: slot.classType.name,
+      level: slot.classType.level as ClassTypeLevel,
+      levelName: CLASS_TYPE_LEVEL_NAMES[slot.classType.level as ClassTypeLevel],
+      colour: slot.classType.colour,
+    },
     users: users.length > 0 ? JSON.stringify(users) : NOBODY,
     myReservationId: own?.reservationId ?? null,
     waitlistCount: slot.waitingCount,
@@ -133,6 +142,12 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming, lateReleases
 }
 
 /** A reserved class as mails and calendar feeds show it. */
+/** "Pilates Reformer · Básico": a class's type as calendars and mails name it. */
+export const classTypeLabel = (type: { name: string; level: string }): string => {
+  const level = CLASS_TYPE_LEVEL_NAMES[type.level as ClassTypeLevel];
+  return level ? `${type.name} · ${level}` : type.name;
+};
+
 export function toBookedClass(
   item: {
     date: string;
@@ -141,6 +156,7 @@ export function toBookedClass(
     instructor: string | null;
     spot?: string | null;
     sequence?: number;
+    classType?: { name: string; level: string };
   },
   reservationId = 0,
 ): BookedClass {
@@ -151,6 +167,7 @@ export function toBookedClass(
     durationMinutes: item.durationMinutes,
     instructor: item.instructor,
     spot: item.spot ?? null,
+    ...(item.classType ? { classType: classTypeLabel(item.classType) } : {}),
     ...(item.sequence ? { sequence: item.sequence } : {}),
   };
 }
@@ -163,6 +180,14 @@ export function toScheduleDto(schedule: Schedule): ScheduleDto {
     startTime: schedule.startTime,
     time: to12Hour(schedule.startTime),
     capacity: schedule.capacity,
+    durationMinutes: schedule.durationMinutes,
+    classType: {
+      id: schedule.classType!.id,
+      name: schedule.classType!.name,
+      level: schedule.classType!.level,
+      levelName: CLASS_TYPE_LEVEL_NAMES[schedule.classType!.level],
+      colour: schedule.classType!.colour,
+    },
     instructorId: schedule.instructorId,
     instructor: schedule.instructor,
     active: schedule.active,

@@ -1,6 +1,7 @@
 import { RosterWaitingDto } from './waitlist.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsRequiredDate } from '../../core/dto/validators';
+import { ClassTypeSummaryDto } from '../../class-types';
 
 export class DateRequestDto {
   @ApiProperty({ description: 'Fecha del estudio, YYYY-MM-DD.', example: '2026-11-24' })
@@ -105,6 +106,8 @@ export class SlotDto {
     description: 'La foto de quien da la clase (como photoUrl de /api/instructores); null: sin foto.',
   })
   instructorPhotoUrl!: string | null;
+  @ApiProperty({ type: ClassTypeSummaryDto, description: 'El tipo de clase (filtro por tipo).' })
+  classType!: ClassTypeSummaryDto;
 
   @ApiProperty({
     example: '[{"id":null,"name":null}]',

@@ -2,12 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOnOrAfter, IsRowId, IsRequiredDate, MAX_ID, WithinDaysOf } from '../../core/dto/validators';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Clearable } from '../../core/dto/null-fields';
+import { ClassTypeSummaryDto } from '../../class-types';
 
 const INSTRUCTOR_MESSAGE = 'El instructor no es válido';
 
 const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_MESSAGE = 'La hora debe tener el formato HH:mm (24 horas)';
 const CAPACITY_MESSAGE = 'La capacidad debe ser un número entero entre 1 y 50';
+const CLASS_TYPE_MESSAGE = 'El tipo de clase no es válido';
+const DURATION_MESSAGE = 'La duración debe ser un número entero de minutos entre 15 y 180';
 
 export class ScheduleDto {
   @ApiProperty()
@@ -27,6 +30,12 @@ export class ScheduleDto {
 
   @ApiProperty({ example: 8 })
   capacity!: number;
+
+  @ApiProperty({ example: 50 })
+  durationMinutes!: number;
+
+  @ApiProperty({ type: ClassTypeSummaryDto })
+  classType!: ClassTypeSummaryDto;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'El perfil del instructor; null: sin instructor.' })
   instructorId!: number | null;
@@ -86,6 +95,20 @@ export class AddScheduleDto {
   @Min(1, { message: INSTRUCTOR_MESSAGE })
   @IsInt({ message: INSTRUCTOR_MESSAGE })
   instructorId?: number | null;
+
+  @ApiPropertyOptional({
+    description: 'Un tipo de clase activo (GET /api/tipos-de-clase); sin él, el primero de la lista.',
+  })
+  @IsOptional()
+  @IsRowId(CLASS_TYPE_MESSAGE)
+  classTypeId?: number;
+
+  @ApiPropertyOptional({ example: 50, minimum: 15, maximum: 180, description: 'Sin ella, la del tipo de clase.' })
+  @IsOptional()
+  @Max(180, { message: DURATION_MESSAGE })
+  @Min(15, { message: DURATION_MESSAGE })
+  @IsInt({ message: DURATION_MESSAGE })
+  durationMinutes?: number;
 }
 
 /** Every field but the id is optional; a null instructor removes it. */
@@ -117,6 +140,18 @@ export class ChangeScheduleDto {
   @Min(1, { message: INSTRUCTOR_MESSAGE })
   @IsInt({ message: INSTRUCTOR_MESSAGE })
   instructorId?: number | null;
+
+  @ApiPropertyOptional({ description: 'Un tipo de clase activo (GET /api/tipos-de-clase).' })
+  @IsOptional()
+  @IsRowId(CLASS_TYPE_MESSAGE)
+  classTypeId?: number;
+
+  @ApiPropertyOptional({ example: 50, minimum: 15, maximum: 180 })
+  @IsOptional()
+  @Max(180, { message: DURATION_MESSAGE })
+  @Min(15, { message: DURATION_MESSAGE })
+  @IsInt({ message: DURATION_MESSAGE })
+  durationMinutes?: number;
 }
 
 export class ScheduleIdDto {

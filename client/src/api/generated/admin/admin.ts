@@ -25,6 +25,7 @@ import type {
 
 import type {
   AddCatalogPlanDto,
+  AddClassTypeDto,
   AddInstructorDto,
   AddPlanAdminDto,
   AddPromoCodeDto,
@@ -43,12 +44,15 @@ import type {
   CatalogPlanIdDto,
   CellDto,
   ChangeCatalogPlanDto,
+  ChangeClassTypeDto,
   ChangeDataDto,
   ChangeDataPlanDto,
   ChangeInstructorDto,
   ChangePromoCodeDto,
   ChangeSettingsDto,
   ChangeSettingsResponseDto,
+  ClassTypeResponseDto,
+  ClassTypesResponseDto,
   CoverDecisionResponseDto,
   CoverRequestIdDto,
   DashboardResponseDto,
@@ -339,6 +343,250 @@ export const useChangeDataPlan = <TError = ErrorType<ErrorResponseDto>, TContext
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof changeDataPlan>>, TError, { data: ChangeDataPlanDto }, TContext> => {
   const mutationOptions = getChangeDataPlanMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Tipos de clase (administración)
+ */
+export const getListClassTypesUrl = () => {
+  return `/api/admin/class-types`;
+};
+
+export const listClassTypes = async (options?: RequestInit): Promise<ClassTypesResponseDto> => {
+  return apiFetch<ClassTypesResponseDto>(getListClassTypesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListClassTypesQueryKey = () => {
+  return [`/api/admin/class-types`] as const;
+};
+
+export const getListClassTypesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listClassTypes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listClassTypes>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListClassTypesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listClassTypes>>> = ({ signal }) =>
+    listClassTypes({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listClassTypes>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListClassTypesQueryResult = NonNullable<Awaited<ReturnType<typeof listClassTypes>>>;
+export type ListClassTypesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListClassTypes<
+  TData = Awaited<ReturnType<typeof listClassTypes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listClassTypes>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listClassTypes>>,
+          TError,
+          Awaited<ReturnType<typeof listClassTypes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListClassTypes<
+  TData = Awaited<ReturnType<typeof listClassTypes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listClassTypes>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listClassTypes>>,
+          TError,
+          Awaited<ReturnType<typeof listClassTypes>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListClassTypes<
+  TData = Awaited<ReturnType<typeof listClassTypes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listClassTypes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Tipos de clase (administración)
+ */
+
+export function useListClassTypes<
+  TData = Awaited<ReturnType<typeof listClassTypes>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listClassTypes>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListClassTypesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Agregar un tipo de clase
+ */
+export const getAddClassTypeUrl = () => {
+  return `/api/admin/class-types/add`;
+};
+
+export const addClassType = async (
+  addClassTypeDto: AddClassTypeDto,
+  options?: RequestInit,
+): Promise<ClassTypeResponseDto> => {
+  return apiFetch<ClassTypeResponseDto>(getAddClassTypeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(addClassTypeDto),
+  });
+};
+
+export const getAddClassTypeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof addClassType>>, TError, { data: AddClassTypeDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof addClassType>>, TError, { data: AddClassTypeDto }, TContext> => {
+  const mutationKey = ['addClassType'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof addClassType>>, { data: AddClassTypeDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return addClassType(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AddClassTypeMutationResult = NonNullable<Awaited<ReturnType<typeof addClassType>>>;
+export type AddClassTypeMutationBody = AddClassTypeDto;
+export type AddClassTypeMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Agregar un tipo de clase
+ */
+export const useAddClassType = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof addClassType>>,
+      TError,
+      { data: AddClassTypeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof addClassType>>, TError, { data: AddClassTypeDto }, TContext> => {
+  const mutationOptions = getAddClassTypeMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Cambiar un tipo de clase
+ */
+export const getChangeClassTypeUrl = () => {
+  return `/api/admin/class-types/change`;
+};
+
+export const changeClassType = async (
+  changeClassTypeDto: ChangeClassTypeDto,
+  options?: RequestInit,
+): Promise<ClassTypeResponseDto> => {
+  return apiFetch<ClassTypeResponseDto>(getChangeClassTypeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changeClassTypeDto),
+  });
+};
+
+export const getChangeClassTypeMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changeClassType>>,
+    TError,
+    { data: ChangeClassTypeDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof changeClassType>>, TError, { data: ChangeClassTypeDto }, TContext> => {
+  const mutationKey = ['changeClassType'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeClassType>>, { data: ChangeClassTypeDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return changeClassType(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangeClassTypeMutationResult = NonNullable<Awaited<ReturnType<typeof changeClassType>>>;
+export type ChangeClassTypeMutationBody = ChangeClassTypeDto;
+export type ChangeClassTypeMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cambiar un tipo de clase
+ */
+export const useChangeClassType = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changeClassType>>,
+      TError,
+      { data: ChangeClassTypeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof changeClassType>>, TError, { data: ChangeClassTypeDto }, TContext> => {
+  const mutationOptions = getChangeClassTypeMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -12,6 +12,14 @@ export interface AddScheduleDto {
    * @maximum 50
    */
   capacity: number;
+  /** Un tipo de clase activo (GET /api/tipos-de-clase); sin él, el primero de la lista. */
+  classTypeId?: number;
+  /**
+   * Sin ella, la del tipo de clase.
+   * @minimum 15
+   * @maximum 180
+   */
+  durationMinutes?: number;
   /**
    * Un instructor activo (GET /api/instructores); null: sin instructor.
    * @nullable

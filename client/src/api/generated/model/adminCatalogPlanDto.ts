@@ -5,8 +5,11 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { PlanClassTypeDto } from './planClassTypeDto';
 
 export interface AdminCatalogPlanDto {
+  /** Los tipos de clase que el plan incluye; vacío: todos. */
+  classTypes: PlanClassTypeDto[];
   classes: number;
   id: number;
   /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase. */

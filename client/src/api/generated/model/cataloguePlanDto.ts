@@ -5,8 +5,11 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { PlanClassTypeDto } from './planClassTypeDto';
 
 export interface CataloguePlanDto {
+  /** Los tipos de clase que el plan incluye ("Solo Prenatal"); vacío: todos. */
+  classTypes: PlanClassTypeDto[];
   classes: number;
   /** La comisión del pago en pesos ("plus Comisión"). */
   commission: number;

@@ -8,6 +8,11 @@
 
 export interface ChangeCatalogPlanDto {
   /**
+   * Los tipos de clase que el plan incluye (GET /api/admin/class-types); vacío: todos.
+   * @maxItems 20
+   */
+  classTypeIds?: number[];
+  /**
    * @minimum 1
    * @maximum 100
    */

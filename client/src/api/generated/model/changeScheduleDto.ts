@@ -12,6 +12,13 @@ export interface ChangeScheduleDto {
    * @maximum 50
    */
   capacity?: number;
+  /** Un tipo de clase activo (GET /api/tipos-de-clase). */
+  classTypeId?: number;
+  /**
+   * @minimum 15
+   * @maximum 180
+   */
+  durationMinutes?: number;
   id: number;
   /**
    * Un instructor activo (GET /api/instructores); null quita al instructor.

@@ -60,5 +60,7 @@ export const GetAuditDtoAction = {
   roominstructor: 'room.instructor',
   instructorcreate: 'instructor.create',
   instructorupdate: 'instructor.update',
+  class_typecreate: 'class_type.create',
+  class_typeupdate: 'class_type.update',
   settingsupdate: 'settings.update',
 } as const;

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AttendanceSummaryDto } from './attendanceSummaryDto';
+import type { ClassTypeSummaryDto } from './classTypeSummaryDto';
 import type { EnrolledUserDto } from './enrolledUserDto';
 import type { ReleasedPlaceDto } from './releasedPlaceDto';
 import type { SlotSpotDto } from './slotSpotDto';
@@ -28,6 +29,8 @@ export interface RosterSlotDto {
    * @nullable
    */
   classId: number | null;
+  /** El tipo de clase (filtro por tipo). */
+  classType: ClassTypeSummaryDto;
   /** Duración de la clase, en minutos. */
   durationMinutes: number;
   enrolled: EnrolledUserDto[];

@@ -5,11 +5,14 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { ClassTypeSummaryDto } from './classTypeSummaryDto';
 
 export interface ScheduleDto {
   active: boolean;
   capacity: number;
+  classType: ClassTypeSummaryDto;
   dayName: string;
+  durationMinutes: number;
   id: number;
   /**
    * Su nombre.

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { ClassTypeSummaryDto } from './classTypeSummaryDto';
 import type { SlotSpotDto } from './slotSpotDto';
 
 export interface SlotDto {
@@ -18,6 +19,8 @@ export interface SlotDto {
    * @nullable
    */
   classId: number | null;
+  /** El tipo de clase (filtro por tipo). */
+  classType: ClassTypeSummaryDto;
   /** Duración de la clase, en minutos. */
   durationMinutes: number;
   /** @nullable */

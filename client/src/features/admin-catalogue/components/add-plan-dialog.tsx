@@ -3,7 +3,7 @@ import { FormDialog } from '@/components/forms/form-dialog';
 import { CATALOG_PLAN_FIELDS, catalogPlanSchema, type CatalogPlanInput } from '../schemas';
 import { PlanFields } from './plan-fields';
 
-const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '', intro: false };
+const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '', intro: false, classTypeIds: [] };
 
 /** Adds a plan to the catalogue; it is visible to clients at once. */
 export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -17,7 +17,13 @@ export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       defaultValues={() => EMPTY}
       mutation={getAddCataloguePlanMutationOptions()}
       toRequest={(values) => ({
-        data: { name: values.name, price: values.price, classes: values.classes, intro: values.intro },
+        data: {
+          name: values.name,
+          price: values.price,
+          classes: values.classes,
+          intro: values.intro,
+          ...(values.classTypeIds.length > 0 ? { classTypeIds: values.classTypeIds } : {}),
+        },
       })}
       fields={CATALOG_PLAN_FIELDS}
       submitLabel="Agregar plan"

@@ -14,8 +14,24 @@ const CHANGE = '/api/planes/catalogo/change';
 const HIDE = '/api/planes/catalogo/hide';
 const SHOW = '/api/planes/catalogo/show';
 
-const ocho: AdminCatalogPlanDto = { id: 3, name: 'Ocho Clases', classes: 8, price: 1500, visible: true, intro: false };
-const una: AdminCatalogPlanDto = { id: 1, name: 'Una Clase', classes: 1, price: 220, visible: false, intro: false };
+const ocho: AdminCatalogPlanDto = {
+  id: 3,
+  name: 'Ocho Clases',
+  classes: 8,
+  price: 1500,
+  visible: true,
+  intro: false,
+  classTypes: [],
+};
+const una: AdminCatalogPlanDto = {
+  id: 1,
+  name: 'Una Clase',
+  classes: 1,
+  price: 220,
+  visible: false,
+  intro: false,
+  classTypes: [],
+};
 const diez: AdminCatalogPlanDto = {
   id: 7,
   name: 'Diez Clases',
@@ -23,6 +39,7 @@ const diez: AdminCatalogPlanDto = {
   price: 1750.5,
   visible: true,
   intro: false,
+  classTypes: [],
 };
 
 const catalogue = () => ({ status: 200, body: { success: true, planes: [una, ocho, diez] } });
@@ -44,7 +61,67 @@ async function renderEditor() {
   return view;
 }
 
+const TIPOS = '/api/admin/class-types';
+const tipos = () => ({
+  status: 200,
+  body: {
+    success: true,
+    tiposDeClase: [
+      {
+        id: 1,
+        name: 'Pilates Reformer',
+        level: 'basico',
+        levelName: 'Básico',
+        colour: '#1d4ed8',
+        description: '',
+        durationMinutes: 50,
+        active: true,
+        sortOrder: 1,
+      },
+      {
+        id: 2,
+        name: 'Prenatal',
+        level: 'prenatal',
+        levelName: 'Prenatal',
+        colour: '#be185d',
+        description: '',
+        durationMinutes: 45,
+        active: true,
+        sortOrder: 2,
+      },
+    ],
+  },
+});
+
 describe('CatalogueEditor', () => {
+  it('should limit a plan to class types with their checkboxes, sending only the change, and badge it "Solo Prenatal"', async () => {
+    const limited: AdminCatalogPlanDto = { ...ocho, classTypes: [{ id: 2, name: 'Prenatal' }] };
+    let answered = false;
+    const fetchMock = stubApi({
+      [CATALOGO]: () => ({
+        status: 200,
+        body: { success: true, planes: answered ? [una, limited, diez] : [una, ocho, diez] },
+      }),
+      [TIPOS]: tipos,
+      [CHANGE]: () => {
+        answered = true;
+        return planAnswer('Plan del catálogo cambiado', limited);
+      },
+    });
+    await renderEditor();
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Editar Ocho Clases' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar plan' });
+    const group = await within(dialog).findByRole('group', { name: 'Tipos de clase que incluye' });
+    expect(within(group).getByRole('checkbox', { name: 'Pilates Reformer · Básico' })).not.toBeChecked();
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Prenatal · Prenatal' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Plan del catálogo cambiado')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 3, classTypeIds: [2] }]);
+    expect(await within(table()).findByText('Solo Prenatal')).toBeInTheDocument();
+  });
+
   it('should list visible and hidden plans with classes, prices in pesos and their state', async () => {
     stubApi({ [CATALOGO]: catalogue });
     await renderEditor();
@@ -101,7 +178,7 @@ describe('CatalogueEditor', () => {
         body: {
           success: true,
           message: 'Plan agregado al catálogo',
-          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false },
+          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false, classTypes: [] },
         },
       }),
     });
@@ -129,6 +206,7 @@ describe('CatalogueEditor', () => {
       price: 99,
       visible: true,
       intro: true,
+      classTypes: [],
     };
     let added = false;
     const fetchMock = stubApi({
@@ -163,7 +241,7 @@ describe('CatalogueEditor', () => {
   it('should send only the intro flag when it is the one change', async () => {
     const fetchMock = stubApi({
       [CATALOGO]: catalogue,
-      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true }),
+      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true, classTypes: [] }),
     });
     await renderEditor();
 

@@ -11,6 +11,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { classesLabel, formatMoney } from '@/lib/format';
+import { onlyTypesLabel } from '../schemas';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
 
@@ -73,6 +74,11 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
         {plan.intro ? (
           <span className="inline-flex items-center rounded-pill bg-accent-soft px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-accent-strong">
             Solo primera vez
+          </span>
+        ) : null}
+        {onlyTypesLabel(plan.classTypes) ? (
+          <span className="inline-flex items-center rounded-pill bg-sand px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
+            {onlyTypesLabel(plan.classTypes)}
           </span>
         ) : null}
       </span>

@@ -13,6 +13,8 @@ export function changesOf(plan: AdminCatalogPlanDto, values: CatalogPlanValues):
   if (cents(values.price) !== cents(plan.price)) changes.price = values.price;
   if (values.classes !== plan.classes) changes.classes = values.classes;
   if (values.intro !== plan.intro) changes.intro = values.intro;
+  const before = plan.classTypes.map((type) => type.id).sort((a, b) => a - b);
+  if (values.classTypeIds.join(',') !== before.join(',')) changes.classTypeIds = values.classTypeIds;
   return changes;
 }
 
@@ -36,6 +38,7 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
         price: priceInput(editing.price),
         classes: String(editing.classes),
         intro: editing.intro,
+        classTypeIds: editing.classTypes.map((type) => String(type.id)),
       })}
       mutation={getChangeCataloguePlanMutationOptions()}
       toRequest={(values, editing) => {
@@ -50,8 +53,8 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
         <>
           <PlanFields register={form.register} control={form.control} errors={form.formState.errors} />
           <p className="text-sm text-ink-muted">
-            Los planes que ya tienen los clientes conservan su nombre y sus clases; las compras en curso conservan su
-            precio.
+            Los planes que ya tienen los clientes conservan su nombre, sus clases y sus tipos de clase; las compras en
+            curso conservan su precio.
           </p>
         </>
       )}

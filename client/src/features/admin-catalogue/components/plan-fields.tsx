@@ -1,9 +1,10 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useListClassTypes } from '@/api/generated/admin/admin';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
 import { MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput, type CatalogPlanValues } from '../schemas';
 
-/** Nombre, Precio, Clases and "Solo primera vez": the fields shared by the add and edit dialogs. */
+/** Nombre, Precio, Clases, "Solo primera vez" and the class types: the fields shared by the add and edit dialogs. */
 export function PlanFields({
   register,
   control,
@@ -13,6 +14,7 @@ export function PlanFields({
   control: Control<CatalogPlanInput, unknown, CatalogPlanValues>;
   errors: FieldErrors<CatalogPlanInput>;
 }) {
+  const classTypes = useListClassTypes({ query: { staleTime: 60_000 } }).data?.tiposDeClase ?? [];
   return (
     <>
       <TextField
@@ -62,6 +64,37 @@ export function PlanFields({
           />
         )}
       />
+      {classTypes.length > 1 ? (
+        <Controller
+          control={control}
+          name="classTypeIds"
+          render={({ field }) => (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-ink">Tipos de clase que incluye</legend>
+              <p className="text-sm text-ink-muted">
+                Ninguno marcado: todos los tipos. Los planes ya vendidos conservan los tipos con que se vendieron.
+              </p>
+              {classTypes.map((type) => {
+                const id = String(type.id);
+                return (
+                  <Checkbox
+                    key={type.id}
+                    label={`${type.name} · ${type.levelName}${type.active ? '' : ' (inactivo)'}`}
+                    checked={field.value.includes(id)}
+                    onCheckedChange={(checked) =>
+                      field.onChange(checked ? [...field.value, id] : field.value.filter((value) => value !== id))
+                    }
+                    onBlur={field.onBlur}
+                  />
+                );
+              })}
+              {errors.classTypeIds?.message ? (
+                <p className="text-sm text-danger">{errors.classTypeIds.message}</p>
+              ) : null}
+            </fieldset>
+          )}
+        />
+      ) : null}
     </>
   );
 }

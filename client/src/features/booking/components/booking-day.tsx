@@ -53,10 +53,19 @@ export interface BookingDayProps {
   onRequireLogin: () => void;
   /** Only this instructor's classes (Reservar's filter); undefined: everyone's. */
   instructorId?: number;
+  /** Only classes of this type (Reservar's filter); undefined: every type. */
+  classTypeId?: number;
 }
 
 /** The selected day's classes on /pilates/reservar, with booking and its error dialogs. */
-export function BookingDay({ date, isGuest, sessionPending = false, onRequireLogin, instructorId }: BookingDayProps) {
+export function BookingDay({
+  date,
+  isGuest,
+  sessionPending = false,
+  onRequireLogin,
+  instructorId,
+  classTypeId,
+}: BookingDayProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
@@ -195,7 +204,7 @@ export function BookingDay({ date, isGuest, sessionPending = false, onRequireLog
           fallback={<DayClassesSkeleton />}
           error={(error) => <ErrorMessage error={error} />}
         >
-          <DaySlots date={date} listProps={listProps} instructorId={instructorId} />
+          <DaySlots date={date} listProps={listProps} instructorId={instructorId} classTypeId={classTypeId} />
         </PageQueryBoundary>
       </DayHeading>
       {cancelOpened ? (
@@ -254,13 +263,19 @@ function DaySlots({
   date,
   listProps,
   instructorId,
+  classTypeId,
 }: {
   date: string;
   listProps: SlotListProps;
   instructorId?: number;
+  classTypeId?: number;
 }) {
   const day = usePageQuery(getGetInformationSuspenseQueryOptions({ date })).data;
-  const slots = instructorId === undefined ? day.data : day.data.filter((slot) => slot.instructorId === instructorId);
+  const slots = day.data.filter(
+    (slot) =>
+      (instructorId === undefined || slot.instructorId === instructorId) &&
+      (classTypeId === undefined || slot.classType.id === classTypeId),
+  );
   // The strike rule paused the client's online booking: said before they try (the server refuses too).
   const block = day.bloqueo ? (
     <p role="note" className="mb-4 rounded-card border border-accent/40 bg-accent-soft px-4 py-3 text-sm text-ink">
@@ -271,11 +286,16 @@ function DaySlots({
     return (
       <>
         {block}
-        {instructorId === undefined ? (
+        {instructorId === undefined && classTypeId === undefined ? (
           <NoClasses />
         ) : (
           <p className="rounded-card bg-surface px-6 py-6 text-center text-ink-muted shadow-soft">
-            Este día no hay clases con ese instructor. Elige otro día o &quot;Todos&quot;.
+            {classTypeId === undefined
+              ? 'Este día no hay clases con ese instructor.'
+              : instructorId === undefined
+                ? 'Este día no hay clases de ese tipo.'
+                : 'Este día no hay clases de ese tipo con ese instructor.'}{' '}
+            Elige otro día o &quot;Todos&quot;.
           </p>
         )}
       </>

@@ -13,12 +13,27 @@ describe('SlotList', () => {
     const open = slot({ scheduleId: 4, time: '6:00 PM', reservedCount: 3, capacity: 8, instructor: 'Mariana' });
     render(<SlotList slots={[open]} onBook={onBook} />);
     expect(within(row('6:00 PM')).getByText('Pilates Reformer')).toBeInTheDocument();
+    expect(within(row('6:00 PM')).getByText('Básico')).toBeInTheDocument();
     expect(within(row('6:00 PM')).getByText('50 min')).toBeInTheDocument();
     expect(within(row('6:00 PM')).getByText('5 lugares disponibles · Con Mariana')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Reservar' });
     expect(button).toHaveAccessibleDescription('6:00 PM');
     await userEvent.click(button);
     expect(onBook).toHaveBeenCalledWith(open);
+  });
+
+  it("should name each class's type and level beside the type's colour mark", () => {
+    const prenatal = slot({
+      time: '9:00 AM',
+      durationMinutes: 45,
+      classType: { id: 2, name: 'Prenatal', level: 'prenatal', levelName: 'Prenatal', colour: '#be185d' },
+    });
+    render(<SlotList slots={[prenatal]} onBook={vi.fn()} />);
+    const name = within(row('9:00 AM')).getByText('Prenatal', { selector: 'span.font-medium' });
+    const mark = name.querySelector('[aria-hidden="true"]') as HTMLElement;
+    expect(mark.style.backgroundColor).toBe('rgb(190, 24, 93)');
+    expect(within(row('9:00 AM')).getByText('45 min')).toBeInTheDocument();
+    expect(within(row('9:00 AM')).getAllByText('Prenatal')).toHaveLength(2);
   });
 
   it('should mark the instructor as a substitute when one teaches that date', () => {

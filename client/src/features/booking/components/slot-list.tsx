@@ -8,9 +8,6 @@ import { bookingPolicyText, cancelTermsText } from '@/features/my-classes';
 import { useLateReleases } from '@/lib/cancellation-policy';
 import { positionLabel, waitlistButtonLabel } from '@/features/waitlist';
 
-/** The studio teaches one class: Pilates Reformer. */
-export const CLASS_NAME = 'Pilates Reformer';
-
 export interface SlotListProps {
   slots: SlotDto[];
   /**
@@ -145,7 +142,16 @@ function SlotRow({
           <span id={timeId} className="font-display text-2xl leading-tight text-ink-strong figures">
             {slot.time}
           </span>
-          <span className="text-sm font-medium text-ink">{CLASS_NAME}</span>
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-ink">
+            {/* The type's colour mark (a palette colour with 4.5:1 on white); the name says it in words. */}
+            <span
+              aria-hidden="true"
+              className="inline-block size-2.5 shrink-0 rounded-full"
+              style={{ backgroundColor: slot.classType.colour }}
+            />
+            {slot.classType.name}
+          </span>
+          <span className="text-sm text-ink-muted">{slot.classType.levelName}</span>
           <span className="text-sm text-ink-muted">{slot.durationMinutes} min</span>
         </p>
         {/* A long unbroken instructor's name wraps anywhere rather than widen the page. */}

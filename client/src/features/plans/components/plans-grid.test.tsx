@@ -9,12 +9,21 @@ import { INTRO_BADGE, PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-gr
 const GET_PLANES = '/api/planes/get-planes';
 
 const catalogue: CataloguePlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220, intro: false },
-  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800, intro: false },
-  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500, intro: false },
-  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900, intro: false },
-  { id: 5, name: 'Dieciséis Clases', price: 2400, classes: 16, commission: 0, total: 2400, intro: false },
-  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900, intro: false },
+  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220, intro: false, classTypes: [] },
+  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800, intro: false, classTypes: [] },
+  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500, intro: false, classTypes: [] },
+  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900, intro: false, classTypes: [] },
+  {
+    id: 5,
+    name: 'Dieciséis Clases',
+    price: 2400,
+    classes: 16,
+    commission: 0,
+    total: 2400,
+    intro: false,
+    classTypes: [],
+  },
+  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900, intro: false, classTypes: [] },
 ];
 
 const GET_COOKIE = '/api/get-cookie';
@@ -76,6 +85,7 @@ describe('PlansGrid', () => {
       commission: 0,
       total: 150,
       intro: true,
+      classTypes: [],
     };
     stubApi({
       [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [intro, ...catalogue] } }),
@@ -86,6 +96,24 @@ describe('PlansGrid', () => {
     expect(within(card).getByText(INTRO_BADGE)).toHaveTextContent('Solo primera vez');
     expect(screen.getAllByText(INTRO_BADGE)).toHaveLength(1);
     expect(within(screen.getByRole('article', { name: 'Una Clase' })).queryByText(INTRO_BADGE)).not.toBeInTheDocument();
+  });
+
+  it('should say "Solo Prenatal" on a plan limited to that class type, and only there', async () => {
+    const pack: CataloguePlanDto = {
+      id: 10,
+      name: 'Paquete Prenatal',
+      price: 900,
+      classes: 4,
+      commission: 0,
+      total: 900,
+      intro: false,
+      classTypes: [{ id: 2, name: 'Prenatal' }],
+    };
+    stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [pack, ...catalogue] } }) });
+    renderPage(<PlansGrid />);
+    const card = await screen.findByRole('article', { name: 'Paquete Prenatal' });
+    expect(within(card).getByText('Solo Prenatal')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Solo /)).toHaveLength(1);
   });
 
   it('should show the six plans with their price in pesos, the class count and a Reservar link', async () => {

@@ -59,6 +59,12 @@ function PlanCard({ plan, onBuy }: { plan: CataloguePlanDto; onBuy?: (plan: Cata
         <h2 id={titleId} className="font-display text-3xl leading-tight font-semibold text-ink-strong">
           {plan.name}
         </h2>
+        {plan.classTypes.length > 0 ? (
+          // A plan limited to some class types ("Solo Prenatal"): it books only those.
+          <p className="mt-2 self-center rounded-pill bg-sand px-3 py-0.5 text-xs font-semibold text-ink">
+            Solo {plan.classTypes.map((type) => type.name).join(', ')}
+          </p>
+        ) : null}
         <p className="mt-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
           {classesLabel(plan.classes)}
         </p>

@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/select';
 import { DEFAULT_CAPACITY, newScheduleSchema, NO_INSTRUCTOR, type NewScheduleInput } from '../schemas';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
-const FIELDS = ['weekday', 'startTime', 'capacity', 'instructorId'] as const;
+const FIELDS = ['weekday', 'startTime', 'capacity', 'instructorId', 'classTypeId', 'durationMinutes'] as const;
 
 export const WEEKDAY_OPTIONS = WEEKDAY_NAMES.slice(1).map((name, index) => ({ value: String(index + 1), label: name }));
 
@@ -15,6 +15,8 @@ const EMPTY: NewScheduleInput = {
   startTime: '',
   capacity: String(DEFAULT_CAPACITY),
   instructorId: NO_INSTRUCTOR,
+  classTypeId: '',
+  durationMinutes: '50',
 };
 
 /** Adds a recurring class to the weekly timetable. */
@@ -33,6 +35,8 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
           weekday: values.weekday,
           startTime: values.startTime,
           capacity: values.capacity,
+          classTypeId: values.classTypeId,
+          durationMinutes: values.durationMinutes,
           ...(values.instructorId !== null ? { instructorId: values.instructorId } : {}),
         },
       })}
@@ -60,7 +64,12 @@ export function AddScheduleDialog({ open, onOpenChange }: { open: boolean; onOpe
               />
             )}
           />
-          <ScheduleFields register={form.register} control={form.control} errors={form.formState.errors} />
+          <ScheduleFields
+            register={form.register}
+            control={form.control}
+            errors={form.formState.errors}
+            setValue={form.setValue}
+          />
         </>
       )}
     </FormDialog>

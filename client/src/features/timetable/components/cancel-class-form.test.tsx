@@ -22,6 +22,7 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   isCancelled: false,
   instructor: null,
   substitute: false,
+  classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
   users: '[{"id":null,"name":null}]',
   myReservationId: null,
   waitlistCount: 0,

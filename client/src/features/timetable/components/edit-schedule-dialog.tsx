@@ -4,7 +4,7 @@ import { FormDialog } from '@/components/forms/form-dialog';
 import { NO_INSTRUCTOR, scheduleSchema, type ScheduleValues } from '../schemas';
 import { SCHEDULE_CODE_FIELDS, ScheduleFields } from './schedule-fields';
 
-const FIELDS = ['startTime', 'capacity', 'instructorId'] as const;
+const FIELDS = ['startTime', 'capacity', 'instructorId', 'classTypeId', 'durationMinutes'] as const;
 
 /** Only what changed: an unchanged capacity or time is not re-checked by the server. */
 function changesOf(schedule: ScheduleDto, values: ScheduleValues): ChangeScheduleDto {
@@ -13,6 +13,8 @@ function changesOf(schedule: ScheduleDto, values: ScheduleValues): ChangeSchedul
   if (values.capacity !== schedule.capacity) changes.capacity = values.capacity;
   // "Sin instructor" (null) removes the instructor.
   if (values.instructorId !== (schedule.instructorId ?? null)) changes.instructorId = values.instructorId;
+  if (values.classTypeId !== schedule.classType.id) changes.classTypeId = values.classTypeId;
+  if (values.durationMinutes !== schedule.durationMinutes) changes.durationMinutes = values.durationMinutes;
   return changes;
 }
 
@@ -22,7 +24,7 @@ export interface EditScheduleDialogProps {
   onClose: () => void;
 }
 
-/** Changes the time, capacity or instructor of one class of the weekly timetable. */
+/** Changes the time, capacity, instructor, type or duration of one class of the weekly timetable. */
 export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProps) {
   return (
     <FormDialog
@@ -35,6 +37,8 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
         startTime: editing.startTime,
         capacity: String(editing.capacity),
         instructorId: typeof editing.instructorId === 'number' ? String(editing.instructorId) : NO_INSTRUCTOR,
+        classTypeId: String(editing.classType.id),
+        durationMinutes: String(editing.durationMinutes),
       })}
       mutation={getChangeScheduleMutationOptions()}
       toRequest={(values, editing) => {
@@ -52,6 +56,8 @@ export function EditScheduleDialog({ schedule, onClose }: EditScheduleDialogProp
             register={form.register}
             control={form.control}
             errors={form.formState.errors}
+            setValue={form.setValue}
+            currentClassTypeId={schedule?.classType.id}
             current={
               typeof schedule?.instructorId === 'number'
                 ? { id: schedule.instructorId, name: schedule.instructor ?? '' }

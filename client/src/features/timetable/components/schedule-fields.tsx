@@ -1,9 +1,19 @@
-import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useEffect } from 'react';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { useListClassTypes } from '@/api/generated/admin/admin';
 import { useListPublicInstructors } from '@/api/generated/instructores/instructores';
+import type { ClassTypeDto } from '@/api/generated/model';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import type { CodeFields } from '@/lib/server-field-errors';
-import { MAX_CAPACITY, MIN_CAPACITY, NO_INSTRUCTOR, type ScheduleInput } from '../schemas';
+import { MAX_CAPACITY, MAX_DURATION, MIN_CAPACITY, MIN_DURATION, NO_INSTRUCTOR, type ScheduleInput } from '../schemas';
 import { roomLimitHint, useRoomReformers } from './room-limit';
 
 /** Server refusals that belong under one field of the form rather than in the red box. */
@@ -11,7 +21,18 @@ export const SCHEDULE_CODE_FIELDS: CodeFields<ScheduleInput> = {
   SCHEDULE_TIME_TAKEN: 'startTime',
   CAPACITY_BELOW_RESERVED: 'capacity',
   INSTRUCTOR_NOT_AVAILABLE: 'instructorId',
+  CLASS_TYPE_NOT_AVAILABLE: 'classTypeId',
 };
+
+/** The active class types, "Name · Level"; the class's own type stays a choice when inactive. */
+export function classTypeOptions(types: ClassTypeDto[], currentId?: number) {
+  return types
+    .filter((type) => type.active || type.id === currentId)
+    .map((type) => ({
+      value: String(type.id),
+      label: `${type.name} · ${type.levelName}${type.active ? '' : ' (inactivo)'}`,
+    }));
+}
 
 /** The instructor a class has now, kept as a choice even when the profile is no longer active. */
 export interface CurrentInstructor {
@@ -40,13 +61,31 @@ export function ScheduleFields<T extends ScheduleInput, V>({
   control,
   errors,
   current,
+  currentClassTypeId,
+  setValue,
 }: {
   register: UseFormRegister<T>;
   control: Control<T, unknown, V>;
   errors: FieldErrors<ScheduleInput>;
   current?: CurrentInstructor | null;
+  /** The class's own type (kept as a choice when inactive). */
+  currentClassTypeId?: number;
+  /** Choosing a type sets the duration to the type's (the admin may change it after). */
+  setValue: UseFormSetValue<T>;
 }) {
   const instructors = useListPublicInstructors({ query: { staleTime: 60_000 } });
+  const classTypes = useListClassTypes({ query: { staleTime: 60_000 } });
+  const types = classTypes.data?.tiposDeClase ?? [];
+  const set = setValue as unknown as UseFormSetValue<ScheduleInput>;
+  const chosenType = useWatch({ control: control as unknown as Control<ScheduleInput>, name: 'classTypeId' });
+  // A new class starts as the studio's first active type, with its duration.
+  const firstActive = types.find((type) => type.active);
+  useEffect(() => {
+    if (chosenType === '' && firstActive) {
+      set('classTypeId', String(firstActive.id));
+      set('durationMinutes', String(firstActive.durationMinutes));
+    }
+  }, [chosenType, firstActive, set]);
   // The shared fields have the same names in both forms.
   const reg = register as unknown as UseFormRegister<ScheduleInput>;
   const reformers = useRoomReformers();
@@ -82,6 +121,45 @@ export function ScheduleFields<T extends ScheduleInput, V>({
           }
           error={errors.capacity?.message}
           {...reg('capacity')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control as unknown as Control<ScheduleInput>}
+          name="classTypeId"
+          render={({ field }) => (
+            <Select
+              label="Tipo de clase"
+              required
+              placeholder="Selecciona un tipo"
+              options={classTypeOptions(types, currentClassTypeId)}
+              hint={
+                classTypes.isError
+                  ? 'No pudimos cargar los tipos de clase. Cierra y vuelve a abrir para intentarlo de nuevo.'
+                  : 'Los tipos se editan en «Tipos de clase», más abajo.'
+              }
+              value={field.value}
+              onValueChange={(value) => {
+                field.onChange(value);
+                const chosen = types.find((type) => String(type.id) === value);
+                if (chosen) set('durationMinutes', String(chosen.durationMinutes), { shouldValidate: true });
+              }}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.classTypeId?.message}
+            />
+          )}
+        />
+        <TextField
+          label="Duración (minutos)"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DURATION}
+          max={MAX_DURATION}
+          required
+          hint="La del tipo de clase, salvo que la cambies."
+          error={errors.durationMinutes?.message}
+          {...reg('durationMinutes')}
         />
       </div>
       <Controller

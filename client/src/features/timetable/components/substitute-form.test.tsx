@@ -25,6 +25,7 @@ const slot = (scheduleId: number, time: string, extra: Partial<SlotDto> = {}): S
   instructor: 'Luis',
   instructorId: 1,
   substitute: false,
+  classType: { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' },
   users: '[{"id":null,"name":null}]',
   myReservationId: null,
   waitlistCount: 0,

@@ -24,6 +24,8 @@ const sala = (count: number) => () => ({
   },
 });
 
+const REFORMER = { id: 1, name: 'Pilates Reformer', level: 'basico', levelName: 'Básico', colour: '#1d4ed8' } as const;
+
 const lunes7: ScheduleDto = {
   id: 1,
   weekday: 1,
@@ -31,6 +33,8 @@ const lunes7: ScheduleDto = {
   startTime: '07:00',
   time: '7:00 AM',
   capacity: 8,
+  durationMinutes: 50,
+  classType: REFORMER,
   instructorId: null,
   instructor: null,
   active: true,
@@ -54,6 +58,30 @@ const sabado9: ScheduleDto = {
 };
 
 const INSTRUCTORES = '/api/instructores';
+const TIPOS = '/api/admin/class-types';
+const PRENATAL = { id: 2, name: 'Prenatal', level: 'prenatal', levelName: 'Prenatal', colour: '#be185d' } as const;
+/** Every class type, as "Tipos de clase" lists them: the Horario select offers the active ones. */
+const tipos = () => ({
+  status: 200,
+  body: {
+    success: true,
+    tiposDeClase: [
+      { ...REFORMER, description: '', durationMinutes: 50, active: true, sortOrder: 1 },
+      { ...PRENATAL, description: '', durationMinutes: 45, active: true, sortOrder: 2 },
+      {
+        id: 3,
+        name: 'Barre',
+        level: 'basico',
+        levelName: 'Básico',
+        colour: '#374151',
+        description: '',
+        durationMinutes: 40,
+        active: false,
+        sortOrder: 3,
+      },
+    ],
+  },
+});
 /** The active instructors the Horario select offers. */
 const instructores = () => ({
   status: 200,
@@ -199,6 +227,7 @@ describe('TimetableEditor', () => {
   it('should add a class on the chosen day with capacity 8 by default', async () => {
     const fetchMock = stubApi({
       [HORARIO]: timetable,
+      [TIPOS]: tipos,
       '/api/reservations/horario/add': () =>
         scheduleAnswer('Clase agregada al horario', {
           ...lunes7,
@@ -225,13 +254,46 @@ describe('TimetableEditor', () => {
 
     expect(await screen.findByText('Clase agregada al horario')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/reservations/horario/add')).toEqual([
-      { weekday: 7, startTime: '10:00', capacity: 8 },
+      { weekday: 7, startTime: '10:00', capacity: 8, classTypeId: 1, durationMinutes: 50 },
+    ]);
+  });
+
+  it("should offer the active class types, the first chosen, and take the chosen type's duration", async () => {
+    const fetchMock = stubApi({
+      [HORARIO]: timetable,
+      [TIPOS]: tipos,
+      '/api/reservations/horario/add': () =>
+        scheduleAnswer('Clase agregada al horario', { ...lunes7, id: 9, classType: PRENATAL, durationMinutes: 45 }),
+    });
+    renderPage(<TimetableEditor />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Agregar clase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar clase' });
+    const typeSelect = within(dialog).getByRole('combobox', { name: /Tipo de clase/ });
+    await vi.waitFor(() => expect(typeSelect).toHaveTextContent('Pilates Reformer · Básico'));
+    expect(within(dialog).getByLabelText(/Duración/)).toHaveValue(50);
+    await userEvent.click(typeSelect);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Pilates Reformer · Básico',
+      'Prenatal · Prenatal',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Prenatal · Prenatal' }));
+    expect(within(dialog).getByLabelText(/Duración/)).toHaveValue(45);
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Día/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Martes' }));
+    await userEvent.type(within(dialog).getByLabelText(/Hora/), '11:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar clase' }));
+    expect(await screen.findByText('Clase agregada al horario')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/reservations/horario/add')).toEqual([
+      { weekday: 2, startTime: '11:00', capacity: 8, classTypeId: 2, durationMinutes: 45 },
     ]);
   });
 
   it('should show a taken time under the Hora field', async () => {
     stubApi({
       [HORARIO]: timetable,
+      [TIPOS]: tipos,
       '/api/reservations/horario/add': () => ({
         status: 409,
         body: { success: false, code: 'SCHEDULE_TIME_TAKEN', error: 'Ya hay una clase ese día a esa hora.' },

@@ -65,6 +65,17 @@ function ScheduleRow({
         <StateBadge active={schedule.active} />
       </div>
       <div className={cn('min-w-0 space-y-1 text-sm', schedule.active ? 'text-ink' : 'text-ink-subtle')}>
+        <p className="flex items-center gap-1.5" title={`${schedule.classType.name} · ${schedule.classType.levelName}`}>
+          <span
+            aria-hidden="true"
+            className="ml-1 mr-0.5 inline-block size-2.5 shrink-0 rounded-full"
+            style={{ backgroundColor: schedule.classType.colour }}
+          />
+          <span className="truncate">
+            <span className="sr-only">Tipo de clase: </span>
+            {schedule.classType.name} · {schedule.classType.levelName} · {schedule.durationMinutes} min
+          </span>
+        </p>
         <p className="flex items-center gap-1.5">
           <Users aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
           {schedule.capacity} {schedule.capacity === 1 ? 'lugar' : 'lugares'}

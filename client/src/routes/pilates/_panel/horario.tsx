@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { requirePermission } from '../../../features/session/guards';
 import { Permission } from '../../../lib/permissions';
+import { ClassTypesEditor } from '../../../features/admin-class-types';
 import { CancelClassForm } from '../../../features/timetable/components/cancel-class-form';
 import { SubstituteForm } from '../../../features/timetable/components/substitute-form';
 import { TimetableEditor } from '../../../features/timetable/components/timetable-editor';
@@ -36,6 +37,7 @@ function HorarioPage() {
       </div>
       <CoverRequestsPanel />
       <TimetableEditor />
+      <ClassTypesEditor />
       <SubstituteForm />
       <CancelClassForm />
     </section>
