@@ -110,6 +110,10 @@ const RULES: Record<string, Rule> = {
     othersBody: (f) => ({ reservationId: f.otherReservationId, spot: 1 }),
   },
   setFavouriteSpot: { access: 'session', body: () => ({ spot: null }) },
+  // A client's own WhatsApp consent: there is no "someone else's" form of these calls.
+  getWhatsAppConsent: { access: 'session' },
+  giveWhatsAppConsent: { access: 'session', body: () => ({ phone: '722 123 4567', consent: true }) },
+  withdrawWhatsAppConsent: { access: 'session' },
   getAdminSala: { access: Permission.RoomManage },
   addSpot: { access: Permission.RoomManage, body: () => ({}) },
   updateSpot: { access: Permission.RoomManage, body: () => ({}) },

@@ -45,6 +45,7 @@ const READS = new Set([
   'getAudit',
   'getDashboard',
   'planHistory',
+  'getWhatsAppConsent',
   'previewCheckout',
   'deskSalePreview',
   'checkResetToken',

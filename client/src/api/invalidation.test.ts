@@ -17,7 +17,7 @@ import {
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getListPublicInstructorsUrl } from './generated/instructores/instructores';
-import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
+import { getGetClasesUrl, getGetUserPlanesUrl, getGetWhatsAppConsentUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
 import { getGetStudioUrl } from './generated/studio/studio';
@@ -94,6 +94,7 @@ describe('LIST_URLS', () => {
       giftCardOptions: getGiftCardOptionsUrl(),
       instructorProfiles: getListInstructorsUrl(),
       instructors: getListPublicInstructorsUrl(),
+      whatsappConsent: getGetWhatsAppConsentUrl(),
     });
   });
 });

@@ -21,7 +21,14 @@ export interface Fixture {
 /** A valid body of each operation with a JSON body, and who may call it. Every field of the operation's schema appears. */
 export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record<string, unknown> }> = {
   login: { role: 'guest', body: () => ({ email: 'nadie@example.com', password: 'una-clave-cualquiera' }) },
-  register: { role: 'guest', body: () => validRegistration({ email: 'nueva@example.com' }) },
+  register: {
+    role: 'guest',
+    body: () => ({
+      ...validRegistration({ email: 'nueva@example.com' }),
+      whatsappConsent: true,
+      whatsapp: '722 123 4567',
+    }),
+  },
   changePassword: {
     role: 'client',
     body: () => ({ currentPassword: 'clave-segura-1', newPassword: 'otra-clave-9', confirmPassword: 'otra-clave-9' }),
@@ -52,6 +59,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   forgive: { role: 'admin', body: (f) => ({ reservationId: f.reservationId, reason: 'Avisó por WhatsApp' }) },
   changeSpot: { role: 'client', body: (f) => ({ reservationId: f.reservationId, spot: 3 }) },
   setFavouriteSpot: { role: 'client', body: () => ({ spot: 2 }) },
+  giveWhatsAppConsent: { role: 'client', body: () => ({ phone: '044 722 123 4567', consent: true }) },
   addSpot: { role: 'admin', body: () => ({ label: 'Reformer 9', row: 4, column: 0 }) },
   updateSpot: { role: 'admin', body: () => ({ id: 2, label: 'Junto a la ventana', row: 5, column: 5 }) },
   retireSpot: { role: 'admin', body: () => ({ id: 8 }) },

@@ -27,6 +27,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   getCalendarFeedUrl: 'Dirección de mi calendario',
   resetCalendarFeedUrl: 'Cambiar la dirección de mi calendario',
   downloadCalendarFeed: 'Calendario iCalendar de mis clases',
+  getWhatsAppConsent: 'Mis avisos por WhatsApp',
+  giveWhatsAppConsent: 'Recibir avisos por WhatsApp',
+  withdrawWhatsAppConsent: 'Dejar de recibir avisos por WhatsApp',
 
   // Reservas
   getInformation: 'Clases de un día',

@@ -34,6 +34,7 @@ import { DeskGiftCards1764953000000 } from './1764953000000-DeskGiftCards';
 import { Instructors1764955000000 } from './1764955000000-Instructors';
 import { CalendarSequence1764958000000 } from './1764958000000-CalendarSequence';
 import { ClassSubstitutes1764959000000 } from './1764959000000-ClassSubstitutes';
+import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   Instructors1764955000000,
   CalendarSequence1764958000000,
   ClassSubstitutes1764959000000,
+  WhatsAppNotices1764964000000,
 ];

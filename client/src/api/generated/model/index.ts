@@ -235,3 +235,7 @@ export * from './waitlistIdDto';
 export * from './waitlistPlaceDto';
 export * from './walkInDto';
 export * from './walkInResponseDto';
+export * from './whatsAppConsentDto';
+export * from './whatsAppConsentResponseDto';
+export * from './whatsAppConsentResponseDtoWhatsapp';
+export * from './whatsAppConsentStateDto';
