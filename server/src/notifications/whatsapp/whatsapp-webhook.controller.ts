@@ -1,6 +1,6 @@
-import { Controller, Get, Header, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, SkipCsrf } from '../../core/auth/auth.decorators';
 import type { RawBodyRequest } from '../../core/http/raw-body';
 import { WhatsAppWebhookService } from './whatsapp-webhook.service';
@@ -18,14 +18,17 @@ export class WhatsAppWebhookController {
   /** The subscription check: echoes `hub.challenge` as text when `hub.verify_token` matches; else 403. */
   @Public()
   @Get('webhook')
-  @Header('content-type', 'text/plain; charset=utf-8')
   @Header('cache-control', 'no-store')
   verify(
     @Query('hub.mode') mode: string | undefined,
     @Query('hub.verify_token') token: string | undefined,
     @Query('hub.challenge') challenge: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): string {
-    return this.webhooks.challenge(mode, token, challenge);
+    const answer = this.webhooks.challenge(mode, token, challenge);
+    // Only the challenge is text: a refusal keeps the API's JSON error.
+    void reply.type('text/plain; charset=utf-8');
+    return answer;
   }
 
   /** A signed post (X-Hub-Signature-256 over the raw body): stored, answered, processed after. Else 401. */
