@@ -317,6 +317,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }
     }
   }
+  if (!parsed.WHATSAPP_TOKEN !== !parsed.WHATSAPP_PHONE_NUMBER_ID) {
+    const missing = parsed.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN';
+    throw new ConfigError(`Configuración inválida: ${missing} falta (WhatsApp necesita el token y el número juntos)`);
+  }
+  if (isProduction && parsed.WHATSAPP_TOKEN) {
+    // Without them Meta's webhook could not be subscribed or checked: no delivery states, no "BAJA".
+    for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+      if (!parsed[name]) {
+        throw new ConfigError(`Configuración inválida: ${name} es obligatoria en producción con WHATSAPP_TOKEN`);
+      }
+    }
+  }
   if (parsed.HEADERS_TIMEOUT_SECONDS > parsed.REQUEST_TIMEOUT_SECONDS) {
     // Node refuses a headers timeout longer than the request timeout.
     throw new ConfigError(

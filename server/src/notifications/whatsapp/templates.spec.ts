@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NotificationEvent } from '../events';
 import { renderWhatsApp, WHATSAPP_TEMPLATES } from './templates';
 
@@ -87,5 +89,24 @@ describe('renderWhatsApp', () => {
       context,
     )!;
     expect(message.parameters.slice(1, 3)).toEqual(['hoy a las 7:00 AM', 'el que elijas al llegar']);
+  });
+
+  it("should keep each body within Meta's rules: no parameter first or last, each numbered once in order", () => {
+    for (const [name, template] of Object.entries(WHATSAPP_TEMPLATES)) {
+      expect({ name, starts: /^\{\{/.test(template.body), ends: /\}\}$/.test(template.body) }).toEqual({
+        name,
+        starts: false,
+        ends: false,
+      });
+      const numbers = [...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+      expect(numbers).toEqual(template.parameters.map((_, index) => index + 1));
+    }
+  });
+
+  it('should be listed in the README as written here, to register with Meta', () => {
+    const readme = readFileSync(join(__dirname, '../../../../README.md'), 'utf8');
+    for (const [name, template] of Object.entries(WHATSAPP_TEMPLATES)) {
+      expect(readme).toContain(`**\`${name}\`** (\`${template.event}\`): «${template.body}»`);
+    }
   });
 });

@@ -6,38 +6,39 @@ import { siteUrl } from '../mail';
 
 /**
  * The WhatsApp templates the studio registers with Meta (category "Utility", language es_MX), one
- * per event it sends by WhatsApp, with their body's parameters in order. The README lists them from
- * here. An event without a template here (payments, account mails) goes by e-mail only.
+ * per event it sends by WhatsApp, with their body's parameters in order. The README lists them as
+ * written here (templates.spec.ts holds it to them). Meta refuses a body that starts or ends with a
+ * parameter. An event without a template here (payments, account mails) goes by e-mail only.
  */
 export const WHATSAPP_TEMPLATES = {
   reserva_confirmada: {
     event: 'reservation.confirmed',
-    body: 'Hola, {{1}}: tu clase de Pilates Reformer quedó reservada para el {{2}}. Tu lugar: {{3}}. {{4}} Tus clases: {{5}}',
+    body: 'Hola, {{1}}: tu clase de Pilates Reformer quedó reservada para el {{2}}. Tu lugar: {{3}}. {{4}} Tus clases: {{5}} ¡Te esperamos!',
     parameters: ['nombre', 'fecha y hora', 'reformer', 'cancelación', 'enlace'],
   },
   recordatorio_clase: {
     event: 'class.reminder',
-    body: 'Hola, {{1}}: te esperamos {{2}} en tu clase de Pilates Reformer. Tu lugar: {{3}}. Si no puedes venir, cancélala en: {{4}}',
+    body: 'Hola, {{1}}: te esperamos {{2}} en tu clase de Pilates Reformer. Tu lugar: {{3}}. Si no puedes venir, cancélala en {{4}} para que otra persona tome tu lugar.',
     parameters: ['nombre', 'fecha y hora', 'reformer', 'enlace'],
   },
   lista_espera_lugar: {
     event: 'waitlist.promoted',
-    body: '¡Hola, {{1}}! Se liberó un lugar y pasaste de la lista de espera a la clase del {{2}}. Tu lugar: {{3}}. Si ya no puedes venir, cancela sin perder la clase hasta {{4}}: {{5}}',
+    body: '¡Hola, {{1}}! Se liberó un lugar y pasaste de la lista de espera a la clase del {{2}}. Tu lugar: {{3}}. Si ya no puedes venir, cancela sin perder la clase hasta {{4}} en {{5}} para que otra persona lo aproveche.',
     parameters: ['nombre', 'fecha y hora', 'reformer', 'cancelación sin costo hasta', 'enlace'],
   },
   clase_cancelada_estudio: {
     event: 'reservation.cancelled',
-    body: 'Hola, {{1}}: el estudio canceló la clase del {{2}}. Lo sentimos mucho. La clase volvió a tu plan; reserva otra aquí: {{3}}',
+    body: 'Hola, {{1}}: el estudio canceló la clase del {{2}}. Lo sentimos mucho. La clase volvió a tu plan; puedes reservar otra en {{3}} cuando quieras.',
     parameters: ['nombre', 'fecha y hora', 'enlace'],
   },
   cambio_instructor: {
     event: 'reservation.changed',
-    body: 'Hola, {{1}}: tu clase del {{2}} la dará {{3}}. Tu lugar ({{4}}) sigue reservado. {{5}} Tus clases: {{6}}',
+    body: 'Hola, {{1}}: tu clase del {{2}} la dará {{3}}. Tu lugar ({{4}}) sigue reservado. {{5}} Tus clases: {{6}} ¡Te esperamos!',
     parameters: ['nombre', 'fecha y hora', 'instructor', 'reformer', 'cancelación', 'enlace'],
   },
   plan_por_terminar: {
     event: 'plan.ending',
-    body: 'Hola, {{1}}: te quedan {{2}} de tu plan «{{3}}», que termina el {{4}}. Reserva tus clases antes de esa fecha: {{5}}',
+    body: 'Hola, {{1}}: te quedan {{2}} de tu plan «{{3}}», que termina el {{4}}. Reserva tus clases en {{5}} antes de esa fecha.',
     parameters: ['nombre', 'clases restantes', 'plan', 'fecha de término', 'enlace'],
   },
 } as const satisfies Record<string, { event: EventType; body: string; parameters: readonly string[] }>;

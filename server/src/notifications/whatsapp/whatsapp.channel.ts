@@ -36,8 +36,13 @@ export class WhatsAppChannel implements Channel {
     };
   }
 
+  /** In production without Meta's settings WhatsApp is off: the simulator's outbox reaches nobody. */
+  private get off(): boolean {
+    return this.config.isProduction && this.sender.simulated;
+  }
+
   async wants(recipient: Recipient, event: NotificationEvent): Promise<boolean> {
-    if (recipient.userId === null || renderWhatsApp(event, this.context) === null) return false;
+    if (this.off || recipient.userId === null || renderWhatsApp(event, this.context) === null) return false;
     return (await this.repository.activeConsentOf(recipient.userId)) !== null;
   }
 
@@ -53,6 +58,7 @@ export class WhatsAppChannel implements Channel {
       if (earlier.status === 'failed') throw new PermanentDeliveryError(`WhatsApp rechazó el mensaje ${earlier.id}`);
       return;
     }
+    if (this.off) throw new PermanentDeliveryError('WhatsApp no está configurado (WHATSAPP_TOKEN)');
     const consent = event.to.userId === null ? null : await this.repository.activeConsentOf(event.to.userId);
     if (!consent) throw new PermanentDeliveryError('el cliente ya no acepta avisos por WhatsApp');
     const message = renderWhatsApp(event, this.context);
