@@ -159,6 +159,7 @@ const RULES: Record<string, Rule> = {
   setSubstitutes: { access: Permission.TimetableManage, body: () => ({}) },
   getUsers: { access: Permission.UsersRead, body: () => ({}) },
   getUser: { access: Permission.UsersRead, body: (f) => ({ id: f.clientId }) },
+  getUserWhatsApp: { access: Permission.UsersRead, body: (f) => ({ id: f.clientId }) },
   addUser: { access: Permission.UsersManage, body: () => ({}) },
   changeData: { access: Permission.UsersManage, body: () => ({}) },
   deleteUser: { access: Permission.UsersManage, body: () => ({}) },

@@ -41,6 +41,7 @@ const READS = new Set([
   'getUserPlanes',
   'getUsers',
   'getUser',
+  'getUserWhatsApp',
   'getPurchases',
   'getAudit',
   'getDashboard',

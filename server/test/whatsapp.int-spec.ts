@@ -16,7 +16,7 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { statusReport } from '../src/notifications/whatsapp/simulator';
 import { WhatsAppWebhookService } from '../src/notifications/whatsapp/whatsapp-webhook.service';
 import { validRegistration } from './helpers/accounts';
-import { givePlan, newClient, NEXT_MONDAY, scheduleAt } from './helpers/booking';
+import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt } from './helpers/booking';
 import { FakeMeta } from './helpers/fake-meta';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import type { TestDatabase } from './helpers/test-database';
@@ -427,6 +427,57 @@ describe('WhatsApp notices with the local simulator (no Meta settings)', () => {
       await h.post(stop, sign(stop)).expect(200);
       await h.settled();
       expect((await h.consentsOf(bystander.user.id))[0].withdrawnVia).toBe('reply');
+    });
+  });
+
+  describe('what the studio sees', () => {
+    it("should show the admin a client's consent and last messages with their state, and the dashboard's figures", async () => {
+      const admin = await adminAgent(t);
+      const day = '2026-11-23';
+      const period = { from: day, to: day };
+      const before = (await admin.post('/api/admin/dashboard').send(period).expect(200)).body.whatsapp;
+
+      const client = await h.optedIn();
+      await t.app.get(NotificationsService).emit(confirmation(client.user));
+      await t.app.get(NotificationsService).emit(confirmation(client.user, '20:00'));
+      await h.settled();
+      const [first, second] = await h.messagesOf(client.user.id);
+      const failed = JSON.stringify(
+        statusReport(second.waMessageId!, client.phone.slice(1), 'failed', NOON, {
+          code: 131047,
+          title: 'Re-engagement message',
+        }),
+      );
+      const read = JSON.stringify(statusReport(first.waMessageId!, client.phone.slice(1), 'read', NOON));
+      await h.post(failed, sign(failed)).expect(200);
+      await h.post(read, sign(read)).expect(200);
+      await h.settled();
+
+      const seen = await admin.post('/api/admin/get-user-whatsapp').send({ id: client.user.id }).expect(200);
+      expect(seen.body).toEqual({
+        success: true,
+        whatsapp: { phone: expect.stringMatching(/^\+52 722 /), textVersion: 1, consentedAt: NOON.toISOString() },
+        messages: [
+          expect.objectContaining({ template: 'reserva_confirmada', status: 'failed', errorCode: 131047 }),
+          expect.objectContaining({ template: 'reserva_confirmada', status: 'read', errorCode: null }),
+        ],
+      });
+      const { user: stranger } = await newClient(t);
+      expect((await admin.post('/api/admin/get-user-whatsapp').send({ id: stranger.id }).expect(200)).body).toEqual({
+        success: true,
+        whatsapp: null,
+        messages: [],
+      });
+      await admin.post('/api/admin/get-user-whatsapp').send({ id: 999999 }).expect(404);
+      await client.agent.post('/api/admin/get-user-whatsapp').send({ id: client.user.id }).expect(403);
+
+      const after = (await admin.post('/api/admin/dashboard').send(period).expect(200)).body.whatsapp;
+      expect({
+        sent: after.sent - before.sent,
+        delivered: after.delivered - before.delivered,
+        read: after.read - before.read,
+        failed: after.failed - before.failed,
+      }).toEqual({ sent: 1, delivered: 1, read: 1, failed: 1 });
     });
   });
 });

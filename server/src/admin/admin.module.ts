@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { InstructorsModule } from '../instructors';
+import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
 import { AdminPlansController } from './admin-plans.controller';
@@ -17,7 +18,7 @@ import { DashboardService } from './dashboard.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail and the owner's dashboard. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, NotificationsModule],
   controllers: [
     AdminUsersController,
     AdminPlansController,

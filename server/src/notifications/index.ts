@@ -4,7 +4,12 @@ export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
 export { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from './events';
 export { classCalendar, type BookedClass } from './class-calendar';
-export { WhatsAppConsentsService, type WhatsAppConsentView } from './whatsapp/whatsapp-consents.service';
+export {
+  WhatsAppConsentsService,
+  type WhatsAppConsentView,
+  type WhatsAppMessageView,
+} from './whatsapp/whatsapp-consents.service';
+export { WHATSAPP_MESSAGE_STATUSES } from './entities/whatsapp-message.entity';
 export { WhatsAppWebhookService } from './whatsapp/whatsapp-webhook.service';
 export { WHATSAPP_CONSENT_TEXT, WHATSAPP_CONSENT_VERSION } from './whatsapp/consent';
 export { displayPhone } from './whatsapp/phone-number';

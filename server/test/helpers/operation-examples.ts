@@ -153,6 +153,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
   getUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
+  getUserWhatsApp: { role: 'admin', body: (f) => ({ id: f.clientId }) },
   addUser: {
     role: 'admin',
     body: () =>

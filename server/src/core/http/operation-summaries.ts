@@ -22,6 +22,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   getClases: 'Mis clases',
   getUserPlanes: 'Mis planes',
   getUsers: 'Lista de usuarios (administración)',
+  getUserWhatsApp: 'WhatsApp de un usuario: consentimiento y últimos mensajes',
   planHistory: 'Historial de un plan',
   setFavouriteSpot: 'Elegir mi reformer favorito',
   getCalendarFeedUrl: 'Dirección de mi calendario',

@@ -3,6 +3,7 @@ import { Clock } from '../../core/clock/clock';
 import { InTransaction } from '../../core/database/in-transaction.decorator';
 import { TransactionService } from '../../core/database/transaction.service';
 import type { WhatsAppConsentSource } from '../entities/whatsapp-consent.entity';
+import type { WhatsAppMessageStatus } from '../entities/whatsapp-message.entity';
 import { WHATSAPP_CONSENT_VERSION } from './consent';
 import { normalizeMexicanMobile, PHONE_NUMBER_REFUSALS } from './phone-number';
 import { WhatsAppError, WhatsAppErrorCode } from './whatsapp.errors';
@@ -14,6 +15,18 @@ export interface WhatsAppConsentView {
   textVersion: number;
   consentedAt: Date;
 }
+
+/** One message as the studio sees it. */
+export interface WhatsAppMessageView {
+  template: string;
+  status: WhatsAppMessageStatus;
+  errorCode: number | null;
+  sentAt: Date;
+  updatedAt: Date;
+}
+
+/** How many last messages Usuarios shows. */
+export const LAST_MESSAGES = 10;
 
 /**
  * Clients' consent to WhatsApp notices: given from Mi información or at registration with the
@@ -30,6 +43,22 @@ export class WhatsAppConsentsService {
   async consentOf(userId: number): Promise<WhatsAppConsentView | null> {
     const consent = await this.repository.activeConsentOf(userId);
     return consent && { phone: consent.phone, textVersion: consent.textVersion, consentedAt: consent.consentedAt };
+  }
+
+  /** The consent in force and the last messages of a client (Usuarios). */
+  async historyOf(userId: number): Promise<{ consent: WhatsAppConsentView | null; messages: WhatsAppMessageView[] }> {
+    const consent = await this.consentOf(userId);
+    const messages = await this.repository.lastMessagesOf(userId, LAST_MESSAGES);
+    return {
+      consent,
+      messages: messages.map((row) => ({
+        template: row.template,
+        status: row.status,
+        errorCode: row.errorCode,
+        sentAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      })),
+    };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../core/clock/clock';
 import { AppConfig } from '../../core/config/app-config';
 import { StudioSettingsService } from '../../core/settings/studio-settings.service';
 import { PermanentDeliveryError, type Channel, type DeliveryAttempt, type OutboxEvent } from '../channel';
@@ -22,6 +23,7 @@ export class WhatsAppChannel implements Channel {
 
   constructor(
     private readonly config: AppConfig,
+    private readonly clock: Clock,
     private readonly settings: StudioSettingsService,
     private readonly repository: WhatsAppRepository,
     private readonly sender: WhatsAppSender,
@@ -64,6 +66,8 @@ export class WhatsAppChannel implements Channel {
     const message = renderWhatsApp(event, this.context);
     if (!message) throw new PermanentDeliveryError(`el aviso ${event.type} no tiene plantilla de WhatsApp`);
     const row = { deliveryId: delivery.id, userId: consent.userId, phone: consent.phone, template: message.template };
+    // The studio's clock, not the database's: the dashboard counts messages by it.
+    const at = () => ({ createdAt: this.clock.now(), updatedAt: this.clock.now() });
     let sent;
     try {
       sent = await this.sender.send(consent.phone, message, String(event.id));
@@ -71,6 +75,7 @@ export class WhatsAppChannel implements Channel {
       if (error instanceof WhatsAppSendError && error.permanent) {
         await this.repository.insertMessage({
           ...row,
+          ...at(),
           waMessageId: null,
           status: 'failed',
           errorCode: error.code,
@@ -82,6 +87,7 @@ export class WhatsAppChannel implements Channel {
     }
     await this.repository.insertMessage({
       ...row,
+      ...at(),
       waMessageId: sent.waMessageId,
       status: 'accepted',
       errorCode: null,

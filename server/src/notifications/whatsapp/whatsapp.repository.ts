@@ -70,11 +70,16 @@ export class WhatsAppRepository {
     return result.affected ?? 0;
   }
 
+  /** A client's last messages, newest first (ix_whatsapp_messages_user). */
+  lastMessagesOf(userId: number, limit: number): Promise<WhatsAppMessageRow[]> {
+    return this.txHost.tx.find(WhatsAppMessageRow, { where: { userId }, order: { id: 'DESC' }, take: limit });
+  }
+
   messageOfDelivery(deliveryId: number): Promise<WhatsAppMessageRow | null> {
     return this.txHost.tx.findOne(WhatsAppMessageRow, { where: { deliveryId } });
   }
 
-  async insertMessage(row: Omit<WhatsAppMessageRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<void> {
+  async insertMessage(row: Omit<WhatsAppMessageRow, 'id'>): Promise<void> {
     await this.txHost.tx.insert(WhatsAppMessageRow, row);
   }
 
