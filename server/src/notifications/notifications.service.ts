@@ -2,9 +2,8 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { Clock } from '../core/clock/clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { NOTIFICATION_CHANNELS, PermanentDeliveryError, type Channel } from './channel';
+import { NOTIFICATION_CHANNELS, PermanentDeliveryError, type Channel, type OutboxEvent } from './channel';
 import { CLAIM_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from './delivery-policy';
-import type { OutboxEvent } from './channel';
 import type { NotificationEvent } from './events';
 import { NotificationsRepository } from './notifications.repository';
 
