@@ -36,6 +36,7 @@ export default defineConfig({
             'planHistory',
             'getUsers',
             'getUser',
+            'getUserWhatsApp',
             'getAudit',
             'getPurchases',
             'getDashboard',

@@ -47,6 +47,7 @@ const ZONE_SENSITIVE = [
   'timetable',
   'user-plans',
   'waitlist',
+  'whatsapp',
 ];
 
 /** Files about SQLite alone (its planner statistics): left out when the suite runs on MySQL/MariaDB. */

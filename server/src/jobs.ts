@@ -3,7 +3,7 @@ import { AuthService } from './auth';
 import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { GiftCardsService } from './gift-cards';
-import { NotificationsService } from './notifications';
+import { NotificationsService, WhatsAppWebhookService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
@@ -70,10 +70,15 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // The outbox's deliveries that are due: ones nobody made (the process stopped after the commit)
-    // and failed ones past their backoff.
+    // and failed ones past their backoff (WhatsApp's held through the quiet hours among them). First
+    // the WhatsApp webhook's posts stored but not processed (the process stopped), whose failures
+    // add e-mails to send.
     name: JobName.NotificationsDelivery,
     schedule: CronExpression.EVERY_MINUTE,
-    run: (get) => get(NotificationsService).deliverDue(),
+    run: async (get) => {
+      await get(WhatsAppWebhookService).processPending();
+      return get(NotificationsService).deliverDue();
+    },
   },
   {
     // Per-address login counters whose window ended over an hour ago.

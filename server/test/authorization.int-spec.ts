@@ -132,6 +132,10 @@ const RULES: Record<string, Rule> = {
     othersBody: (f) => ({ reservationId: f.otherReservationId, spot: 1 }),
   },
   setFavouriteSpot: { access: 'session', body: () => ({ spot: null }) },
+  // A client's own WhatsApp consent: there is no "someone else's" form of these calls.
+  getWhatsAppConsent: { access: 'session' },
+  giveWhatsAppConsent: { access: 'session', body: () => ({ phone: '722 123 4567', consent: true }) },
+  withdrawWhatsAppConsent: { access: 'session' },
   getAdminSala: { access: Permission.RoomManage },
   addSpot: { access: Permission.RoomManage, body: () => ({}) },
   updateSpot: { access: Permission.RoomManage, body: () => ({}) },
@@ -196,6 +200,7 @@ const RULES: Record<string, Rule> = {
   setSubstitutes: { access: Permission.TimetableManage, body: () => ({}) },
   getUsers: { access: Permission.UsersRead, body: () => ({}) },
   getUser: { access: Permission.UsersRead, body: (f) => ({ id: f.clientId }) },
+  getUserWhatsApp: { access: Permission.UsersRead, body: (f) => ({ id: f.clientId }) },
   addUser: { access: Permission.UsersManage, body: () => ({}) },
   changeData: { access: Permission.UsersManage, body: () => ({}) },
   deleteUser: { access: Permission.UsersManage, body: () => ({}) },

@@ -22,7 +22,7 @@ import { getListTimetableUrl } from './generated/horario/horario';
 import { getTeachingClassesUrl } from './generated/instructor/instructor';
 import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getListPublicClassTypesUrl } from './generated/tipos-de-clase/tipos-de-clase';
-import { getGetClasesUrl, getGetUserPlanesUrl } from './generated/informacion/informacion';
+import { getGetClasesUrl, getGetUserPlanesUrl, getGetWhatsAppConsentUrl } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
 import { getGetStudioUrl } from './generated/studio/studio';
@@ -105,6 +105,7 @@ describe('LIST_URLS', () => {
       myPay: getGetMyPayUrl(),
       classTypeProfiles: getListClassTypesUrl(),
       classTypes: getListPublicClassTypesUrl(),
+      whatsappConsent: getGetWhatsAppConsentUrl(),
     });
   });
 });

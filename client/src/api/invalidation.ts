@@ -68,6 +68,8 @@ export const LIST_URLS = {
   classTypeProfiles: '/api/admin/class-types',
   /** The active class types: the booking filter. */
   classTypes: '/api/tipos-de-clase',
+  /** The caller's WhatsApp consent (Mi información). */
+  whatsappConsent: '/api/informacion/whatsapp',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -148,6 +150,9 @@ export const STALE_AFTER = {
   },
   /** The favourite lives in the session user, which Mi información and the booking map update from the answer (`setSessionFavourite`). */
   setFavouriteSpot: NOTHING,
+  /** Opting in to WhatsApp notices, or out: Mi información's checkbox and number. */
+  giveWhatsAppConsent: { accepted: ['whatsappConsent'] },
+  withdrawWhatsAppConsent: { accepted: ['whatsappConsent'] },
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   // An approval also books the class whose reformer the checkout held, and spends a held gift balance.
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },

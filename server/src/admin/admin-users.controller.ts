@@ -12,6 +12,7 @@ import { toUserDto, UsersService } from '../auth';
 import type { Caller } from '../core/auth/caller';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import { Permission } from '../core/auth/permissions';
+import { AdminWhatsAppResponseDto } from './dto/admin-whatsapp.dto';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { AdminUsersService } from './admin-users.service';
 import {
@@ -53,6 +54,19 @@ export class AdminUsersController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND.' })
   async getUser(@Body() dto: UserIdDto): Promise<AdminUserRowResponseDto> {
     return { success: true, user: await this.users.one(dto.id) };
+  }
+
+  @RequirePermission(Permission.UsersRead)
+  @Post('admin/get-user-whatsapp')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: AdminWhatsAppResponseDto,
+    description: 'El consentimiento de WhatsApp de un usuario y sus últimos mensajes con su estado.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'USER_NOT_FOUND.' })
+  async getUserWhatsApp(@Body() dto: UserIdDto): Promise<AdminWhatsAppResponseDto> {
+    return this.users.whatsappOf(dto.id);
   }
 
   @Post('admin/add-user')

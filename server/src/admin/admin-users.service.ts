@@ -9,9 +9,11 @@ import { TransactionService } from '../core/database/transaction.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { InstructorsService } from '../instructors';
+import { WhatsAppConsentsService } from '../notifications';
 import { AttendanceService, BookingService } from '../reservations';
 import { AdminError, AdminErrorCode } from './admin.errors';
 import { toAdminUserRow } from './dto/admin.mappers';
+import { toAdminWhatsApp, type AdminWhatsAppResponseDto } from './dto/admin-whatsapp.dto';
 import type { AddUserDto, AdminUserRowDto, GetUsersDto, UsersListResponseDto } from './dto/admin-users.dto';
 
 /**
@@ -28,6 +30,7 @@ export class AdminUsersService {
     private readonly audit: AuditService,
     private readonly attendance: AttendanceService,
     private readonly instructors: InstructorsService,
+    private readonly whatsapp: WhatsAppConsentsService,
   ) {}
 
   /** informacion/get-users: newest first, optionally those whose name or email contains `search`. */
@@ -51,6 +54,12 @@ export class AdminUsersService {
     const user = await this.users.getById(userId);
     const counts = await this.attendance.countsOf([user.id]);
     return toAdminUserRow(user, counts.get(user.id));
+  }
+
+  /** admin/get-user-whatsapp: a client's WhatsApp consent and last messages (404 for no such user). */
+  async whatsappOf(userId: number): Promise<AdminWhatsAppResponseDto> {
+    const user = await this.users.getById(userId);
+    return toAdminWhatsApp(await this.whatsapp.historyOf(user.id));
   }
 
   /** admin/add-user: a new active client account. */

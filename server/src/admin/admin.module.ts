@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
+import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
 import { ReservationsModule } from '../reservations';
 import { AdminPlansController } from './admin-plans.controller';
@@ -21,7 +22,7 @@ import { InstructorPayService } from './instructor-pay.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail, the owner's dashboard and the instructors' pay. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, ClassTypesModule],
+  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, ClassTypesModule, NotificationsModule],
   controllers: [
     AdminUsersController,
     AdminPlansController,

@@ -272,6 +272,19 @@ export class DashboardRepository {
   }
 
   /** Clients (role user) whose account was created in the period. */
+  /**
+   * The WhatsApp messages written in the period by their state now: Meta took them (sent), reached
+   * the phone (delivered), were read, or failed. From ix_whatsapp_messages_created alone.
+   */
+  async whatsappMessages(period: PeriodBounds): Promise<{ status: string; n: number }[]> {
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT m.status AS status, COUNT(*) AS n FROM whatsapp_messages m
+       WHERE m.created_at >= ? AND m.created_at < ? GROUP BY m.status`,
+      [period.fromUtc, period.toUtc],
+    );
+    return rows.map((row) => ({ status: String(row.status), n: num(row.n) }));
+  }
+
   async newClients(period: PeriodBounds): Promise<number> {
     const [row] = await this.reader.all<Record<string, unknown>>(
       `SELECT COUNT(*) AS n FROM users u WHERE u.role = 'user' AND u.created_at >= ? AND u.created_at < ?`,

@@ -127,6 +127,7 @@ export class DashboardService {
       plans,
       gifts,
       giftMoney,
+      whatsapp,
     ] = await Promise.all([
       this.repository.occupancy(bounds),
       this.repository.activeTimetable(),
@@ -140,6 +141,7 @@ export class DashboardService {
       this.repository.planDiscountsAndBalance(bounds),
       this.repository.giftCardSales(bounds),
       this.repository.giftCardsByMethod(bounds),
+      this.repository.whatsappMessages(bounds),
     ]);
     return {
       from: period.from,
@@ -162,6 +164,7 @@ export class DashboardService {
       },
       clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
       waitlist,
+      whatsapp: whatsappFiguresOf(whatsapp),
     };
   }
 
@@ -485,6 +488,18 @@ const clientLine = (instant: (v: unknown) => string) => (r: ExportRow, bookings:
 function nextMonth(date: string): string {
   const [year, month] = date.split('-').map(Number);
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** Each state counts the messages that reached it: a read message was sent and delivered too. */
+function whatsappFiguresOf(rows: { status: string; n: number }[]): DashboardResponseDto['whatsapp'] {
+  const count = (...statuses: string[]) =>
+    rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.n, 0);
+  return {
+    sent: count('accepted', 'sent', 'delivered', 'read'),
+    delivered: count('delivered', 'read'),
+    read: count('read'),
+    failed: count('failed'),
+  };
 }
 
 /** How many dates from `first` to `last` (included) fall on ISO `weekday`. */

@@ -5,7 +5,7 @@ import { AppConfig } from '../core/config/app-config';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PasswordHasher } from '../core/security/password-hasher';
-import { RESET_LINK_HOURS, WELCOME_LINK_DAYS, NotificationsService } from '../notifications';
+import { RESET_LINK_HOURS, WELCOME_LINK_DAYS, NotificationsService, WhatsAppConsentsService } from '../notifications';
 import { AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
@@ -53,6 +53,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     readonly transactions: TransactionService,
     private readonly notifications: NotificationsService,
+    private readonly whatsapp: WhatsAppConsentsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly rateLimits: AuthRateLimitRepository,
@@ -60,14 +61,18 @@ export class AuthService {
 
   async register(dto: RegisterDto): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
-    return this.usersService.inTransaction(() =>
-      this.usersService.createInside({
+    return this.usersService.inTransaction(async () => {
+      const user = await this.usersService.createInside({
         name: dto.name,
         email: dto.email,
         birthDate: dto.cumpleanos,
         passwordHash,
-      }),
-    );
+      });
+      // In the same transaction: the account and its consent exist together or not at all.
+      if (dto.whatsappConsent === true && dto.whatsapp)
+        await this.whatsapp.optIn(user.id, dto.whatsapp, 'registration');
+      return user;
+    });
   }
 
   async login({ email, password }: LoginDto): Promise<User> {

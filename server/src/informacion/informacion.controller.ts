@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -15,7 +15,9 @@ import { ErrorResponseDto } from '../core/errors/error-response.dto';
 import { GetUserPlanesDto, UserPlansResponseDto, PlanesService } from '../planes';
 import { BookingService, GetClasesDto, MyClassesResponseDto } from '../reservations';
 import { FavouriteSpotDto, FavouriteSpotResponseDto, SalaService, toSpotRefDto } from '../sala';
+import { WhatsAppConsentsService } from '../notifications';
 import { PlanHistoryDto, PlanHistoryResponseDto } from './dto/plan-history.dto';
+import { toWhatsAppConsentResponse, WhatsAppConsentDto, WhatsAppConsentResponseDto } from './dto/whatsapp.dto';
 import { InformacionService } from './informacion.service';
 import { PlanHistoryService } from './plan-history.service';
 
@@ -29,7 +31,45 @@ export class InformacionController {
     private readonly sala: SalaService,
     private readonly users: UsersService,
     private readonly histories: PlanHistoryService,
+    private readonly whatsapp: WhatsAppConsentsService,
   ) {}
+
+  @Get('whatsapp')
+  @ApiOkResponse({
+    type: WhatsAppConsentResponseDto,
+    description: 'El texto de la casilla y el consentimiento vigente de quien llama (o null).',
+  })
+  async getWhatsAppConsent(@CurrentUser() caller: Caller): Promise<WhatsAppConsentResponseDto> {
+    return toWhatsAppConsentResponse(await this.whatsapp.consentOf(caller.id));
+  }
+
+  @Post('whatsapp')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: WhatsAppConsentResponseDto,
+    description: 'Consentimiento guardado con el texto vigente, la hora y el número en forma +52 y 10 dígitos.',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'El número no es un celular de México, o la casilla no está marcada.',
+  })
+  async giveWhatsAppConsent(
+    @CurrentUser() caller: Caller,
+    @Body() dto: WhatsAppConsentDto,
+  ): Promise<WhatsAppConsentResponseDto> {
+    return toWhatsAppConsentResponse(await this.whatsapp.optIn(caller.id, dto.phone, 'account'));
+  }
+
+  @Post('whatsapp-baja')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: WhatsAppConsentResponseDto,
+    description: 'Ya no recibe avisos por WhatsApp (el historial guarda cuándo); los avisos vuelven al correo.',
+  })
+  async withdrawWhatsAppConsent(@CurrentUser() caller: Caller): Promise<WhatsAppConsentResponseDto> {
+    await this.whatsapp.optOut(caller.id);
+    return toWhatsAppConsentResponse(null);
+  }
 
   @Post('get-planes')
   @HttpCode(200)

@@ -4,3 +4,13 @@ export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
 export { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from './events';
 export { classCalendar, type BookedClass } from './class-calendar';
+export {
+  WhatsAppConsentsService,
+  type WhatsAppConsentView,
+  type WhatsAppMessageView,
+} from './whatsapp/whatsapp-consents.service';
+export { WHATSAPP_MESSAGE_STATUSES } from './entities/whatsapp-message.entity';
+export { WhatsAppWebhookService } from './whatsapp/whatsapp-webhook.service';
+export { WHATSAPP_CONSENT_TEXT, WHATSAPP_CONSENT_VERSION } from './whatsapp/consent';
+export { displayPhone } from './whatsapp/phone-number';
+export { IsMexicanMobile, PHONE_INPUT_MAX } from './whatsapp/phone-number.validator';

@@ -5,10 +5,18 @@ import { NOTIFICATION_CHANNELS, type Channel } from './channel';
 import { EmailChannel } from './email.channel';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
+import { CloudApiSender, WhatsAppSender } from './whatsapp/cloud-api';
+import { WhatsAppSimulator } from './whatsapp/simulator';
+import { WhatsAppChannel } from './whatsapp/whatsapp.channel';
+import { WhatsAppConsentsService } from './whatsapp/whatsapp-consents.service';
+import { WhatsAppWebhookController } from './whatsapp/whatsapp-webhook.controller';
+import { WhatsAppWebhookService } from './whatsapp/whatsapp-webhook.service';
+import { WhatsAppRepository } from './whatsapp/whatsapp.repository';
 
 /**
  * Notifications: the domain events the studio tells its clients about (events/), written to an
- * outbox in the transaction that causes them and delivered on each channel the recipient has.
+ * outbox in the transaction that causes them and delivered on each channel the recipient has:
+ * e-mail, or WhatsApp for the clients who opted in (whatsapp/), with the e-mail as its fallback.
  */
 @Module({
   imports: [
@@ -21,13 +29,31 @@ import { NotificationsService } from './notifications.service';
       }),
     }),
   ],
+  controllers: [WhatsAppWebhookController],
   providers: [
     NotificationsRepository,
     NotificationsService,
     EmailChannel,
-    // One more channel (WhatsApp) is one more class here.
-    { provide: NOTIFICATION_CHANNELS, inject: [EmailChannel], useFactory: (email: EmailChannel): Channel[] => [email] },
+    WhatsAppRepository,
+    WhatsAppConsentsService,
+    WhatsAppWebhookService,
+    WhatsAppSimulator,
+    // Meta's Cloud API with its settings; without them, the local simulator.
+    {
+      provide: WhatsAppSender,
+      inject: [AppConfig, WhatsAppSimulator],
+      useFactory: (config: AppConfig, simulator: WhatsAppSimulator): WhatsAppSender =>
+        config.whatsappToken && config.whatsappPhoneNumberId
+          ? new CloudApiSender(config.whatsappApiBase, config.whatsappPhoneNumberId, config.whatsappToken)
+          : simulator,
+    },
+    WhatsAppChannel,
+    {
+      provide: NOTIFICATION_CHANNELS,
+      inject: [EmailChannel, WhatsAppChannel],
+      useFactory: (email: EmailChannel, whatsapp: WhatsAppChannel): Channel[] => [email, whatsapp],
+    },
   ],
-  exports: [NotificationsService, EmailChannel],
+  exports: [NotificationsService, EmailChannel, WhatsAppConsentsService, WhatsAppWebhookService],
 })
 export class NotificationsModule {}

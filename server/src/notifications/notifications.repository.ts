@@ -37,6 +37,16 @@ export class NotificationsRepository {
     return Number(inserted.identifiers[0].id);
   }
 
+  /** Whether the event has a delivery on that channel (a fallback is added once). */
+  async hasDelivery(eventId: number, channel: string): Promise<boolean> {
+    return this.txHost.tx.exists(NotificationDelivery, { where: { eventId, channel } });
+  }
+
+  /** Leaves a claimed delivery for later without counting an attempt (WhatsApp's quiet hours). */
+  async postpone(id: number, until: Date): Promise<void> {
+    await this.txHost.tx.update(NotificationDelivery, { id }, { nextAttemptAt: until, claimedUntil: null });
+  }
+
   /** Unsent deliveries due by `now`, unclaimed and below `maxAttempts`, oldest first: their ids. */
   async due(now: Date, maxAttempts: number, limit: number): Promise<number[]> {
     const rows = await this.txHost.tx

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { Clock } from '../core/clock/clock';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
-import { NOTIFICATION_CHANNELS, type Channel } from './channel';
+import { NOTIFICATION_CHANNELS, PermanentDeliveryError, type Channel, type OutboxEvent } from './channel';
 import { CLAIM_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from './delivery-policy';
 import type { NotificationEvent } from './events';
 import { NotificationsRepository } from './notifications.repository';
@@ -39,10 +39,16 @@ export class NotificationsService implements BeforeApplicationShutdown {
   async emit(event: NotificationEvent): Promise<number> {
     const now = this.clock.now();
     const eventId = await this.outbox.insertEvent(event);
-    const deliveries: number[] = [];
+    const wanted: Channel[] = [];
     for (const channel of this.channels) {
-      if (await channel.wants(event.to, event))
-        deliveries.push(await this.outbox.insertDelivery(eventId, channel.name, now));
+      if (await channel.wants(event.to, event)) wanted.push(channel);
+    }
+    // An opted-in client gets the WhatsApp message instead of the e-mail, not both.
+    const replaced = new Set(wanted.map((channel) => channel.replaces));
+    const deliveries: number[] = [];
+    for (const channel of wanted) {
+      if (replaced.has(channel.name)) continue;
+      deliveries.push(await this.outbox.insertDelivery(eventId, channel.name, channel.sendAt?.(event, now) ?? now));
     }
     this.transactions.afterCommit(() => this.track(this.deliverAll(deliveries)));
     return eventId;
@@ -81,25 +87,52 @@ export class NotificationsService implements BeforeApplicationShutdown {
     for (const id of ids) await this.deliver(id);
   }
 
+  /**
+   * The delivery of the channel `given` replaced (WhatsApp's e-mail), once it failed for good: its
+   * id, or null when it has none, the recipient has no such address, or it exists already.
+   */
+  private async addFallback(given: Channel, event: OutboxEvent): Promise<number | null> {
+    const fallback = this.channels.find((candidate) => candidate.name === given.replaces);
+    if (!fallback || !(await fallback.wants(event.to, event))) return null;
+    if (await this.outbox.hasDelivery(event.id, fallback.name)) return null;
+    return this.outbox.insertDelivery(event.id, fallback.name, this.clock.now());
+  }
+
   /** One attempt at a delivery, once claimed; its outcome is written on its row. True when it went out. */
   private async deliver(id: number): Promise<boolean> {
     const now = this.clock.now();
     if (!(await this.outbox.claim(id, now, new Date(now.getTime() + CLAIM_MS), MAIL_MAX_ATTEMPTS))) return false;
     const { delivery, event } = await this.outbox.deliveryById(id);
-    const attempts = delivery.attempts + 1;
+    const channel = this.channels.find((candidate) => candidate.name === delivery.channel);
+    // A retry (or the delivery right after the commit) that falls in the channel's quiet hours waits.
+    const sendAt = channel?.sendAt?.(event, now);
+    if (sendAt && sendAt.getTime() > now.getTime()) {
+      await this.outbox.postpone(id, sendAt);
+      return false;
+    }
+    // A permanent failure counts as the last attempt: the row is given up at once.
+    let attempts = delivery.attempts + 1;
     try {
-      const channel = this.channels.find((candidate) => candidate.name === delivery.channel);
       if (!channel) throw new Error(`canal desconocido «${delivery.channel}»`);
-      await channel.deliver(event);
+      await channel.deliver(event, { id, attempts: delivery.attempts });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentDeliveryError) attempts = Math.max(attempts, MAIL_MAX_ATTEMPTS);
       const retryAt = new Date(this.clock.now().getTime() + retryDelayMs(attempts));
-      await this.outbox.markFailed(id, attempts, retryAt, reason);
+      const fallback = await this.transactions.run(async () => {
+        await this.outbox.markFailed(id, attempts, retryAt, reason);
+        return attempts >= MAIL_MAX_ATTEMPTS && channel ? this.addFallback(channel, event) : null;
+      });
       const next =
-        attempts < MAIL_MAX_ATTEMPTS ? `se reintentará a las ${retryAt.toISOString()}` : 'no se reintentará más';
+        attempts < MAIL_MAX_ATTEMPTS
+          ? `se reintentará a las ${retryAt.toISOString()}`
+          : fallback !== null
+            ? 'va por correo'
+            : 'no se reintentará más';
       this.logger.warn(
         `Aviso ${event.id} (${event.type}) por ${delivery.channel} no entregado (intento ${attempts}): ${reason}; ${next}`,
       );
+      if (fallback !== null) await this.deliver(fallback);
       return false;
     }
     await this.outbox.markSent(id, attempts, this.clock.now());

@@ -24,7 +24,14 @@ export interface Fixture {
 /** A valid body of each operation with a JSON body, and who may call it. Every field of the operation's schema appears. */
 export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record<string, unknown> }> = {
   login: { role: 'guest', body: () => ({ email: 'nadie@example.com', password: 'una-clave-cualquiera' }) },
-  register: { role: 'guest', body: () => validRegistration({ email: 'nueva@example.com' }) },
+  register: {
+    role: 'guest',
+    body: () => ({
+      ...validRegistration({ email: 'nueva@example.com' }),
+      whatsappConsent: true,
+      whatsapp: '722 123 4567',
+    }),
+  },
   changePassword: {
     role: 'client',
     body: () => ({ currentPassword: 'clave-segura-1', newPassword: 'otra-clave-9', confirmPassword: 'otra-clave-9' }),
@@ -55,6 +62,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   forgive: { role: 'admin', body: (f) => ({ reservationId: f.reservationId, reason: 'Avisó por WhatsApp' }) },
   changeSpot: { role: 'client', body: (f) => ({ reservationId: f.reservationId, spot: 3 }) },
   setFavouriteSpot: { role: 'client', body: () => ({ spot: 2 }) },
+  giveWhatsAppConsent: { role: 'client', body: () => ({ phone: '044 722 123 4567', consent: true }) },
   addSpot: { role: 'admin', body: () => ({ label: 'Reformer 9', row: 4, column: 0 }) },
   updateSpot: { role: 'admin', body: () => ({ id: 2, label: 'Junto a la ventana', row: 5, column: 5 }) },
   retireSpot: { role: 'admin', body: () => ({ id: 8 }) },
@@ -201,6 +209,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   declineCover: { role: 'admin', body: () => ({ id: 1 }) },
   getUsers: { role: 'admin', body: () => ({ pagination: 1, limit: 10, search: 'ana' }) },
   getUser: { role: 'admin', body: (f) => ({ id: f.clientId }) },
+  getUserWhatsApp: { role: 'admin', body: (f) => ({ id: f.clientId }) },
   addUser: {
     role: 'admin',
     body: () =>

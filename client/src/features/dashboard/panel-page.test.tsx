@@ -99,6 +99,7 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
   waitlist: [
     { classSessionId: 9, date: '2026-11-16', startTime: '07:00', capacity: 8, entries: 3, promoted: 1, waiting: 2 },
   ],
+  whatsapp: { sent: 42, delivered: 40, read: 31, failed: 2 },
 });
 
 function renderPanel(initialEntry: string) {
@@ -210,6 +211,13 @@ describe('/pilates/panel', () => {
     expect(giftFigure('Tarjetas de regalo vendidas')).toBe('$4,000.00 (3)');
     expect(giftFigure('Pagado con saldo de regalo')).toBe('$2,500.00');
     expect(screen.getByText(/se vuelve ingreso cuando su saldo se usa para pagar un plan/)).toBeInTheDocument();
+    // WhatsApp messages of the period by how far they got.
+    const whatsapp = screen.getByLabelText('Mensajes por WhatsApp');
+    expect(
+      within(whatsapp)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(['Enviados: 42', 'Entregados: 40', 'Leídos: 31', 'No entregados (fueron por correo): 2']);
   });
 
   it('should ask for this week and last month from the period buttons', async () => {

@@ -2,3 +2,9 @@
 export { PASSWORD_CHANGED_MESSAGE } from './components/change-password-dialog';
 export { INFO_CHANGED_MESSAGE, PersonalInfo } from './components/personal-info';
 export { FAVOURITE_HINT, FavouriteSpot, salaQueryOptions } from './components/favourite-spot';
+export {
+  WHATSAPP_OFF_MESSAGE,
+  WHATSAPP_ON_MESSAGE,
+  WhatsAppNotices,
+  whatsappQueryOptions,
+} from './components/whatsapp-notices';

@@ -204,6 +204,20 @@ export class ClientsDto {
   plansEnding!: EndingPlanDto[];
 }
 
+export class WhatsAppFiguresDto {
+  @ApiProperty({
+    example: 42,
+    description: 'Mensajes de WhatsApp que Meta aceptó en el periodo (entregados y leídos incluidos).',
+  })
+  sent!: number;
+  @ApiProperty({ example: 40, description: 'De ellos, los que llegaron al teléfono (leídos incluidos).' })
+  delivered!: number;
+  @ApiProperty({ example: 31, description: 'De ellos, los que se leyeron.' })
+  read!: number;
+  @ApiProperty({ example: 2, description: 'Mensajes que no se pudieron entregar (fueron por correo).' })
+  failed!: number;
+}
+
 export class WaitlistDemandDto {
   @ApiProperty()
   classSessionId!: number;
@@ -244,6 +258,8 @@ export class DashboardResponseDto {
   clients!: ClientsDto;
   @ApiProperty({ type: [WaitlistDemandDto] })
   waitlist!: WaitlistDemandDto[];
+  @ApiProperty({ type: WhatsAppFiguresDto })
+  whatsapp!: WhatsAppFiguresDto;
 }
 
 export class SendPlanReminderResponseDto {

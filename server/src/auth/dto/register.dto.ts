@@ -1,10 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Equals, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NAME_CHARACTERS_MESSAGE, NormalizeText } from '../../core/dto/text';
 import { IsBirthDate, Matches } from '../../core/dto/validators';
 import { RequiredEmail } from './account-fields';
 import { NewPassword } from '../password-policy';
+import { IsMexicanMobile, PHONE_INPUT_MAX, WHATSAPP_CONSENT_TEXT } from '../../notifications';
 
 // The registration form's messages, word for word (spelling fixed). class-validator runs a field's decorators bottom-up and
 // the global pipe stops at the first failure, so the "required" rule is written last.
@@ -39,4 +40,22 @@ export class RegisterDto {
   @ApiProperty({ example: true, description: 'Acepta los términos y condiciones.' })
   @Equals(true, { message: 'Debes aceptar los términos y condiciones' })
   terms!: boolean;
+
+  @ApiPropertyOptional({
+    example: true,
+    description: `Acepta «${WHATSAPP_CONSENT_TEXT}» con el celular de \`whatsapp\`.`,
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'Indica si quieres recibir avisos por WhatsApp' })
+  whatsappConsent?: boolean;
+
+  @ApiPropertyOptional({
+    example: '722 123 4567',
+    maxLength: PHONE_INPUT_MAX,
+    description: 'Celular de México para los avisos por WhatsApp (obligatorio con whatsappConsent).',
+  })
+  @ValidateIf((dto: RegisterDto) => dto.whatsappConsent === true || dto.whatsapp !== undefined)
+  @IsMexicanMobile()
+  @IsString({ message: 'Escribe tu número de celular.' })
+  whatsapp?: string;
 }

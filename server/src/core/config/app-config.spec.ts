@@ -231,4 +231,37 @@ describe('loadConfig', () => {
     expect(errorOf({ NODE_ENV: 'production', JWT_SECRET: jwt, MP_WEBHOOK_SECRET: 's' })).toContain('MP_ACCESS_TOKEN');
     expect(errorOf({ NODE_ENV: 'production', JWT_SECRET: jwt, MP_ACCESS_TOKEN: 't' })).toContain('MP_WEBHOOK_SECRET');
   });
+
+  it('should read the WhatsApp settings, and require the token and the phone number id together', () => {
+    expect(load({}).whatsappApiBase).toBe('https://graph.facebook.com');
+    const config = load({
+      WHATSAPP_TOKEN: 'EAAG',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_API_BASE: 'http://127.0.0.1:9999/',
+    });
+    expect(config).toMatchObject({
+      whatsappToken: 'EAAG',
+      whatsappPhoneNumberId: '106540352242922',
+      whatsappApiBase: 'http://127.0.0.1:9999',
+    });
+    expect(errorOf({ WHATSAPP_TOKEN: 'EAAG' })).toContain('WHATSAPP_PHONE_NUMBER_ID');
+    expect(errorOf({ WHATSAPP_PHONE_NUMBER_ID: '1' })).toContain('WHATSAPP_TOKEN');
+    expect(errorOf({ WHATSAPP_PHONE_NUMBER_ID: 'abc', WHATSAPP_TOKEN: 'EAAG' })).toContain('WHATSAPP_PHONE_NUMBER_ID');
+    const secret = errorOf({ WHATSAPP_TOKEN: 'no-se-repite', WHATSAPP_PHONE_NUMBER_ID: 'x' });
+    expect(secret).not.toContain('no-se-repite');
+  });
+
+  it('should require the webhook secret and verify token in production when WhatsApp is on', () => {
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MP_ACCESS_TOKEN: 't',
+      MP_WEBHOOK_SECRET: 's',
+      WHATSAPP_TOKEN: 'EAAG',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+    };
+    expect(errorOf(base)).toContain('WHATSAPP_APP_SECRET');
+    expect(errorOf({ ...base, WHATSAPP_APP_SECRET: 'a' })).toContain('WHATSAPP_VERIFY_TOKEN');
+    expect(load({ ...base, WHATSAPP_APP_SECRET: 'a', WHATSAPP_VERIFY_TOKEN: 'v' }).whatsappAppSecret).toBe('a');
+  });
 });

@@ -132,6 +132,21 @@ const envSchema = z.object({
     .refine((v) => v.length <= 22 && /^[A-Za-z0-9 .*-]+$/.test(v), {
       message: 'debe tener como máximo 22 caracteres: letras sin acentos, números, espacios, punto, guion o *',
     }),
+  // Meta's WhatsApp Cloud API. Without the token and phone number id, messages go to DATA_DIR/whatsapp-outbox.
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.refine((v) => v === undefined || /^\d{1,30}$/.test(v), {
+    message: 'debe ser el identificador numérico del número de teléfono en Meta',
+  }),
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_API_BASE: z
+    .string()
+    .trim()
+    .default('https://graph.facebook.com')
+    .transform((v) => (v === '' ? 'https://graph.facebook.com' : v.replace(/\/+$/, '')))
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      message: 'debe ser una URL http(s), por ejemplo https://graph.facebook.com',
+    }),
   // 1 = one payment only; more offers meses (sin intereses only if the studio enabled them in Mercado Pago).
   MP_MAX_INSTALLMENTS: intInRange(1, 24, 1),
   PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
@@ -182,6 +197,9 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'MP_ACCESS_TOKEN',
   'MP_WEBHOOK_SECRET',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ]);
 
 /**
@@ -208,6 +226,13 @@ export abstract class AppConfig {
   declare readonly mercadoPagoWebhookSecret?: string;
   /** The card statement's text for a charge (≤ 22 characters). */
   declare readonly mercadoPagoStatementDescriptor: string;
+  /** WhatsApp Cloud API: the token and phone number id (both, or the local simulator), the app secret, the webhook's verify token. */
+  declare readonly whatsappToken?: string;
+  declare readonly whatsappPhoneNumberId?: string;
+  declare readonly whatsappAppSecret?: string;
+  declare readonly whatsappVerifyToken?: string;
+  /** Graph API's origin (https://graph.facebook.com; tests point it at a local fake). */
+  declare readonly whatsappApiBase: string;
   /** The most installments (meses) the checkout offers; 1 = none. */
   declare readonly mercadoPagoMaxInstallments: number;
   declare readonly commissionPercent: number;
@@ -292,6 +317,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }
     }
   }
+  if (!parsed.WHATSAPP_TOKEN !== !parsed.WHATSAPP_PHONE_NUMBER_ID) {
+    const missing = parsed.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_NUMBER_ID' : 'WHATSAPP_TOKEN';
+    throw new ConfigError(`Configuración inválida: ${missing} falta (WhatsApp necesita el token y el número juntos)`);
+  }
+  if (isProduction && parsed.WHATSAPP_TOKEN) {
+    // Without them Meta's webhook could not be subscribed or checked: no delivery states, no "BAJA".
+    for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+      if (!parsed[name]) {
+        throw new ConfigError(`Configuración inválida: ${name} es obligatoria en producción con WHATSAPP_TOKEN`);
+      }
+    }
+  }
   if (parsed.HEADERS_TIMEOUT_SECONDS > parsed.REQUEST_TIMEOUT_SECONDS) {
     // Node refuses a headers timeout longer than the request timeout.
     throw new ConfigError(
@@ -317,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mercadoPagoAccessToken: parsed.MP_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: parsed.MP_WEBHOOK_SECRET,
     mercadoPagoStatementDescriptor: parsed.MP_STATEMENT_DESCRIPTOR,
+    whatsappToken: parsed.WHATSAPP_TOKEN,
+    whatsappPhoneNumberId: parsed.WHATSAPP_PHONE_NUMBER_ID,
+    whatsappAppSecret: parsed.WHATSAPP_APP_SECRET,
+    whatsappVerifyToken: parsed.WHATSAPP_VERIFY_TOKEN,
+    whatsappApiBase: parsed.WHATSAPP_API_BASE,
     mercadoPagoMaxInstallments: parsed.MP_MAX_INSTALLMENTS,
     commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,

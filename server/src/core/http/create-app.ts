@@ -15,6 +15,7 @@ import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLoggi
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
 import { ensurePrivateDir } from '../database/data-dir';
 import { refuseDeepBodies } from './body-depth';
+import { keepRawBody } from './raw-body';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
 import { registerInstanceHeader } from './instance-header';
 import { registerSecurityHeaders } from './security-headers';
@@ -151,6 +152,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
 
   refuseDeepBodies(fastify);
+  // Meta signs the webhook's body as it sent it (X-Hub-Signature-256).
+  keepRawBody(fastify, ['/api/whatsapp/webhook']);
 
   app.setGlobalPrefix('api');
   // SIGTERM is handled by startServer (graceful-shutdown.ts); tests close the app themselves.

@@ -22,11 +22,15 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   getClases: 'Mis clases',
   getUserPlanes: 'Mis planes',
   getUsers: 'Lista de usuarios (administración)',
+  getUserWhatsApp: 'WhatsApp de un usuario: consentimiento y últimos mensajes',
   planHistory: 'Historial de un plan',
   setFavouriteSpot: 'Elegir mi reformer favorito',
   getCalendarFeedUrl: 'Dirección de mi calendario',
   resetCalendarFeedUrl: 'Cambiar la dirección de mi calendario',
   downloadCalendarFeed: 'Calendario iCalendar de mis clases',
+  getWhatsAppConsent: 'Mis avisos por WhatsApp',
+  giveWhatsAppConsent: 'Recibir avisos por WhatsApp',
+  withdrawWhatsAppConsent: 'Dejar de recibir avisos por WhatsApp',
 
   // Reservas
   getInformation: 'Clases de un día',

@@ -38,6 +38,7 @@ import { CoverRequests1764960000000 } from './1764960000000-CoverRequests';
 import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
 import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos';
 import { ClassTypes1764963000000 } from './1764963000000-ClassTypes';
+import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   InstructorPay1764961000000,
   InstructorPhotos1764962000000,
   ClassTypes1764963000000,
+  WhatsAppNotices1764964000000,
 ];

@@ -39,6 +39,7 @@ import type {
   AdminSalaResponseDto,
   AdminUserResponseDto,
   AdminUserRowResponseDto,
+  AdminWhatsAppResponseDto,
   ApproveCoverDto,
   AuditResponseDto,
   CatalogPlanIdDto,
@@ -2216,6 +2217,217 @@ export function useGetUserSuspense<TData = Awaited<ReturnType<typeof getUser>>, 
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetUserSuspenseQueryOptions(userIdDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary WhatsApp de un usuario: consentimiento y últimos mensajes
+ */
+export const getGetUserWhatsAppUrl = () => {
+  return `/api/admin/get-user-whatsapp`;
+};
+
+export const getUserWhatsApp = async (
+  userIdDto: UserIdDto,
+  options?: RequestInit,
+): Promise<AdminWhatsAppResponseDto> => {
+  return apiFetch<AdminWhatsAppResponseDto>(getGetUserWhatsAppUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(userIdDto),
+  });
+};
+
+export const getGetUserWhatsAppQueryKey = (userIdDto: UserIdDto) => {
+  return [`/api/admin/get-user-whatsapp`, userIdDto] as const;
+};
+
+export const getGetUserWhatsAppQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserWhatsAppQueryKey(userIdDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserWhatsApp>>> = ({ signal }) =>
+    getUserWhatsApp(userIdDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getUserWhatsApp>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserWhatsAppQueryResult = NonNullable<Awaited<ReturnType<typeof getUserWhatsApp>>>;
+export type GetUserWhatsAppQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserWhatsApp<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserWhatsApp>>,
+          TError,
+          Awaited<ReturnType<typeof getUserWhatsApp>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserWhatsApp<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserWhatsApp>>,
+          TError,
+          Awaited<ReturnType<typeof getUserWhatsApp>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserWhatsApp<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary WhatsApp de un usuario: consentimiento y últimos mensajes
+ */
+
+export function useGetUserWhatsApp<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserWhatsAppQueryOptions(userIdDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetUserWhatsAppSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserWhatsAppQueryKey(userIdDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserWhatsApp>>> = ({ signal }) =>
+    getUserWhatsApp(userIdDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getUserWhatsApp>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserWhatsAppSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getUserWhatsApp>>>;
+export type GetUserWhatsAppSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserWhatsAppSuspense<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserWhatsAppSuspense<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserWhatsAppSuspense<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary WhatsApp de un usuario: consentimiento y últimos mensajes
+ */
+
+export function useGetUserWhatsAppSuspense<
+  TData = Awaited<ReturnType<typeof getUserWhatsApp>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userIdDto: UserIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserWhatsApp>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserWhatsAppSuspenseQueryOptions(userIdDto, options);
 
   const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -35,6 +35,8 @@ import type {
   PlanHistoryResponseDto,
   UserPlansResponseDto,
   UserResponseDto,
+  WhatsAppConsentDto,
+  WhatsAppConsentResponseDto,
 } from '.././model';
 
 import { apiFetch } from '../../http';
@@ -785,3 +787,252 @@ export function usePlanHistorySuspense<
 
   return query;
 }
+
+/**
+ * @summary Mis avisos por WhatsApp
+ */
+export const getGetWhatsAppConsentUrl = () => {
+  return `/api/informacion/whatsapp`;
+};
+
+export const getWhatsAppConsent = async (options?: RequestInit): Promise<WhatsAppConsentResponseDto> => {
+  return apiFetch<WhatsAppConsentResponseDto>(getGetWhatsAppConsentUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetWhatsAppConsentQueryKey = () => {
+  return [`/api/informacion/whatsapp`] as const;
+};
+
+export const getGetWhatsAppConsentQueryOptions = <
+  TData = Awaited<ReturnType<typeof getWhatsAppConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWhatsAppConsent>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetWhatsAppConsentQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getWhatsAppConsent>>> = ({ signal }) =>
+    getWhatsAppConsent({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getWhatsAppConsent>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetWhatsAppConsentQueryResult = NonNullable<Awaited<ReturnType<typeof getWhatsAppConsent>>>;
+export type GetWhatsAppConsentQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetWhatsAppConsent<
+  TData = Awaited<ReturnType<typeof getWhatsAppConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWhatsAppConsent>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWhatsAppConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getWhatsAppConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWhatsAppConsent<
+  TData = Awaited<ReturnType<typeof getWhatsAppConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWhatsAppConsent>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWhatsAppConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getWhatsAppConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWhatsAppConsent<
+  TData = Awaited<ReturnType<typeof getWhatsAppConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWhatsAppConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis avisos por WhatsApp
+ */
+
+export function useGetWhatsAppConsent<
+  TData = Awaited<ReturnType<typeof getWhatsAppConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWhatsAppConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetWhatsAppConsentQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Recibir avisos por WhatsApp
+ */
+export const getGiveWhatsAppConsentUrl = () => {
+  return `/api/informacion/whatsapp`;
+};
+
+export const giveWhatsAppConsent = async (
+  whatsAppConsentDto: WhatsAppConsentDto,
+  options?: RequestInit,
+): Promise<WhatsAppConsentResponseDto> => {
+  return apiFetch<WhatsAppConsentResponseDto>(getGiveWhatsAppConsentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(whatsAppConsentDto),
+  });
+};
+
+export const getGiveWhatsAppConsentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof giveWhatsAppConsent>>,
+    TError,
+    { data: WhatsAppConsentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof giveWhatsAppConsent>>,
+  TError,
+  { data: WhatsAppConsentDto },
+  TContext
+> => {
+  const mutationKey = ['giveWhatsAppConsent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof giveWhatsAppConsent>>, { data: WhatsAppConsentDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return giveWhatsAppConsent(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type GiveWhatsAppConsentMutationResult = NonNullable<Awaited<ReturnType<typeof giveWhatsAppConsent>>>;
+export type GiveWhatsAppConsentMutationBody = WhatsAppConsentDto;
+export type GiveWhatsAppConsentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Recibir avisos por WhatsApp
+ */
+export const useGiveWhatsAppConsent = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof giveWhatsAppConsent>>,
+      TError,
+      { data: WhatsAppConsentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof giveWhatsAppConsent>>,
+  TError,
+  { data: WhatsAppConsentDto },
+  TContext
+> => {
+  const mutationOptions = getGiveWhatsAppConsentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Dejar de recibir avisos por WhatsApp
+ */
+export const getWithdrawWhatsAppConsentUrl = () => {
+  return `/api/informacion/whatsapp-baja`;
+};
+
+export const withdrawWhatsAppConsent = async (options?: RequestInit): Promise<WhatsAppConsentResponseDto> => {
+  return apiFetch<WhatsAppConsentResponseDto>(getWithdrawWhatsAppConsentUrl(), {
+    ...options,
+    method: 'POST',
+  });
+};
+
+export const getWithdrawWhatsAppConsentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>, TError, void, TContext> => {
+  const mutationKey = ['withdrawWhatsAppConsent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>, void> = () => {
+    return withdrawWhatsAppConsent(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type WithdrawWhatsAppConsentMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>>;
+
+export type WithdrawWhatsAppConsentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Dejar de recibir avisos por WhatsApp
+ */
+export const useWithdrawWhatsAppConsent = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof withdrawWhatsAppConsent>>, TError, void, TContext> => {
+  const mutationOptions = getWithdrawWhatsAppConsentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};

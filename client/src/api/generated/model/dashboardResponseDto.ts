@@ -12,6 +12,7 @@ import type { OccupancyDto } from './occupancyDto';
 import type { RevenueDto } from './revenueDto';
 import type { RevenueByMethodDto } from './revenueByMethodDto';
 import type { WaitlistDemandDto } from './waitlistDemandDto';
+import type { WhatsAppFiguresDto } from './whatsAppFiguresDto';
 
 export interface DashboardResponseDto {
   attendance: AttendanceDto;
@@ -26,4 +27,5 @@ export interface DashboardResponseDto {
   /** Hoy en el estudio. */
   today: string;
   waitlist: WaitlistDemandDto[];
+  whatsapp: WhatsAppFiguresDto;
 }

@@ -26,4 +26,11 @@ export interface RegisterDto {
   password: string;
   /** Acepta los términos y condiciones. */
   terms: boolean;
+  /**
+   * Celular de México para los avisos por WhatsApp (obligatorio con whatsappConsent).
+   * @maxLength 40
+   */
+  whatsapp?: string;
+  /** Acepta «Recibir por WhatsApp confirmaciones, recordatorios y avisos de mis clases» con el celular de `whatsapp`. */
+  whatsappConsent?: boolean;
 }

@@ -17,6 +17,7 @@ import {
 import { ClientPage } from './client-page';
 
 const GET_USER = '/api/admin/get-user';
+const GET_USER_WHATSAPP = '/api/admin/get-user-whatsapp';
 
 const classesAnswer =
   (listaEspera: unknown[] = []) =>
@@ -40,6 +41,29 @@ function stubClient(user = ana, { waiting = [] as unknown[], purchases = [approv
     }),
     [URLS.userClasses]: classesAnswer(waiting),
     [URLS.purchases]: purchasesAnswer(purchases),
+    [GET_USER_WHATSAPP]: () => ({
+      status: 200,
+      body: {
+        success: true,
+        whatsapp: { phone: '+52 722 123 4567', textVersion: 1, consentedAt: '2026-11-20T18:00:00.000Z' },
+        messages: [
+          {
+            template: 'recordatorio_clase',
+            status: 'read',
+            errorCode: null,
+            sentAt: '2026-11-22T16:00:00.000Z',
+            updatedAt: '2026-11-22T16:05:00.000Z',
+          },
+          {
+            template: 'reserva_confirmada',
+            status: 'failed',
+            errorCode: 131026,
+            sentAt: '2026-11-21T18:30:00.000Z',
+            updatedAt: '2026-11-21T18:30:05.000Z',
+          },
+        ],
+      },
+    }),
   });
 }
 
@@ -115,5 +139,20 @@ describe("a client's page", () => {
     });
     renderPage(<ClientPage userId={999} />);
     expect(await screen.findByText('El usuario no existe.')).toBeInTheDocument();
+  });
+
+  it('should show the WhatsApp consent and the last messages with their state in studio time', async () => {
+    stubClient();
+    renderPage(<ClientPage userId={ana.id} />);
+
+    const section = await screen.findByRole('region', { name: 'WhatsApp' });
+    expect(await within(section).findByText('+52 722 123 4567')).toBeInTheDocument();
+    expect(section).toHaveTextContent('desde el 20 de noviembre de 2026, 12:00 PM');
+    const messages = within(section).getByRole('list', { name: 'Últimos mensajes por WhatsApp' });
+    const [reminder, confirmation] = within(messages).getAllByRole('listitem');
+    expect(reminder).toHaveTextContent('Recordatorio de clase · 22 de noviembre de 2026, 10:00 AM');
+    expect(reminder).toHaveTextContent('Leído');
+    expect(confirmation).toHaveTextContent('Reserva confirmada');
+    expect(confirmation).toHaveTextContent('No entregado: fue por correo (código 131026)');
   });
 });

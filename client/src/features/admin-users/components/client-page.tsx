@@ -11,6 +11,7 @@ import { DeskSaleDialog } from '@/features/desk-sale';
 import { formatLongDateWithWeekday } from '@pilates/dates';
 import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { AddPlanDialog } from './add-plan-dialog';
+import { ClientWhatsApp } from './client-whatsapp';
 import { EditUserDialog } from './edit-user-dialog';
 import { USER_CLASSES_PAGE_SIZE, UserClasses } from './user-classes-dialog';
 import { UserPlans } from './user-plans-dialog';
@@ -171,6 +172,13 @@ export function ClientPage({ userId }: { userId: number }) {
         lead="Sus últimos pagos con Mercado Pago y en mostrador; desde aquí se reembolsan."
       >
         <UserPurchasesOrNone user={user} />
+      </Section>
+      <Section
+        id="cliente-whatsapp"
+        title="WhatsApp"
+        lead="Su consentimiento para recibir avisos y sus últimos mensajes con su estado."
+      >
+        <ClientWhatsApp userId={user.id} />
       </Section>
 
       <EditUserDialog user={open === 'edit' ? user : null} onClose={close} />

@@ -17,6 +17,7 @@ import {
   RevenueSection,
   Section,
   WaitlistDemand,
+  WhatsAppFigures,
 } from './sections';
 
 function PeriodChooser({
@@ -141,6 +142,13 @@ export function Dashboard({
             lead="Las clases del periodo con más personas esperando lugar."
           >
             <WaitlistDemand rows={data.waitlist} />
+          </Section>
+          <Section
+            id="panel-whatsapp"
+            title="WhatsApp"
+            lead="Avisos del periodo por WhatsApp: enviados, entregados al teléfono, leídos y los que fueron por correo."
+          >
+            <WhatsAppFigures figures={data.whatsapp} />
           </Section>
         </>
       )}

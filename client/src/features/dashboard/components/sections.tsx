@@ -10,6 +10,7 @@ import type {
   RevenueByMethodDto,
   RevenueDto,
   WaitlistDemandDto,
+  WhatsAppFiguresDto,
 } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -533,6 +534,26 @@ const EXPORTS = [
 ] as const;
 
 /** Plain download links: the browser sends the session cookie with the GET. */
+/** The period's WhatsApp messages by how far they got; the failed ones went by e-mail. */
+export function WhatsAppFigures({ figures }: { figures: WhatsAppFiguresDto }) {
+  const rows = [
+    { label: 'Enviados', value: figures.sent },
+    { label: 'Entregados', value: figures.delivered },
+    { label: 'Leídos', value: figures.read },
+    { label: 'No entregados (fueron por correo)', value: figures.failed },
+  ];
+  return (
+    <dl className="grid gap-3 sm:grid-cols-4" aria-label="Mensajes por WhatsApp">
+      {rows.map((row) => (
+        <div key={row.label}>
+          <dt className="text-sm text-ink-muted">{row.label}</dt>
+          <dd className="figures font-medium text-ink-strong">{formatCount(row.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function Exports({ period }: { period: Period }) {
   return (
     <ul className="flex flex-wrap gap-2">

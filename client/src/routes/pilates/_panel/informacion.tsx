@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { FavouriteSpot, salaQueryOptions } from '../../../features/informacion';
+import { FavouriteSpot, salaQueryOptions, WhatsAppNotices, whatsappQueryOptions } from '../../../features/informacion';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
@@ -11,8 +11,13 @@ import { titleHead } from '../../../lib/page-title';
 import { pageRead } from '../../../lib/server-read';
 
 export const Route = createFileRoute('/pilates/_panel/informacion')({
-  // The room for "Tu reformer favorito" comes in the server's first HTML.
-  loader: ({ context }) => pageRead(context.queryClient, salaQueryOptions),
+  // The room for "Tu reformer favorito" and the WhatsApp consent come in the server's first HTML.
+  loader: async ({ context }) => {
+    await Promise.all([
+      pageRead(context.queryClient, salaQueryOptions),
+      pageRead(context.queryClient, whatsappQueryOptions),
+    ]);
+  },
   head: titleHead('Mi información'),
   component: InformacionPage,
 });
@@ -42,6 +47,7 @@ function InformacionPage() {
           toast.show(answer.message);
         }}
       />
+      <WhatsAppNotices onChanged={(message) => toast.show(message)} />
     </div>
   );
 }
