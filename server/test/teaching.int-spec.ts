@@ -39,6 +39,7 @@ interface TeachingClass {
     birthday: boolean;
     paidAtStudio: boolean;
   }[];
+  spots: { label: string; state: string }[];
   canMarkAttendance: boolean;
   canWalkIn: boolean;
   coverRequest: { id: number; status: string; note: string | null; substitute: string | null } | null;
@@ -158,6 +159,9 @@ describe("teaching: an instructor's own classes at the door and their cover requ
         paidAtStudio: false,
       });
       expect(byName.get(birthdayClient.name)!.spot?.label).toMatch(/Reformer/);
+      // The room's map: the student's reformer is taken among the class's reformers.
+      const taken = tuesday.spots.find((spot) => spot.label === byName.get(birthdayClient.name)!.spot?.label);
+      expect(taken?.state).toBe('taken');
       expect(byName.get(regular.name)).toMatchObject({ classesRemaining: 5, firstTime: false, birthday: false });
       // Names only: no contact data of the clients reaches the instructor.
       expect(JSON.stringify(mine)).not.toContain('@example.com');

@@ -18,4 +18,4 @@ export {
 } from './spot-holds.service';
 export { BookingError, BookingErrorCode } from './reservations.errors';
 export { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
-export { AttendanceSummaryDto, DateRequestDto, EnrolledSpotDto } from './dto/slots.dto';
+export { AttendanceSummaryDto, DateRequestDto, EnrolledSpotDto, SlotSpotDto } from './dto/slots.dto';

@@ -70,6 +70,7 @@ export class TeachingService {
             birthday: marker !== undefined && marker.birthDate.slice(5) === date.slice(5),
           };
         }),
+        spots: slot.spots,
         attendance: slot.attendance,
         canMarkAttendance: slot.canMarkAttendance,
         canWalkIn: slot.canWalkIn,

@@ -10,6 +10,7 @@ export { readUntilOpeningDay, useOpeningDay } from './hooks/use-opening-day';
 export { RoomMap, type RoomMapProps } from './components/room-map';
 export { RoomList, type RoomListProps } from './components/room-list';
 export { RoomLegend } from './components/room-legend';
+export { defaultInstructor } from './components/choose-reformer-dialog';
 export { RoomPicker, type RoomPickerProps, type RoomView } from './components/room-picker';
 export {
   ANY_LABEL,

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
 import { IsOnOrAfter, IsRequiredDate, IsRowId, WithinDaysOf } from '../../core/dto/validators';
-import { AttendanceSummaryDto, EnrolledSpotDto } from '../../reservations';
+import { AttendanceSummaryDto, EnrolledSpotDto, SlotSpotDto } from '../../reservations';
 
 /** The longest period "Mis clases a impartir" reads at once. */
 export const MAX_TEACHING_DAYS = 31;
@@ -118,6 +118,12 @@ export class TeachingClassDto {
 
   @ApiProperty({ type: [TeachingStudentDto] })
   students!: TeachingStudentDto[];
+
+  @ApiProperty({
+    type: [SlotSpotDto],
+    description: 'Los reformers de la sala en esta clase, del frente hacia atrás (el mapa de la puerta); vacío sin sala.',
+  })
+  spots!: SlotSpotDto[];
 
   @ApiProperty({ type: AttendanceSummaryDto })
   attendance!: AttendanceSummaryDto;

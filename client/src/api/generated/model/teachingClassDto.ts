@@ -7,6 +7,7 @@
  */
 import type { AttendanceSummaryDto } from './attendanceSummaryDto';
 import type { TeachingClassDtoCoverRequest } from './teachingClassDtoCoverRequest';
+import type { SlotSpotDto } from './slotSpotDto';
 import type { TeachingStudentDto } from './teachingStudentDto';
 
 export interface TeachingClassDto {
@@ -35,6 +36,8 @@ export interface TeachingClassDto {
   reservedCount: number;
   /** La clase del horario semanal. */
   scheduleId: number;
+  /** Los reformers de la sala en esta clase, del frente hacia atrás (el mapa de la puerta); vacío sin sala. */
+  spots: SlotSpotDto[];
   students: TeachingStudentDto[];
   /** Quien llama la da como suplente. */
   substitute: boolean;

@@ -5,6 +5,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { attendanceSummaryText } from '@/features/booking';
 import { CoverRequest } from './cover-request';
 import { StudentRow } from './student-row';
+import { TeachingRoom } from './teaching-room';
 import { TeachingWalkIn } from './teaching-walk-in';
 
 /** One class the instructor teaches: its roster at the door, walk-ins and the request for a substitute. */
@@ -36,6 +37,7 @@ export function TeachingClass({ klass }: { klass: TeachingClassDto }) {
           {attendanceSummaryText(klass.attendance)}
         </p>
       ) : null}
+      {klass.spots.length > 0 && klass.students.length > 0 ? <TeachingRoom klass={klass} /> : null}
       {klass.students.length === 0 ? (
         <p className="text-ink-muted">Nadie ha reservado todavía.</p>
       ) : (

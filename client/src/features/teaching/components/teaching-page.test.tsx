@@ -43,6 +43,10 @@ const teachingClass = (overrides: Partial<TeachingClassDto> = {}): TeachingClass
     student({ firstTime: true, birthday: true }),
     student({ reservationId: 32, name: 'Luis Pérez', spot: null, classesRemaining: 1, attended: true }),
   ],
+  spots: [
+    { id: 3, label: 'Reformer 3', row: 0, column: 0, state: 'taken' },
+    { id: 4, label: 'Reformer 4', row: 0, column: 1, state: 'free' },
+  ],
   attendance: { attended: 1, noShow: 0, unmarked: 1 },
   canMarkAttendance: true,
   canWalkIn: true,
@@ -69,6 +73,7 @@ describe('Mis clases a impartir', () => {
             canWalkIn: true,
             substitute: true,
             students: [],
+            spots: [],
             reservedCount: 0,
           }),
         ]),
@@ -86,6 +91,10 @@ describe('Mis clases a impartir', () => {
     expect(within(roster).getByText('Le quedan 3 clases')).toBeInTheDocument();
     expect(within(roster).getByText('Le queda 1 clase')).toBeInTheDocument();
     expect(within(todayClass).getByText('Asistieron: 1 · No asistieron: 0 · Sin marcar: 1')).toBeInTheDocument();
+    // The room at the door: who is on each reformer, front row first.
+    const room = within(todayClass).getByRole('region', { name: 'Sala a las 8:00 AM' });
+    expect(within(room).getByRole('radio', { name: /^Reformer 3, .*: Ana López/ })).toBeInTheDocument();
+    expect(within(room).getByRole('radio', { name: /^Reformer 4, / })).not.toHaveAccessibleName(/López|Pérez/);
 
     const later = screen.getByRole('article', { name: '7:00 PM' });
     expect(within(later).getByText('Como suplente')).toBeInTheDocument();
