@@ -121,7 +121,8 @@ export class TeachingClassDto {
 
   @ApiProperty({
     type: [SlotSpotDto],
-    description: 'Los reformers de la sala en esta clase, del frente hacia atrás (el mapa de la puerta); vacío sin sala.',
+    description:
+      'Los reformers de la sala en esta clase, del frente hacia atrás (el mapa de la puerta); vacío sin sala.',
   })
   spots!: SlotSpotDto[];
 
