@@ -86,7 +86,7 @@ describe('SideMenu', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/pilates/informacion', '/pilates/clases', '/pilates/mi-pago']);
+    ).toEqual(['/pilates/informacion', '/pilates/clases', '/pilates/mis-clases-a-impartir', '/pilates/mi-pago']);
     expect(within(nav).getByRole('link', { name: 'Mi pago' })).toBeInTheDocument();
     expect(within(nav).queryByText('Administrador')).not.toBeInTheDocument();
   });
