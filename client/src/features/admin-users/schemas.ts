@@ -12,8 +12,11 @@ export const MAX_CLASSES = 100;
 export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${MIN_CLASSES} y ${MAX_CLASSES}`;
 const INVALID_DATE = 'La fecha no es válida';
 
-/** Add user: the registration rules without the terms. `registerSchema` is refined, so it cannot be `.omit`ted. */
-const { terms: _terms, ...accountFields } = registerSchema.shape;
+/**
+ * Add user: the registration rules without the terms and the WhatsApp consent (only the client gives
+ * it). `registerSchema` is refined, so it cannot be `.omit`ted.
+ */
+const { terms: _terms, whatsappConsent: _consent, whatsapp: _whatsapp, ...accountFields } = registerSchema.shape;
 export const addUserSchema = z.object(accountFields).refine((values) => values.password === values.confirmPassword, {
   path: ['confirmPassword'],
   message: PASSWORDS_DIFFER_MESSAGE,

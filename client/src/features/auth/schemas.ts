@@ -18,6 +18,10 @@ export type LoginValues = z.input<typeof loginSchema>;
 
 export const PASSWORDS_DIFFER_MESSAGE = 'Las contraseñas no coinciden';
 
+/** The consent the server records (notifications/whatsapp/consent.ts, in the register call's OpenAPI text). */
+export const WHATSAPP_CONSENT_LABEL = 'Recibir por WhatsApp confirmaciones, recordatorios y avisos de mis clases';
+export const WHATSAPP_NUMBER_MESSAGE = 'Escribe tu celular de 10 dígitos para recibir los avisos';
+
 export const registerSchema = z
   .object({
     name: z.string().trim().min(1, 'El nombre es obligatorio'),
@@ -33,10 +37,17 @@ export const registerSchema = z
     password: newPasswordSchema(),
     confirmPassword: z.string().min(1, 'Confirma tu contraseña').min(8, 'Debe tener al menos 8 caracteres'),
     terms: z.boolean().refine((accepted) => accepted, 'Debes aceptar los términos y condiciones'),
+    /** WhatsApp notices, optional: the consent and the mobile number it is for (the server checks the number). */
+    whatsappConsent: z.boolean(),
+    whatsapp: z.string(),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
     message: PASSWORDS_DIFFER_MESSAGE,
+  })
+  .refine((values) => !values.whatsappConsent || values.whatsapp.trim() !== '', {
+    path: ['whatsapp'],
+    message: WHATSAPP_NUMBER_MESSAGE,
   });
 export type RegisterValues = z.input<typeof registerSchema>;
 

@@ -1,9 +1,12 @@
 import '@/components/ui/test-polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ana, renderWithClient, sentRequest, stubFetch } from '../test-utils';
 import { FUTURE_BIRTH_DATE_MESSAGE } from '@/lib/birth-date';
+import { WHATSAPP_CONSENT_LABEL, WHATSAPP_NUMBER_MESSAGE } from '../schemas';
 import { RegisterForm } from './register-form';
 
 function renderRegister() {
@@ -116,6 +119,27 @@ describe('RegisterForm', () => {
     });
     expect(sent.headers.get('X-Requested-With')).toBe('pilates-web');
     expect(sessionUser()).toEqual(ana);
+  });
+
+  it('should send the WhatsApp consent with the number only when the box is ticked, and ask for the number', async () => {
+    const fetchMock = stubFetch(201, { success: true, user: ana });
+    renderRegister();
+    await fill();
+    expect(screen.queryByLabelText('Tu celular')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: `${WHATSAPP_CONSENT_LABEL} (opcional)` }));
+    await submit();
+    expect(await screen.findByText(WHATSAPP_NUMBER_MESSAGE)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Tu celular'), '722 123 4567');
+    await submit();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentRequest(fetchMock).body).toMatchObject({ whatsappConsent: true, whatsapp: '722 123 4567', terms: true });
+  });
+
+  it('should show the consent the server records (the register call names it in the API document)', () => {
+    const registerDto = readFileSync(resolve(__dirname, '../../../api/generated/model/registerDto.ts'), 'utf8');
+    expect(registerDto).toContain(`Acepta «${WHATSAPP_CONSENT_LABEL}»`);
   });
 
   it('should toggle each password field on its own', async () => {

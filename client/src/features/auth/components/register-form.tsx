@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useRegister } from '@/api/generated/auth/auth';
 import type { UserDto } from '@/api/generated/model';
 import { Button, Checkbox, DateField, ErrorMessage, PasswordField, TextField } from '@/components/ui';
 import { setSessionUser } from '@/features/session';
 import { registerRules } from '../rules';
-import type { RegisterValues } from '../schemas';
+import { WHATSAPP_CONSENT_LABEL, type RegisterValues } from '../schemas';
 import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-errors';
 
-const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms'] as const;
+const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms', 'whatsapp'] as const;
 
 export interface RegisterFormProps {
   /** Called with the new user, after it became the session user (registering logs in). */
@@ -22,14 +22,25 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
   const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({
     resolver: registerRules,
-    defaultValues: { name: '', email: '', cumpleanos: '', password: '', confirmPassword: '', terms: false },
+    defaultValues: {
+      name: '',
+      email: '',
+      cumpleanos: '',
+      password: '',
+      confirmPassword: '',
+      terms: false,
+      whatsappConsent: false,
+      whatsapp: '',
+    },
   });
   const mutation = useRegister();
   const { errors } = form.formState;
+  const wantsWhatsApp = useWatch({ control: form.control, name: 'whatsappConsent' });
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit(({ whatsappConsent, whatsapp, ...account }) =>
     mutation.mutate(
-      { data: values },
+      // The number goes only with the consent.
+      { data: whatsappConsent ? { ...account, whatsappConsent: true, whatsapp } : account },
       {
         onSuccess: (res) => {
           setSessionUser(queryClient, res.user);
@@ -100,6 +111,33 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
           />
         )}
       />
+      <Controller
+        control={form.control}
+        name="whatsappConsent"
+        render={({ field }) => (
+          <Checkbox
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            disabled={field.disabled}
+            label={`${WHATSAPP_CONSENT_LABEL} (opcional)`}
+          />
+        )}
+      />
+      {wantsWhatsApp ? (
+        <TextField
+          label="Tu celular"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          hint="10 dígitos, por ejemplo 722 123 4567. Puedes darte de baja cuando quieras."
+          maxLength={40}
+          error={errors.whatsapp?.message}
+          {...form.register('whatsapp')}
+        />
+      ) : null}
       {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Creando tu cuenta…" className="w-full">
         Registrarse
