@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
@@ -198,96 +198,16 @@ export class AddInstructorDto {
   accountEmail?: string | null;
 }
 
-/** admin/instructores/change: the fields given change; `accountEmail: null` unlinks the account. */
-export class ChangeInstructorDto {
+/** admin/instructores/change: the fields given change (those of add, each optional); `accountEmail: null` unlinks the account. */
+export class ChangeInstructorDto extends PartialType(AddInstructorDto) {
   @ApiProperty()
   @IsRowId('El instructor no es válido')
   id!: number;
-
-  @ApiPropertyOptional({ example: 'Ana López', maxLength: INSTRUCTOR_NAME_MAX })
-  @IsOptional()
-  @IsVisibleText({ message: CHARACTERS_MESSAGE })
-  @MaxLength(INSTRUCTOR_NAME_MAX, { message: NAME_MESSAGE })
-  @IsNotEmpty({ message: NAME_MESSAGE })
-  @IsString({ message: NAME_MESSAGE })
-  @Trim()
-  @NormalizeText()
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: BIO_MAX })
-  @IsOptional()
-  @IsVisibleText({ message: CHARACTERS_MESSAGE })
-  @MaxLength(BIO_MAX, { message: BIO_MESSAGE })
-  @IsString({ message: BIO_MESSAGE })
-  @Trim()
-  @NormalizeText()
-  bio?: string;
-
-  @ApiPropertyOptional({ type: [String], maxItems: SPECIALTIES_MAX })
-  @IsOptional()
-  @IsVisibleText({ each: true, message: CHARACTERS_MESSAGE })
-  @MaxLength(SPECIALTY_MAX, { each: true, message: SPECIALTIES_MESSAGE })
-  @IsNotEmpty({ each: true, message: SPECIALTIES_MESSAGE })
-  @IsString({ each: true, message: SPECIALTIES_MESSAGE })
-  @ArrayMaxSize(SPECIALTIES_MAX, { message: SPECIALTIES_MESSAGE })
-  @IsArray({ message: SPECIALTIES_MESSAGE })
-  @TidySpecialties()
-  specialties?: string[];
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean({ message: ACTIVE_MESSAGE })
   active?: boolean;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: 999 })
-  @IsOptional()
-  @Max(999, { message: ORDER_MESSAGE })
-  @Min(0, { message: ORDER_MESSAGE })
-  @IsInt({ message: ORDER_MESSAGE })
-  sortOrder?: number;
-
-  @ApiPropertyOptional({
-    example: 15000,
-    minimum: 0,
-    maximum: PAY_PER_CLASS_MAX_CENTS,
-    description: 'Centavos por clase impartida.',
-  })
-  @IsOptional()
-  @Max(PAY_PER_CLASS_MAX_CENTS, { message: PAY_PER_CLASS_MESSAGE })
-  @Min(0, { message: PAY_PER_CLASS_MESSAGE })
-  @IsInt({ message: PAY_PER_CLASS_MESSAGE })
-  payPerClassCents?: number;
-
-  @ApiPropertyOptional({
-    example: 2000,
-    minimum: 0,
-    maximum: PAY_PER_ATTENDEE_MAX_CENTS,
-    description: 'Centavos por cada asistente arriba de payAttendeeThreshold.',
-  })
-  @IsOptional()
-  @Max(PAY_PER_ATTENDEE_MAX_CENTS, { message: PAY_PER_ATTENDEE_MESSAGE })
-  @Min(0, { message: PAY_PER_ATTENDEE_MESSAGE })
-  @IsInt({ message: PAY_PER_ATTENDEE_MESSAGE })
-  payPerAttendeeCents?: number;
-
-  @ApiPropertyOptional({
-    example: 4,
-    minimum: 0,
-    maximum: PAY_ATTENDEE_THRESHOLD_MAX,
-    description: 'Asistentes que cubre el pago por clase: 4 paga por asistente desde el quinto.',
-  })
-  @IsOptional()
-  @Max(PAY_ATTENDEE_THRESHOLD_MAX, { message: PAY_THRESHOLD_MESSAGE })
-  @Min(0, { message: PAY_THRESHOLD_MESSAGE })
-  @IsInt({ message: PAY_THRESHOLD_MESSAGE })
-  payAttendeeThreshold?: number;
-
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'null: quita la cuenta ligada.' })
-  @Clearable()
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  @IsString({ message: EMAIL_MESSAGE })
-  @NormalizeEmail()
-  accountEmail?: string | null;
 }
 
 /** What the public sees of a profile (GET /api/instructores). */

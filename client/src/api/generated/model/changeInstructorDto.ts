@@ -8,7 +8,7 @@
 
 export interface ChangeInstructorDto {
   /**
-   * null: quita la cuenta ligada.
+   * El email de la cuenta a ligar; null: sin cuenta.
    * @nullable
    */
   accountEmail?: string | null;
