@@ -66,6 +66,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-catalogue/components/add-plan-dialog.tsx': 'Agregar plan (Catálogo)',
   'features/admin-catalogue/components/edit-plan-dialog.tsx': 'Editar plan (Catálogo)',
   'features/admin-catalogue/components/catalogue-editor.tsx': 'Ocultar plan',
+  'features/admin-class-types/components/class-type-dialog.tsx': 'Nuevo tipo de clase, Editar tipo de clase',
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
@@ -772,9 +773,21 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
         )),
       );
 
-      // Horario: a new class, deactivating one.
+      // Horario: a new class, deactivating one, and its class types (a new one, editing one).
       await open(page, `${baseUrl}/pilates/horario`);
       found.push(
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: 'Nuevo tipo' }),
+          'Nuevo tipo de clase',
+          `/pilates/horario ${width} Nuevo tipo de clase`,
+        )),
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: 'Editar Pilates Reformer' }).first(),
+          'Editar tipo de clase',
+          `/pilates/horario ${width} Editar tipo de clase`,
+        )),
         ...(await sweep(
           page,
           main.getByRole('button', { name: 'Agregar clase' }),
