@@ -67,9 +67,16 @@ describe('a substitute', () => {
     expect(added.status()).toBe(200);
     await adminPage.goto(`${baseUrl}/pilates/horario`);
     const form = adminPage.getByRole('region', { name: 'Poner un suplente' });
+    // The class list of that date has loaded (not today's, whose 8:00 AM may have started) before choosing.
+    const dayLoaded = adminPage.waitForResponse(
+      (answer) =>
+        answer.url().endsWith('/api/reservations/get-information') &&
+        (answer.request().postData() ?? '').includes(classDay),
+    );
     await form.getByLabel('Fecha').fill(classDay);
+    await dayLoaded;
     await form.getByRole('combobox', { name: 'Clase' }).click();
-    await adminPage.getByRole('option', { name: /^8:00 AM/ }).click();
+    await adminPage.getByRole('option', { name: /^8:00 AM/, disabled: false }).click();
     await form.getByRole('combobox', { name: 'Suplente' }).click();
     await adminPage.getByRole('option', { name: SUBSTITUTE }).click();
     await form.getByRole('button', { name: 'Poner suplente' }).click();
