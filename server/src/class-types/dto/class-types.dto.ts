@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { Trim } from '../../core/dto/transforms';
@@ -127,57 +127,14 @@ export class AddClassTypeDto {
   sortOrder?: number;
 }
 
-/** Every field but the id is optional. */
-export class ChangeClassTypeDto {
+/** The fields of add, each optional, plus the id and whether the type is active. */
+export class ChangeClassTypeDto extends PartialType(AddClassTypeDto) {
   @ApiProperty()
   @IsRowId('El tipo de clase no es válido')
   id!: number;
-
-  @ApiPropertyOptional({ example: 'Prenatal', maxLength: CLASS_TYPE_NAME_MAX })
-  @IsOptional()
-  @IsVisibleText({ message: CHARACTERS_MESSAGE })
-  @MaxLength(CLASS_TYPE_NAME_MAX, { message: NAME_MESSAGE })
-  @IsNotEmpty({ message: NAME_MESSAGE })
-  @IsString({ message: NAME_MESSAGE })
-  @Trim()
-  @NormalizeText()
-  name?: string;
-
-  @ApiPropertyOptional({ enum: CLASS_TYPE_LEVELS })
-  @IsOptional()
-  @IsIn(CLASS_TYPE_LEVELS, { message: LEVEL_MESSAGE })
-  level?: ClassTypeLevel;
-
-  @ApiPropertyOptional({ maxLength: CLASS_TYPE_DESCRIPTION_MAX })
-  @IsOptional()
-  @IsVisibleText({ message: CHARACTERS_MESSAGE })
-  @MaxLength(CLASS_TYPE_DESCRIPTION_MAX, { message: DESCRIPTION_MESSAGE })
-  @IsString({ message: DESCRIPTION_MESSAGE })
-  @Trim()
-  @NormalizeText()
-  description?: string;
-
-  @ApiPropertyOptional({ minimum: CLASS_TYPE_DURATION_MIN, maximum: CLASS_TYPE_DURATION_MAX })
-  @IsOptional()
-  @Max(CLASS_TYPE_DURATION_MAX, { message: DURATION_MESSAGE })
-  @Min(CLASS_TYPE_DURATION_MIN, { message: DURATION_MESSAGE })
-  @IsInt({ message: DURATION_MESSAGE })
-  durationMinutes?: number;
-
-  @ApiPropertyOptional({ enum: CLASS_TYPE_COLOURS })
-  @IsOptional()
-  @IsIn(CLASS_TYPE_COLOURS, { message: COLOUR_MESSAGE })
-  colour?: string;
 
   @ApiPropertyOptional({ description: 'Inactivo: las clases del horario lo conservan.' })
   @IsOptional()
   @IsBoolean({ message: ACTIVE_MESSAGE })
   active?: boolean;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: 999 })
-  @IsOptional()
-  @Max(999, { message: ORDER_MESSAGE })
-  @Min(0, { message: ORDER_MESSAGE })
-  @IsInt({ message: ORDER_MESSAGE })
-  sortOrder?: number;
 }
