@@ -11,6 +11,7 @@ import { InformacionModule } from './informacion';
 import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { JOBS } from './jobs';
+import { OperationsModule } from './operations';
 import { PagesModule } from './pages';
 import { PaymentsModule } from './payments';
 import { PlanesModule } from './planes';
@@ -37,6 +38,8 @@ export class AppModule {
         AdminModule,
         PaymentsModule,
         PagesModule,
+        // Metrics of queues, database and backups; the owner's alerts.
+        OperationsModule,
         // The named jobs (server/src/jobs.ts) and their timers.
         JobsModule.forRoot(JOBS),
         ...extraModules,

@@ -13,6 +13,7 @@ import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthController } from './health/health.controller';
 import { HealthRepository } from './health/health.repository';
 import { HealthService } from './health/health.service';
+import { Metrics } from './metrics/metrics';
 import { ClientAppService } from './http/client-app.service';
 import { PasswordHasher } from './security/password-hasher';
 import { StudioController } from './studio/studio.controller';
@@ -41,6 +42,7 @@ export class CoreModule {
         HealthService,
         ClientAppService,
         PasswordHasher,
+        Metrics,
         StudioSettingsRepository,
         StudioSettingsService,
         // Order matters: a forged cross-site request is refused before any session work.
@@ -52,7 +54,7 @@ export class CoreModule {
           useValue: apiValidationPipe(),
         },
       ],
-      exports: [PasswordHasher, ClientAppService, AuthCoreModule, StudioSettingsService],
+      exports: [PasswordHasher, Metrics, ClientAppService, AuthCoreModule, StudioSettingsService],
     };
   }
 }

@@ -182,6 +182,10 @@ const envSchema = z.object({
     .refine((v) => ['', '0', '1'].includes(v), {
       message: 'debe ser 1 (activar), 0 (desactivar) o quedar vacía',
     }),
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; empty: no /metrics at all.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{24,200}$/.test(v), {
+    message: 'debe tener de 24 a 200 caracteres visibles, sin espacios',
+  }),
   INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
     message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
   }),
@@ -200,6 +204,7 @@ const SECRET_VARIABLES = new Set([
   'WHATSAPP_TOKEN',
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -274,6 +279,8 @@ export abstract class AppConfig {
   declare readonly apiDocsUi: boolean;
   /** The named jobs' timers (server/src/jobs.ts): on unless NODE_ENV=test, or as JOBS_ENABLED says. */
   declare readonly jobsEnabled: boolean;
+  /** The bearer token GET /metrics asks for; undefined: no /metrics route (404). */
+  declare readonly metricsToken?: string;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -381,5 +388,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsEnabled: parsed.JOBS_ENABLED === '1' || (parsed.JOBS_ENABLED === '' && parsed.NODE_ENV !== 'test'),
     shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
     instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
+    metricsToken: parsed.METRICS_TOKEN,
   };
 }

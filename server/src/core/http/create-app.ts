@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/app-config';
 import { createRootLogger, LoggedAppModule, LoggingOptions, registerRequestLogging } from '../logging/logging';
 import { genReqId, registerRequestIdHeader } from '../logging/request-id';
 import { ensurePrivateDir } from '../database/data-dir';
+import { Metrics, registerMetrics } from '../metrics/metrics';
 import { refuseDeepBodies } from './body-depth';
 import { keepRawBody } from './raw-body';
 import { closeConnectionsWhenClosing } from './graceful-shutdown';
@@ -80,6 +81,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestIdHeader(fastify);
   registerInstanceHeader(fastify, config.instanceName);
+  registerMetrics(fastify, app.get(Metrics), config.metricsToken);
   if (logger) {
     registerRequestLogging(fastify, logger);
     app.useLogger(app.get(Logger));

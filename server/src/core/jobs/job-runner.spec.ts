@@ -1,6 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import type { JobDefinition } from './job';
 import { JobRunner } from './job-runner';
 
@@ -21,7 +22,7 @@ describe('JobRunner', () => {
   ];
   const moduleRef = { get: () => counter } as unknown as ModuleRef;
   const runnerWith = (jobsEnabled: boolean, registry = new SchedulerRegistry()) =>
-    new JobRunner(jobs, moduleRef, registry, { jobsEnabled } as AppConfig);
+    new JobRunner(jobs, moduleRef, registry, { jobsEnabled } as AppConfig, new Metrics());
 
   let logs: jest.SpyInstance[];
   const logged = (runner: JobRunner) => {

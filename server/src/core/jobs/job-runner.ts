@@ -10,6 +10,7 @@ import { ModuleRef } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { JOB_TABLE, type JobDefinition } from './job';
 
 /**
@@ -33,6 +34,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly moduleRef: ModuleRef,
     private readonly scheduler: SchedulerRegistry,
     private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   /** The names of the app's jobs, in table order. */
@@ -70,12 +72,17 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     if (!job) throw new Error(`No existe el trabajo «${name}»`);
     const get = <T>(type: Type<T>): T => this.moduleRef.get(type, { strict: false });
     let handled: number;
+    const timer = this.metrics.jobDuration.startTimer({ job: name });
+    this.metrics.jobRuns.inc({ job: name });
     try {
       handled = (await job.run(get)) ?? 0;
     } catch (error) {
+      timer();
+      this.metrics.jobFailures.inc({ job: name });
       this.logger.error(`El trabajo «${name}» falló: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
+    timer();
     if (handled > 0) this.logger.log(`Trabajo «${name}»: ${handled}`);
     return handled;
   }

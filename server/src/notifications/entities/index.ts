@@ -12,3 +12,4 @@ export const notificationsEntities = [
   WhatsAppMessageRow,
   WhatsAppWebhookEvent,
 ];
+export { NotificationDelivery };

@@ -2,7 +2,7 @@ import { PaymentNotification } from './payment-notification.entity';
 import { Payment } from './payment.entity';
 import { RefundRequest } from './refund-request.entity';
 
-export { Payment };
+export { Payment, PaymentNotification };
 export { DESK_METHODS, PAYMENT_METHODS, type DeskMethod, type PaymentMethod } from './payment.entity';
 export type { BalanceStatus } from './payment.entity';
 

@@ -1,0 +1,2 @@
+// operations' public surface: what the app's wiring may use.
+export { OperationsModule } from './operations.module';
