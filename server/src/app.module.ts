@@ -10,6 +10,7 @@ import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
 import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
+import { InvoicingModule } from './invoicing';
 import { JOBS } from './jobs';
 import { PagesModule } from './pages';
 import { PaymentsModule } from './payments';
@@ -37,6 +38,7 @@ export class AppModule {
         AdminModule,
         PaymentsModule,
         PagesModule,
+        InvoicingModule,
         // The named jobs (server/src/jobs.ts) and their timers.
         JobsModule.forRoot(JOBS),
         ...extraModules,
