@@ -43,6 +43,8 @@ export default defineConfig({
             'teachingClasses',
             'getInstructorPay',
             'getMyPay',
+            'getInvoices',
+            'previewGlobalInvoice',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

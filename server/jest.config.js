@@ -31,6 +31,7 @@ const ZONE_SENSITIVE = [
   'exports-stream',
   'gift-cards',
   'instructors',
+  'invoices',
   'my-classes-history',
   'no-shows',
   'notifications',

@@ -10,6 +10,7 @@ import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
 import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
+import { InvoicingModule } from './invoicing';
 import { JOBS } from './jobs';
 import { OperationsModule } from './operations';
 import { PagesModule } from './pages';
@@ -40,6 +41,7 @@ export class AppModule {
         PagesModule,
         // Metrics of queues, database and backups; the owner's alerts.
         OperationsModule,
+        InvoicingModule,
         // The named jobs (server/src/jobs.ts) and their timers.
         JobsModule.forRoot(JOBS),
         ...extraModules,

@@ -3,6 +3,7 @@ import { AuthService } from './auth';
 import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { GiftCardsService } from './gift-cards';
+import { InvoicingService } from './invoicing';
 import { NotificationsService, WhatsAppWebhookService } from './notifications';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
@@ -23,6 +24,8 @@ export enum JobName {
   NoShows = 'no-shows',
   IntroFollowups = 'intro-followups',
   GiftCardDelivery = 'gift-card-delivery',
+  Invoices = 'invoices',
+  GlobalInvoice = 'global-invoice',
 }
 
 /**
@@ -115,5 +118,19 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.GiftCardDelivery,
     schedule: CronExpression.EVERY_10_MINUTES,
     run: (get) => get(GiftCardsService).deliverDue(),
+  },
+  {
+    // Facturas: automatic ones queued for the approvals of who chose them, then what is due stamped
+    // (retries with backoff); each invoice claimed by a conditional UPDATE.
+    name: JobName.Invoices,
+    schedule: CronExpression.EVERY_MINUTE,
+    run: (get) => get(InvoicingService).issueDue(),
+  },
+  {
+    // Last month's global invoice (público en general), once its invoicing window has closed: the
+    // first run after midnight of the 1st (plus the grace days) queues it, well within 24 hours.
+    name: JobName.GlobalInvoice,
+    schedule: CronExpression.EVERY_HOUR,
+    run: async (get) => (await get(InvoicingService).queueGlobal()) + (await get(InvoicingService).issueDue()),
   },
 ];

@@ -6,6 +6,8 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { PaymentGateway } from '../src/payments/payment-gateway';
 import type { SimulatedGateway } from '../src/payments/simulated.gateway';
 import { Plan } from '../src/planes/entities/plan.entity';
+import { Invoice } from '../src/invoicing/entities/invoice.entity';
+import { InvoicingGateway } from '../src/invoicing/invoicing-gateway';
 import { Instructor } from '../src/instructors/entities/instructor.entity';
 import { ClassSession } from '../src/reservations/entities/class-session.entity';
 import { Schedule } from '../src/reservations/entities/schedule.entity';
@@ -41,6 +43,8 @@ interface Fixture {
   /** A class the instructor account teaches (19:00, full) and a reservation in it. */
   taughtScheduleId: number;
   taughtReservationId: number;
+  /** An issued invoice of the other client. */
+  otherInvoiceId: number;
 }
 
 interface Rule {
@@ -49,6 +53,8 @@ interface Rule {
   body?: (f: Fixture) => object;
   /** For `own`: the same call aimed at another user's data; for `teaching`: at another instructor's class. */
   othersBody?: (f: Fixture) => object;
+  /** For `own` GET operations: the path of another user's resource. */
+  othersPath?: (f: Fixture) => string;
   /** For paths with parameters. */
   path?: string;
 }
@@ -239,6 +245,30 @@ const RULES: Record<string, Rule> = {
   listPromoCodes: { access: Permission.PromosManage },
   addPromoCode: { access: Permission.PromosManage, body: () => ({}) },
   changePromoCode: { access: Permission.PromosManage, body: () => ({ id: 999999 }) },
+  // Facturas (CFDI; invoices.int-spec.ts): a client's own fiscal data and invoices; the PDF and XML
+  // of another client's invoice only for whoever reads payments.
+  getFiscalData: { access: 'session' },
+  saveFiscalData: { access: 'session', body: () => ({}) },
+  getMyInvoices: { access: 'session' },
+  // Only the buyer (or whoever reads payments) asks for a purchase's invoice; an unknown one is 404.
+  requestInvoice: { access: 'session', body: () => ({ purchaseId: 999999 }) },
+  downloadInvoicePdf: {
+    access: { own: Permission.PaymentsRead },
+    path: '/api/informacion/invoices/999999.pdf',
+    othersBody: () => ({}),
+    othersPath: (f) => `/api/informacion/invoices/${f.otherInvoiceId}.pdf`,
+  },
+  downloadInvoiceXml: {
+    access: { own: Permission.PaymentsRead },
+    path: '/api/informacion/invoices/999999.xml',
+    othersBody: () => ({}),
+    othersPath: (f) => `/api/informacion/invoices/${f.otherInvoiceId}.xml`,
+  },
+  getInvoices: { access: Permission.PaymentsRead, body: () => ({ month: '2026-11' }) },
+  previewGlobalInvoice: { access: Permission.PaymentsRead, body: () => ({ month: '2026-11' }) },
+  retryInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
+  cancelInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
+  exportInvoices: { access: Permission.PaymentsRead, path: '/api/admin/export/invoices.csv?month=2026-11' },
   // Instructors ("Instructores" and the public pages; instructors.int-spec.ts)
   listInstructors: { access: Permission.InstructorsManage },
   addInstructor: { access: Permission.InstructorsManage, body: () => ({}) },
@@ -420,7 +450,49 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       .getRepository(ClassSession)
       .findOneByOrFail({ scheduleId: full.id })
       .then((klass) => t.dataSource.query('SELECT id FROM reservations WHERE class_session_id = ?', [klass.id]));
+    const stamped = await t.app.get(InvoicingGateway).createInvoice({
+      customer: {
+        legal_name: 'EMILIO GOMEZ DIAZ',
+        tax_id: 'GODE561231GR8',
+        tax_system: '612',
+        address: { zip: '52140' },
+      },
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: 'Plan',
+            product_key: '01010101',
+            unit_key: 'E48',
+            price: 1200,
+            tax_included: true,
+            taxes: [{ type: 'IVA', rate: 0.16 }],
+          },
+        },
+      ],
+      payment_form: '04',
+      payment_method: 'PUE',
+      use: 'G03',
+    });
+    const otherInvoice = await t.dataSource.getRepository(Invoice).save({
+      purchaseKind: 'payment' as const,
+      purchaseId: 999_000,
+      userId: theirs.user.id,
+      period: '2026-11',
+      status: 'issued' as const,
+      totalCents: 120_000,
+      paymentForm: '04',
+      rfc: 'GODE561231GR8',
+      legalName: 'EMILIO GOMEZ DIAZ',
+      taxSystem: '612',
+      zip: '52140',
+      cfdiUse: 'G03',
+      providerId: stamped.id,
+      uuid: stamped.uuid,
+      nextAttemptAt: NOW,
+    });
     fixture = {
+      otherInvoiceId: otherInvoice.id,
       clientId: mine.user.id,
       otherId: theirs.user.id,
       otherReservationId: booked.body.reservationId,
@@ -453,9 +525,9 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     observed.get(op.id)!.add(status);
   };
 
-  const call = async (caller: Caller, op: Operation, body?: object) => {
+  const call = async (caller: Caller, op: Operation, body?: object, othersPath?: string) => {
     const rule = RULES[op.id];
-    const path = rule.path ?? op.path;
+    const path = othersPath ?? rule.path ?? op.path;
     const agent = await agentFor(caller, op);
     // A role without the `own` rule's permission acts on its own data (the client is the fixture's).
     const own = ownedBy(rule.access);
@@ -541,6 +613,8 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
         'changeInfoUser',
         'changeSpot',
         'confirmPayment',
+        'downloadInvoicePdf',
+        'downloadInvoiceXml',
         'getClases',
         'getUserPlanes',
         'leaveWaitlist',
@@ -550,7 +624,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     );
     // The other client's own calls are theirs to make.
     for (const op of own) {
-      const theirs = await call(other, op, RULES[op.id].othersBody!(fixture));
+      const theirs = await call(other, op, RULES[op.id].othersBody!(fixture), RULES[op.id].othersPath?.(fixture));
       expect({ op: op.id, refused: theirs.status === 401 || theirs.status === 403 }).toEqual({
         op: op.id,
         refused: false,
@@ -560,7 +634,12 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     const roles = [...ROLES].sort((a, b) => ROLE_PERMISSIONS[a].length - ROLE_PERMISSIONS[b].length);
     for (const role of roles) {
       for (const op of own) {
-        const { status, body } = await call(byRole[role], op, RULES[op.id].othersBody!(fixture));
+        const { status, body } = await call(
+          byRole[role],
+          op,
+          RULES[op.id].othersBody!(fixture),
+          RULES[op.id].othersPath?.(fixture),
+        );
         const expected = granted(role, ownedBy(RULES[op.id].access)!)
           ? { refused: false }
           : { refused: true, status: 403, code: 'FORBIDDEN' };

@@ -54,6 +54,8 @@ const READS = new Set([
   'previewOutage',
   'getInstructorPay',
   'getMyPay',
+  'getInvoices',
+  'previewGlobalInvoice',
 ]);
 
 /** Paths with parameters, filled (a made-up token answers its documented 404). */
@@ -63,6 +65,8 @@ const pathFor = (path: string): string =>
     .replace('{slug}', 'laura')
     .replace('{token}', '0'.repeat(32))
     .replace('instructor-pay.csv', `instructor-pay.csv?month=${TODAY.slice(0, 7)}`)
+    .replace('invoices.csv', `invoices.csv?month=${TODAY.slice(0, 7)}`)
+    .replace(/invoices\/\{id\}\./, 'invoices/999999.')
     .replace(/payments\.csv$/, `payments.csv?from=${TODAY}&to=${TODAY}`);
 
 /**

@@ -76,6 +76,11 @@ describe('studio settings ("Ajustes")', () => {
             },
             giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
             giftCardPlanPrices: true,
+            invoiceProductKey: '01010101',
+            invoiceUnitKey: 'E48',
+            invoiceSeries: 'F',
+            invoiceZip: '52140',
+            invoiceGraceDays: 0,
           },
         });
         expect((await sevenAm(admin)).cancelUntil).toBe(deadlineWith(6));

@@ -16,13 +16,21 @@ import {
   getGetUsersUrl,
   getListGiftCardsUrl,
   getListPromoCodesUrl,
+  getGetInvoicesUrl,
+  getPreviewGlobalInvoiceUrl,
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
 import { getTeachingClassesUrl } from './generated/instructor/instructor';
 import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getListPublicClassTypesUrl } from './generated/tipos-de-clase/tipos-de-clase';
-import { getGetClasesUrl, getGetUserPlanesUrl, getGetWhatsAppConsentUrl } from './generated/informacion/informacion';
+import {
+  getGetClasesUrl,
+  getGetFiscalDataUrl,
+  getGetMyInvoicesUrl,
+  getGetUserPlanesUrl,
+  getGetWhatsAppConsentUrl,
+} from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
 import { getGetStudioUrl } from './generated/studio/studio';
@@ -106,6 +114,10 @@ describe('LIST_URLS', () => {
       classTypeProfiles: getListClassTypesUrl(),
       classTypes: getListPublicClassTypesUrl(),
       whatsappConsent: getGetWhatsAppConsentUrl(),
+      fiscalData: getGetFiscalDataUrl(),
+      myInvoices: getGetMyInvoicesUrl(),
+      adminInvoices: getGetInvoicesUrl(),
+      globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
     });
   });
 });

@@ -70,6 +70,11 @@ export const LIST_URLS = {
   classTypes: '/api/tipos-de-clase',
   /** The caller's WhatsApp consent (Mi información). */
   whatsappConsent: '/api/informacion/whatsapp',
+  /** Facturas: the caller's "Datos de facturación", their invoices (Mis planes), and the admin's month. */
+  fiscalData: '/api/informacion/fiscal-data',
+  myInvoices: '/api/informacion/invoices',
+  adminInvoices: '/api/admin/invoices',
+  globalInvoicePreview: '/api/admin/invoices/global-preview',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -303,6 +308,15 @@ export const STALE_AFTER = {
   // The cancellation window changes every class's "cancel until" (day view, my classes, rosters);
   // the gift card amounts are the owner's too.
   changeSettings: { accepted: ['settings', 'studio', 'day', 'rosters', 'classes', 'audit', 'giftCardOptions'] },
+  // Facturas (CFDI): the form, the client's invoices in Mis planes, the admin's page.
+  saveFiscalData: { accepted: ['fiscalData'] },
+  /** "Solicitar factura": the row shows "En proceso"; a refusal (window closed, no data) leaves it as it was. */
+  requestInvoice: {
+    accepted: ['myInvoices', 'adminInvoices'],
+    refused: { lists: ['myInvoices'], when: { allBut: [] } },
+  },
+  retryInvoice: { accepted: ['adminInvoices', 'myInvoices'] },
+  cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview'] },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;

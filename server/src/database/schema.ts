@@ -11,6 +11,7 @@ import { notificationsEntities } from '../notifications/entities';
 import { instructorsEntities } from '../instructors/entities';
 import { teachingEntities } from '../teaching/entities';
 import { classTypesEntities } from '../class-types/entities';
+import { invoicingEntities } from '../invoicing/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -27,6 +28,7 @@ export const schema: DatabaseSchema = {
     ...promoCodesEntities,
     ...giftCardsEntities,
     ...notificationsEntities,
+    ...invoicingEntities,
     ...coreEntities,
   ],
   migrations,

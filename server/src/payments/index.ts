@@ -3,3 +3,5 @@
 export { PaymentsModule } from './payments.module';
 export { PaymentsService } from './payments.service';
 export { PaymentNotificationsService } from './payment-notifications.service';
+// The provider's view of a payment (invoicing reads its payment type for the CFDI's forma de pago).
+export { PaymentGateway } from './payment-gateway';

@@ -20,6 +20,7 @@ const toProviderPayment = (payment: PaymentResponse): ProviderPayment => ({
   refundedMxn: payment.transaction_amount_refunded ?? 0,
   approvedAt: payment.date_approved ? new Date(payment.date_approved) : null,
   expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration) : null,
+  paymentType: payment.payment_type_id ?? null,
 });
 
 /** `/v1/chargebacks/{id}` as documented; the SDK's type lists only some of its fields. */

@@ -40,6 +40,8 @@ export interface ProviderPayment {
   refundedMxn: number;
   approvedAt: Date | null;
   expiresAt: Date | null;
+  /** Mercado Pago's `payment_type_id` (credit_card, debit_card, ticket, bank_transfer, …): the invoice's payment form. */
+  paymentType?: string | null;
 }
 
 /** A chargeback (contracargo): the card holder disputed these payments. */

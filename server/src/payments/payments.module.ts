@@ -59,6 +59,6 @@ import { WebhookVerifier } from './webhook-verifier';
             ),
     },
   ],
-  exports: [PaymentsService, PaymentNotificationsService],
+  exports: [PaymentsService, PaymentNotificationsService, PaymentGateway],
 })
 export class PaymentsModule {}

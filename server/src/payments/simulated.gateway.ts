@@ -56,6 +56,8 @@ export class SimulatedGateway extends PaymentGateway {
       refundedMxn: 0,
       approvedAt: result === 'approved' ? now : null,
       expiresAt: result === 'pending' ? request.cashExpiresAt : null,
+      // The simulated checkout pays by card (cash while pending, like OXXO).
+      paymentType: result === 'pending' ? 'ticket' : 'credit_card',
     };
     this.payments.set(payment.id, payment);
     return payment;

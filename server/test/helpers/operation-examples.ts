@@ -356,8 +356,32 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       },
       giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
       giftCardPlanPrices: true,
+      invoiceProductKey: '01010101',
+      invoiceUnitKey: 'E48',
+      invoiceSeries: 'F',
+      invoiceZip: '52140',
+      invoiceGraceDays: 0,
     }),
   },
+  // Facturas (CFDI)
+  saveFiscalData: {
+    role: 'client',
+    body: () => ({
+      rfc: 'GODE561231GR8',
+      legalName: 'Emilio Gómez Díaz',
+      taxSystem: '612',
+      zip: '52140',
+      cfdiUse: 'G03',
+      email: 'facturas@example.com',
+      autoInvoice: false,
+    }),
+  },
+  // No purchase of the fixture's client: its documented 404.
+  requestInvoice: { role: 'client', body: () => ({ purchaseId: 999999, kind: 'payment' }) },
+  getInvoices: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
+  previewGlobalInvoice: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
+  retryInvoice: { role: 'admin', body: () => ({ id: 999999 }) },
+  cancelInvoice: { role: 'admin', body: () => ({ id: 999999, motive: '01', substituteId: 999998 }) },
 };
 
 /**

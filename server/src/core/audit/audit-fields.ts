@@ -173,6 +173,11 @@ export const AUDIT_FIELDS = {
   /** The gift card amounts on offer, as one text ("$500, $1,000"). */
   giftCardAmounts: text,
   giftCardPlanPrices: yesNo,
+  invoiceProductKey: text,
+  invoiceUnitKey: text,
+  invoiceSeries: text,
+  invoiceZip: text,
+  invoiceGraceDays: count,
   /** What an admin forgave. */
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
   /** A forgiven class went back to its plan. */
@@ -340,6 +345,11 @@ export const AUDIT_ACTION_FIELDS = {
     'contactOpeningHours',
     'giftCardAmounts',
     'giftCardPlanPrices',
+    'invoiceProductKey',
+    'invoiceUnitKey',
+    'invoiceSeries',
+    'invoiceZip',
+    'invoiceGraceDays',
   ],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 

@@ -147,6 +147,8 @@ const envSchema = z.object({
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
       message: 'debe ser una URL http(s), por ejemplo https://graph.facebook.com',
     }),
+  // Facturapi (CFDI 4.0): a `sk_test_` key stamps in its test mode; without a key a local simulator issues them.
+  FACTURAPI_KEY: optionalString,
   // 1 = one payment only; more offers meses (sin intereses only if the studio enabled them in Mercado Pago).
   MP_MAX_INSTALLMENTS: intInRange(1, 24, 1),
   PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
@@ -205,6 +207,7 @@ const SECRET_VARIABLES = new Set([
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
   'METRICS_TOKEN',
+  'FACTURAPI_KEY',
 ]);
 
 /**
@@ -238,6 +241,8 @@ export abstract class AppConfig {
   declare readonly whatsappVerifyToken?: string;
   /** Graph API's origin (https://graph.facebook.com; tests point it at a local fake). */
   declare readonly whatsappApiBase: string;
+  /** Facturapi's secret key (`sk_test_…` or `sk_live_…`); undefined: the local simulator. */
+  declare readonly facturapiKey?: string;
   /** The most installments (meses) the checkout offers; 1 = none. */
   declare readonly mercadoPagoMaxInstallments: number;
   declare readonly commissionPercent: number;
@@ -366,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappAppSecret: parsed.WHATSAPP_APP_SECRET,
     whatsappVerifyToken: parsed.WHATSAPP_VERIFY_TOKEN,
     whatsappApiBase: parsed.WHATSAPP_API_BASE,
+    facturapiKey: parsed.FACTURAPI_KEY,
     mercadoPagoMaxInstallments: parsed.MP_MAX_INSTALLMENTS,
     commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,

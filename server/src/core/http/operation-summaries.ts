@@ -140,4 +140,17 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   listCoverRequests: 'Peticiones de suplente abiertas',
   approveCover: 'Aprobar una petición de suplente',
   declineCover: 'Rechazar una petición de suplente',
+
+  // Facturas (CFDI 4.0)
+  getFiscalData: 'Mis datos de facturación',
+  saveFiscalData: 'Guardar mis datos de facturación',
+  getMyInvoices: 'Mis facturas',
+  requestInvoice: 'Solicitar la factura de una compra',
+  downloadInvoicePdf: 'Descargar el PDF de una factura',
+  downloadInvoiceXml: 'Descargar el XML de una factura',
+  getInvoices: 'Facturas del mes',
+  previewGlobalInvoice: 'Vista previa de la factura global del mes',
+  retryInvoice: 'Reintentar una factura',
+  cancelInvoice: 'Cancelar una factura ante el SAT',
+  exportInvoices: 'CSV de las facturas del mes',
 };

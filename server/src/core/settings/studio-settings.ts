@@ -50,6 +50,20 @@ export interface StudioSettings {
   giftCardAmounts: number[];
   /** Gift cards may also be of the price of each visible plan. */
   giftCardPlanPrices: boolean;
+  /** Facturas: the SAT's product or service key (c_ClaveProdServ) of every invoice's line. */
+  invoiceProductKey: string;
+  /** Facturas: the unit key (c_ClaveUnidad); E48 = "Unidad de servicio". */
+  invoiceUnitKey: string;
+  /** Facturas: the series of the studio's invoices (the folio is Facturapi's, consecutive per series). */
+  invoiceSeries: string;
+  /** Facturas: the studio's código postal (lugar de expedición), the global invoice's receiver's too. */
+  invoiceZip: string;
+  /**
+   * Facturas: a client may ask for the invoice of a payment until the end of the payment's calendar
+   * month in studio time ('month', what the SAT expects), or this many days more into the next
+   * month (1–2: the global invoice then goes out when they end, inside the SAT's 72 hours).
+   */
+  invoiceGraceDays: number;
 }
 
 /** A change: any top-level setting, the nested ones in part. */
@@ -91,6 +105,13 @@ export function defaultSettings(
     contact: { ...DEFAULT_STUDIO_CONTACT, address: [...DEFAULT_STUDIO_CONTACT.address], openingHours: [] },
     giftCardAmounts: [...DEFAULT_GIFT_CARD_AMOUNTS],
     giftCardPlanPrices: true,
+    // "No existe en el catálogo" until the owner sets the key their accountant chose.
+    invoiceProductKey: '01010101',
+    invoiceUnitKey: 'E48',
+    invoiceSeries: 'F',
+    // Metepec, Estado de México.
+    invoiceZip: '52140',
+    invoiceGraceDays: 0,
   };
 }
 

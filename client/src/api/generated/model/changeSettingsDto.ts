@@ -23,6 +23,19 @@ export interface ChangeSettingsDto {
    */
   giftCardAmounts?: number[];
   giftCardPlanPrices?: boolean;
+  /**
+   * @minimum 0
+   * @maximum 2
+   */
+  invoiceGraceDays?: number;
+  /** @pattern ^\d{8}$ */
+  invoiceProductKey?: string;
+  /** @pattern ^[A-Za-z0-9]{1,25}$ */
+  invoiceSeries?: string;
+  /** @pattern ^[A-Z0-9]{2,3}$ */
+  invoiceUnitKey?: string;
+  /** @pattern ^\d{5}$ */
+  invoiceZip?: string;
   lateCancelReleases?: boolean;
   /**
    * @minimum 1

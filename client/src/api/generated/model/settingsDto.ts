@@ -18,6 +18,16 @@ export interface SettingsDto {
   giftCardAmounts: number[];
   /** Las tarjetas de regalo pueden ser también del precio de cada plan. */
   giftCardPlanPrices: boolean;
+  /** Facturas: días del mes siguiente en que aún se puede pedir factura (0: solo el mes del pago). */
+  invoiceGraceDays: number;
+  /** Facturas: clave de producto o servicio del SAT (c_ClaveProdServ). */
+  invoiceProductKey: string;
+  /** Facturas: serie. */
+  invoiceSeries: string;
+  /** Facturas: clave de unidad del SAT (E48: unidad de servicio). */
+  invoiceUnitKey: string;
+  /** Facturas: código postal del estudio (lugar de expedición). */
+  invoiceZip: string;
   /** «Liberar lugar» después del límite (la clase no se devuelve). */
   lateCancelReleases: boolean;
   /** El recordatorio sale estas horas antes de la clase. */

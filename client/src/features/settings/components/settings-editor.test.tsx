@@ -24,6 +24,11 @@ const SETTINGS: SettingsDto = {
   contact: DEFAULT_STUDIO_CONTACT,
   giftCardAmounts: [500, 800, 1000, 1500, 2000, 3000],
   giftCardPlanPrices: true,
+  invoiceProductKey: '01010101',
+  invoiceUnitKey: 'E48',
+  invoiceSeries: 'F',
+  invoiceZip: '52140',
+  invoiceGraceDays: 0,
 };
 
 const read = () => ({ status: 200, body: { success: true, settings: SETTINGS, warnings: [] } });

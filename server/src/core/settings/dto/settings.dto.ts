@@ -84,6 +84,12 @@ export const SETTINGS_MESSAGES = {
   giftCardAmounts: `Los montos de las tarjetas de regalo deben ser de 1 a ${GIFT_CARD_AMOUNTS_MAX}, en pesos enteros, cada uno de $${GIFT_CARD_AMOUNT_MIN_PESOS} a $${GIFT_CARD_AMOUNT_MAX_PESOS.toLocaleString('en-US')}.`,
   giftCardAmountsRepeated: 'Los montos de las tarjetas de regalo no deben repetirse.',
   giftCardPlanPrices: 'Indica si las tarjetas de regalo pueden ser también del precio de cada plan (sí o no).',
+  invoiceProductKey: 'La clave de producto o servicio del SAT son 8 dígitos (por ejemplo 01010101).',
+  invoiceUnitKey: 'La clave de unidad del SAT son 2 o 3 letras o números (por ejemplo E48).',
+  invoiceSeries: 'La serie de las facturas son de 1 a 25 letras o números.',
+  invoiceZip: 'El código postal del estudio son 5 dígitos.',
+  invoiceGraceDays:
+    'Los días extra para pedir factura deben ser un número entero entre 0 y 2 (el SAT da 72 horas para la factura global).',
 } as const;
 
 export class StrikeRuleDto {
@@ -174,6 +180,27 @@ export class SettingsDto {
 
   @ApiProperty({ example: true, description: 'Las tarjetas de regalo pueden ser también del precio de cada plan.' })
   giftCardPlanPrices!: boolean;
+
+  @ApiProperty({
+    example: '01010101',
+    description: 'Facturas: clave de producto o servicio del SAT (c_ClaveProdServ).',
+  })
+  invoiceProductKey!: string;
+
+  @ApiProperty({ example: 'E48', description: 'Facturas: clave de unidad del SAT (E48: unidad de servicio).' })
+  invoiceUnitKey!: string;
+
+  @ApiProperty({ example: 'F', description: 'Facturas: serie.' })
+  invoiceSeries!: string;
+
+  @ApiProperty({ example: '52140', description: 'Facturas: código postal del estudio (lugar de expedición).' })
+  invoiceZip!: string;
+
+  @ApiProperty({
+    example: 0,
+    description: 'Facturas: días del mes siguiente en que aún se puede pedir factura (0: solo el mes del pago).',
+  })
+  invoiceGraceDays!: number;
 }
 
 export class SettingsResponseDto {
@@ -339,4 +366,33 @@ export class ChangeSettingsDto {
   @IsOptional()
   @YesNo(SETTINGS_MESSAGES.giftCardPlanPrices)
   giftCardPlanPrices?: boolean;
+
+  @ApiPropertyOptional({ example: '01010101', pattern: '^\\d{8}$' })
+  @IsOptional()
+  @Matches(/^\d{8}$/, { message: SETTINGS_MESSAGES.invoiceProductKey })
+  @IsString({ message: SETTINGS_MESSAGES.invoiceProductKey })
+  invoiceProductKey?: string;
+
+  @ApiPropertyOptional({ example: 'E48', pattern: '^[A-Z0-9]{2,3}$' })
+  @IsOptional()
+  @Matches(/^[A-Z0-9]{2,3}$/, { message: SETTINGS_MESSAGES.invoiceUnitKey })
+  @IsString({ message: SETTINGS_MESSAGES.invoiceUnitKey })
+  invoiceUnitKey?: string;
+
+  @ApiPropertyOptional({ example: 'F', pattern: '^[A-Za-z0-9]{1,25}$' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{1,25}$/, { message: SETTINGS_MESSAGES.invoiceSeries })
+  @IsString({ message: SETTINGS_MESSAGES.invoiceSeries })
+  invoiceSeries?: string;
+
+  @ApiPropertyOptional({ example: '52140', pattern: '^\\d{5}$' })
+  @IsOptional()
+  @Matches(/^\d{5}$/, { message: SETTINGS_MESSAGES.invoiceZip })
+  @IsString({ message: SETTINGS_MESSAGES.invoiceZip })
+  invoiceZip?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 2 })
+  @IsOptional()
+  @WholeNumber(0, 2, SETTINGS_MESSAGES.invoiceGraceDays)
+  invoiceGraceDays?: number;
 }

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { toCsv, type CsvValue } from '../admin';
+import type { InvoiceStatus } from './entities';
+import { AdminInvoiceDto, GlobalPurchaseDto, InvoiceDto, toInvoiceDto } from './dto/invoicing.dto';
+import { InvoicingRepository } from './invoicing.repository';
+import { InvoicingService, IVA_RATE } from './invoicing.service';
+import type { CancellationMotive } from './invoicing-gateway';
+import type { Invoice } from './entities';
+
+const CSV_HEADER = [
+  'Factura',
+  'Estado',
+  'Serie',
+  'Folio',
+  'UUID',
+  'Fecha de emisión',
+  'RFC',
+  'Nombre o razón social',
+  'Régimen',
+  'Uso CFDI',
+  'Forma de pago',
+  'Compra',
+  'Subtotal',
+  'IVA',
+  'Total',
+  'Cancelada',
+  'Motivo de cancelación',
+  'Revisar (cancelada en otro mes)',
+];
+
+const STATUS_NAMES: Record<InvoiceStatus, string> = {
+  pending: 'Pendiente',
+  issued: 'Emitida',
+  failed: 'Con error',
+  cancelled: 'Cancelada',
+};
+
+const money = (cents: number): string => (cents / 100).toFixed(2);
+
+/** The admin page "Facturas". */
+@Injectable()
+export class AdminInvoicesService {
+  constructor(
+    private readonly invoicing: InvoicingService,
+    private readonly invoices: InvoicingRepository,
+  ) {}
+
+  async list(month: string, status?: InvoiceStatus): Promise<AdminInvoiceDto[]> {
+    const rows = await this.invoicing.ofPeriod(month, status);
+    const out: AdminInvoiceDto[] = [];
+    for (const { invoice, clientName } of rows) {
+      const purchase = await this.invoicing.purchaseOf(invoice);
+      out.push({
+        ...toInvoiceDto(invoice),
+        clientName,
+        purchaseRefunded: purchase !== null && (!purchase.approved || purchase.refundedCents > 0),
+      });
+    }
+    return out;
+  }
+
+  async globalPreview(
+    month: string,
+  ): Promise<{ month: string; totalCents: number; purchases: GlobalPurchaseDto[]; invoice: InvoiceDto | null }> {
+    const purchases = await this.invoicing.globalPurchases(month);
+    const invoice = await this.invoices.byPurchase('global', Number(month.replace('-', '')));
+    return {
+      month,
+      totalCents: purchases.reduce((sum, p) => sum + p.totalCents, 0),
+      purchases: purchases.map((p) => ({
+        kind: p.kind,
+        id: p.id,
+        description: p.description,
+        totalCents: p.totalCents,
+        paymentForm: p.form,
+        approvedAt: p.approvedAt?.toISOString() ?? null,
+      })),
+      invoice: invoice ? toInvoiceDto(invoice) : null,
+    };
+  }
+
+  retry(id: number): Promise<Invoice> {
+    return this.invoicing.retry(id);
+  }
+
+  cancel(id: number, motive: CancellationMotive, substituteId?: number): Promise<Invoice> {
+    return this.invoicing.cancel(id, motive, substituteId);
+  }
+
+  /** The accountant's CSV: every invoice of the month, IVA broken out of the total (16 % included). */
+  async exportCsv(month: string): Promise<{ filename: string; body: string }> {
+    const rows: CsvValue[][] = (await this.invoicing.ofPeriod(month)).map(({ invoice: i }) => {
+      const subtotal = Math.round(i.totalCents / (1 + IVA_RATE));
+      return [
+        i.id,
+        STATUS_NAMES[i.status],
+        i.series,
+        i.folioNumber,
+        i.uuid,
+        i.issuedAt?.toISOString() ?? null,
+        i.rfc,
+        i.legalName,
+        i.taxSystem,
+        i.cfdiUse,
+        i.paymentForm,
+        i.purchaseKind === 'global'
+          ? `Global ${i.period}`
+          : `${i.purchaseKind === 'payment' ? 'Plan' : 'Tarjeta de regalo'} ${i.purchaseId}`,
+        money(subtotal),
+        money(i.totalCents - subtotal),
+        money(i.totalCents),
+        i.cancelledAt?.toISOString() ?? null,
+        i.cancelMotive,
+        i.needsAccountant ? 'Sí' : 'No',
+      ];
+    });
+    return { filename: `facturas-${month}.csv`, body: toCsv(CSV_HEADER, rows) };
+  }
+}

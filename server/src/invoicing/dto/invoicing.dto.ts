@@ -1,0 +1,323 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { IsVisibleText } from '../../core/dto/text';
+import { NormalizeEmail, Trim } from '../../core/dto/transforms';
+import type { FiscalProfile, Invoice } from '../entities';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../entities';
+import { CFDI_USES, TAX_SYSTEMS } from '../sat-catalogues';
+
+export const FISCAL_FIELD_MESSAGES = {
+  rfc: 'El RFC no es válido',
+  legalName:
+    'Escribe tu nombre o razón social como aparece en tu Constancia de Situación Fiscal (hasta 254 caracteres).',
+  taxSystem: 'Elige tu régimen fiscal.',
+  zip: 'El código postal de tu domicilio fiscal son 5 dígitos.',
+  cfdiUse: 'Elige el uso del CFDI.',
+  email: 'El correo para recibir tus facturas no es válido.',
+  autoInvoice: 'Indica si quieres que tus compras se facturen automáticamente (sí o no).',
+} as const;
+
+const MONTH_MESSAGE = 'El mes no es válido (AAAA-MM).';
+
+/** informacion/fiscal-data: "Datos de facturación". */
+export class FiscalDataDto {
+  @ApiProperty({ example: 'GODE561231GR8', description: 'RFC de 13 (persona física) o 12 (moral) caracteres.' })
+  @Trim()
+  @MaxLength(20, { message: FISCAL_FIELD_MESSAGES.rfc })
+  @IsString({ message: FISCAL_FIELD_MESSAGES.rfc })
+  @IsNotEmpty({ message: FISCAL_FIELD_MESSAGES.rfc })
+  rfc!: string;
+
+  @ApiProperty({
+    example: 'EMILIO GOMEZ DIAZ',
+    description: 'Nombre o razón social como en la Constancia de Situación Fiscal, sin el régimen societario.',
+  })
+  @Trim()
+  @IsVisibleText({ message: FISCAL_FIELD_MESSAGES.legalName })
+  @MaxLength(254, { message: FISCAL_FIELD_MESSAGES.legalName })
+  @IsNotEmpty({ message: FISCAL_FIELD_MESSAGES.legalName })
+  @IsString({ message: FISCAL_FIELD_MESSAGES.legalName })
+  legalName!: string;
+
+  @ApiProperty({ example: '612', enum: TAX_SYSTEMS.map((s) => s.code), description: 'c_RegimenFiscal.' })
+  @IsIn(TAX_SYSTEMS.map((s) => s.code), { message: FISCAL_FIELD_MESSAGES.taxSystem })
+  taxSystem!: string;
+
+  @ApiProperty({ example: '52140', description: 'Código postal del domicilio fiscal.' })
+  @Matches(/^\d{5}$/, { message: FISCAL_FIELD_MESSAGES.zip })
+  @IsString({ message: FISCAL_FIELD_MESSAGES.zip })
+  zip!: string;
+
+  @ApiProperty({
+    example: 'G03',
+    enum: CFDI_USES.map((u) => u.code),
+    description: 'c_UsoCFDI, permitido para el régimen.',
+  })
+  @IsIn(CFDI_USES.map((u) => u.code), { message: FISCAL_FIELD_MESSAGES.cfdiUse })
+  cfdiUse!: string;
+
+  @ApiProperty({ example: 'facturas@example.com' })
+  @NormalizeEmail()
+  @MaxLength(254, { message: FISCAL_FIELD_MESSAGES.email })
+  @IsEmail({}, { message: FISCAL_FIELD_MESSAGES.email })
+  @IsString({ message: FISCAL_FIELD_MESSAGES.email })
+  email!: string;
+
+  @ApiProperty({ example: false, description: '«Facturar mis compras automáticamente».' })
+  @IsBoolean({ message: FISCAL_FIELD_MESSAGES.autoInvoice })
+  autoInvoice!: boolean;
+}
+
+export class FiscalProfileDto {
+  @ApiProperty({ example: 'GODE561231GR8' })
+  rfc!: string;
+  @ApiProperty({ example: 'EMILIO GOMEZ DIAZ' })
+  legalName!: string;
+  @ApiProperty({ example: '612' })
+  taxSystem!: string;
+  @ApiProperty({ example: '52140' })
+  zip!: string;
+  @ApiProperty({ example: 'G03' })
+  cfdiUse!: string;
+  @ApiProperty({ example: 'facturas@example.com' })
+  email!: string;
+  @ApiProperty({ example: false })
+  autoInvoice!: boolean;
+}
+
+export class TaxSystemDto {
+  @ApiProperty({ example: '612' })
+  code!: string;
+  @ApiProperty({ example: 'Personas Físicas con Actividades Empresariales y Profesionales' })
+  name!: string;
+  @ApiProperty({ example: true, description: 'Lo puede tener una persona física (RFC de 13).' })
+  person!: boolean;
+  @ApiProperty({ example: false, description: 'Lo puede tener una persona moral (RFC de 12).' })
+  company!: boolean;
+}
+
+export class CfdiUseDto extends TaxSystemDto {
+  @ApiProperty({ type: [String], example: ['601', '612'], description: 'Regímenes para los que el SAT lo permite.' })
+  taxSystems!: string[];
+}
+
+export class FiscalDataResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+
+  @ApiProperty({ type: FiscalProfileDto, nullable: true, description: 'Los datos guardados, o null.' })
+  fiscalData!: FiscalProfileDto | null;
+
+  @ApiProperty({ type: [TaxSystemDto], description: 'Catálogo c_RegimenFiscal del SAT.' })
+  taxSystems!: TaxSystemDto[];
+
+  @ApiProperty({ type: [CfdiUseDto], description: 'Catálogo c_UsoCFDI, con los regímenes de cada uso.' })
+  cfdiUses!: CfdiUseDto[];
+}
+
+export const toFiscalProfileDto = (p: FiscalProfile): FiscalProfileDto => ({
+  rfc: p.rfc,
+  legalName: p.legalName,
+  taxSystem: p.taxSystem,
+  zip: p.zip,
+  cfdiUse: p.cfdiUse,
+  email: p.email,
+  autoInvoice: p.autoInvoice,
+});
+
+export const toFiscalDataResponse = (p: FiscalProfile | null): FiscalDataResponseDto => ({
+  success: true,
+  fiscalData: p ? toFiscalProfileDto(p) : null,
+  taxSystems: TAX_SYSTEMS.map((s) => ({ ...s })),
+  cfdiUses: CFDI_USES.map((u) => ({ ...u, taxSystems: [...u.taxSystems] })),
+});
+
+/** informacion/request-invoice. */
+export class RequestInvoiceDto {
+  @ApiProperty({ example: 12, description: 'La compra: el pago de un plan, o una tarjeta de regalo con kind.' })
+  @Type(() => Number)
+  @IsInt({ message: 'La compra no es válida.' })
+  @Min(1, { message: 'La compra no es válida.' })
+  purchaseId!: number;
+
+  @ApiPropertyOptional({ enum: ['payment', 'gift_card'], default: 'payment' })
+  @IsOptional()
+  @IsIn(['payment', 'gift_card'], { message: 'El tipo de compra no es válido.' })
+  kind?: 'payment' | 'gift_card';
+}
+
+export class InvoiceDto {
+  @ApiProperty({ example: 7 })
+  id!: number;
+  @ApiProperty({ enum: ['payment', 'gift_card', 'global'], example: 'payment' })
+  purchaseKind!: 'payment' | 'gift_card' | 'global';
+  @ApiProperty({ example: 12, description: 'La compra (para la global: el mes, AAAAMM).' })
+  purchaseId!: number;
+  @ApiProperty({ example: '2026-11', description: 'Mes del pago, hora del estudio.' })
+  period!: string;
+  @ApiProperty({ enum: INVOICE_STATUSES, example: 'issued' })
+  status!: InvoiceStatus;
+  @ApiProperty({ example: 120000, description: 'Total con IVA, centavos.' })
+  totalCents!: number;
+  @ApiProperty({ type: String, nullable: true, example: '04', description: 'c_FormaPago.' })
+  paymentForm!: string | null;
+  @ApiProperty({ example: 'GODE561231GR8' })
+  rfc!: string;
+  @ApiProperty({ example: 'EMILIO GOMEZ DIAZ' })
+  legalName!: string;
+  @ApiProperty({ type: String, nullable: true, example: '5D1A6B3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B' })
+  uuid!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'F' })
+  series!: string | null;
+  @ApiProperty({ type: Number, nullable: true, example: 15 })
+  folioNumber!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Por qué falló el último intento.' })
+  lastError!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'rfc',
+    description: 'El dato de facturación que el SAT rechazó (rfc, legalName, taxSystem, zip, cfdiUse).',
+  })
+  errorField!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-23T18:00:00.000Z' })
+  issuedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  cancelledAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '02' })
+  cancelMotive!: string | null;
+  @ApiProperty({ example: false, description: 'Cancelada en un mes posterior al suyo: avisar a la contadora.' })
+  needsAccountant!: boolean;
+}
+
+export const toInvoiceDto = (i: Invoice): InvoiceDto => ({
+  id: i.id,
+  purchaseKind: i.purchaseKind,
+  purchaseId: i.purchaseId,
+  period: i.period,
+  status: i.status,
+  totalCents: i.totalCents,
+  paymentForm: i.paymentForm,
+  rfc: i.rfc,
+  legalName: i.legalName,
+  uuid: i.uuid,
+  series: i.series,
+  folioNumber: i.folioNumber,
+  lastError: i.lastError,
+  errorField: i.errorField,
+  issuedAt: i.issuedAt?.toISOString() ?? null,
+  cancelledAt: i.cancelledAt?.toISOString() ?? null,
+  cancelMotive: i.cancelMotive,
+  needsAccountant: i.needsAccountant,
+});
+
+export class InvoiceResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty({ type: InvoiceDto })
+  invoice!: InvoiceDto;
+}
+
+export class MyInvoicesResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty({ type: [InvoiceDto] })
+  invoices!: InvoiceDto[];
+}
+
+/** admin/invoices: a month, and optionally one status. */
+export class InvoiceMonthDto {
+  @ApiProperty({ example: '2026-11', description: 'Mes del estudio (AAAA-MM).' })
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: MONTH_MESSAGE })
+  @IsString({ message: MONTH_MESSAGE })
+  month!: string;
+
+  @ApiPropertyOptional({ enum: INVOICE_STATUSES })
+  @IsOptional()
+  @IsIn(INVOICE_STATUSES, { message: 'El estado no es válido.' })
+  status?: InvoiceStatus;
+}
+
+export class AdminInvoiceDto extends InvoiceDto {
+  @ApiProperty({ type: String, nullable: true, example: 'Ana López', description: 'El cliente (null: la global).' })
+  clientName!: string | null;
+  @ApiProperty({
+    example: false,
+    description: 'La compra se reembolsó o tuvo contracargo: hay que cancelar la factura.',
+  })
+  purchaseRefunded!: boolean;
+}
+
+export class AdminInvoicesResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty({ type: [AdminInvoiceDto] })
+  invoices!: AdminInvoiceDto[];
+}
+
+export class InvoiceIdDto {
+  @ApiProperty({ example: 7 })
+  @Type(() => Number)
+  @IsInt({ message: 'La factura no es válida.' })
+  @Min(1, { message: 'La factura no es válida.' })
+  id!: number;
+}
+
+export class CancelInvoiceDto extends InvoiceIdDto {
+  @ApiPropertyOptional({
+    enum: ['01', '02', '03'],
+    default: '02',
+    description:
+      '01: errores con relación (con la factura que la sustituye); 02: errores sin relación; 03: no se llevó a cabo.',
+  })
+  @IsOptional()
+  @IsIn(['01', '02', '03'], { message: 'El motivo de cancelación no es válido.' })
+  motive?: '01' | '02' | '03';
+
+  @ApiPropertyOptional({ example: 8, description: 'Con el motivo 01: la factura emitida que sustituye a esta.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'La factura sustituta no es válida.' })
+  @Min(1, { message: 'La factura sustituta no es válida.' })
+  substituteId?: number;
+}
+
+export class GlobalPurchaseDto {
+  @ApiProperty({ enum: ['payment', 'gift_card'] })
+  kind!: 'payment' | 'gift_card';
+  @ApiProperty({ example: 12 })
+  id!: number;
+  @ApiProperty({ example: 'Plan Ocho Clases (8 clases de Pilates Reformer)' })
+  description!: string;
+  @ApiProperty({ example: 120000 })
+  totalCents!: number;
+  @ApiProperty({ example: '04' })
+  paymentForm!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-23T18:00:00.000Z' })
+  approvedAt!: string | null;
+}
+
+export class GlobalInvoicePreviewResponseDto {
+  @ApiProperty({ example: true })
+  success!: true;
+  @ApiProperty({ example: '2026-11' })
+  month!: string;
+  @ApiProperty({ example: 360000, description: 'Suma de las compras sin factura propia, con IVA, centavos.' })
+  totalCents!: number;
+  @ApiProperty({ type: [GlobalPurchaseDto] })
+  purchases!: GlobalPurchaseDto[];
+  @ApiProperty({ type: InvoiceDto, nullable: true, description: 'La factura global ya creada, o null.' })
+  invoice!: InvoiceDto | null;
+}

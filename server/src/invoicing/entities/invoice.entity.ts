@@ -1,0 +1,137 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { User } from '../../auth/entities';
+import { booleanTransformer, createdAtColumn, DATETIME, updatedAtColumn } from '../../core/database/column-types';
+
+/** pending: queued (or being retried); issued: stamped; failed: refused or out of retries; cancelled at the SAT. */
+export const INVOICE_STATUSES = ['pending', 'issued', 'failed', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * What an invoice is for: a plan purchase (`payments` row, desk sales included), a gift card, or
+ * the month's global invoice (its purchase id is the month as YYYYMM). Memberships' charges add
+ * their kind here.
+ */
+export const PURCHASE_KINDS = ['payment', 'gift_card', 'global'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/**
+ * One CFDI: at most one per purchase (the unique key holds under double clicks and replicas). The
+ * customer's fiscal data is copied in when it is requested; the queue columns drive its issuing.
+ */
+@Entity('invoices')
+@Index('uq_invoices_purchase', ['purchaseKind', 'purchaseId'], { unique: true })
+@Index('ix_invoices_due', ['status', 'nextAttemptAt'])
+@Index('ix_invoices_period', ['period', 'status'])
+@Index('ix_invoices_user', ['userId', 'createdAt'])
+@Check('ck_invoices_status', "status IN ('pending', 'issued', 'failed', 'cancelled')")
+export class Invoice {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'purchase_kind', type: 'varchar', length: 12 })
+  purchaseKind!: PurchaseKind;
+
+  @Column({ name: 'purchase_id', type: 'int' })
+  purchaseId!: number;
+
+  /** The client; null for the global invoice. */
+  @Column({ name: 'user_id', type: 'int', nullable: true })
+  userId!: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_invoices_user' })
+  user?: User | null;
+
+  /** The studio month (YYYY-MM) of the payment, or of the global invoice. */
+  @Column({ type: 'varchar', length: 7 })
+  period!: string;
+
+  @Column({ type: 'varchar', length: 12, default: 'pending' })
+  status!: InvoiceStatus;
+
+  /** IVA included, in centavos. */
+  @Column({ name: 'total_cents', type: 'int' })
+  totalCents!: number;
+
+  /** c_FormaPago, read from the payment when it is issued. */
+  @Column({ name: 'payment_form', type: 'varchar', length: 2, nullable: true })
+  paymentForm!: string | null;
+
+  @Column({ type: 'varchar', length: 13 })
+  rfc!: string;
+
+  @Column({ name: 'legal_name', type: 'varchar', length: 254 })
+  legalName!: string;
+
+  @Column({ name: 'tax_system', type: 'varchar', length: 3 })
+  taxSystem!: string;
+
+  @Column({ type: 'varchar', length: 5 })
+  zip!: string;
+
+  @Column({ name: 'cfdi_use', type: 'varchar', length: 4 })
+  cfdiUse!: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email!: string | null;
+
+  /** Facturapi's invoice id, its SAT folio fiscal (UUID), series and folio. */
+  @Column({ name: 'provider_id', type: 'varchar', length: 40, nullable: true })
+  providerId!: string | null;
+
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  uuid!: string | null;
+
+  @Column({ type: 'varchar', length: 25, nullable: true })
+  series!: string | null;
+
+  @Column({ name: 'folio_number', type: 'int', nullable: true })
+  folioNumber!: number | null;
+
+  @Column({ type: 'int', default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: DATETIME })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'claimed_until', type: DATETIME, nullable: true })
+  claimedUntil!: Date | null;
+
+  /** Why the last attempt failed (Facturapi's message, in Spanish). */
+  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
+  lastError!: string | null;
+
+  /** The field of the client's data the PAC refused (rfc, legalName, zip, taxSystem, cfdiUse). */
+  @Column({ name: 'error_field', type: 'varchar', length: 20, nullable: true })
+  errorField!: string | null;
+
+  @Column({ name: 'issued_at', type: DATETIME, nullable: true })
+  issuedAt!: Date | null;
+
+  @Column({ name: 'cancelled_at', type: DATETIME, nullable: true })
+  cancelledAt!: Date | null;
+
+  /** c_MotivoCancelacion (01–04). */
+  @Column({ name: 'cancel_motive', type: 'varchar', length: 2, nullable: true })
+  cancelMotive!: string | null;
+
+  /** A refund of an invoice of an earlier month: the accountant must see it (a credit note may be due). */
+  @Column({ name: 'needs_accountant', type: 'boolean', default: false, transformer: booleanTransformer })
+  needsAccountant!: boolean;
+
+  @CreateDateColumn(createdAtColumn())
+  createdAt!: Date;
+
+  @UpdateDateColumn(updatedAtColumn())
+  updatedAt!: Date;
+}

@@ -1,0 +1,211 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { User } from '../auth/entities';
+import { GiftCard } from '../gift-cards/entities';
+import { Payment, type PaymentMethod } from '../payments/entities';
+import { FiscalProfile, Invoice, type InvoiceStatus, type PurchaseKind } from './entities';
+
+/**
+ * A purchase that can be invoiced, whatever its table: a plan (the `payments` row, desk sales
+ * included) or a gift card. Memberships' charges add their kind with a reader here.
+ */
+export interface InvoiceablePurchase {
+  kind: Exclude<PurchaseKind, 'global'>;
+  id: number;
+  userId: number;
+  /** Approved, not refunded nor charged back. */
+  approved: boolean;
+  approvedAt: Date | null;
+  /** What the client paid, IVA included (the gift-balance part of a plan was paid by the card already invoiced). */
+  totalCents: number;
+  refundedCents: number;
+  method: PaymentMethod;
+  providerPaymentId: string | null;
+  /** The invoice line's text. */
+  description: string;
+  reference: string | null;
+}
+
+/** Gift card statuses once paid. */
+const GIFT_PAID = ['paid', 'sent', 'redeemed'];
+
+const fromPayment = (p: Payment): InvoiceablePurchase => ({
+  kind: 'payment',
+  id: p.id,
+  userId: p.userId,
+  approved: p.status === 'approved' && p.issue === null && p.duplicateOf === null,
+  approvedAt: p.approvedAt,
+  totalCents: p.totalCents,
+  refundedCents: p.refundedCents,
+  method: p.method,
+  providerPaymentId: p.providerPaymentId,
+  description: `Plan ${p.planName} (${p.classCount} ${p.classCount === 1 ? 'clase' : 'clases'} de Pilates Reformer)`,
+  reference: p.reference,
+});
+
+const fromGiftCard = (g: GiftCard): InvoiceablePurchase => ({
+  kind: 'gift_card',
+  id: g.id,
+  userId: g.buyerId,
+  approved: GIFT_PAID.includes(g.status) && g.issue === null,
+  approvedAt: g.approvedAt,
+  totalCents: g.totalCents,
+  refundedCents: g.refundedCents,
+  method: g.method,
+  providerPaymentId: g.providerPaymentId,
+  description: 'Tarjeta de regalo para clases de Pilates Reformer',
+  reference: g.reference,
+});
+
+/** An invoice with its client's name, for the lists. */
+export interface InvoiceRow {
+  invoice: Invoice;
+  clientName: string | null;
+}
+
+/** All SQL of fiscal data and invoices. */
+@Injectable()
+export class InvoicingRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  profileOf(userId: number): Promise<FiscalProfile | null> {
+    return this.txHost.tx.findOneBy(FiscalProfile, { userId });
+  }
+
+  /** One row per user: inserted the first time, changed after (the unique key settles a race). */
+  async saveProfile(
+    userId: number,
+    data: Omit<FiscalProfile, 'id' | 'userId' | 'user' | 'createdAt' | 'updatedAt'>,
+  ): Promise<FiscalProfile> {
+    await this.txHost.tx
+      .createQueryBuilder()
+      .insert()
+      .into(FiscalProfile)
+      .values({ userId, ...data })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    await this.txHost.tx.update(FiscalProfile, { userId }, data);
+    return this.txHost.tx.findOneByOrFail(FiscalProfile, { userId });
+  }
+
+  async purchase(kind: PurchaseKind, id: number): Promise<InvoiceablePurchase | null> {
+    if (kind === 'payment') {
+      const payment = await this.txHost.tx.findOneBy(Payment, { id });
+      return payment ? fromPayment(payment) : null;
+    }
+    if (kind === 'gift_card') {
+      const card = await this.txHost.tx.findOneBy(GiftCard, { id });
+      return card ? fromGiftCard(card) : null;
+    }
+    return null;
+  }
+
+  /** Every purchase approved in [from, to) (approved or not any more: the caller decides). */
+  async purchasesApprovedBetween(from: Date, to: Date): Promise<InvoiceablePurchase[]> {
+    const payments = await this.txHost.tx
+      .createQueryBuilder(Payment, 'p')
+      .where('p.approved_at >= :from AND p.approved_at < :to', { from, to })
+      .orderBy('p.approved_at', 'ASC')
+      .getMany();
+    const cards = await this.txHost.tx
+      .createQueryBuilder(GiftCard, 'g')
+      .where('g.approved_at >= :from AND g.approved_at < :to', { from, to })
+      .orderBy('g.approved_at', 'ASC')
+      .getMany();
+    return [...payments.map(fromPayment), ...cards.map(fromGiftCard)].sort(
+      (a, b) => (a.approvedAt?.getTime() ?? 0) - (b.approvedAt?.getTime() ?? 0),
+    );
+  }
+
+  /** Users who chose "Facturar mis compras automáticamente". */
+  async autoInvoiceUsers(): Promise<number[]> {
+    const rows = await this.txHost.tx.find(FiscalProfile, { where: { autoInvoice: true }, select: { userId: true } });
+    return rows.map((row) => row.userId);
+  }
+
+  /** Inserts the invoice of a purchase unless it has one (the unique key decides under races); the row. */
+  async insertOnce(values: Partial<Invoice> & Pick<Invoice, 'purchaseKind' | 'purchaseId'>): Promise<Invoice> {
+    await this.txHost.tx
+      .createQueryBuilder()
+      .insert()
+      .into(Invoice)
+      .values(values)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
+    return this.txHost.tx.findOneByOrFail(Invoice, {
+      purchaseKind: values.purchaseKind,
+      purchaseId: values.purchaseId,
+    });
+  }
+
+  byId(id: number): Promise<Invoice | null> {
+    return this.txHost.tx.findOneBy(Invoice, { id });
+  }
+
+  byPurchases(kind: PurchaseKind, ids: number[]): Promise<Invoice[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.txHost.tx.findBy(Invoice, { purchaseKind: kind, purchaseId: In(ids) });
+  }
+
+  byPurchase(kind: PurchaseKind, id: number): Promise<Invoice | null> {
+    return this.txHost.tx.findOneBy(Invoice, { purchaseKind: kind, purchaseId: id });
+  }
+
+  /** Moves an invoice on only from the status the caller saw (false: someone else moved it first). */
+  async transition(id: number, from: InvoiceStatus[], changes: Partial<Invoice>): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Invoice)
+      .set(changes)
+      .where('id = :id AND status IN (:...from)', { id, from })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Pending invoices due by `now` and unclaimed, soonest first. */
+  due(now: Date, limit: number): Promise<Invoice[]> {
+    return this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .where("i.status = 'pending' AND i.next_attempt_at <= :now", { now })
+      .andWhere('(i.claimed_until IS NULL OR i.claimed_until < :now)', { now })
+      .orderBy('i.next_attempt_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Claims a pending invoice until `until`; false when it is not pending or someone else holds it. */
+  async claim(id: number, now: Date, until: Date): Promise<boolean> {
+    const claimed = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ claimedUntil: until })
+      .where("id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < :now)", { id, now })
+      .execute();
+    return claimed.affected === 1;
+  }
+
+  async update(id: number, changes: Partial<Invoice>): Promise<void> {
+    await this.txHost.tx.update(Invoice, { id }, changes);
+  }
+
+  /** A month's invoices (all of them, or one status), newest first, with the client's name. */
+  async ofPeriod(period: string, status?: InvoiceStatus): Promise<InvoiceRow[]> {
+    const query = this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .leftJoin(User, 'u', 'u.id = i.user_id')
+      .addSelect('u.name', 'client_name')
+      .where('i.period = :period', { period })
+      .orderBy('i.id', 'DESC');
+    if (status) query.andWhere('i.status = :status', { status });
+    const { entities, raw } = await query.getRawAndEntities<{ client_name: string | null }>();
+    return entities.map((invoice, index) => ({ invoice, clientName: raw[index]?.client_name ?? null }));
+  }
+
+  ofUser(userId: number): Promise<Invoice[]> {
+    return this.txHost.tx.find(Invoice, { where: { userId }, order: { id: 'DESC' } });
+  }
+}

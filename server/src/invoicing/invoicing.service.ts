@@ -1,0 +1,498 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { FacturapiError } from 'facturapi';
+import { access } from '../core/auth/access';
+import type { Caller } from '../core/auth/caller';
+import { Permission } from '../core/auth/permissions';
+import { Clock } from '../core/clock/clock';
+import { AppConfig } from '../core/config/app-config';
+import { TransactionService } from '../core/database/transaction.service';
+import { ApiError, ErrorCode } from '../core/errors/api-error';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
+import type { StudioSettings } from '../core/settings/studio-settings';
+import { PaymentGateway } from '../payments';
+import type { FiscalProfile, Invoice, PurchaseKind } from './entities';
+import { invoiceDeadline, periodOf, previousPeriod, withinInvoiceWindow } from './invoice-window';
+import { InvoiceError, InvoiceErrorCode } from './invoicing.errors';
+import { InvoicingRepository, type InvoiceablePurchase } from './invoicing.repository';
+import { InvoicingGateway, type CancellationMotive, type CfdiItem, type CfdiRequest } from './invoicing-gateway';
+import { paymentFormOf } from './payment-form';
+import { checkRfc, RFC_PUBLIC } from './rfc';
+import { taxSystemFits, useAllowed } from './sat-catalogues';
+
+/** The client's fiscal data as the form sends it. */
+export interface FiscalData {
+  rfc: string;
+  legalName: string;
+  taxSystem: string;
+  zip: string;
+  cfdiUse: string;
+  email: string;
+  autoInvoice: boolean;
+}
+
+export const FISCAL_MESSAGES = {
+  rfc: 'El RFC no es válido',
+  taxSystemKind:
+    'Ese régimen fiscal no corresponde a una persona física con RFC de 13 caracteres ni a una moral de 12.',
+  cfdiUse: 'Ese uso del CFDI no está permitido para el régimen fiscal elegido.',
+} as const;
+
+/** Issuing attempts before an invoice is given up and shown as failed (about a day of retries). */
+export const INVOICE_MAX_ATTEMPTS = 8;
+const CLAIM_MS = 2 * 60_000;
+const MINUTE = 60_000;
+/** 1, 4, 16, 64 minutes, then every 4 hours. */
+export const invoiceRetryDelayMs = (attempts: number): number => Math.min(4 ** (attempts - 1), 240) * MINUTE;
+
+/** IVA, included in every price. */
+export const IVA_RATE = 0.16;
+
+/** Facturapi's path of a refused field → the field of "Datos de facturación" the client fixes. */
+const FIELD_OF_PATH: Record<string, keyof FiscalData> = {
+  'customer.tax_id': 'rfc',
+  'customer.legal_name': 'legalName',
+  'customer.tax_system': 'taxSystem',
+  'customer.address.zip': 'zip',
+  'customer.email': 'email',
+  use: 'cfdiUse',
+};
+
+const PUBLIC_NAME = 'PUBLICO EN GENERAL';
+
+const pesos = (cents: number): number => Math.round(cents) / 100;
+const monthId = (period: string): number => Number(period.replace('-', ''));
+
+@Injectable()
+export class InvoicingService {
+  private readonly logger = new Logger('Invoicing');
+
+  constructor(
+    private readonly invoices: InvoicingRepository,
+    private readonly gateway: InvoicingGateway,
+    private readonly payments: PaymentGateway,
+    private readonly settings: StudioSettingsService,
+    private readonly transactions: TransactionService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  fiscalDataOf(userId: number): Promise<FiscalProfile | null> {
+    return this.invoices.profileOf(userId);
+  }
+
+  /**
+   * Saves "Datos de facturación": each field checked (the DTO did the formats), then what depends
+   * on another field: the régimen must fit a person or a company, the uso must be allowed for the régimen.
+   */
+  async saveFiscalData(userId: number, data: FiscalData): Promise<FiscalProfile> {
+    const rfc = checkRfc(data.rfc);
+    if (!rfc.valid) throw new ApiError(ErrorCode.VALIDATION_ERROR, { rfc: [FISCAL_MESSAGES.rfc] });
+    const errors: Record<string, string[]> = {};
+    // The generic RFC (a client with no RFC of their own) is a person's, under 616.
+    if (!taxSystemFits(data.taxSystem, rfc.kind)) errors.taxSystem = [FISCAL_MESSAGES.taxSystemKind];
+    else if (!useAllowed(data.cfdiUse, data.taxSystem, rfc.kind)) errors.cfdiUse = [FISCAL_MESSAGES.cfdiUse];
+    if (Object.keys(errors).length > 0) throw new ApiError(ErrorCode.VALIDATION_ERROR, errors);
+    return this.transactions.run(() =>
+      this.invoices.saveProfile(userId, {
+        rfc: rfc.rfc,
+        legalName: data.legalName.trim().replace(/\s+/g, ' ').toUpperCase(),
+        taxSystem: data.taxSystem,
+        zip: data.zip,
+        cfdiUse: data.cfdiUse,
+        email: data.email,
+        autoInvoice: data.autoInvoice,
+      }),
+    );
+  }
+
+  /** A client's invoices (or, for whoever reads payments, anyone's). */
+  async invoicesOf(caller: Caller, userId: number): Promise<Invoice[]> {
+    access.require(caller, Permission.PaymentsRead, { ownerId: userId });
+    return this.invoices.ofUser(userId);
+  }
+
+  /**
+   * "Solicitar factura": queues the invoice of an approved purchase within its window, with the
+   * client's fiscal data as it is now. One invoice per purchase: a second request (a double click,
+   * another replica) answers the same row. A refused one is queued again with the corrected data.
+   */
+  async requestInvoice(caller: Caller, kind: Exclude<PurchaseKind, 'global'>, purchaseId: number): Promise<Invoice> {
+    const purchase = await this.invoices.purchase(kind, purchaseId);
+    if (!purchase) throw new InvoiceError(InvoiceErrorCode.INVOICE_PURCHASE_NOT_FOUND);
+    access.require(caller, Permission.PaymentsRead, { ownerId: purchase.userId });
+    const settings = await this.settings.current();
+    const now = this.clock.now();
+    if (!purchase.approved || !purchase.approvedAt || purchase.refundedCents > 0)
+      throw new InvoiceError(InvoiceErrorCode.INVOICE_PURCHASE_NOT_APPROVED);
+    if (!withinInvoiceWindow(purchase.approvedAt, now, settings.invoiceGraceDays, this.config.studioTimeZone))
+      throw new InvoiceError(InvoiceErrorCode.INVOICE_WINDOW_CLOSED);
+    const profile = await this.invoices.profileOf(purchase.userId);
+    if (!profile) throw new InvoiceError(InvoiceErrorCode.INVOICE_FISCAL_DATA_MISSING);
+    return this.transactions.run(async () => {
+      const invoice = await this.invoices.insertOnce(this.newInvoice(purchase, profile, now));
+      if (invoice.status === 'cancelled') throw new InvoiceError(InvoiceErrorCode.INVOICE_CANCELLED);
+      if (invoice.status === 'failed') {
+        // Asked again after a refusal: with the data as it is now, from the start.
+        await this.invoices.transition(invoice.id, ['failed'], {
+          ...this.customerOf(profile),
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          claimedUntil: null,
+          lastError: null,
+          errorField: null,
+        });
+        return (await this.invoices.byId(invoice.id))!;
+      }
+      return invoice;
+    });
+  }
+
+  private customerOf(
+    profile: FiscalProfile,
+  ): Pick<Invoice, 'rfc' | 'legalName' | 'taxSystem' | 'zip' | 'cfdiUse' | 'email'> {
+    return {
+      rfc: profile.rfc,
+      legalName: profile.legalName,
+      taxSystem: profile.taxSystem,
+      zip: profile.zip,
+      cfdiUse: profile.cfdiUse,
+      email: profile.email,
+    };
+  }
+
+  private newInvoice(
+    purchase: InvoiceablePurchase,
+    profile: FiscalProfile,
+    now: Date,
+  ): Partial<Invoice> & Pick<Invoice, 'purchaseKind' | 'purchaseId'> {
+    return {
+      purchaseKind: purchase.kind,
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      period: periodOf(purchase.approvedAt!, this.config.studioTimeZone),
+      status: 'pending',
+      totalCents: purchase.totalCents,
+      ...this.customerOf(profile),
+      attempts: 0,
+      nextAttemptAt: now,
+    };
+  }
+
+  /**
+   * "Facturar mis compras automáticamente": the approved purchases of those who chose it, still
+   * in their window and without an invoice, are queued. Runs before each issuing round, so an
+   * approval is invoiced within the minute (and memberships' charges the same, once their kind is here).
+   */
+  async queueAutomatic(): Promise<number> {
+    const users = new Set(await this.invoices.autoInvoiceUsers());
+    if (users.size === 0) return 0;
+    const now = this.clock.now();
+    const settings = await this.settings.current();
+    const tz = this.config.studioTimeZone;
+    // The window reaches back at most to the start of last month (with the grace days).
+    const since = invoiceDeadline(previousPeriod(previousPeriod(periodOf(now, tz))), 0, tz);
+    const purchases = (await this.invoices.purchasesApprovedBetween(since, new Date(now.getTime() + 1))).filter(
+      (p) =>
+        users.has(p.userId) &&
+        p.approved &&
+        p.refundedCents === 0 &&
+        withinInvoiceWindow(p.approvedAt!, now, settings.invoiceGraceDays, tz),
+    );
+    let queued = 0;
+    for (const kind of ['payment', 'gift_card'] as const) {
+      const ofKind = purchases.filter((p) => p.kind === kind);
+      const invoiced = new Set(
+        (
+          await this.invoices.byPurchases(
+            kind,
+            ofKind.map((p) => p.id),
+          )
+        ).map((i) => i.purchaseId),
+      );
+      for (const purchase of ofKind.filter((p) => !invoiced.has(p.id))) {
+        const profile = await this.invoices.profileOf(purchase.userId);
+        if (!profile) continue;
+        await this.transactions.run(() => this.invoices.insertOnce(this.newInvoice(purchase, profile, now)));
+        queued++;
+      }
+    }
+    return queued;
+  }
+
+  /** The invoices job (every minute): automatic ones queued, then what is due issued. How many were issued. */
+  async issueDue(): Promise<number> {
+    await this.queueAutomatic();
+    const now = this.clock.now();
+    let issued = 0;
+    for (const invoice of await this.invoices.due(now, 20)) {
+      if (await this.issue(invoice.id)) issued++;
+    }
+    return issued;
+  }
+
+  /** One attempt at one invoice, if this process claims it. True when it was stamped. */
+  async issue(id: number): Promise<boolean> {
+    const now = this.clock.now();
+    if (!(await this.invoices.claim(id, now, new Date(now.getTime() + CLAIM_MS)))) return false;
+    const invoice = (await this.invoices.byId(id))!;
+    const settings = await this.settings.current();
+    try {
+      const body = await this.bodyOf(invoice, settings);
+      const stamped = await this.gateway.createInvoice(body);
+      await this.invoices.transition(id, ['pending'], {
+        status: 'issued',
+        providerId: stamped.id,
+        uuid: stamped.uuid,
+        series: stamped.series,
+        folioNumber: stamped.folio_number,
+        paymentForm: body.payment_form,
+        totalCents: Math.round(stamped.total * 100),
+        issuedAt: this.clock.now(),
+        claimedUntil: null,
+        lastError: null,
+        errorField: null,
+        attempts: invoice.attempts + 1,
+      });
+      if (invoice.email) await this.sendByEmail(stamped.id, invoice.email);
+      return true;
+    } catch (error) {
+      await this.failed(invoice, error);
+      return false;
+    }
+  }
+
+  /** The PAC mails the PDF and XML to the client's address for invoices (Facturapi's own mail). */
+  private async sendByEmail(providerId: string, email: string): Promise<void> {
+    try {
+      await this.gateway.sendByEmail(providerId, email);
+    } catch (error) {
+      // The invoice stands; the client downloads it from Mis planes.
+      this.logger.warn(`La factura ${providerId} no se pudo enviar por correo: ${(error as Error).message}`);
+    }
+  }
+
+  private async failed(invoice: Invoice, error: unknown): Promise<void> {
+    const attempts = invoice.attempts + 1;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    // Facturapi refused the data (4xx other than a rate limit): retrying the same body cannot help.
+    const refused =
+      error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+    const field = refused && error.path ? (FIELD_OF_PATH[error.path] ?? error.path.slice(0, 20)) : null;
+    const givenUp = refused || attempts >= INVOICE_MAX_ATTEMPTS;
+    if (!refused) this.logger.warn(`Factura ${invoice.id}: intento ${attempts} falló: ${message}`);
+    await this.invoices.transition(invoice.id, ['pending'], {
+      status: givenUp ? 'failed' : 'pending',
+      attempts,
+      nextAttemptAt: new Date(this.clock.now().getTime() + invoiceRetryDelayMs(attempts)),
+      claimedUntil: null,
+      lastError: message,
+      errorField: field,
+    });
+  }
+
+  /** Facturapi's body for an invoice: the studio's keys and series, IVA included, PUE. */
+  private async bodyOf(invoice: Invoice, settings: StudioSettings): Promise<CfdiRequest> {
+    const customer = {
+      legal_name: invoice.legalName,
+      tax_id: invoice.rfc,
+      tax_system: invoice.taxSystem,
+      ...(invoice.email ? { email: invoice.email } : {}),
+      address: { zip: invoice.zip },
+    };
+    const line = (description: string, cents: number, productKey: string, unitKey: string): CfdiItem => ({
+      quantity: 1,
+      product: {
+        description,
+        product_key: productKey,
+        unit_key: unitKey,
+        price: pesos(cents),
+        tax_included: true,
+        taxes: [{ type: 'IVA', rate: IVA_RATE }],
+      },
+    });
+    const base = {
+      customer,
+      payment_method: 'PUE' as const,
+      use: invoice.cfdiUse,
+      series: settings.invoiceSeries,
+      // A retry after a lost answer gets the invoice already stamped, not a second one.
+      idempotency_key: `pilates-invoice-${invoice.id}`,
+    };
+    if (invoice.purchaseKind === 'global') {
+      const purchases = await this.globalPurchases(invoice.period);
+      const [year, month] = invoice.period.split('-');
+      return {
+        ...base,
+        // The SAT's rule for global invoices: one line per sale, key 01010101, unit ACT.
+        items: purchases.map((p) => line(`Venta ${p.reference ?? p.id}`, p.totalCents, '01010101', 'ACT')),
+        payment_form: this.predominantForm(purchases),
+        global: { periodicity: 'month', months: month, year: Number(year) },
+      };
+    }
+    const purchase = await this.invoices.purchase(invoice.purchaseKind, invoice.purchaseId);
+    if (!purchase) throw new Error(`purchase ${invoice.purchaseKind} ${invoice.purchaseId} is gone`);
+    return {
+      ...base,
+      items: [line(purchase.description, invoice.totalCents, settings.invoiceProductKey, settings.invoiceUnitKey)],
+      payment_form: await this.paymentFormOf(purchase),
+    };
+  }
+
+  private async paymentFormOf(purchase: InvoiceablePurchase): Promise<string> {
+    if (purchase.method !== 'mercado_pago' || !purchase.providerPaymentId) return paymentFormOf(purchase.method, null);
+    const provider = await this.payments.getPayment(purchase.providerPaymentId);
+    return paymentFormOf('mercado_pago', provider?.paymentType);
+  }
+
+  /** The global invoice's forma de pago: the one of the largest amount (the SAT asks for the predominant one). */
+  private predominantForm(purchases: (InvoiceablePurchase & { form: string })[]): string {
+    const byForm = new Map<string, number>();
+    for (const p of purchases) byForm.set(p.form, (byForm.get(p.form) ?? 0) + p.totalCents);
+    return [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '01';
+  }
+
+  /**
+   * The purchases of a month that go into its global invoice: approved, not refunded, and without
+   * an individual invoice issued or under way (a refused one never issued goes in).
+   */
+  async globalPurchases(period: string): Promise<(InvoiceablePurchase & { form: string })[]> {
+    const tz = this.config.studioTimeZone;
+    // [the month's first instant, the next month's first instant), in studio time.
+    const monthStart = invoiceDeadline(previousPeriod(period), 0, tz);
+    const monthEnd = invoiceDeadline(period, 0, tz);
+    const purchases = (await this.invoices.purchasesApprovedBetween(monthStart, monthEnd)).filter(
+      (p) => p.approved && p.refundedCents === 0,
+    );
+    const out: (InvoiceablePurchase & { form: string })[] = [];
+    for (const kind of ['payment', 'gift_card'] as const) {
+      const ofKind = purchases.filter((p) => p.kind === kind);
+      const individual = new Set(
+        (
+          await this.invoices.byPurchases(
+            kind,
+            ofKind.map((p) => p.id),
+          )
+        )
+          .filter((i) => i.status !== 'failed')
+          .map((i) => i.purchaseId),
+      );
+      for (const p of ofKind.filter((q) => !individual.has(q.id)))
+        out.push({ ...p, form: await this.paymentFormOf(p) });
+    }
+    return out.sort((a, b) => (a.approvedAt?.getTime() ?? 0) - (b.approvedAt?.getTime() ?? 0));
+  }
+
+  /**
+   * The global-invoice job (hourly): once the window of last month has closed, its global invoice
+   * is queued, once (its row is the month's). Returns 1 when it queued one.
+   */
+  async queueGlobal(): Promise<number> {
+    const now = this.clock.now();
+    const tz = this.config.studioTimeZone;
+    const settings = await this.settings.current();
+    const period = previousPeriod(periodOf(now, tz));
+    if (now.getTime() < invoiceDeadline(period, settings.invoiceGraceDays, tz).getTime()) return 0;
+    if (await this.invoices.byPurchase('global', monthId(period))) return 0;
+    const purchases = await this.globalPurchases(period);
+    if (purchases.length === 0) return 0;
+    await this.transactions.run(() =>
+      this.invoices.insertOnce({
+        purchaseKind: 'global',
+        purchaseId: monthId(period),
+        userId: null,
+        period,
+        status: 'pending',
+        totalCents: purchases.reduce((sum, p) => sum + p.totalCents, 0),
+        rfc: RFC_PUBLIC,
+        legalName: PUBLIC_NAME,
+        taxSystem: '616',
+        zip: settings.invoiceZip,
+        cfdiUse: 'S01',
+        email: null,
+        attempts: 0,
+        nextAttemptAt: now,
+      }),
+    );
+    return 1;
+  }
+
+  /** An invoice's PDF or XML, for its client or whoever reads payments. */
+  async download(caller: Caller, id: number, format: 'pdf' | 'xml'): Promise<{ body: Buffer; filename: string }> {
+    const invoice = await this.invoices.byId(id);
+    if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
+    if (invoice.userId === null) access.require(caller, Permission.PaymentsRead);
+    else access.require(caller, Permission.PaymentsRead, { ownerId: invoice.userId });
+    if (!invoice.providerId) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_ISSUED);
+    try {
+      const body =
+        format === 'pdf'
+          ? await this.gateway.downloadPdf(invoice.providerId)
+          : await this.gateway.downloadXml(invoice.providerId);
+      return { body, filename: `factura-${invoice.series ?? 'F'}${invoice.folioNumber ?? invoice.id}.${format}` };
+    } catch (error) {
+      this.logger.warn(`Descarga de la factura ${id}: ${(error as Error).message}`);
+      throw new InvoiceError(InvoiceErrorCode.INVOICE_PAC_UNAVAILABLE);
+    }
+  }
+
+  /** "Reintentar" (admin): a failed or waiting invoice is queued again now. */
+  async retry(id: number): Promise<Invoice> {
+    const invoice = await this.invoices.byId(id);
+    if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
+    const moved = await this.invoices.transition(id, ['failed', 'pending'], {
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: this.clock.now(),
+      claimedUntil: null,
+    });
+    if (!moved) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_RETRYABLE);
+    return (await this.invoices.byId(id))!;
+  }
+
+  /**
+   * Cancels an issued CFDI at the SAT through the PAC: 02 (errors without a substitute) by default,
+   * 01 with the substitute invoice, 03 (the operation did not happen). A cancellation of an earlier
+   * month's invoice is flagged for the accountant (its month is declared already).
+   */
+  async cancel(id: number, motive: CancellationMotive, substituteId?: number): Promise<Invoice> {
+    const invoice = await this.invoices.byId(id);
+    if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
+    if (invoice.status !== 'issued' || !invoice.providerId) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_ISSUED);
+    let substitution: string | undefined;
+    if (motive === '01') {
+      const substitute = substituteId ? await this.invoices.byId(substituteId) : null;
+      if (!substitute?.providerId || substitute.status !== 'issued' || substitute.id === id)
+        throw new ApiError(ErrorCode.VALIDATION_ERROR, {
+          substituteId: ['El motivo 01 necesita la factura emitida que sustituye a esta.'],
+        });
+      substitution = substitute.providerId;
+    }
+    try {
+      await this.gateway.cancelInvoice(invoice.providerId, motive, substitution);
+    } catch (error) {
+      if (error instanceof FacturapiError && error.status < 500)
+        throw new InvoiceError(InvoiceErrorCode.INVOICE_PAC_REFUSED, error.message);
+      throw new InvoiceError(InvoiceErrorCode.INVOICE_PAC_UNAVAILABLE);
+    }
+    const now = this.clock.now();
+    await this.invoices.transition(id, ['issued'], {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelMotive: motive,
+      needsAccountant: invoice.period < periodOf(now, this.config.studioTimeZone),
+    });
+    return (await this.invoices.byId(id))!;
+  }
+
+  /** A month's invoices for the admin page. */
+  ofPeriod(period: string, status?: Invoice['status']) {
+    return this.invoices.ofPeriod(period, status);
+  }
+
+  /** Whether a purchase was refunded (the admin page offers "Cancelar" on its invoice). */
+  async purchaseOf(invoice: Invoice): Promise<InvoiceablePurchase | null> {
+    if (invoice.purchaseKind === 'global') return null;
+    return this.invoices.purchase(invoice.purchaseKind, invoice.purchaseId);
+  }
+}
