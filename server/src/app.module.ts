@@ -10,6 +10,7 @@ import { SeedService } from './database/seed.service';
 import { InformacionModule } from './informacion';
 import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
+import { LegalModule } from './legal';
 import { JOBS } from './jobs';
 import { PagesModule } from './pages';
 import { PaymentsModule } from './payments';
@@ -32,6 +33,7 @@ export class AppModule {
         InstructorsModule,
         TeachingModule,
         ClassTypesModule,
+        LegalModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

@@ -22,7 +22,13 @@ import { getListTimetableUrl } from './generated/horario/horario';
 import { getTeachingClassesUrl } from './generated/instructor/instructor';
 import { getGetMyPayUrl, getListPublicInstructorsUrl } from './generated/instructores/instructores';
 import { getListPublicClassTypesUrl } from './generated/tipos-de-clase/tipos-de-clase';
-import { getGetClasesUrl, getGetUserPlanesUrl, getGetWhatsAppConsentUrl } from './generated/informacion/informacion';
+import {
+  getGetClasesUrl,
+  getGetMarketingConsentUrl,
+  getGetPendingAcceptancesUrl,
+  getGetUserPlanesUrl,
+  getGetWhatsAppConsentUrl,
+} from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
 import { getGetStudioUrl } from './generated/studio/studio';
@@ -106,6 +112,8 @@ describe('LIST_URLS', () => {
       classTypeProfiles: getListClassTypesUrl(),
       classTypes: getListPublicClassTypesUrl(),
       whatsappConsent: getGetWhatsAppConsentUrl(),
+      pendingAcceptances: getGetPendingAcceptancesUrl(),
+      marketingConsent: getGetMarketingConsentUrl(),
     });
   });
 });

@@ -11,6 +11,7 @@ import { notificationsEntities } from '../notifications/entities';
 import { instructorsEntities } from '../instructors/entities';
 import { teachingEntities } from '../teaching/entities';
 import { classTypesEntities } from '../class-types/entities';
+import { legalEntities } from '../legal/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -23,6 +24,7 @@ export const schema: DatabaseSchema = {
     ...instructorsEntities,
     ...teachingEntities,
     ...classTypesEntities,
+    ...legalEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

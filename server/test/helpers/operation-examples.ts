@@ -30,6 +30,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       ...validRegistration({ email: 'nueva@example.com' }),
       whatsappConsent: true,
       whatsapp: '722 123 4567',
+      marketingConsent: true,
     }),
   },
   changePassword: {
@@ -358,6 +359,17 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       giftCardPlanPrices: true,
     }),
   },
+  // Clients' data rights: legal texts and consents
+  publishLegalDocument: {
+    role: 'admin',
+    body: () => ({
+      kind: 'aviso-corto',
+      summary: 'Primera versión.',
+      text: 'Estudio Pilates Reformer usa tus datos para tus reservas y pagos.',
+    }),
+  },
+  acceptLegalDocument: { role: 'client', body: () => ({ kind: 'privacidad', version: 1 }) },
+  setMarketingConsent: { role: 'client', body: () => ({ optIn: true }) },
 };
 
 /**

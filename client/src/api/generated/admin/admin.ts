@@ -76,6 +76,7 @@ import type {
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
   InstructorResponseDto,
+  LegalDocumentResponseDto,
   OpenCoverRequestsResponseDto,
   OutageDto,
   OutageIdDto,
@@ -85,6 +86,7 @@ import type {
   PeriodDto,
   PromoCodeResponseDto,
   PromoCodesResponseDto,
+  PublishLegalDocumentDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
   RemoveInstructorPhotoDto,
@@ -3365,6 +3367,89 @@ export const useRemoveInstructorPhoto = <TError = ErrorType<ErrorResponseDto>, T
   TContext
 > => {
   const mutationOptions = getRemoveInstructorPhotoMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Publicar una nueva versión de un texto legal
+ */
+export const getPublishLegalDocumentUrl = () => {
+  return `/api/admin/legal/publish`;
+};
+
+export const publishLegalDocument = async (
+  publishLegalDocumentDto: PublishLegalDocumentDto,
+  options?: RequestInit,
+): Promise<LegalDocumentResponseDto> => {
+  return apiFetch<LegalDocumentResponseDto>(getPublishLegalDocumentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(publishLegalDocumentDto),
+  });
+};
+
+export const getPublishLegalDocumentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof publishLegalDocument>>,
+    TError,
+    { data: PublishLegalDocumentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof publishLegalDocument>>,
+  TError,
+  { data: PublishLegalDocumentDto },
+  TContext
+> => {
+  const mutationKey = ['publishLegalDocument'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof publishLegalDocument>>,
+    { data: PublishLegalDocumentDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return publishLegalDocument(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PublishLegalDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof publishLegalDocument>>>;
+export type PublishLegalDocumentMutationBody = PublishLegalDocumentDto;
+export type PublishLegalDocumentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Publicar una nueva versión de un texto legal
+ */
+export const usePublishLegalDocument = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof publishLegalDocument>>,
+      TError,
+      { data: PublishLegalDocumentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof publishLegalDocument>>,
+  TError,
+  { data: PublishLegalDocumentDto },
+  TContext
+> => {
+  const mutationOptions = getPublishLegalDocumentMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

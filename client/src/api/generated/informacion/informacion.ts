@@ -24,13 +24,17 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptLegalDocumentDto,
   ChangeInfoUserDto,
   ErrorResponseDto,
   FavouriteSpotDto,
   FavouriteSpotResponseDto,
   GetClasesDto,
   GetUserPlanesDto,
+  MarketingConsentDto,
+  MarketingConsentResponseDto,
   MyClassesResponseDto,
+  PendingAcceptancesResponseDto,
   PlanHistoryDto,
   PlanHistoryResponseDto,
   UserPlansResponseDto,
@@ -47,6 +51,397 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+/**
+ * @summary Aceptar la versión vigente de un texto legal
+ */
+export const getAcceptLegalDocumentUrl = () => {
+  return `/api/consents/accept`;
+};
+
+export const acceptLegalDocument = async (
+  acceptLegalDocumentDto: AcceptLegalDocumentDto,
+  options?: RequestInit,
+): Promise<PendingAcceptancesResponseDto> => {
+  return apiFetch<PendingAcceptancesResponseDto>(getAcceptLegalDocumentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(acceptLegalDocumentDto),
+  });
+};
+
+export const getAcceptLegalDocumentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof acceptLegalDocument>>,
+    TError,
+    { data: AcceptLegalDocumentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof acceptLegalDocument>>,
+  TError,
+  { data: AcceptLegalDocumentDto },
+  TContext
+> => {
+  const mutationKey = ['acceptLegalDocument'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof acceptLegalDocument>>,
+    { data: AcceptLegalDocumentDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return acceptLegalDocument(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AcceptLegalDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof acceptLegalDocument>>>;
+export type AcceptLegalDocumentMutationBody = AcceptLegalDocumentDto;
+export type AcceptLegalDocumentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Aceptar la versión vigente de un texto legal
+ */
+export const useAcceptLegalDocument = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof acceptLegalDocument>>,
+      TError,
+      { data: AcceptLegalDocumentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof acceptLegalDocument>>,
+  TError,
+  { data: AcceptLegalDocumentDto },
+  TContext
+> => {
+  const mutationOptions = getAcceptLegalDocumentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Mi consentimiento para recibir promociones
+ */
+export const getGetMarketingConsentUrl = () => {
+  return `/api/consents/marketing`;
+};
+
+export const getMarketingConsent = async (options?: RequestInit): Promise<MarketingConsentResponseDto> => {
+  return apiFetch<MarketingConsentResponseDto>(getGetMarketingConsentUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetMarketingConsentQueryKey = () => {
+  return [`/api/consents/marketing`] as const;
+};
+
+export const getGetMarketingConsentQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMarketingConsentQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMarketingConsent>>> = ({ signal }) =>
+    getMarketingConsent({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMarketingConsent>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMarketingConsentQueryResult = NonNullable<Awaited<ReturnType<typeof getMarketingConsent>>>;
+export type GetMarketingConsentQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMarketingConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getMarketingConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMarketingConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getMarketingConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi consentimiento para recibir promociones
+ */
+
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMarketingConsentQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Recibir o dejar de recibir promociones
+ */
+export const getSetMarketingConsentUrl = () => {
+  return `/api/consents/marketing`;
+};
+
+export const setMarketingConsent = async (
+  marketingConsentDto: MarketingConsentDto,
+  options?: RequestInit,
+): Promise<MarketingConsentResponseDto> => {
+  return apiFetch<MarketingConsentResponseDto>(getSetMarketingConsentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(marketingConsentDto),
+  });
+};
+
+export const getSetMarketingConsentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setMarketingConsent>>,
+    TError,
+    { data: MarketingConsentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setMarketingConsent>>,
+  TError,
+  { data: MarketingConsentDto },
+  TContext
+> => {
+  const mutationKey = ['setMarketingConsent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof setMarketingConsent>>, { data: MarketingConsentDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return setMarketingConsent(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetMarketingConsentMutationResult = NonNullable<Awaited<ReturnType<typeof setMarketingConsent>>>;
+export type SetMarketingConsentMutationBody = MarketingConsentDto;
+export type SetMarketingConsentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Recibir o dejar de recibir promociones
+ */
+export const useSetMarketingConsent = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setMarketingConsent>>,
+      TError,
+      { data: MarketingConsentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setMarketingConsent>>,
+  TError,
+  { data: MarketingConsentDto },
+  TContext
+> => {
+  const mutationOptions = getSetMarketingConsentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Textos legales nuevos por aceptar
+ */
+export const getGetPendingAcceptancesUrl = () => {
+  return `/api/consents/pending`;
+};
+
+export const getPendingAcceptances = async (options?: RequestInit): Promise<PendingAcceptancesResponseDto> => {
+  return apiFetch<PendingAcceptancesResponseDto>(getGetPendingAcceptancesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetPendingAcceptancesQueryKey = () => {
+  return [`/api/consents/pending`] as const;
+};
+
+export const getGetPendingAcceptancesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPendingAcceptancesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPendingAcceptances>>> = ({ signal }) =>
+    getPendingAcceptances({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getPendingAcceptances>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPendingAcceptancesQueryResult = NonNullable<Awaited<ReturnType<typeof getPendingAcceptances>>>;
+export type GetPendingAcceptancesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingAcceptances>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingAcceptances>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Textos legales nuevos por aceptar
+ */
+
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPendingAcceptancesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Cambiar mis datos

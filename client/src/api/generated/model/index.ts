@@ -6,6 +6,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './acceptLegalDocumentDto';
+export * from './acceptLegalDocumentDtoKind';
 export * from './addCatalogPlanDto';
 export * from './addClassTypeDto';
 export * from './addClassTypeDtoColour';
@@ -168,9 +170,15 @@ export * from './instructorProfilesResponseDto';
 export * from './instructorResponseDto';
 export * from './joinWaitlistDto';
 export * from './joinWaitlistResponseDto';
+export * from './legalDocumentResponseDto';
+export * from './legalDocumentResponseDtoKind';
+export * from './legalVersionDto';
+export * from './legalVersionsResponseDto';
 export * from './loginDto';
 export * from './markAttendanceDto';
 export * from './markAttendanceResponseDto';
+export * from './marketingConsentDto';
+export * from './marketingConsentResponseDto';
 export * from './methodLineDto';
 export * from './methodLineDtoMethod';
 export * from './moneyLineDto';
@@ -194,6 +202,9 @@ export * from './paidClassDto';
 export * from './paidClassDtoStatus';
 export * from './payMonthDto';
 export * from './payRateDto';
+export * from './pendingAcceptanceDto';
+export * from './pendingAcceptanceDtoKind';
+export * from './pendingAcceptancesResponseDto';
 export * from './periodDto';
 export * from './planClassTypeDto';
 export * from './planHistoryDto';
@@ -210,6 +221,8 @@ export * from './publicClassTypeDto';
 export * from './publicClassTypeDtoLevel';
 export * from './publicClassTypesResponseDto';
 export * from './publicInstructorDto';
+export * from './publishLegalDocumentDto';
+export * from './publishLegalDocumentDtoKind';
 export * from './purchaseDto';
 export * from './purchasesResponseDto';
 export * from './pushReservationDto';
