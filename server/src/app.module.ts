@@ -11,6 +11,7 @@ import { InformacionModule } from './informacion';
 import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { InvoicingModule } from './invoicing';
+import { LegalModule } from './legal';
 import { JOBS } from './jobs';
 import { OperationsModule } from './operations';
 import { PagesModule } from './pages';
@@ -34,6 +35,7 @@ export class AppModule {
         InstructorsModule,
         TeachingModule,
         ClassTypesModule,
+        LegalModule,
         PlanesModule,
         InformacionModule,
         AdminModule,

@@ -309,6 +309,16 @@ const RULES: Record<string, Rule> = {
   // The owner's settings ("Ajustes"; settings.int-spec.ts). An empty change changes nothing.
   getSettings: { access: Permission.SettingsManage },
   changeSettings: { access: Permission.SettingsManage, body: () => ({}) },
+  // Clients' data rights: legal texts and consents (legal.int-spec.ts)
+  getLegalDocument: { access: 'public', path: '/api/legal/otro' },
+  listLegalVersions: { access: 'public', path: '/api/legal/terminos/versions' },
+  getLegalVersion: { access: 'public', path: '/api/legal/terminos/versions/999' },
+  publishLegalDocument: { access: Permission.SettingsManage, body: () => ({}) },
+  // A client's own consents: there is no "someone else's" form of these calls.
+  getPendingAcceptances: { access: 'session' },
+  acceptLegalDocument: { access: 'session', body: () => ({ kind: 'terminos', version: 999 }) },
+  getMarketingConsent: { access: 'session' },
+  setMarketingConsent: { access: 'session', body: () => ({ optIn: false }) },
 };
 
 interface Operation {

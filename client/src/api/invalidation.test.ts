@@ -28,6 +28,8 @@ import {
   getGetClasesUrl,
   getGetFiscalDataUrl,
   getGetMyInvoicesUrl,
+  getGetMarketingConsentUrl,
+  getGetPendingAcceptancesUrl,
   getGetUserPlanesUrl,
   getGetWhatsAppConsentUrl,
 } from './generated/informacion/informacion';
@@ -118,6 +120,8 @@ describe('LIST_URLS', () => {
       myInvoices: getGetMyInvoicesUrl(),
       adminInvoices: getGetInvoicesUrl(),
       globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
+      pendingAcceptances: getGetPendingAcceptancesUrl(),
+      marketingConsent: getGetMarketingConsentUrl(),
     });
   });
 });

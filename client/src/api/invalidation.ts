@@ -75,6 +75,10 @@ export const LIST_URLS = {
   myInvoices: '/api/informacion/invoices',
   adminInvoices: '/api/admin/invoices',
   globalInvoicePreview: '/api/admin/invoices/global-preview',
+  /** New versions of the terms or privacy notice the caller has yet to accept (the dialog before booking). */
+  pendingAcceptances: '/api/consents/pending',
+  /** The caller's opt-in to promotions (Mi información). */
+  marketingConsent: '/api/consents/marketing',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -158,6 +162,10 @@ export const STALE_AFTER = {
   /** Opting in to WhatsApp notices, or out: Mi información's checkbox and number. */
   giveWhatsAppConsent: { accepted: ['whatsappConsent'] },
   withdrawWhatsAppConsent: { accepted: ['whatsappConsent'] },
+  /** Accepting a new version of the terms or notice: the booking page's dialog stops asking. */
+  acceptLegalDocument: { accepted: ['pendingAcceptances'] },
+  /** Promotions on or off: Mi información's checkbox. */
+  setMarketingConsent: { accepted: ['marketingConsent'] },
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   // An approval also books the class whose reformer the checkout held, and spends a held gift balance.
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },
@@ -294,6 +302,8 @@ export const STALE_AFTER = {
   uploadInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   removeInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
+  /** A new version of a legal text: every client is asked to accept it (the pages read it fresh). */
+  publishLegalDocument: { accepted: ['pendingAcceptances'] },
   /** A type's name, level and colour show on every class of it (timetable, day, rosters, plans limited to it). */
   changeClassType: {
     accepted: ['classTypeProfiles', 'classTypes', 'audit', 'timetable', 'day', 'rosters', 'catalogue', 'plansOnSale'],

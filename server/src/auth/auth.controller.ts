@@ -50,8 +50,12 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Ya existe una cuenta con ese correo.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserResponseDto> {
-    const user = await this.auth.register(dto);
+  async register(
+    @Body() dto: RegisterDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserResponseDto> {
+    const user = await this.auth.register(dto, request.ip);
     await this.sessions.start(reply, user);
     // A new account has no favourite reformer yet.
     return { success: true, user: toUserDto(user, null) };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../core/config/app-config';
+import { LegalModule } from '../legal';
 import { NotificationsModule } from '../notifications';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './auth-rate-limit.guard';
 import { AuthRateLimitModule, AuthRateLimitRepository } from './auth-rate-limit.repository';
@@ -18,6 +19,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [
     NotificationsModule,
+    LegalModule,
     // The same counters' module the throttler's factory gets: AuthService sweeps them (a job).
     AuthRateLimitModule,
     TypeOrmModule.forFeature([User, LoginFailure, PasswordResetToken]),

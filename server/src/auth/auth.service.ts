@@ -6,6 +6,7 @@ import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { PasswordHasher } from '../core/security/password-hasher';
 import { RESET_LINK_HOURS, WELCOME_LINK_DAYS, NotificationsService, WhatsAppConsentsService } from '../notifications';
+import { LegalService } from '../legal';
 import { AuthRateLimitRepository } from './auth-rate-limit.repository';
 import { AuthError, AuthErrorCode } from './auth.errors';
 import { AuthRepository } from './auth.repository';
@@ -54,12 +55,14 @@ export class AuthService {
     readonly transactions: TransactionService,
     private readonly notifications: NotificationsService,
     private readonly whatsapp: WhatsAppConsentsService,
+    private readonly legal: LegalService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly rateLimits: AuthRateLimitRepository,
   ) {}
 
-  async register(dto: RegisterDto): Promise<User> {
+  /** `ipAddress`: where the request came from, recorded with the versions of the texts accepted. */
+  async register(dto: RegisterDto, ipAddress: string): Promise<User> {
     const passwordHash = await this.hasher.hash(dto.password);
     return this.usersService.inTransaction(async () => {
       const user = await this.usersService.createInside({
@@ -71,6 +74,9 @@ export class AuthService {
       // In the same transaction: the account and its consent exist together or not at all.
       if (dto.whatsappConsent === true && dto.whatsapp)
         await this.whatsapp.optIn(user.id, dto.whatsapp, 'registration');
+      await this.legal.recordRegistration(user.id, ipAddress);
+      // Promotions only when ticked: the box starts unticked.
+      if (dto.marketingConsent === true) await this.legal.setMarketing(user.id, true, ipAddress);
       return user;
     });
   }

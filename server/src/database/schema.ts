@@ -12,6 +12,7 @@ import { instructorsEntities } from '../instructors/entities';
 import { teachingEntities } from '../teaching/entities';
 import { classTypesEntities } from '../class-types/entities';
 import { invoicingEntities } from '../invoicing/entities';
+import { legalEntities } from '../legal/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -24,6 +25,7 @@ export const schema: DatabaseSchema = {
     ...instructorsEntities,
     ...teachingEntities,
     ...classTypesEntities,
+    ...legalEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

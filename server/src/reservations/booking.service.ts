@@ -35,6 +35,7 @@ import type { BookingBlockDto, RosterSlotDto, SlotDto } from './dto/slots.dto';
 import { ReservationsRepository, type ReservationInfo, type Slot } from './reservations.repository';
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type LiveHold } from './spot-holds.repository';
+import { LegalService } from '../legal';
 
 /**
  * A class as others see it while checkouts hold reformers in it (spot_holds): each reformer held
@@ -86,6 +87,7 @@ export class BookingService {
     private readonly holds: SpotHoldsRepository,
     private readonly settings: StudioSettingsService,
     private readonly noShows: NoShowsService,
+    private readonly legal: LegalService,
   ) {}
 
   /**
@@ -222,6 +224,8 @@ export class BookingService {
     // The strike rule pauses a client's own online booking; the studio may still book for them.
     if (!claim && !access.can(caller, Permission.ReservationsManageOthers)) {
       await this.noShows.assertNotBlocked(userId, strikeRule, contact);
+      // A new version of the terms or notice: the client accepts it (a dialog) before booking again.
+      await this.legal.assertAccepted(userId);
     }
 
     // Rule 1: the class runs that date, is not cancelled and has not started.

@@ -1,5 +1,6 @@
 import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
+import { LegalModule } from '../legal';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
@@ -28,7 +29,7 @@ import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule, ClassTypesModule],
+  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule, ClassTypesModule, LegalModule],
   controllers: [ReservationsController, TimetableController, CalendarFeedController, SpotOutageController],
   providers: [
     ReservationsRepository,

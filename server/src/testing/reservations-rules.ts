@@ -7,6 +7,7 @@ import type { PlansRepository } from '../planes/plans.repository';
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
 import type { InstructorsService } from '../instructors';
+import type { LegalService } from '../legal';
 import { ClassSessionsService } from '../reservations/class-sessions.service';
 import { NoShowsService } from '../reservations/no-shows.service';
 import { PlanChooser } from '../reservations/plan-chooser';
@@ -118,6 +119,8 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     { liveOn: () => Promise.resolve([]) } as unknown as SpotHoldsRepository,
     settings,
     noShows,
+    // No legal text is published in these rules' tests: nothing to accept.
+    { assertAccepted: () => Promise.resolve() } as unknown as LegalService,
   );
   return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist, settings: fixedSettings };
 }

@@ -30,6 +30,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       ...validRegistration({ email: 'nueva@example.com' }),
       whatsappConsent: true,
       whatsapp: '722 123 4567',
+      marketingConsent: true,
     }),
   },
   changePassword: {
@@ -382,6 +383,17 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   previewGlobalInvoice: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
   retryInvoice: { role: 'admin', body: () => ({ id: 999999 }) },
   cancelInvoice: { role: 'admin', body: () => ({ id: 999999, motive: '01', substituteId: 999998 }) },
+  // Clients' data rights: legal texts and consents
+  publishLegalDocument: {
+    role: 'admin',
+    body: () => ({
+      kind: 'aviso-corto',
+      summary: 'Primera versión.',
+      text: 'Estudio Pilates Reformer usa tus datos para tus reservas y pagos.',
+    }),
+  },
+  acceptLegalDocument: { role: 'client', body: () => ({ kind: 'privacidad', version: 1 }) },
+  setMarketingConsent: { role: 'client', body: () => ({ optIn: true }) },
 };
 
 /**

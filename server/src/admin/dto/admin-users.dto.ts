@@ -74,7 +74,12 @@ export class UsersListResponseDto {
 
 /** admin/add-user: the registration rules without the terms. */
 // Consent to WhatsApp is the client's own act (Mi información, registration), never the admin's.
-export class AddUserDto extends OmitType(RegisterDto, ['terms', 'whatsapp', 'whatsappConsent'] as const) {}
+export class AddUserDto extends OmitType(RegisterDto, [
+  'terms',
+  'whatsapp',
+  'whatsappConsent',
+  'marketingConsent',
+] as const) {}
 
 /** admin/change-data: every field optional but the user; the role is user, instructor or admin. */
 export class ChangeDataDto extends OmitType(ChangeInfoUserDto, ['id_user', 'currentPassword'] as const) {

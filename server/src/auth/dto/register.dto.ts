@@ -42,6 +42,14 @@ export class RegisterDto {
   terms!: boolean;
 
   @ApiPropertyOptional({
+    example: false,
+    description: 'Quiere recibir promociones por correo (apagado salvo que lo marque; se retira con un clic).',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'Indica si quieres recibir promociones' })
+  marketingConsent?: boolean;
+
+  @ApiPropertyOptional({
     example: true,
     description: `Acepta «${WHATSAPP_CONSENT_TEXT}» con el celular de \`whatsapp\`.`,
   })

@@ -153,4 +153,13 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   retryInvoice: 'Reintentar una factura',
   cancelInvoice: 'Cancelar una factura ante el SAT',
   exportInvoices: 'CSV de las facturas del mes',
+  // Derechos de los clientes: textos legales con versiones y consentimientos
+  getLegalDocument: 'Texto legal vigente (términos, aviso de privacidad o aviso corto)',
+  listLegalVersions: 'Versiones publicadas de un texto legal',
+  getLegalVersion: 'Una versión de un texto legal',
+  publishLegalDocument: 'Publicar una nueva versión de un texto legal',
+  getPendingAcceptances: 'Textos legales nuevos por aceptar',
+  acceptLegalDocument: 'Aceptar la versión vigente de un texto legal',
+  getMarketingConsent: 'Mi consentimiento para recibir promociones',
+  setMarketingConsent: 'Recibir o dejar de recibir promociones',
 };

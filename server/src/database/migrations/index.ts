@@ -40,6 +40,7 @@ import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos'
 import { ClassTypes1764963000000 } from './1764963000000-ClassTypes';
 import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
 import { Invoices1764966000000 } from './1764966000000-Invoices';
+import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -85,4 +86,6 @@ export const migrations = [
   ClassTypes1764963000000,
   WhatsAppNotices1764964000000,
   Invoices1764966000000,
+  // Clients' data rights (issue 40)
+  LegalTexts1764967000000,
 ];

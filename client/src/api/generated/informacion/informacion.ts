@@ -24,20 +24,19 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptLegalDocumentDto,
   ChangeInfoUserDto,
   ErrorResponseDto,
   FavouriteSpotDto,
   FavouriteSpotResponseDto,
-  FiscalDataDto,
-  FiscalDataResponseDto,
   GetClasesDto,
   GetUserPlanesDto,
-  InvoiceResponseDto,
+  MarketingConsentDto,
+  MarketingConsentResponseDto,
   MyClassesResponseDto,
-  MyInvoicesResponseDto,
+  PendingAcceptancesResponseDto,
   PlanHistoryDto,
   PlanHistoryResponseDto,
-  RequestInvoiceDto,
   UserPlansResponseDto,
   UserResponseDto,
   WhatsAppConsentDto,
@@ -52,6 +51,397 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+/**
+ * @summary Aceptar la versión vigente de un texto legal
+ */
+export const getAcceptLegalDocumentUrl = () => {
+  return `/api/consents/accept`;
+};
+
+export const acceptLegalDocument = async (
+  acceptLegalDocumentDto: AcceptLegalDocumentDto,
+  options?: RequestInit,
+): Promise<PendingAcceptancesResponseDto> => {
+  return apiFetch<PendingAcceptancesResponseDto>(getAcceptLegalDocumentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(acceptLegalDocumentDto),
+  });
+};
+
+export const getAcceptLegalDocumentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof acceptLegalDocument>>,
+    TError,
+    { data: AcceptLegalDocumentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof acceptLegalDocument>>,
+  TError,
+  { data: AcceptLegalDocumentDto },
+  TContext
+> => {
+  const mutationKey = ['acceptLegalDocument'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof acceptLegalDocument>>,
+    { data: AcceptLegalDocumentDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return acceptLegalDocument(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AcceptLegalDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof acceptLegalDocument>>>;
+export type AcceptLegalDocumentMutationBody = AcceptLegalDocumentDto;
+export type AcceptLegalDocumentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Aceptar la versión vigente de un texto legal
+ */
+export const useAcceptLegalDocument = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof acceptLegalDocument>>,
+      TError,
+      { data: AcceptLegalDocumentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof acceptLegalDocument>>,
+  TError,
+  { data: AcceptLegalDocumentDto },
+  TContext
+> => {
+  const mutationOptions = getAcceptLegalDocumentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Mi consentimiento para recibir promociones
+ */
+export const getGetMarketingConsentUrl = () => {
+  return `/api/consents/marketing`;
+};
+
+export const getMarketingConsent = async (options?: RequestInit): Promise<MarketingConsentResponseDto> => {
+  return apiFetch<MarketingConsentResponseDto>(getGetMarketingConsentUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetMarketingConsentQueryKey = () => {
+  return [`/api/consents/marketing`] as const;
+};
+
+export const getGetMarketingConsentQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMarketingConsentQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMarketingConsent>>> = ({ signal }) =>
+    getMarketingConsent({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMarketingConsent>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMarketingConsentQueryResult = NonNullable<Awaited<ReturnType<typeof getMarketingConsent>>>;
+export type GetMarketingConsentQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMarketingConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getMarketingConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMarketingConsent>>,
+          TError,
+          Awaited<ReturnType<typeof getMarketingConsent>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi consentimiento para recibir promociones
+ */
+
+export function useGetMarketingConsent<
+  TData = Awaited<ReturnType<typeof getMarketingConsent>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMarketingConsent>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMarketingConsentQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Recibir o dejar de recibir promociones
+ */
+export const getSetMarketingConsentUrl = () => {
+  return `/api/consents/marketing`;
+};
+
+export const setMarketingConsent = async (
+  marketingConsentDto: MarketingConsentDto,
+  options?: RequestInit,
+): Promise<MarketingConsentResponseDto> => {
+  return apiFetch<MarketingConsentResponseDto>(getSetMarketingConsentUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(marketingConsentDto),
+  });
+};
+
+export const getSetMarketingConsentMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof setMarketingConsent>>,
+    TError,
+    { data: MarketingConsentDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof setMarketingConsent>>,
+  TError,
+  { data: MarketingConsentDto },
+  TContext
+> => {
+  const mutationKey = ['setMarketingConsent'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof setMarketingConsent>>, { data: MarketingConsentDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return setMarketingConsent(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SetMarketingConsentMutationResult = NonNullable<Awaited<ReturnType<typeof setMarketingConsent>>>;
+export type SetMarketingConsentMutationBody = MarketingConsentDto;
+export type SetMarketingConsentMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Recibir o dejar de recibir promociones
+ */
+export const useSetMarketingConsent = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof setMarketingConsent>>,
+      TError,
+      { data: MarketingConsentDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof setMarketingConsent>>,
+  TError,
+  { data: MarketingConsentDto },
+  TContext
+> => {
+  const mutationOptions = getSetMarketingConsentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Textos legales nuevos por aceptar
+ */
+export const getGetPendingAcceptancesUrl = () => {
+  return `/api/consents/pending`;
+};
+
+export const getPendingAcceptances = async (options?: RequestInit): Promise<PendingAcceptancesResponseDto> => {
+  return apiFetch<PendingAcceptancesResponseDto>(getGetPendingAcceptancesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetPendingAcceptancesQueryKey = () => {
+  return [`/api/consents/pending`] as const;
+};
+
+export const getGetPendingAcceptancesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPendingAcceptancesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPendingAcceptances>>> = ({ signal }) =>
+    getPendingAcceptances({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getPendingAcceptances>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPendingAcceptancesQueryResult = NonNullable<Awaited<ReturnType<typeof getPendingAcceptances>>>;
+export type GetPendingAcceptancesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingAcceptances>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPendingAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof getPendingAcceptances>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Textos legales nuevos por aceptar
+ */
+
+export function useGetPendingAcceptances<
+  TData = Awaited<ReturnType<typeof getPendingAcceptances>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPendingAcceptances>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPendingAcceptancesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
 
 /**
  * @summary Cambiar mis datos
@@ -188,181 +578,6 @@ export const useSetFavouriteSpot = <TError = ErrorType<ErrorResponseDto>, TConte
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof setFavouriteSpot>>, TError, { data: FavouriteSpotDto }, TContext> => {
   const mutationOptions = getSetFavouriteSpotMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
-};
-/**
- * @summary Mis datos de facturación
- */
-export const getGetFiscalDataUrl = () => {
-  return `/api/informacion/fiscal-data`;
-};
-
-export const getFiscalData = async (options?: RequestInit): Promise<FiscalDataResponseDto> => {
-  return apiFetch<FiscalDataResponseDto>(getGetFiscalDataUrl(), {
-    ...options,
-    method: 'GET',
-  });
-};
-
-export const getGetFiscalDataQueryKey = () => {
-  return [`/api/informacion/fiscal-data`] as const;
-};
-
-export const getGetFiscalDataQueryOptions = <
-  TData = Awaited<ReturnType<typeof getFiscalData>>,
-  TError = ErrorType<ErrorResponseDto>,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
-}) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getGetFiscalDataQueryKey();
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getFiscalData>>> = ({ signal }) =>
-    getFiscalData({ signal, ...requestOptions });
-
-  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof getFiscalData>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
-};
-
-export type GetFiscalDataQueryResult = NonNullable<Awaited<ReturnType<typeof getFiscalData>>>;
-export type GetFiscalDataQueryError = ErrorType<ErrorResponseDto>;
-
-export function useGetFiscalData<
-  TData = Awaited<ReturnType<typeof getFiscalData>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getFiscalData>>,
-          TError,
-          Awaited<ReturnType<typeof getFiscalData>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetFiscalData<
-  TData = Awaited<ReturnType<typeof getFiscalData>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getFiscalData>>,
-          TError,
-          Awaited<ReturnType<typeof getFiscalData>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetFiscalData<
-  TData = Awaited<ReturnType<typeof getFiscalData>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary Mis datos de facturación
- */
-
-export function useGetFiscalData<
-  TData = Awaited<ReturnType<typeof getFiscalData>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetFiscalDataQueryOptions(options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
-}
-
-/**
- * @summary Guardar mis datos de facturación
- */
-export const getSaveFiscalDataUrl = () => {
-  return `/api/informacion/fiscal-data`;
-};
-
-export const saveFiscalData = async (
-  fiscalDataDto: FiscalDataDto,
-  options?: RequestInit,
-): Promise<FiscalDataResponseDto> => {
-  return apiFetch<FiscalDataResponseDto>(getSaveFiscalDataUrl(), {
-    ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
-    body: JSON.stringify(fiscalDataDto),
-  });
-};
-
-export const getSaveFiscalDataMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext>;
-  request?: SecondParameter<typeof apiFetch>;
-}): UseMutationOptions<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext> => {
-  const mutationKey = ['saveFiscalData'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveFiscalData>>, { data: FiscalDataDto }> = (props) => {
-    const { data } = props ?? {};
-
-    return saveFiscalData(data, requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type SaveFiscalDataMutationResult = NonNullable<Awaited<ReturnType<typeof saveFiscalData>>>;
-export type SaveFiscalDataMutationBody = FiscalDataDto;
-export type SaveFiscalDataMutationError = ErrorType<ErrorResponseDto>;
-
-/**
- * @summary Guardar mis datos de facturación
- */
-export const useSaveFiscalData = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof saveFiscalData>>,
-      TError,
-      { data: FiscalDataDto },
-      TContext
-    >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext> => {
-  const mutationOptions = getSaveFiscalDataMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -770,359 +985,6 @@ export function useGetUserPlanesSuspense<
 }
 
 /**
- * @summary Mis facturas
- */
-export const getGetMyInvoicesUrl = () => {
-  return `/api/informacion/invoices`;
-};
-
-export const getMyInvoices = async (options?: RequestInit): Promise<MyInvoicesResponseDto> => {
-  return apiFetch<MyInvoicesResponseDto>(getGetMyInvoicesUrl(), {
-    ...options,
-    method: 'GET',
-  });
-};
-
-export const getGetMyInvoicesQueryKey = () => {
-  return [`/api/informacion/invoices`] as const;
-};
-
-export const getGetMyInvoicesQueryOptions = <
-  TData = Awaited<ReturnType<typeof getMyInvoices>>,
-  TError = ErrorType<ErrorResponseDto>,
->(options?: {
-  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
-  request?: SecondParameter<typeof apiFetch>;
-}) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getGetMyInvoicesQueryKey();
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyInvoices>>> = ({ signal }) =>
-    getMyInvoices({ signal, ...requestOptions });
-
-  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof getMyInvoices>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
-};
-
-export type GetMyInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof getMyInvoices>>>;
-export type GetMyInvoicesQueryError = ErrorType<ErrorResponseDto>;
-
-export function useGetMyInvoices<
-  TData = Awaited<ReturnType<typeof getMyInvoices>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getMyInvoices>>,
-          TError,
-          Awaited<ReturnType<typeof getMyInvoices>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetMyInvoices<
-  TData = Awaited<ReturnType<typeof getMyInvoices>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getMyInvoices>>,
-          TError,
-          Awaited<ReturnType<typeof getMyInvoices>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetMyInvoices<
-  TData = Awaited<ReturnType<typeof getMyInvoices>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary Mis facturas
- */
-
-export function useGetMyInvoices<
-  TData = Awaited<ReturnType<typeof getMyInvoices>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetMyInvoicesQueryOptions(options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
-}
-
-/**
- * @summary Descargar el PDF de una factura
- */
-export const getDownloadInvoicePdfUrl = (id: number) => {
-  return `/api/informacion/invoices/${id}.pdf`;
-};
-
-export const downloadInvoicePdf = async (id: number, options?: RequestInit): Promise<Blob> => {
-  return apiFetch<Blob>(getDownloadInvoicePdfUrl(id), {
-    ...options,
-    method: 'GET',
-  });
-};
-
-export const getDownloadInvoicePdfQueryKey = (id: number) => {
-  return [`/api/informacion/invoices/${id}.pdf`] as const;
-};
-
-export const getDownloadInvoicePdfQueryOptions = <
-  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getDownloadInvoicePdfQueryKey(id);
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoicePdf>>> = ({ signal }) =>
-    downloadInvoicePdf(id, { signal, ...requestOptions });
-
-  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof downloadInvoicePdf>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
-};
-
-export type DownloadInvoicePdfQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoicePdf>>>;
-export type DownloadInvoicePdfQueryError = ErrorType<ErrorResponseDto>;
-
-export function useDownloadInvoicePdf<
-  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof downloadInvoicePdf>>,
-          TError,
-          Awaited<ReturnType<typeof downloadInvoicePdf>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useDownloadInvoicePdf<
-  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof downloadInvoicePdf>>,
-          TError,
-          Awaited<ReturnType<typeof downloadInvoicePdf>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useDownloadInvoicePdf<
-  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary Descargar el PDF de una factura
- */
-
-export function useDownloadInvoicePdf<
-  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getDownloadInvoicePdfQueryOptions(id, options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
-}
-
-/**
- * @summary Descargar el XML de una factura
- */
-export const getDownloadInvoiceXmlUrl = (id: number) => {
-  return `/api/informacion/invoices/${id}.xml`;
-};
-
-export const downloadInvoiceXml = async (id: number, options?: RequestInit): Promise<string> => {
-  return apiFetch<string>(getDownloadInvoiceXmlUrl(id), {
-    ...options,
-    method: 'GET',
-  });
-};
-
-export const getDownloadInvoiceXmlQueryKey = (id: number) => {
-  return [`/api/informacion/invoices/${id}.xml`] as const;
-};
-
-export const getDownloadInvoiceXmlQueryOptions = <
-  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getDownloadInvoiceXmlQueryKey(id);
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoiceXml>>> = ({ signal }) =>
-    downloadInvoiceXml(id, { signal, ...requestOptions });
-
-  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof downloadInvoiceXml>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
-};
-
-export type DownloadInvoiceXmlQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoiceXml>>>;
-export type DownloadInvoiceXmlQueryError = ErrorType<ErrorResponseDto>;
-
-export function useDownloadInvoiceXml<
-  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof downloadInvoiceXml>>,
-          TError,
-          Awaited<ReturnType<typeof downloadInvoiceXml>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useDownloadInvoiceXml<
-  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof downloadInvoiceXml>>,
-          TError,
-          Awaited<ReturnType<typeof downloadInvoiceXml>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useDownloadInvoiceXml<
-  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary Descargar el XML de una factura
- */
-
-export function useDownloadInvoiceXml<
-  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
-  TError = ErrorType<ErrorResponseDto>,
->(
-  id: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getDownloadInvoiceXmlQueryOptions(id, options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
-}
-
-/**
  * @summary Historial de un plan
  */
 export const getPlanHistoryUrl = () => {
@@ -1321,75 +1183,6 @@ export function usePlanHistorySuspense<
   return query;
 }
 
-/**
- * @summary Solicitar la factura de una compra
- */
-export const getRequestInvoiceUrl = () => {
-  return `/api/informacion/request-invoice`;
-};
-
-export const requestInvoice = async (
-  requestInvoiceDto: RequestInvoiceDto,
-  options?: RequestInit,
-): Promise<InvoiceResponseDto> => {
-  return apiFetch<InvoiceResponseDto>(getRequestInvoiceUrl(), {
-    ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
-    body: JSON.stringify(requestInvoiceDto),
-  });
-};
-
-export const getRequestInvoiceMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
-  mutation?: UseMutationOptions<
-    Awaited<ReturnType<typeof requestInvoice>>,
-    TError,
-    { data: RequestInvoiceDto },
-    TContext
-  >;
-  request?: SecondParameter<typeof apiFetch>;
-}): UseMutationOptions<Awaited<ReturnType<typeof requestInvoice>>, TError, { data: RequestInvoiceDto }, TContext> => {
-  const mutationKey = ['requestInvoice'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestInvoice>>, { data: RequestInvoiceDto }> = (
-    props,
-  ) => {
-    const { data } = props ?? {};
-
-    return requestInvoice(data, requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
-};
-
-export type RequestInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof requestInvoice>>>;
-export type RequestInvoiceMutationBody = RequestInvoiceDto;
-export type RequestInvoiceMutationError = ErrorType<ErrorResponseDto>;
-
-/**
- * @summary Solicitar la factura de una compra
- */
-export const useRequestInvoice = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
-  options?: {
-    mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof requestInvoice>>,
-      TError,
-      { data: RequestInvoiceDto },
-      TContext
-    >;
-    request?: SecondParameter<typeof apiFetch>;
-  },
-  queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof requestInvoice>>, TError, { data: RequestInvoiceDto }, TContext> => {
-  const mutationOptions = getRequestInvoiceMutationOptions(options);
-
-  return useMutation(mutationOptions, queryClient);
-};
 /**
  * @summary Mis avisos por WhatsApp
  */

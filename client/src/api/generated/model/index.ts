@@ -6,6 +6,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './acceptLegalDocumentDto';
+export * from './acceptLegalDocumentDtoKind';
 export * from './addCatalogPlanDto';
 export * from './addClassTypeDto';
 export * from './addClassTypeDtoColour';
@@ -194,9 +196,15 @@ export * from './invoiceMonthDtoStatus';
 export * from './invoiceResponseDto';
 export * from './joinWaitlistDto';
 export * from './joinWaitlistResponseDto';
+export * from './legalDocumentResponseDto';
+export * from './legalDocumentResponseDtoKind';
+export * from './legalVersionDto';
+export * from './legalVersionsResponseDto';
 export * from './loginDto';
 export * from './markAttendanceDto';
 export * from './markAttendanceResponseDto';
+export * from './marketingConsentDto';
+export * from './marketingConsentResponseDto';
 export * from './methodLineDto';
 export * from './methodLineDtoMethod';
 export * from './moneyLineDto';
@@ -221,6 +229,9 @@ export * from './paidClassDto';
 export * from './paidClassDtoStatus';
 export * from './payMonthDto';
 export * from './payRateDto';
+export * from './pendingAcceptanceDto';
+export * from './pendingAcceptanceDtoKind';
+export * from './pendingAcceptancesResponseDto';
 export * from './periodDto';
 export * from './planClassTypeDto';
 export * from './planHistoryDto';
@@ -237,6 +248,8 @@ export * from './publicClassTypeDto';
 export * from './publicClassTypeDtoLevel';
 export * from './publicClassTypesResponseDto';
 export * from './publicInstructorDto';
+export * from './publishLegalDocumentDto';
+export * from './publishLegalDocumentDtoKind';
 export * from './purchaseDto';
 export * from './purchasesResponseDto';
 export * from './pushReservationDto';

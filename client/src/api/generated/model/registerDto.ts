@@ -16,6 +16,8 @@ export interface RegisterDto {
   cumpleanos: string;
   /** @maxLength 254 */
   email: string;
+  /** Quiere recibir promociones por correo (apagado salvo que lo marque; se retira con un clic). */
+  marketingConsent?: boolean;
   /** @maxLength 120 */
   name: string;
   /**
