@@ -35,6 +35,7 @@ import type {
   AdminCatalogResponseDto,
   AdminGiftCardResponseDto,
   AdminGiftCardsResponseDto,
+  AdminInvoicesResponseDto,
   AdminPurchasesResponseDto,
   AdminSalaResponseDto,
   AdminUserResponseDto,
@@ -42,6 +43,7 @@ import type {
   AdminWhatsAppResponseDto,
   ApproveCoverDto,
   AuditResponseDto,
+  CancelInvoiceDto,
   CatalogPlanIdDto,
   CellDto,
   ChangeCatalogPlanDto,
@@ -67,15 +69,20 @@ import type {
   ErrorResponseDto,
   ExportCsvParams,
   ExportInstructorPayParams,
+  ExportInvoicesParams,
   ForgiveDto,
   ForgiveResponseDto,
   GetAuditDto,
   GetUsersDto,
   GiftCardIdDto,
+  GlobalInvoicePreviewResponseDto,
   InstructorPayReportResponseDto,
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
   InstructorResponseDto,
+  InvoiceIdDto,
+  InvoiceMonthDto,
+  InvoiceResponseDto,
   LegalDocumentResponseDto,
   OpenCoverRequestsResponseDto,
   OutageDto,
@@ -1483,6 +1490,138 @@ export function useExportInstructorPay<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getExportInstructorPayQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary CSV de las facturas del mes
+ */
+export const getExportInvoicesUrl = (params: ExportInvoicesParams) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString());
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0
+    ? `/api/admin/export/invoices.csv?${stringifiedParams}`
+    : `/api/admin/export/invoices.csv`;
+};
+
+export const exportInvoices = async (params: ExportInvoicesParams, options?: RequestInit): Promise<string> => {
+  return apiFetch<string>(getExportInvoicesUrl(params), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getExportInvoicesQueryKey = (params: ExportInvoicesParams) => {
+  return [`/api/admin/export/invoices.csv`, ...(params ? [params] : [])] as const;
+};
+
+export const getExportInvoicesQueryOptions = <
+  TData = Awaited<ReturnType<typeof exportInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInvoicesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getExportInvoicesQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof exportInvoices>>> = ({ signal }) =>
+    exportInvoices(params, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof exportInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ExportInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof exportInvoices>>>;
+export type ExportInvoicesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useExportInvoices<
+  TData = Awaited<ReturnType<typeof exportInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInvoicesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInvoices>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof exportInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportInvoices<
+  TData = Awaited<ReturnType<typeof exportInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInvoicesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInvoices>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof exportInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useExportInvoices<
+  TData = Awaited<ReturnType<typeof exportInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInvoicesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary CSV de las facturas del mes
+ */
+
+export function useExportInvoices<
+  TData = Awaited<ReturnType<typeof exportInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  params: ExportInvoicesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof exportInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getExportInvoicesQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -3367,6 +3506,539 @@ export const useRemoveInstructorPhoto = <TError = ErrorType<ErrorResponseDto>, T
   TContext
 > => {
   const mutationOptions = getRemoveInstructorPhotoMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Facturas del mes
+ */
+export const getGetInvoicesUrl = () => {
+  return `/api/admin/invoices`;
+};
+
+export const getInvoices = async (
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: RequestInit,
+): Promise<AdminInvoicesResponseDto> => {
+  return apiFetch<AdminInvoicesResponseDto>(getGetInvoicesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(invoiceMonthDto),
+  });
+};
+
+export const getGetInvoicesQueryKey = (invoiceMonthDto: InvoiceMonthDto) => {
+  return [`/api/admin/invoices`, invoiceMonthDto] as const;
+};
+
+export const getGetInvoicesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetInvoicesQueryKey(invoiceMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getInvoices>>> = ({ signal }) =>
+    getInvoices(invoiceMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof getInvoices>>>;
+export type GetInvoicesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetInvoices<TData = Awaited<ReturnType<typeof getInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInvoices<TData = Awaited<ReturnType<typeof getInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInvoices<TData = Awaited<ReturnType<typeof getInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas del mes
+ */
+
+export function useGetInvoices<TData = Awaited<ReturnType<typeof getInvoices>>, TError = ErrorType<ErrorResponseDto>>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetInvoicesQueryOptions(invoiceMonthDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetInvoicesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetInvoicesQueryKey(invoiceMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getInvoices>>> = ({ signal }) =>
+    getInvoices(invoiceMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetInvoicesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getInvoices>>>;
+export type GetInvoicesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas del mes
+ */
+
+export function useGetInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetInvoicesSuspenseQueryOptions(invoiceMonthDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Cancelar una factura ante el SAT
+ */
+export const getCancelInvoiceUrl = () => {
+  return `/api/admin/invoices/cancel`;
+};
+
+export const cancelInvoice = async (
+  cancelInvoiceDto: CancelInvoiceDto,
+  options?: RequestInit,
+): Promise<InvoiceResponseDto> => {
+  return apiFetch<InvoiceResponseDto>(getCancelInvoiceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(cancelInvoiceDto),
+  });
+};
+
+export const getCancelInvoiceMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof cancelInvoice>>,
+    TError,
+    { data: CancelInvoiceDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof cancelInvoice>>, TError, { data: CancelInvoiceDto }, TContext> => {
+  const mutationKey = ['cancelInvoice'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelInvoice>>, { data: CancelInvoiceDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return cancelInvoice(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CancelInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof cancelInvoice>>>;
+export type CancelInvoiceMutationBody = CancelInvoiceDto;
+export type CancelInvoiceMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cancelar una factura ante el SAT
+ */
+export const useCancelInvoice = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof cancelInvoice>>,
+      TError,
+      { data: CancelInvoiceDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof cancelInvoice>>, TError, { data: CancelInvoiceDto }, TContext> => {
+  const mutationOptions = getCancelInvoiceMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Vista previa de la factura global del mes
+ */
+export const getPreviewGlobalInvoiceUrl = () => {
+  return `/api/admin/invoices/global-preview`;
+};
+
+export const previewGlobalInvoice = async (
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: RequestInit,
+): Promise<GlobalInvoicePreviewResponseDto> => {
+  return apiFetch<GlobalInvoicePreviewResponseDto>(getPreviewGlobalInvoiceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(invoiceMonthDto),
+  });
+};
+
+export const getPreviewGlobalInvoiceQueryKey = (invoiceMonthDto: InvoiceMonthDto) => {
+  return [`/api/admin/invoices/global-preview`, invoiceMonthDto] as const;
+};
+
+export const getPreviewGlobalInvoiceQueryOptions = <
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getPreviewGlobalInvoiceQueryKey(invoiceMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof previewGlobalInvoice>>> = ({ signal }) =>
+    previewGlobalInvoice(invoiceMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof previewGlobalInvoice>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type PreviewGlobalInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof previewGlobalInvoice>>>;
+export type PreviewGlobalInvoiceQueryError = ErrorType<ErrorResponseDto>;
+
+export function usePreviewGlobalInvoice<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewGlobalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof previewGlobalInvoice>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewGlobalInvoice<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof previewGlobalInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof previewGlobalInvoice>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewGlobalInvoice<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Vista previa de la factura global del mes
+ */
+
+export function usePreviewGlobalInvoice<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getPreviewGlobalInvoiceQueryOptions(invoiceMonthDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getPreviewGlobalInvoiceSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getPreviewGlobalInvoiceQueryKey(invoiceMonthDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof previewGlobalInvoice>>> = ({ signal }) =>
+    previewGlobalInvoice(invoiceMonthDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof previewGlobalInvoice>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type PreviewGlobalInvoiceSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof previewGlobalInvoice>>>;
+export type PreviewGlobalInvoiceSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function usePreviewGlobalInvoiceSuspense<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewGlobalInvoiceSuspense<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function usePreviewGlobalInvoiceSuspense<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Vista previa de la factura global del mes
+ */
+
+export function usePreviewGlobalInvoiceSuspense<
+  TData = Awaited<ReturnType<typeof previewGlobalInvoice>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  invoiceMonthDto: InvoiceMonthDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof previewGlobalInvoice>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getPreviewGlobalInvoiceSuspenseQueryOptions(invoiceMonthDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Reintentar una factura
+ */
+export const getRetryInvoiceUrl = () => {
+  return `/api/admin/invoices/retry`;
+};
+
+export const retryInvoice = async (invoiceIdDto: InvoiceIdDto, options?: RequestInit): Promise<InvoiceResponseDto> => {
+  return apiFetch<InvoiceResponseDto>(getRetryInvoiceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(invoiceIdDto),
+  });
+};
+
+export const getRetryInvoiceMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof retryInvoice>>, TError, { data: InvoiceIdDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof retryInvoice>>, TError, { data: InvoiceIdDto }, TContext> => {
+  const mutationKey = ['retryInvoice'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof retryInvoice>>, { data: InvoiceIdDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return retryInvoice(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RetryInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof retryInvoice>>>;
+export type RetryInvoiceMutationBody = InvoiceIdDto;
+export type RetryInvoiceMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Reintentar una factura
+ */
+export const useRetryInvoice = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof retryInvoice>>, TError, { data: InvoiceIdDto }, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof retryInvoice>>, TError, { data: InvoiceIdDto }, TContext> => {
+  const mutationOptions = getRetryInvoiceMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -29,14 +29,19 @@ import type {
   ErrorResponseDto,
   FavouriteSpotDto,
   FavouriteSpotResponseDto,
+  FiscalDataDto,
+  FiscalDataResponseDto,
   GetClasesDto,
   GetUserPlanesDto,
+  InvoiceResponseDto,
   MarketingConsentDto,
   MarketingConsentResponseDto,
   MyClassesResponseDto,
+  MyInvoicesResponseDto,
   PendingAcceptancesResponseDto,
   PlanHistoryDto,
   PlanHistoryResponseDto,
+  RequestInvoiceDto,
   UserPlansResponseDto,
   UserResponseDto,
   WhatsAppConsentDto,
@@ -582,6 +587,181 @@ export const useSetFavouriteSpot = <TError = ErrorType<ErrorResponseDto>, TConte
   return useMutation(mutationOptions, queryClient);
 };
 /**
+ * @summary Mis datos de facturación
+ */
+export const getGetFiscalDataUrl = () => {
+  return `/api/informacion/fiscal-data`;
+};
+
+export const getFiscalData = async (options?: RequestInit): Promise<FiscalDataResponseDto> => {
+  return apiFetch<FiscalDataResponseDto>(getGetFiscalDataUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetFiscalDataQueryKey = () => {
+  return [`/api/informacion/fiscal-data`] as const;
+};
+
+export const getGetFiscalDataQueryOptions = <
+  TData = Awaited<ReturnType<typeof getFiscalData>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetFiscalDataQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getFiscalData>>> = ({ signal }) =>
+    getFiscalData({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getFiscalData>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetFiscalDataQueryResult = NonNullable<Awaited<ReturnType<typeof getFiscalData>>>;
+export type GetFiscalDataQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetFiscalData<
+  TData = Awaited<ReturnType<typeof getFiscalData>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFiscalData>>,
+          TError,
+          Awaited<ReturnType<typeof getFiscalData>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetFiscalData<
+  TData = Awaited<ReturnType<typeof getFiscalData>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFiscalData>>,
+          TError,
+          Awaited<ReturnType<typeof getFiscalData>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetFiscalData<
+  TData = Awaited<ReturnType<typeof getFiscalData>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis datos de facturación
+ */
+
+export function useGetFiscalData<
+  TData = Awaited<ReturnType<typeof getFiscalData>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFiscalData>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetFiscalDataQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Guardar mis datos de facturación
+ */
+export const getSaveFiscalDataUrl = () => {
+  return `/api/informacion/fiscal-data`;
+};
+
+export const saveFiscalData = async (
+  fiscalDataDto: FiscalDataDto,
+  options?: RequestInit,
+): Promise<FiscalDataResponseDto> => {
+  return apiFetch<FiscalDataResponseDto>(getSaveFiscalDataUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(fiscalDataDto),
+  });
+};
+
+export const getSaveFiscalDataMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext> => {
+  const mutationKey = ['saveFiscalData'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveFiscalData>>, { data: FiscalDataDto }> = (props) => {
+    const { data } = props ?? {};
+
+    return saveFiscalData(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SaveFiscalDataMutationResult = NonNullable<Awaited<ReturnType<typeof saveFiscalData>>>;
+export type SaveFiscalDataMutationBody = FiscalDataDto;
+export type SaveFiscalDataMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Guardar mis datos de facturación
+ */
+export const useSaveFiscalData = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof saveFiscalData>>,
+      TError,
+      { data: FiscalDataDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof saveFiscalData>>, TError, { data: FiscalDataDto }, TContext> => {
+  const mutationOptions = getSaveFiscalDataMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
  * @summary Mis clases
  */
 export const getGetClasesUrl = () => {
@@ -985,6 +1165,359 @@ export function useGetUserPlanesSuspense<
 }
 
 /**
+ * @summary Mis facturas
+ */
+export const getGetMyInvoicesUrl = () => {
+  return `/api/informacion/invoices`;
+};
+
+export const getMyInvoices = async (options?: RequestInit): Promise<MyInvoicesResponseDto> => {
+  return apiFetch<MyInvoicesResponseDto>(getGetMyInvoicesUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetMyInvoicesQueryKey = () => {
+  return [`/api/informacion/invoices`] as const;
+};
+
+export const getGetMyInvoicesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMyInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMyInvoicesQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyInvoices>>> = ({ signal }) =>
+    getMyInvoices({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMyInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMyInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof getMyInvoices>>>;
+export type GetMyInvoicesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMyInvoices<
+  TData = Awaited<ReturnType<typeof getMyInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getMyInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyInvoices<
+  TData = Awaited<ReturnType<typeof getMyInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getMyInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyInvoices<
+  TData = Awaited<ReturnType<typeof getMyInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mis facturas
+ */
+
+export function useGetMyInvoices<
+  TData = Awaited<ReturnType<typeof getMyInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMyInvoicesQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Descargar el PDF de una factura
+ */
+export const getDownloadInvoicePdfUrl = (id: number) => {
+  return `/api/informacion/invoices/${id}.pdf`;
+};
+
+export const downloadInvoicePdf = async (id: number, options?: RequestInit): Promise<Blob> => {
+  return apiFetch<Blob>(getDownloadInvoicePdfUrl(id), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getDownloadInvoicePdfQueryKey = (id: number) => {
+  return [`/api/informacion/invoices/${id}.pdf`] as const;
+};
+
+export const getDownloadInvoicePdfQueryOptions = <
+  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getDownloadInvoicePdfQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoicePdf>>> = ({ signal }) =>
+    downloadInvoicePdf(id, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof downloadInvoicePdf>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type DownloadInvoicePdfQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoicePdf>>>;
+export type DownloadInvoicePdfQueryError = ErrorType<ErrorResponseDto>;
+
+export function useDownloadInvoicePdf<
+  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoicePdf>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoicePdf>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadInvoicePdf<
+  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoicePdf>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoicePdf>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadInvoicePdf<
+  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Descargar el PDF de una factura
+ */
+
+export function useDownloadInvoicePdf<
+  TData = Awaited<ReturnType<typeof downloadInvoicePdf>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoicePdf>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getDownloadInvoicePdfQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Descargar el XML de una factura
+ */
+export const getDownloadInvoiceXmlUrl = (id: number) => {
+  return `/api/informacion/invoices/${id}.xml`;
+};
+
+export const downloadInvoiceXml = async (id: number, options?: RequestInit): Promise<string> => {
+  return apiFetch<string>(getDownloadInvoiceXmlUrl(id), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getDownloadInvoiceXmlQueryKey = (id: number) => {
+  return [`/api/informacion/invoices/${id}.xml`] as const;
+};
+
+export const getDownloadInvoiceXmlQueryOptions = <
+  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getDownloadInvoiceXmlQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoiceXml>>> = ({ signal }) =>
+    downloadInvoiceXml(id, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof downloadInvoiceXml>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type DownloadInvoiceXmlQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoiceXml>>>;
+export type DownloadInvoiceXmlQueryError = ErrorType<ErrorResponseDto>;
+
+export function useDownloadInvoiceXml<
+  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoiceXml>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoiceXml>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadInvoiceXml<
+  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoiceXml>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoiceXml>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadInvoiceXml<
+  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Descargar el XML de una factura
+ */
+
+export function useDownloadInvoiceXml<
+  TData = Awaited<ReturnType<typeof downloadInvoiceXml>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoiceXml>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getDownloadInvoiceXmlQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Historial de un plan
  */
 export const getPlanHistoryUrl = () => {
@@ -1183,6 +1716,75 @@ export function usePlanHistorySuspense<
   return query;
 }
 
+/**
+ * @summary Solicitar la factura de una compra
+ */
+export const getRequestInvoiceUrl = () => {
+  return `/api/informacion/request-invoice`;
+};
+
+export const requestInvoice = async (
+  requestInvoiceDto: RequestInvoiceDto,
+  options?: RequestInit,
+): Promise<InvoiceResponseDto> => {
+  return apiFetch<InvoiceResponseDto>(getRequestInvoiceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(requestInvoiceDto),
+  });
+};
+
+export const getRequestInvoiceMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof requestInvoice>>,
+    TError,
+    { data: RequestInvoiceDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof requestInvoice>>, TError, { data: RequestInvoiceDto }, TContext> => {
+  const mutationKey = ['requestInvoice'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestInvoice>>, { data: RequestInvoiceDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return requestInvoice(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RequestInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof requestInvoice>>>;
+export type RequestInvoiceMutationBody = RequestInvoiceDto;
+export type RequestInvoiceMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Solicitar la factura de una compra
+ */
+export const useRequestInvoice = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof requestInvoice>>,
+      TError,
+      { data: RequestInvoiceDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof requestInvoice>>, TError, { data: RequestInvoiceDto }, TContext> => {
+  const mutationOptions = getRequestInvoiceMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 /**
  * @summary Mis avisos por WhatsApp
  */
