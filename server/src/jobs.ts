@@ -4,6 +4,7 @@ import { SqliteStatistics } from './core/database/sqlite-statistics';
 import type { JobDefinition } from './core/jobs/job';
 import { GiftCardsService } from './gift-cards';
 import { NotificationsService, WhatsAppWebhookService } from './notifications';
+import { OperationsAlertsService } from './operations';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
@@ -23,6 +24,7 @@ export enum JobName {
   NoShows = 'no-shows',
   IntroFollowups = 'intro-followups',
   GiftCardDelivery = 'gift-card-delivery',
+  OperationsAlerts = 'operations-alerts',
 }
 
 /**
@@ -115,5 +117,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.GiftCardDelivery,
     schedule: CronExpression.EVERY_10_MINUTES,
     run: (get) => get(GiftCardsService).deliverDue(),
+  },
+  {
+    // The owner's alerts (off-site backup too old, drill failed, mails or payment notifications failing
+    // for an hour, certificate expiring, disk almost full): once per problem and day, once when solved.
+    name: JobName.OperationsAlerts,
+    schedule: CronExpression.EVERY_10_MINUTES,
+    run: (get) => get(OperationsAlertsService).check(),
   },
 ];
