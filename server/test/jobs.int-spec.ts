@@ -43,6 +43,7 @@ describe('named jobs', () => {
         'no-shows': CronExpression.EVERY_10_MINUTES,
         'intro-followups': CronExpression.EVERY_30_MINUTES,
         'gift-card-delivery': CronExpression.EVERY_10_MINUTES,
+        'operations-alerts': CronExpression.EVERY_10_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));
