@@ -5,6 +5,7 @@ import type { JobDefinition } from './core/jobs/job';
 import { GiftCardsService } from './gift-cards';
 import { InvoicingService } from './invoicing';
 import { NotificationsService, WhatsAppWebhookService } from './notifications';
+import { OperationsAlertsService } from './operations';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
@@ -26,6 +27,7 @@ export enum JobName {
   GiftCardDelivery = 'gift-card-delivery',
   Invoices = 'invoices',
   GlobalInvoice = 'global-invoice',
+  OperationsAlerts = 'operations-alerts',
 }
 
 /**
@@ -132,5 +134,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.GlobalInvoice,
     schedule: CronExpression.EVERY_HOUR,
     run: async (get) => (await get(InvoicingService).queueGlobal()) + (await get(InvoicingService).issueDue()),
+  },
+  {
+    // The owner's alerts (off-site backup too old, drill failed, mails or payment notifications failing
+    // for an hour, certificate expiring, disk almost full): once per problem and day, once when solved.
+    name: JobName.OperationsAlerts,
+    schedule: CronExpression.EVERY_10_MINUTES,
+    run: (get) => get(OperationsAlertsService).check(),
   },
 ];

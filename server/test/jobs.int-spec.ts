@@ -45,6 +45,7 @@ describe('named jobs', () => {
         'gift-card-delivery': CronExpression.EVERY_10_MINUTES,
         invoices: CronExpression.EVERY_MINUTE,
         'global-invoice': CronExpression.EVERY_HOUR,
+        'operations-alerts': CronExpression.EVERY_10_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

@@ -106,6 +106,12 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     text: `Hola: el estudio cierra el 25 de diciembre. Reservar: ${APP_URL}/pilates/reservar`,
     attachments: null,
   },
+  'operations.alert': {
+    problem: 'offsite-backup',
+    state: 'open',
+    subject: 'Alerta: la copia de seguridad fuera del servidor está atrasada',
+    lines: ['La copia de seguridad fuera del servidor más reciente tiene más de 26 horas.'],
+  },
 };
 
 /** Every address a mail's HTML links to or loads. */

@@ -1,2 +1,3 @@
 // operations' public surface: what the app's wiring may use.
 export { OperationsModule } from './operations.module';
+export { OperationsAlertsService } from './operations-alerts.service';

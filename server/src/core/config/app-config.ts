@@ -188,6 +188,14 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{24,200}$/.test(v), {
     message: 'debe tener de 24 a 200 caracteres visibles, sin espacios',
   }),
+  // The host's address: the owner's alerts (newest off-site backup too old, mails failing, …) go here too.
+  HOST_EMAIL: optionalString
+    .transform((v) => v?.toLowerCase())
+    .refine((v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), {
+      message: 'debe ser un correo electrónico',
+    }),
+  // The disk holding DATA_DIR is "almost full" (an alert) above this percentage.
+  ALERT_DISK_PERCENT: intInRange(1, 100, 85),
   INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
     message: 'debe tener de 1 a 64 letras sin acentos, dígitos, puntos, guiones o guiones bajos',
   }),
@@ -286,6 +294,10 @@ export abstract class AppConfig {
   declare readonly jobsEnabled: boolean;
   /** The bearer token GET /metrics asks for; undefined: no /metrics route (404). */
   declare readonly metricsToken?: string;
+  /** The host's e-mail (HOST_EMAIL): the owner's alerts go there too. */
+  declare readonly hostEmail?: string;
+  /** Disk use (percent) of DATA_DIR's disk above which the owner is alerted. */
+  declare readonly alertDiskPercent: number;
 }
 
 /** The built client sits beside the server's own folder in the workspace. */
@@ -395,5 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainSeconds: parsed.SHUTDOWN_DRAIN_SECONDS,
     instanceName: parsed.INSTANCE_NAME ?? defaultInstanceName(),
     metricsToken: parsed.METRICS_TOKEN,
+    hostEmail: parsed.HOST_EMAIL,
+    alertDiskPercent: parsed.ALERT_DISK_PERCENT,
   };
 }
