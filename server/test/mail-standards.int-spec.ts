@@ -106,6 +106,13 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     text: `Hola: el estudio cierra el 25 de diciembre. Reservar: ${APP_URL}/pilates/reservar`,
     attachments: null,
   },
+  'membership.past_due': {
+    membershipId: 1,
+    planName: 'Membresía 3 por semana',
+    totalCents: 129900,
+    paidThrough: '2026-12-22',
+    graceDays: 7,
+  },
 };
 
 /** Every address a mail's HTML links to or loads. */

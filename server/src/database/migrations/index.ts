@@ -39,6 +39,7 @@ import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
 import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos';
 import { ClassTypes1764963000000 } from './1764963000000-ClassTypes';
 import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
+import { Memberships1764965000000 } from './1764965000000-Memberships';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   InstructorPhotos1764962000000,
   ClassTypes1764963000000,
   WhatsAppNotices1764964000000,
+  Memberships1764965000000,
 ];

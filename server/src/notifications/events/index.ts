@@ -26,6 +26,7 @@ import { reservationSpotMovedMail, type ReservationSpotMoved } from './reservati
 import { waitlistClosedMail, type WaitlistClosed } from './waitlist-closed';
 import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted';
 import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
+import { membershipPastDueMail, type MembershipPastDue } from './membership-past-due';
 
 /** Every domain event the studio notifies, by type, with its payload (stored as JSON in the outbox). */
 export interface EventPayloads {
@@ -51,6 +52,7 @@ export interface EventPayloads {
   'account.password-reset': PasswordReset;
   'account.email-changed': EmailChanged;
   'mail.composed': ComposedMail;
+  'membership.past_due': MembershipPastDue;
 }
 
 export type EventType = keyof EventPayloads;
@@ -86,6 +88,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'account.password-reset': passwordResetMail,
   'account.email-changed': emailChangedMail,
   'mail.composed': composedMail,
+  'membership.past_due': membershipPastDueMail,
 };
 
 export const EVENT_TYPES = Object.keys(EMAIL_BUILDERS) as EventType[];

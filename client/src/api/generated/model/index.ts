@@ -7,6 +7,7 @@
  */
 
 export * from './addCatalogPlanDto';
+export * from './addCatalogPlanDtoKind';
 export * from './addClassTypeDto';
 export * from './addClassTypeDtoColour';
 export * from './addClassTypeDtoLevel';
@@ -19,6 +20,7 @@ export * from './addScheduleDto';
 export * from './addSpotDto';
 export * from './addUserDto';
 export * from './adminCatalogPlanDto';
+export * from './adminCatalogPlanDtoKind';
 export * from './adminCatalogPlanResponseDto';
 export * from './adminCatalogResponseDto';
 export * from './adminGiftCardDto';
@@ -64,6 +66,7 @@ export * from './cancelClassResponseDto';
 export * from './cancelResponseDto';
 export * from './catalogPlanIdDto';
 export * from './cataloguePlanDto';
+export * from './cataloguePlanDtoKind';
 export * from './catalogueResponseDto';
 export * from './cellDto';
 export * from './changeCatalogPlanDto';
@@ -253,6 +256,8 @@ export * from './spotResponseDto';
 export * from './strikeRuleDto';
 export * from './studioContactDto';
 export * from './studioResponseDto';
+export * from './subscribeDto';
+export * from './subscribeResponseDto';
 export * from './substitutesResponseDto';
 export * from './successResponseDto';
 export * from './teachingClassDto';
