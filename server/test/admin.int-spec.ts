@@ -575,6 +575,8 @@ describe('administration: users, their plans, the catalogue and the audit trail'
         classes: 10,
         visible: true,
         intro: false,
+        kind: 'pack',
+        weeklyLimit: null,
         classTypes: [],
       });
       const id = added.body.plan.id;

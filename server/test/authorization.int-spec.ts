@@ -188,6 +188,7 @@ const RULES: Record<string, Rule> = {
   // Payments
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   previewCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
+  subscribeMembership: { access: 'session', body: () => ({ planId: 999999 }) },
   confirmPayment: {
     access: { own: Permission.PaymentsRead },
     body: () => ({ payment_id: 'x' }),

@@ -112,6 +112,13 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     subject: 'Alerta: la copia de seguridad fuera del servidor está atrasada',
     lines: ['La copia de seguridad fuera del servidor más reciente tiene más de 26 horas.'],
   },
+  'membership.past_due': {
+    membershipId: 1,
+    planName: 'Membresía 3 por semana',
+    totalCents: 129900,
+    paidThrough: '2026-12-22',
+    graceDays: 7,
+  },
 };
 
 /** Every address a mail's HTML links to or loads. */

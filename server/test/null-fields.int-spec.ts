@@ -96,8 +96,11 @@ describe('null in every field of every operation (walked from the OpenAPI docume
   it('should clear the instructor with null, the one field the document marks nullable', async () => {
     const nullable = operations.flatMap((op) => op.nullable.map((name) => `${op.id}.${name}`));
     expect(nullable.sort()).toEqual([
+      // A membership's classes a week: null is unlimited (one class a day).
+      'addCataloguePlan.weeklyLimit',
       'addInstructor.accountEmail',
       'addSchedule.instructorId',
+      'changeCataloguePlan.weeklyLimit',
       'changeInstructor.accountEmail',
       'changeSchedule.instructorId',
       'changeSettings.secondReminderHours',

@@ -87,6 +87,8 @@ describe('buying plans with Mercado Pago', () => {
       commission: 64,
       total: 1564,
       intro: false,
+      kind: 'pack',
+      weeklyLimit: null,
       classTypes: [],
     });
   });

@@ -171,6 +171,8 @@ export const STALE_AFTER = {
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },
   /** The purchase dialog's price with a code: nothing changes. */
   previewCheckout: NOTHING,
+  /** A membership waits for its first charge: Mis planes shows it pending. */
+  subscribeMembership: { accepted: ['plans'] },
   // Paid wholly with the gift balance, the plan exists at once (and the class its checkout held is
   // booked); otherwise the balance part is held. A hold refused (the class filled, the reformer was
   // taken): the day on screen was behind.

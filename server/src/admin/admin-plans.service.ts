@@ -28,8 +28,9 @@ const userPlanSnapshot = (plan: UserPlan) => ({
 });
 
 /** A catalogue plan as the audit log shows it: its class types by name ("" for every type). */
-const catalogueSnapshot = (plan: AdminCatalogPlanDto) => ({
+const catalogueSnapshot = ({ kind, ...plan }: AdminCatalogPlanDto) => ({
   ...plan,
+  planKind: kind,
   classTypes: plan.classTypes.map((type) => type.name).join(', '),
 });
 
@@ -128,7 +129,10 @@ export class AdminPlansService {
     const saved = await this.plans.save({
       name: dto.name,
       priceCents: toCents(dto.price),
-      classCount: dto.classes,
+      // A membership books by the week, not from a count of classes.
+      classCount: dto.kind === 'membership' ? 0 : dto.classes,
+      kind: dto.kind ?? 'pack',
+      weeklyLimit: dto.kind === 'membership' ? (dto.weeklyLimit ?? null) : null,
       visible: true,
       intro: dto.intro ?? false,
       sortOrder: (await this.plans.lastSortOrder()) + 1,
@@ -158,7 +162,8 @@ export class AdminPlansService {
     }
     if (dto.name !== undefined) plan.name = dto.name;
     if (dto.price !== undefined) plan.priceCents = toCents(dto.price);
-    if (dto.classes !== undefined) plan.classCount = dto.classes;
+    if (dto.classes !== undefined && plan.kind === 'pack') plan.classCount = dto.classes;
+    if (dto.weeklyLimit !== undefined && plan.kind === 'membership') plan.weeklyLimit = dto.weeklyLimit;
     if (dto.intro !== undefined) plan.intro = dto.intro;
     const saved = await this.withClassTypes(await this.plans.save(plan));
     const diff = changedValues(before, catalogueSnapshot(saved));

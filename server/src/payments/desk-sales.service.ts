@@ -264,6 +264,8 @@ export class DeskSalesService {
   private async planOf(planId: number): Promise<Plan> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // A membership is a monthly card subscription: the desk sells packs.
+    if (plan.kind === 'membership') throw new PaymentError(PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION);
     return plan;
   }
 }

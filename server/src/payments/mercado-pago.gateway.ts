@@ -1,4 +1,13 @@
-import { Chargeback, MercadoPagoConfig, MPNotFoundError, Payment, PaymentRefund, Preference } from 'mercadopago';
+import {
+  Chargeback,
+  Invoice,
+  MercadoPagoConfig,
+  MPNotFoundError,
+  Payment,
+  PaymentRefund,
+  PreApproval,
+  Preference,
+} from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
 import {
   CheckoutPreference,
@@ -6,6 +15,10 @@ import {
   PaymentGateway,
   ProviderChargeback,
   ProviderPayment,
+  ProviderSubscription,
+  ProviderSubscriptionCharge,
+  SubscriptionRequest,
+  SubscriptionStatus,
 } from './payment-gateway';
 
 const toProviderPayment = (payment: PaymentResponse): ProviderPayment => ({
@@ -114,5 +127,68 @@ export class MercadoPagoGateway extends PaymentGateway {
       body: amountMxn === undefined ? {} : { amount: amountMxn },
       requestOptions: { idempotencyKey },
     });
+  }
+
+  async createSubscription(request: SubscriptionRequest): Promise<CheckoutPreference> {
+    const subscription = await new PreApproval(this.config()).create({
+      body: {
+        reason: request.reason,
+        external_reference: request.reference,
+        payer_email: request.payerEmail,
+        back_url: request.backUrl,
+        auto_recurring: {
+          frequency: 1,
+          frequency_type: 'months',
+          transaction_amount: request.amountMxn,
+          currency_id: 'MXN',
+        },
+        // Pending: the client authorizes the card at init_point, and the first charge follows.
+        status: 'pending',
+      },
+    });
+    if (!subscription.id || !subscription.init_point) throw new Error('Mercado Pago no devolvió la suscripción');
+    return { id: subscription.id, url: subscription.init_point };
+  }
+
+  async getSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      const found = await new PreApproval(this.config()).get({ id });
+      return {
+        id: String(found.id ?? id),
+        status: found.status ?? 'unknown',
+        reference: found.external_reference ?? null,
+        amountMxn: found.auto_recurring?.transaction_amount ?? null,
+        currency: found.auto_recurring?.currency_id ?? null,
+        nextPaymentDate: found.next_payment_date ? new Date(found.next_payment_date) : null,
+      };
+    } catch (error) {
+      if (error instanceof MPNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  async updateSubscription(id: string, status: SubscriptionStatus): Promise<void> {
+    await new PreApproval(this.config()).update({ id, body: { status } });
+  }
+
+  async getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null> {
+    try {
+      // GET /authorized_payments/{id} (the SDK calls it an invoice).
+      const charge = await new Invoice(this.config()).get({ id });
+      return {
+        id: String(charge.id ?? id),
+        subscriptionId: charge.preapproval_id ?? null,
+        status: charge.status ?? 'unknown',
+        paymentId: charge.payment?.id !== undefined ? String(charge.payment.id) : null,
+        paymentStatus: charge.payment?.status ?? null,
+        reference: charge.external_reference ?? null,
+        amountMxn: charge.transaction_amount ?? null,
+        currency: charge.currency_id ?? null,
+        retryAttempt: charge.retry_attempt ?? 0,
+      };
+    } catch (error) {
+      if (error instanceof MPNotFoundError) return null;
+      throw error;
+    }
   }
 }

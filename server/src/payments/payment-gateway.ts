@@ -52,6 +52,47 @@ export interface ProviderChargeback {
   coverageApplied: boolean;
 }
 
+/** What we ask the provider to charge every month: one subscription (Mercado Pago's preapproval). */
+export interface SubscriptionRequest {
+  /** Our membership's reference (`pilates-<uuid>`), sent as `external_reference`. */
+  reference: string;
+  /** What the client sees in the checkout and on each charge, in Spanish. */
+  reason: string;
+  payerEmail: string;
+  /** Each month's charge in pesos, commission included. */
+  amountMxn: number;
+  /** Where the browser comes back after authorizing the card. */
+  backUrl: string;
+}
+
+export type SubscriptionStatus = 'authorized' | 'paused' | 'cancelled';
+
+/** The provider's view of one subscription. */
+export interface ProviderSubscription {
+  id: string;
+  /** pending (card not authorized yet), authorized, paused, cancelled. */
+  status: string;
+  reference: string | null;
+  amountMxn: number | null;
+  currency: string | null;
+  nextPaymentDate: Date | null;
+}
+
+/** One monthly charge of a subscription (Mercado Pago's authorized payment), as its API reports it. */
+export interface ProviderSubscriptionCharge {
+  id: string;
+  subscriptionId: string | null;
+  /** scheduled, processed, recycling (failed, being retried), cancelled. */
+  status: string;
+  /** Its payment: approved, rejected, refunded, … (null while none was attempted). */
+  paymentId: string | null;
+  paymentStatus: string | null;
+  reference: string | null;
+  amountMxn: number | null;
+  currency: string | null;
+  retryAttempt: number;
+}
+
 /**
  * The payment provider behind one interface: Mercado Pago's SDK in production, a simulated
  * checkout in development and tests (no Mercado Pago account needed).
@@ -68,4 +109,10 @@ export abstract class PaymentGateway {
    * request (a double click, a retry) refund once.
    */
   abstract refund(paymentId: string, amountMxn: number | undefined, idempotencyKey: string): Promise<void>;
+  /** Creates a monthly subscription in MXN; answers its id and where the browser authorizes the card. */
+  abstract createSubscription(request: SubscriptionRequest): Promise<CheckoutPreference>;
+  abstract getSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** Pauses, resumes or cancels a subscription (Mercado Pago confirms it with a notification). */
+  abstract updateSubscription(id: string, status: SubscriptionStatus): Promise<void>;
+  abstract getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null>;
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../core/clock/clock';
 import type { NotificationTopic, PaymentNotification } from './entities/payment-notification.entity';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';
+import { MembershipsService } from './memberships.service';
 import { PaymentsService } from './payments.service';
 
 /** After this many failed attempts a notification is given up (about three days of retries). */
@@ -27,6 +28,7 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
   constructor(
     private readonly notifications: PaymentNotificationsRepository,
     private readonly payments: PaymentsService,
+    private readonly memberships: MembershipsService,
     private readonly clock: Clock,
   ) {}
 
@@ -77,6 +79,9 @@ export class PaymentNotificationsService implements OnApplicationShutdown {
       const notification = await this.notifications.byIdOrFail(id);
       try {
         if (notification.topic === 'chargeback') await this.payments.applyChargeback(notification.resourceId);
+        else if (notification.topic === 'preapproval') await this.memberships.syncSubscription(notification.resourceId);
+        else if (notification.topic === 'authorized_payment')
+          await this.memberships.syncCharge(notification.resourceId);
         else await this.payments.syncProviderPayment(notification.resourceId);
       } catch (error) {
         await this.failed(notification, error);

@@ -30,11 +30,18 @@ import { PaymentsService } from './payments.service';
 import { PaymentNotificationsService } from './payment-notifications.service';
 import { WebhookVerifier } from './webhook-verifier';
 
-/** Notification types we act on: payments, and chargebacks (`topic_chargebacks_wh` in the panel). */
+/**
+ * Notification types we act on: payments, chargebacks (`topic_chargebacks_wh` in the panel), and
+ * memberships' subscriptions and their monthly charges ("Planes y suscripciones" in the panel).
+ */
 const TOPICS: Record<string, NotificationTopic> = {
   payment: 'payment',
   topic_chargebacks_wh: 'chargeback',
   chargebacks: 'chargeback',
+  subscription_preapproval: 'preapproval',
+  preapproval: 'preapproval',
+  subscription_authorized_payment: 'authorized_payment',
+  authorized_payment: 'authorized_payment',
 };
 
 @ApiTags('payments')

@@ -15,6 +15,9 @@ export enum PaymentErrorCode {
   DESK_AMOUNT_SHORT = 'DESK_AMOUNT_SHORT',
   DESK_AMOUNT_MISMATCH = 'DESK_AMOUNT_MISMATCH',
   DESK_SALE_KEY_REUSED = 'DESK_SALE_KEY_REUSED',
+  NOT_A_MEMBERSHIP = 'NOT_A_MEMBERSHIP',
+  MEMBERSHIP_ONLY_BY_SUBSCRIPTION = 'MEMBERSHIP_ONLY_BY_SUBSCRIPTION',
+  MEMBERSHIP_ALREADY_ACTIVE = 'MEMBERSHIP_ALREADY_ACTIVE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -34,6 +37,9 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.DESK_AMOUNT_SHORT]: 400,
   [PaymentErrorCode.DESK_AMOUNT_MISMATCH]: 400,
   [PaymentErrorCode.DESK_SALE_KEY_REUSED]: 409,
+  [PaymentErrorCode.NOT_A_MEMBERSHIP]: 400,
+  [PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION]: 400,
+  [PaymentErrorCode.MEMBERSHIP_ALREADY_ACTIVE]: 409,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -57,6 +63,11 @@ const message: Record<PaymentErrorCode, string> = {
     'Con transferencia o terminal, el monto recibido debe ser exactamente el total de la venta.',
   [PaymentErrorCode.DESK_SALE_KEY_REUSED]:
     'Esta venta ya se registró con otros datos: no se registró nada nuevo. Cierra el diálogo y vuelve a abrirlo.',
+  [PaymentErrorCode.NOT_A_MEMBERSHIP]: 'Ese plan es un paquete de clases: cómpralo con «Comprar», no como membresía.',
+  [PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION]:
+    'Esa es una membresía: se cobra cada mes a tu tarjeta. Suscríbete desde Planes.',
+  [PaymentErrorCode.MEMBERSHIP_ALREADY_ACTIVE]:
+    'Ya tienes una membresía vigente. Cancélala desde Mis planes antes de contratar otra.',
 };
 
 export class PaymentError extends DomainError {

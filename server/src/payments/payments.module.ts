@@ -13,6 +13,9 @@ import { GiftCardRefundsService } from './gift-card-refunds.service';
 import { DeskSalesController } from './desk-sales.controller';
 import { DeskSalesRepository } from './desk-sales.repository';
 import { DeskSalesService } from './desk-sales.service';
+import { MembershipsController } from './memberships.controller';
+import { MembershipsRepository } from './memberships.repository';
+import { MembershipsService } from './memberships.service';
 import { MercadoPagoGateway } from './mercado-pago.gateway';
 import { PaymentNotificationsRepository } from './payment-notifications.repository';
 import { PaymentNotificationsService } from './payment-notifications.service';
@@ -35,6 +38,7 @@ import { WebhookVerifier } from './webhook-verifier';
     DeskSalesController,
     GiftCardCheckoutController,
     AdminGiftCardRefundsController,
+    MembershipsController,
   ],
   providers: [
     PaymentsRepository,
@@ -47,6 +51,8 @@ import { WebhookVerifier } from './webhook-verifier';
     GiftCardRefundsService,
     PaymentNotificationsService,
     WebhookVerifier,
+    MembershipsRepository,
+    MembershipsService,
     {
       provide: PaymentGateway,
       inject: [AppConfig],
@@ -59,6 +65,6 @@ import { WebhookVerifier } from './webhook-verifier';
             ),
     },
   ],
-  exports: [PaymentsService, PaymentNotificationsService, PaymentGateway],
+  exports: [PaymentsService, PaymentNotificationsService, PaymentGateway, MembershipsService],
 })
 export class PaymentsModule {}

@@ -110,6 +110,8 @@ export class PaymentsService {
   async preview(caller: Caller, planId: number, promo?: PromoRequest): Promise<CheckoutCharge> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // A membership is charged every month by subscription (MembershipsService), never sold as a pack.
+    if (plan.kind === 'membership') throw new PaymentError(PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION);
     const code = promo ? await this.promoCodes.find(caller.id, promo.address, promo.code, plan) : null;
     return this.withBalance(plan, this.promoCodes.chargeWith(plan, code), await this.giftBalance.available(caller.id));
   }
@@ -128,6 +130,8 @@ export class PaymentsService {
   ): Promise<{ url: string; held: SpotRef | null; paidWithBalance: boolean }> {
     const plan = await this.plans.visibleById(planId);
     if (!plan) throw new PaymentError(PaymentErrorCode.PLAN_NOT_FOUND);
+    // A membership is charged every month by subscription (MembershipsService), never sold as a pack.
+    if (plan.kind === 'membership') throw new PaymentError(PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION);
     // "Solo primera vez": refused to anyone with a plan or a class before, on any of their accounts.
     const introPerson = plan.intro ? await this.intro.personOf(caller.id) : null;
     if (plan.intro && (!introPerson || (await this.intro.hasHistory(introPerson)))) {

@@ -103,6 +103,11 @@ export class PlanesService {
     return this.plans.insertPaidPlan(values);
   }
 
+  /** A membership's plan now covers up to `endDate` (a later charge paid another period). */
+  setEndDate(id: number, endDate: string): Promise<void> {
+    return this.plans.setEndDate(id, endDate);
+  }
+
   /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
   revokeUnpaid(id: number, at: Date): Promise<void> {
     return this.plans.revokeUnpaid(id, at);

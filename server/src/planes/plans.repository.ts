@@ -171,6 +171,11 @@ export class PlansRepository {
     return id;
   }
 
+  /** A membership's plan now covers up to `endDate` (a later charge paid another period). */
+  async setEndDate(id: number, endDate: string): Promise<void> {
+    await this.txHost.tx.update(UserPlan, { id }, { endDate });
+  }
+
   /** A refunded or charged-back plan: unpaid and revoked (it books no more), once. */
   async revokeUnpaid(id: number, at: Date): Promise<void> {
     await this.txHost.tx

@@ -4,6 +4,10 @@ import {
   PaymentGateway,
   type ProviderChargeback,
   type ProviderPayment,
+  type ProviderSubscription,
+  type ProviderSubscriptionCharge,
+  type SubscriptionRequest,
+  type SubscriptionStatus,
 } from '../payments/payment-gateway';
 
 /** A refund as the provider was asked for it. */
@@ -25,6 +29,10 @@ export class FakePaymentGateway extends PaymentGateway {
   readonly refunds: RequestedRefund[] = [];
   readonly payments = new Map<string, ProviderPayment>();
   readonly chargebacks = new Map<string, ProviderChargeback>();
+  readonly subscriptionRequests: SubscriptionRequest[] = [];
+  readonly subscriptions = new Map<string, ProviderSubscription>();
+  readonly subscriptionCharges = new Map<string, ProviderSubscriptionCharge>();
+  readonly subscriptionUpdates: { id: string; status: SubscriptionStatus }[] = [];
   /** When set, every call fails with it (the provider is down). */
   failWith: Error | null = null;
   private readonly appliedKeys = new Set<string>();
@@ -95,5 +103,41 @@ export class FakePaymentGateway extends PaymentGateway {
       statusDetail: whole ? 'refunded' : 'partially_refunded',
     });
     return Promise.resolve();
+  }
+
+  createSubscription(request: SubscriptionRequest): Promise<CheckoutPreference> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    this.subscriptionRequests.push(request);
+    const id = `sub-${this.subscriptionRequests.length}`;
+    this.subscriptions.set(id, {
+      id,
+      status: 'pending',
+      reference: request.reference,
+      amountMxn: request.amountMxn,
+      currency: 'MXN',
+      nextPaymentDate: null,
+    });
+    return Promise.resolve({ id, url: `https://pago.example/subscriptions/checkout?preapproval_id=${id}` });
+  }
+
+  getSubscription(id: string): Promise<ProviderSubscription | null> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    const found = this.subscriptions.get(id);
+    return Promise.resolve(found ? { ...found } : null);
+  }
+
+  updateSubscription(id: string, status: SubscriptionStatus): Promise<void> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    const found = this.subscriptions.get(id);
+    if (!found) return Promise.reject(new Error(`no subscription ${id}`));
+    this.subscriptionUpdates.push({ id, status });
+    this.subscriptions.set(id, { ...found, status });
+    return Promise.resolve();
+  }
+
+  getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null> {
+    if (this.failWith) return Promise.reject(this.failWith);
+    const found = this.subscriptionCharges.get(id);
+    return Promise.resolve(found ? { ...found } : null);
   }
 }

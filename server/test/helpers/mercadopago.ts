@@ -31,6 +31,32 @@ export interface FakeChargeback {
   date_created: string;
 }
 
+/** `GET /preapproval/{id}`: a subscription. */
+export interface FakePreapproval {
+  id: string;
+  status: string;
+  external_reference: string;
+  payer_email?: string;
+  reason?: string;
+  back_url?: string;
+  init_point?: string;
+  auto_recurring: { frequency: number; frequency_type: string; transaction_amount: number; currency_id: string };
+  next_payment_date?: string;
+}
+
+/** `GET /authorized_payments/{id}`: one charge of a subscription. */
+export interface FakeAuthorizedPayment {
+  id: number;
+  preapproval_id: string;
+  external_reference: string;
+  status: string;
+  transaction_amount: number;
+  currency_id: string;
+  retry_attempt?: number;
+  debit_date?: string;
+  payment?: { id: number; status: string; status_detail: string };
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -50,6 +76,9 @@ export class FakeMercadoPago {
   readonly requests: RecordedRequest[] = [];
   readonly payments = new Map<string, FakePayment>();
   readonly chargebacks = new Map<string, FakeChargeback>();
+  readonly preapprovals = new Map<string, FakePreapproval>();
+  readonly authorizedPayments = new Map<string, FakeAuthorizedPayment>();
+  private preapprovalSequence = 0;
   /** Refunds made, keyed by idempotency key (Mercado Pago answers a repeated key with the same refund). */
   readonly refunds = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
   /** When set, every call answers this status (a provider outage). */
@@ -91,6 +120,34 @@ export class FakeMercadoPago {
         const found = this.payments.get(payment[1]);
         return found ? answer(200, found) : answer(404, { message: 'Payment not found' });
       }
+      if (method === 'POST' && url.pathname.replace(/\/$/, '') === '/preapproval') {
+        const request = body as Omit<FakePreapproval, 'id' | 'init_point'>;
+        const id = `2c9380848f${String(++this.preapprovalSequence).padStart(22, '0')}`;
+        const created: FakePreapproval = {
+          ...request,
+          id,
+          status: 'pending',
+          init_point: `https://www.mercadopago.com.mx/subscriptions/checkout?preapproval_id=${id}`,
+        };
+        this.preapprovals.set(id, created);
+        return answer(201, created);
+      }
+      const preapproval = /^\/preapproval\/([0-9a-z]+)$/.exec(url.pathname);
+      if (preapproval) {
+        const found = this.preapprovals.get(preapproval[1]);
+        if (!found) return answer(404, { message: 'Preapproval not found' });
+        if (method === 'PUT') {
+          const changes = body as Partial<FakePreapproval>;
+          this.preapprovals.set(found.id, { ...found, ...changes });
+          return answer(200, this.preapprovals.get(found.id));
+        }
+        if (method === 'GET') return answer(200, found);
+      }
+      const authorized = /^\/authorized_payments\/(\d+)$/.exec(url.pathname);
+      if (method === 'GET' && authorized) {
+        const found = this.authorizedPayments.get(authorized[1]);
+        return found ? answer(200, found) : answer(404, { message: 'Authorized payment not found' });
+      }
       const chargeback = /^\/v1\/chargebacks\/(\d+)$/.exec(url.pathname);
       if (method === 'GET' && chargeback) {
         const found = this.chargebacks.get(chargeback[1]);
@@ -113,6 +170,32 @@ export class FakeMercadoPago {
       transaction_amount_refunded: 0,
       ...payment,
     });
+  }
+
+  /** A charge of a subscription as Mercado Pago reports it (processed and approved unless told). */
+  setAuthorizedPayment(charge: Partial<FakeAuthorizedPayment> & { id: number; preapproval_id: string }): void {
+    const subscription = this.preapprovals.get(charge.preapproval_id);
+    const approved = charge.status === undefined || charge.status === 'processed';
+    this.authorizedPayments.set(String(charge.id), {
+      external_reference: subscription?.external_reference ?? '',
+      status: 'processed',
+      transaction_amount: subscription?.auto_recurring.transaction_amount ?? 0,
+      currency_id: 'MXN',
+      retry_attempt: 0,
+      payment: {
+        id: charge.id + 1_000_000,
+        status: approved ? 'approved' : 'rejected',
+        status_detail: approved ? 'accredited' : 'cc_rejected_insufficient_amount',
+      },
+      ...charge,
+    });
+  }
+
+  /** The subscription's status changed at Mercado Pago (the client authorized, paused, cancelled). */
+  setPreapprovalStatus(id: string, status: string): void {
+    const found = this.preapprovals.get(id);
+    if (!found) throw new Error(`no preapproval ${id}`);
+    this.preapprovals.set(id, { ...found, status });
   }
 
   setChargeback(chargeback: FakeChargeback): void {

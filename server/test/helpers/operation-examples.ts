@@ -106,6 +106,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     }),
   },
   previewCheckout: { role: 'client', body: () => ({ planId: 2, code: 'NOEXISTE' }) },
+  subscribeMembership: { role: 'client', body: () => ({ planId: 2 }) },
   confirmPayment: { role: 'client', body: () => ({ payment_id: '1234567890' }) },
   getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
   addSchedule: {
@@ -247,11 +248,27 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   addCataloguePlan: {
     role: 'admin',
-    body: () => ({ name: 'Diez Clases', price: 1700, classes: 10, intro: false, classTypeIds: [REFORMER_TYPE_ID] }),
+    body: () => ({
+      name: 'Diez Clases',
+      price: 1700,
+      classes: 10,
+      intro: false,
+      classTypeIds: [REFORMER_TYPE_ID],
+      kind: 'pack',
+      weeklyLimit: null,
+    }),
   },
   changeCataloguePlan: {
     role: 'admin',
-    body: () => ({ id: 2, name: 'Cuatro Clases', price: 850, classes: 4, intro: false, classTypeIds: [] }),
+    body: () => ({
+      id: 2,
+      name: 'Cuatro Clases',
+      price: 850,
+      classes: 4,
+      intro: false,
+      classTypeIds: [],
+      weeklyLimit: null,
+    }),
   },
   hideCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },
   showCataloguePlan: { role: 'admin', body: () => ({ id: 2 }) },

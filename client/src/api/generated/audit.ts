@@ -121,6 +121,7 @@ export const AUDIT_FIELDS = {
   payPerClass: { kind: 'money' },
   photo: { kind: 'text' },
   plan: { kind: 'text' },
+  planKind: { kind: 'values', values: ['pack', 'membership'] },
   plans: { kind: 'text' },
   price: { kind: 'money' },
   providerPaymentId: { kind: 'text' },
@@ -174,6 +175,7 @@ export const AUDIT_FIELDS = {
   waitlistGraceMinutes: { kind: 'count' },
   waitlistMax: { kind: 'count' },
   weekday: { kind: 'weekday' },
+  weeklyLimit: { kind: 'count' },
 } as const;
 export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 
@@ -219,10 +221,10 @@ export const AUDIT_ACTION_FIELDS = {
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
   'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
-  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
+  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes', 'planKind', 'weeklyLimit'],
   'plan.hide': ['visible', 'name'],
   'plan.show': ['visible', 'name'],
-  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
+  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes', 'planKind', 'weeklyLimit'],
   'promo_code.create': [
     'code',
     'discount',

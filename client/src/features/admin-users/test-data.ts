@@ -70,9 +70,39 @@ export const usersPage: Handler = () => ({
 });
 
 export const catalogue: AdminCatalogPlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, visible: true, intro: false, classTypes: [] },
-  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, visible: true, intro: false, classTypes: [] },
-  { id: 9, name: 'Diez Clases', price: 1700, classes: 10, visible: false, intro: false, classTypes: [] },
+  {
+    id: 1,
+    name: 'Una Clase',
+    price: 220,
+    classes: 1,
+    visible: true,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
+  {
+    id: 3,
+    name: 'Ocho Clases',
+    price: 1500,
+    classes: 8,
+    visible: true,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
+  {
+    id: 9,
+    name: 'Diez Clases',
+    price: 1700,
+    classes: 10,
+    visible: false,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
 ];
 export const catalogueAnswer: Handler = () => ({ status: 200, body: { success: true, planes: catalogue } });
 

@@ -139,6 +139,8 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   colour: 'Color',
   classType: 'Tipo de clase',
   classTypes: 'Tipos de clase del plan',
+  planKind: 'Tipo de plan',
+  weeklyLimit: 'Clases por semana (membresía)',
 };
 
 /** Every value of the fields of fixed values. */
@@ -168,6 +170,7 @@ export const VALUE_LABELS = {
   method: { efectivo: 'Efectivo', transferencia: 'Transferencia', terminal: 'Tarjeta en terminal' },
   giftStatus: { paid: 'Pagada, por enviar', sent: 'Enviada', voided: 'Anulada' },
   coverStatus: { open: 'Abierta', approved: 'Aprobada', declined: 'Rechazada', withdrawn: 'Retirada' },
+  planKind: { pack: 'Paquete de clases', membership: 'Membresía mensual' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;

@@ -7,7 +7,18 @@ export const CONFIRM = '/api/mercadopago/confirm';
 export const PURCHASES = '/api/mercadopago/purchases';
 
 export const catalogue: CataloguePlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 9.45, total: 229.45, intro: false, classTypes: [] },
+  {
+    id: 1,
+    name: 'Una Clase',
+    price: 220,
+    classes: 1,
+    commission: 9.45,
+    total: 229.45,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
   {
     id: 2,
     name: 'Cuatro Clases',
@@ -16,6 +27,8 @@ export const catalogue: CataloguePlanDto[] = [
     commission: 31.84,
     total: 831.84,
     intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
     classTypes: [],
   },
   {
@@ -26,6 +39,8 @@ export const catalogue: CataloguePlanDto[] = [
     commission: 59.7,
     total: 1559.7,
     intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
     classTypes: [],
   },
 ];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ValidateIf,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
@@ -12,10 +13,15 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { Clearable } from '../../core/dto/null-fields';
 import { Trim } from '../../core/dto/transforms';
 import { IsVisibleText, NormalizeText } from '../../core/dto/text';
 import { IsDateOnly, IsOnOrAfter, IsPesos, MAX_ID, IsRowId } from '../../core/dto/validators';
 import { PlanClassTypeDto, UserPlanDto } from '../../planes';
+import { PLAN_KINDS, type PlanKind } from '../../planes/entities';
+
+const KIND_MESSAGE = 'El tipo de plan debe ser «pack» o «membership»';
+const WEEKLY_LIMIT_MESSAGE = 'Las clases por semana deben ser un número entero entre 1 y 7 (vacío: ilimitadas)';
 
 const CLASSES_MESSAGE = 'Las clases deben ser un número entero entre 0 y 100';
 const PAID_MESSAGE = 'Indica si el plan está pagado';
@@ -146,12 +152,40 @@ export class AddCatalogPlanDto {
   @IsNotEmpty({ message: 'El precio es obligatorio' })
   price!: number;
 
-  @ApiProperty({ example: 10, minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({
+    enum: PLAN_KINDS,
+    default: 'pack',
+    description: 'pack: clases pagadas una vez; membership: se cobra cada mes a la tarjeta (Mercado Pago).',
+  })
+  @IsOptional()
+  @IsIn(PLAN_KINDS, { message: KIND_MESSAGE })
+  kind?: PlanKind;
+
+  @ApiProperty({
+    example: 10,
+    minimum: 1,
+    maximum: 100,
+    description: 'Obligatorio en un paquete; una membresía no lo usa.',
+  })
+  @ValidateIf((dto: AddCatalogPlanDto) => dto.kind !== 'membership')
   @Max(100, { message: CATALOGUE_CLASSES_MESSAGE })
   @Min(1, { message: CATALOGUE_CLASSES_MESSAGE })
   @IsInt({ message: CATALOGUE_CLASSES_MESSAGE })
   @IsNotEmpty({ message: 'Las clases son obligatorias' })
   classes!: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 7,
+    description: 'Membresía: clases por semana (lunes a domingo); null: ilimitadas (una clase al día).',
+  })
+  @Clearable()
+  @Max(7, { message: WEEKLY_LIMIT_MESSAGE })
+  @Min(1, { message: WEEKLY_LIMIT_MESSAGE })
+  @IsInt({ message: WEEKLY_LIMIT_MESSAGE })
+  weeklyLimit?: number | null;
 
   @ApiPropertyOptional({
     default: false,
@@ -204,6 +238,19 @@ export class ChangeCatalogPlanDto {
   intro?: boolean;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 7,
+    description: 'Membresía: clases por semana; null: ilimitadas. Las membresías ya contratadas conservan la suya.',
+  })
+  @Clearable()
+  @Max(7, { message: WEEKLY_LIMIT_MESSAGE })
+  @Min(1, { message: WEEKLY_LIMIT_MESSAGE })
+  @IsInt({ message: WEEKLY_LIMIT_MESSAGE })
+  weeklyLimit?: number | null;
+
+  @ApiPropertyOptional({
     type: [Number],
     maxItems: 20,
     description: 'Los tipos de clase que el plan incluye (GET /api/admin/class-types); vacío: todos.',
@@ -239,6 +286,16 @@ export class AdminCatalogPlanDto {
 
   @ApiProperty({ description: '"Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase.' })
   intro!: boolean;
+
+  @ApiProperty({ enum: PLAN_KINDS, description: 'pack: clases pagadas una vez; membership: cobro mensual.' })
+  kind!: PlanKind;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Membresía: clases por semana; null: ilimitadas (o un paquete).',
+  })
+  weeklyLimit!: number | null;
 
   @ApiProperty({ type: [PlanClassTypeDto], description: 'Los tipos de clase que el plan incluye; vacío: todos.' })
   classTypes!: PlanClassTypeDto[];

@@ -22,5 +22,7 @@ export const toAdminCatalogPlan = (plan: Plan, classTypes: PlanClassTypeLine[]):
   classes: plan.classCount,
   visible: plan.visible,
   intro: plan.intro,
+  kind: plan.kind,
+  weeklyLimit: plan.weeklyLimit,
   classTypes: classTypes.map((type) => ({ id: type.id, name: type.name })),
 });

@@ -221,6 +221,9 @@ export const AUDIT_FIELDS = {
   classType: text,
   /** The class types a catalogue plan is limited to, by name, comma-separated; empty: every type. */
   classTypes: text,
+  /** A catalogue plan's kind: a pack of classes or a monthly membership; a membership's classes a week (null: unlimited). */
+  planKind: { kind: 'values', values: ['pack', 'membership'] },
+  weeklyLimit: count,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -281,8 +284,8 @@ export const AUDIT_ACTION_FIELDS = {
   'user_plan.create': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
   'user_plan.update': ['plan', 'classes_remaining', 'startDate', 'endDate', 'is_paid'],
   'user_plan.remind': ['classes_remaining', 'endDate'],
-  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
-  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes'],
+  'plan.create': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes', 'planKind', 'weeklyLimit'],
+  'plan.update': ['id', 'name', 'price', 'classes', 'visible', 'intro', 'classTypes', 'planKind', 'weeklyLimit'],
   'plan.hide': ['visible', 'name'],
   'plan.show': ['visible', 'name'],
   'schedule.create': ['weekday', 'startTime', 'capacity', 'instructor', 'classType', 'durationMinutes'],

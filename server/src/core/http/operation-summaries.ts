@@ -68,6 +68,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   // Pagos
   previewCheckout: 'Precio, descuento, comisión y total antes de pagar',
   startCheckout: 'Comprar un plan con Mercado Pago',
+  subscribeMembership: 'Suscribirse a una membresía mensual con Mercado Pago',
   confirmPayment: 'Confirmar un pago al volver de Mercado Pago',
   listPurchases: 'Mis compras',
   getPurchases: 'Compras de un usuario',

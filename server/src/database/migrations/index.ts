@@ -39,6 +39,7 @@ import { InstructorPay1764961000000 } from './1764961000000-InstructorPay';
 import { InstructorPhotos1764962000000 } from './1764962000000-InstructorPhotos';
 import { ClassTypes1764963000000 } from './1764963000000-ClassTypes';
 import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
+import { Memberships1764965000000 } from './1764965000000-Memberships';
 import { Invoices1764966000000 } from './1764966000000-Invoices';
 import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
 
@@ -85,6 +86,7 @@ export const migrations = [
   InstructorPhotos1764962000000,
   ClassTypes1764963000000,
   WhatsAppNotices1764964000000,
+  Memberships1764965000000,
   Invoices1764966000000,
   // Clients' data rights (issue 40)
   LegalTexts1764967000000,

@@ -27,6 +27,7 @@ import { waitlistClosedMail, type WaitlistClosed } from './waitlist-closed';
 import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted';
 import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
 import { operationsAlertMail, type OperationsAlert } from './operations-alert';
+import { membershipPastDueMail, type MembershipPastDue } from './membership-past-due';
 
 /** Every domain event the studio notifies, by type, with its payload (stored as JSON in the outbox). */
 export interface EventPayloads {
@@ -53,6 +54,7 @@ export interface EventPayloads {
   'account.email-changed': EmailChanged;
   'mail.composed': ComposedMail;
   'operations.alert': OperationsAlert;
+  'membership.past_due': MembershipPastDue;
 }
 
 export type EventType = keyof EventPayloads;
@@ -89,6 +91,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'account.email-changed': emailChangedMail,
   'mail.composed': composedMail,
   'operations.alert': operationsAlertMail,
+  'membership.past_due': membershipPastDueMail,
 };
 
 export const EVENT_TYPES = Object.keys(EMAIL_BUILDERS) as EventType[];

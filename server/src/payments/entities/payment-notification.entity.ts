@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DATETIME, createdAtColumn, updatedAtColumn } from '../../core/database/column-types';
 
-export const NOTIFICATION_TOPICS = ['payment', 'chargeback'] as const;
+export const NOTIFICATION_TOPICS = ['payment', 'chargeback', 'preapproval', 'authorized_payment'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /**

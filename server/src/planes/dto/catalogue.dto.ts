@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PLAN_KINDS, type PlanKind } from '../entities/plan.entity';
 
 /** A class type a plan is limited to. */
 export class PlanClassTypeDto {
@@ -39,6 +40,20 @@ export class CataloguePlanDto {
     description: 'Los tipos de clase que el plan incluye ("Solo Prenatal"); vacío: todos.',
   })
   classTypes!: PlanClassTypeDto[];
+
+  @ApiProperty({
+    enum: PLAN_KINDS,
+    description: 'pack: clases pagadas una vez; membership: se cobra cada mes a la tarjeta, se cancela cuando quieras.',
+  })
+  kind!: PlanKind;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 3,
+    description: 'Membresía: clases por semana (lunes a domingo); null: ilimitadas, una clase al día (o un paquete).',
+  })
+  weeklyLimit!: number | null;
 }
 
 export class CatalogueResponseDto {

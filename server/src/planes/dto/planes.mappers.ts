@@ -18,6 +18,8 @@ export const toCataloguePlan = (
     commission: charge.commissionCents / 100,
     total: charge.totalCents / 100,
     intro: plan.intro,
+    kind: plan.kind,
+    weeklyLimit: plan.kind === 'membership' ? plan.weeklyLimit : null,
     classTypes: classTypes.map((type) => ({ id: type.id, name: type.name })),
   };
 };

@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { AddCatalogPlanDtoKind } from './addCatalogPlanDtoKind';
 
 export interface AddCatalogPlanDto {
   /**
@@ -13,12 +14,15 @@ export interface AddCatalogPlanDto {
    */
   classTypeIds?: number[];
   /**
+   * Obligatorio en un paquete; una membresía no lo usa.
    * @minimum 1
    * @maximum 100
    */
   classes: number;
   /** "Solo primera vez": solo quien nunca tuvo un plan ni tomó una clase puede comprarlo. */
   intro?: boolean;
+  /** pack: clases pagadas una vez; membership: se cobra cada mes a la tarjeta (Mercado Pago). */
+  kind?: AddCatalogPlanDtoKind;
   /** @maxLength 80 */
   name: string;
   /**
@@ -27,4 +31,11 @@ export interface AddCatalogPlanDto {
    * @maximum 100000
    */
   price: number;
+  /**
+   * Membresía: clases por semana (lunes a domingo); null: ilimitadas (una clase al día).
+   * @minimum 1
+   * @maximum 7
+   * @nullable
+   */
+  weeklyLimit?: number | null;
 }

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PlanClassTypeDto } from './planClassTypeDto';
+import type { AdminCatalogPlanDtoKind } from './adminCatalogPlanDtoKind';
 
 export interface AdminCatalogPlanDto {
   /** Los tipos de clase que el plan incluye; vacío: todos. */
@@ -14,9 +15,16 @@ export interface AdminCatalogPlanDto {
   id: number;
   /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase. */
   intro: boolean;
+  /** pack: clases pagadas una vez; membership: cobro mensual. */
+  kind: AdminCatalogPlanDtoKind;
   name: string;
   /** Pesos, sin la comisión. */
   price: number;
   /** Visible para los clientes. */
   visible: boolean;
+  /**
+   * Membresía: clases por semana; null: ilimitadas (o un paquete).
+   * @nullable
+   */
+  weeklyLimit: number | null;
 }

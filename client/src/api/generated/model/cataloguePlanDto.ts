@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PlanClassTypeDto } from './planClassTypeDto';
+import type { CataloguePlanDtoKind } from './cataloguePlanDtoKind';
 
 export interface CataloguePlanDto {
   /** Los tipos de clase que el plan incluye ("Solo Prenatal"); vacío: todos. */
@@ -16,9 +17,16 @@ export interface CataloguePlanDto {
   id: number;
   /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase en el estudio. */
   intro: boolean;
+  /** pack: clases pagadas una vez; membership: se cobra cada mes a la tarjeta, se cancela cuando quieras. */
+  kind: CataloguePlanDtoKind;
   name: string;
   /** Precio en pesos mexicanos, sin la comisión. */
   price: number;
   /** Lo que se cobra: precio más comisión, en pesos. */
   total: number;
+  /**
+   * Membresía: clases por semana (lunes a domingo); null: ilimitadas, una clase al día (o un paquete).
+   * @nullable
+   */
+  weeklyLimit: number | null;
 }

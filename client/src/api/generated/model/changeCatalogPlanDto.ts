@@ -28,4 +28,11 @@ export interface ChangeCatalogPlanDto {
    * @maximum 100000
    */
   price?: number;
+  /**
+   * Membresía: clases por semana; null: ilimitadas. Las membresías ya contratadas conservan la suya.
+   * @minimum 1
+   * @maximum 7
+   * @nullable
+   */
+  weeklyLimit?: number | null;
 }

@@ -30,6 +30,8 @@ import type {
   ConfirmPaymentResponseDto,
   ErrorResponseDto,
   PurchasesResponseDto,
+  SubscribeDto,
+  SubscribeResponseDto,
 } from '.././model';
 
 import { apiFetch } from '../../http';
@@ -345,3 +347,76 @@ export function useListPurchases<
 
   return query;
 }
+
+/**
+ * @summary Suscribirse a una membresía mensual con Mercado Pago
+ */
+export const getSubscribeMembershipUrl = () => {
+  return `/api/mercadopago/subscribe`;
+};
+
+export const subscribeMembership = async (
+  subscribeDto: SubscribeDto,
+  options?: RequestInit,
+): Promise<SubscribeResponseDto> => {
+  return apiFetch<SubscribeResponseDto>(getSubscribeMembershipUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(subscribeDto),
+  });
+};
+
+export const getSubscribeMembershipMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof subscribeMembership>>,
+    TError,
+    { data: SubscribeDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof subscribeMembership>>, TError, { data: SubscribeDto }, TContext> => {
+  const mutationKey = ['subscribeMembership'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof subscribeMembership>>, { data: SubscribeDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return subscribeMembership(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SubscribeMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof subscribeMembership>>>;
+export type SubscribeMembershipMutationBody = SubscribeDto;
+export type SubscribeMembershipMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Suscribirse a una membresía mensual con Mercado Pago
+ */
+export const useSubscribeMembership = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof subscribeMembership>>,
+      TError,
+      { data: SubscribeDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof subscribeMembership>>, TError, { data: SubscribeDto }, TContext> => {
+  const mutationOptions = getSubscribeMembershipMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};

@@ -21,6 +21,8 @@ const ocho: AdminCatalogPlanDto = {
   price: 1500,
   visible: true,
   intro: false,
+  kind: 'pack',
+  weeklyLimit: null,
   classTypes: [],
 };
 const una: AdminCatalogPlanDto = {
@@ -30,6 +32,8 @@ const una: AdminCatalogPlanDto = {
   price: 220,
   visible: false,
   intro: false,
+  kind: 'pack',
+  weeklyLimit: null,
   classTypes: [],
 };
 const diez: AdminCatalogPlanDto = {
@@ -39,6 +43,8 @@ const diez: AdminCatalogPlanDto = {
   price: 1750.5,
   visible: true,
   intro: false,
+  kind: 'pack',
+  weeklyLimit: null,
   classTypes: [],
 };
 
@@ -178,7 +184,17 @@ describe('CatalogueEditor', () => {
         body: {
           success: true,
           message: 'Plan agregado al catálogo',
-          plan: { id: 9, name: 'Diez Clases', classes: 10, price: 1750.5, visible: true, intro: false, classTypes: [] },
+          plan: {
+            id: 9,
+            name: 'Diez Clases',
+            classes: 10,
+            price: 1750.5,
+            visible: true,
+            intro: false,
+            kind: 'pack',
+            weeklyLimit: null,
+            classTypes: [],
+          },
         },
       }),
     });
@@ -206,6 +222,8 @@ describe('CatalogueEditor', () => {
       price: 99,
       visible: true,
       intro: true,
+      kind: 'pack',
+      weeklyLimit: null,
       classTypes: [],
     };
     let added = false;
@@ -241,7 +259,14 @@ describe('CatalogueEditor', () => {
   it('should send only the intro flag when it is the one change', async () => {
     const fetchMock = stubApi({
       [CATALOGO]: catalogue,
-      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...ocho, intro: true, classTypes: [] }),
+      [CHANGE]: () =>
+        planAnswer('Plan del catálogo cambiado', {
+          ...ocho,
+          intro: true,
+          kind: 'pack',
+          weeklyLimit: null,
+          classTypes: [],
+        }),
     });
     await renderEditor();
 

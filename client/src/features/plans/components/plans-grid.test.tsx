@@ -9,10 +9,54 @@ import { INTRO_BADGE, PLANS_LOAD_ERROR, PLANS_NOTE, PlansGrid } from './plans-gr
 const GET_PLANES = '/api/planes/get-planes';
 
 const catalogue: CataloguePlanDto[] = [
-  { id: 1, name: 'Una Clase', price: 220, classes: 1, commission: 0, total: 220, intro: false, classTypes: [] },
-  { id: 2, name: 'Cuatro Clases', price: 800, classes: 4, commission: 0, total: 800, intro: false, classTypes: [] },
-  { id: 3, name: 'Ocho Clases', price: 1500, classes: 8, commission: 0, total: 1500, intro: false, classTypes: [] },
-  { id: 4, name: 'Doce Clases', price: 1900, classes: 12, commission: 0, total: 1900, intro: false, classTypes: [] },
+  {
+    id: 1,
+    name: 'Una Clase',
+    price: 220,
+    classes: 1,
+    commission: 0,
+    total: 220,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
+  {
+    id: 2,
+    name: 'Cuatro Clases',
+    price: 800,
+    classes: 4,
+    commission: 0,
+    total: 800,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
+  {
+    id: 3,
+    name: 'Ocho Clases',
+    price: 1500,
+    classes: 8,
+    commission: 0,
+    total: 1500,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
+  {
+    id: 4,
+    name: 'Doce Clases',
+    price: 1900,
+    classes: 12,
+    commission: 0,
+    total: 1900,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
   {
     id: 5,
     name: 'Dieciséis Clases',
@@ -21,9 +65,22 @@ const catalogue: CataloguePlanDto[] = [
     commission: 0,
     total: 2400,
     intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
     classTypes: [],
   },
-  { id: 6, name: 'Veinte Clases', price: 2900, classes: 20, commission: 0, total: 2900, intro: false, classTypes: [] },
+  {
+    id: 6,
+    name: 'Veinte Clases',
+    price: 2900,
+    classes: 20,
+    commission: 0,
+    total: 2900,
+    intro: false,
+    kind: 'pack',
+    weeklyLimit: null,
+    classTypes: [],
+  },
 ];
 
 const GET_COOKIE = '/api/get-cookie';
@@ -85,6 +142,8 @@ describe('PlansGrid', () => {
       commission: 0,
       total: 150,
       intro: true,
+      kind: 'pack',
+      weeklyLimit: null,
       classTypes: [],
     };
     stubApi({
@@ -107,6 +166,8 @@ describe('PlansGrid', () => {
       commission: 0,
       total: 900,
       intro: false,
+      kind: 'pack',
+      weeklyLimit: null,
       classTypes: [{ id: 2, name: 'Prenatal' }],
     };
     stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [pack, ...catalogue] } }) });
