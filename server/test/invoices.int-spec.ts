@@ -178,6 +178,14 @@ describe('Facturas (CFDI 4.0)', () => {
       await admin.get(`/api/informacion/invoices/${invoice.id}.xml`).expect(200);
       const mine = await agent.get('/api/informacion/invoices').expect(200);
       expect(mine.body.invoices.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
+      expect(mine.body.purchases).toEqual([
+        expect.objectContaining({
+          kind: 'payment',
+          id: purchaseId,
+          canRequest: false,
+          invoice: expect.objectContaining({ id: invoice.id, status: 'issued' }),
+        }),
+      ]);
     });
 
     it('should make one invoice of a purchase under 10 parallel requests and two parallel job runs', async () => {

@@ -50,9 +50,25 @@ export class InvoicingController {
   }
 
   @Get('invoices')
-  @ApiOkResponse({ type: MyInvoicesResponseDto, description: 'Las facturas de quien llama, la más reciente primero.' })
+  @ApiOkResponse({
+    type: MyInvoicesResponseDto,
+    description: 'Las facturas de quien llama, la más reciente primero, y sus compras recientes.',
+  })
   async getMyInvoices(@CurrentUser() caller: Caller): Promise<MyInvoicesResponseDto> {
-    return { success: true, invoices: (await this.invoicing.invoicesOf(caller, caller.id)).map(toInvoiceDto) };
+    const purchases = await this.invoicing.recentPurchasesOf(caller.id);
+    return {
+      success: true,
+      invoices: (await this.invoicing.invoicesOf(caller, caller.id)).map(toInvoiceDto),
+      purchases: purchases.map(({ purchase, invoice, canRequest }) => ({
+        kind: purchase.kind,
+        id: purchase.id,
+        description: purchase.description,
+        totalCents: purchase.totalCents,
+        approvedAt: purchase.approvedAt?.toISOString() ?? null,
+        canRequest,
+        invoice: invoice ? toInvoiceDto(invoice) : null,
+      })),
+    };
   }
 
   @Post('request-invoice')

@@ -111,6 +111,26 @@ export class InvoicingService {
     return this.invoices.ofUser(userId);
   }
 
+  /** The caller's paid purchases of this month and the last, each with its invoice and whether it may be asked for. */
+  async recentPurchasesOf(
+    userId: number,
+  ): Promise<{ purchase: InvoiceablePurchase; invoice: Invoice | null; canRequest: boolean }[]> {
+    const now = this.clock.now();
+    const tz = this.config.studioTimeZone;
+    const settings = await this.settings.current();
+    const since = invoiceDeadline(previousPeriod(previousPeriod(periodOf(now, tz))), 0, tz);
+    const purchases = (await this.invoices.purchasesApprovedBetween(since, new Date(now.getTime() + 1)))
+      .filter((p) => p.userId === userId && p.approved)
+      .reverse();
+    const invoices = await this.invoices.ofUser(userId);
+    return purchases.map((purchase) => {
+      const invoice = invoices.find((i) => i.purchaseKind === purchase.kind && i.purchaseId === purchase.id) ?? null;
+      const open =
+        purchase.refundedCents === 0 && withinInvoiceWindow(purchase.approvedAt!, now, settings.invoiceGraceDays, tz);
+      return { purchase, invoice, canRequest: open && (invoice === null || invoice.status === 'failed') };
+    });
+  }
+
   /**
    * "Solicitar factura": queues the invoice of an approved purchase within its window, with the
    * client's fiscal data as it is now. One invoice per purchase: a second request (a double click,

@@ -8,3 +8,4 @@ export {
   WhatsAppNotices,
   whatsappQueryOptions,
 } from './components/whatsapp-notices';
+export { FISCAL_DATA_SAVED_MESSAGE, FiscalData, fiscalDataQueryOptions } from './components/fiscal-data';

@@ -230,11 +230,31 @@ export class InvoiceResponseDto {
   invoice!: InvoiceDto;
 }
 
+/** One of the caller's recent purchases, as "Solicitar factura" shows it. */
+export class InvoiceablePurchaseDto {
+  @ApiProperty({ enum: ['payment', 'gift_card'] })
+  kind!: 'payment' | 'gift_card';
+  @ApiProperty({ example: 12 })
+  id!: number;
+  @ApiProperty({ example: 'Plan Ocho Clases (8 clases de Pilates Reformer)' })
+  description!: string;
+  @ApiProperty({ example: 120000 })
+  totalCents!: number;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-23T18:00:00.000Z' })
+  approvedAt!: string | null;
+  @ApiProperty({ example: true, description: 'Aún se puede pedir su factura (dentro del plazo y sin factura).' })
+  canRequest!: boolean;
+  @ApiProperty({ type: InvoiceDto, nullable: true, description: 'Su factura, o null.' })
+  invoice!: InvoiceDto | null;
+}
+
 export class MyInvoicesResponseDto {
   @ApiProperty({ example: true })
   success!: true;
   @ApiProperty({ type: [InvoiceDto] })
   invoices!: InvoiceDto[];
+  @ApiProperty({ type: [InvoiceablePurchaseDto], description: 'Las compras pagadas de este mes y el anterior.' })
+  purchases!: InvoiceablePurchaseDto[];
 }
 
 /** admin/invoices: a month, and optionally one status. */

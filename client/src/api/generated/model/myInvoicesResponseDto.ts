@@ -6,8 +6,11 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { InvoiceDto } from './invoiceDto';
+import type { InvoiceablePurchaseDto } from './invoiceablePurchaseDto';
 
 export interface MyInvoicesResponseDto {
   invoices: InvoiceDto[];
+  /** Las compras pagadas de este mes y el anterior. */
+  purchases: InvoiceablePurchaseDto[];
   success: boolean;
 }

@@ -13,6 +13,7 @@ import type { DataTableColumn } from '@/components/ui/table';
 import { FailedPurchases, PendingPurchases } from '@/features/purchase';
 import { GiftBalance } from '@/features/gift-cards';
 import { useStudioToday } from '@/lib/studio-clock';
+import { MyInvoices } from './my-invoices';
 import { PlanHistoryButton } from './plan-history';
 
 export const MY_PLANS_PAGE_SIZE = 5;
@@ -81,6 +82,7 @@ export function MyPlans() {
     <div className="space-y-4">
       <PendingPurchases />
       <PlansList />
+      <MyInvoices />
       <FailedPurchases />
       <GiftBalance />
     </div>

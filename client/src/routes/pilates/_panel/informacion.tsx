@@ -2,7 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { FavouriteSpot, salaQueryOptions, WhatsAppNotices, whatsappQueryOptions } from '../../../features/informacion';
+import {
+  FavouriteSpot,
+  FiscalData,
+  fiscalDataQueryOptions,
+  salaQueryOptions,
+  WhatsAppNotices,
+  whatsappQueryOptions,
+} from '../../../features/informacion';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
@@ -16,6 +23,7 @@ export const Route = createFileRoute('/pilates/_panel/informacion')({
     await Promise.all([
       pageRead(context.queryClient, salaQueryOptions),
       pageRead(context.queryClient, whatsappQueryOptions),
+      pageRead(context.queryClient, fiscalDataQueryOptions),
     ]);
   },
   head: titleHead('Mi información'),
@@ -48,6 +56,7 @@ function InformacionPage() {
         }}
       />
       <WhatsAppNotices onChanged={(message) => toast.show(message)} />
+      <FiscalData onSaved={(message) => toast.show(message)} />
     </div>
   );
 }
