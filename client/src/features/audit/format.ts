@@ -216,6 +216,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   method: (value) => valueLabel(VALUE_LABELS.method, value),
   giftStatus: (value) => valueLabel(VALUE_LABELS.giftStatus, value),
   coverStatus: (value) => valueLabel(VALUE_LABELS.coverStatus, value),
+  planKind: (value) => valueLabel(VALUE_LABELS.planKind, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };
