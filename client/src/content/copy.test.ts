@@ -163,8 +163,12 @@ export const PROPER_NOUNS = [
   'Registro Público para Evitar Publicidad',
   'PROFECO',
   'ARCO',
+  // The SAT's document that states a taxpayer's name and régimen, as the SAT names it.
+  'Constancia de Situación Fiscal',
+  'SAT',
   'Mi información',
   'Mis clases',
+  'Mis planes',
   'Mi cuenta',
   'Auditoría',
   'Instructores',

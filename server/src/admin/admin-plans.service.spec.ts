@@ -76,6 +76,8 @@ describe('AdminPlansService', () => {
             classes: 10,
             visible: true,
             intro: false,
+            planKind: 'pack',
+            weeklyLimit: null,
             classTypes: '',
           },
         }),

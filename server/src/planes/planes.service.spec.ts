@@ -45,7 +45,18 @@ describe('PlanesService', () => {
       db.addPlan({ name: 'Oculto', priceCents: 100_00, classCount: 1, sortOrder: 0, visible: false });
       db.addPlan({ name: 'Una Clase', priceCents: 250_00, classCount: 1, sortOrder: 1 });
       expect(await service.visibleCatalogue()).toEqual([
-        { id: 3, name: 'Una Clase', price: 250, classes: 1, commission: 14, total: 264, intro: false, classTypes: [] },
+        {
+          id: 3,
+          name: 'Una Clase',
+          price: 250,
+          classes: 1,
+          commission: 14,
+          total: 264,
+          intro: false,
+          kind: 'pack',
+          weeklyLimit: null,
+          classTypes: [],
+        },
         {
           id: 1,
           name: 'Ocho Clases',
@@ -54,6 +65,8 @@ describe('PlanesService', () => {
           commission: 64,
           total: 1564,
           intro: false,
+          kind: 'pack',
+          weeklyLimit: null,
           classTypes: [],
         },
       ]);

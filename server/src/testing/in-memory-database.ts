@@ -261,6 +261,8 @@ export class InMemoryDatabase {
       id: this.nextId('plans'),
       visible: true,
       intro: false,
+      kind: 'pack',
+      weeklyLimit: null,
       sortOrder: this.plans.length + 1,
       createdAt: new Date(0),
       updatedAt: new Date(0),

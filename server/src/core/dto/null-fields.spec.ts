@@ -75,11 +75,14 @@ describe('null in a request field (the global pipe)', () => {
       properties.filter((property) => isClearable(cls, property)).map((property) => `${cls.name}.${property}`),
     );
     // The values an admin or a client removes (the timetable's instructor, a profile's account, a
-    // class's substitute, one's favourite reformer, the second class reminder of Ajustes); everything
+    // class's substitute, one's favourite reformer, the second class reminder of Ajustes, a membership's
+    // weekly limit: null is unlimited); everything
     // else is kept or replaced.
     expect(clearable.sort()).toEqual([
+      'AddCatalogPlanDto.weeklyLimit',
       'AddInstructorDto.accountEmail',
       'AddScheduleDto.instructorId',
+      'ChangeCatalogPlanDto.weeklyLimit',
       'ChangeInstructorDto.accountEmail',
       'ChangeScheduleDto.instructorId',
       'ChangeSettingsDto.secondReminderHours',

@@ -12,7 +12,7 @@ export class Memberships1764965000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     // Plain ADD COLUMN works alike on SQLite and MySQL and keeps the table's CHECK constraints.
     await queryRunner.query("ALTER TABLE plans ADD COLUMN kind varchar(12) NOT NULL DEFAULT 'pack'");
-    await queryRunner.query('ALTER TABLE plans ADD COLUMN weekly_limit int NULL');
+    await queryRunner.query('ALTER TABLE plans ADD COLUMN weekly_limit integer NULL');
     await queryRunner.createTable(
       new Table({
         name: 'memberships',
