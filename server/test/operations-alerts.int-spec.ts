@@ -117,15 +117,22 @@ describe('the owner’s alerts (operations-alerts job), driven by the clock', ()
       recipientName: 'Ana',
       payload: {},
     } as unknown as NotificationEventRow);
-    await t.dataSource
-      .getRepository(NotificationDelivery)
-      .insert({ eventId: event.id, channel: 'email', attempts: 3, nextAttemptAt: new Date(), lastError: 'SMTP caído' });
-    // created_at is the database's clock (now): the studio clock moves relative to it.
-    clock.set(new Date(Date.now() + 30 * 60_000));
+    // Failing since the studio clock's now (written, not the database's clock: the suites also run
+    // with the machine's clock moved, which the database's does not follow).
+    const failingSince = clock.now();
+    await t.dataSource.getRepository(NotificationDelivery).insert({
+      eventId: event.id,
+      channel: 'email',
+      attempts: 3,
+      nextAttemptAt: failingSince,
+      lastError: 'SMTP caído',
+      createdAt: failingSince,
+    });
+    clock.set(new Date(failingSince.getTime() + 30 * 60_000));
     backupAt(clock.now());
     await run();
     expect((await newMails()).filter(([, problem]) => problem === 'mails')).toEqual([]);
-    clock.set(new Date(Date.now() + 61 * 60_000));
+    clock.set(new Date(failingSince.getTime() + 61 * 60_000));
     backupAt(clock.now());
     await run();
     expect((await newMails()).filter(([, problem]) => problem === 'mails')).toEqual([
