@@ -132,11 +132,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: which script, chunks and styles each route needs (the server
         // lists them in the page it renders).
         manifest: true,
-        // No preload map in the entry: the server's page lists its own scripts as module preloads
-        // (ssr-manifest.ts), and the router fetches a page's chunk on intent before it is visited.
-        // Vite's map named every lazily loaded file (over a hundred hashes, about 1.1 KB gzip of the
-        // home page's first download, growing with every page).
-        modulePreload: false,
         rolldownOptions: {
           input: { main: fromHere('./src/main.tsx') },
           output: {
