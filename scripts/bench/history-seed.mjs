@@ -663,5 +663,7 @@ export async function writeStudio(db, studio, { today, weeks }) {
     plans,
     payments,
     members,
+    // The weekly client registered through the app; their account dates from the history's first day.
+    weeklyCreatedAt: utc(day(first), 9),
   };
 }

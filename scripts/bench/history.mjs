@@ -329,7 +329,9 @@ function dashboardExpected(facts, from, to) {
     adminPaidCents: facts.plans
       .filter((p) => p.source === 'admin' && p.isPaid && p.createdAt >= fromUtc && p.createdAt < toUtc)
       .reduce((sum, p) => sum + p.catalogue.price, 0),
-    newClients: facts.members.filter((m) => m.createdAt >= fromUtc && m.createdAt < toUtc).length,
+    newClients: [...facts.members.map((m) => m.createdAt), facts.weeklyCreatedAt].filter(
+      (createdAt) => createdAt >= fromUtc && createdAt < toUtc,
+    ).length,
     exportRows: {
       // Every client with an account by the period's end (all of them: none joins after today).
       clients: facts.counts.users - 1,
