@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -30,6 +31,19 @@ const ZONE_SENSITIVE_TESTS = [
 ];
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Test files share their worker's jsdom and module cache (isolate: false): the suite's 114 files
+ * then take about a third of the time that building a fresh jsdom and re-importing React, the router
+ * and the app for each of them did. A file that replaces a module (`vi.mock`) needs a module cache
+ * of its own, so those run isolated; src/test/setup.ts clears what a file could leave behind.
+ */
+const TEST_FILES = (readdirSync(fromHere('./src'), { recursive: true }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file.replaceAll('\\', '/')}`);
+const MOCKING_TESTS = TEST_FILES.filter((file) => readFileSync(fromHere(`./${file}`), 'utf8').includes('vi.mock('));
+// VITEST_ZONES=1: only the zone-sensitive files.
+const TESTS = process.env.VITEST_ZONES === '1' ? ZONE_SENSITIVE_TESTS : ['src/**/*.test.{ts,tsx}'];
 
 // The API and the built client share one origin in production; in development Vite proxies /api.
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -175,8 +189,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   test: {
     environment: 'jsdom',
-    // VITEST_ZONES=1: only the zone-sensitive files.
-    include: process.env.VITEST_ZONES === '1' ? ZONE_SENSITIVE_TESTS : ['src/**/*.test.{ts,tsx}'],
+    // Each project's files are TESTS less the other's (`extends` would add a root `include` to theirs).
+    projects: [
+      { extends: true, test: { name: 'shared', include: TESTS, exclude: MOCKING_TESTS, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: TESTS,
+          exclude: TEST_FILES.filter((file) => !MOCKING_TESTS.includes(file)),
+          isolate: true,
+        },
+      },
+    ],
     // TEST_WALL_CLOCK=<instant> starts the clock there (scripts/test-clock-edges.mjs).
     setupFiles: ['../scripts/lib/shift-wall-clock.cjs', './src/test/setup.ts'],
     restoreMocks: true,
