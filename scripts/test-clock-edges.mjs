@@ -6,25 +6,35 @@
 // test file crosses or starts past the edge (a suite takes longer than 2 s to start: the first run's
 // tests run just after the studio's midnight, in December).
 //
-// The first run has the machine in Asia/Tokyo: it is also the repeat under a second zone that
-// `npm test` makes after its UTC pass, which .ci/run skips there (SKIP_TOKYO_PASS=1) so those files
-// run once per zone, not twice under Tokyo.
+// .ci/run runs the whole of `npm test` from the UTC edge and the MariaDB suite from the Tokyo one
+// (their TEST_WALL_CLOCK is EDGES below), so it calls this script for what those leave out: the Tokyo
+// edge without the server's integration files (CLOCK_EDGES=tokyo CLOCK_EDGE_SERVER_PROJECT=unit).
 // Usage: node scripts/test-clock-edges.mjs [instant …] (given instants run under TZ=UTC). Exit code 1
-// when any run fails.
+// when any run fails. CLOCK_EDGES: `tokyo`, `utc` or both (the default); CLOCK_EDGE_SERVER_PROJECT: the
+// server's jest project (`zones`, the default: its unit specs and zone-sensitive integration files).
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
+const EDGES = {
+  // The studio's last seconds of November, the machine in Tokyo (already December 1 there).
+  tokyo: { instant: '2026-11-30T23:59:58-06:00', zone: 'Asia/Tokyo' },
+  // A minute's edge, midnight and month end on the machine (TZ=UTC); 6 PM at the studio.
+  utc: { instant: '2026-11-30T23:59:59.500Z', zone: 'UTC' },
+};
 const edges = process.argv.slice(2).length
   ? process.argv.slice(2).map((instant) => ({ instant, zone: 'UTC' }))
-  : [
-      // The studio's last seconds of November, the machine in Tokyo (already December 1 there).
-      { instant: '2026-11-30T23:59:58-06:00', zone: 'Asia/Tokyo' },
-      // A minute's edge, midnight and month end on the machine (TZ=UTC); 6 PM at the studio.
-      { instant: '2026-11-30T23:59:59.500Z', zone: 'UTC' },
-    ];
+  : (process.env.CLOCK_EDGES ?? 'tokyo,utc').split(',').map((name) => {
+      if (!EDGES[name]) throw new Error(`CLOCK_EDGES: unknown edge ${name} (tokyo, utc)`);
+      return EDGES[name];
+    });
+const serverProject = process.env.CLOCK_EDGE_SERVER_PROJECT ?? 'zones';
 
 const suites = [
-  { name: 'server (unit + zone-sensitive integration)', cwd: 'server', args: ['jest', '--selectProjects', 'zones'] },
+  {
+    name: serverProject === 'zones' ? 'server (unit + zone-sensitive integration)' : `server (${serverProject})`,
+    cwd: 'server',
+    args: ['jest', '--selectProjects', serverProject],
+  },
   { name: 'client (zone-sensitive files)', cwd: 'client', args: ['vitest', 'run'], env: { VITEST_ZONES: '1' } },
   { name: 'dates', cwd: 'libs/dates', args: ['vitest', 'run'] },
 ];
