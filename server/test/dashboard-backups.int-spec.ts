@@ -14,7 +14,8 @@ describe('owner dashboard: the last restore drill and off-site backup', () => {
   const period = { from: TODAY, to: TODAY };
 
   const write = (name: string, value: unknown) => writeFileSync(join(statusDir, name), JSON.stringify(value));
-  const dashboard = async () => (await (await adminAgent(t)).post('/api/admin/dashboard').send(period).expect(200)).body;
+  const dashboard = async () =>
+    (await (await adminAgent(t)).post('/api/admin/dashboard').send(period).expect(200)).body;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: new FixedClock(NOW) });
@@ -65,7 +66,10 @@ describe('owner dashboard: the last restore drill and off-site backup', () => {
       lastFailureAt: null,
       lastError: null,
     });
-    expect((await dashboard()).offsiteBackup).toEqual({ lastSuccessAt: '2026-12-03T09:10:00.000Z', lastFailureAt: null });
+    expect((await dashboard()).offsiteBackup).toEqual({
+      lastSuccessAt: '2026-12-03T09:10:00.000Z',
+      lastFailureAt: null,
+    });
     write('offsite-backup.json', {
       lastSuccessAt: '2026-12-03T09:10:00.000Z',
       lastFailureAt: '2026-12-04T09:10:00.000Z',
