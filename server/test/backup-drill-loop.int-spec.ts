@@ -218,7 +218,10 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
     expect(round.output).toContain("Restore drill FAILED: the owner's account (nadie@example.com) is not in the copy");
     // A failed drill does not stop the loop (docker would restart the service, and the backups with it).
     expect(round.output).toContain('Next backup in 24 h');
-    expect(drillResult()).toMatchObject({ ok: false, detail: "the owner's account (nadie@example.com) is not in the copy" });
+    expect(drillResult()).toMatchObject({
+      ok: false,
+      detail: "the owner's account (nadie@example.com) is not in the copy",
+    });
     expect(readDrillStatus(dataDir)).toMatchObject({ ok: false });
     expect(lastDrillEpoch()).toBe(monthAgo);
     expect(await scratchExists()).toBe(false);
@@ -242,7 +245,9 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
        FROM (SELECT 1 AS n UNION SELECT 2 UNION SELECT 3) AS lost`,
     );
     const failed = await run(['drill']);
-    expect(failed.output).toMatch(/Restore drill FAILED: users: the copy has (\d+) rows, the site \d+ \(\d+ created since/);
+    expect(failed.output).toMatch(
+      /Restore drill FAILED: users: the copy has (\d+) rows, the site \d+ \(\d+ created since/,
+    );
     const [, copy, site] = /the copy has (\d+) rows, the site (\d+)/.exec(failed.output)!;
     expect(Number(site) - Number(copy)).toBe(3);
     expect(failed.code).toBe(1);
