@@ -190,7 +190,14 @@ drill_mysql() {
 }
 
 # restic_error FILE: the line of restic's messages that says what went wrong.
-restic_error() { grep -m1 '^Fatal' "$1" || tail -1 "$1"; }
+restic_error() {
+  local line last=''
+  while IFS= read -r line; do
+    [[ "$line" != Fatal* ]] || { printf '%s' "$line"; return 0; }
+    last=$line
+  done <"$1"
+  printf '%s' "$last"
+}
 
 # drill_value DATABASE SQL: the one value SQL answers.
 drill_value() { drill_mysql --batch --skip-column-names -e "$2" "$1"; }
@@ -205,19 +212,22 @@ drill_fail() {
 # its last line of output is the report, or why it failed. Called as an `if` condition, where `set -e` does
 # not apply: every step says `|| drill_fail … || return 1`.
 drill_checks() {
-  local work=$1 scratch=$2 json id time epoch file since lines table copy live recent email applied head
+  local work=$1 scratch=$2 json id='' time='' epoch file since lines table copy live recent email applied head
   email=$(printf '%s' "${ADMIN_EMAIL:-admin@estudio.local}" | tr '[:upper:]' '[:lower:]' | tr -d '[:space:]')
   [[ "$email" =~ ^[A-Za-z0-9._%+@-]+$ ]] || drill_fail "ADMIN_EMAIL is not an e-mail address: $email" || return 1
   json=$(restic snapshots --json --tag pilates latest 2>"$work.err") ||
     drill_fail "restic snapshots failed: $(restic_error "$work.err")" || return 1
-  id=$(printf '%s' "$json" | grep -o '"short_id":"[0-9a-f]*"' | head -1 | cut -d'"' -f4)
-  time=$(printf '%s' "$json" | grep -o '"time":"[^"]*"' | head -1 | cut -d'"' -f4)
-  [[ -n "$id" && -n "$time" ]] || drill_fail 'the off-site repository holds no snapshot yet' || return 1
+  # No jq in the image: the one snapshot's fields read with bash's own patterns.
+  [[ "$json" =~ \"short_id\":\"([0-9a-f]+)\" ]] && id=${BASH_REMATCH[1]} &&
+    [[ "$json" =~ \"time\":\"([^\"]+)\" ]] && time=${BASH_REMATCH[1]} ||
+    drill_fail 'the off-site repository holds no snapshot yet' || return 1
   epoch=$(date -u -d "$time" +%s) || drill_fail "snapshot $id: unreadable time $time" || return 1
   restic restore "$id" --target "$work" >/dev/null 2>"$work.err" ||
     drill_fail "restic restore $id failed: $(restic_error "$work.err")" || return 1
   # restic recreates the absolute path it backed up (…/offsite-stage/database.sql.gz).
-  file=$(find "$work" -name database.sql.gz -path '*/database.sql.gz' | head -1)
+  shopt -s globstar nullglob
+  local found=("$work"/**/database.sql.gz)
+  file=${found[0]:-}
   [[ -n "$file" ]] || drill_fail "snapshot $id holds no database.sql.gz (a SQLite site's backup?)" || return 1
   [[ "$(gunzip -c "$file" | tail -c 200)" == *"-- Dump completed"* ]] ||
     drill_fail "snapshot $id: the dump is incomplete (no \"-- Dump completed\" at its end)" || return 1

@@ -175,6 +175,14 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
     rmSync(work, { recursive: true, force: true });
   });
 
+  it('fails on demand, saying why, while the bucket holds no backup yet', async () => {
+    const failed = await run(['drill']);
+    expect(failed.output).toContain('Restore drill FAILED: restic snapshots failed: Fatal: unable to open config file');
+    expect(failed.code).toBe(1);
+    expect(drillResult()).toMatchObject({ ok: false, detail: expect.stringContaining('restic snapshots failed') });
+    expect(existsSync(stateFile)).toBe(false);
+  }, 60_000);
+
   it('runs the drill on the first backup of a new install and records it for the app', async () => {
     const round = await loopOnce();
     expect(round.output).toContain('Off-site backup sent');
