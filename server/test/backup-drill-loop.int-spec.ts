@@ -239,6 +239,18 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
     expect(drillResult().ok).toBe(true);
   }, 360_000);
 
+  it('does not drill after a backup that did not reach the bucket, even when one is due', async () => {
+    const monthAgo = nowEpoch() - 31 * DAY_SECONDS;
+    writeFileSync(stateFile, `${monthAgo}\n`);
+    rmSync(drillFile);
+    const round = await loopOnce({ RESTIC_PASSWORD: 'not-the-key' });
+    expect(round.output).toContain('Off-site backup FAILED');
+    expect(round.output).not.toContain('Restore drill');
+    expect(round.output).toContain('Next backup in 24 h');
+    expect(existsSync(drillFile)).toBe(false);
+    expect(lastDrillEpoch()).toBe(monthAgo);
+  }, 180_000);
+
   it('runs on demand (pilates-backup drill) and fails with exit code 1 when the copy does not match the site', async () => {
     const passed = await run(['drill']);
     expect(passed.output).toContain('Restore drill passed');
