@@ -209,8 +209,8 @@ drill_fail() {
 }
 
 # drill_checks WORK SCRATCH: restores the newest snapshot under WORK into the database SCRATCH and checks it;
-# its last line of output is the report, or why it failed. Called as an `if` condition, where `set -e` does
-# not apply: every step says `|| drill_fail … || return 1`.
+# its last line of output is the report, or why it failed. Called left of `||`, where `set -e` does not
+# apply: every step says `|| drill_fail … || return 1`.
 drill_checks() {
   local work=$1 scratch=$2 json id='' time='' epoch file since lines table copy live recent email applied head
   email=$(printf '%s' "${ADMIN_EMAIL:-admin@estudio.local}" | tr '[:upper:]' '[:lower:]' | tr -d '[:space:]')
