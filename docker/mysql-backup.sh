@@ -6,6 +6,7 @@
 #   pilates-backup restore FILE --yes    replace the database with FILE (stop the app first)
 #   pilates-backup before-upgrade        one backup named <database>-before-upgrade-<stamp> (compose runs it
 #                                        before the migrations of every `up`), never rotated away by `once`
+#   pilates-backup drill                 the restore drill now (the loop runs it by itself monthly)
 #
 # Off-site (when RESTIC_REPOSITORY is set): after each backup, the dump, its photos and the app's secrets
 # (DATA_DIR/jwt-secret) go to the S3-compatible bucket with restic (encrypted with RESTIC_PASSWORD),
@@ -13,6 +14,15 @@
 # read them); then `restic forget --prune` with OFFSITE_KEEP_DAILY/WEEKLY/MONTHLY (7/4/12), and
 # `restic check` every OFFSITE_CHECK_DAYS (7). The outcome goes to /app-data/status/offsite-backup.json,
 # which the app reads (metrics, the owner's alerts).
+#
+# The restore drill (the loop runs it after the first off-site backup RESTORE_DRILL_DAYS (30) days after the
+# last drill that passed; a failed one is tried again with the next backup): the newest off-site snapshot is
+# restored into the scratch database <database>_drill on the same server, checked like `npm run backup:drill`
+# checks it (migrations at the live database's head, which the running app migrated to; the counts of users,
+# plans, plans sold, reservations and payments within the day's changes; the owner's account, ADMIN_EMAIL,
+# readable), and dropped. The outcome goes to /app-data/status/restore-drill.json: the app mails it to the owner
+# and shows it on the dashboard. The app's MySQL user owns only its database, so the scratch one is made by
+# DRILL_DB_USER (compose: root, its password in DRILL_DB_PASSWORD).
 #
 # Files are /backups/<database>-<UTC stamp>.sql.gz, the names and format of `npm run backup`, so
 # `npm run restore` takes them too; the newest BACKUP_KEEP (default 14) are kept. Beside each, the
@@ -28,6 +38,9 @@ conn=(--host="${DB_HOST:-mysql}" --port="${DB_PORT:-3306}" --user="${DB_USER:?DB
   --protocol=TCP --default-character-set=utf8mb4)
 
 stamp() { date -u +%Y%m%dT%H%M%SZ; }
+
+# restic reads RESTIC_CACERT (a private endpoint's CA) itself only from 0.15 on: passed as the option too.
+restic() { command restic ${RESTIC_CACERT:+--cacert "$RESTIC_CACERT"} "$@"; }
 
 # copy_photos FROM TO: TO becomes a copy of the folder FROM (empty when FROM does not exist), whole or not at all.
 copy_photos() {
@@ -60,6 +73,7 @@ dump() {
 }
 
 iso_now() { date -u +%Y-%m-%dT%H:%M:%S.000Z; }
+offsite_sent=0
 
 json_string() { if [[ -n "$1" ]]; then printf '"%s"' "$1"; else printf null; fi; }
 
@@ -114,7 +128,10 @@ backup_once() {
   copy_photos "$photos" "${file%.sql.gz}.photos"
   echo "Photos copied: ${file%.sql.gz}.photos"
   if [[ -n "${RESTIC_REPOSITORY:-}" ]]; then
-    if offsite "$file"; then write_status ok; else
+    if offsite "$file"; then
+      write_status ok
+      offsite_sent=1
+    else
       write_status failed "restic failed for $file"
       echo "Off-site backup FAILED" >&2
     fi
@@ -166,11 +183,137 @@ restore() {
   echo 'Restored. Start the app: it runs any newer migrations at start.'
 }
 
+# The drill's MySQL client: DRILL_DB_USER (with DRILL_DB_PASSWORD), or the backup's own user.
+drill_mysql() {
+  MYSQL_PWD="${DRILL_DB_PASSWORD:-${MYSQL_PWD:-}}" mysql --host="${DB_HOST:-mysql}" --port="${DB_PORT:-3306}" \
+    --user="${DRILL_DB_USER:-$DB_USER}" --protocol=TCP --default-character-set=utf8mb4 "$@"
+}
+
+# restic_error FILE: the line of restic's messages that says what went wrong.
+restic_error() {
+  local line last=''
+  while IFS= read -r line; do
+    [[ "$line" != Fatal* ]] || { printf '%s' "$line"; return 0; }
+    last=$line
+  done <"$1"
+  printf '%s' "$last"
+}
+
+# drill_value DATABASE SQL: the one value SQL answers.
+drill_value() { drill_mysql --batch --skip-column-names -e "$2" "$1"; }
+
+# drill_fail MESSAGE: says why the drill failed, as the last line of drill_checks' output; returns 1.
+drill_fail() {
+  printf '%s\n' "$1"
+  return 1
+}
+
+# drill_checks WORK SCRATCH: restores the newest snapshot under WORK into the database SCRATCH and checks it;
+# its last line of output is the report, or why it failed. Called left of `||`, where `set -e` does not
+# apply: every step says `|| drill_fail … || return 1`.
+drill_checks() {
+  local work=$1 scratch=$2 json id='' time='' epoch file since lines table copy live recent email applied head
+  email=$(printf '%s' "${ADMIN_EMAIL:-admin@estudio.local}" | tr '[:upper:]' '[:lower:]' | tr -d '[:space:]')
+  [[ "$email" =~ ^[A-Za-z0-9._%+@-]+$ ]] || drill_fail "ADMIN_EMAIL is not an e-mail address: $email" || return 1
+  json=$(restic snapshots --json --tag pilates latest 2>"$work.err") ||
+    drill_fail "restic snapshots failed: $(restic_error "$work.err")" || return 1
+  # No jq in the image: the one snapshot's fields read with bash's own patterns.
+  [[ "$json" =~ \"short_id\":\"([0-9a-f]+)\" ]] && id=${BASH_REMATCH[1]} &&
+    [[ "$json" =~ \"time\":\"([^\"]+)\" ]] && time=${BASH_REMATCH[1]} ||
+    drill_fail 'the off-site repository holds no snapshot yet' || return 1
+  epoch=$(date -u -d "$time" +%s) || drill_fail "snapshot $id: unreadable time $time" || return 1
+  restic restore "$id" --target "$work" >/dev/null 2>"$work.err" ||
+    drill_fail "restic restore $id failed: $(restic_error "$work.err")" || return 1
+  # restic recreates the absolute path it backed up (…/offsite-stage/database.sql.gz).
+  shopt -s globstar nullglob
+  local found=("$work"/**/database.sql.gz)
+  file=${found[0]:-}
+  [[ -n "$file" ]] || drill_fail "snapshot $id holds no database.sql.gz (a SQLite site's backup?)" || return 1
+  [[ "$(gunzip -c "$file" | tail -c 200)" == *"-- Dump completed"* ]] ||
+    drill_fail "snapshot $id: the dump is incomplete (no \"-- Dump completed\" at its end)" || return 1
+  drill_mysql -e "DROP DATABASE IF EXISTS \`$scratch\`;
+    CREATE DATABASE \`$scratch\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci" 2>"$work.err" ||
+    drill_fail "cannot create the scratch database $scratch: $(tail -1 "$work.err")" || return 1
+  gunzip -c "$file" | drill_mysql "$scratch" 2>"$work.err" ||
+    drill_fail "the dump of snapshot $id does not load: $(tail -1 "$work.err")" || return 1
+  # The live database is at the code's head: the running app migrated it before it turned healthy.
+  applied=$(drill_value "$scratch" 'SELECT COUNT(*) FROM migrations') || drill_fail 'the copy has no migrations table' || return 1
+  head=$(drill_value "$db" 'SELECT name FROM migrations ORDER BY id DESC LIMIT 1') || drill_fail 'cannot read the live migrations' || return 1
+  copy=$(drill_value "$scratch" 'SELECT name FROM migrations ORDER BY id DESC LIMIT 1')
+  [[ "$copy" == "$head" && "$applied" == "$(drill_value "$db" 'SELECT COUNT(*) FROM migrations')" ]] ||
+    drill_fail "migrations: the copy stops at ${copy:-nothing} ($applied), the site is at $head" || return 1
+  lines="migraciones al día ($applied)"
+  # "Within the day's changes": the live count may differ from the copy's by the rows created since a day
+  # before the snapshot (deletions are rare and as bounded).
+  since=$(date -u -d "@$((epoch - 86400))" '+%F %T')
+  for table in users plans user_plans reservations payments; do
+    copy=$(drill_value "$scratch" "SELECT COUNT(*) FROM \`$table\`") || drill_fail "$table: not in the copy" || return 1
+    live=$(drill_value "$db" "SELECT COUNT(*) FROM \`$table\`") || drill_fail "$table: cannot count the site's" || return 1
+    recent=$(drill_value "$db" "SELECT COUNT(*) FROM \`$table\` WHERE created_at >= '$since'") ||
+      drill_fail "$table: no created_at to count the day's changes by" || return 1
+    local diff=$((live - copy))
+    ((${diff#-} <= recent)) ||
+      drill_fail "$table: the copy has $copy rows, the site $live ($recent created since the day before the backup)" ||
+      return 1
+    lines+="; $table: $copy"
+  done
+  [[ "$(drill_value "$scratch" "SELECT COUNT(*) FROM users WHERE email = '$email'")" == 1 ]] ||
+    drill_fail "the owner's account ($email) is not in the copy" || return 1
+  lines+="; cuenta de $email legible"
+  printf 'copia %s del %s: %s' "$id" "$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)" "$lines"
+}
+
+# drill: the restore drill now; writes /app-data/status/restore-drill.json (read by the app), whole or not at
+# all; returns 1 when it failed. The scratch database and the restored files are removed whatever happened.
+drill() {
+  local work="$dir/drill-restore" scratch="${db}_drill" detail ok=true status_dir="${STATUS_DIR:-/app-data/status}"
+  [[ -n "${RESTIC_REPOSITORY:-}" ]] || { echo 'RESTIC_REPOSITORY is not set: no off-site backups to drill' >&2; return 1; }
+  rm -rf "$work" && mkdir -p "$work" && chmod 700 "$work" || return 1
+  # The tools' own messages go to the log (shown when it failed); the report, or why, is the last line out.
+  detail=$(drill_checks "$work" "$scratch" 2>"$work.log") || ok=false
+  detail=${detail##*$'\n'}
+  [[ "$ok" == true || ! -s "$work.log" ]] || tail -5 "$work.log" >&2
+  drill_mysql -e "DROP DATABASE IF EXISTS \`$scratch\`" 2>/dev/null || true
+  rm -rf "$work" "$work.err" "$work.log"
+  mkdir -p "$status_dir" && chmod 755 "$status_dir"
+  printf '{"at":"%s","ok":%s,"detail":"%s"}\n' "$(iso_now)" "$ok" \
+    "$(printf '%s' "${detail:-drill failed}" | tr -d '"\\' | tr '\n\t' '  ' | head -c 300)" \
+    >"$status_dir/restore-drill.json.partial"
+  chmod 644 "$status_dir/restore-drill.json.partial"
+  mv "$status_dir/restore-drill.json.partial" "$status_dir/restore-drill.json"
+  if [[ "$ok" == true ]]; then
+    echo "Restore drill passed: $detail"
+    date -u +%s >"$dir/.drill-last-epoch"
+  else
+    echo "Restore drill FAILED: $detail" >&2
+    return 1
+  fi
+}
+
+# drill_if_due: the drill, when the last one that passed is RESTORE_DRILL_DAYS (30; 0: never) days old or more.
+drill_if_due() {
+  local days="${RESTORE_DRILL_DAYS:-30}" last now
+  [[ "$days" =~ ^[0-9]+$ ]] || { echo "RESTORE_DRILL_DAYS must be a whole number (got \"$days\")" >&2; return 1; }
+  ((days > 0)) || return 0
+  last=$(cat "$dir/.drill-last-epoch" 2>/dev/null || echo 0)
+  [[ "$last" =~ ^[0-9]+$ ]] || last=0
+  now=$(date -u +%s)
+  if ((now - last < days * 86400)); then
+    echo "Next restore drill in $(((last + days * 86400 - now + 86399) / 86400)) days"
+    return 0
+  fi
+  drill
+}
+
 case "${1:-}" in
   loop)
     trap 'exit 0' TERM INT
     while :; do
+      offsite_sent=0
       backup_once || true
+      # Monthly, right after a backup that reached the bucket: the drill restores that very snapshot.
+      if ((offsite_sent)); then drill_if_due || true; fi
+      echo "Next backup in ${BACKUP_INTERVAL_HOURS:-24} h"
       sleep "$((${BACKUP_INTERVAL_HOURS:-24} * 3600))" &
       wait $!
     done
@@ -178,8 +321,9 @@ case "${1:-}" in
   once) backup_once ;;
   before-upgrade) backup_once before-upgrade- ;;
   restore) restore "${2:-}" "${3:-}" ;;
+  drill) drill ;;
   *)
-    echo "usage: pilates-backup loop | once | before-upgrade | restore FILE --yes" >&2
+    echo "usage: pilates-backup loop | once | before-upgrade | restore FILE --yes | drill" >&2
     exit 1
     ;;
 esac

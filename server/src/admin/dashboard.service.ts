@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays, isoWeekday, to12Hour } from '@pilates/dates';
 import { Readable } from 'node:stream';
 import { StudioClock } from '../core/clock/studio-clock';
+import { AppConfig } from '../core/config/app-config';
 import { toDate } from '../core/database/column-types';
 import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { PLAN_ENDING_DAYS } from '../planes';
@@ -28,6 +29,7 @@ import {
   type RevenueDto,
 } from './dto/dashboard.dto';
 import { PAYMENT_METHODS } from '../payments/entities';
+import { readDrillStatus, readOffsiteStatus } from '../operations';
 
 export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients', 'gift-cards'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -76,6 +78,7 @@ export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
     private readonly clock: StudioClock,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -165,6 +168,26 @@ export class DashboardService {
       clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
       waitlist,
       whatsapp: whatsappFiguresOf(whatsapp),
+      ...this.backups(),
+    };
+  }
+
+  /**
+   * What the off-site backup and the restore drill last did: they run outside the app (the compose
+   * `backup` service, npm scripts) and leave a status file each in DATA_DIR; read on each request.
+   */
+  private backups(): Pick<DashboardResponseDto, 'restoreDrill' | 'offsiteBackup'> {
+    const drill = readDrillStatus(this.config.dataDir);
+    const offsite = readOffsiteStatus(this.config.dataDir);
+    const tried = offsite.lastSuccessAt !== null || offsite.lastFailureAt !== null;
+    return {
+      restoreDrill: drill && { at: drill.at.toISOString(), ok: drill.ok, detail: drill.detail },
+      offsiteBackup: tried
+        ? {
+            lastSuccessAt: offsite.lastSuccessAt?.toISOString() ?? null,
+            lastFailureAt: offsite.lastFailureAt?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 

@@ -25,7 +25,12 @@ import { bodiesSentTo, stubApi } from '@/test/page-test-utils';
 const DASHBOARD = '/api/admin/dashboard';
 const REMIND = '/api/admin/dashboard/send-reminder';
 
-const figures = (from: string, to: string, reminderSentAt: string | null = null): DashboardResponseDto => ({
+const figures = (
+  from: string,
+  to: string,
+  reminderSentAt: string | null = null,
+  backups: Pick<DashboardResponseDto, 'restoreDrill' | 'offsiteBackup'> = { restoreDrill: null, offsiteBackup: null },
+): DashboardResponseDto => ({
   success: true,
   from,
   to,
@@ -100,6 +105,7 @@ const figures = (from: string, to: string, reminderSentAt: string | null = null)
     { classSessionId: 9, date: '2026-11-16', startTime: '07:00', capacity: 8, entries: 3, promoted: 1, waiting: 2 },
   ],
   whatsapp: { sent: 42, delivered: 40, read: 31, failed: 2 },
+  ...backups,
 });
 
 function renderPanel(initialEntry: string) {
@@ -285,5 +291,51 @@ describe('/pilates/panel', () => {
       '/api/admin/export/clients.csv?from=2026-11-01&to=2026-11-30',
       '/api/admin/export/gift-cards.csv?from=2026-11-01&to=2026-11-30',
     ]);
+  });
+  it("should say the last restore drill passed, and when, in the studio's words", async () => {
+    stubApi({
+      [DASHBOARD]: () => ({
+        status: 200,
+        body: figures('2026-11-01', '2026-11-30', null, {
+          // 3 December 00:30 UTC is still 2 December at the studio (Mexico City, UTC-6).
+          restoreDrill: { at: '2026-12-03T00:30:00.000Z', ok: true, detail: 'copia 1a2b3c4d: migraciones al día' },
+          offsiteBackup: { lastSuccessAt: '2026-11-23T09:10:00.000Z', lastFailureAt: null },
+        }),
+      }),
+    });
+    renderPanel('/pilates/panel');
+    const section = await screen.findByRole('region', { name: 'Copias de seguridad' });
+    expect(within(section).getByText('Último simulacro de restauración: correcto, 2 de diciembre')).toBeInTheDocument();
+    expect(within(section).getByText('Última copia fuera del servidor: hoy 3:10 AM')).toBeInTheDocument();
+  });
+
+  it('should say a failed drill with its reason, and a failing off-site backup, in the danger colour', async () => {
+    stubApi({
+      [DASHBOARD]: () => ({
+        status: 200,
+        body: figures('2026-11-01', '2026-11-30', null, {
+          restoreDrill: { at: '2026-12-03T17:00:00.000Z', ok: false, detail: 'users: la copia tiene 3 filas' },
+          offsiteBackup: { lastSuccessAt: '2026-11-21T09:10:00.000Z', lastFailureAt: '2026-11-22T09:10:00.000Z' },
+        }),
+      }),
+    });
+    renderPanel('/pilates/panel');
+    const section = await screen.findByRole('region', { name: 'Copias de seguridad' });
+    const drill = within(section).getByText(
+      'Último simulacro de restauración: falló, 3 de diciembre — users: la copia tiene 3 filas',
+    );
+    expect(drill).toHaveClass('text-danger');
+    const offsite = within(section).getByText(
+      'Última copia fuera del servidor: 21 de noviembre, 3:10 AM — el último intento falló (ayer 3:10 AM)',
+    );
+    expect(offsite).toHaveClass('text-danger');
+  });
+
+  it('should say that no restore drill was made yet', async () => {
+    stubApi({ [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
+    renderPanel('/pilates/panel');
+    const section = await screen.findByRole('region', { name: 'Copias de seguridad' });
+    expect(within(section).getByText('Aún no se ha hecho un simulacro de restauración')).toBeInTheDocument();
+    expect(within(section).getByText('Aún no hay copias fuera del servidor')).toBeInTheDocument();
   });
 });

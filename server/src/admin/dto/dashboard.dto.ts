@@ -235,6 +235,34 @@ export class WaitlistDemandDto {
   waiting!: number;
 }
 
+export class RestoreDrillDto {
+  @ApiProperty({ example: '2026-12-03T11:05:00.000Z', description: 'Cuándo terminó el último simulacro (ISO).' })
+  at!: string;
+  @ApiProperty({ description: 'True: la copia se restauró y pasó las revisiones.' })
+  ok!: boolean;
+  @ApiProperty({
+    example: 'copia 1a2b3c4d del 2026-12-03T09:00:00Z: migraciones al día (42); users: 120; …',
+    description: 'Una línea: lo revisado, o lo que falló.',
+  })
+  detail!: string;
+}
+
+export class OffsiteBackupDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-12-03T09:10:00.000Z',
+    description: 'Cuándo terminó la última copia fuera del servidor (ISO); null: ninguna todavía.',
+  })
+  lastSuccessAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'El último intento fallido, cuando vino después de la última copia buena (ISO).',
+  })
+  lastFailureAt!: string | null;
+}
+
 export class DashboardResponseDto {
   @ApiProperty({ example: true })
   success!: true;
@@ -260,6 +288,18 @@ export class DashboardResponseDto {
   waitlist!: WaitlistDemandDto[];
   @ApiProperty({ type: WhatsAppFiguresDto })
   whatsapp!: WhatsAppFiguresDto;
+  @ApiProperty({
+    type: RestoreDrillDto,
+    nullable: true,
+    description: 'El último simulacro de restauración (npm run backup:drill o el servicio backup); null: ninguno aún.',
+  })
+  restoreDrill!: RestoreDrillDto | null;
+  @ApiProperty({
+    type: OffsiteBackupDto,
+    nullable: true,
+    description: 'Las copias fuera del servidor (restic); null: no configuradas o ninguna intentada.',
+  })
+  offsiteBackup!: OffsiteBackupDto | null;
 }
 
 export class SendPlanReminderResponseDto {

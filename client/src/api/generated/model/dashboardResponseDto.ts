@@ -9,6 +9,8 @@ import type { AttendanceDto } from './attendanceDto';
 import type { ClientsDto } from './clientsDto';
 import type { DiscountsAndGiftsDto } from './discountsAndGiftsDto';
 import type { OccupancyDto } from './occupancyDto';
+import type { DashboardResponseDtoOffsiteBackup } from './dashboardResponseDtoOffsiteBackup';
+import type { DashboardResponseDtoRestoreDrill } from './dashboardResponseDtoRestoreDrill';
 import type { RevenueDto } from './revenueDto';
 import type { RevenueByMethodDto } from './revenueByMethodDto';
 import type { WaitlistDemandDto } from './waitlistDemandDto';
@@ -20,6 +22,16 @@ export interface DashboardResponseDto {
   discountsAndGifts: DiscountsAndGiftsDto;
   from: string;
   occupancy: OccupancyDto;
+  /**
+   * Las copias fuera del servidor (restic); null: no configuradas o ninguna intentada.
+   * @nullable
+   */
+  offsiteBackup: DashboardResponseDtoOffsiteBackup;
+  /**
+   * El último simulacro de restauración (npm run backup:drill o el servicio backup); null: ninguno aún.
+   * @nullable
+   */
+  restoreDrill: DashboardResponseDtoRestoreDrill;
   revenue: RevenueDto;
   revenueByMethod: RevenueByMethodDto;
   success: boolean;

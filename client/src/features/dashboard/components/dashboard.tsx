@@ -10,6 +10,7 @@ import { shortDate } from '../format';
 import { PERIOD_LABELS, PERIOD_PRESETS, rangeProblem, type DashboardSearch, type Period } from '../period';
 import {
   AttendanceSection,
+  BackupStatus,
   EndingPlans,
   Exports,
   KeyFigures,
@@ -149,6 +150,13 @@ export function Dashboard({
             lead="Avisos del periodo por WhatsApp: enviados, entregados al teléfono, leídos y los que fueron por correo."
           >
             <WhatsAppFigures figures={data.whatsapp} />
+          </Section>
+          <Section
+            id="panel-copias"
+            title="Copias de seguridad"
+            lead="El simulacro mensual restaura la copia más reciente aparte y la revisa; las copias fuera del servidor se guardan cifradas en otro lugar."
+          >
+            <BackupStatus drill={data.restoreDrill} offsite={data.offsiteBackup} />
           </Section>
         </>
       )}

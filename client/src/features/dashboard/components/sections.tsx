@@ -6,8 +6,10 @@ import type {
   DiscountsAndGiftsDto,
   EndingPlanDto,
   OccupancyCellDto,
+  OffsiteBackupDto,
   OccupancyDto,
   RevenueByMethodDto,
+  RestoreDrillDto,
   RevenueDto,
   WaitlistDemandDto,
   WhatsAppFiguresDto,
@@ -20,6 +22,8 @@ import {
   formatCount,
   formatPercent,
   monthLabel,
+  offsiteBackupText,
+  restoreDrillText,
   shortDate,
   timeLabel,
   WEEKDAY_LABELS,
@@ -551,6 +555,24 @@ export function WhatsAppFigures({ figures }: { figures: WhatsAppFiguresDto }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The backups' state in one or two lines: a failed drill or off-site attempt in the danger colour
+ * (the owner also gets it by mail from the operations-alerts job).
+ */
+export function BackupStatus({ drill, offsite }: { drill: RestoreDrillDto | null; offsite: OffsiteBackupDto | null }) {
+  const offsiteFailing = offsite !== null && (offsite.lastSuccessAt === null || offsite.lastFailureAt !== null);
+  return (
+    <ul className="space-y-1 text-sm">
+      <li data-backup-line="drill" className={drill && !drill.ok ? 'font-medium text-danger' : 'text-ink-strong'}>
+        {restoreDrillText(drill)}
+      </li>
+      <li data-backup-line="offsite" className={offsiteFailing ? 'font-medium text-danger' : 'text-ink-strong'}>
+        {offsiteBackupText(offsite)}
+      </li>
+    </ul>
   );
 }
 
