@@ -11,7 +11,16 @@
 //      SIGTERM (drains 3 s, exits) and comes back on its port: zero failed requests;
 //   6. the login limit keys on the client's address through Caddy (clients bind 127.0.0.x source
 //      addresses), holds across both replicas (its counters are in the database) and ignores a
-//      spoofed X-Forwarded-For.
+//      spoofed X-Forwarded-For;
+//   7. upgrade (README "Actualizar y volver atrás"): the running build is the previous version (kept
+//      as a copy), the new version a copy plus one migration that changes data. Under traffic: the
+//      pre-upgrade backup (`npm run backup`), the new migrations once (`main.js migrate`), app-1 then
+//      app-2 restarted on the new version: zero failed requests;
+//   8. rollback: under traffic, app-1 then app-2 restarted on the previous version: zero failed
+//      requests; then, traffic paused and replicas stopped (the restore drops every table),
+//      `npm run restore` of the pre-upgrade backup;
+//   9. the `migrations` table is back at the previous head, and a client's account, plans and class
+//      and the catalogue read through Caddy are as before the upgrade.
 // Prints its figures; exits 1 when any check fails. Installs Debian's caddy when it is missing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
