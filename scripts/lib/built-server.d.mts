@@ -16,5 +16,5 @@ export interface BuiltServer {
 export function startBuiltServer(
   name: string,
   env?: Record<string, string>,
-  options?: { logFile?: string; port?: number; nodeArgs?: string[] },
+  options?: { logFile?: string; port?: number; nodeArgs?: string[]; root?: string },
 ): Promise<BuiltServer>;

@@ -25,7 +25,9 @@ export const freePort = () =>
  * a server that fails to start is stopped before the error is thrown. With `options.logFile` the
  * server's JSON logs (standard output) go to that file instead of nowhere; `options.port` starts it
  * on that port (a replica coming back where it was) instead of a free one; `options.nodeArgs` go to
- * node before the script (the bench's `--cpu-prof`).
+ * node before the script (the bench's `--cpu-prof`); `options.root` runs the build laid out in that
+ * folder (server/dist, client/dist, node_modules) instead of this repository's (test:deploy's
+ * previous and new versions).
  */
 export async function startBuiltServer(name, env = {}, options = {}) {
   const port = options.port ?? (await freePort());
@@ -33,7 +35,7 @@ export async function startBuiltServer(name, env = {}, options = {}) {
   const url = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined;
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'development',
