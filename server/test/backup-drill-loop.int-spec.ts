@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import S3rver from 's3rver';
 import { readDrillStatus } from '../src/operations';
 import { registerUser } from './helpers/accounts';
 import { givePlan } from './helpers/booking';
+import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import type { TestDatabase } from './helpers/test-database';
 
@@ -34,7 +34,7 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
   const stateFile = join(backups, '.drill-last-epoch');
   const drillFile = join(dataDir, 'status', 'restore-drill.json');
   const name = `pilates_drill_${randomBytes(4).toString('hex')}`;
-  let s3: S3rver;
+  let s3: LocalS3;
   let t: TestApp | undefined;
   let database: TestDatabase;
   let env: Record<string, string>;
@@ -74,7 +74,8 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
 
   const drillResult = () => JSON.parse(readFileSync(drillFile, 'utf8')) as { at: string; ok: boolean; detail: string };
   const lastDrillEpoch = () => Number(readFileSync(stateFile, 'utf8').trim());
-  const nowEpoch = () => Math.floor(Date.now() / 1000);
+  // The script's clock: the machine's, which the test's own may not be (TEST_WALL_CLOCK).
+  const nowEpoch = () => Number(execFileSync('date', ['+%s'], { encoding: 'utf8' }).trim());
   const scratchExists = async () => {
     const admin = await createConnection({ uri: MARIADB });
     try {
@@ -86,38 +87,7 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
   };
 
   beforeAll(async () => {
-    // A self-signed certificate: over HTTPS restic signs no streaming payload, which s3rver cannot read.
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        join(work, 'key.pem'),
-        '-out',
-        join(work, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: join(work, 's3'),
-      key: readFileSync(join(work, 'key.pem')),
-      cert: readFileSync(join(work, 'cert.pem')),
-      configureBuckets: [{ name: 'pilates-backups', configs: [] }],
-    });
-    const { port } = await s3.run();
+    s3 = await startLocalS3(work, 'pilates-backups');
 
     const admin = await createConnection({ uri: MARIADB });
     await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -159,9 +129,9 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
       SECRETS_DIR: dataDir,
       STATUS_DIR: join(dataDir, 'status'),
       ADMIN_EMAIL: 'Admin@Test.local',
-      RESTIC_REPOSITORY: `s3:https://127.0.0.1:${port}/pilates-backups/pilates`,
+      RESTIC_REPOSITORY: s3.repository('pilates'),
       RESTIC_PASSWORD: 'the-owner-keeps-this-key',
-      RESTIC_CACERT: join(work, 'cert.pem'),
+      RESTIC_CACERT: s3.caCertFile,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
     };
