@@ -13,23 +13,21 @@ describe('hostile input and answers', () => {
   });
   afterAll(() => t.close());
 
-  it('should refuse a body nested 5000 levels deep with a Spanish 400 before validation, fast, without a session', async () => {
+  it('should refuse a body nested 5000 levels deep with a Spanish 400 before validation, without a session', async () => {
     const body = `{"date":${nested(5000)}}`;
-    const started = process.hrtime.bigint();
     const res = await t
       .agent()
       .post('/api/reservations/get-information')
       .set('Content-Type', 'application/json')
       .send(body)
       .expect(400);
-    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
     expect(res.body).toEqual({
       success: false,
       code: 'BODY_TOO_DEEP',
       error: 'La solicitud tiene demasiados niveles anidados.',
     });
-    // The whole round trip through supertest; the refusal itself takes well under 5 ms.
-    expect(elapsedMs).toBeLessThan(200);
+    // BODY_TOO_DEEP, not VALIDATION_ERROR (next test): refused while parsing, before any validator
+    // walked the 5000 levels. How fast is the bench's business, not a timed test's.
     // The same on a route that needs a session, and for objects as well as arrays.
     const objects = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
     const login = await t.agent().post('/api/auth/login').set('Content-Type', 'application/json').send(objects);
