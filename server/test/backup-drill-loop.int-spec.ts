@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,10 +8,9 @@ import { registerUser } from './helpers/accounts';
 import { givePlan } from './helpers/booking';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/test-database';
+import { createMariaDbDatabase, MARIADB, type TestDatabase } from './helpers/test-database';
 
 const SCRIPT = resolve(__dirname, '../../docker/mysql-backup.sh');
-const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const DAY_SECONDS = 86_400;
 
 interface Run {
@@ -33,10 +31,10 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
   const backups = join(work, 'backups');
   const stateFile = join(backups, '.drill-last-epoch');
   const drillFile = join(dataDir, 'status', 'restore-drill.json');
-  const name = `pilates_drill_${randomBytes(4).toString('hex')}`;
+  let name: string;
   let s3: LocalS3;
   let t: TestApp | undefined;
-  let database: TestDatabase;
+  let database: TestDatabase & { name: string };
   let env: Record<string, string>;
   const children: ChildProcess[] = [];
 
@@ -89,21 +87,8 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
   beforeAll(async () => {
     s3 = await startLocalS3(work, 'pilates-backups');
 
-    const admin = await createConnection({ uri: MARIADB });
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.end();
-    const url = new URL(MARIADB);
-    url.pathname = `/${name}`;
-    database = {
-      url: url.toString(),
-      driver: 'mysql',
-      drop: async () => {
-        const connection = await createConnection({ uri: MARIADB });
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}_drill\``);
-        await connection.end();
-      },
-    };
+    database = await createMariaDbDatabase('pilates_drill', { alsoDrop: ['_drill'] });
+    name = database.name;
     // The app migrates the database and seeds the owner's account (ADMIN_EMAIL admin@test.local).
     mkdirSync(dataDir, { recursive: true });
     t = await createTestApp({ database, dataDir });

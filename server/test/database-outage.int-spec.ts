@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, Server, Socket, connect } from 'node:net';
-import { createConnection } from 'mysql2/promise';
 import { FixedClock } from '../src/core/clock/clock';
 import { Payment } from '../src/payments/entities/payment.entity';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
@@ -10,7 +8,7 @@ import { NotificationsService } from '../src/notifications/notifications.service
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { FakeMercadoPago, notifyWebhook } from './helpers/mercadopago';
 import { createTestApp, TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/test-database';
+import { createMariaDbDatabase, MARIADB, type TestDatabase } from './helpers/test-database';
 
 /**
  * A TCP relay between the app and MariaDB that the test can cut and restore: from the app's side
@@ -48,7 +46,6 @@ class DatabaseSwitch {
   }
 }
 
-const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const SECRET = 'mp-webhook-secret-outage';
 
 describe('the database stops in the middle of traffic (MariaDB)', () => {
@@ -61,24 +58,13 @@ describe('the database stops in the middle of traffic (MariaDB)', () => {
   beforeAll(async () => {
     // Always MariaDB, also in the SQLite run: an embedded file cannot "stop".
     const base = new URL(MARIADB);
-    const name = `pilates_outage_${randomBytes(4).toString('hex')}`;
-    const admin = await createConnection({ uri: MARIADB });
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.end();
+    const created = await createMariaDbDatabase('pilates_outage');
     relay = new DatabaseSwitch(base.hostname, Number(base.port || 3306));
     await relay.up();
-    const url = new URL(MARIADB);
+    // The app reaches the database through the relay, which the test cuts and restores.
+    const url = new URL(created.url);
     url.port = String(relay.port);
-    url.pathname = `/${name}`;
-    database = {
-      url: url.toString(),
-      driver: 'mysql',
-      drop: async () => {
-        const connection = await createConnection({ uri: MARIADB });
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await connection.end();
-      },
-    };
+    database = { ...created, url: url.toString() };
     mp.install();
     t = await createTestApp({
       clock,

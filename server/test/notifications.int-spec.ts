@@ -1,9 +1,7 @@
 import { MailerService } from '@nestjs-modules/mailer';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import { FixedClock } from '../src/core/clock/clock';
 import { TransactionService } from '../src/core/database/transaction.service';
 import { NotificationsOutbox1764800000000 } from '../src/database/migrations/1764800000000-NotificationsOutbox';
@@ -14,7 +12,7 @@ import { outboxCount, readOutboxMail } from './helpers/accounts';
 import { givePlan, newClient, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
 import { emailDeliveries, eventsFor, mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { createMariaDbDatabase, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const MINUTE = 60_000;
@@ -190,29 +188,13 @@ describe('the notifications outbox across a crash', () => {
   });
 });
 
-const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
-
 describe('two workers on one MariaDB database (always MariaDB: SQLite is one process)', () => {
   let database: TestDatabase;
   const apps: TestApp[] = [];
   const dirs = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'pilates-outbox-')));
 
   beforeAll(async () => {
-    const name = `pilates_outbox_${randomBytes(4).toString('hex')}`;
-    const admin = await createConnection({ uri: MARIADB });
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.end();
-    const url = new URL(MARIADB);
-    url.pathname = `/${name}`;
-    database = {
-      url: url.toString(),
-      driver: 'mysql',
-      drop: async () => {
-        const connection = await createConnection({ uri: MARIADB });
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await connection.end();
-      },
-    };
+    database = await createMariaDbDatabase('pilates_outbox');
     for (const dataDir of dirs) apps.push(await createTestApp({ database, dataDir }));
   });
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,29 +21,11 @@ import { migrateCommand } from '../src/core/database/migrate-command';
 import { migrations } from '../src/database/migrations';
 import { schema } from '../src/database/schema';
 import { createTestApp, TestApp } from './helpers/test-app';
-import { createTestDatabase, TestDatabase } from './helpers/test-database';
+import { createMariaDbDatabase, createTestDatabase, MARIADB, TestDatabase } from './helpers/test-database';
 import { NOW, TODAY } from './helpers/booking';
 
-const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
-
 /** A new, empty MariaDB schema (always MariaDB, also in the SQLite run: the lock is MySQL's). */
-async function emptyMariaDb(): Promise<TestDatabase> {
-  const name = `pilates_replicas_${randomBytes(4).toString('hex')}`;
-  const admin = await createConnection({ uri: MARIADB });
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
-  const url = new URL(MARIADB);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    driver: 'mysql',
-    drop: async () => {
-      const connection = await createConnection({ uri: MARIADB });
-      await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await connection.end();
-    },
-  };
-}
+const emptyMariaDb = (): Promise<TestDatabase> => createMariaDbDatabase('pilates_replicas');
 
 const executed = async (t: TestApp): Promise<string[]> =>
   ((await t.dataSource.query('SELECT name FROM migrations ORDER BY id')) as { name: string }[]).map((r) => r.name);

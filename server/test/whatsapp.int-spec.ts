@@ -3,7 +3,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import { FixedClock } from '../src/core/clock/clock';
 import { User } from '../src/auth/entities/user.entity';
 import { MAIL_MAX_ATTEMPTS } from '../src/notifications/delivery-policy';
@@ -19,7 +18,7 @@ import { validRegistration } from './helpers/accounts';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt } from './helpers/booking';
 import { FakeMeta } from './helpers/fake-meta';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/test-database';
+import { createMariaDbDatabase, type TestDatabase } from './helpers/test-database';
 
 /** Monday 23 November 2026, 12:00 in the studio (Mexico City, UTC-6): inside the sending hours. */
 const NOON = new Date('2026-11-23T18:00:00.000Z');
@@ -602,8 +601,6 @@ describe("WhatsApp notices through Meta's Cloud API (a local fake of it)", () =>
   });
 });
 
-const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
-
 describe('two app instances on one MariaDB database sending the same WhatsApp deliveries', () => {
   let database: TestDatabase;
   let meta: FakeMeta;
@@ -613,21 +610,7 @@ describe('two app instances on one MariaDB database sending the same WhatsApp de
 
   beforeAll(async () => {
     meta = await new FakeMeta().start();
-    const name = `pilates_whatsapp_${randomBytes(4).toString('hex')}`;
-    const admin = await createConnection({ uri: MARIADB });
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.end();
-    const url = new URL(MARIADB);
-    url.pathname = `/${name}`;
-    database = {
-      url: url.toString(),
-      driver: 'mysql',
-      drop: async () => {
-        const connection = await createConnection({ uri: MARIADB });
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-        await connection.end();
-      },
-    };
+    database = await createMariaDbDatabase('pilates_whatsapp');
     const env = { WHATSAPP_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_API_BASE: meta.url };
     for (const dataDir of dirs) apps.push(await createTestApp({ database, dataDir, clock, env }));
   });

@@ -52,6 +52,42 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   };
 }
 
+/** The MariaDB server of the tests that need one in every run: TEST_DATABASE_URL's, else 127.0.0.1:3306. */
+export const MARIADB = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+/**
+ * A new, empty MariaDB database named `<prefix>_<random>`, whatever the run (SQLite or MySQL): for the
+ * tests about what only a server shows (two processes, a lock, an outage, the backup service).
+ * `drop` also drops the databases named `<name><suffix>` for each of `alsoDrop` (scratch copies).
+ */
+export async function createMariaDbDatabase(
+  prefix: string,
+  { alsoDrop = [] }: { alsoDrop?: string[] } = {},
+): Promise<TestDatabase & { url: string; name: string }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = await createConnection({ uri: MARIADB });
+  try {
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: withDatabase(MARIADB, name),
+    driver: 'mysql',
+    drop: async () => {
+      const connection = await createConnection({ uri: MARIADB });
+      try {
+        for (const database of [name, ...alsoDrop.map((suffix) => `${name}${suffix}`)]) {
+          await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+        }
+      } finally {
+        await connection.end();
+      }
+    },
+  };
+}
+
 const withDatabase = (base: string, name: string): string => {
   const url = new URL(base);
   url.pathname = `/${name}`;
