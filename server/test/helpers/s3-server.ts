@@ -25,7 +25,7 @@ new S3rver({
   port: 0, address: '127.0.0.1', silent: true, directory,
   key: readFileSync(key), cert: readFileSync(cert),
   configureBuckets: [{ name: bucket, configs: [] }],
-}).run().then(({ port }) => console.log(port));
+}).run().then(({ port }) => process.stdout.write(port + '\\n'));
 `;
 
 /** Starts s3rver with a self-signed certificate under `work`, with one bucket. */
@@ -65,7 +65,9 @@ export async function startLocalS3(work: string, bucket: string): Promise<LocalS
       throw new Error(`s3rver exited with code ${String(code)}`);
     }),
   ])) as [string];
-  const port = Number(first);
+  // Only digits: a console.log of a number would be coloured under FORCE_COLOR (as Nx runs the tests).
+  const port = Number(/\d+/.exec(first)?.[0]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`s3rver did not say its port: ${first}`);
   return {
     repository: (path) => `s3:https://127.0.0.1:${port}/${bucket}/${path}`,
     caCertFile: cert,
