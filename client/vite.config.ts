@@ -38,9 +38,12 @@ const fromHere = (path: string): string => fileURLToPath(new URL(path, import.me
  * and the app for each of them did. A file that replaces a module (`vi.mock`) needs a module cache
  * of its own, so those run isolated; src/test/setup.ts clears what a file could leave behind.
  */
-const TEST_FILES = (readdirSync(fromHere('./src'), { recursive: true }) as string[])
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `src/${file.replaceAll('\\', '/')}`);
+// Scanned only when Vitest loads this file: a build or the dev server needs no list of tests.
+const TEST_FILES = process.env.VITEST
+  ? (readdirSync(fromHere('./src'), { recursive: true }) as string[])
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => `src/${file.replaceAll('\\', '/')}`)
+  : [];
 const MOCKING_TESTS = TEST_FILES.filter((file) => readFileSync(fromHere(`./${file}`), 'utf8').includes('vi.mock('));
 // VITEST_ZONES=1: only the zone-sensitive files.
 const TESTS = process.env.VITEST_ZONES === '1' ? ZONE_SENSITIVE_TESTS : ['src/**/*.test.{ts,tsx}'];
