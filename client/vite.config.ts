@@ -149,6 +149,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: which script, chunks and styles each route needs (the server
         // lists them in the page it renders).
         manifest: true,
+        // A lazily loaded part's imports are not listed beside its import() for preloading: the page
+        // the server renders lists its own files (ssr-manifest.ts), so in the app's entry that list
+        // (about 2 KB gzip of file names and indexes, growing with every page, on the home page's
+        // first download) only saved a round trip on later in-app navigations, which now fetch a
+        // page's chunk and then its imports.
+        modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
         rolldownOptions: {
           input: { main: fromHere('./src/main.tsx') },
           output: {
