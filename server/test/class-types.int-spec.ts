@@ -248,6 +248,9 @@ describe('class types: the owner defines them, the timetable and the booking pag
         .send({ date: TUESDAY, classReservation: prenatal.id })
         .expect(201);
       expect(await remainingOf(t, pack.userPlanId)).toBe(3);
+      // «Mis clases» names the booked class's type and level.
+      const mine = await pack.agent.post('/api/informacion/get-clases').send({ periodo: 'proximas' }).expect(200);
+      expect(mine.body.clases.map((row: { classType: string }) => row.classType)).toEqual(['Prenatal · Prenatal']);
 
       // The Planes page names the limit.
       const catalogue = await t.http().get('/api/planes/get-planes').expect(200);

@@ -131,6 +131,9 @@ export interface MyClassRow {
   lateReleasedAt: Date | null;
   /** A late release or a no-show forgiven by an admin ("Perdonar"). */
   forgivenAt: Date | null;
+  /** The class's type (its timetable entry's), e.g. "Pilates Reformer" and "basico". */
+  classTypeName: string;
+  classTypeLevel: string;
 }
 
 /** The studio's "now" as SQL compares it: a class has started when its date and time are not after these. */
@@ -157,7 +160,9 @@ const MY_CLASSES_TOTAL_SQL = `SELECT COUNT(*) AS total,
 const MY_CLASS_COLUMNS = `r.id AS id, c.date AS date, c.start_time AS startTime, c.instructor AS instructor,
   r.cancel_grace_until AS cancelGraceUntil, r.cancel_hours AS cancelHours, r.attended AS attended, r.spot_id AS spotId,
   r.late_released_at AS lateReleasedAt, r.forgiven_at AS forgivenAt,
-  (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel`;
+  (SELECT sp.label FROM spots sp WHERE sp.id = r.spot_id) AS spotLabel,
+  (SELECT ct.name FROM schedules s JOIN class_types ct ON ct.id = s.class_type_id WHERE s.id = c.schedule_id) AS classTypeName,
+  (SELECT ct.level FROM schedules s JOIN class_types ct ON ct.id = s.class_type_id WHERE s.id = c.schedule_id) AS classTypeLevel`;
 /** Parameters: user id, today. What is booked from today on: few rows, however old the client. */
 const MY_CLASSES_FROM_TODAY_SQL = `SELECT ${MY_CLASS_COLUMNS}
   FROM reservations r JOIN class_sessions c ON c.id = r.class_session_id
@@ -914,6 +919,8 @@ const toMyClassRow = (row: MyClassSqlRow): MyClassRow => ({
   spotLabel: row.spotLabel === null || row.spotLabel === undefined ? null : String(row.spotLabel),
   lateReleasedAt: fromDbDatetime(row.lateReleasedAt as Date | string | null),
   forgivenAt: fromDbDatetime(row.forgivenAt as Date | string | null),
+  classTypeName: String(row.classTypeName),
+  classTypeLevel: String(row.classTypeLevel),
 });
 
 /** Not started yet at `now`, as "Mis clases" splits upcoming from past. */

@@ -132,6 +132,7 @@ export const upcomingClass: MyClassDto = {
   dayOfWeek: 'Martes',
   time: '7:00 AM',
   instructor: 'Mariana',
+  classType: 'Pilates Reformer · Básico',
   isPast: false,
   cancellable: true,
   releasable: false,

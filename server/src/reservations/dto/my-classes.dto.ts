@@ -37,6 +37,9 @@ export class MyClassDto {
   @ApiPropertyOptional({ type: String, nullable: true })
   instructor!: string | null;
 
+  @ApiProperty({ example: 'Pilates Reformer · Básico', description: 'El tipo de la clase y su nivel.' })
+  classType!: string;
+
   @ApiProperty({ description: 'La clase ya comenzó.' })
   isPast!: boolean;
 

@@ -129,6 +129,7 @@ export function toMyClassDto(row: MyClassRow, timing: CancelTiming, lateReleases
     dayOfWeek: weekdayName(row.date),
     time: to12Hour(row.startTime),
     instructor: row.instructor,
+    classType: classTypeLabel({ name: row.classTypeName, level: row.classTypeLevel }),
     isPast: timing.isPast,
     // A released place is no longer the client's: nothing left to cancel.
     cancellable: timing.cancellable && !released,

@@ -17,6 +17,8 @@ export interface MyClassDto {
   cancellable: boolean;
   /** Hasta cuándo el cliente puede cancelar sin costo (ISO 8601). */
   cancellableUntil: string;
+  /** El tipo de la clase y su nivel. */
+  classType: string;
   date: string;
   dayOfWeek: string;
   /** Un administrador perdonó la liberación tardía o la inasistencia: la clase volvió a su plan si seguía vigente. */

@@ -16,6 +16,7 @@ const upcoming: MyClassDto = {
   dayOfWeek: 'Martes',
   time: '7:00 AM',
   instructor: null,
+  classType: 'Pilates Reformer · Básico',
   isPast: false,
   cancellable: true,
   releasable: false,
@@ -32,6 +33,7 @@ const tooLate: MyClassDto = {
   date: '2026-11-24',
   dayOfWeek: 'Martes',
   time: '8:00 AM',
+  classType: 'Reformer Prenatal · Prenatal',
   cancellable: false,
   releasable: true,
   // 8:00 PM of Monday: booked inside the window, past it now.
@@ -81,7 +83,7 @@ describe('MyClasses', () => {
     ).toEqual(['Clase', 'Fecha', 'Día', 'Hora', 'Reformer', 'Cancelación', 'Acciones']);
     const rows = within(next).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]).getByText('Pilates Reformer')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Pilates Reformer · Básico')).toBeInTheDocument();
     expect(within(rows[0]).getByText('24 de noviembre de 2026')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Martes')).toBeInTheDocument();
     expect(within(rows[0]).getByText('7:00 AM')).toBeInTheDocument();
@@ -117,12 +119,12 @@ describe('MyClasses', () => {
     // The same classes as cards, for a narrow column.
     const cards = within(screen.getByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'Martes 24 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
-      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.Liberar lugar',
+      'Martes 24 de noviembre de 20267:00 AM · Pilates Reformer · Básico · Reformer 5Cancela sin costo hasta el lunes 23 de noviembre, 7:00 PM; la clase vuelve a tu plan.Cancelar',
+      'Martes 24 de noviembre de 20268:00 AM · Reformer Prenatal · PrenatalYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. Puedes liberar tu lugar, pero la clase no se devuelve a tu plan.Liberar lugar',
     ]);
     const pastCards = within(screen.getByRole('list', { name: 'Clases pasadas' })).getAllByRole('listitem');
     expect(pastCards.map((card) => card.textContent)).toEqual([
-      'Lunes 2 de noviembre de 20267:00 AM · Pilates Reformer · Reformer 5Asistió',
+      'Lunes 2 de noviembre de 20267:00 AM · Pilates Reformer · Básico · Reformer 5Asistió',
     ]);
   });
 
@@ -155,7 +157,7 @@ describe('MyClasses', () => {
 
     const cards = within(await screen.findByRole('list', { name: 'Próximas clases' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'Martes 24 de noviembre de 20268:00 AM · Pilates ReformerYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. La clase se considera tomada.',
+      'Martes 24 de noviembre de 20268:00 AM · Reformer Prenatal · PrenatalYa no se puede cancelar sin costo: el límite era el lunes 23 de noviembre, 8:00 PM. La clase se considera tomada.',
     ]);
     const [row] = within(screen.getByRole('table', { name: 'Próximas clases' }))
       .getAllByRole('row')

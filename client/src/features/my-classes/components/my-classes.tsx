@@ -15,7 +15,6 @@ import { cancelTermsText, classOutcomeText } from '../format';
 import { CancelReservationDialog } from './cancel-reservation-dialog';
 
 export const MY_CLASSES_PAGE_SIZE = 10;
-export const CLASS_NAME = 'Pilates Reformer';
 
 /** Attendance marked at the door, in words. */
 export function attendanceText(attended: boolean | null): string {
@@ -86,15 +85,15 @@ function usePeriod(periodo: GetClasesDtoPeriodo) {
 }
 
 const dateColumns: DataTableColumn<MyClassDto>[] = [
-  { key: 'clase', header: 'Clase', cell: () => CLASS_NAME },
+  { key: 'clase', header: 'Clase', cell: (row) => row.classType },
   { key: 'fecha', header: 'Fecha', cell: (row) => formatLongDate(row.date) },
   { key: 'dia', header: 'Día', cell: (row) => row.dayOfWeek },
   { key: 'hora', header: 'Hora', cell: (row) => row.time, className: 'whitespace-nowrap' },
   { key: 'reformer', header: 'Reformer', cell: (row) => row.spot?.label ?? '—' },
 ];
 
-/** "7:00 AM · Pilates Reformer · Reformer 5" (a booking made before the room was drawn has no reformer). */
-const classLine = (row: MyClassDto) => [row.time, CLASS_NAME, row.spot?.label].filter(Boolean).join(' · ');
+/** "7:00 AM · Pilates Reformer · Básico · Reformer 5" (a booking made before the room was drawn has no reformer). */
+const classLine = (row: MyClassDto) => [row.time, row.classType, row.spot?.label].filter(Boolean).join(' · ');
 
 function Section({
   title,
