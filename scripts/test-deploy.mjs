@@ -205,6 +205,47 @@ async function checkFront(caddy, tls) {
   );
 }
 
+/**
+ * A client registered from `localAddress` and given an 8-class plan (paid, starting today) by the
+ * admin whose session cookie is `adminCookie`: `{ id, cookie }`.
+ */
+async function registerWithEightClasses(
+  tls,
+  port,
+  { adminCookie, eightId, localAddress, name, email, birthDate, label },
+) {
+  const registered = await get(tls, '/api/auth/register', {
+    port,
+    method: 'POST',
+    localAddress,
+    body: {
+      name,
+      email,
+      cumpleanos: birthDate,
+      password: 'deploy-password-1',
+      confirmPassword: 'deploy-password-1',
+      terms: true,
+    },
+  });
+  if (registered.status !== 201) throw new Error(`${label}register: ${registered.status} ${registered.body}`);
+  const client = { id: json(registered).user.id, cookie: cookieOf(registered) };
+  const given = await get(tls, '/api/planes/add-plan-admin', {
+    port,
+    method: 'POST',
+    headers: { cookie: adminCookie },
+    body: {
+      selectplan: eightId,
+      number: 8,
+      startdate: studioDate(0),
+      enddate: studioDate(30),
+      pagado: 1,
+      id_user: client.id,
+    },
+  });
+  if (given.status !== 201) throw new Error(`${label}add-plan-admin: ${given.status} ${given.body}`);
+  return client;
+}
+
 /** Clients, each registered from its own source address (127.0.1.x), with an 8-class plan. */
 async function prepareClients(caddy, tls) {
   const port = caddy.httpsPort;
@@ -216,36 +257,16 @@ async function prepareClients(caddy, tls) {
   const users = [];
   const stamp = Date.now();
   for (let i = 0; i < USERS; i++) {
-    const registered = await get(tls, '/api/auth/register', {
-      port,
-      method: 'POST',
+    const client = await registerWithEightClasses(tls, port, {
+      adminCookie: admin,
+      eightId: eight.id,
       localAddress: `127.0.1.${i + 1}`,
-      body: {
-        name: `Cliente ${i}`,
-        email: `deploy${i}.${stamp}@example.com`,
-        cumpleanos: '1990-01-01',
-        password: 'deploy-password-1',
-        confirmPassword: 'deploy-password-1',
-        terms: true,
-      },
+      name: `Cliente ${i}`,
+      email: `deploy${i}.${stamp}@example.com`,
+      birthDate: '1990-01-01',
+      label: '',
     });
-    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body}`);
-    const user = { id: json(registered).user.id, cookie: cookieOf(registered), held: [] };
-    const given = await get(tls, '/api/planes/add-plan-admin', {
-      port,
-      method: 'POST',
-      headers: { cookie: admin },
-      body: {
-        selectplan: eight.id,
-        number: 8,
-        startdate: studioDate(0),
-        enddate: studioDate(30),
-        pagado: 1,
-        id_user: user.id,
-      },
-    });
-    if (given.status !== 201) throw new Error(`add-plan-admin: ${given.status} ${given.body}`);
-    users.push(user);
+    users.push({ ...client, held: [] });
   }
   const week = [];
   for (const days of [2, 3, 4, 5, 6, 7, 8]) {
@@ -528,21 +549,6 @@ async function schemaState(dbUrl) {
 async function prepareWitness(caddy, tls, { week }) {
   const port = caddy.httpsPort;
   const stamp = Date.now();
-  const registered = await get(tls, '/api/auth/register', {
-    port,
-    method: 'POST',
-    localAddress: '127.0.2.1',
-    body: {
-      name: 'Testigo Despliegue',
-      email: `testigo.${stamp}@example.com`,
-      cumpleanos: '1985-06-15',
-      password: 'deploy-password-1',
-      confirmPassword: 'deploy-password-1',
-      terms: true,
-    },
-  });
-  if (registered.status !== 201) throw new Error(`witness register: ${registered.status} ${registered.body}`);
-  const witness = { id: json(registered).user.id, cookie: cookieOf(registered) };
   const adminLogin = await get(tls, '/api/auth/login', {
     port,
     method: 'POST',
@@ -551,20 +557,15 @@ async function prepareWitness(caddy, tls, { week }) {
   });
   if (adminLogin.status !== 201 && adminLogin.status !== 200) throw new Error(`admin login: ${adminLogin.status}`);
   const eight = json(await get(tls, '/api/planes/get-planes', { port })).planes.find((p) => p.classes === 8);
-  const given = await get(tls, '/api/planes/add-plan-admin', {
-    port,
-    method: 'POST',
-    headers: { cookie: cookieOf(adminLogin) },
-    body: {
-      selectplan: eight.id,
-      number: 8,
-      startdate: studioDate(0),
-      enddate: studioDate(30),
-      pagado: 1,
-      id_user: witness.id,
-    },
+  const witness = await registerWithEightClasses(tls, port, {
+    adminCookie: cookieOf(adminLogin),
+    eightId: eight.id,
+    localAddress: '127.0.2.1',
+    name: 'Testigo Despliegue',
+    email: `testigo.${stamp}@example.com`,
+    birthDate: '1985-06-15',
+    label: 'witness ',
   });
-  if (given.status !== 201) throw new Error(`witness add-plan-admin: ${given.status} ${given.body}`);
   // The last days of the week first: the traffic books all of it, so a class there is likelier to have room.
   for (const slot of [...week].reverse()) {
     const booked = await get(tls, '/api/reservations/push-reservation', {
