@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { readDrillStatus } from '../src/operations';
 import { registerUser } from './helpers/accounts';
 import { givePlan } from './helpers/booking';
+import { machineNowMs } from './helpers/machine-clock';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createMariaDbDatabase, MARIADB, type TestDatabase } from './helpers/test-database';
@@ -73,7 +74,7 @@ describe('pilates-backup loop: the monthly restore drill (compose backup service
   const drillResult = () => JSON.parse(readFileSync(drillFile, 'utf8')) as { at: string; ok: boolean; detail: string };
   const lastDrillEpoch = () => Number(readFileSync(stateFile, 'utf8').trim());
   // The script's clock: the machine's, which the test's own may not be (TEST_WALL_CLOCK).
-  const nowEpoch = () => Number(execFileSync('date', ['+%s'], { encoding: 'utf8' }).trim());
+  const nowEpoch = () => Math.floor(machineNowMs() / 1000);
   const scratchExists = async () => {
     const admin = await createConnection({ uri: MARIADB });
     try {

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FixedClock } from '../src/core/clock/clock';
 import { loginAs, registerUser } from './helpers/accounts';
 import { givePlan, NEXT_MONDAY, NOW, scheduleAt } from './helpers/booking';
+import { machineNowMs } from './helpers/machine-clock';
 import { createTestApp, TestApp } from './helpers/test-app';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import { createTestDatabase, TestDatabase } from './helpers/test-database';
@@ -88,9 +89,8 @@ describe('npm run backup:offsite / restore:offsite / backup:drill (restic to an 
     const jwtSecret = 'generated-into-the-data-folder-0123456789';
     writeFileSync(join(dataDir, 'jwt-secret'), jwtSecret, { mode: 0o600 });
 
-    // The script's clock is the machine's, which the test's own may not be (TEST_WALL_CLOCK): the
-    // file just written carries the machine's time.
-    const startedAt = statSync(join(dataDir, 'jwt-secret')).mtimeMs;
+    // The script's clock is the machine's, which the test's own may not be (TEST_WALL_CLOCK).
+    const startedAt = machineNowMs();
 
     const backup = await run(['backup']);
     expect(backup.output).toContain('Off-site backup done');
