@@ -210,7 +210,7 @@ describe('AdminInvoices ("Facturas")', () => {
     renderPage(<AdminInvoices />);
     await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
 
-    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar la factura F-15' }));
+    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar factura F-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
     expect(within(dialog).getByRole('combobox', { name: 'Motivo de cancelación' })).toHaveTextContent(
       '02 · Comprobante emitido con errores sin relación',
@@ -232,7 +232,7 @@ describe('AdminInvoices ("Facturas")', () => {
     renderPage(<AdminInvoices />);
     await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
 
-    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar la factura F-15' }));
+    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar factura F-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Motivo de cancelación' }));
     await userEvent.click(await screen.findByRole('option', { name: /^01 · / }));
@@ -272,7 +272,7 @@ describe('AdminInvoices ("Facturas")', () => {
     renderPage(<AdminInvoices />);
     await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
 
-    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar la factura F-15' }));
+    await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar factura F-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }));
     expect(

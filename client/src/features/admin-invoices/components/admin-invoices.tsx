@@ -71,7 +71,7 @@ function StatusBadge({ invoice }: { invoice: AdminInvoiceDto }) {
 }
 
 /** The PAC's error, the refund and the "Revisar" flag: what the admin has to act on. */
-function Notices({ invoice }: { invoice: AdminInvoiceDto }) {
+function Notices({ invoice, dash = true }: { invoice: AdminInvoiceDto; dash?: boolean }) {
   const notices: { key: string; text: string; danger?: boolean }[] = [];
   if (invoice.status === 'failed' && invoice.lastError)
     notices.push({ key: 'error', text: `Error del PAC: ${invoice.lastError}`, danger: true });
@@ -80,7 +80,7 @@ function Notices({ invoice }: { invoice: AdminInvoiceDto }) {
   else if (invoice.purchaseRefunded) notices.push({ key: 'refund', text: 'Compra reembolsada' });
   if (invoice.needsAccountant)
     notices.push({ key: 'review', text: 'Revisar: cancelada después de su mes (avisa a la contadora)' });
-  if (notices.length === 0) return <span className="text-ink-subtle">—</span>;
+  if (notices.length === 0) return dash ? <span className="text-ink-subtle">—</span> : null;
   return (
     <ul className="space-y-1 text-sm">
       {notices.map((notice) => (
@@ -126,12 +126,7 @@ function InvoiceActions({ invoice, actions }: { invoice: AdminInvoiceDto; action
           >
             XML
           </a>
-          <Button
-            size="sm"
-            variant="danger"
-            aria-label={`Cancelar la ${name}`}
-            onClick={() => actions.onCancel(invoice)}
-          >
+          <Button size="sm" variant="danger" aria-label={`Cancelar ${name}`} onClick={() => actions.onCancel(invoice)}>
             Cancelar factura
           </Button>
         </>
@@ -178,11 +173,25 @@ const columnsWith = (actions: Actions, timeZone: string): DataTableColumn<AdminI
     key: 'compra',
     header: 'Compra',
     cell: (invoice) => <Purchase invoice={invoice} timeZone={timeZone} />,
-    className: 'align-top',
+    className: 'align-top min-w-48',
   },
-  { key: 'cliente', header: 'Cliente', cell: (invoice) => <Client invoice={invoice} />, className: 'align-top' },
-  { key: 'folio', header: 'Serie y folio', cell: folioLabel, className: 'align-top whitespace-nowrap' },
-  { key: 'uuid', header: 'UUID', cell: (invoice) => <Uuid invoice={invoice} />, className: 'align-top max-w-48' },
+  {
+    key: 'cliente',
+    header: 'Cliente',
+    cell: (invoice) => <Client invoice={invoice} />,
+    className: 'align-top min-w-40 [overflow-wrap:anywhere]',
+  },
+  {
+    key: 'folio',
+    header: 'Folio y UUID',
+    cell: (invoice) => (
+      <div className="space-y-0.5">
+        <p className="whitespace-nowrap text-ink-strong">{folioLabel(invoice)}</p>
+        {invoice.uuid ? <Uuid invoice={invoice} /> : null}
+      </div>
+    ),
+    className: 'align-top min-w-36 max-w-44',
+  },
   {
     key: 'avisos',
     header: 'Avisos',
@@ -213,7 +222,7 @@ function InvoiceCard({ invoice, actions, timeZone }: { invoice: AdminInvoiceDto;
           <Uuid invoice={invoice} />
         </dd>
       </dl>
-      <Notices invoice={invoice} />
+      <Notices invoice={invoice} dash={false} />
       <InvoiceActions invoice={invoice} actions={actions} />
     </>
   );
@@ -289,6 +298,7 @@ export function AdminInvoices() {
           <div className="@container">
             <ResponsiveTable
               label="Facturas del mes"
+              tableLayout="fit"
               columns={columnsWith(actions, timeZone)}
               rows={invoices}
               getRowKey={(invoice) => invoice.id}
