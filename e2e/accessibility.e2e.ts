@@ -916,6 +916,6 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await closeDialogs(page);
       await page.close();
       expect(found).toEqual([]);
-    });
+    }, 120_000);
   }
 });
