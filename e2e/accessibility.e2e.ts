@@ -69,6 +69,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-class-types/components/class-type-dialog.tsx': 'Nuevo tipo de clase, Editar tipo de clase',
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
+  'features/admin-invoices/components/cancel-invoice-dialog.tsx': 'Cancelar factura (Facturas)',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
   'features/admin-users/components/add-plan-dialog.tsx': 'Agregar plan (Usuarios)',
   'features/admin-users/components/add-user-dialog.tsx': 'Agregar usuario',
@@ -291,6 +292,18 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
          ON CONFLICT (schedule_id, date) DO UPDATE SET reserved_count = reserved_count + 1`,
         )
         .run(schedule.id, MISSED_DAY);
+      // An issued invoice of this month, so Facturas offers «Cancelar factura» (the suite's server runs
+      // no job to stamp one; the dialog only asks the PAC when confirmed).
+      const stamp = new Date().toISOString().replace('T', ' ').slice(0, 23);
+      fixtures
+        .prepare(
+          `INSERT INTO invoices (purchase_kind, purchase_id, user_id, period, status, total_cents, payment_form, rfc,
+             legal_name, tax_system, zip, cfdi_use, email, provider_id, uuid, series, folio_number, attempts,
+             next_attempt_at, issued_at, needs_accountant, created_at, updated_at)
+           VALUES ('payment', 999999, ?, ?, 'issued', 120000, '04', 'GODE561231GR8', 'EMILIO GOMEZ DIAZ', '612',
+             '52140', 'G03', ?, 'sim_e2e_a11y', '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'F', 1, 1, ?, ?, 0, ?, ?)`,
+        )
+        .run(userId, today.slice(0, 7), email, stamp, stamp, stamp, stamp);
       const session = fixtures
         .prepare('SELECT id FROM class_sessions WHERE schedule_id = ? AND date = ?')
         .get(schedule.id, MISSED_DAY) as { id: number };
@@ -366,7 +379,13 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
     );
     expect(panelPages).toEqual(expect.arrayContaining(CLIENT_PAGES));
     expect(adminPages).toEqual(
-      expect.arrayContaining(['/pilates/panel', '/pilates/usuarios', '/pilates/auditoria', '/pilates/horario']),
+      expect.arrayContaining([
+        '/pilates/panel',
+        '/pilates/usuarios',
+        '/pilates/auditoria',
+        '/pilates/horario',
+        '/pilates/facturas',
+      ]),
     );
     expect(pages.length).toBe(publicPages.length + CLIENT_PAGES.length + adminPages.length);
   });
@@ -773,6 +792,17 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
         )),
       );
 
+      // Facturas: cancelling an issued invoice (motive 02, and 01 with the substitute's UUID field).
+      await open(page, `${baseUrl}/pilates/facturas`);
+      await main.getByRole('button', { name: /^Cancelar factura / }).click();
+      const cancelInvoice = page.getByRole('dialog', { name: 'Cancelar factura' });
+      found.push(...(await whileOpen(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura`)));
+      await cancelInvoice.getByRole('combobox', { name: 'Motivo de cancelación' }).click();
+      await page.getByRole('option', { name: /^01 · / }).click();
+      await cancelInvoice.getByRole('button', { name: 'Cancelar factura' }).click();
+      await cancelInvoice.getByText('Con el motivo 01 escribe el UUID').waitFor();
+      found.push(...(await withDialog(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura: motivo 01`)));
+
       // Horario: a new class, deactivating one, and its class types (a new one, editing one).
       await open(page, `${baseUrl}/pilates/horario`);
       found.push(
@@ -886,6 +916,6 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await closeDialogs(page);
       await page.close();
       expect(found).toEqual([]);
-    });
+    }, 120_000);
   }
 });

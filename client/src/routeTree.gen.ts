@@ -25,6 +25,7 @@ import { Route as PilatesTerminosRouteImport } from './routes/pilates/terminos';
 import { Route as PilatesPanelAjustesRouteImport } from './routes/pilates/_panel/ajustes';
 import { Route as PilatesPanelAuditoriaRouteImport } from './routes/pilates/_panel/auditoria';
 import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/clases';
+import { Route as PilatesPanelFacturasRouteImport } from './routes/pilates/_panel/facturas';
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
@@ -122,6 +123,11 @@ const PilatesPanelAuditoriaRoute = PilatesPanelAuditoriaRouteImport.update({
 const PilatesPanelClasesRoute = PilatesPanelClasesRouteImport.update({
   id: '/clases',
   path: '/clases',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
+const PilatesPanelFacturasRoute = PilatesPanelFacturasRouteImport.update({
+  id: '/facturas',
+  path: '/facturas',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
 const PilatesPanelHorarioRoute = PilatesPanelHorarioRouteImport.update({
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
+  '/pilates/facturas': typeof PilatesPanelFacturasRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
@@ -272,6 +279,7 @@ export interface FileRoutesByTo {
   '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
+  '/pilates/facturas': typeof PilatesPanelFacturasRoute;
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/pilates/_panel/ajustes': typeof PilatesPanelAjustesRoute;
   '/pilates/_panel/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/_panel/clases': typeof PilatesPanelClasesRoute;
+  '/pilates/_panel/facturas': typeof PilatesPanelFacturasRoute;
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
@@ -346,6 +355,7 @@ export interface FileRouteTypes {
     | '/pilates/ajustes'
     | '/pilates/auditoria'
     | '/pilates/clases'
+    | '/pilates/facturas'
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
@@ -380,6 +390,7 @@ export interface FileRouteTypes {
     | '/pilates/ajustes'
     | '/pilates/auditoria'
     | '/pilates/clases'
+    | '/pilates/facturas'
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
@@ -416,6 +427,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/ajustes'
     | '/pilates/_panel/auditoria'
     | '/pilates/_panel/clases'
+    | '/pilates/_panel/facturas'
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/instructores'
@@ -556,6 +568,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelClasesRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/facturas': {
+      id: '/pilates/_panel/facturas';
+      path: '/facturas';
+      fullPath: '/pilates/facturas';
+      preLoaderRoute: typeof PilatesPanelFacturasRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/horario': {
       id: '/pilates/_panel/horario';
       path: '/horario';
@@ -689,6 +708,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelAjustesRoute: typeof PilatesPanelAjustesRoute;
   PilatesPanelAuditoriaRoute: typeof PilatesPanelAuditoriaRoute;
   PilatesPanelClasesRoute: typeof PilatesPanelClasesRoute;
+  PilatesPanelFacturasRoute: typeof PilatesPanelFacturasRoute;
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
@@ -710,6 +730,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelAjustesRoute: PilatesPanelAjustesRoute,
   PilatesPanelAuditoriaRoute: PilatesPanelAuditoriaRoute,
   PilatesPanelClasesRoute: PilatesPanelClasesRoute,
+  PilatesPanelFacturasRoute: PilatesPanelFacturasRoute,
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,

@@ -388,7 +388,13 @@ describe('Facturas (CFDI 4.0)', () => {
       await invoicing.issueDue();
       const failed = await admin.post('/api/admin/invoices').send({ month: '2026-11', status: 'failed' }).expect(200);
       const row = failed.body.invoices.find((i: { id: number }) => i.id === res.body.invoice.id);
-      expect(row).toMatchObject({ status: 'failed', clientName: user.name, purchaseRefunded: false });
+      expect(row).toMatchObject({
+        status: 'failed',
+        clientName: user.name,
+        purchaseRefunded: false,
+        purchaseDescription: expect.stringContaining('Plan'),
+        purchaseApprovedAt: expect.any(String),
+      });
       const all = await admin.post('/api/admin/invoices').send({ month: '2026-11' }).expect(200);
       const retried = await admin.post('/api/admin/invoices/retry').send({ id: res.body.invoice.id }).expect(200);
       expect(retried.body.invoice).toMatchObject({ status: 'pending' });

@@ -54,6 +54,8 @@ export class AdminInvoicesService {
         ...toInvoiceDto(invoice),
         clientName,
         purchaseRefunded: purchase !== null && (!purchase.approved || purchase.refundedCents > 0),
+        purchaseDescription: purchase?.description ?? null,
+        purchaseApprovedAt: purchase?.approvedAt?.toISOString() ?? null,
       });
     }
     return out;

@@ -52,6 +52,7 @@ describe('SideMenu', () => {
       'href',
       '/pilates/tarjetas-de-regalo',
     );
+    expect(within(nav).getByRole('link', { name: 'Facturas' })).toHaveAttribute('href', '/pilates/facturas');
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
     expect(within(nav).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('href', '/pilates/ajustes');
     // In the Administrador block, the owner's dashboard first.
@@ -71,6 +72,7 @@ describe('SideMenu', () => {
       'Planes',
       'Promociones',
       'Tarjetas de regalo',
+      'Facturas',
       'Auditoría',
       'Ajustes',
     ]);

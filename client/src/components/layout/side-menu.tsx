@@ -11,6 +11,7 @@ import {
   LogOut,
   Percent,
   Presentation,
+  Receipt,
   Settings,
   Tags,
   UserRound,
@@ -41,6 +42,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/planes-admin': Tags,
   '/pilates/promociones': Percent,
   '/pilates/tarjetas-de-regalo': Gift,
+  '/pilates/facturas': Receipt,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
 };

@@ -4,6 +4,13 @@
  */
 import { z } from 'zod';
 import type { ChangeSettingsDto, SettingsDto } from '@/api/generated/model';
+import {
+  INVOICING_FIELDS,
+  INVOICING_SERVER_FIELDS,
+  invoicingChanges,
+  invoicingFormInput,
+  invoicingShape,
+} from './invoicing-schema';
 
 export const MESSAGES = {
   cancelHours: 'Las horas para cancelar sin costo deben ser un número entero entre 0 y 168 (una semana).',
@@ -108,6 +115,7 @@ export const settingsSchema = z
     openingHours: lines(0, 7, MESSAGES.openingHours),
     giftCardAmounts,
     giftCardPlanPrices: z.boolean(),
+    ...invoicingShape,
   })
   .refine((v) => v.secondReminderHours === null || v.secondReminderHours < v.reminderHours, {
     path: ['secondReminderHours'],
@@ -140,6 +148,7 @@ export const SETTINGS_FIELDS = [
   'openingHours',
   'giftCardAmounts',
   'giftCardPlanPrices',
+  ...INVOICING_FIELDS,
 ] as const satisfies readonly (keyof SettingsInput)[];
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -167,6 +176,7 @@ export const SERVER_FIELDS: Record<string, SettingsField> = {
   'contact.openingHours': 'openingHours',
   giftCardAmounts: 'giftCardAmounts',
   giftCardPlanPrices: 'giftCardPlanPrices',
+  ...INVOICING_SERVER_FIELDS,
 };
 
 /** The stored settings as the form's inputs. */
@@ -193,6 +203,7 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
     openingHours: settings.contact.openingHours.join('\n'),
     giftCardAmounts: settings.giftCardAmounts.join('\n'),
     giftCardPlanPrices: settings.giftCardPlanPrices,
+    ...invoicingFormInput(settings),
   };
 }
 
@@ -233,5 +244,6 @@ export function changesOf(settings: SettingsDto, values: SettingsValues): Change
   if (!sameLines(values.openingHours, was.openingHours)) contact.openingHours = values.openingHours;
   if (Object.keys(contact).length > 0) changes.contact = contact;
   if (!sameLines(values.giftCardAmounts, settings.giftCardAmounts)) changes.giftCardAmounts = values.giftCardAmounts;
+  Object.assign(changes, invoicingChanges(settings, values));
   return changes;
 }

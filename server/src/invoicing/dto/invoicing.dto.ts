@@ -278,6 +278,20 @@ export class AdminInvoiceDto extends InvoiceDto {
     description: 'La compra se reembolsó o tuvo contracargo: hay que cancelar la factura.',
   })
   purchaseRefunded!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Plan Ocho Clases (8 clases de Pilates Reformer)',
+    description: 'Lo que se compró (null: la global).',
+  })
+  purchaseDescription!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-11-23T18:00:00.000Z',
+    description: 'Cuándo se aprobó el pago de la compra (null: la global).',
+  })
+  purchaseApprovedAt!: string | null;
 }
 
 export class AdminInvoicesResponseDto {

@@ -43,6 +43,16 @@ export interface AdminInvoiceDto {
   paymentForm: string | null;
   /** Mes del pago, hora del estudio. */
   period: string;
+  /**
+   * Cuándo se aprobó el pago de la compra (null: la global).
+   * @nullable
+   */
+  purchaseApprovedAt: string | null;
+  /**
+   * Lo que se compró (null: la global).
+   * @nullable
+   */
+  purchaseDescription: string | null;
   /** La compra (para la global: el mes, AAAAMM). */
   purchaseId: number;
   purchaseKind: AdminInvoiceDtoPurchaseKind;

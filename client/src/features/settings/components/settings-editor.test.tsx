@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsDto } from '@/api/generated/model';
 import { DEFAULT_STUDIO_CONTACT } from '@pilates/dates/studio-contact';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { INVOICING_MESSAGES } from '../invoicing-schema';
 import { MESSAGES } from '../schemas';
 import { NOTHING_CHANGED, SettingsEditor } from './settings-editor';
 
@@ -273,5 +274,101 @@ describe('SettingsEditor ("Ajustes")', () => {
       expect(await screen.findByText(refused)).toBeInTheDocument();
       expect(amounts()).toHaveAccessibleDescription(expect.stringContaining(refused));
     });
+  });
+});
+
+describe('SettingsEditor: "Facturación"', () => {
+  it('should show the fiscal settings, with the placeholder product key called provisional', async () => {
+    stubApi({ [SETTINGS_URL]: read });
+    await renderEditor();
+
+    const section = screen.getByRole('region', { name: 'Facturación' });
+    expect(within(section).getByLabelText('Clave de producto o servicio (SAT)')).toHaveValue('01010101');
+    expect(within(section).getByLabelText('Clave de producto o servicio (SAT)')).toHaveAccessibleDescription(
+      expect.stringContaining('es provisional: tu contadora debe reemplazarla'),
+    );
+    expect(within(section).getByLabelText('Clave de unidad (SAT)')).toHaveValue('E48');
+    expect(within(section).getByLabelText('Serie de las facturas')).toHaveValue('F');
+    expect(within(section).getByLabelText('Código postal del estudio')).toHaveValue('52140');
+    expect(within(section).getByLabelText('Días extra para pedir factura')).toHaveValue('0');
+
+    await replace('Clave de producto o servicio (SAT)', '85121800');
+    expect(field('Clave de producto o servicio (SAT)')).not.toHaveAccessibleDescription(
+      expect.stringContaining('provisional'),
+    );
+  });
+
+  it('should refuse malformed fiscal settings at their fields with the server messages, before sending', async () => {
+    const fetchMock = stubApi({ [SETTINGS_URL]: read });
+    await renderEditor();
+
+    await replace('Clave de producto o servicio (SAT)', '0101');
+    await replace('Clave de unidad (SAT)', 'E-48');
+    await replace('Serie de las facturas', 'F 1');
+    await replace('Código postal del estudio', '5214');
+    await replace('Días extra para pedir factura', '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText(INVOICING_MESSAGES.invoiceProductKey)).toBeInTheDocument();
+    expect(field('Clave de unidad (SAT)')).toHaveAccessibleDescription(
+      expect.stringContaining(INVOICING_MESSAGES.invoiceUnitKey),
+    );
+    expect(field('Serie de las facturas')).toHaveAccessibleDescription(
+      expect.stringContaining(INVOICING_MESSAGES.invoiceSeries),
+    );
+    expect(field('Código postal del estudio')).toHaveAccessibleDescription(
+      expect.stringContaining(INVOICING_MESSAGES.invoiceZip),
+    );
+    expect(field('Días extra para pedir factura')).toHaveAccessibleDescription(
+      expect.stringContaining(INVOICING_MESSAGES.invoiceGraceDays),
+    );
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+  });
+
+  it('should send only the changed fiscal settings (unit key in capitals, days as a number)', async () => {
+    const fetchMock = stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          message: 'Ajustes guardados.',
+          settings: { ...SETTINGS, invoiceUnitKey: 'E48', invoiceSeries: 'PIL', invoiceGraceDays: 2 },
+          warnings: [],
+        },
+      }),
+    });
+    await renderEditor();
+
+    await replace('Clave de unidad (SAT)', 'e48');
+    await replace('Serie de las facturas', 'PIL');
+    await replace('Días extra para pedir factura', '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([{ invoiceSeries: 'PIL', invoiceGraceDays: 2 }]);
+  });
+
+  it("should put the server's refusal of a fiscal setting under its field", async () => {
+    stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          error: { invoiceZip: ['El código postal del estudio son 5 dígitos.'] },
+        },
+      }),
+    });
+    await renderEditor();
+
+    await replace('Código postal del estudio', '52141');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('El código postal del estudio son 5 dígitos.')).toBeInTheDocument();
+    expect(field('Código postal del estudio')).toHaveAccessibleDescription(
+      expect.stringContaining('El código postal del estudio son 5 dígitos.'),
+    );
   });
 });

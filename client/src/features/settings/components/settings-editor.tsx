@@ -15,6 +15,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { LoadError } from '@/components/ui/load-error';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
+import { InvoicingSettings } from './invoicing-settings';
 import {
   changesOf,
   SERVER_FIELDS,
@@ -230,6 +231,8 @@ export function SettingsForm({ answer }: { answer: SettingsResponseDto }) {
           hint="Además de estos montos, se puede regalar el precio de cualquier plan a la venta."
         />
       </Section>
+
+      <InvoicingSettings form={form} />
 
       {allUnderFields ? null : <ErrorMessage error={change.error} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
