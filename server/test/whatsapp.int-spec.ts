@@ -246,6 +246,37 @@ describe('WhatsApp notices with the local simulator (no Meta settings)', () => {
       expect(written.text).toContain('a las 7:00 PM');
     });
 
+    it("should send a failed membership charge by WhatsApp beside the e-mail, with the card's link and the grace", async () => {
+      const client = await h.optedIn();
+      await t.app.get(NotificationsService).emit({
+        type: 'membership.past_due',
+        to: { userId: client.user.id, email: client.user.email, name: client.user.name },
+        payload: {
+          membershipId: 1,
+          planName: 'Ilimitado',
+          totalCents: 149_900,
+          paidThrough: '2026-12-14',
+          graceDays: 7,
+        },
+      });
+      await h.settled();
+      expect((await h.deliveries(client.user.id)).map((d) => [d.channel, d.sentAt !== null]).sort()).toEqual([
+        ['email', true],
+        ['whatsapp', true],
+      ]);
+      const [message] = await h.messagesOf(client.user.id);
+      expect(message).toMatchObject({ template: 'membresia_pago_pendiente', status: 'delivered' });
+      const dir = join(t.config.dataDir, 'whatsapp-outbox');
+      const texts = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')).text as string);
+      expect(texts.find((text) => text.includes('«Ilimitado»'))).toBe(
+        'Hola, ' +
+          client.user.name +
+          ': no pudimos cobrar $1,499.00 de tu membresía «Ilimitado». Mercado Pago volverá a intentarlo; si tu tarjeta ' +
+          'cambió o venció, actualízala en https://www.mercadopago.com.mx/subscriptions. Reservas nuevas: puedes hacerlas ' +
+          '7 días más. Tus clases ya reservadas no se cancelan.',
+      );
+    });
+
     it('should e-mail a client who has not opted in, as before', async () => {
       const { user } = await newClient(t);
       await t.app.get(NotificationsService).emit(confirmation(user));

@@ -21,6 +21,8 @@ export interface Channel {
   readonly name: string;
   /** The channel this one goes instead of, which becomes its fallback. */
   readonly replaces?: string;
+  /** Whether `event` goes on this channel beside the one it `replaces` (both), not instead of it. */
+  beside?(event: NotificationEvent): boolean;
   /** Whether `recipient` gets `event` on this channel (asked when the event is emitted). */
   wants(recipient: Recipient, event: NotificationEvent): boolean | Promise<boolean>;
   /** When the event may go on this channel (quiet hours): `now` or later. At once when absent. */

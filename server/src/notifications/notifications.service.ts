@@ -43,8 +43,9 @@ export class NotificationsService implements BeforeApplicationShutdown {
     for (const channel of this.channels) {
       if (await channel.wants(event.to, event)) wanted.push(channel);
     }
-    // An opted-in client gets the WhatsApp message instead of the e-mail, not both.
-    const replaced = new Set(wanted.map((channel) => channel.replaces));
+    // An opted-in client gets the WhatsApp message instead of the e-mail, not both (but for the
+    // events the channel sends `beside` the e-mail).
+    const replaced = new Set(wanted.filter((channel) => !channel.beside?.(event)).map((channel) => channel.replaces));
     const deliveries: number[] = [];
     for (const channel of wanted) {
       if (replaced.has(channel.name)) continue;

@@ -51,6 +51,11 @@ describe('renderWhatsApp', () => {
         to,
         payload: { userPlanId: 1, planName: '8 clases', classesRemaining: 1, endDate: '2026-12-12' },
       },
+      {
+        type: 'membership.past_due',
+        to,
+        payload: { membershipId: 1, planName: 'Ilimitado', totalCents: 149_900, paidThrough: null, graceDays: 0 },
+      },
     ];
     const used = new Set<string>();
     for (const event of events) {

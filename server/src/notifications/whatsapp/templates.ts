@@ -3,6 +3,7 @@ import { cancelDeadline } from '@pilates/dates';
 import { studioWords, type BookedClass } from '../events/booked-class';
 import type { EventPayloads, EventType, NotificationEvent } from '../events';
 import { siteUrl } from '../mail';
+import { UPDATE_CARD_URL } from '../events/membership-past-due';
 
 /**
  * The WhatsApp templates the studio registers with Meta (category "Utility", language es_MX), one
@@ -41,7 +42,18 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Hola, {{1}}: te quedan {{2}} de tu plan «{{3}}», que termina el {{4}}. Reserva tus clases en {{5}} antes de esa fecha.',
     parameters: ['nombre', 'clases restantes', 'plan', 'fecha de término', 'enlace'],
   },
+  membresia_pago_pendiente: {
+    event: 'membership.past_due',
+    body: 'Hola, {{1}}: no pudimos cobrar {{2}} de tu membresía «{{3}}». Mercado Pago volverá a intentarlo; si tu tarjeta cambió o venció, actualízala en {{4}}. Reservas nuevas: {{5}}. Tus clases ya reservadas no se cancelan.',
+    parameters: ['nombre', 'monto', 'membresía', 'enlace', 'días de gracia'],
+  },
 } as const satisfies Record<string, { event: EventType; body: string; parameters: readonly string[] }>;
+
+/**
+ * Events whose WhatsApp message goes beside the e-mail, not instead of it: a failed membership
+ * charge is a payment matter (payments stay e-mail) the client must not miss.
+ */
+export const BESIDE_EMAIL: ReadonlySet<EventType> = new Set<EventType>(['membership.past_due']);
 
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 
@@ -61,6 +73,8 @@ export interface WhatsAppContext {
   appUrl: string;
   cancelHours: number;
 }
+
+const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
 const MY_CLASSES = '/pilates/clases';
 const BOOKING = '/pilates/reservar';
@@ -141,6 +155,18 @@ const BUILDERS: { [K in EventType]?: Builder<K> } = {
       parameters: [name, whenOf(now), now.instructor, spotOf(now), cancel, siteUrl(context, MY_CLASSES)],
     };
   },
+  'membership.past_due': (name, event) => ({
+    template: 'membresia_pago_pendiente',
+    parameters: [
+      name,
+      pesos.format(event.totalCents / 100),
+      event.planName,
+      UPDATE_CARD_URL,
+      event.graceDays > 0
+        ? `puedes hacerlas ${event.graceDays === 1 ? '1 día' : `${event.graceDays} días`} más`
+        : 'esperan a que el pago se complete',
+    ],
+  }),
   'plan.ending': (name, event, context) => ({
     template: 'plan_por_terminar',
     parameters: [

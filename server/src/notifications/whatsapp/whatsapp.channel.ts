@@ -7,7 +7,7 @@ import type { NotificationEvent } from '../events';
 import type { Recipient } from '../mail';
 import { WhatsAppSender, WhatsAppSendError } from './cloud-api';
 import { whatsappSendAt } from './quiet-hours';
-import { renderWhatsApp, type WhatsAppContext } from './templates';
+import { BESIDE_EMAIL, renderWhatsApp, type WhatsAppContext } from './templates';
 import { WhatsAppRepository } from './whatsapp.repository';
 
 /**
@@ -46,6 +46,10 @@ export class WhatsAppChannel implements Channel {
   async wants(recipient: Recipient, event: NotificationEvent): Promise<boolean> {
     if (this.off || recipient.userId === null || renderWhatsApp(event, this.context) === null) return false;
     return (await this.repository.activeConsentOf(recipient.userId)) !== null;
+  }
+
+  beside(event: NotificationEvent): boolean {
+    return BESIDE_EMAIL.has(event.type);
   }
 
   sendAt(event: NotificationEvent, now: Date): Date {
