@@ -8,6 +8,7 @@ import { NotificationsService, WhatsAppWebhookService } from './notifications';
 import { OperationsAlertsService } from './operations';
 import { PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
+import { DataExportService } from './privacy';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
@@ -28,6 +29,7 @@ export enum JobName {
   Invoices = 'invoices',
   GlobalInvoice = 'global-invoice',
   OperationsAlerts = 'operations-alerts',
+  DataExportsSweep = 'data-exports-sweep',
 }
 
 /**
@@ -141,5 +143,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.OperationsAlerts,
     schedule: CronExpression.EVERY_10_MINUTES,
     run: (get) => get(OperationsAlertsService).check(),
+  },
+  {
+    // «Mis datos» links past their 24 hours: their rows go (the files are made on each download).
+    name: JobName.DataExportsSweep,
+    schedule: CronExpression.EVERY_HOUR,
+    run: (get) => get(DataExportService).sweep(),
   },
 ];

@@ -3,6 +3,7 @@
 export { AuthModule } from './auth.module';
 export { AuthController } from './auth.controller';
 export { AuthService } from './auth.service';
+export { AuthError, AuthErrorCode } from './auth.errors';
 export { UsersService, userSnapshot, type ProfileChanges } from './users.service';
 export { CurrentAccount } from './current-account.decorator';
 export { ChangeInfoUserDto } from './dto/change-info-user.dto';

@@ -42,6 +42,7 @@ import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
 import { Memberships1764965000000 } from './1764965000000-Memberships';
 import { Invoices1764966000000 } from './1764966000000-Invoices';
 import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
+import { DataExports1764972000000 } from './1764972000000-DataExports';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -90,4 +91,5 @@ export const migrations = [
   Invoices1764966000000,
   // Clients' data rights (issue 40)
   LegalTexts1764967000000,
+  DataExports1764972000000,
 ];
