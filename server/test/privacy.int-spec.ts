@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { FixedClock } from '../src/core/clock/clock';
 import { NotificationsService } from '../src/notifications/notifications.service';
+import { Membership } from '../src/payments/entities/membership.entity';
 import { Payment } from '../src/payments/entities/payment.entity';
+import { PaymentGateway } from '../src/payments/payment-gateway';
 import { DataExportService } from '../src/privacy/data-export.service';
 import { EXPORT_SECTIONS } from '../src/privacy/export-sections';
 import { loginAs, registerUser } from './helpers/accounts';
@@ -247,6 +249,10 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       expect(self.body.code).toBe('DELETION_SELF_BY_ADMIN');
       await agent.post('/api/admin/delete-account').send({ userId: user.id }).expect(403);
       await admin.post('/api/admin/delete-account').send({ userId: 999999 }).expect(404);
+      const teacher = await newClient(t, 'Instructora');
+      await t.dataSource.query("UPDATE users SET role = 'instructor' WHERE id = ?", [teacher.user.id]);
+      const staff = await admin.post('/api/admin/delete-account').send({ userId: teacher.user.id }).expect(409);
+      expect(staff.body.code).toBe('DELETION_STAFF_ACCOUNT');
     });
 
     it('should list what is pending (409) and, confirmed, anonymise every table, cancel the class and end the sessions', async () => {
@@ -335,6 +341,46 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       await other.get('/api/get-cookie').expect(401);
       const login = await t.agent().post('/api/auth/login').send({ email, password: 'clave-segura-1' }).expect(401);
       expect(login.body.code).toBe('INVALID_CREDENTIALS');
+    });
+
+    it('should cancel a live membership at Mercado Pago when the client confirms losing it', async () => {
+      const { agent, user } = await newClient(t, 'Membresia');
+      const gateway = t.app.get(PaymentGateway);
+      const reference = `pilates-${randomUUID()}`;
+      const subscription = await gateway.createSubscription({
+        reference,
+        reason: 'Ilimitado — Membresía mensual de Pilates Reformer',
+        payerEmail: user.email,
+        amountMxn: 1500,
+        backUrl: 'http://127.0.0.1/pilates/clases',
+      });
+      const membership = await t.dataSource.getRepository(Membership).save({
+        userId: user.id,
+        planId: null,
+        planName: 'Ilimitado',
+        weeklyLimit: null,
+        priceCents: 150_000,
+        commissionCents: 0,
+        totalCents: 150_000,
+        reference,
+        preapprovalId: subscription.id,
+        status: 'active' as const,
+      });
+
+      const pending = await agent
+        .post('/api/informacion/delete-account')
+        .send({ password: 'clave-segura-1' })
+        .expect(409);
+      expect(pending.body.error).toEqual({ membresia: ['Tu membresía «Ilimitado»: se cancelará en Mercado Pago.'] });
+      expect((await gateway.getSubscription(subscription.id))!.status).not.toBe('cancelled');
+
+      await agent
+        .post('/api/informacion/delete-account')
+        .send({ password: 'clave-segura-1', confirmForfeit: true })
+        .expect(200);
+      expect((await gateway.getSubscription(subscription.id))!.status).toBe('cancelled');
+      const saved = await t.dataSource.getRepository(Membership).findOneByOrFail({ id: membership.id });
+      expect(saved.status).toBe('cancelled');
     });
 
     it("should let an admin delete a client's account on their written request", async () => {
