@@ -302,7 +302,7 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       expect(pending.body.code).toBe('DELETION_PENDING_ITEMS');
       expect(pending.body.error).toEqual({
         planes: ['Tu plan «Cinco Clases» con 4 clases por usar (vence el 22/12/2026).'],
-        reservaciones: ['1 clase reservada por venir: se cancelarán y sus lugares quedarán libres.'],
+        reservaciones: ['1 clase reservada por venir: se cancelará y su lugar quedará libre.'],
       });
 
       const done = await agent

@@ -29,7 +29,9 @@ export function describePending(pending: PendingRows): Record<string, string[]> 
   }
   if (pending.futureReservations > 0) {
     items.reservaciones = [
-      `${plural(pending.futureReservations, 'clase reservada', 'clases reservadas')} por venir: se cancelarán y sus lugares quedarán libres.`,
+      pending.futureReservations === 1
+        ? '1 clase reservada por venir: se cancelará y su lugar quedará libre.'
+        : `${pending.futureReservations} clases reservadas por venir: se cancelarán y sus lugares quedarán libres.`,
     ];
   }
   if (pending.pendingPayments > 0) {

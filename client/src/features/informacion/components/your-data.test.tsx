@@ -76,7 +76,7 @@ describe('YourData («Tus datos»)', () => {
           code: 'DELETION_PENDING_ITEMS',
           error: {
             planes: ['Tu plan «Ocho Clases» con 3 clases por usar (vence el 22/12/2026).'],
-            reservaciones: ['1 clase reservada por venir: se cancelarán y sus lugares quedarán libres.'],
+            reservaciones: ['1 clase reservada por venir: se cancelará y su lugar quedará libre.'],
           },
         }),
       )
