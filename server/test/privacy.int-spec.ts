@@ -260,8 +260,9 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       const email = 'perla.quintanar@example.com';
       const birth = '1987-03-29';
       const phone = '722 987 6543';
+      // Registered with an earlier name, which the admin's edit below leaves in the audit log.
       const { agent, user } = await registerUser(t, {
-        name,
+        name: 'Perlita Quintanar',
         email,
         cumpleanos: birth,
         whatsappConsent: true,
@@ -273,7 +274,7 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       const schedule = await book(agent, 1, '09:00');
       await agent.post('/api/informacion/fiscal-data').send(FISCAL).expect(200);
       const [plan] = await t.dataSource.query('SELECT id FROM plans ORDER BY id LIMIT 1');
-      await t.dataSource.getRepository(Payment).save({
+      const paid = await t.dataSource.getRepository(Payment).save({
         userId: user.id,
         planId: Number(plan.id),
         planName: 'Cinco Clases',
@@ -287,6 +288,8 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
         paidCents: 120_000,
         approvedAt: NOW,
       });
+      // An invoice of the payment: a row with the RFC and legal name.
+      await agent.post('/api/informacion/request-invoice').send({ purchaseId: paid.id }).expect(202);
       await admin
         .post('/api/informacion/change-info-user')
         .send({ id_user: user.id, name, email, cumpleanos: birth })
@@ -294,6 +297,18 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       await agent.post('/api/informacion/export-data').expect(200);
       const session = await sessionOf(t, schedule.id, NEXT_MONDAY);
       expect(session!.reservedCount).toBe(1);
+
+      // The person is in every table the test can reach before the deletion.
+      const count = async (sql: string) => Number((await t.dataSource.query(sql, [user.id]))[0].n);
+      expect(await count('SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?')).toBe(1);
+      expect(await count('SELECT COUNT(*) AS n FROM fiscal_profiles WHERE user_id = ?')).toBe(1);
+      expect(await count('SELECT COUNT(*) AS n FROM whatsapp_consents WHERE user_id = ?')).toBe(1);
+      expect(await count('SELECT COUNT(*) AS n FROM marketing_consents WHERE user_id = ?')).toBe(1);
+      expect(await count('SELECT COUNT(*) AS n FROM notification_events WHERE recipient_user_id = ?')).toBeGreaterThan(
+        0,
+      );
+      expect(await count('SELECT COUNT(*) AS n FROM audit_log WHERE subject_user_id = ?')).toBeGreaterThan(0);
+      expect(await occurrences(t.dataSource, [name, email, 'GODE561231GR8'])).not.toEqual([]);
 
       const pending = await agent
         .post('/api/informacion/delete-account')
@@ -314,7 +329,17 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
 
       // No trace of the person's values in any text column of any table.
       const rfcLoose = 'GODE561231GR8';
-      expect(await occurrences(t.dataSource, [name, email, birth, '7229876543', rfcLoose, 'Emilio Gómez'])).toEqual([]);
+      expect(
+        await occurrences(t.dataSource, [
+          name,
+          'Perlita Quintanar',
+          email,
+          birth,
+          '7229876543',
+          rfcLoose,
+          'Emilio Gómez',
+        ]),
+      ).toEqual([]);
       // Kept: the account's id with its consents, payments; the class's place is free again.
       const [account] = await t.dataSource.query(
         'SELECT name, email, phone, active, calendar_token AS token FROM users WHERE id = ?',

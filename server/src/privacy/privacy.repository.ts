@@ -196,6 +196,7 @@ export class PrivacyRepository {
     const id = account.id;
     // The free text first: it is found by the values about to be replaced.
     await this.scrubFreeText(values);
+    await this.scrubAuditAbout(id);
     await tx.query(
       `UPDATE users SET name = ?, email = ?, phone = NULL, birth_date = ?, password_hash = ?, active = 0,
          session_version = session_version + 1, calendar_token = NULL, favourite_spot_id = NULL, updated_at = ?
@@ -259,6 +260,28 @@ export class PrivacyRepository {
     await tx.query('DELETE FROM spot_holds WHERE user_id = ? AND consumed_at IS NULL', [id]);
   }
 
+  /**
+   * The audit entries about the account keep what changed, not the values: earlier names, emails
+   * and birth dates (which the person's current values no longer find) are replaced.
+   */
+  private async scrubAuditAbout(userId: number): Promise<void> {
+    const tx = this.txHost.tx;
+    const rows: RawRow[] = await tx.query(
+      `SELECT id, \`before\` AS b, \`after\` AS a FROM audit_log
+       WHERE subject_user_id = ? OR (entity_type = 'user' AND entity_id = ?)`,
+      [userId, String(userId)],
+    );
+    for (const row of rows) {
+      const before = scrubPersonalKeys(row.b);
+      const after = scrubPersonalKeys(row.a);
+      if (before === undefined && after === undefined) continue;
+      await tx.query(
+        'UPDATE audit_log SET `before` = COALESCE(?, `before`), `after` = COALESCE(?, `after`) WHERE id = ?',
+        [before ?? null, after ?? null, row.id],
+      );
+    }
+  }
+
   /** Replaces the person's values inside free text (audit snapshots, mail payloads, gift messages). */
   private async scrubFreeText(values: PersonValues): Promise<void> {
     const needles = [values.name, values.email, values.birthDate, ...values.phones, ...values.rfcs].filter(
@@ -281,4 +304,30 @@ export class PrivacyRepository {
       }
     }
   }
+}
+
+/** Audit fields that hold a person's own values. */
+const PERSONAL_KEYS = ['name', 'email', 'phone', 'cumpleanos', 'birthDate', 'rfc', 'legalName'];
+
+/** The JSON with its personal keys replaced, or undefined when it had none (or was not an object). */
+function scrubPersonalKeys(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const record = { ...(parsed as Record<string, unknown>) };
+  let changed = false;
+  for (const key of PERSONAL_KEYS) {
+    if (key in record && record[key] !== null) {
+      record[key] = SCRUBBED;
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(record) : undefined;
 }
