@@ -416,6 +416,9 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       expect(row.name).toBe('Cuenta eliminada');
       // Again: nothing personal left, nothing to do.
       await admin.post('/api/admin/delete-account').send({ userId: user.id }).expect(200);
+      // Never active again: its sessions and credentials are gone for good.
+      const again = await admin.post('/api/admin/active-user').send({ id: user.id }).expect(409);
+      expect(again.body.code).toBe('ACCOUNT_DELETED');
     });
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AuthError, AuthErrorCode, AuthService } from '../auth';
+import { AuthError, AuthErrorCode, AuthService, DELETED_ACCOUNT_DOMAIN } from '../auth';
 import type { User } from '../auth/entities';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
@@ -104,7 +104,7 @@ export class AccountDeletionService {
           rfcs: others.rfcs,
         },
         // Unique (the email's unique index) and never deliverable (.invalid is reserved, RFC 2606).
-        `eliminada-${account.id}-${randomBytes(4).toString('hex')}@cuenta-eliminada.invalid`,
+        `eliminada-${account.id}-${randomBytes(4).toString('hex')}@${DELETED_ACCOUNT_DOMAIN}`,
         now,
       );
       // Without personal data: who, which account id, how many classes were cancelled.
