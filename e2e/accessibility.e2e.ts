@@ -88,6 +88,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/gift-cards/components/admin-gift-cards.tsx': 'Reembolsar y anular',
   'features/informacion/components/change-info-dialog.tsx': 'Cambiar información',
   'features/informacion/components/change-password-dialog.tsx': 'Cambiar contraseña',
+  'features/informacion/components/delete-account-dialog.tsx': 'Eliminar mi cuenta',
   'features/my-classes/components/calendar-feed.tsx': '¿Generar un enlace nuevo?',
   'features/my-classes/components/cancel-reservation-dialog.tsx': '¿Cancelar tu clase…?',
   'features/plans/components/plan-history.tsx': 'Historial de …',
@@ -483,6 +484,12 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
           main.getByRole('button', { name: 'Cambiar contraseña', exact: true }),
           'Cambiar contraseña',
           `/pilates/informacion ${width} Cambiar contraseña`,
+        )),
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: 'Eliminar mi cuenta', exact: true }),
+          'Eliminar mi cuenta',
+          `/pilates/informacion ${width} Eliminar mi cuenta`,
         )),
       );
 

@@ -41,6 +41,7 @@ const ZONE_SENSITIVE = [
   'payments',
   'plan-ending-reminders',
   'plan-history',
+  'privacy',
   'release-spot',
   'sala',
   'settings',

@@ -12,6 +12,7 @@ import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { InvoicingModule } from './invoicing';
 import { LegalModule } from './legal';
+import { PrivacyModule } from './privacy';
 import { JOBS } from './jobs';
 import { OperationsModule } from './operations';
 import { PagesModule } from './pages';
@@ -38,6 +39,7 @@ export class AppModule {
         LegalModule,
         PlanesModule,
         InformacionModule,
+        PrivacyModule,
         AdminModule,
         PaymentsModule,
         PagesModule,

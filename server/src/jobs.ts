@@ -8,6 +8,7 @@ import { NotificationsService, WhatsAppWebhookService } from './notifications';
 import { OperationsAlertsService } from './operations';
 import { MembershipAccountService, PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
+import { DataExportService } from './privacy';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
 /** Every scheduled job of the app, by name. */
@@ -29,6 +30,7 @@ export enum JobName {
   GlobalInvoice = 'global-invoice',
   OperationsAlerts = 'operations-alerts',
   MembershipPauses = 'membership-pauses',
+  DataExportsSweep = 'data-exports-sweep',
 }
 
 /**
@@ -148,5 +150,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.MembershipPauses,
     schedule: CronExpression.EVERY_30_MINUTES,
     run: (get) => get(MembershipAccountService).applyPauses(),
+  },
+  {
+    // «Mis datos» links past their 24 hours: their rows go (the files are made on each download).
+    name: JobName.DataExportsSweep,
+    schedule: CronExpression.EVERY_HOUR,
+    run: (get) => get(DataExportService).sweep(),
   },
 ];

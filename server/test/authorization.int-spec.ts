@@ -142,6 +142,11 @@ const RULES: Record<string, Rule> = {
   getWhatsAppConsent: { access: 'session' },
   giveWhatsAppConsent: { access: 'session', body: () => ({ phone: '722 123 4567', consent: true }) },
   withdrawWhatsAppConsent: { access: 'session' },
+  // «Tus datos» (privacy.int-spec.ts): a link answers 404 to anyone but its owner, a guest included.
+  exportData: { access: 'session' },
+  downloadExport: { access: 'public', path: '/api/informacion/export/desconocido.json' },
+  deleteAccount: { access: 'session', body: () => ({}) },
+  adminDeleteAccount: { access: Permission.UsersManage, body: () => ({ userId: 999999 }) },
   getAdminSala: { access: Permission.RoomManage },
   addSpot: { access: Permission.RoomManage, body: () => ({}) },
   updateSpot: { access: Permission.RoomManage, body: () => ({}) },

@@ -47,6 +47,7 @@ describe('named jobs', () => {
         'global-invoice': CronExpression.EVERY_HOUR,
         'operations-alerts': CronExpression.EVERY_10_MINUTES,
         'membership-pauses': CronExpression.EVERY_30_MINUTES,
+        'data-exports-sweep': CronExpression.EVERY_HOUR,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

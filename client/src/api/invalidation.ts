@@ -209,6 +209,10 @@ export const STALE_AFTER = {
   redeemGiftCard: { accepted: ['giftBalance'] },
   changeInfoUser: NOTHING,
   changePassword: NOTHING,
+  /** «Descargar mis datos»: two links, shown where they were asked for. */
+  exportData: NOTHING,
+  /** «Eliminar mi cuenta» ends the session: the client leaves for the home page (features/session). */
+  deleteAccount: NOTHING,
   getCalendarFeedUrl: NOTHING,
   resetCalendarFeedUrl: NOTHING,
   login: NOTHING,
@@ -286,6 +290,8 @@ export const STALE_AFTER = {
   changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters', 'instructorProfiles', 'instructors'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
   deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
+  /** An account deleted on a written request: anonymised in the lists, its classes freed. */
+  adminDeleteAccount: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
   activeUser: { accepted: ['audit', 'users', 'user'] },
   addPlanAdmin: { accepted: ['audit', 'plans'] },
   changeDataPlan: { accepted: ['audit', 'plans'] },

@@ -122,6 +122,7 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOkResponse({ type: AdminUserResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'ACCOUNT_DELETED: la cuenta fue eliminada a petición.' })
   async activeUser(@CurrentUser() admin: Caller, @Body() dto: UserIdDto): Promise<AdminUserResponseDto> {
     const user = await this.users.activate(admin, dto.id);
     return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { User } from '../auth/entities';
-import { type ProfileChanges, UsersService, userSnapshot } from '../auth';
+import { isDeletedAccount, type ProfileChanges, UsersService, userSnapshot } from '../auth';
 import { AuditService, changedValues } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
 import { isAdminRole, isInstructorRole } from '../core/auth/permissions';
@@ -154,6 +154,7 @@ export class AdminUsersService {
   async activate(admin: Caller, userId: number): Promise<User> {
     const user = await this.users.getById(userId);
     if (user.active) return user;
+    if (isDeletedAccount(user.email)) throw new AdminError(AdminErrorCode.ACCOUNT_DELETED);
     user.active = true;
     await this.users.activate(userId);
     await this.audit.record(admin, {

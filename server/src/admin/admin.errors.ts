@@ -7,6 +7,7 @@ export enum AdminErrorCode {
   LAST_ADMIN = 'LAST_ADMIN',
   PLAN_NOT_FOUND = 'PLAN_NOT_FOUND',
   USER_PLAN_NOT_FOUND = 'USER_PLAN_NOT_FOUND',
+  ACCOUNT_DELETED = 'ACCOUNT_DELETED',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -17,6 +18,7 @@ const status: Record<AdminErrorCode, number> = {
   [AdminErrorCode.LAST_ADMIN]: 409,
   [AdminErrorCode.PLAN_NOT_FOUND]: 404,
   [AdminErrorCode.USER_PLAN_NOT_FOUND]: 404,
+  [AdminErrorCode.ACCOUNT_DELETED]: 409,
 };
 
 const message: Record<AdminErrorCode, string> = {
@@ -26,6 +28,7 @@ const message: Record<AdminErrorCode, string> = {
   [AdminErrorCode.LAST_ADMIN]: 'Debe quedar al menos un administrador activo.',
   [AdminErrorCode.PLAN_NOT_FOUND]: 'El plan no existe.',
   [AdminErrorCode.USER_PLAN_NOT_FOUND]: 'El plan del usuario no existe.',
+  [AdminErrorCode.ACCOUNT_DELETED]: 'Esta cuenta se eliminó a petición de su titular: no se puede volver a activar.',
 };
 
 export class AdminError extends DomainError {

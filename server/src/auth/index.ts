@@ -3,7 +3,14 @@
 export { AuthModule } from './auth.module';
 export { AuthController } from './auth.controller';
 export { AuthService } from './auth.service';
-export { UsersService, userSnapshot, type ProfileChanges } from './users.service';
+export { AuthError, AuthErrorCode } from './auth.errors';
+export {
+  DELETED_ACCOUNT_DOMAIN,
+  isDeletedAccount,
+  UsersService,
+  userSnapshot,
+  type ProfileChanges,
+} from './users.service';
 export { CurrentAccount } from './current-account.decorator';
 export { ChangeInfoUserDto } from './dto/change-info-user.dto';
 export { RegisterDto } from './dto/register.dto';

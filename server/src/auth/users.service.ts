@@ -20,6 +20,12 @@ export interface NewAccount {
 }
 
 /** What an audit entry or an admin row shows of a user. */
+/** The domain of a deleted account's replacement email (.invalid is reserved, RFC 2606: never delivered). */
+export const DELETED_ACCOUNT_DOMAIN = 'cuenta-eliminada.invalid';
+
+/** An account anonymised by «Eliminar mi cuenta»: it is never activated again. */
+export const isDeletedAccount = (email: string): boolean => email.endsWith(`@${DELETED_ACCOUNT_DOMAIN}`);
+
 export const userSnapshot = (user: User) => ({
   name: user.name,
   email: user.email,

@@ -13,6 +13,7 @@ import { teachingEntities } from '../teaching/entities';
 import { classTypesEntities } from '../class-types/entities';
 import { invoicingEntities } from '../invoicing/entities';
 import { legalEntities } from '../legal/entities';
+import { privacyEntities } from '../privacy/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -26,6 +27,7 @@ export const schema: DatabaseSchema = {
     ...teachingEntities,
     ...classTypesEntities,
     ...legalEntities,
+    ...privacyEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

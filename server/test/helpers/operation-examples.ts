@@ -64,6 +64,9 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   changeSpot: { role: 'client', body: (f) => ({ reservationId: f.reservationId, spot: 3 }) },
   setFavouriteSpot: { role: 'client', body: () => ({ spot: 2 }) },
   giveWhatsAppConsent: { role: 'client', body: () => ({ phone: '044 722 123 4567', consent: true }) },
+  // Not the client's password, and no such account: a run of the examples never deletes the fixture's client.
+  deleteAccount: { role: 'client', body: () => ({ password: 'no-es-mi-clave', confirmForfeit: false }) },
+  adminDeleteAccount: { role: 'admin', body: () => ({ userId: 2_000_000_000, confirmForfeit: false }) },
   addSpot: { role: 'admin', body: () => ({ label: 'Reformer 9', row: 4, column: 0 }) },
   updateSpot: { role: 'admin', body: () => ({ id: 2, label: 'Junto a la ventana', row: 5, column: 5 }) },
   retireSpot: { role: 'admin', body: () => ({ id: 8 }) },

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.deactivate',
   'user.activate',
+  'user.delete',
   'user_plan.create',
   'user_plan.update',
   'user_plan.remind',

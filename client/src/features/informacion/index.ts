@@ -9,3 +9,5 @@ export {
   whatsappQueryOptions,
 } from './components/whatsapp-notices';
 export { FISCAL_DATA_SAVED_MESSAGE, FiscalData, fiscalDataQueryOptions } from './components/fiscal-data';
+export { YourData } from './components/your-data';
+export { ACCOUNT_DELETED_MESSAGE } from './components/delete-account-dialog';

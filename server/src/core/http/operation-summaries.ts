@@ -31,6 +31,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   getWhatsAppConsent: 'Mis avisos por WhatsApp',
   giveWhatsAppConsent: 'Recibir avisos por WhatsApp',
   withdrawWhatsAppConsent: 'Dejar de recibir avisos por WhatsApp',
+  exportData: 'Pedir mis datos (enlaces JSON y ZIP por 24 horas)',
+  downloadExport: 'Descargar mis datos',
+  deleteAccount: 'Eliminar mi cuenta',
+  adminDeleteAccount: 'Eliminar la cuenta de un cliente (a petición por escrito)',
 
   // Reservas
   getInformation: 'Clases de un día',

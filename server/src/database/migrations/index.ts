@@ -43,6 +43,7 @@ import { Memberships1764965000000 } from './1764965000000-Memberships';
 import { Invoices1764966000000 } from './1764966000000-Invoices';
 import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
 import { MembershipRules1764969000000 } from './1764969000000-MembershipRules';
+import { DataExports1764972000000 } from './1764972000000-DataExports';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -93,4 +94,5 @@ export const migrations = [
   LegalTexts1764967000000,
   // Memberships' booking rules, pauses and cancellations (issue 38)
   MembershipRules1764969000000,
+  DataExports1764972000000,
 ];

@@ -25,8 +25,13 @@ import type {
 
 import type {
   AcceptLegalDocumentDto,
+  AdminDeleteAccountDto,
   ChangeInfoUserDto,
+  DeleteAccountDto,
+  DeleteAccountResponseDto,
+  DownloadExport200One,
   ErrorResponseDto,
+  ExportLinkResponseDto,
   FavouriteSpotDto,
   FavouriteSpotResponseDto,
   FiscalDataDto,
@@ -61,6 +66,89 @@ type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * @summary Eliminar la cuenta de un cliente (a petición por escrito)
+ */
+export const getAdminDeleteAccountUrl = () => {
+  return `/api/admin/delete-account`;
+};
+
+export const adminDeleteAccount = async (
+  adminDeleteAccountDto: AdminDeleteAccountDto,
+  options?: RequestInit,
+): Promise<DeleteAccountResponseDto> => {
+  return apiFetch<DeleteAccountResponseDto>(getAdminDeleteAccountUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(adminDeleteAccountDto),
+  });
+};
+
+export const getAdminDeleteAccountMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof adminDeleteAccount>>,
+    TError,
+    { data: AdminDeleteAccountDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof adminDeleteAccount>>,
+  TError,
+  { data: AdminDeleteAccountDto },
+  TContext
+> => {
+  const mutationKey = ['adminDeleteAccount'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof adminDeleteAccount>>,
+    { data: AdminDeleteAccountDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return adminDeleteAccount(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type AdminDeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof adminDeleteAccount>>>;
+export type AdminDeleteAccountMutationBody = AdminDeleteAccountDto;
+export type AdminDeleteAccountMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Eliminar la cuenta de un cliente (a petición por escrito)
+ */
+export const useAdminDeleteAccount = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof adminDeleteAccount>>,
+      TError,
+      { data: AdminDeleteAccountDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof adminDeleteAccount>>,
+  TError,
+  { data: AdminDeleteAccountDto },
+  TContext
+> => {
+  const mutationOptions = getAdminDeleteAccountMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 /**
  * @summary Aceptar la versión vigente de un texto legal
  */
@@ -521,6 +609,245 @@ export const useChangeInfoUser = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Eliminar mi cuenta
+ */
+export const getDeleteAccountUrl = () => {
+  return `/api/informacion/delete-account`;
+};
+
+export const deleteAccount = async (
+  deleteAccountDto: DeleteAccountDto,
+  options?: RequestInit,
+): Promise<DeleteAccountResponseDto> => {
+  return apiFetch<DeleteAccountResponseDto>(getDeleteAccountUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(deleteAccountDto),
+  });
+};
+
+export const getDeleteAccountMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deleteAccount>>,
+    TError,
+    { data: DeleteAccountDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError, { data: DeleteAccountDto }, TContext> => {
+  const mutationKey = ['deleteAccount'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAccount>>, { data: DeleteAccountDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return deleteAccount(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccount>>>;
+export type DeleteAccountMutationBody = DeleteAccountDto;
+export type DeleteAccountMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Eliminar mi cuenta
+ */
+export const useDeleteAccount = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deleteAccount>>,
+      TError,
+      { data: DeleteAccountDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deleteAccount>>, TError, { data: DeleteAccountDto }, TContext> => {
+  const mutationOptions = getDeleteAccountMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Pedir mis datos (enlaces JSON y ZIP por 24 horas)
+ */
+export const getExportDataUrl = () => {
+  return `/api/informacion/export-data`;
+};
+
+export const exportData = async (options?: RequestInit): Promise<ExportLinkResponseDto> => {
+  return apiFetch<ExportLinkResponseDto>(getExportDataUrl(), {
+    ...options,
+    method: 'POST',
+  });
+};
+
+export const getExportDataMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof exportData>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof exportData>>, TError, void, TContext> => {
+  const mutationKey = ['exportData'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof exportData>>, void> = () => {
+    return exportData(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ExportDataMutationResult = NonNullable<Awaited<ReturnType<typeof exportData>>>;
+
+export type ExportDataMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Pedir mis datos (enlaces JSON y ZIP por 24 horas)
+ */
+export const useExportData = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof exportData>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof exportData>>, TError, void, TContext> => {
+  const mutationOptions = getExportDataMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Descargar mis datos
+ */
+export const getDownloadExportUrl = (file: string) => {
+  return `/api/informacion/export/${file}`;
+};
+
+export const downloadExport = async (file: string, options?: RequestInit): Promise<DownloadExport200One | Blob> => {
+  return apiFetch<DownloadExport200One | Blob>(getDownloadExportUrl(file), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getDownloadExportQueryKey = (file: string) => {
+  return [`/api/informacion/export/${file}`] as const;
+};
+
+export const getDownloadExportQueryOptions = <
+  TData = Awaited<ReturnType<typeof downloadExport>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadExport>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getDownloadExportQueryKey(file);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadExport>>> = ({ signal }) =>
+    downloadExport(file, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!file, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof downloadExport>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type DownloadExportQueryResult = NonNullable<Awaited<ReturnType<typeof downloadExport>>>;
+export type DownloadExportQueryError = ErrorType<ErrorResponseDto>;
+
+export function useDownloadExport<
+  TData = Awaited<ReturnType<typeof downloadExport>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadExport>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadExport>>,
+          TError,
+          Awaited<ReturnType<typeof downloadExport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadExport<
+  TData = Awaited<ReturnType<typeof downloadExport>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadExport>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadExport>>,
+          TError,
+          Awaited<ReturnType<typeof downloadExport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useDownloadExport<
+  TData = Awaited<ReturnType<typeof downloadExport>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadExport>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Descargar mis datos
+ */
+
+export function useDownloadExport<
+  TData = Awaited<ReturnType<typeof downloadExport>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  file: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadExport>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getDownloadExportQueryOptions(file, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary Elegir mi reformer favorito
  */

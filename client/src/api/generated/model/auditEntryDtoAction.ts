@@ -14,6 +14,7 @@ export const AuditEntryDtoAction = {
   userupdate: 'user.update',
   userdeactivate: 'user.deactivate',
   useractivate: 'user.activate',
+  userdelete: 'user.delete',
   user_plancreate: 'user_plan.create',
   user_planupdate: 'user_plan.update',
   user_planremind: 'user_plan.remind',

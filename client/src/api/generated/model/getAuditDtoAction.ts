@@ -17,6 +17,7 @@ export const GetAuditDtoAction = {
   userupdate: 'user.update',
   userdeactivate: 'user.deactivate',
   useractivate: 'user.activate',
+  userdelete: 'user.delete',
   user_plancreate: 'user_plan.create',
   user_planupdate: 'user_plan.update',
   user_planremind: 'user_plan.remind',

@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import {
+  ACCOUNT_DELETED_MESSAGE,
   FavouriteSpot,
   FiscalData,
   fiscalDataQueryOptions,
   salaQueryOptions,
   WhatsAppNotices,
   whatsappQueryOptions,
+  YourData,
 } from '../../../features/informacion';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
-import { setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
+import { clearSession, setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
 import { useLogoutEverywhere } from '../../../features/session/use-logout';
 import { titleHead } from '../../../lib/page-title';
 import { pageRead } from '../../../lib/server-read';
@@ -34,6 +36,7 @@ function InformacionPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const navigate = useNavigate();
   const { logoutEverywhere, isPending } = useLogoutEverywhere();
   if (!user) return <PageSpinner />;
   return (
@@ -57,6 +60,14 @@ function InformacionPage() {
       />
       <WhatsAppNotices onChanged={(message) => toast.show(message)} />
       <FiscalData onSaved={(message) => toast.show(message)} />
+      <YourData
+        onDeleted={async () => {
+          // The server ended every session of the account: forget it here and go home.
+          clearSession(queryClient);
+          await navigate({ to: '/pilates' });
+          toast.show(ACCOUNT_DELETED_MESSAGE);
+        }}
+      />
     </div>
   );
 }
