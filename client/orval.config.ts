@@ -45,6 +45,7 @@ export default defineConfig({
             'getMyPay',
             'getInvoices',
             'previewGlobalInvoice',
+            'getMembership',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

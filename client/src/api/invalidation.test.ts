@@ -32,6 +32,7 @@ import {
   getGetPendingAcceptancesUrl,
   getGetUserPlanesUrl,
   getGetWhatsAppConsentUrl,
+  getGetMembershipUrl,
 } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -122,6 +123,7 @@ describe('LIST_URLS', () => {
       globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
+      membership: getGetMembershipUrl(),
     });
   });
 });

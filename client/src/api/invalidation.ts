@@ -79,6 +79,8 @@ export const LIST_URLS = {
   pendingAcceptances: '/api/consents/pending',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
+  /** The caller's membership: Mis planes' card and the booking page's "2 de 3 esta semana", every week. */
+  membership: '/api/informacion/membership',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -118,14 +120,14 @@ export const STALE_AFTER = {
   // A client's own actions.
   /** A booking takes a class from a plan: the booking page's "te quedan N clases" and Mis planes. */
   pushReservation: {
-    accepted: ['day', 'rosters', 'classes', 'plans'],
+    accepted: ['day', 'rosters', 'classes', 'plans', 'membership'],
     waits: true,
     // Full, started, already booked…: the day as it is now.
-    refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
+    refused: { lists: ['day', 'membership'], when: { allBut: PLAN_PROBLEMS } },
   },
-  /** The class returns to the plan it came from; the client, an admin's roster or a user's classes cancel it. */
+  /** The class returns to the plan it came from (a membership's week frees its count); the client, an admin's roster or a user's classes cancel it. */
   cancelReservation: {
-    accepted: ['audit', 'classes', 'plans', 'day', 'rosters'],
+    accepted: ['audit', 'classes', 'plans', 'day', 'rosters', 'membership'],
     // The cancellation window closed, or the reservation is gone: the row on screen is stale.
     refused: {
       lists: ['classes', 'day', 'rosters'],
@@ -172,7 +174,13 @@ export const STALE_AFTER = {
   /** The purchase dialog's price with a code: nothing changes. */
   previewCheckout: NOTHING,
   /** A membership waits for its first charge: Mis planes shows it pending. */
-  subscribeMembership: { accepted: ['plans'] },
+  subscribeMembership: { accepted: ['plans', 'membership'] },
+  /**
+   * A pause cancels the bookings inside it (their classes back, the week's counts) and shows on Mis
+   * planes; cancelling changes the card and, from its end, the days the booking page offers.
+   */
+  pauseMembership: { accepted: ['membership', 'classes', 'day', 'rosters', 'plans'] },
+  cancelMembership: { accepted: ['membership', 'plans'] },
   // Paid wholly with the gift balance, the plan exists at once (and the class its checkout held is
   // booked); otherwise the balance part is held. A hold refused (the class filled, the reformer was
   // taken): the day on screen was behind.
@@ -270,7 +278,7 @@ export const STALE_AFTER = {
   /** The role instructor creates or brings back a profile; back to client makes it inactive. */
   changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters', 'instructorProfiles', 'instructors'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
-  deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
+  deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters', 'membership'] },
   activeUser: { accepted: ['audit', 'users', 'user'] },
   addPlanAdmin: { accepted: ['audit', 'plans'] },
   changeDataPlan: { accepted: ['audit', 'plans'] },
@@ -327,6 +335,11 @@ export const STALE_AFTER = {
     accepted: ['myInvoices', 'adminInvoices'],
     refused: { lists: ['myInvoices'], when: { allBut: [] } },
   },
+  // Memberships (admin): reads answered as POSTs, and the changes a client's card and the dashboard show.
+  getAdminMemberships: NOTHING,
+  getAdminMembershipDetail: NOTHING,
+  cancelAdminMembership: { accepted: ['membership', 'plans', 'dashboard', 'audit'] },
+  refundMembershipCharge: { accepted: ['membership', 'plans', 'dashboard', 'audit'] },
   retryInvoice: { accepted: ['adminInvoices', 'myInvoices'] },
   cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview'] },
 } as const satisfies Record<string, Staleness>;

@@ -1,4 +1,5 @@
-import { addDays, formatLongDate, parseDateOnly } from '@pilates/dates';
+import { addDays, formatLongDate, parseDateOnly, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
+import { studioTimeZone } from '@/lib/studio-time-zone';
 
 /** The renewal, said plainly wherever a membership is sold. */
 export const RENEWAL_NOTE = 'Se cobra cada mes a tu tarjeta; cancela cuando quieras';
@@ -61,4 +62,19 @@ export function pauseProblems(from: string, to: string, today: string, daysLeft:
     errors.to =
       daysLeft > 0 ? `Te quedan ${daysLeft} días de pausa este año.` : 'Ya usaste todos tus días de pausa de este año.';
   return errors;
+}
+
+/** An instant (ISO) in the studio's time: '4 de diciembre de 2026 a las 9:15 PM'. */
+export function formatStudioInstant(instant: string): string {
+  const at = new Date(instant);
+  const timeZone = studioTimeZone();
+  return `${formatLongDate(studioToday(at, timeZone))} a las ${to12Hour(studioTimeOfDay(at, timeZone))}`;
+}
+
+/** When a past-due membership stops booking, said before and after it happens. */
+export function pastDueBookingNote(bookingBlockedFrom: string | null, now: Date): string {
+  if (!bookingBlockedFrom) return 'Mientras tanto puedes seguir reservando.';
+  return new Date(bookingBlockedFrom).getTime() <= now.getTime()
+    ? 'Ya no puedes reservar clases nuevas hasta que se haga el cobro; tus clases reservadas siguen en pie.'
+    : `Puedes seguir reservando hasta el ${formatStudioInstant(bookingBlockedFrom)}; después ya no podrás reservar clases nuevas hasta que se haga el cobro.`;
 }
