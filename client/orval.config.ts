@@ -46,6 +46,8 @@ export default defineConfig({
             'getInvoices',
             'previewGlobalInvoice',
             'getMembership',
+            'getAdminMemberships',
+            'getAdminMembershipDetail',
           ].map((operationId) => [operationId, { query: { useQuery: true, useSuspenseQuery: true, signal: true } }]),
         ),
       },

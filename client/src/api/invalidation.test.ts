@@ -18,6 +18,8 @@ import {
   getListPromoCodesUrl,
   getGetInvoicesUrl,
   getPreviewGlobalInvoiceUrl,
+  getGetAdminMembershipsUrl,
+  getGetAdminMembershipDetailUrl,
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
@@ -124,6 +126,8 @@ describe('LIST_URLS', () => {
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
       membership: getGetMembershipUrl(),
+      adminMemberships: getGetAdminMembershipsUrl(),
+      adminMembershipDetail: getGetAdminMembershipDetailUrl(),
     });
   });
 });

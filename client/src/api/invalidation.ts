@@ -79,8 +79,11 @@ export const LIST_URLS = {
   pendingAcceptances: '/api/consents/pending',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
-  /** The caller's membership: Mis planes' card and the booking page's "2 de 3 esta semana", every week. */
+  /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
   membership: '/api/informacion/membership',
+  /** "Membresías": the admin's list, and one membership with its charges. */
+  adminMemberships: '/api/admin/memberships',
+  adminMembershipDetail: '/api/admin/memberships/detail',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -175,12 +178,16 @@ export const STALE_AFTER = {
   previewCheckout: NOTHING,
   /** A membership waits for its first charge: Mis planes shows it pending. */
   subscribeMembership: { accepted: ['plans', 'membership'] },
-  /**
-   * A pause cancels the bookings inside it (their classes back, the week's counts) and shows on Mis
-   * planes; cancelling changes the card and, from its end, the days the booking page offers.
-   */
-  pauseMembership: { accepted: ['membership', 'classes', 'day', 'rosters', 'plans'] },
-  cancelMembership: { accepted: ['membership', 'plans'] },
+  /** A pause cancels the membership's classes inside it and moves its paid period. */
+  pauseMembership: {
+    accepted: ['membership', 'plans', 'classes', 'day', 'rosters'],
+    // Paused or cancelled meanwhile (another tab, the notification): the membership as it is now.
+    refused: { lists: ['membership'], when: { codes: ['MEMBERSHIP_NOT_ACTIVE', 'PAUSE_OVERLAPS'] } },
+  },
+  cancelMembership: {
+    accepted: ['membership', 'plans'],
+    refused: { lists: ['membership'], when: { codes: ['MEMBERSHIP_NOT_CANCELLABLE'] } },
+  },
   // Paid wholly with the gift balance, the plan exists at once (and the class its checkout held is
   // booked); otherwise the balance part is held. A hold refused (the class filled, the reformer was
   // taken): the day on screen was behind.
@@ -284,6 +291,11 @@ export const STALE_AFTER = {
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  /** "Membresías": a cancellation or a refunded charge changes the membership, its plan and the dashboard. */
+  cancelAdminMembership: { accepted: ['audit', 'adminMemberships', 'adminMembershipDetail', 'plans', 'dashboard'] },
+  refundMembershipCharge: {
+    accepted: ['audit', 'adminMemberships', 'adminMembershipDetail', 'plans', 'dashboard'],
+  },
   /** "Venta en mostrador": the client's plan and purchases, the code's uses and the revenue. */
   deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
   deskSalePreview: NOTHING,
@@ -335,11 +347,6 @@ export const STALE_AFTER = {
     accepted: ['myInvoices', 'adminInvoices'],
     refused: { lists: ['myInvoices'], when: { allBut: [] } },
   },
-  // Memberships (admin): reads answered as POSTs, and the changes a client's card and the dashboard show.
-  getAdminMemberships: NOTHING,
-  getAdminMembershipDetail: NOTHING,
-  cancelAdminMembership: { accepted: ['membership', 'plans', 'dashboard', 'audit'] },
-  refundMembershipCharge: { accepted: ['membership', 'plans', 'dashboard', 'audit'] },
   retryInvoice: { accepted: ['adminInvoices', 'myInvoices'] },
   cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview'] },
 } as const satisfies Record<string, Staleness>;
