@@ -1,4 +1,4 @@
-import { addDays, formatLongDate } from '@pilates/dates';
+import { addDays, addMonths, formatLongDate } from '@pilates/dates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchBrowser, screenshotPath, watchPage } from './support/browser';
@@ -47,7 +47,7 @@ describe('memberships', () => {
     await browser?.close();
   });
 
-  it('should subscribe, book three classes of a week, be refused the fourth, and pause from Mis planes', async () => {
+  it('should subscribe, book three classes of a week, be refused the fourth, and schedule a pause from Mis planes', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const watch = watchPage(page);
@@ -56,7 +56,7 @@ describe('memberships', () => {
     // Planes: the membership beside the packs, with its renewal said plainly.
     await page.goto(`${baseUrl}/pilates/planes`);
     const card = page.getByRole('list', { name: 'Membresías' }).getByRole('article', { name: PLAN_NAME });
-    const cardText = await card.innerText();
+    const cardText = (await card.textContent()) ?? '';
     expect(cardText).toContain('3 clases por semana');
     expect(cardText).toContain('$1,200.00');
     expect(cardText).toContain('Se cobra cada mes a tu tarjeta; cancela cuando quieras');
@@ -108,17 +108,32 @@ describe('memberships', () => {
     await page.screenshot({ path: screenshotPath('membresia-pausar-390'), animations: 'disabled' });
     await pause.getByRole('button', { name: 'Pausar', exact: true }).click();
     await expect.poll(() => pause.count(), SLOW).toBe(0);
-    expect(await mine.innerText()).toContain(`Del ${formatLongDate(from)} al ${formatLongDate(to)}`);
-    // Mercado Pago's notification (the simulator's) confirms it: «En pausa».
     await expect
-      .poll(async () => {
-        await page.reload();
-        return mine.getByText('En pausa', { exact: true }).isVisible();
-      }, SLOW)
+      .poll(() =>
+        toast(page, `Tu membresía queda en pausa del ${formatLongDate(from)} al ${formatLongDate(to)}.`).count(),
+      )
+      .toBeGreaterThan(0);
+    // The pause is on the card, and the paid period moved by its seven days (first month: today … +1 month − 1 day).
+    await expect
+      .poll(() => mine.getByText(`Del ${formatLongDate(from)} al ${formatLongDate(to)}`).isVisible(), SLOW)
       .toBe(true);
-    await page.screenshot({ path: screenshotPath('membresia-en-pausa-390'), fullPage: true });
+    const paidThrough = addDays(addMonths(today, 1), -1 + 7);
+    expect(await mine.innerText()).toContain(formatLongDate(paidThrough));
+    // A second pause is refused by the server under the end date (it overlaps the first).
+    await mine.getByRole('button', { name: 'Pausar' }).click();
+    await pause.waitFor();
+    await pause.getByRole('button', { name: 'Pausar', exact: true }).click();
+    await expect
+      .poll(() => pause.getByText('Esas fechas se cruzan con otra pausa de tu membresía.').isVisible(), SLOW)
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pause.count()).toBe(0);
+    // Mercado Pago is paused on the pause's first day (the membership-pauses job, off in this suite):
+    // until then the membership is still «Activa».
+    expect(await mine.getByText('Activa', { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('membresia-pausa-390'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: screenshotPath('membresia-en-pausa-1280'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('membresia-pausa-1280'), fullPage: true });
 
     // The refused booking (409) is an answer the page handles; Chromium still logs the failed load.
     expect(watch.consoleErrors.filter((error) => !/status of 409/.test(error))).toEqual([]);

@@ -35,7 +35,7 @@ describe('MembershipPlans', () => {
     const group = await screen.findByRole('list', { name: 'Membresías' });
     const tres = within(group).getByRole('article', { name: '3 por semana' });
     expect(tres).toHaveTextContent('3 clases por semana');
-    expect(tres).toHaveTextContent('$1,200.00al mes');
+    expect(tres).toHaveTextContent('$1,200.00 al mes');
     expect(tres).toHaveTextContent('plus Comisión de $47.76');
     expect(tres).toHaveTextContent('Total al mes: $1,247.76');
     expect(tres).toHaveTextContent('Se cobra cada mes a tu tarjeta; cancela cuando quieras');

@@ -47,8 +47,7 @@ function MembershipCard({
         </p>
         <div className="my-auto py-4">
           <p className="font-display text-5xl leading-none font-semibold text-ink-strong">
-            {formatMoney(plan.price)}
-            <span className="ml-1 font-sans text-base font-normal text-ink-muted">al mes</span>
+            {formatMoney(plan.price)} <span className="font-sans text-base font-normal text-ink-muted">al mes</span>
           </p>
           {commission ? (
             <>
