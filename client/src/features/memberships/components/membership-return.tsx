@@ -77,7 +77,7 @@ export function MembershipReturn() {
           ) : (
             <>
               <p className="font-semibold text-ink-strong">{NOT_STARTED_MESSAGE}</p>
-              <p>Si tu tarjeta fue rechazada, intenta con otra desde Planes o elige un paquete de clases.</p>
+              <p>Si tu tarjeta fue rechazada, intenta con otra o elige un paquete de clases en la página de planes.</p>
             </>
           )}
         </div>
