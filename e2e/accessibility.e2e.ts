@@ -89,6 +89,9 @@ const DIALOG_FILES: Record<string, string> = {
   'features/informacion/components/change-info-dialog.tsx': 'Cambiar información',
   'features/informacion/components/change-password-dialog.tsx': 'Cambiar contraseña',
   'features/informacion/components/delete-account-dialog.tsx': 'Eliminar mi cuenta',
+  'features/memberships/components/cancel-membership-dialog.tsx': '¿Cancelar tu membresía? (Mis planes)',
+  'features/memberships/components/pause-membership-dialog.tsx': 'Pausar tu membresía (Mis planes)',
+  'features/memberships/components/subscribe-dialog.tsx': 'Membresía … (Planes, «Suscribirme»)',
   'features/my-classes/components/calendar-feed.tsx': '¿Generar un enlace nuevo?',
   'features/my-classes/components/cancel-reservation-dialog.tsx': '¿Cancelar tu clase…?',
   'features/plans/components/plan-history.tsx': 'Historial de …',
@@ -176,6 +179,8 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
   let client: BrowserContext;
   let admin: BrowserContext;
   let outOfPlan: BrowserContext;
+  let member: BrowserContext;
+  let membershipPlanId: number;
   let clientName: string;
   let scheduleId: number;
   let fullScheduleId: number;
@@ -229,6 +234,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
     client = await browser.newContext({ bypassCSP: true });
     admin = await browser.newContext({ bypassCSP: true });
     outOfPlan = await browser.newContext({ bypassCSP: true });
+    member = await browser.newContext({ bypassCSP: true });
 
     // A client with a plan and the fixture's class booked (Mis clases lists it, with its cancel dialog); the
     // class goes with its booking after the file, leaving the seeded timetable to the other journeys.
@@ -275,6 +281,25 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
     const adminPage = await admin.newPage();
     const login = await adminPage.request.post(`${baseUrl}/api/auth/login`, { headers: CSRF, data: ADMIN });
     expect(login.status()).toBe(200);
+    // A membership on sale (Planes' «Suscribirme»), and a member whose first charge was approved
+    // (Mis planes' «Pausar» and «Cancelar membresía»); off sale again after the file.
+    const membershipPlan = await adminPage.request.post(`${baseUrl}/api/planes/catalogo/add`, {
+      headers: CSRF,
+      data: { name: 'Membresía accesible', price: 1200, kind: 'membership', weeklyLimit: 3 },
+    });
+    expect(membershipPlan.status()).toBe(201);
+    membershipPlanId = (await membershipPlan.json()).plan.id;
+    const memberPage = await member.newPage();
+    await registerClient(memberPage, baseUrl, 'Mónica Miembro');
+    const subscribed = await memberPage.request.post(`${baseUrl}/api/mercadopago/subscribe`, {
+      headers: CSRF,
+      data: { planId: membershipPlanId },
+    });
+    expect(subscribed.status()).toBe(200);
+    await memberPage.goto((await subscribed.json()).url);
+    await memberPage.getByRole('link', { name: 'Autorizar la tarjeta: primer cobro aprobado' }).click();
+    await memberPage.waitForURL((url) => url.pathname === '/pilates/clases');
+    await memberPage.close();
     // An admin action, so Auditoría lists a change (its table, not the empty state).
     const users = new Database(join(dataDir, 'pilates.sqlite'), { readonly: true });
     const userId = (users.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
@@ -351,6 +376,11 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
   }, 120_000);
 
   afterAll(async () => {
+    if (membershipPlanId) {
+      const off = await admin.newPage();
+      await off.request.post(`${baseUrl}/api/planes/catalogo/hide`, { headers: CSRF, data: { id: membershipPlanId } });
+      await off.close();
+    }
     await browser?.close();
     removeClass(dataDir, scheduleId);
     removeClass(dataDir, fullScheduleId);
@@ -443,6 +473,16 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
           page,
           page.getByRole('dialog', { name: 'Contrata un plan' }),
           `/pilates/planes ${width} Contrata un plan`,
+        )),
+      );
+
+      // Planes: a membership's subscription.
+      await page.getByRole('button', { name: 'Suscribirme a la membresía Membresía accesible' }).click();
+      found.push(
+        ...(await withDialog(
+          page,
+          page.getByRole('dialog', { name: 'Membresía Membresía accesible' }),
+          `/pilates/planes ${width} Suscribirme`,
         )),
       );
 
@@ -541,6 +581,29 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await expect.poll(() => leave.count()).toBe(0);
       await expect.poll(() => toast(page, 'Saliste de la lista de espera.').count()).toBeGreaterThan(0);
       await page.close();
+
+      // Mis planes of a member: the membership's card, «Pausar» and «Cancelar membresía».
+      const memberPage = await member.newPage();
+      await memberPage.setViewportSize({ width, height: 900 });
+      await open(memberPage, `${baseUrl}/pilates/clases?ver=planes`);
+      const membership = memberPage.getByRole('region', { name: 'Membresía accesible' });
+      await membership.getByRole('button', { name: 'Pausar' }).waitFor();
+      found.push(...(await violations(memberPage, `/pilates/clases?ver=planes ${width} membresía`)));
+      found.push(
+        ...(await sweep(
+          memberPage,
+          membership.getByRole('button', { name: 'Pausar' }),
+          'Pausar tu membresía',
+          `/pilates/clases ${width} Pausar tu membresía`,
+        )),
+        ...(await sweep(
+          memberPage,
+          membership.getByRole('button', { name: 'Cancelar membresía' }),
+          '¿Cancelar tu membresía?',
+          `/pilates/clases ${width} Cancelar membresía`,
+        )),
+      );
+      await memberPage.close();
 
       // A client whose plan ends before the day chosen.
       const late = await outOfPlan.newPage();

@@ -126,9 +126,9 @@ export const STALE_AFTER = {
     accepted: ['day', 'rosters', 'classes', 'plans', 'membership'],
     waits: true,
     // Full, started, already booked…: the day as it is now.
-    refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
+    refused: { lists: ['day', 'membership'], when: { allBut: PLAN_PROBLEMS } },
   },
-  /** The class returns to the plan it came from; the client, an admin's roster or a user's classes cancel it. */
+  /** The class returns to the plan it came from (a membership's week frees its count); the client, an admin's roster or a user's classes cancel it. */
   cancelReservation: {
     accepted: ['audit', 'classes', 'plans', 'day', 'rosters', 'membership'],
     // The cancellation window closed, or the reservation is gone: the row on screen is stale.
@@ -180,7 +180,7 @@ export const STALE_AFTER = {
   subscribeMembership: { accepted: ['plans', 'membership'] },
   /** A pause cancels the membership's classes inside it and moves its paid period. */
   pauseMembership: {
-    accepted: ['membership', 'plans', 'classes', 'day'],
+    accepted: ['membership', 'plans', 'classes', 'day', 'rosters'],
     // Paused or cancelled meanwhile (another tab, the notification): the membership as it is now.
     refused: { lists: ['membership'], when: { codes: ['MEMBERSHIP_NOT_ACTIVE', 'PAUSE_OVERLAPS'] } },
   },
@@ -289,9 +289,9 @@ export const STALE_AFTER = {
   /** The role instructor creates or brings back a profile; back to client makes it inactive. */
   changeData: { accepted: ['audit', 'users', 'user', 'day', 'rosters', 'instructorProfiles', 'instructors'] },
   /** A deactivation cancels the user's upcoming classes and gives them back to the plans. */
-  deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
+  deleteUser: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters', 'membership'] },
   /** An account deleted on a written request: anonymised in the lists, its classes freed. */
-  adminDeleteAccount: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters'] },
+  adminDeleteAccount: { accepted: ['audit', 'users', 'user', 'plans', 'classes', 'day', 'rosters', 'membership'] },
   activeUser: { accepted: ['audit', 'users', 'user'] },
   addPlanAdmin: { accepted: ['audit', 'plans'] },
   changeDataPlan: { accepted: ['audit', 'plans'] },

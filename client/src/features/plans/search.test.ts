@@ -12,4 +12,9 @@ describe('plansSearchSchema', () => {
       expect(plansSearchSchema.parse({ comprar })).toEqual({ comprar: undefined });
     }
   });
+
+  it('should keep the membership to subscribe to, beside or without a plan to buy', () => {
+    expect(plansSearchSchema.parse({ suscribir: '7' })).toEqual({ comprar: undefined, suscribir: 7 });
+    expect(plansSearchSchema.parse({ comprar: 2, suscribir: 'x' })).toEqual({ comprar: 2, suscribir: undefined });
+  });
 });

@@ -31,4 +31,10 @@ describe('paymentReturnSearchSchema', () => {
     });
     expect(paymentReturnSearchSchema.parse({ payment_id: { a: 1 } }).payment_id).toBeUndefined();
   });
+
+  it("should keep a membership's reference on the way back from its subscription, and nothing else there", () => {
+    const reference = 'pilates-0b7c3c9e-8d1f-4e55-9a1e-2f5d7c1b9a00';
+    expect(paymentReturnSearchSchema.parse({ ver: 'planes', membresia: reference }).membresia).toBe(reference);
+    expect(paymentReturnSearchSchema.parse({ membresia: '<script>' }).membresia).toBeUndefined();
+  });
 });

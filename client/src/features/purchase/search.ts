@@ -2,7 +2,8 @@
  * Search params with which Mercado Pago (and the "Modo de prueba" checkout) sends the client back
  * to /pilates/clases: `?pago=aprobado|pendiente|rechazado&payment_id=…&status=…&external_reference=…`;
  * `?pago=saldo` when the gift balance paid the whole plan (no Mercado Pago step, nothing to confirm);
- * `?ver=planes` (the studio's mails, "Ver mis planes") opens the page on its plans.
+ * `?ver=planes` (the studio's mails, "Ver mis planes") opens the page on its plans; `?membresia=<reference>`
+ * is the way back from a membership's subscription at Mercado Pago (with `ver=planes`).
  * Anything malformed is dropped rather than failing the page.
  */
 export type PaymentResult = 'aprobado' | 'pendiente' | 'rechazado' | 'saldo';
@@ -21,7 +22,10 @@ export interface PaymentReturnSearch {
   status?: string;
   external_reference?: string;
   ver?: 'planes';
+  membresia?: string;
 }
+
+const REFERENCE = /^pilates-[0-9a-f-]{36}$/;
 
 export const paymentReturnSearchSchema = {
   parse: (search: {
@@ -30,11 +34,13 @@ export const paymentReturnSearchSchema = {
     status?: unknown;
     external_reference?: unknown;
     ver?: unknown;
+    membresia?: unknown;
   }): PaymentReturnSearch => ({
     pago: RESULTS.includes(search.pago) ? (search.pago as PaymentResult) : undefined,
     payment_id: optionalText(search.payment_id),
     status: optionalText(search.status),
     external_reference: optionalText(search.external_reference),
     ver: search.ver === 'planes' ? 'planes' : undefined,
+    membresia: typeof search.membresia === 'string' && REFERENCE.test(search.membresia) ? search.membresia : undefined,
   }),
 };

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/pilates/planes')({
 });
 
 function PlanesPage() {
-  const { comprar } = Route.useSearch();
+  const { comprar, suscribir } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return (
     <section className="container-page py-12 md:py-16">
@@ -28,6 +28,10 @@ function PlanesPage() {
           buyPlanId={comprar}
           onPurchaseClosed={() => {
             if (comprar !== undefined) void navigate({ search: {}, replace: true });
+          }}
+          subscribePlanId={suscribir}
+          onSubscribeClosed={() => {
+            if (suscribir !== undefined) void navigate({ search: {}, replace: true });
           }}
         />
       </div>

@@ -141,6 +141,62 @@ describe('BookingDay', () => {
     expect(await screen.findByText(/te quedan 4 clases/)).toBeInTheDocument();
   });
 
+  it("should count a member's week above the calendar, refuse the fourth class with the server's words and count again", async () => {
+    let used = 2;
+    const weekly = 'Ya usaste tus 3 clases de esta semana con tu membresía.';
+    const membershipBodies: unknown[] = [];
+    const membership = (body: unknown) => {
+      membershipBodies.push(body);
+      return [
+        200,
+        {
+          membership: {
+            id: 7,
+            planName: '3 por semana',
+            weeklyLimit: 3,
+            dailyLimit: 1,
+            status: 'active',
+            totalCents: 120000,
+            paidThrough: '2026-12-26',
+            bookableUntil: '2027-01-26',
+            cancelsOn: null,
+            pastDueSince: null,
+            bookingBlockedFrom: null,
+            pauses: [],
+            pauseDaysLeftThisYear: 30,
+            updateCardUrl: null,
+            week: { start: DATE, end: '2026-12-06', used, limit: 3 },
+          },
+        },
+      ] as [number, unknown];
+    };
+    stubApi({
+      [GET]: () => [200, { success: true, date: DATE, data: [slot({ scheduleId: 5, time: '8:00 AM' })] }],
+      '/api/informacion/get-planes': () => [200, { success: true, planes: [], pagination: {} }],
+      '/api/informacion/membership': membership,
+      [PUSH]: () => {
+        if (used >= 3) return [409, errorBody('WEEKLY_LIMIT_REACHED', weekly)];
+        used += 1;
+        return [201, { ...BOOKED, cancellable: true, cancelUntil: '2026-11-30T20:00:00.000Z' }];
+      },
+    });
+    renderWithProviders(
+      <>
+        <PlanSummary date={DATE} />
+        <BookingDay date={DATE} isGuest={false} onRequireLogin={() => undefined} />
+      </>,
+    );
+    expect(await screen.findByText('2 de 3 esta semana')).toBeInTheDocument();
+    // Asked by the week's Monday: every day of the week shares the answer.
+    expect(membershipBodies[0]).toEqual({ date: DATE });
+    expect(screen.queryByRole('button', { name: 'Comprar un plan' })).not.toBeInTheDocument();
+    await userEvent.click(await reservar());
+    expect(await screen.findByText('3 de 3 esta semana')).toBeInTheDocument();
+    await userEvent.click(await reservar());
+    expect(await findToast(weekly)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('should open the out-of-range dialog on DATE_OUT_OF_PLAN, with the plan dates and Comprar un plan', async () => {
     renderDay({
       [PUSH]: () => [409, errorBody('DATE_OUT_OF_PLAN', 'La fecha está fuera del plan.')],

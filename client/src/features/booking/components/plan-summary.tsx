@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { getGetUserPlanesSuspenseQueryOptions } from '@/api/generated/informacion/informacion';
 import type { UserPlanDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
+import { MembershipWeekLine, membershipCovers, useMembershipOfWeek } from '@/features/memberships';
 import { PendingPaymentNotice, PurchaseDialog } from '@/features/purchase';
 import { classesLabel } from '@/lib/format';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
@@ -44,8 +45,13 @@ export function PlanSummary({ date }: { date: string }) {
 
 function PlanOfDay({ date }: { date: string }) {
   const plans = usePageQuery(getGetUserPlanesSuspenseQueryOptions({ pagination: 1, limit: PLANS_LOOKED_AT }));
+  // One small read (by the week's Monday) besides the plans: a membership books by the week, first.
+  const { membership, isPending } = useMembershipOfWeek(date);
   const [buying, setBuying] = useState(false);
+  if (membership && membershipCovers(membership, date)) return <MembershipWeekLine membership={membership} />;
   const plan = planForDate(plans.data.planes, date);
+  // Until the membership's answer arrives, no "buy a plan" for someone who may hold one.
+  if (!plan && isPending) return null;
   return (
     <>
       <div

@@ -186,8 +186,40 @@ describe('MyPlans', () => {
         status: 401,
         body: { success: false, code: 'UNAUTHORIZED', error: 'Inicia sesión para continuar.' },
       }),
+      '/api/informacion/membership': () => ({ status: 200, body: { membership: null } }),
     });
     renderPage(<MyPlans />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Inicia sesión para continuar.');
+  });
+
+  it("should show a member's membership card above the plans", async () => {
+    stubApi({
+      [GET_USER_PLANES]: () => page([]),
+      '/api/informacion/membership': () => ({
+        status: 200,
+        body: {
+          membership: {
+            id: 7,
+            planName: '3 por semana',
+            weeklyLimit: 3,
+            dailyLimit: 1,
+            status: 'active',
+            totalCents: 120000,
+            paidThrough: '2026-12-26',
+            bookableUntil: '2027-01-26',
+            cancelsOn: null,
+            pastDueSince: null,
+            bookingBlockedFrom: null,
+            pauses: [],
+            pauseDaysLeftThisYear: 30,
+            updateCardUrl: null,
+            week: { start: '2026-11-23', end: '2026-11-29', used: 1, limit: 3 },
+          },
+        },
+      }),
+    });
+    renderPage(<MyPlans />);
+    const card = await screen.findByRole('region', { name: '3 por semana' });
+    expect(card).toHaveTextContent('1 de 3 esta semana');
   });
 });

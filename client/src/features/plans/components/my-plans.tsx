@@ -12,6 +12,7 @@ import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { FailedPurchases, PendingPurchases } from '@/features/purchase';
 import { GiftBalance } from '@/features/gift-cards';
+import { MyMembership } from '@/features/memberships';
 import { useStudioToday } from '@/lib/studio-clock';
 import { MyInvoices } from './my-invoices';
 import { PlanHistoryButton } from './plan-history';
@@ -80,6 +81,7 @@ const columns: DataTableColumn<UserPlanDto>[] = [
 export function MyPlans() {
   return (
     <div className="space-y-4">
+      <MyMembership />
       <PendingPurchases />
       <PlansList />
       <MyInvoices />

@@ -266,4 +266,36 @@ describe('PlansGrid', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(6);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('should show the memberships as their own group, apart from the packs and not in the purchase dialog', async () => {
+    const membership: CataloguePlanDto = {
+      id: 30,
+      name: '3 por semana',
+      price: 1200,
+      classes: 0,
+      commission: 0,
+      total: 1200,
+      intro: false,
+      kind: 'membership',
+      weeklyLimit: 3,
+      classTypes: [],
+    };
+    stubApi({
+      [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [...catalogue, membership] } }),
+      [GET_COOKIE]: () => ({ status: 200, body: { success: true, user: CLIENT } }),
+    });
+    renderPage(<PlansGrid />);
+    const packs = await screen.findByRole('list', { name: 'Planes' });
+    expect(within(packs).getAllByRole('article')).toHaveLength(6);
+    const memberships = screen.getByRole('list', { name: 'Membresías' });
+    expect(within(memberships).getByRole('article', { name: '3 por semana' })).toHaveTextContent('3 clases por semana');
+    expect(await screen.findByRole('button', { name: 'Suscribirme a la membresía 3 por semana' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Comprar el plan Una Clase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contrata un plan' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Elegir otro plan' }));
+    const choices = await within(dialog).findByRole('list', { name: 'Planes' });
+    expect(within(choices).getAllByRole('listitem')).toHaveLength(6);
+    expect(choices).not.toHaveTextContent('3 por semana');
+  });
 });

@@ -6,6 +6,7 @@ import type { CataloguePlanDto } from '@/api/generated/model';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LoadError } from '@/components/ui/load-error';
+import { MembershipPlans } from '@/features/memberships';
 import { PurchaseDialog } from '@/features/purchase';
 import { useSession, type SessionUser } from '@/features/session';
 import { classesLabel, commissionNote, formatMoney } from '@/lib/format';
@@ -123,16 +124,32 @@ export interface PlansGridProps {
   buyPlanId?: number;
   /** The purchase dialog closed: the page forgets the plan it was asked to sell. */
   onPurchaseClosed?: () => void;
+  /** A membership whose subscription dialog opens at once (a guest's «Suscribirme», back from logging in). */
+  subscribePlanId?: number;
+  /** The subscription dialog closed: the page forgets the membership it was asked to open. */
+  onSubscribeClosed?: () => void;
 }
 
-/** The plan catalogue as cards, each leading to buying it and to the booking calendar. */
-export function PlansGrid({ buyPlanId, onPurchaseClosed }: PlansGridProps = {}) {
+const PACKS_ID = 'paquetes';
+
+/** «Ver paquetes» of the subscription dialog: the packs come into view, the focus on their list. */
+function showPacks() {
+  const packs = document.getElementById(PACKS_ID);
+  packs?.scrollIntoView({ block: 'start' });
+  packs?.focus();
+}
+
+/**
+ * The plan catalogue as cards, each leading to buying it and to the booking calendar; the
+ * memberships (monthly subscriptions) after the packs, as their own group.
+ */
+export function PlansGrid(props: PlansGridProps = {}) {
   return (
     <PageQueryBoundary
       fallback={<PlanSkeletons />}
       error={(error, retry) => <LoadError lead={PLANS_LOAD_ERROR} error={error} retry={retry} />}
     >
-      <PlansList buyPlanId={buyPlanId} onPurchaseClosed={onPurchaseClosed} />
+      <PlansList {...props} />
     </PageQueryBoundary>
   );
 }
@@ -157,9 +174,13 @@ function PlanCards({
   user,
   buyPlanId,
   onPurchaseClosed,
+  subscribePlanId,
+  onSubscribeClosed,
 }: PlansGridProps & { plans: CataloguePlanDto[]; user: SessionUser | null }) {
+  const packs = plans.filter((plan) => plan.kind !== 'membership');
+  const memberships = plans.filter((plan) => plan.kind === 'membership');
   // Back from logging in to buy a plan on sale: its purchase is open from the start.
-  const requested = user && plans.some((plan) => plan.id === buyPlanId) ? (buyPlanId ?? null) : null;
+  const requested = user && packs.some((plan) => plan.id === buyPlanId) ? (buyPlanId ?? null) : null;
   const [buying, setBuying] = useState<{ open: boolean; planId: number | null }>({
     open: requested !== null,
     planId: requested,
@@ -167,8 +188,8 @@ function PlanCards({
 
   return (
     <>
-      <ul aria-label="Planes" className={grid}>
-        {plans.map((plan) => (
+      <ul id={PACKS_ID} tabIndex={-1} aria-label="Planes" className={cn(grid, 'scroll-mt-20 focus:outline-none')}>
+        {packs.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
@@ -177,6 +198,13 @@ function PlanCards({
         ))}
       </ul>
       <p className="mt-10 text-sm text-ink-muted">{PLANS_NOTE}</p>
+      <MembershipPlans
+        plans={memberships}
+        loggedIn={user !== null}
+        subscribePlanId={subscribePlanId}
+        onSubscribeClosed={onSubscribeClosed}
+        onSeePacks={showPacks}
+      />
       {user ? (
         <PurchaseDialog
           open={buying.open}

@@ -230,7 +230,9 @@ function OpenedPurchaseDialog({
   const checkout = useStartCheckout({ mutation: { onSuccess: ({ url }) => onCheckoutUrl(url) } });
   const today = useStudioToday();
 
-  const chosen = planes.data?.planes.find((plan) => plan.id === chosenId) ?? null;
+  // Memberships are subscribed to on Planes (a monthly card charge), never bought here.
+  const packs = planes.data?.planes.filter((plan) => plan.kind !== 'membership');
+  const chosen = packs?.find((plan) => plan.id === chosenId) ?? null;
   // The gift balance (the same query the summary's note reads): when it pays the whole plan, the
   // button says so and no Mercado Pago step follows.
   const giftBalance = useGetGiftBalance({ query: { staleTime: 60_000, enabled: chosen !== null } });
@@ -340,7 +342,7 @@ function OpenedPurchaseDialog({
           coveredByBalance={coveredByBalance}
         />
       ) : (
-        <PlanChoices planes={planes.data.planes} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
+        <PlanChoices planes={packs ?? []} onChoose={(plan) => choose(plan.id)} focusPlanId={lastChosenId} />
       )}
     </Dialog>
   );

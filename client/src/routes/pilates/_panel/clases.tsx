@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CalendarFeed } from '../../../features/my-classes/components/calendar-feed';
+import { MembershipReturn } from '../../../features/memberships';
 import { MyClasses } from '../../../features/my-classes/components/my-classes';
 import { MyPlans } from '../../../features/plans/components/my-plans';
 import {
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/pilates/_panel/clases')({
 });
 
 function ClasesPage() {
-  const { payment_id: paymentId, pago, ver } = Route.useSearch();
+  const { payment_id: paymentId, pago, ver, membresia } = Route.useSearch();
   const navigate = Route.useNavigate();
   // Paid whole with the gift balance: said once, then the URL forgets it (a reload says nothing).
   const [paidWithBalance] = useState(pago === 'saldo');
@@ -38,6 +39,8 @@ function ClasesPage() {
       </h1>
       <div className="mt-6 empty:hidden">
         {paidWithBalance ? <PaidWithBalanceBanner /> : null}
+        {/* Back from a membership's subscription at Mercado Pago: its state, while the page is open. */}
+        {membresia ? <MembershipReturn /> : null}
         <PaymentReturn
           paymentId={paymentId}
           // Checked once: a reload must not check (or announce) the payment again.
