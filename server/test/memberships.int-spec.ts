@@ -93,7 +93,7 @@ describe('memberships charged every month with Mercado Pago subscriptions', () =
   });
 
   it('should create a monthly MXN subscription at Mercado Pago and start the membership on the first approved charge', async () => {
-    const { user, preapprovalId } = await subscribe();
+    const { user, preapprovalId, agent } = await subscribe();
     const request = mp.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/preapproval')).at(-1)!;
     expect(request.body).toMatchObject({
       payer_email: user.email,
@@ -123,6 +123,9 @@ describe('memberships charged every month with Mercado Pago subscriptions', () =
       endDate: '2026-12-22',
       isPaid: true,
     });
+    // The client's list of plans marks it a membership's (no classes counted).
+    const mine = await agent.post('/api/informacion/get-planes').send({}).expect(200);
+    expect(mine.body.planes).toEqual([expect.objectContaining({ classes_total: 0, membership: true })]);
   });
 
   it('should extend the membership exactly once per charge, however often and concurrently it is notified', async () => {

@@ -28,12 +28,16 @@ export interface PlanClassTypeLine {
 export type UserPlanLine = Pick<
   UserPlan,
   'id' | 'planName' | 'classesTotal' | 'classesRemaining' | 'startDate' | 'endDate' | 'isPaid' | 'revokedAt'
->;
+> & {
+  /** The plan of a membership (books by the week, not by classes left); absent: a pack. */
+  membership?: boolean;
+};
 
 /** Parameters: user id, how many, how many to skip. Newest first. */
 const USER_PLANS_PAGE_SQL = `SELECT id, plan_name AS planName, classes_total AS classesTotal,
   classes_remaining AS classesRemaining, start_date AS startDate, end_date AS endDate,
-  is_paid AS isPaid, revoked_at AS revokedAt
+  is_paid AS isPaid, revoked_at AS revokedAt,
+  (SELECT 1 FROM memberships m WHERE m.user_plan_id = user_plans.id LIMIT 1) AS membership
   FROM user_plans WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`;
 /** Parameters: user id. */
 const USER_PLANS_COUNT_SQL = 'SELECT COUNT(*) AS total FROM user_plans WHERE user_id = ?';
@@ -71,6 +75,7 @@ export class PlansRepository {
       endDate: String(row.endDate),
       isPaid: booleanTransformer.from(row.isPaid) as boolean,
       revokedAt: fromDbDatetime(row.revokedAt as Date | string | null),
+      membership: row.membership !== null && row.membership !== undefined,
     }));
     return [lines, Number(count?.total ?? 0)];
   }

@@ -115,6 +115,7 @@ export const paidPlan: UserPlanDto = {
   endDate: '2026-12-01',
   is_paid: 1,
   revoked: false,
+  membership: false,
 };
 export const unpaidPlan: UserPlanDto = {
   ...paidPlan,

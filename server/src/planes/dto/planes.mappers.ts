@@ -33,4 +33,5 @@ export const toUserPlanDto = (plan: UserPlanLine): UserPlanDto => ({
   endDate: plan.endDate,
   is_paid: plan.isPaid ? 1 : 0,
   revoked: plan.revokedAt !== null,
+  membership: plan.membership ?? false,
 });

@@ -28,6 +28,11 @@ export class UserPlanDto {
 
   @ApiProperty({ description: 'El pago que lo originó fue reembolsado o contracargado: ya no se reserva con él.' })
   revoked!: boolean;
+
+  @ApiProperty({
+    description: 'El plan de una membresía: reserva por semana, sin clases contadas (classes_total 0).',
+  })
+  membership!: boolean;
 }
 
 export class UserPlansResponseDto {

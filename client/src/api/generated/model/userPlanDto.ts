@@ -14,6 +14,8 @@ export interface UserPlanDto {
   id: number;
   /** 1 Pagado, 0 No Pagado. */
   is_paid: UserPlanDtoIsPaid;
+  /** El plan de una membresía: reserva por semana, sin clases contadas (classes_total 0). */
+  membership: boolean;
   plan: string;
   /** El pago que lo originó fue reembolsado o contracargado: ya no se reserva con él. */
   revoked: boolean;

@@ -16,7 +16,9 @@ import { UserPurchases } from './user-purchases';
 export const USER_PLANS_PAGE_SIZE = 5;
 export const REVOKED_LABEL = 'Reembolsado';
 
-const remaining = (plan: UserPlanDto) => `${plan.classes_remaining} de ${plan.classes_total}`;
+/** A membership's plan counts no classes (it books by the week): it says so instead of "0 de 0". */
+const remaining = (plan: UserPlanDto) =>
+  plan.membership ? 'Membresía (por semana)' : `${plan.classes_remaining} de ${plan.classes_total}`;
 
 /** Green "Pagado", red "No Pagado"; a plan whose payment was refunded can no longer be used. */
 export function PaidBadge({ plan }: { plan: UserPlanDto }) {

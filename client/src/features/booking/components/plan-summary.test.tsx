@@ -14,6 +14,7 @@ const plan = (extra: Partial<UserPlanDto>): UserPlanDto => ({
   endDate: '2026-11-30',
   is_paid: 1,
   revoked: false,
+  membership: false,
   ...extra,
 });
 

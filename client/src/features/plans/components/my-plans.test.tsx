@@ -18,6 +18,7 @@ const paid: UserPlanDto = {
   endDate: '2026-12-02',
   is_paid: 1,
   revoked: false,
+  membership: false,
 };
 const unpaid: UserPlanDto = {
   ...paid,
@@ -162,6 +163,18 @@ describe('MyPlans', () => {
     // Below the plans, and nothing pending above them.
     expect(table.compareDocumentPosition(failed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Pagos en curso' })).not.toBeInTheDocument();
+  });
+
+  it("should name a membership's plan by its kind, not by 0 classes of 0", async () => {
+    stubApi({
+      [GET_USER_PLANES]: () =>
+        page([{ ...paid, plan: 'Ilimitado', classes_remaining: 0, classes_total: 0, membership: true }]),
+    });
+    renderPage(<MyPlans />);
+
+    const cell = await screen.findByRole('cell', { name: 'Ilimitado' });
+    expect(cell.closest('tr')).toHaveTextContent('Membresía (por semana)');
+    expect(cell.closest('tr')).not.toHaveTextContent('0 de 0');
   });
 
   it('should show no pager when everything fits on one page', async () => {

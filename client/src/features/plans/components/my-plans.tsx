@@ -23,7 +23,9 @@ export const REVOKED_NOTE = 'Reembolsado: ya no se puede reservar con este plan'
 /** No internal numbers for the client: the plan by its name and start. */
 const historyLabel = (plan: UserPlanDto) => `Historial de ${plan.plan} (desde el ${formatLongDate(plan.startDate)})`;
 
-const remaining = (plan: UserPlanDto) => `${plan.classes_remaining} de ${plan.classes_total}`;
+/** A membership's plan counts no classes (it books by the week): it says so instead of "0 de 0". */
+const remaining = (plan: UserPlanDto) =>
+  plan.membership ? 'Membresía (por semana)' : `${plan.classes_remaining} de ${plan.classes_total}`;
 
 function PaidBadge({ plan }: { plan: UserPlanDto }) {
   const paid = plan.is_paid === 1;
