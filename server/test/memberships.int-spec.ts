@@ -79,17 +79,38 @@ describe('memberships charged every month with Mercado Pago subscriptions', () =
 
   it('should list memberships in the catalogue beside the packs, with kind and weekly limit', async () => {
     const res = await t.agent().get('/api/planes/get-planes').expect(200);
-    const plans = res.body.planes as { name: string; kind: string; weeklyLimit: number | null; total: number }[];
-    expect(plans.find((p) => p.name === 'Cuatro Clases')).toMatchObject({ kind: 'pack', weeklyLimit: null });
+    const plans = res.body.planes as {
+      name: string;
+      kind: string;
+      weeklyLimit: number | null;
+      dailyLimit: number | null;
+      total: number;
+    }[];
+    expect(plans.find((p) => p.name === 'Cuatro Clases')).toMatchObject({
+      kind: 'pack',
+      weeklyLimit: null,
+      dailyLimit: null,
+    });
     expect(plans.find((p) => p.name === 'Membresía 3 por semana')).toMatchObject({
       kind: 'membership',
       weeklyLimit: 3,
+      dailyLimit: null,
       total: MONTHLY_MXN,
     });
+    // An unlimited membership books the owner's classes a day (Ajustes), as the catalogue says.
     expect(plans.find((p) => p.name === 'Membresía ilimitada')).toMatchObject({
       kind: 'membership',
       weeklyLimit: null,
+      dailyLimit: 1,
     });
+    const admin = await adminAgent(t);
+    await admin.post('/api/admin/settings/change').send({ membershipDailyLimit: 2 }).expect(200);
+    try {
+      const after = (await t.agent().get('/api/planes/get-planes').expect(200)).body.planes as typeof plans;
+      expect(after.find((p) => p.name === 'Membresía ilimitada')).toMatchObject({ dailyLimit: 2 });
+    } finally {
+      await admin.post('/api/admin/settings/change').send({ membershipDailyLimit: 1 }).expect(200);
+    }
   });
 
   it('should create a monthly MXN subscription at Mercado Pago and start the membership on the first approved charge', async () => {

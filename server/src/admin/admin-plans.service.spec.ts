@@ -1,13 +1,11 @@
-import { fakeIntroOffer } from '../testing/fake-intro-offer';
 import { plainToInstance } from 'class-transformer';
+import { planesServiceOver } from '../testing/planes-service';
 import { validateSync } from 'class-validator';
 import { AuthError, AuthErrorCode } from '../auth/auth.errors';
 import type { User } from '../auth/entities/user.entity';
 import type { UsersService } from '../auth/users.service';
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
-import { PlanesService } from '../planes/planes.service';
-import type { PlansRepository } from '../planes/plans.repository';
 import { admin, InMemoryTransactions, RecordingAudit, testConfig } from '../testing/fakes';
 import { InMemoryDatabase } from '../testing/in-memory-database';
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
@@ -27,7 +25,7 @@ function arrange() {
     },
   };
   const service = new AdminPlansService(
-    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, testConfig(), fakeIntroOffer()),
+    planesServiceOver(new InMemoryPlansRepository(db), testConfig()),
     new InMemoryTransactions(db) as unknown as TransactionService,
     users as UsersService,
     new RecordingAudit(db) as unknown as AuditService,

@@ -1,10 +1,9 @@
 import { fakeIntroOffer } from '../testing/fake-intro-offer';
+import { planesServiceOver } from '../testing/planes-service';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { PlanesService } from '../planes/planes.service';
-import type { PlansRepository } from '../planes/plans.repository';
 import { FakePaymentGateway } from '../testing/fake-payment-gateway';
 import {
   admin,
@@ -44,7 +43,7 @@ function arrange(env: Record<string, string> = {}) {
   const gateway = new FakePaymentGateway();
   const service = new PaymentsService(
     new InMemoryPaymentsRepository(db) as unknown as PaymentsRepository,
-    new PlanesService(new InMemoryPlansRepository(db) as unknown as PlansRepository, config, fakeIntroOffer()),
+    planesServiceOver(new InMemoryPlansRepository(db), config),
     new InMemoryTransactions(db) as unknown as TransactionService,
     gateway,
     config,

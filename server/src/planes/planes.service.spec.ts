@@ -1,21 +1,15 @@
-import { fakeIntroOffer } from '../testing/fake-intro-offer';
 import { planEndDate } from '@pilates/dates';
+import { planesServiceOver } from '../testing/planes-service';
 import { admin, client, testConfig } from '../testing/fakes';
 import { InMemoryDatabase } from '../testing/in-memory-database';
 import { InMemoryPlansRepository } from '../testing/in-memory-plans.repository';
-import { PlanesService } from './planes.service';
-import type { PlansRepository } from './plans.repository';
 import { chargeFor } from './pricing';
 
 /** The catalogue and a client's plans against the in-memory plans repository (4% + $4 commission). */
 function arrange() {
   const db = new InMemoryDatabase();
   const config = testConfig({ PAYMENT_COMMISSION_PERCENT: '4', PAYMENT_COMMISSION_FIXED_MXN: '4' });
-  const service = new PlanesService(
-    new InMemoryPlansRepository(db) as unknown as PlansRepository,
-    config,
-    fakeIntroOffer(),
-  );
+  const service = planesServiceOver(new InMemoryPlansRepository(db), config);
   return { db, service };
 }
 
@@ -55,6 +49,7 @@ describe('PlanesService', () => {
           intro: false,
           kind: 'pack',
           weeklyLimit: null,
+          dailyLimit: null,
           classTypes: [],
         },
         {
@@ -67,6 +62,7 @@ describe('PlanesService', () => {
           intro: false,
           kind: 'pack',
           weeklyLimit: null,
+          dailyLimit: null,
           classTypes: [],
         },
       ]);
@@ -109,6 +105,7 @@ describe('PlanesService', () => {
             endDate: '2026-12-22',
             is_paid: 0,
             revoked: true,
+            membership: false,
           },
         ],
         pagination: { currentPage: 1, totalPages: 2, totalRecords: 2 },

@@ -3,6 +3,7 @@ import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { AppConfig } from '../core/config/app-config';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { pageOf } from '../core/dto/pagination.dto';
 import type { CataloguePlanDto } from './dto/catalogue.dto';
 import type { GetUserPlanesDto, UserPlansResponseDto } from './dto/user-plans.dto';
@@ -23,6 +24,7 @@ export class PlanesService {
     private readonly plans: PlansRepository,
     private readonly config: AppConfig,
     private readonly intro: IntroOfferService,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /**
@@ -36,7 +38,10 @@ export class PlanesService {
     }
     const commission = { percent: this.config.commissionPercent, fixedMxn: this.config.commissionFixedMxn };
     const types = await this.plans.classTypesOfPlans(plans.map((plan) => plan.id));
-    return plans.map((plan) => toCataloguePlan(plan, commission, types.get(plan.id) ?? []));
+    const dailyLimit = plans.some((plan) => plan.kind === 'membership' && plan.weeklyLimit === null)
+      ? (await this.settings.current()).membershipDailyLimit
+      : null;
+    return plans.map((plan) => toCataloguePlan(plan, commission, types.get(plan.id) ?? [], dailyLimit));
   }
 
   /** informacion/get-planes: a client's plans, newest first; own id only, unless the caller may read users. */

@@ -1,9 +1,8 @@
 import { fakeIntroOffer } from './fake-intro-offer';
+import { planesServiceOver } from './planes-service';
 import type { AuditService } from '../core/audit/audit.service';
 import type { TransactionService } from '../core/database/transaction.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { PlanesService } from '../planes/planes.service';
-import type { PlansRepository } from '../planes/plans.repository';
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
 import type { InstructorsService } from '../instructors';
@@ -54,7 +53,7 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   const reservations = reservationsRepository as unknown as ReservationsRepository;
   const waitlists = waitlistRepository as unknown as WaitlistRepository;
   // The real PlanesService over the fake: other modules reach the plans' statements through it.
-  const plans = new PlanesService(plansRepository as unknown as PlansRepository, config, fakeIntroOffer());
+  const plans = planesServiceOver(plansRepository, config, fakeIntroOffer(), fixedSettings);
   const notifications = new RecordingNotifications(db) as unknown as NotificationsService;
   const audit = new RecordingAudit(db) as unknown as AuditService;
   // The room is not these rules' concern: more reformers than any class, each booking on a new one.

@@ -17,6 +17,7 @@ export const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -29,6 +30,7 @@ export const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -41,6 +43,7 @@ export const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
 ];

@@ -54,6 +54,14 @@ export class CataloguePlanDto {
     description: 'Membresía: clases por semana (lunes a domingo); null: ilimitadas, una clase al día (o un paquete).',
   })
   weeklyLimit!: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'Membresía ilimitada: clases por día (ajuste del estudio); null en las demás.',
+  })
+  dailyLimit!: number | null;
 }
 
 export class CatalogueResponseDto {

@@ -8,6 +8,8 @@ export const toCataloguePlan = (
   plan: Plan,
   commission: { percent: number; fixedMxn: number },
   classTypes: PlanClassTypeLine[],
+  /** Classes a day of an unlimited membership (the owner's setting); null when no plan needs it. */
+  membershipDailyLimit: number | null = null,
 ): CataloguePlanDto => {
   const charge = chargeFor(plan.priceCents, commission.percent, commission.fixedMxn);
   return {
@@ -20,6 +22,7 @@ export const toCataloguePlan = (
     intro: plan.intro,
     kind: plan.kind,
     weeklyLimit: plan.kind === 'membership' ? plan.weeklyLimit : null,
+    dailyLimit: plan.kind === 'membership' && plan.weeklyLimit === null ? membershipDailyLimit : null,
     classTypes: classTypes.map((type) => ({ id: type.id, name: type.name })),
   };
 };

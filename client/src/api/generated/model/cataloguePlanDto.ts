@@ -14,6 +14,11 @@ export interface CataloguePlanDto {
   classes: number;
   /** La comisión del pago en pesos ("plus Comisión"). */
   commission: number;
+  /**
+   * Membresía ilimitada: clases por día (ajuste del estudio); null en las demás.
+   * @nullable
+   */
+  dailyLimit: number | null;
   id: number;
   /** "Solo primera vez": solo para quien nunca tuvo un plan ni tomó una clase en el estudio. */
   intro: boolean;

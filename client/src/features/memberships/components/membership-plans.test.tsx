@@ -19,12 +19,21 @@ const plan = (overrides: Partial<CataloguePlanDto>): CataloguePlanDto => ({
   intro: false,
   kind: 'membership',
   weeklyLimit: 3,
+  dailyLimit: null,
   classTypes: [],
   ...overrides,
 });
 
 const weekly = plan({});
-const unlimited = plan({ id: 21, name: 'Ilimitada', price: 1800, commission: 0, total: 1800, weeklyLimit: null });
+const unlimited = plan({
+  id: 21,
+  name: 'Ilimitada',
+  price: 1800,
+  commission: 0,
+  total: 1800,
+  weeklyLimit: null,
+  dailyLimit: 2,
+});
 
 describe('MembershipPlans', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +49,7 @@ describe('MembershipPlans', () => {
     expect(tres).toHaveTextContent('Total al mes: $1,247.76');
     expect(tres).toHaveTextContent('Se cobra cada mes a tu tarjeta; cancela cuando quieras');
     const ilimitada = within(group).getByRole('article', { name: 'Ilimitada' });
-    expect(ilimitada).toHaveTextContent('Ilimitado (1 clase al día)');
+    expect(ilimitada).toHaveTextContent('Ilimitado (2 clases al día)');
     expect(ilimitada).not.toHaveTextContent(/comisión/i);
   });
 

@@ -43,7 +43,7 @@ function MembershipCard({
           {plan.name}
         </h3>
         <p className="mt-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
-          {membershipLimitLabel(plan.weeklyLimit)}
+          {membershipLimitLabel(plan.weeklyLimit, plan.dailyLimit ?? 1)}
         </p>
         <div className="my-auto py-4">
           <p className="font-display text-5xl leading-none font-semibold text-ink-strong">

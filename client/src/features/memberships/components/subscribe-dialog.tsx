@@ -91,7 +91,9 @@ export function SubscribeDialog({
             <h3 id="membresia-resumen" className="mt-1 font-display text-3xl leading-tight text-ink-strong">
               {plan.name}
             </h3>
-            <p className="mt-1 text-sm text-ink-muted">{membershipLimitLabel(plan.weeklyLimit)}</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              {membershipLimitLabel(plan.weeklyLimit, plan.dailyLimit ?? 1)}
+            </p>
             <dl className="mt-4 text-sm">
               <Row label="Precio mensual" value={formatMoney(plan.price)} />
               {/* No commission configured: no "Comisión $0.00" line. */}

@@ -19,6 +19,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -31,6 +32,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -43,6 +45,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -55,6 +58,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -67,6 +71,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
   {
@@ -79,6 +84,7 @@ const catalogue: CataloguePlanDto[] = [
     intro: false,
     kind: 'pack',
     weeklyLimit: null,
+    dailyLimit: null,
     classTypes: [],
   },
 ];
@@ -144,6 +150,7 @@ describe('PlansGrid', () => {
       intro: true,
       kind: 'pack',
       weeklyLimit: null,
+      dailyLimit: null,
       classTypes: [],
     };
     stubApi({
@@ -168,6 +175,7 @@ describe('PlansGrid', () => {
       intro: false,
       kind: 'pack',
       weeklyLimit: null,
+      dailyLimit: null,
       classTypes: [{ id: 2, name: 'Prenatal' }],
     };
     stubApi({ [GET_PLANES]: () => ({ status: 200, body: { success: true, planes: [pack, ...catalogue] } }) });
@@ -278,6 +286,7 @@ describe('PlansGrid', () => {
       intro: false,
       kind: 'membership',
       weeklyLimit: 3,
+      dailyLimit: null,
       classTypes: [],
     };
     stubApi({
