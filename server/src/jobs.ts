@@ -6,7 +6,7 @@ import { GiftCardsService } from './gift-cards';
 import { InvoicingService } from './invoicing';
 import { NotificationsService, WhatsAppWebhookService } from './notifications';
 import { OperationsAlertsService } from './operations';
-import { PaymentNotificationsService, PaymentsService } from './payments';
+import { MembershipAccountService, PaymentNotificationsService, PaymentsService } from './payments';
 import { IntroFollowupsService, PlanEndingRemindersService } from './planes';
 import { NoShowsService, RemindersService, SpotHoldsService, WaitlistService } from './reservations';
 
@@ -28,6 +28,7 @@ export enum JobName {
   Invoices = 'invoices',
   GlobalInvoice = 'global-invoice',
   OperationsAlerts = 'operations-alerts',
+  MembershipPauses = 'membership-pauses',
 }
 
 /**
@@ -141,5 +142,11 @@ export const JOBS: readonly JobDefinition[] = [
     name: JobName.OperationsAlerts,
     schedule: CronExpression.EVERY_10_MINUTES,
     run: (get) => get(OperationsAlertsService).check(),
+  },
+  {
+    // Memberships' pauses: paused at Mercado Pago on their first day, resumed after their last.
+    name: JobName.MembershipPauses,
+    schedule: CronExpression.EVERY_30_MINUTES,
+    run: (get) => get(MembershipAccountService).applyPauses(),
   },
 ];

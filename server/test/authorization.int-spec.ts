@@ -189,6 +189,9 @@ const RULES: Record<string, Rule> = {
   startCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   previewCheckout: { access: 'session', body: () => ({ planId: 999999 }) },
   subscribeMembership: { access: 'session', body: () => ({ planId: 999999 }) },
+  getMembership: { access: 'session', body: () => ({}) },
+  pauseMembership: { access: 'session', body: () => ({ from: '2026-12-07', to: '2026-12-13' }) },
+  cancelMembership: { access: 'session' },
   confirmPayment: {
     access: { own: Permission.PaymentsRead },
     body: () => ({ payment_id: 'x' }),
@@ -222,6 +225,10 @@ const RULES: Record<string, Rule> = {
   getAudit: { access: Permission.AuditRead, body: () => ({}) },
   getPurchases: { access: Permission.PaymentsRead, body: (f) => ({ userId: f.clientId }) },
   refundPayment: { access: Permission.PaymentsRefund, body: () => ({ paymentId: 999999 }) },
+  getAdminMemberships: { access: Permission.PaymentsRead, body: () => ({}) },
+  getAdminMembershipDetail: { access: Permission.PaymentsRead, body: () => ({ id: 999999 }) },
+  cancelAdminMembership: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
+  refundMembershipCharge: { access: Permission.PaymentsRefund, body: () => ({ chargeId: 999999 }) },
   // Desk sales ("Venta en mostrador"; desk-sales.int-spec.ts): a plan that does not exist sells nothing.
   deskSalePreview: { access: Permission.SalesDesk, body: (f) => ({ userId: f.clientId, planId: 999999 }) },
   deskSale: {

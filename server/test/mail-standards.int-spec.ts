@@ -119,6 +119,14 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     paidThrough: '2026-12-22',
     graceDays: 7,
   },
+  'membership.paused': {
+    membershipId: 1,
+    planName: 'Membresía 3 por semana',
+    from: '2026-12-01',
+    to: '2026-12-10',
+    paidThrough: '2027-01-01',
+    cancelled: [{ date: '2026-12-02', startTime: '07:00' }],
+  },
 };
 
 /** Every address a mail's HTML links to or loads. */

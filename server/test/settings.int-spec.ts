@@ -81,6 +81,9 @@ describe('studio settings ("Ajustes")', () => {
             invoiceSeries: 'F',
             invoiceZip: '52140',
             invoiceGraceDays: 0,
+            membershipGraceDays: 7,
+            membershipPauseMaxDaysPerYear: 30,
+            membershipDailyLimit: 1,
           },
         });
         expect((await sevenAm(admin)).cancelUntil).toBe(deadlineWith(6));

@@ -18,6 +18,8 @@ import {
   getListPromoCodesUrl,
   getGetInvoicesUrl,
   getPreviewGlobalInvoiceUrl,
+  getGetAdminMembershipsUrl,
+  getGetAdminMembershipDetailUrl,
 } from './generated/admin/admin';
 import { getGetGiftBalanceUrl, getGiftCardOptionsUrl } from './generated/gift-cards/gift-cards';
 import { getListTimetableUrl } from './generated/horario/horario';
@@ -32,6 +34,7 @@ import {
   getGetPendingAcceptancesUrl,
   getGetUserPlanesUrl,
   getGetWhatsAppConsentUrl,
+  getGetMembershipUrl,
 } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
 import { getGetPlanesUrl } from './generated/planes/planes';
@@ -122,6 +125,9 @@ describe('LIST_URLS', () => {
       globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
+      membership: getGetMembershipUrl(),
+      adminMemberships: getGetAdminMembershipsUrl(),
+      adminMembershipDetail: getGetAdminMembershipDetailUrl(),
     });
   });
 });

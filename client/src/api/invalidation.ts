@@ -79,6 +79,11 @@ export const LIST_URLS = {
   pendingAcceptances: '/api/consents/pending',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
+  /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
+  membership: '/api/informacion/membership',
+  /** "Membresías": the admin's list, and one membership with its charges. */
+  adminMemberships: '/api/admin/memberships',
+  adminMembershipDetail: '/api/admin/memberships/detail',
 } as const;
 
 export type List = keyof typeof LIST_URLS;
@@ -118,14 +123,14 @@ export const STALE_AFTER = {
   // A client's own actions.
   /** A booking takes a class from a plan: the booking page's "te quedan N clases" and Mis planes. */
   pushReservation: {
-    accepted: ['day', 'rosters', 'classes', 'plans'],
+    accepted: ['day', 'rosters', 'classes', 'plans', 'membership'],
     waits: true,
     // Full, started, already booked…: the day as it is now.
     refused: { lists: ['day'], when: { allBut: PLAN_PROBLEMS } },
   },
   /** The class returns to the plan it came from; the client, an admin's roster or a user's classes cancel it. */
   cancelReservation: {
-    accepted: ['audit', 'classes', 'plans', 'day', 'rosters'],
+    accepted: ['audit', 'classes', 'plans', 'day', 'rosters', 'membership'],
     // The cancellation window closed, or the reservation is gone: the row on screen is stale.
     refused: {
       lists: ['classes', 'day', 'rosters'],
@@ -172,7 +177,17 @@ export const STALE_AFTER = {
   /** The purchase dialog's price with a code: nothing changes. */
   previewCheckout: NOTHING,
   /** A membership waits for its first charge: Mis planes shows it pending. */
-  subscribeMembership: { accepted: ['plans'] },
+  subscribeMembership: { accepted: ['plans', 'membership'] },
+  /** A pause cancels the membership's classes inside it and moves its paid period. */
+  pauseMembership: {
+    accepted: ['membership', 'plans', 'classes', 'day'],
+    // Paused or cancelled meanwhile (another tab, the notification): the membership as it is now.
+    refused: { lists: ['membership'], when: { codes: ['MEMBERSHIP_NOT_ACTIVE', 'PAUSE_OVERLAPS'] } },
+  },
+  cancelMembership: {
+    accepted: ['membership', 'plans'],
+    refused: { lists: ['membership'], when: { codes: ['MEMBERSHIP_NOT_CANCELLABLE'] } },
+  },
   // Paid wholly with the gift balance, the plan exists at once (and the class its checkout held is
   // booked); otherwise the balance part is held. A hold refused (the class filled, the reformer was
   // taken): the day on screen was behind.
@@ -276,6 +291,11 @@ export const STALE_AFTER = {
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */
   refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  /** "Membresías": a cancellation or a refunded charge changes the membership, its plan and the dashboard. */
+  cancelAdminMembership: { accepted: ['audit', 'adminMemberships', 'adminMembershipDetail', 'plans', 'dashboard'] },
+  refundMembershipCharge: {
+    accepted: ['audit', 'adminMemberships', 'adminMembershipDetail', 'plans', 'dashboard'],
+  },
   /** "Venta en mostrador": the client's plan and purchases, the code's uses and the revenue. */
   deskSale: { accepted: ['audit', 'userPurchases', 'plans', 'promoCodes', 'dashboard'] },
   deskSalePreview: NOTHING,

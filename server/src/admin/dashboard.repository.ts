@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { fromDbDatetime } from '../core/database/column-types';
 import { DirectReader } from '../core/database/direct-reader';
 
 /**
@@ -283,6 +284,32 @@ export class DashboardRepository {
       [period.fromUtc, period.toUtc],
     );
     return rows.map((row) => ({ status: String(row.status), n: num(row.n) }));
+  }
+
+  /** Memberships with a failed charge not yet paid: how many, and the 20 longest in debt with their clients. */
+  async pastDueMemberships(): Promise<{
+    count: number;
+    items: { id: number; clientName: string; planName: string; pastDueSince: Date }[];
+  }> {
+    const [total] = await this.reader.all<Record<string, unknown>>(
+      "SELECT COUNT(*) AS n FROM memberships WHERE status = 'past_due'",
+      [],
+    );
+    const rows = await this.reader.all<Record<string, unknown>>(
+      `SELECT m.id AS id, u.name AS clientName, m.plan_name AS planName, m.past_due_since AS pastDueSince
+       FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.status = 'past_due' ORDER BY m.past_due_since ASC, m.id ASC LIMIT 20`,
+      [],
+    );
+    return {
+      count: num(total?.n),
+      items: rows.map((row) => ({
+        id: num(row.id),
+        clientName: String(row.clientName),
+        planName: String(row.planName),
+        pastDueSince: fromDbDatetime(row.pastDueSince as Date | string) as Date,
+      })),
+    };
   }
 
   async newClients(period: PeriodBounds): Promise<number> {

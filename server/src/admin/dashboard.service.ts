@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
+import { bookingBlockedFrom } from '../reservations';
 import { addDays, isoWeekday, to12Hour } from '@pilates/dates';
 import { Readable } from 'node:stream';
 import { StudioClock } from '../core/clock/studio-clock';
@@ -79,6 +81,7 @@ export class DashboardService {
     private readonly repository: DashboardRepository,
     private readonly clock: StudioClock,
     private readonly config: AppConfig,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /**
@@ -112,6 +115,24 @@ export class DashboardService {
     return { keys, starts };
   }
 
+  /** Past-due memberships, each blocked once its failed charge is older than the grace days (the owner's setting). */
+  private async pastDueOf(
+    pastDue: Awaited<ReturnType<DashboardRepository['pastDueMemberships']>>,
+    now: Date,
+  ): Promise<DashboardResponseDto['pastDueMemberships']> {
+    const { membershipGraceDays } = await this.settings.current();
+    return {
+      count: pastDue.count,
+      items: pastDue.items.map((item) => ({
+        id: item.id,
+        clientName: item.clientName,
+        planName: item.planName,
+        pastDueSince: item.pastDueSince.toISOString(),
+        blocked: now.getTime() >= bookingBlockedFrom(item, membershipGraceDays)!.getTime(),
+      })),
+    };
+  }
+
   async figures(period: PeriodDto): Promise<Omit<DashboardResponseDto, 'success'>> {
     const now = this.clock.now();
     const today = this.clock.today(now);
@@ -131,6 +152,7 @@ export class DashboardService {
       gifts,
       giftMoney,
       whatsapp,
+      pastDue,
     ] = await Promise.all([
       this.repository.occupancy(bounds),
       this.repository.activeTimetable(),
@@ -145,6 +167,7 @@ export class DashboardService {
       this.repository.giftCardSales(bounds),
       this.repository.giftCardsByMethod(bounds),
       this.repository.whatsappMessages(bounds),
+      this.repository.pastDueMemberships(),
     ]);
     return {
       from: period.from,
@@ -168,6 +191,7 @@ export class DashboardService {
       clients: { newClients, activeClients, plansEnding: ending.map(toEndingPlanDto) },
       waitlist,
       whatsapp: whatsappFiguresOf(whatsapp),
+      pastDueMemberships: await this.pastDueOf(pastDue, now),
       ...this.backups(),
     };
   }

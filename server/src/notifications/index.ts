@@ -3,6 +3,7 @@
 export { NotificationsModule } from './notifications.module';
 export { NotificationsService } from './notifications.service';
 export { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from './events';
+export { UPDATE_CARD_URL } from './events/membership-past-due';
 export { classCalendar, type BookedClass } from './class-calendar';
 export {
   WhatsAppConsentsService,

@@ -5,3 +5,5 @@ export { PaymentsService } from './payments.service';
 export { PaymentNotificationsService } from './payment-notifications.service';
 // The provider's view of a payment (invoicing reads its payment type for the CFDI's forma de pago).
 export { PaymentGateway } from './payment-gateway';
+// The memberships job (pauses sent to Mercado Pago on their first and after their last day).
+export { MembershipAccountService } from './membership-account.service';

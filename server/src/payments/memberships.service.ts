@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { addDays, addMonths } from '@pilates/dates';
+import { addDays } from '@pilates/dates';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../core/auth/caller';
 import { StudioClock } from '../core/clock/studio-clock';
 import { AppConfig } from '../core/config/app-config';
 import { TransactionService } from '../core/database/transaction.service';
+import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import { NotificationsService } from '../notifications';
 import { chargeFor, PlanesService } from '../planes';
+import { paidThroughAfter } from '../reservations';
 import type { MembershipCharge } from './entities/membership-charge.entity';
 import type { Membership, MembershipStatus } from './entities/membership.entity';
 import { MembershipsRepository } from './memberships.repository';
@@ -14,13 +16,7 @@ import { PaymentGateway, type ProviderSubscriptionCharge } from './payment-gatew
 import { PaymentError, PaymentErrorCode } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 
-/** Days a past-due membership may still book new classes (an owner setting later overrides it). */
-export const DEFAULT_MEMBERSHIP_GRACE_DAYS = 7;
-
 const cents = (pesos: number): number => Math.round(pesos * 100);
-
-/** The last day paid after `periods` monthly periods from `anchor` (period n: anchor+n-1 months … anchor+n months − 1 day). */
-export const paidThroughAfter = (anchor: string, periods: number): string => addDays(addMonths(anchor, periods), -1);
 
 /**
  * Memberships: monthly Mercado Pago subscriptions (preapproval). Like plan purchases, what happened
@@ -42,6 +38,7 @@ export class MembershipsService {
     private readonly config: AppConfig,
     private readonly clock: StudioClock,
     private readonly notifications: NotificationsService,
+    private readonly settings: StudioSettingsService,
   ) {}
 
   /**
@@ -120,6 +117,8 @@ export class MembershipsService {
         if (provider.status === 'cancelled') {
           changes.status = 'cancelled';
           changes.cancelledAt = now;
+          // Cancelled at Mercado Pago (by the client, the studio or Mercado Pago): it holds until its last paid day.
+          changes.cancelsOn = current.cancelsOn ?? current.paidThrough ?? addDays(this.clock.today(now), -1);
         } else if (provider.status === 'paused') {
           changes.status = 'paused';
         } else if (provider.status === 'authorized' && current.status === 'paused') {
@@ -195,7 +194,7 @@ export class MembershipsService {
     if (!(await this.memberships.claimCount(charge.id, now))) return;
     const anchor = membership.anchorDate ?? this.clock.today(now);
     const periods = membership.periodsPaid + 1;
-    const paidThrough = paidThroughAfter(anchor, periods);
+    const paidThrough = paidThroughAfter(anchor, periods, membership.extraDays);
     let userPlanId = membership.userPlanId;
     if (userPlanId === null) {
       // The first approved charge: the membership's plan, which books by the week, not by classes left.
@@ -242,7 +241,7 @@ export class MembershipsService {
         planName: membership.planName,
         totalCents: membership.totalCents,
         paidThrough: membership.paidThrough,
-        graceDays: DEFAULT_MEMBERSHIP_GRACE_DAYS,
+        graceDays: (await this.settings.current()).membershipGraceDays,
       },
     });
   }

@@ -9,6 +9,7 @@ import {
   Preference,
 } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
+import { UPDATE_CARD_URL } from '../notifications';
 import {
   CheckoutPreference,
   CheckoutRequest,
@@ -169,6 +170,11 @@ export class MercadoPagoGateway extends PaymentGateway {
 
   async updateSubscription(id: string, status: SubscriptionStatus): Promise<void> {
     await new PreApproval(this.config()).update({ id, body: { status } });
+  }
+
+  /** Mercado Pago's page of the buyer's subscriptions, where the card of each one is changed. */
+  cardUpdateUrl(): string {
+    return UPDATE_CARD_URL;
   }
 
   async getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null> {

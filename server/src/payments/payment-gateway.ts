@@ -115,4 +115,6 @@ export abstract class PaymentGateway {
   /** Pauses, resumes or cancels a subscription (Mercado Pago confirms it with a notification). */
   abstract updateSubscription(id: string, status: SubscriptionStatus): Promise<void>;
   abstract getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null>;
+  /** Where a subscriber whose charge failed changes the card (Mercado Pago's page, or the simulator's). */
+  abstract cardUpdateUrl(subscriptionId: string, reference: string): string;
 }

@@ -18,6 +18,15 @@ export enum PaymentErrorCode {
   NOT_A_MEMBERSHIP = 'NOT_A_MEMBERSHIP',
   MEMBERSHIP_ONLY_BY_SUBSCRIPTION = 'MEMBERSHIP_ONLY_BY_SUBSCRIPTION',
   MEMBERSHIP_ALREADY_ACTIVE = 'MEMBERSHIP_ALREADY_ACTIVE',
+  MEMBERSHIP_NOT_FOUND = 'MEMBERSHIP_NOT_FOUND',
+  MEMBERSHIP_NOT_ACTIVE = 'MEMBERSHIP_NOT_ACTIVE',
+  MEMBERSHIP_NOT_CANCELLABLE = 'MEMBERSHIP_NOT_CANCELLABLE',
+  PAUSE_TOO_SOON = 'PAUSE_TOO_SOON',
+  PAUSE_TOO_SHORT = 'PAUSE_TOO_SHORT',
+  PAUSE_LIMIT_REACHED = 'PAUSE_LIMIT_REACHED',
+  PAUSE_OVERLAPS = 'PAUSE_OVERLAPS',
+  CHARGE_NOT_FOUND = 'CHARGE_NOT_FOUND',
+  CHARGE_NOT_REFUNDABLE = 'CHARGE_NOT_REFUNDABLE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -40,6 +49,15 @@ const status: Record<PaymentErrorCode, number> = {
   [PaymentErrorCode.NOT_A_MEMBERSHIP]: 400,
   [PaymentErrorCode.MEMBERSHIP_ONLY_BY_SUBSCRIPTION]: 400,
   [PaymentErrorCode.MEMBERSHIP_ALREADY_ACTIVE]: 409,
+  [PaymentErrorCode.MEMBERSHIP_NOT_FOUND]: 404,
+  [PaymentErrorCode.MEMBERSHIP_NOT_ACTIVE]: 409,
+  [PaymentErrorCode.MEMBERSHIP_NOT_CANCELLABLE]: 409,
+  [PaymentErrorCode.PAUSE_TOO_SOON]: 400,
+  [PaymentErrorCode.PAUSE_TOO_SHORT]: 400,
+  [PaymentErrorCode.PAUSE_LIMIT_REACHED]: 409,
+  [PaymentErrorCode.PAUSE_OVERLAPS]: 409,
+  [PaymentErrorCode.CHARGE_NOT_FOUND]: 404,
+  [PaymentErrorCode.CHARGE_NOT_REFUNDABLE]: 409,
 };
 
 const message: Record<PaymentErrorCode, string> = {
@@ -68,6 +86,17 @@ const message: Record<PaymentErrorCode, string> = {
     'Esa es una membresía: se cobra cada mes a tu tarjeta. Suscríbete desde Planes.',
   [PaymentErrorCode.MEMBERSHIP_ALREADY_ACTIVE]:
     'Ya tienes una membresía vigente. Cancélala desde Mis planes antes de contratar otra.',
+  [PaymentErrorCode.MEMBERSHIP_NOT_FOUND]: 'No encontramos esa membresía.',
+  [PaymentErrorCode.MEMBERSHIP_NOT_ACTIVE]:
+    'Solo una membresía activa (pagada y sin pausa ni pago pendiente) se puede pausar.',
+  [PaymentErrorCode.MEMBERSHIP_NOT_CANCELLABLE]: 'Esta membresía ya está cancelada.',
+  [PaymentErrorCode.PAUSE_TOO_SOON]: 'La pausa empieza a partir de mañana.',
+  [PaymentErrorCode.PAUSE_TOO_SHORT]: 'La pausa debe ser de al menos 7 días.',
+  [PaymentErrorCode.PAUSE_LIMIT_REACHED]: 'Con esa pausa pasarías los días de pausa que permite el estudio este año.',
+  [PaymentErrorCode.PAUSE_OVERLAPS]: 'Esas fechas se cruzan con otra pausa de tu membresía.',
+  [PaymentErrorCode.CHARGE_NOT_FOUND]: 'No encontramos ese cobro de la membresía.',
+  [PaymentErrorCode.CHARGE_NOT_REFUNDABLE]:
+    'Este cobro no se puede reembolsar: no está aprobado en Mercado Pago o ya se reembolsó.',
 };
 
 export class PaymentError extends DomainError {

@@ -13,6 +13,9 @@ import { GiftCardRefundsService } from './gift-card-refunds.service';
 import { DeskSalesController } from './desk-sales.controller';
 import { DeskSalesRepository } from './desk-sales.repository';
 import { DeskSalesService } from './desk-sales.service';
+import { AdminMembershipsController } from './admin-memberships.controller';
+import { MembershipAccountController } from './membership-account.controller';
+import { MembershipAccountService } from './membership-account.service';
 import { MembershipsController } from './memberships.controller';
 import { MembershipsRepository } from './memberships.repository';
 import { MembershipsService } from './memberships.service';
@@ -39,6 +42,8 @@ import { WebhookVerifier } from './webhook-verifier';
     GiftCardCheckoutController,
     AdminGiftCardRefundsController,
     MembershipsController,
+    MembershipAccountController,
+    AdminMembershipsController,
   ],
   providers: [
     PaymentsRepository,
@@ -53,6 +58,7 @@ import { WebhookVerifier } from './webhook-verifier';
     WebhookVerifier,
     MembershipsRepository,
     MembershipsService,
+    MembershipAccountService,
     {
       provide: PaymentGateway,
       inject: [AppConfig],
@@ -65,6 +71,6 @@ import { WebhookVerifier } from './webhook-verifier';
             ),
     },
   ],
-  exports: [PaymentsService, PaymentNotificationsService, PaymentGateway, MembershipsService],
+  exports: [PaymentsService, PaymentNotificationsService, PaymentGateway, MembershipsService, MembershipAccountService],
 })
 export class PaymentsModule {}

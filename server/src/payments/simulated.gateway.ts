@@ -176,6 +176,11 @@ export class SimulatedGateway extends PaymentGateway {
     return charge;
   }
 
+  /** The simulator's page of the subscription: "next month's charge" approved is the card fixed. */
+  cardUpdateUrl(_subscriptionId: string, reference: string): string {
+    return this.checkoutUrl(reference);
+  }
+
   async getSubscriptionCharge(id: string): Promise<ProviderSubscriptionCharge | null> {
     const charge = this.charges.get(id);
     if (!charge) return null;

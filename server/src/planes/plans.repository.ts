@@ -10,6 +10,12 @@ import { UserPlan } from './entities/user-plan.entity';
 import { UserPlanClassType } from './entities/user-plan-class-type.entity';
 
 /** A plan a client holds that can still give classes, with the class types it is limited to (none: all). */
+/**
+ * A membership's plan books by the week and never holds classes: nothing is given back to it
+ * (ix_memberships_user_plan finds its membership).
+ */
+const NOT_A_MEMBERSHIP = 'NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_plan_id = user_plans.id)';
+
 export type OpenUserPlan = UserPlan & { classTypeIds: number[] };
 
 /** A class type a catalogue plan is limited to. */
@@ -228,7 +234,7 @@ export class PlansRepository {
       .createQueryBuilder()
       .update(UserPlan)
       .set({ classesRemaining: () => 'classes_remaining + 1' })
-      .where('id = :id AND revoked_at IS NULL AND end_date >= :today', { id: planId, today })
+      .where(`id = :id AND revoked_at IS NULL AND end_date >= :today AND ${NOT_A_MEMBERSHIP}`, { id: planId, today })
       .execute();
     return result.affected === 1;
   }
@@ -239,7 +245,7 @@ export class PlansRepository {
       .createQueryBuilder()
       .update(UserPlan)
       .set({ classesRemaining: () => 'classes_remaining + 1' })
-      .where('id = :id', { id: planId })
+      .where(`id = :id AND ${NOT_A_MEMBERSHIP}`, { id: planId })
       .execute();
   }
 }

@@ -521,6 +521,21 @@ export class BookingService {
   }
 
   /**
+   * A membership's pause (in the pause's transaction): the classes booked with the membership's plan
+   * from `from` to `to` that have not started are cancelled, each class back and its place offered
+   * to the waitlist, with no mail each (the pause's one mail lists them). The ones cancelled.
+   */
+  async cancelForPause(userPlanId: number, from: string, to: string, cancelledBy: number): Promise<ReservationInfo[]> {
+    const infos = await this.reservations.activeOfPlanBetween(userPlanId, from, to);
+    const done: ReservationInfo[] = [];
+    for (const info of infos) {
+      if (this.clock.hasStarted(info.date, info.startTime)) continue;
+      if (await this.cancelInside(info, cancelledBy, 'none')) done.push(info);
+    }
+    return done;
+  }
+
+  /**
    * get-clases: a client's active reservations, upcoming first (soonest first), then past (latest
    * first); or only one of the two (`periodo`).
    */

@@ -17,5 +17,16 @@ export {
   type PreparedHold,
 } from './spot-holds.service';
 export { BookingError, BookingErrorCode } from './reservations.errors';
+export { MembershipBooking } from './membership-booking';
+export {
+  bookableUntil,
+  bookingBlockedFrom,
+  daysBetween,
+  daysInYear,
+  paidThroughAfter,
+  pauseOn,
+  studioWeekOf,
+  type MembershipTerms,
+} from './membership-rules';
 export { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 export { AttendanceSummaryDto, DateRequestDto, EnrolledSpotDto, SlotSpotDto } from './dto/slots.dto';

@@ -34,6 +34,11 @@ export enum BookingErrorCode {
   RELEASE_DISABLED = 'RELEASE_DISABLED',
   BOOKING_BLOCKED = 'BOOKING_BLOCKED',
   SUBSTITUTE_RANGE_UNSCOPED = 'SUBSTITUTE_RANGE_UNSCOPED',
+  WEEKLY_LIMIT_REACHED = 'WEEKLY_LIMIT_REACHED',
+  DAILY_LIMIT_REACHED = 'DAILY_LIMIT_REACHED',
+  MEMBERSHIP_HORIZON = 'MEMBERSHIP_HORIZON',
+  MEMBERSHIP_PAUSED = 'MEMBERSHIP_PAUSED',
+  MEMBERSHIP_PAST_DUE = 'MEMBERSHIP_PAST_DUE',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -71,6 +76,11 @@ const status: Record<BookingErrorCode, number> = {
   [BookingErrorCode.RELEASE_DISABLED]: 409,
   [BookingErrorCode.BOOKING_BLOCKED]: 403,
   [BookingErrorCode.SUBSTITUTE_RANGE_UNSCOPED]: 400,
+  [BookingErrorCode.WEEKLY_LIMIT_REACHED]: 409,
+  [BookingErrorCode.DAILY_LIMIT_REACHED]: 409,
+  [BookingErrorCode.MEMBERSHIP_HORIZON]: 409,
+  [BookingErrorCode.MEMBERSHIP_PAUSED]: 409,
+  [BookingErrorCode.MEMBERSHIP_PAST_DUE]: 409,
 };
 
 // The studio's wording (spelling fixed). The client acts on the code, never on the text.
@@ -113,6 +123,13 @@ const message: Record<BookingErrorCode, string> = {
   [BookingErrorCode.BOOKING_BLOCKED]: 'Tu reserva en línea está pausada.',
   [BookingErrorCode.SUBSTITUTE_RANGE_UNSCOPED]:
     'Indica el instructor que falta o la clase del horario para poner el suplente en esas fechas.',
+  // Replaced by the sentence with the client's number of classes (MembershipBooking).
+  [BookingErrorCode.WEEKLY_LIMIT_REACHED]: 'Ya usaste tus clases de esta semana con tu membresía.',
+  [BookingErrorCode.DAILY_LIMIT_REACHED]: 'Ya reservaste las clases de ese día que incluye tu membresía.',
+  [BookingErrorCode.MEMBERSHIP_HORIZON]: 'Tu membresía todavía no cubre esa fecha.',
+  [BookingErrorCode.MEMBERSHIP_PAUSED]: 'Tu membresía está en pausa ese día.',
+  [BookingErrorCode.MEMBERSHIP_PAST_DUE]:
+    'Tu membresía tiene un pago pendiente: actualiza tu tarjeta en Mercado Pago para seguir reservando.',
 };
 
 export class BookingError extends DomainError {

@@ -21,6 +21,8 @@ import { TimetableRepository } from './timetable.repository';
 import { SubstitutesService } from './substitutes.service';
 import { TimetableService } from './timetable.service';
 import { NoShowsService } from './no-shows.service';
+import { MembershipBooking } from './membership-booking';
+import { MembershipBookingRepository } from './membership-booking.repository';
 import { PlanChooser } from './plan-chooser';
 import { SpotHoldsRepository } from './spot-holds.repository';
 import { SpotHoldsService } from './spot-holds.service';
@@ -43,6 +45,8 @@ import { WaitlistService } from './waitlist.service';
     RemindersService,
     CalendarFeedService,
     PlanChooser,
+    MembershipBookingRepository,
+    MembershipBooking,
     WaitlistRepository,
     WaitlistService,
     SpotOutageService,
@@ -50,6 +54,13 @@ import { WaitlistService } from './waitlist.service';
     SpotHoldsService,
     NoShowsService,
   ],
-  exports: [BookingService, AttendanceService, SpotHoldsService, ClassSessionsService, SubstitutesService],
+  exports: [
+    MembershipBooking,
+    BookingService,
+    AttendanceService,
+    SpotHoldsService,
+    ClassSessionsService,
+    SubstitutesService,
+  ],
 })
 export class ReservationsModule {}

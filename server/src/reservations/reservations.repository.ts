@@ -676,6 +676,17 @@ export class ReservationsRepository {
    * not every class the client ever took; rows without it (written around the app) are one probe
    * more.
    */
+  /** A plan's active reservations on classes from `from` to `to` (studio dates, both included), soonest first. */
+  activeOfPlanBetween(userPlanId: number, from: string, to: string): Promise<ReservationInfo[]> {
+    return this.infos((q) =>
+      q
+        .andWhere("r.user_plan_id = :userPlanId AND r.status = 'active'", { userPlanId })
+        .andWhere('r.class_date >= :from AND r.class_date <= :to', { from, to })
+        .orderBy('c.date', 'ASC')
+        .addOrderBy('c.start_time', 'ASC'),
+    );
+  }
+
   async upcomingOfUser(userId: number, fromDate: string): Promise<ReservationInfo[]> {
     const of = (classDate: string) =>
       this.infos((q) =>

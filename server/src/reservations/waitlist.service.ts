@@ -260,7 +260,8 @@ export class WaitlistService {
     if (!entry.active) return 'inactive';
     if (await this.reservations.activeReservationExists(klass.id, entry.userId)) return 'already_booked';
     try {
-      await this.chooser.assertCovering(entry.userId, klass.date, classKindOf(klass));
+      // A membership's week or day count too: a promotion counts like a booking.
+      await this.chooser.assertCovering(entry.userId, klass.date, classKindOf(klass), true);
     } catch (error) {
       if (error instanceof BookingError) return error.code;
       throw error;

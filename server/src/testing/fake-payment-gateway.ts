@@ -37,6 +37,10 @@ export class FakePaymentGateway extends PaymentGateway {
   failWith: Error | null = null;
   private readonly appliedKeys = new Set<string>();
 
+  cardUpdateUrl(subscriptionId: string): string {
+    return `https://pagos.example/suscripciones/${subscriptionId}`;
+  }
+
   /** An approved provider payment of `amountMxn` for one of our references. */
   approve(id: string, reference: string | null, amountMxn: number, changes: Partial<ProviderPayment> = {}) {
     return this.setPayment({

@@ -10,6 +10,7 @@ import type { InstructorsService } from '../instructors';
 import type { LegalService } from '../legal';
 import { ClassSessionsService } from '../reservations/class-sessions.service';
 import { NoShowsService } from '../reservations/no-shows.service';
+import type { MembershipBooking } from '../reservations/membership-booking';
 import { PlanChooser } from '../reservations/plan-chooser';
 import type { ReservationsRepository } from '../reservations/reservations.repository';
 import type { SpotHoldsRepository } from '../reservations/spot-holds.repository';
@@ -71,7 +72,12 @@ export function reservationsRules(now: Date | string, env: Record<string, string
   } as unknown as SpotAssigner;
 
   const sessions = new ClassSessionsService(reservations, tx, sala);
-  const chooser = new PlanChooser(plans);
+  // No memberships in these rules: every client books with packs.
+  const memberships = {
+    check: () => Promise.resolve(null),
+    take: () => Promise.resolve(null),
+  } as unknown as MembershipBooking;
+  const chooser = new PlanChooser(plans, memberships);
   // The strike rule is off in these rules' settings: it reads nothing.
   const noShows = new NoShowsService(reservations, tx, studio, settings);
   const waitlist = new WaitlistService(

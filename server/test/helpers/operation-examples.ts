@@ -107,6 +107,9 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   previewCheckout: { role: 'client', body: () => ({ planId: 2, code: 'NOEXISTE' }) },
   subscribeMembership: { role: 'client', body: () => ({ planId: 2 }) },
+  getMembership: { role: 'client', body: () => ({ date: NEXT_MONDAY }) },
+  // The client has no membership: MEMBERSHIP_NOT_FOUND after validation.
+  pauseMembership: { role: 'client', body: () => ({ from: '2026-12-07', to: '2026-12-13' }) },
   confirmPayment: { role: 'client', body: () => ({ payment_id: '1234567890' }) },
   getInformationClases: { role: 'admin', body: () => ({ date: NEXT_MONDAY }) },
   addSchedule: {
@@ -277,6 +280,10 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     body: (f) => ({ pagination: 1, limit: 20, userId: f.clientId, action: 'user.update', from: TODAY, to: TODAY }),
   },
   getPurchases: { role: 'admin', body: (f) => ({ userId: f.clientId }) },
+  getAdminMemberships: { role: 'admin', body: () => ({ status: 'past_due', page: 1 }) },
+  getAdminMembershipDetail: { role: 'admin', body: () => ({ id: 999999 }) },
+  cancelAdminMembership: { role: 'admin', body: () => ({ id: 999999 }) },
+  refundMembershipCharge: { role: 'admin', body: () => ({ chargeId: 999999 }) },
   refundPayment: {
     role: 'admin',
     body: () => ({ paymentId: 999999, amount: 100, idempotencyKey: '3f0e2a52-6a8e-4c3e-9a51-0d7f3c1b2a90' }),
@@ -379,6 +386,9 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       invoiceSeries: 'F',
       invoiceZip: '52140',
       invoiceGraceDays: 0,
+      membershipGraceDays: 7,
+      membershipPauseMaxDaysPerYear: 30,
+      membershipDailyLimit: 1,
     }),
   },
   // Facturas (CFDI)

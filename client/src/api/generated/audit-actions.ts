@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'reservation.spot',
   'reservation.forgive',
   'payment.refund',
+  'membership.cancel',
+  'membership.refund_charge',
   'payment.desk_sale',
   'payment.desk_refund',
   'payment.balance_refund',

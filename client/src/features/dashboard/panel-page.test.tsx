@@ -105,6 +105,7 @@ const figures = (
     { classSessionId: 9, date: '2026-11-16', startTime: '07:00', capacity: 8, entries: 3, promoted: 1, waiting: 2 },
   ],
   whatsapp: { sent: 42, delivered: 40, read: 31, failed: 2 },
+  pastDueMemberships: { count: 0, items: [] },
   ...backups,
 });
 

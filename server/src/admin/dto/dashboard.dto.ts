@@ -263,6 +263,26 @@ export class OffsiteBackupDto {
   lastFailureAt!: string | null;
 }
 
+export class PastDueMembershipDto {
+  @ApiProperty({ description: 'La membresía.' })
+  id!: number;
+  @ApiProperty({ example: 'Lucía Pérez' })
+  clientName!: string;
+  @ApiProperty({ example: 'Membresía 3 por semana' })
+  planName!: string;
+  @ApiProperty({ description: 'ISO 8601: desde cuándo tiene el pago pendiente.' })
+  pastDueSince!: string;
+  @ApiProperty({ description: 'Pasaron los días de gracia: ya no puede reservar clases nuevas.' })
+  blocked!: boolean;
+}
+
+export class PastDueMembershipsDto {
+  @ApiProperty({ description: 'Membresías con pago pendiente.' })
+  count!: number;
+  @ApiProperty({ type: [PastDueMembershipDto], description: 'Las 20 más antiguas en deuda primero.' })
+  items!: PastDueMembershipDto[];
+}
+
 export class DashboardResponseDto {
   @ApiProperty({ example: true })
   success!: true;
@@ -288,6 +308,8 @@ export class DashboardResponseDto {
   waitlist!: WaitlistDemandDto[];
   @ApiProperty({ type: WhatsAppFiguresDto })
   whatsapp!: WhatsAppFiguresDto;
+  @ApiProperty({ type: PastDueMembershipsDto, description: 'Membresías con pago pendiente (hoy, no del periodo).' })
+  pastDueMemberships!: PastDueMembershipsDto;
   @ApiProperty({
     type: RestoreDrillDto,
     nullable: true,

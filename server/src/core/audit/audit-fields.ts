@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = {
   'reservation.spot': 'Cambió de reformer a un usuario en una clase',
   'reservation.forgive': 'Perdonó a un usuario un lugar liberado tarde o una inasistencia',
   'payment.refund': 'Reembolsó un pago de Mercado Pago',
+  'membership.cancel': 'Canceló una membresía',
+  'membership.refund_charge': 'Reembolsó un cobro de una membresía',
   'payment.desk_sale': 'Registró una venta en mostrador',
   'payment.desk_refund': 'Registró el reembolso de una venta en mostrador',
   'payment.balance_refund': 'Devolvió al saldo de regalo un plan pagado con ese saldo',
@@ -135,6 +137,10 @@ export const AUDIT_FIELDS = {
   /** 'total', or the pesos asked for. */
   requested: { kind: 'money' },
   providerPaymentId: text,
+  /** A membership's last paid day. */
+  paidThrough: date,
+  /** The day a cancelled membership stops. */
+  cancelsOn: date,
   /** What a refund gave back to the client's gift balance. */
   toBalance: { kind: 'money' },
   /** A gift card's state. */
@@ -178,6 +184,9 @@ export const AUDIT_FIELDS = {
   invoiceSeries: text,
   invoiceZip: text,
   invoiceGraceDays: count,
+  membershipGraceDays: count,
+  membershipPauseMaxDaysPerYear: count,
+  membershipDailyLimit: count,
   /** What an admin forgave. */
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
   /** A forgiven class went back to its plan. */
@@ -305,6 +314,8 @@ export const AUDIT_ACTION_FIELDS = {
   'reservation.spot': ['spot', 'date', 'time'],
   'reservation.forgive': ['forgiven', 'reason', 'classReturned', 'userPlanId', 'date', 'time'],
   'payment.refund': ['status', 'refunded', 'requested', 'providerPaymentId'],
+  'membership.cancel': ['plan', 'paidThrough', 'cancelsOn'],
+  'membership.refund_charge': ['plan', 'refunded', 'providerPaymentId', 'paidThrough'],
   'payment.desk_sale': ['plan', 'price', 'code', 'discount', 'total', 'method', 'received', 'change', 'userPlanId'],
   'payment.desk_refund': ['status', 'refunded', 'requested', 'method'],
   'payment.balance_refund': ['status', 'refunded', 'requested', 'toBalance'],
@@ -353,6 +364,9 @@ export const AUDIT_ACTION_FIELDS = {
     'invoiceSeries',
     'invoiceZip',
     'invoiceGraceDays',
+    'membershipGraceDays',
+    'membershipPauseMaxDaysPerYear',
+    'membershipDailyLimit',
   ],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 

@@ -28,7 +28,8 @@ export interface AuditEntryInput {
     | 'settings'
     | 'instructor'
     | 'cover_request'
-    | 'class_type';
+    | 'class_type'
+    | 'membership';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

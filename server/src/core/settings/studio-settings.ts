@@ -64,6 +64,12 @@ export interface StudioSettings {
    * month (1–2: the global invoice then goes out when they end, inside the SAT's 72 hours).
    */
   invoiceGraceDays: number;
+  /** Memberships: days a past-due membership may still book new classes. */
+  membershipGraceDays: number;
+  /** Memberships: pause days a client may take per calendar year. */
+  membershipPauseMaxDaysPerYear: number;
+  /** Memberships: classes per studio day an unlimited membership books. */
+  membershipDailyLimit: number;
 }
 
 /** A change: any top-level setting, the nested ones in part. */
@@ -112,6 +118,9 @@ export function defaultSettings(
     // Metepec, Estado de México.
     invoiceZip: '52140',
     invoiceGraceDays: 0,
+    membershipGraceDays: 7,
+    membershipPauseMaxDaysPerYear: 30,
+    membershipDailyLimit: 1,
   };
 }
 

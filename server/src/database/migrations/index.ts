@@ -42,6 +42,7 @@ import { WhatsAppNotices1764964000000 } from './1764964000000-WhatsAppNotices';
 import { Memberships1764965000000 } from './1764965000000-Memberships';
 import { Invoices1764966000000 } from './1764966000000-Invoices';
 import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
+import { MembershipRules1764969000000 } from './1764969000000-MembershipRules';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -90,4 +91,6 @@ export const migrations = [
   Invoices1764966000000,
   // Clients' data rights (issue 40)
   LegalTexts1764967000000,
+  // Memberships' booking rules, pauses and cancellations (issue 38)
+  MembershipRules1764969000000,
 ];

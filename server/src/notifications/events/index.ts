@@ -18,6 +18,7 @@ import { paymentRefundedMail, type PaymentRefunded } from './payment-refunded';
 import { introFollowupMail, type IntroFollowup } from './intro-followup';
 import { planEndingMail, type PlanEnding } from './plan-ending';
 import { reservationCancelledMail, type ReservationCancelled } from './reservation-cancelled';
+import { membershipPausedMail, type MembershipPaused } from './membership-paused';
 import { reservationChangedMail, type ReservationChanged } from './reservation-changed';
 import { reservationConfirmedMail, type ReservationConfirmed } from './reservation-confirmed';
 import { reservationForgivenMail, type ReservationForgiven } from './reservation-forgiven';
@@ -55,6 +56,7 @@ export interface EventPayloads {
   'mail.composed': ComposedMail;
   'operations.alert': OperationsAlert;
   'membership.past_due': MembershipPastDue;
+  'membership.paused': MembershipPaused;
 }
 
 export type EventType = keyof EventPayloads;
@@ -92,6 +94,7 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'mail.composed': composedMail,
   'operations.alert': operationsAlertMail,
   'membership.past_due': membershipPastDueMail,
+  'membership.paused': membershipPausedMail,
 };
 
 export const EVENT_TYPES = Object.keys(EMAIL_BUILDERS) as EventType[];

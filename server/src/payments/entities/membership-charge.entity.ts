@@ -60,6 +60,10 @@ export class MembershipCharge {
   @Column({ name: 'counted_at', type: DATETIME, nullable: true })
   countedAt!: Date | null;
 
+  /** Refunded by an admin (Membresías → Reembolsar): the period it paid, if counted, was taken back. */
+  @Column({ name: 'refunded_at', type: DATETIME, nullable: true })
+  refundedAt!: Date | null;
+
   @Column({ name: 'failure_notified_at', type: DATETIME, nullable: true })
   failureNotifiedAt!: Date | null;
 

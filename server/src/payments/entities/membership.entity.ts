@@ -30,6 +30,7 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 @Index('uq_memberships_preapproval', ['preapprovalId'], { unique: true })
 @Index('ix_memberships_user', ['userId', 'id'])
 @Index('ix_memberships_status', ['status', 'pastDueSince'])
+@Index('ix_memberships_user_plan', ['userPlanId'])
 @Check('ck_memberships_status', "status IN ('pending', 'active', 'paused', 'past_due', 'cancelled')")
 @Check('ck_memberships_amounts', 'price_cents >= 0 AND total_cents >= price_cents')
 export class Membership {
@@ -97,6 +98,14 @@ export class Membership {
 
   @Column({ name: 'paid_through', type: 'date', nullable: true })
   paidThrough!: string | null;
+
+  /** Days added to the paid period by the client's pauses (paid_through = anchor + periods + extra_days). */
+  @Column({ name: 'extra_days', type: 'int', default: 0 })
+  extraDays!: number;
+
+  /** Cancelled: the last day it still holds (the paid period's end when it was cancelled). */
+  @Column({ name: 'cancels_on', type: 'date', nullable: true })
+  cancelsOn!: string | null;
 
   /** When a charge failed and none has been approved since. */
   @Column({ name: 'past_due_since', type: DATETIME, nullable: true })

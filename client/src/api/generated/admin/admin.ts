@@ -36,6 +36,9 @@ import type {
   AdminGiftCardResponseDto,
   AdminGiftCardsResponseDto,
   AdminInvoicesResponseDto,
+  AdminMembershipDetailResponseDto,
+  AdminMembershipsDto,
+  AdminMembershipsResponseDto,
   AdminPurchasesResponseDto,
   AdminSalaResponseDto,
   AdminUserResponseDto,
@@ -84,6 +87,8 @@ import type {
   InvoiceMonthDto,
   InvoiceResponseDto,
   LegalDocumentResponseDto,
+  MembershipChargeIdDto,
+  MembershipIdDto,
   OpenCoverRequestsResponseDto,
   OutageDto,
   OutageIdDto,
@@ -4122,6 +4127,595 @@ export const usePublishLegalDocument = <TError = ErrorType<ErrorResponseDto>, TC
   TContext
 > => {
   const mutationOptions = getPublishLegalDocumentMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Membresías (administración)
+ */
+export const getGetAdminMembershipsUrl = () => {
+  return `/api/admin/memberships`;
+};
+
+export const getAdminMemberships = async (
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: RequestInit,
+): Promise<AdminMembershipsResponseDto> => {
+  return apiFetch<AdminMembershipsResponseDto>(getGetAdminMembershipsUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(adminMembershipsDto),
+  });
+};
+
+export const getGetAdminMembershipsQueryKey = (adminMembershipsDto: AdminMembershipsDto) => {
+  return [`/api/admin/memberships`, adminMembershipsDto] as const;
+};
+
+export const getGetAdminMembershipsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAdminMembershipsQueryKey(adminMembershipsDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminMemberships>>> = ({ signal }) =>
+    getAdminMemberships(adminMembershipsDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getAdminMemberships>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAdminMembershipsQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminMemberships>>>;
+export type GetAdminMembershipsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetAdminMemberships<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminMemberships>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminMemberships>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMemberships<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminMemberships>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminMemberships>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMemberships<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Membresías (administración)
+ */
+
+export function useGetAdminMemberships<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAdminMembershipsQueryOptions(adminMembershipsDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetAdminMembershipsSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAdminMembershipsQueryKey(adminMembershipsDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminMemberships>>> = ({ signal }) =>
+    getAdminMemberships(adminMembershipsDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getAdminMemberships>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAdminMembershipsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminMemberships>>>;
+export type GetAdminMembershipsSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetAdminMembershipsSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipsSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipsSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Membresías (administración)
+ */
+
+export function useGetAdminMembershipsSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMemberships>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  adminMembershipsDto: AdminMembershipsDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMemberships>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAdminMembershipsSuspenseQueryOptions(adminMembershipsDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Cancelar una membresía (administración)
+ */
+export const getCancelAdminMembershipUrl = () => {
+  return `/api/admin/memberships/cancel`;
+};
+
+export const cancelAdminMembership = async (
+  membershipIdDto: MembershipIdDto,
+  options?: RequestInit,
+): Promise<AdminMembershipDetailResponseDto> => {
+  return apiFetch<AdminMembershipDetailResponseDto>(getCancelAdminMembershipUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(membershipIdDto),
+  });
+};
+
+export const getCancelAdminMembershipMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof cancelAdminMembership>>,
+    TError,
+    { data: MembershipIdDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof cancelAdminMembership>>,
+  TError,
+  { data: MembershipIdDto },
+  TContext
+> => {
+  const mutationKey = ['cancelAdminMembership'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelAdminMembership>>, { data: MembershipIdDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return cancelAdminMembership(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CancelAdminMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof cancelAdminMembership>>>;
+export type CancelAdminMembershipMutationBody = MembershipIdDto;
+export type CancelAdminMembershipMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cancelar una membresía (administración)
+ */
+export const useCancelAdminMembership = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof cancelAdminMembership>>,
+      TError,
+      { data: MembershipIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof cancelAdminMembership>>,
+  TError,
+  { data: MembershipIdDto },
+  TContext
+> => {
+  const mutationOptions = getCancelAdminMembershipMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Una membresía con sus cobros (administración)
+ */
+export const getGetAdminMembershipDetailUrl = () => {
+  return `/api/admin/memberships/detail`;
+};
+
+export const getAdminMembershipDetail = async (
+  membershipIdDto: MembershipIdDto,
+  options?: RequestInit,
+): Promise<AdminMembershipDetailResponseDto> => {
+  return apiFetch<AdminMembershipDetailResponseDto>(getGetAdminMembershipDetailUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(membershipIdDto),
+  });
+};
+
+export const getGetAdminMembershipDetailQueryKey = (membershipIdDto: MembershipIdDto) => {
+  return [`/api/admin/memberships/detail`, membershipIdDto] as const;
+};
+
+export const getGetAdminMembershipDetailQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAdminMembershipDetailQueryKey(membershipIdDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminMembershipDetail>>> = ({ signal }) =>
+    getAdminMembershipDetail(membershipIdDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAdminMembershipDetailQueryResult = NonNullable<Awaited<ReturnType<typeof getAdminMembershipDetail>>>;
+export type GetAdminMembershipDetailQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetAdminMembershipDetail<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminMembershipDetail>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipDetail<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+          TError,
+          Awaited<ReturnType<typeof getAdminMembershipDetail>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipDetail<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Una membresía con sus cobros (administración)
+ */
+
+export function useGetAdminMembershipDetail<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAdminMembershipDetailQueryOptions(membershipIdDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetAdminMembershipDetailSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAdminMembershipDetailQueryKey(membershipIdDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAdminMembershipDetail>>> = ({ signal }) =>
+    getAdminMembershipDetail(membershipIdDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAdminMembershipDetailSuspenseQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getAdminMembershipDetail>>
+>;
+export type GetAdminMembershipDetailSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetAdminMembershipDetailSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipDetailSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAdminMembershipDetailSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Una membresía con sus cobros (administración)
+ */
+
+export function useGetAdminMembershipDetailSuspense<
+  TData = Awaited<ReturnType<typeof getAdminMembershipDetail>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  membershipIdDto: MembershipIdDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getAdminMembershipDetail>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAdminMembershipDetailSuspenseQueryOptions(membershipIdDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Reembolsar un cobro de una membresía
+ */
+export const getRefundMembershipChargeUrl = () => {
+  return `/api/admin/memberships/refund-charge`;
+};
+
+export const refundMembershipCharge = async (
+  membershipChargeIdDto: MembershipChargeIdDto,
+  options?: RequestInit,
+): Promise<AdminMembershipDetailResponseDto> => {
+  return apiFetch<AdminMembershipDetailResponseDto>(getRefundMembershipChargeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(membershipChargeIdDto),
+  });
+};
+
+export const getRefundMembershipChargeMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof refundMembershipCharge>>,
+    TError,
+    { data: MembershipChargeIdDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof refundMembershipCharge>>,
+  TError,
+  { data: MembershipChargeIdDto },
+  TContext
+> => {
+  const mutationKey = ['refundMembershipCharge'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof refundMembershipCharge>>,
+    { data: MembershipChargeIdDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return refundMembershipCharge(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RefundMembershipChargeMutationResult = NonNullable<Awaited<ReturnType<typeof refundMembershipCharge>>>;
+export type RefundMembershipChargeMutationBody = MembershipChargeIdDto;
+export type RefundMembershipChargeMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Reembolsar un cobro de una membresía
+ */
+export const useRefundMembershipCharge = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof refundMembershipCharge>>,
+      TError,
+      { data: MembershipChargeIdDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof refundMembershipCharge>>,
+  TError,
+  { data: MembershipChargeIdDto },
+  TContext
+> => {
+  const mutationOptions = getRefundMembershipChargeMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

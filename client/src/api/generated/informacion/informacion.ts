@@ -32,12 +32,16 @@ import type {
   FiscalDataDto,
   FiscalDataResponseDto,
   GetClasesDto,
+  GetMembershipDto,
   GetUserPlanesDto,
   InvoiceResponseDto,
   MarketingConsentDto,
   MarketingConsentResponseDto,
+  MembershipDto,
   MyClassesResponseDto,
   MyInvoicesResponseDto,
+  MyMembershipResponseDto,
+  PauseMembershipDto,
   PendingAcceptancesResponseDto,
   PlanHistoryDto,
   PlanHistoryResponseDto,
@@ -1517,6 +1521,336 @@ export function useDownloadInvoiceXml<
   return query;
 }
 
+/**
+ * @summary Mi membresía y mi semana
+ */
+export const getGetMembershipUrl = () => {
+  return `/api/informacion/membership`;
+};
+
+export const getMembership = async (
+  getMembershipDto: GetMembershipDto,
+  options?: RequestInit,
+): Promise<MyMembershipResponseDto> => {
+  return apiFetch<MyMembershipResponseDto>(getGetMembershipUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(getMembershipDto),
+  });
+};
+
+export const getGetMembershipQueryKey = (getMembershipDto: GetMembershipDto) => {
+  return [`/api/informacion/membership`, getMembershipDto] as const;
+};
+
+export const getGetMembershipQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMembershipQueryKey(getMembershipDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMembership>>> = ({ signal }) =>
+    getMembership(getMembershipDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMembership>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMembershipQueryResult = NonNullable<Awaited<ReturnType<typeof getMembership>>>;
+export type GetMembershipQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMembership<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMembership>>,
+          TError,
+          Awaited<ReturnType<typeof getMembership>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMembership<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMembership>>,
+          TError,
+          Awaited<ReturnType<typeof getMembership>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMembership<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi membresía y mi semana
+ */
+
+export function useGetMembership<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMembershipQueryOptions(getMembershipDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetMembershipSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMembershipQueryKey(getMembershipDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMembership>>> = ({ signal }) =>
+    getMembership(getMembershipDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getMembership>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMembershipSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getMembership>>>;
+export type GetMembershipSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMembershipSuspense<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMembershipSuspense<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMembershipSuspense<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi membresía y mi semana
+ */
+
+export function useGetMembershipSuspense<
+  TData = Awaited<ReturnType<typeof getMembership>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  getMembershipDto: GetMembershipDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMembership>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMembershipSuspenseQueryOptions(getMembershipDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Cancelar mi membresía
+ */
+export const getCancelMembershipUrl = () => {
+  return `/api/informacion/membership/cancel`;
+};
+
+export const cancelMembership = async (options?: RequestInit): Promise<MembershipDto> => {
+  return apiFetch<MembershipDto>(getCancelMembershipUrl(), {
+    ...options,
+    method: 'POST',
+  });
+};
+
+export const getCancelMembershipMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof cancelMembership>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof cancelMembership>>, TError, void, TContext> => {
+  const mutationKey = ['cancelMembership'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelMembership>>, void> = () => {
+    return cancelMembership(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CancelMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof cancelMembership>>>;
+
+export type CancelMembershipMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cancelar mi membresía
+ */
+export const useCancelMembership = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof cancelMembership>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof cancelMembership>>, TError, void, TContext> => {
+  const mutationOptions = getCancelMembershipMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Pausar mi membresía
+ */
+export const getPauseMembershipUrl = () => {
+  return `/api/informacion/membership/pause`;
+};
+
+export const pauseMembership = async (
+  pauseMembershipDto: PauseMembershipDto,
+  options?: RequestInit,
+): Promise<MembershipDto> => {
+  return apiFetch<MembershipDto>(getPauseMembershipUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(pauseMembershipDto),
+  });
+};
+
+export const getPauseMembershipMutationOptions = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof pauseMembership>>,
+    TError,
+    { data: PauseMembershipDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<Awaited<ReturnType<typeof pauseMembership>>, TError, { data: PauseMembershipDto }, TContext> => {
+  const mutationKey = ['pauseMembership'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof pauseMembership>>, { data: PauseMembershipDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return pauseMembership(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PauseMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof pauseMembership>>>;
+export type PauseMembershipMutationBody = PauseMembershipDto;
+export type PauseMembershipMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Pausar mi membresía
+ */
+export const usePauseMembership = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof pauseMembership>>,
+      TError,
+      { data: PauseMembershipDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof pauseMembership>>, TError, { data: PauseMembershipDto }, TContext> => {
+  const mutationOptions = getPauseMembershipMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 /**
  * @summary Historial de un plan
  */

@@ -38,6 +38,8 @@ export const AuditEntryDtoAction = {
   reservationspot: 'reservation.spot',
   reservationforgive: 'reservation.forgive',
   paymentrefund: 'payment.refund',
+  membershipcancel: 'membership.cancel',
+  membershiprefund_charge: 'membership.refund_charge',
   paymentdesk_sale: 'payment.desk_sale',
   paymentdesk_refund: 'payment.desk_refund',
   paymentbalance_refund: 'payment.balance_refund',

@@ -39,6 +39,21 @@ export interface ChangeSettingsDto {
   lateCancelReleases?: boolean;
   /**
    * @minimum 1
+   * @maximum 3
+   */
+  membershipDailyLimit?: number;
+  /**
+   * @minimum 0
+   * @maximum 30
+   */
+  membershipGraceDays?: number;
+  /**
+   * @minimum 0
+   * @maximum 90
+   */
+  membershipPauseMaxDaysPerYear?: number;
+  /**
+   * @minimum 1
    * @maximum 168
    */
   reminderHours?: number;

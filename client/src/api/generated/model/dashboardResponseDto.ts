@@ -10,6 +10,7 @@ import type { ClientsDto } from './clientsDto';
 import type { DiscountsAndGiftsDto } from './discountsAndGiftsDto';
 import type { OccupancyDto } from './occupancyDto';
 import type { DashboardResponseDtoOffsiteBackup } from './dashboardResponseDtoOffsiteBackup';
+import type { PastDueMembershipsDto } from './pastDueMembershipsDto';
 import type { DashboardResponseDtoRestoreDrill } from './dashboardResponseDtoRestoreDrill';
 import type { RevenueDto } from './revenueDto';
 import type { RevenueByMethodDto } from './revenueByMethodDto';
@@ -27,6 +28,8 @@ export interface DashboardResponseDto {
    * @nullable
    */
   offsiteBackup: DashboardResponseDtoOffsiteBackup;
+  /** Membresías con pago pendiente (hoy, no del periodo). */
+  pastDueMemberships: PastDueMembershipsDto;
   /**
    * El último simulacro de restauración (npm run backup:drill o el servicio backup); null: ninguno aún.
    * @nullable

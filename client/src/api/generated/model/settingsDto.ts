@@ -30,6 +30,12 @@ export interface SettingsDto {
   invoiceZip: string;
   /** «Liberar lugar» después del límite (la clase no se devuelve). */
   lateCancelReleases: boolean;
+  /** Membresías ilimitadas: clases que se pueden reservar por día. */
+  membershipDailyLimit: number;
+  /** Membresías: días que una membresía con pago pendiente aún puede reservar clases nuevas. */
+  membershipGraceDays: number;
+  /** Membresías: días de pausa que un cliente puede tomar por año. */
+  membershipPauseMaxDaysPerYear: number;
   /** El recordatorio sale estas horas antes de la clase. */
   reminderHours: number;
   /**

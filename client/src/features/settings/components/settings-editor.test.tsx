@@ -29,6 +29,9 @@ const SETTINGS: SettingsDto = {
   invoiceSeries: 'F',
   invoiceZip: '52140',
   invoiceGraceDays: 0,
+  membershipGraceDays: 7,
+  membershipPauseMaxDaysPerYear: 30,
+  membershipDailyLimit: 1,
 };
 
 const read = () => ({ status: 200, body: { success: true, settings: SETTINGS, warnings: [] } });

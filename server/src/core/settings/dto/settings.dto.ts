@@ -90,6 +90,10 @@ export const SETTINGS_MESSAGES = {
   invoiceZip: 'El código postal del estudio son 5 dígitos.',
   invoiceGraceDays:
     'Los días extra para pedir factura deben ser un número entero entre 0 y 2 (el SAT da 72 horas para la factura global).',
+  membershipGraceDays:
+    'Los días de gracia de una membresía con pago pendiente deben ser un número entero entre 0 y 30.',
+  membershipPauseMaxDaysPerYear: 'Los días de pausa al año deben ser un número entero entre 0 y 90.',
+  membershipDailyLimit: 'Las clases por día de una membresía ilimitada deben ser un número entero entre 1 y 3.',
 } as const;
 
 export class StrikeRuleDto {
@@ -201,6 +205,18 @@ export class SettingsDto {
     description: 'Facturas: días del mes siguiente en que aún se puede pedir factura (0: solo el mes del pago).',
   })
   invoiceGraceDays!: number;
+
+  @ApiProperty({
+    example: 7,
+    description: 'Membresías: días que una membresía con pago pendiente aún puede reservar clases nuevas.',
+  })
+  membershipGraceDays!: number;
+
+  @ApiProperty({ example: 30, description: 'Membresías: días de pausa que un cliente puede tomar por año.' })
+  membershipPauseMaxDaysPerYear!: number;
+
+  @ApiProperty({ example: 1, description: 'Membresías ilimitadas: clases que se pueden reservar por día.' })
+  membershipDailyLimit!: number;
 }
 
 export class SettingsResponseDto {
@@ -395,4 +411,19 @@ export class ChangeSettingsDto {
   @IsOptional()
   @WholeNumber(0, 2, SETTINGS_MESSAGES.invoiceGraceDays)
   invoiceGraceDays?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 30 })
+  @IsOptional()
+  @WholeNumber(0, 30, SETTINGS_MESSAGES.membershipGraceDays)
+  membershipGraceDays?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 90 })
+  @IsOptional()
+  @WholeNumber(0, 90, SETTINGS_MESSAGES.membershipPauseMaxDaysPerYear)
+  membershipPauseMaxDaysPerYear?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 3 })
+  @IsOptional()
+  @WholeNumber(1, 3, SETTINGS_MESSAGES.membershipDailyLimit)
+  membershipDailyLimit?: number;
 }
