@@ -23,6 +23,7 @@ import {
   type SettingsInput,
   type SettingsValues,
 } from '../schemas';
+import { MembershipSettings } from './membership-settings';
 
 /** The settings, as the route's loader prefetches them. */
 export const settingsQueryOptions = queryOptions({
@@ -229,6 +230,10 @@ export function SettingsForm({ answer }: { answer: SettingsResponseDto }) {
           label="También el precio de cada plan"
           hint="Además de estos montos, se puede regalar el precio de cualquier plan a la venta."
         />
+      </Section>
+
+      <Section title="Membresías" id="ajustes-membresias">
+        <MembershipSettings form={form} />
       </Section>
 
       {allUnderFields ? null : <ErrorMessage error={change.error} />}
