@@ -88,7 +88,19 @@ export function PlanFields({
             error={errors.classes?.message}
             {...register('classes')}
           />
-        ) : null}
+        ) : unlimited ? null : (
+          <TextField
+            label="Clases por semana"
+            type="number"
+            inputMode="numeric"
+            min={MIN_WEEKLY}
+            max={MAX_WEEKLY}
+            required
+            hint={`De ${MIN_WEEKLY} a ${MAX_WEEKLY}, de lunes a domingo.`}
+            error={errors.weeklyLimit?.message}
+            {...register('weeklyLimit')}
+          />
+        )}
       </div>
       {kind === 'pack' ? (
         <Controller
@@ -109,36 +121,21 @@ export function PlanFields({
           )}
         />
       ) : (
-        <div className="space-y-3">
-          {unlimited ? null : (
-            <TextField
-              label="Clases por semana"
-              type="number"
-              inputMode="numeric"
-              min={MIN_WEEKLY}
-              max={MAX_WEEKLY}
-              required
-              hint={`De ${MIN_WEEKLY} a ${MAX_WEEKLY}, de lunes a domingo.`}
-              error={errors.weeklyLimit?.message}
-              {...register('weeklyLimit')}
+        <Controller
+          control={control}
+          name="unlimited"
+          render={({ field }) => (
+            <Checkbox
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              label="Ilimitado"
+              hint="Sin límite por semana: el cliente reserva hasta el límite diario de Ajustes (una clase al día si no lo cambias)."
             />
           )}
-          <Controller
-            control={control}
-            name="unlimited"
-            render={({ field }) => (
-              <Checkbox
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                label="Ilimitado"
-                hint="Sin límite por semana: el cliente reserva hasta el límite diario de Ajustes (una clase al día si no lo cambias)."
-              />
-            )}
-          />
-        </div>
+        />
       )}
       {classTypes.length > 1 ? (
         <Controller
