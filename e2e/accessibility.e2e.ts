@@ -69,6 +69,8 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-class-types/components/class-type-dialog.tsx': 'Nuevo tipo de clase, Editar tipo de clase',
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
+  'features/admin-memberships/components/membership-detail-dialog.tsx':
+    'Membresía, and its «Reembolsar cobro» question',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
   'features/admin-users/components/add-plan-dialog.tsx': 'Agregar plan (Usuarios)',
   'features/admin-users/components/add-user-dialog.tsx': 'Agregar usuario',
@@ -179,6 +181,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
   let fullScheduleId: number;
   let missedReservationId: number;
   let outageId: number;
+  let membershipPlanId: number | undefined;
   const baseUrl = inject('baseUrl');
   const dataDir = inject('dataDir');
 
@@ -333,10 +336,36 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       },
     });
     expect(added.status()).toBe(201);
+
+    // A membership with its approved first charge (the simulator notifies the webhook), so Membresías
+    // lists one and its detail shows a charge to refund. Its plan is hidden again after the file.
+    const membershipPlan = await adminPage.request.post(`${baseUrl}/api/planes/catalogo/add`, {
+      headers: CSRF,
+      data: { name: 'Membresía accesible', price: 1500, kind: 'membership', weeklyLimit: 3 },
+    });
+    expect(membershipPlan.status()).toBe(201);
+    membershipPlanId = (await membershipPlan.json()).plan.id as number;
+    const memberPage = await guest.newPage();
+    await registerClient(memberPage, baseUrl, 'Mónica Miembro');
+    const subscribed = await memberPage.request.post(`${baseUrl}/api/mercadopago/subscribe`, {
+      headers: CSRF,
+      data: { planId: membershipPlanId },
+    });
+    expect(subscribed.status()).toBe(200);
+    const subscription = new URL((await subscribed.json()).url as string);
+    await memberPage.request.get(`${baseUrl}${subscription.pathname}/pagar?resultado=approved`);
+    await memberPage.request.post(`${baseUrl}/api/auth/logout`, { headers: CSRF });
+    await memberPage.close();
     await adminPage.close();
   }, 120_000);
 
   afterAll(async () => {
+    if (membershipPlanId !== undefined) {
+      await admin.request.post(`${baseUrl}/api/planes/catalogo/hide`, {
+        headers: CSRF,
+        data: { id: membershipPlanId },
+      });
+    }
     await browser?.close();
     removeClass(dataDir, scheduleId);
     removeClass(dataDir, fullScheduleId);
@@ -762,6 +791,19 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await mark.getByRole('button', { name: 'Confirmar' }).waitFor();
       found.push(...(await withDialog(page, mark, `/pilates/sala ${width} Marcar fuera de servicio: revisión`)));
 
+      // Membresías: a membership's detail with its charges, and the question before refunding one.
+      await open(page, `${baseUrl}/pilates/membresias`);
+      await main.getByRole('button', { name: 'Ver detalle de la membresía de Mónica Miembro' }).first().click();
+      const membership = page.getByRole('dialog', { name: 'Membresía' });
+      await membership.getByRole('table', { name: 'Cobros de la membresía' }).waitFor();
+      found.push(...(await whileOpen(page, membership, `/pilates/membresias ${width} Membresía`)));
+      await membership
+        .getByRole('button', { name: /^Reembolsar cobro del / })
+        .first()
+        .click();
+      await membership.getByRole('button', { name: 'Volver' }).waitFor();
+      found.push(...(await withDialog(page, membership, `/pilates/membresias ${width} Reembolsar cobro`)));
+
       // Tarjetas de regalo: refund and void a card.
       await open(page, `${baseUrl}/pilates/tarjetas-de-regalo`);
       found.push(
@@ -886,6 +928,6 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await closeDialogs(page);
       await page.close();
       expect(found).toEqual([]);
-    });
+    }, 120_000);
   }
 });

@@ -109,7 +109,9 @@ function renderList(search: Parameters<typeof AdminMemberships>[0]['search'] = {
 
 async function openLucia() {
   const list = await screen.findByRole('table', { name: 'Membresías' });
-  await userEvent.click(await within(list).findByRole('button', { name: 'Ver la membresía de Lucía Pérez' }));
+  await userEvent.click(
+    await within(list).findByRole('button', { name: 'Ver detalle de la membresía de Lucía Pérez' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Membresía' });
   await within(dialog).findByRole('table', { name: 'Cobros de la membresía' });
   return dialog;
@@ -267,9 +269,7 @@ describe('AdminMemberships («Membresías»)', () => {
     renderList();
     const dialog = await openLucia();
 
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Reembolsar el cobro del 26 de octubre de 2026' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar cobro del 26 de octubre de 2026' }));
     expect(dialog).toHaveTextContent(
       'Mercado Pago devolverá $1,900.00 a Lucía Pérez por el cobro del 26 de octubre de 2026. Ese cobro pagó un mes',
     );
@@ -293,7 +293,7 @@ describe('AdminMemberships («Membresías»)', () => {
       ),
     );
     expect(
-      within(charges).queryByRole('button', { name: 'Reembolsar el cobro del 26 de octubre de 2026' }),
+      within(charges).queryByRole('button', { name: 'Reembolsar cobro del 26 de octubre de 2026' }),
     ).not.toBeInTheDocument();
   });
 

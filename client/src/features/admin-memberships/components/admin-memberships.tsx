@@ -46,7 +46,7 @@ function DetailButton({ line, onOpen }: { line: AdminMembershipLineDto; onOpen: 
     <Button
       size="sm"
       variant="secondary"
-      aria-label={`Ver la membresía de ${line.clientName}`}
+      aria-label={`Ver detalle de la membresía de ${line.clientName}`}
       onClick={() => onOpen(line.id)}
     >
       Ver detalle

@@ -49,7 +49,7 @@ const chargeColumns = (onRefund: (charge: MembershipChargeDto) => void): DataTab
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Reembolsar el cobro del ${instantDateLabel(charge.createdAt)}`}
+          aria-label={`Reembolsar cobro del ${instantDateLabel(charge.createdAt)}`}
           onClick={() => onRefund(charge)}
         >
           Reembolsar cobro
