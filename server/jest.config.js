@@ -32,6 +32,7 @@ const ZONE_SENSITIVE = [
   'gift-cards',
   'instructors',
   'invoices',
+  'memberships-booking',
   'my-classes-history',
   'no-shows',
   'notifications',

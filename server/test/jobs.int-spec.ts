@@ -46,6 +46,7 @@ describe('named jobs', () => {
         invoices: CronExpression.EVERY_MINUTE,
         'global-invoice': CronExpression.EVERY_HOUR,
         'operations-alerts': CronExpression.EVERY_10_MINUTES,
+        'membership-pauses': CronExpression.EVERY_30_MINUTES,
       });
       expect([...timers.values()].every((timer) => timer.isActive)).toBe(true);
       expect(JOBS.map((job) => job.name)).toEqual(Object.values(JobName));

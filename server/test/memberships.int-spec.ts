@@ -1,6 +1,7 @@
 import { FixedClock } from '../src/core/clock/clock';
 import { MembershipCharge } from '../src/payments/entities/membership-charge.entity';
 import { Membership } from '../src/payments/entities/membership.entity';
+import { MembershipAccountService } from '../src/payments/membership-account.service';
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { NotificationEventRow } from '../src/notifications/entities/notification-event.entity';
@@ -259,6 +260,7 @@ describe('memberships charged every month with Mercado Pago subscriptions', () =
 
 describe('the simulated subscription (no MP_ACCESS_TOKEN outside production)', () => {
   let t: TestApp;
+  const simulatedClock = new FixedClock(NOW);
   let spy: jest.SpyInstance;
   const sent: { url: URL; headers: Headers; body: Record<string, unknown> }[] = [];
 
@@ -271,7 +273,7 @@ describe('the simulated subscription (no MP_ACCESS_TOKEN outside production)', (
       sent.push({ url, headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
       return new Response(JSON.stringify({ success: true }), { status: 200 });
     });
-    t = await createTestApp({ env: { APP_URL: 'http://estudio.test' } });
+    t = await createTestApp({ clock: simulatedClock, env: { APP_URL: 'http://estudio.test' } });
   });
   afterAll(async () => {
     await t.close();
@@ -354,5 +356,41 @@ describe('the simulated subscription (no MP_ACCESS_TOKEN outside production)', (
       periodsPaid: 2,
     });
     await agent.get(`${page.pathname}/pagar?resultado=gratis`).expect(400);
+  });
+
+  it('should pause and resume the simulated subscription on the days of the pause, confirmed by its notifications through the real webhook', async () => {
+    const admin = await adminAgent(t);
+    const plan = await admin
+      .post('/api/planes/catalogo/add')
+      .send({ name: 'Membresía con pausa', price: 1000, kind: 'membership', weeklyLimit: 2 })
+      .expect(201);
+    const { agent, user } = await newClient(t);
+    const res = await agent.post('/api/mercadopago/subscribe').send({ planId: plan.body.plan.id }).expect(200);
+    const page = new URL(res.body.url as string);
+    let from = sent.length;
+    await agent.get(`${page.pathname}/pagar?resultado=approved`).expect(302);
+    await deliver(from);
+    const membership = () => t.dataSource.getRepository(Membership).findOneByOrFail({ userId: user.id });
+    expect(await membership()).toMatchObject({ status: 'active', paidThrough: '2026-12-22' });
+
+    await agent.post('/api/informacion/membership/pause').send({ from: '2026-12-01', to: '2026-12-10' }).expect(200);
+    expect(await membership()).toMatchObject({ status: 'active', paidThrough: '2027-01-01' });
+    const jobs = t.app.get(MembershipAccountService);
+    try {
+      simulatedClock.set(new Date('2026-12-01T15:00:00.000Z'));
+      from = sent.length;
+      await jobs.applyPauses();
+      expect(sent.slice(from).map((n) => n.url.searchParams.get('type'))).toEqual(['subscription_preapproval']);
+      await deliver(from);
+      expect(await membership()).toMatchObject({ status: 'paused', providerStatus: 'paused' });
+
+      simulatedClock.set(new Date('2026-12-11T15:00:00.000Z'));
+      from = sent.length;
+      await jobs.applyPauses();
+      await deliver(from);
+      expect(await membership()).toMatchObject({ status: 'active', providerStatus: 'authorized' });
+    } finally {
+      simulatedClock.set(NOW);
+    }
   });
 });

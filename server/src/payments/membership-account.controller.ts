@@ -27,7 +27,7 @@ export class MembershipAccountController {
   })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'La fecha no es válida.' })
   async getMembership(@CurrentUser() caller: Caller, @Body() dto: GetMembershipDto): Promise<MyMembershipResponseDto> {
-    return { membership: await this.account.membershipOf(caller.id, dto.date) };
+    return { success: true, membership: await this.account.membershipOf(caller.id, dto.date) };
   }
 
   @Post('pause')

@@ -49,7 +49,17 @@ export class MembershipRules1764969000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('membership_pauses');
-    await queryRunner.dropIndex('memberships', 'ix_memberships_user_plan');
+    if (['mysql', 'mariadb'].includes(queryRunner.connection.options.type)) {
+      // MySQL keeps the index for fk_memberships_user_plan_id: the foreign key goes while it is
+      // dropped, and comes back with the index MySQL makes for it.
+      await queryRunner.query('ALTER TABLE memberships DROP FOREIGN KEY fk_memberships_user_plan_id');
+      await queryRunner.query('DROP INDEX ix_memberships_user_plan ON memberships');
+      await queryRunner.query(
+        'ALTER TABLE memberships ADD CONSTRAINT fk_memberships_user_plan_id FOREIGN KEY (user_plan_id) REFERENCES user_plans (id) ON DELETE SET NULL ON UPDATE NO ACTION',
+      );
+    } else {
+      await queryRunner.dropIndex('memberships', 'ix_memberships_user_plan');
+    }
     await queryRunner.query('ALTER TABLE membership_charges DROP COLUMN refunded_at');
     await queryRunner.query('ALTER TABLE memberships DROP COLUMN cancels_on');
     await queryRunner.query('ALTER TABLE memberships DROP COLUMN extra_days');

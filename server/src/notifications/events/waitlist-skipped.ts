@@ -15,6 +15,11 @@ export const WAITLIST_SKIP_REASONS: Record<string, string> = {
   CLASS_TYPE_NOT_IN_PLAN: 'tu plan no incluye ese tipo de clase',
   already_booked: 'ya tenías un lugar en esa clase',
   inactive: 'tu cuenta no está activa',
+  WEEKLY_LIMIT_REACHED: 'ya usaste las clases de esa semana de tu membresía',
+  DAILY_LIMIT_REACHED: 'ya tenías las clases de ese día que incluye tu membresía',
+  MEMBERSHIP_HORIZON: 'tu membresía todavía no cubre esa fecha',
+  MEMBERSHIP_PAUSED: 'tu membresía está en pausa ese día',
+  MEMBERSHIP_PAST_DUE: 'tu membresía tiene un pago pendiente',
 };
 
 export function waitlistSkippedMail(to: Recipient, event: WaitlistSkipped, context: MailContext): Mail {

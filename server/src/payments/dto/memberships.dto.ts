@@ -122,6 +122,9 @@ export class MembershipDto {
 }
 
 export class MyMembershipResponseDto {
+  @ApiProperty({ example: true, enum: [true] })
+  success!: true;
+
   @ApiProperty({ type: MembershipDto, nullable: true, description: 'null: no tiene una membresía vigente.' })
   membership!: MembershipDto | null;
 }

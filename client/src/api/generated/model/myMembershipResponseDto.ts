@@ -13,4 +13,5 @@ export interface MyMembershipResponseDto {
    * @nullable
    */
   membership: MyMembershipResponseDtoMembership;
+  success: boolean;
 }
