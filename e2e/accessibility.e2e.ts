@@ -70,6 +70,8 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
   'features/admin-invoices/components/cancel-invoice-dialog.tsx': 'Cancelar factura (Facturas)',
+  'features/admin-memberships/components/membership-detail-dialog.tsx':
+    'Membresía, and its «Reembolsar cobro» question',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
   'features/admin-users/components/add-plan-dialog.tsx': 'Agregar plan (Usuarios)',
   'features/admin-users/components/add-user-dialog.tsx': 'Agregar usuario',
@@ -372,6 +374,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       },
     });
     expect(added.status()).toBe(201);
+
     await adminPage.close();
   }, 120_000);
 
@@ -850,6 +853,19 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await mark.getByRole('button', { name: 'Revisar' }).click();
       await mark.getByRole('button', { name: 'Confirmar' }).waitFor();
       found.push(...(await withDialog(page, mark, `/pilates/sala ${width} Marcar fuera de servicio: revisión`)));
+
+      // Membresías: a membership's detail with its charges, and the question before refunding one.
+      await open(page, `${baseUrl}/pilates/membresias`);
+      await main.getByRole('button', { name: 'Ver detalle de la membresía de Mónica Miembro' }).first().click();
+      const membership = page.getByRole('dialog', { name: 'Membresía' });
+      await membership.getByRole('table', { name: 'Cobros de la membresía' }).waitFor();
+      found.push(...(await whileOpen(page, membership, `/pilates/membresias ${width} Membresía`)));
+      await membership
+        .getByRole('button', { name: /^Reembolsar cobro del / })
+        .first()
+        .click();
+      await membership.getByRole('button', { name: 'Volver' }).waitFor();
+      found.push(...(await withDialog(page, membership, `/pilates/membresias ${width} Reembolsar cobro`)));
 
       // Tarjetas de regalo: refund and void a card.
       await open(page, `${baseUrl}/pilates/tarjetas-de-regalo`);

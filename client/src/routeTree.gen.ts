@@ -29,6 +29,7 @@ import { Route as PilatesPanelFacturasRouteImport } from './routes/pilates/_pane
 import { Route as PilatesPanelHorarioRouteImport } from './routes/pilates/_panel/horario';
 import { Route as PilatesPanelInformacionRouteImport } from './routes/pilates/_panel/informacion';
 import { Route as PilatesPanelInstructoresRouteImport } from './routes/pilates/_panel/instructores';
+import { Route as PilatesPanelMembresiasRouteImport } from './routes/pilates/_panel/membresias';
 import { Route as PilatesPanelMiPagoRouteImport } from './routes/pilates/_panel/mi-pago';
 import { Route as PilatesPanelMisClasesAImpartirRouteImport } from './routes/pilates/_panel/mis-clases-a-impartir';
 import { Route as PilatesPanelPagoInstructoresRouteImport } from './routes/pilates/_panel/pago-instructores';
@@ -146,6 +147,11 @@ const PilatesPanelInstructoresRoute =
     path: '/instructores',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesPanelMembresiasRoute = PilatesPanelMembresiasRouteImport.update({
+  id: '/membresias',
+  path: '/membresias',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
 const PilatesPanelMiPagoRoute = PilatesPanelMiPagoRouteImport.update({
   id: '/mi-pago',
   path: '/mi-pago',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/membresias': typeof PilatesPanelMembresiasRoute;
   '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/pilates/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/membresias': typeof PilatesPanelMembresiasRoute;
   '/pilates/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/pilates/_panel/horario': typeof PilatesPanelHorarioRoute;
   '/pilates/_panel/informacion': typeof PilatesPanelInformacionRoute;
   '/pilates/_panel/instructores': typeof PilatesPanelInstructoresRoute;
+  '/pilates/_panel/membresias': typeof PilatesPanelMembresiasRoute;
   '/pilates/_panel/mi-pago': typeof PilatesPanelMiPagoRoute;
   '/pilates/_panel/mis-clases-a-impartir': typeof PilatesPanelMisClasesAImpartirRoute;
   '/pilates/_panel/pago-instructores': typeof PilatesPanelPagoInstructoresRoute;
@@ -359,6 +368,7 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/membresias'
     | '/pilates/mi-pago'
     | '/pilates/mis-clases-a-impartir'
     | '/pilates/pago-instructores'
@@ -394,6 +404,7 @@ export interface FileRouteTypes {
     | '/pilates/horario'
     | '/pilates/informacion'
     | '/pilates/instructores'
+    | '/pilates/membresias'
     | '/pilates/mi-pago'
     | '/pilates/mis-clases-a-impartir'
     | '/pilates/pago-instructores'
@@ -431,6 +442,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/horario'
     | '/pilates/_panel/informacion'
     | '/pilates/_panel/instructores'
+    | '/pilates/_panel/membresias'
     | '/pilates/_panel/mi-pago'
     | '/pilates/_panel/mis-clases-a-impartir'
     | '/pilates/_panel/pago-instructores'
@@ -596,6 +608,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelInstructoresRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/membresias': {
+      id: '/pilates/_panel/membresias';
+      path: '/membresias';
+      fullPath: '/pilates/membresias';
+      preLoaderRoute: typeof PilatesPanelMembresiasRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/mi-pago': {
       id: '/pilates/_panel/mi-pago';
       path: '/mi-pago';
@@ -712,6 +731,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelHorarioRoute: typeof PilatesPanelHorarioRoute;
   PilatesPanelInformacionRoute: typeof PilatesPanelInformacionRoute;
   PilatesPanelInstructoresRoute: typeof PilatesPanelInstructoresRoute;
+  PilatesPanelMembresiasRoute: typeof PilatesPanelMembresiasRoute;
   PilatesPanelMiPagoRoute: typeof PilatesPanelMiPagoRoute;
   PilatesPanelMisClasesAImpartirRoute: typeof PilatesPanelMisClasesAImpartirRoute;
   PilatesPanelPagoInstructoresRoute: typeof PilatesPanelPagoInstructoresRoute;
@@ -734,6 +754,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelHorarioRoute: PilatesPanelHorarioRoute,
   PilatesPanelInformacionRoute: PilatesPanelInformacionRoute,
   PilatesPanelInstructoresRoute: PilatesPanelInstructoresRoute,
+  PilatesPanelMembresiasRoute: PilatesPanelMembresiasRoute,
   PilatesPanelMiPagoRoute: PilatesPanelMiPagoRoute,
   PilatesPanelMisClasesAImpartirRoute: PilatesPanelMisClasesAImpartirRoute,
   PilatesPanelPagoInstructoresRoute: PilatesPanelPagoInstructoresRoute,

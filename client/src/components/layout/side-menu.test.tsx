@@ -55,6 +55,7 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Facturas' })).toHaveAttribute('href', '/pilates/facturas');
     expect(within(nav).getByRole('link', { name: 'Auditoría' })).toHaveAttribute('href', '/pilates/auditoria');
     expect(within(nav).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('href', '/pilates/ajustes');
+    expect(within(nav).getByRole('link', { name: 'Membresías' })).toHaveAttribute('href', '/pilates/membresias');
     // In the Administrador block, the owner's dashboard first.
     const adminLinks = within(nav).getAllByRole('list')[1];
     expect(
@@ -70,6 +71,7 @@ describe('SideMenu', () => {
       'Pago a instructores',
       'Sala',
       'Planes',
+      'Membresías',
       'Promociones',
       'Tarjetas de regalo',
       'Facturas',

@@ -14,6 +14,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/pago-instructores', label: 'Pago a instructores', permission: Permission.InstructorPayRead },
   { to: '/pilates/sala', label: 'Sala', permission: Permission.RoomManage },
   { to: '/pilates/planes-admin', label: 'Planes', permission: Permission.CatalogueManage },
+  { to: '/pilates/membresias', label: 'Membresías', permission: Permission.PaymentsRead },
   { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },
   { to: '/pilates/tarjetas-de-regalo', label: 'Tarjetas de regalo', permission: Permission.GiftCardsManage },
   { to: '/pilates/facturas', label: 'Facturas', permission: Permission.PaymentsRead },

@@ -339,4 +339,57 @@ describe('/pilates/panel', () => {
     expect(within(section).getByText('Aún no se ha hecho un simulacro de restauración')).toBeInTheDocument();
     expect(within(section).getByText('Aún no hay copias fuera del servidor')).toBeInTheDocument();
   });
+
+  it('should list the memberships with a pending payment, mark those past the grace and link to Membresías', async () => {
+    stubApi({
+      [DASHBOARD]: () => ({
+        status: 200,
+        body: {
+          ...figures('2026-11-01', '2026-11-30'),
+          pastDueMemberships: {
+            count: 2,
+            items: [
+              {
+                id: 4,
+                clientName: 'Lucía Pérez',
+                planName: 'Tres por semana',
+                pastDueSince: '2026-11-10T15:00:00.000Z',
+                blocked: true,
+              },
+              {
+                id: 9,
+                clientName: 'Marta Ruiz',
+                planName: 'Ilimitado',
+                pastDueSince: '2026-11-20T15:00:00.000Z',
+                blocked: false,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    renderPanel('/pilates/panel');
+    const section = await screen.findByRole('region', { name: 'Membresías con pago pendiente' });
+    expect(section).toHaveTextContent('2 membresías con pago pendiente');
+    const items = within(within(section).getByRole('list', { name: 'Membresías con pago pendiente' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('Lucía Pérez');
+    expect(items[0]).toHaveTextContent('Tres por semana: pago pendiente desde 10 de noviembre, 9:00 AM');
+    expect(within(items[0]).getByText('Reservas bloqueadas')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Marta Ruiz');
+    expect(within(items[1]).queryByText('Reservas bloqueadas')).not.toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Ver en Membresías' })).toHaveAttribute(
+      'href',
+      '/pilates/membresias?estado=past_due',
+    );
+  });
+
+  it('should say so when no membership has a pending payment', async () => {
+    stubApi({ [DASHBOARD]: () => ({ status: 200, body: figures('2026-11-01', '2026-11-30') }) });
+    renderPanel('/pilates/panel');
+    const section = await screen.findByRole('region', { name: 'Membresías con pago pendiente' });
+    expect(section).toHaveTextContent('Ninguna membresía tiene un pago pendiente.');
+    expect(within(section).queryByRole('link')).not.toBeInTheDocument();
+  });
 });

@@ -34,6 +34,17 @@ export const MESSAGES = {
   giftCardAmounts:
     'Los montos de las tarjetas de regalo deben ser de 1 a 12, en pesos enteros, cada uno de $100 a $20,000.',
   giftCardAmountsRepeated: 'Los montos de las tarjetas de regalo no deben repetirse.',
+  membershipGraceDays:
+    'Los días de gracia de una membresía con pago pendiente deben ser un número entero entre 0 y 30.',
+  membershipPauseMaxDaysPerYear: 'Los días de pausa al año deben ser un número entero entre 0 y 90.',
+  membershipDailyLimit: 'Las clases por día de una membresía ilimitada deben ser un número entero entre 1 y 3.',
+} as const;
+
+/** The server's bounds of the memberships' settings (ChangeSettingsDto). */
+export const MEMBERSHIP_BOUNDS = {
+  membershipGraceDays: { min: 0, max: 30 },
+  membershipPauseMaxDaysPerYear: { min: 0, max: 90 },
+  membershipDailyLimit: { min: 1, max: 3 },
 } as const;
 
 export const GIFT_CARD_AMOUNTS = { max: 12, minPesos: 100, maxPesos: 20_000 } as const;
@@ -116,6 +127,9 @@ export const settingsSchema = z
     giftCardAmounts,
     giftCardPlanPrices: z.boolean(),
     ...invoicingShape,
+    membershipGraceDays: wholeNumber(0, 30, MESSAGES.membershipGraceDays),
+    membershipPauseMaxDaysPerYear: wholeNumber(0, 90, MESSAGES.membershipPauseMaxDaysPerYear),
+    membershipDailyLimit: wholeNumber(1, 3, MESSAGES.membershipDailyLimit),
   })
   .refine((v) => v.secondReminderHours === null || v.secondReminderHours < v.reminderHours, {
     path: ['secondReminderHours'],
@@ -149,6 +163,9 @@ export const SETTINGS_FIELDS = [
   'giftCardAmounts',
   'giftCardPlanPrices',
   ...INVOICING_FIELDS,
+  'membershipGraceDays',
+  'membershipPauseMaxDaysPerYear',
+  'membershipDailyLimit',
 ] as const satisfies readonly (keyof SettingsInput)[];
 
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -177,6 +194,9 @@ export const SERVER_FIELDS: Record<string, SettingsField> = {
   giftCardAmounts: 'giftCardAmounts',
   giftCardPlanPrices: 'giftCardPlanPrices',
   ...INVOICING_SERVER_FIELDS,
+  membershipGraceDays: 'membershipGraceDays',
+  membershipPauseMaxDaysPerYear: 'membershipPauseMaxDaysPerYear',
+  membershipDailyLimit: 'membershipDailyLimit',
 };
 
 /** The stored settings as the form's inputs. */
@@ -204,6 +224,9 @@ export function toFormInput(settings: SettingsDto): SettingsInput {
     giftCardAmounts: settings.giftCardAmounts.join('\n'),
     giftCardPlanPrices: settings.giftCardPlanPrices,
     ...invoicingFormInput(settings),
+    membershipGraceDays: String(settings.membershipGraceDays),
+    membershipPauseMaxDaysPerYear: String(settings.membershipPauseMaxDaysPerYear),
+    membershipDailyLimit: String(settings.membershipDailyLimit),
   };
 }
 
@@ -223,6 +246,9 @@ export function changesOf(settings: SettingsDto, values: SettingsValues): Change
     'reminderHours',
     'secondReminderHours',
     'giftCardPlanPrices',
+    'membershipGraceDays',
+    'membershipPauseMaxDaysPerYear',
+    'membershipDailyLimit',
   ] as const;
   for (const key of top) {
     if (values[key] !== settings[key]) Object.assign(changes, { [key]: values[key] });

@@ -161,10 +161,13 @@ export class AddCatalogPlanDto {
   @IsIn(PLAN_KINDS, { message: KIND_MESSAGE })
   kind?: PlanKind;
 
+  // Required by the validator for a pack only, so the document does not list it as required:
+  // the admin's form sends none for a membership.
   @ApiProperty({
     example: 10,
     minimum: 1,
     maximum: 100,
+    required: false,
     description: 'Obligatorio en un paquete; una membresía no lo usa.',
   })
   @ValidateIf((dto: AddCatalogPlanDto) => dto.kind !== 'membership')

@@ -18,7 +18,7 @@ export interface AddCatalogPlanDto {
    * @minimum 1
    * @maximum 100
    */
-  classes: number;
+  classes?: number;
   /** "Solo primera vez": solo quien nunca tuvo un plan ni tomó una clase puede comprarlo. */
   intro?: boolean;
   /** pack: clases pagadas una vez; membership: se cobra cada mes a la tarjeta (Mercado Pago). */

@@ -3,7 +3,16 @@ import { FormDialog } from '@/components/forms/form-dialog';
 import { CATALOG_PLAN_FIELDS, catalogPlanSchema, type CatalogPlanInput } from '../schemas';
 import { PlanFields } from './plan-fields';
 
-const EMPTY: CatalogPlanInput = { name: '', price: '', classes: '', intro: false, classTypeIds: [] };
+const EMPTY: CatalogPlanInput = {
+  name: '',
+  price: '',
+  kind: 'pack',
+  classes: '',
+  weeklyLimit: '',
+  unlimited: false,
+  intro: false,
+  classTypeIds: [],
+};
 
 /** Adds a plan to the catalogue; it is visible to clients at once. */
 export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -20,8 +29,10 @@ export function AddPlanDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         data: {
           name: values.name,
           price: values.price,
-          classes: values.classes,
-          intro: values.intro,
+          // A pack as before; a membership with its weekly limit (null: unlimited) and no class count.
+          ...(values.kind === 'pack'
+            ? { classes: values.classes, intro: values.intro }
+            : { kind: values.kind, weeklyLimit: values.weeklyLimit }),
           ...(values.classTypeIds.length > 0 ? { classTypeIds: values.classTypeIds } : {}),
         },
       })}

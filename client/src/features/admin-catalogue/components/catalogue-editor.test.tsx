@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminCatalogPlanDto } from '@/api/generated/model';
 import { getGetPlanesQueryKey } from '@/api/generated/planes/planes';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
-import { CLASSES_MESSAGE, NAME_REQUIRED_MESSAGE, PRICE_MESSAGE } from '../schemas';
+import { CLASSES_MESSAGE, NAME_REQUIRED_MESSAGE, PRICE_MESSAGE, WEEKLY_REQUIRED_MESSAGE } from '../schemas';
 import { CatalogueEditor, HIDE_WARNING } from './catalogue-editor';
 
 const CATALOGO = '/api/planes/catalogo';
@@ -136,23 +136,23 @@ describe('CatalogueEditor', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Nombre', 'Clases', 'Precio', 'Estado', 'Acciones']);
+    ).toEqual(['Nombre', 'Tipo', 'Clases', 'Precio', 'Estado', 'Acciones']);
     const rows = within(table()).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
-        .slice(0, 4)
+        .slice(0, 5)
         .map((td) => td.textContent);
-    expect(cells(rows[0])).toEqual(['Una Clase', '1', '$220.00', 'Oculto']);
-    expect(cells(rows[1])).toEqual(['Ocho Clases', '8', '$1,500.00', 'Visible']);
-    expect(cells(rows[2])).toEqual(['Diez Clases', '10', '$1,750.50', 'Visible']);
+    expect(cells(rows[0])).toEqual(['Una Clase', 'Paquete de clases', '1 clase', '$220.00', 'Oculto']);
+    expect(cells(rows[1])).toEqual(['Ocho Clases', 'Paquete de clases', '8 clases', '$1,500.00', 'Visible']);
+    expect(cells(rows[2])).toEqual(['Diez Clases', 'Paquete de clases', '10 clases', '$1,750.50', 'Visible']);
     // A visible plan can be hidden, a hidden one shown.
     expect(within(rows[0]).getByRole('button', { name: 'Mostrar Una Clase' })).toBeInTheDocument();
     expect(within(rows[0]).queryByRole('button', { name: /Ocultar/ })).not.toBeInTheDocument();
     expect(within(rows[1]).getByRole('button', { name: 'Ocultar Ocho Clases' })).toBeInTheDocument();
     // The phone cards show the same plans.
     const cards = screen.getByRole('list', { name: 'Planes del catálogo' });
-    expect(within(cards).getAllByRole('listitem')[1]).toHaveTextContent('8 clases · $1,500.00');
+    expect(within(cards).getAllByRole('listitem')[1]).toHaveTextContent('Paquete de clases · 8 clases · $1,500.00');
   });
 
   it('should refuse an empty name, a price with three decimals and zero classes before sending', async () => {
@@ -202,6 +202,9 @@ describe('CatalogueEditor', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Agregar plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
+    // A pack is the default kind: its request is the same as before memberships existed.
+    expect(within(dialog).getByRole('radio', { name: /Paquete de clases/ })).toBeChecked();
+    expect(within(dialog).queryByLabelText(/Clases por semana/)).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Nombre/), '  Diez Clases ');
     await userEvent.type(within(dialog).getByLabelText(/Precio/), '1750.50');
     await userEvent.type(within(dialog).getByLabelText(/Clases/), '10');
@@ -390,5 +393,115 @@ describe('CatalogueEditor', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(bodiesSentTo(fetchMock, CATALOGO)).toHaveLength(2));
     expect(queryClient.getQueryState(getGetPlanesQueryKey())?.isInvalidated).toBe(true);
+  });
+
+  it('should add a membership with classes per week and no class count, and list its kind', async () => {
+    const tres: AdminCatalogPlanDto = {
+      id: 11,
+      name: 'Tres por semana',
+      classes: 0,
+      price: 1900,
+      visible: true,
+      intro: false,
+      kind: 'membership',
+      weeklyLimit: 3,
+      classTypes: [],
+    };
+    let added = false;
+    const fetchMock = stubApi({
+      [CATALOGO]: () => ({
+        status: 200,
+        body: { success: true, planes: added ? [una, ocho, diez, tres] : [una, ocho, diez] },
+      }),
+      [ADD]: () => {
+        added = true;
+        return { status: 201, body: { success: true, message: 'Plan agregado al catálogo', plan: tres } };
+      },
+    });
+    await renderEditor();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Membresía mensual/ }));
+    // A membership has no class count and is never "Solo primera vez".
+    expect(within(dialog).queryByLabelText(/^Clases/, { selector: 'input[name="classes"]' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Solo primera vez' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'Tres por semana');
+    await userEvent.type(within(dialog).getByLabelText(/Precio al mes/), '1900');
+    // Nothing written and not unlimited: refused before sending.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
+    expect(await within(dialog).findByText(WEEKLY_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, ADD)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText(/Clases por semana/), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
+
+    expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([
+      { name: 'Tres por semana', price: 1900, kind: 'membership', weeklyLimit: 3 },
+    ]);
+    const row = (await within(table()).findByText('Tres por semana')).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(1, 4)
+        .map((td) => td.textContent),
+    ).toEqual(['Membresía mensual', '3 por semana', '$1,900.00 al mes']);
+  });
+
+  it('should add an unlimited membership with weeklyLimit null', async () => {
+    const fetchMock = stubApi({
+      [CATALOGO]: catalogue,
+      [ADD]: () => ({
+        status: 201,
+        body: {
+          success: true,
+          message: 'Plan agregado al catálogo',
+          plan: { ...ocho, id: 12, name: 'Ilimitado', classes: 0, kind: 'membership', weeklyLimit: null },
+        },
+      }),
+    });
+    await renderEditor();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar plan' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Membresía mensual/ }));
+    await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'Ilimitado');
+    await userEvent.type(within(dialog).getByLabelText(/Precio al mes/), '2400');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Ilimitado' }));
+    expect(within(dialog).queryByLabelText(/Clases por semana/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar plan' }));
+
+    expect(await screen.findByText('Plan agregado al catálogo')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, ADD)).toEqual([
+      { name: 'Ilimitado', price: 2400, kind: 'membership', weeklyLimit: null },
+    ]);
+  });
+
+  it('should edit a membership as a membership: its kind named, only the weekly limit that changed sent', async () => {
+    const tres: AdminCatalogPlanDto = {
+      ...ocho,
+      id: 11,
+      name: 'Tres por semana',
+      classes: 0,
+      kind: 'membership',
+      weeklyLimit: 3,
+    };
+    const fetchMock = stubApi({
+      [CATALOGO]: () => ({ status: 200, body: { success: true, planes: [ocho, tres] } }),
+      [CHANGE]: () => planAnswer('Plan del catálogo cambiado', { ...tres, weeklyLimit: null }),
+    });
+    await renderEditor();
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Editar Tres por semana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar plan' });
+    expect(dialog).toHaveTextContent('Tipo: Membresía mensual');
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Clases por semana/)).toHaveValue(3);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Ilimitado' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Plan del catálogo cambiado')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CHANGE)).toEqual([{ id: 11, weeklyLimit: null }]);
   });
 });

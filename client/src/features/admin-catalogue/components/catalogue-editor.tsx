@@ -10,8 +10,8 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { classesLabel, formatMoney } from '@/lib/format';
-import { onlyTypesLabel } from '../schemas';
+import { formatMoney } from '@/lib/format';
+import { KIND_LABELS, allowanceLabel, onlyTypesLabel } from '../schemas';
 import { AddPlanDialog } from './add-plan-dialog';
 import { EditPlanDialog } from './edit-plan-dialog';
 
@@ -64,6 +64,10 @@ function PlanActions({ plan, actions }: { plan: AdminCatalogPlanDto; actions: Ro
   );
 }
 
+/** A membership's price is per month. */
+const priceLabel = (plan: AdminCatalogPlanDto) =>
+  plan.kind === 'membership' ? `${formatMoney(plan.price)} al mes` : formatMoney(plan.price);
+
 const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[] => [
   {
     key: 'nombre',
@@ -84,11 +88,12 @@ const columnsWith = (actions: RowActions): DataTableColumn<AdminCatalogPlanDto>[
       </span>
     ),
   },
-  { key: 'clases', header: 'Clases', cell: (plan) => plan.classes, className: 'figures' },
+  { key: 'tipo', header: 'Tipo', cell: (plan) => KIND_LABELS[plan.kind] },
+  { key: 'clases', header: 'Clases', cell: (plan) => allowanceLabel(plan), className: 'figures' },
   {
     key: 'precio',
     header: 'Precio',
-    cell: (plan) => formatMoney(plan.price),
+    cell: (plan) => priceLabel(plan),
     className: 'whitespace-nowrap figures',
   },
   { key: 'estado', header: 'Estado', cell: (plan) => <VisibilityBadge visible={plan.visible} /> },
@@ -166,7 +171,8 @@ export function CatalogueEditor() {
                   <VisibilityBadge visible={plan.visible} />
                 </div>
                 <p className="text-sm text-ink">
-                  {classesLabel(plan.classes)} · <span className="figures">{formatMoney(plan.price)}</span>
+                  {KIND_LABELS[plan.kind]} · {allowanceLabel(plan)} ·{' '}
+                  <span className="figures">{priceLabel(plan)}</span>
                 </p>
                 <PlanActions plan={plan} actions={actions} />
               </>

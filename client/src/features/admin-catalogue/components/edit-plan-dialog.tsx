@@ -11,8 +11,12 @@ export function changesOf(plan: AdminCatalogPlanDto, values: CatalogPlanValues):
   const changes: ChangeCatalogPlanDto = { id: plan.id };
   if (values.name !== plan.name) changes.name = values.name;
   if (cents(values.price) !== cents(plan.price)) changes.price = values.price;
-  if (values.classes !== plan.classes) changes.classes = values.classes;
-  if (values.intro !== plan.intro) changes.intro = values.intro;
+  if (values.kind === 'pack') {
+    if (values.classes !== plan.classes) changes.classes = values.classes;
+    if (values.intro !== plan.intro) changes.intro = values.intro;
+  } else if (values.weeklyLimit !== plan.weeklyLimit) {
+    changes.weeklyLimit = values.weeklyLimit;
+  }
   const before = plan.classTypes.map((type) => type.id).sort((a, b) => a - b);
   if (values.classTypeIds.join(',') !== before.join(',')) changes.classTypeIds = values.classTypeIds;
   return changes;
@@ -24,7 +28,7 @@ export interface EditPlanDialogProps {
   onClose: () => void;
 }
 
-/** Changes the name, price or classes of a catalogue plan. */
+/** Changes the name, price, classes (a pack) or weekly limit (a membership) of a catalogue plan. */
 export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
   return (
     <FormDialog
@@ -36,7 +40,10 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
       defaultValues={(editing) => ({
         name: editing.name,
         price: priceInput(editing.price),
-        classes: String(editing.classes),
+        kind: editing.kind,
+        classes: editing.kind === 'pack' ? String(editing.classes) : '',
+        weeklyLimit: editing.weeklyLimit === null ? '' : String(editing.weeklyLimit),
+        unlimited: editing.kind === 'membership' && editing.weeklyLimit === null,
         intro: editing.intro,
         classTypeIds: editing.classTypes.map((type) => String(type.id)),
       })}
@@ -49,12 +56,13 @@ export function EditPlanDialog({ plan, onClose }: EditPlanDialogProps) {
       submitLabel="Guardar cambios"
       pendingLabel="Guardando…"
     >
-      {(form) => (
+      {(form, editing) => (
         <>
-          <PlanFields register={form.register} control={form.control} errors={form.formState.errors} />
+          <PlanFields register={form.register} control={form.control} errors={form.formState.errors} kindLocked />
           <p className="text-sm text-ink-muted">
-            Los planes que ya tienen los clientes conservan su nombre, sus clases y sus tipos de clase; las compras en
-            curso conservan su precio.
+            {editing.kind === 'pack'
+              ? 'Los planes que ya tienen los clientes conservan su nombre, sus clases y sus tipos de clase; las compras en curso conservan su precio.'
+              : 'Las membresías ya contratadas conservan sus clases por semana y el precio con que se suscribieron.'}
           </p>
         </>
       )}

@@ -1,22 +1,63 @@
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useListClassTypes } from '@/api/generated/admin/admin';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
-import { MAX_CLASSES, MAX_NAME_LENGTH, MIN_CLASSES, type CatalogPlanInput, type CatalogPlanValues } from '../schemas';
+import {
+  KIND_LABELS,
+  MAX_CLASSES,
+  MAX_NAME_LENGTH,
+  MAX_WEEKLY,
+  MIN_CLASSES,
+  MIN_WEEKLY,
+  PLAN_KINDS,
+  type CatalogPlanInput,
+  type CatalogPlanValues,
+} from '../schemas';
 
-/** Nombre, Precio, Clases, "Solo primera vez" and the class types: the fields shared by the add and edit dialogs. */
+const KIND_HINTS = {
+  pack: 'Se paga una vez y da un número de clases.',
+  membership: 'Se cobra cada mes a la tarjeta del cliente con Mercado Pago hasta que la cancele.',
+} as const;
+
+/**
+ * The kind, Nombre, Precio, Clases (a pack) or Clases por semana / Ilimitado (a membership),
+ * "Solo primera vez" (a pack) and the class types: the fields shared by the add and edit dialogs.
+ * A saved plan keeps its kind (the server changes everything else), so editing only names it.
+ */
 export function PlanFields({
   register,
   control,
   errors,
+  kindLocked = false,
 }: {
   register: UseFormRegister<CatalogPlanInput>;
   control: Control<CatalogPlanInput, unknown, CatalogPlanValues>;
   errors: FieldErrors<CatalogPlanInput>;
+  kindLocked?: boolean;
 }) {
   const classTypes = useListClassTypes({ query: { staleTime: 60_000 } }).data?.tiposDeClase ?? [];
+  const kind = useWatch({ control, name: 'kind' });
+  const unlimited = useWatch({ control, name: 'unlimited' });
   return (
     <>
+      {kindLocked ? (
+        <p className="text-sm text-ink">
+          <span className="font-medium text-ink-strong">Tipo:</span> {KIND_LABELS[kind]}
+        </p>
+      ) : (
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium text-ink-strong">Tipo de plan</legend>
+          {PLAN_KINDS.map((value) => (
+            <label key={value} className="flex items-start gap-2 text-ink">
+              <input type="radio" value={value} className="mt-1 size-4 accent-accent" {...register('kind')} />
+              <span>
+                <span className="block font-medium">{KIND_LABELS[value]}</span>
+                <span className="block text-sm text-ink-muted">{KIND_HINTS[value]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <TextField
         label="Nombre"
         autoComplete="off"
@@ -27,7 +68,7 @@ export function PlanFields({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Precio (MXN)"
+          label={kind === 'pack' ? 'Precio (MXN)' : 'Precio al mes (MXN)'}
           inputMode="decimal"
           autoComplete="off"
           required
@@ -35,35 +76,67 @@ export function PlanFields({
           error={errors.price?.message}
           {...register('price')}
         />
-        <TextField
-          label="Clases"
-          type="number"
-          inputMode="numeric"
-          min={MIN_CLASSES}
-          max={MAX_CLASSES}
-          required
-          hint={`De ${MIN_CLASSES} a ${MAX_CLASSES}.`}
-          error={errors.classes?.message}
-          {...register('classes')}
-        />
-      </div>
-      <Controller
-        control={control}
-        name="intro"
-        render={({ field }) => (
-          <Checkbox
-            name={field.name}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            disabled={field.disabled}
-            label="Solo primera vez"
-            hint="Solo lo ven y lo compran quienes nunca tuvieron un plan ni tomaron una clase en el estudio."
-            error={errors.intro?.message}
+        {kind === 'pack' ? (
+          <TextField
+            label="Clases"
+            type="number"
+            inputMode="numeric"
+            min={MIN_CLASSES}
+            max={MAX_CLASSES}
+            required
+            hint={`De ${MIN_CLASSES} a ${MAX_CLASSES}.`}
+            error={errors.classes?.message}
+            {...register('classes')}
+          />
+        ) : unlimited ? null : (
+          <TextField
+            label="Clases por semana"
+            type="number"
+            inputMode="numeric"
+            min={MIN_WEEKLY}
+            max={MAX_WEEKLY}
+            required
+            hint={`De ${MIN_WEEKLY} a ${MAX_WEEKLY}, de lunes a domingo.`}
+            error={errors.weeklyLimit?.message}
+            {...register('weeklyLimit')}
           />
         )}
-      />
+      </div>
+      {kind === 'pack' ? (
+        <Controller
+          control={control}
+          name="intro"
+          render={({ field }) => (
+            <Checkbox
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              disabled={field.disabled}
+              label="Solo primera vez"
+              hint="Solo lo ven y lo compran quienes nunca tuvieron un plan ni tomaron una clase en el estudio."
+              error={errors.intro?.message}
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="unlimited"
+          render={({ field }) => (
+            <Checkbox
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              label="Ilimitado"
+              hint="Sin límite por semana: el cliente reserva hasta el límite diario de Ajustes (una clase al día si no lo cambias)."
+            />
+          )}
+        />
+      )}
       {classTypes.length > 1 ? (
         <Controller
           control={control}

@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { currentStudioDay } from '@/lib/studio-time-zone';
 import { shortDate } from '../format';
 import { PERIOD_LABELS, PERIOD_PRESETS, rangeProblem, type DashboardSearch, type Period } from '../period';
+import { PastDueMemberships } from './past-due-memberships';
 import {
   AttendanceSection,
   BackupStatus,
@@ -136,6 +137,13 @@ export function Dashboard({
             lead="Planes que terminan en los próximos 7 días con clases disponibles."
           >
             <EndingPlans plans={data.clients.plansEnding} />
+          </Section>
+          <Section
+            id="panel-membresias"
+            title="Membresías con pago pendiente"
+            lead="Hoy, no del periodo. Mercado Pago reintenta el cobro; pasados los días de gracia de Ajustes ya no pueden reservar clases nuevas (nada se cancela)."
+          >
+            <PastDueMemberships pastDue={data.pastDueMemberships} />
           </Section>
           <Section
             id="panel-espera"

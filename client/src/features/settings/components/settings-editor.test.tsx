@@ -62,6 +62,7 @@ describe('SettingsEditor ("Ajustes")', () => {
       'Recordatorios',
       'Contacto del estudio',
       'Tarjetas de regalo',
+      'Membresías',
     ]) {
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
     }
@@ -185,6 +186,88 @@ describe('SettingsEditor ("Ajustes")', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
     expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([{ contact: { email: 'recepcion@estudio.mx' } }]);
+  });
+
+  describe('memberships', () => {
+    const grace = /Días de gracia con pago pendiente/;
+    const pauseDays = /Días de pausa al año/;
+    const daily = /Clases por día de una membresía ilimitada/;
+
+    it('should show the grace days, the pause days a year and the daily classes, with their bounds', async () => {
+      stubApi({ [SETTINGS_URL]: read });
+      await renderEditor();
+      const section = screen.getByRole('region', { name: 'Membresías' });
+      expect(within(section).getByLabelText(grace)).toHaveValue('7');
+      expect(within(section).getByLabelText(pauseDays)).toHaveValue('30');
+      expect(within(section).getByLabelText(daily)).toHaveValue('1');
+      expect(within(section).getByLabelText(grace)).toHaveAccessibleDescription(expect.stringContaining('De 0 a 30.'));
+      expect(within(section).getByLabelText(pauseDays)).toHaveAccessibleDescription(
+        expect.stringContaining('De 0 a 90.'),
+      );
+      expect(within(section).getByLabelText(daily)).toHaveAccessibleDescription(expect.stringContaining('De 1 a 3.'));
+    });
+
+    it('should refuse values outside the server’s bounds at their fields before sending', async () => {
+      const fetchMock = stubApi({ [SETTINGS_URL]: read });
+      await renderEditor();
+
+      await replace(grace, '31');
+      await replace(pauseDays, '91');
+      await replace(daily, '0');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+      expect(await screen.findByText(MESSAGES.membershipGraceDays)).toBeInTheDocument();
+      expect(field(pauseDays)).toHaveAccessibleDescription(
+        expect.stringContaining(MESSAGES.membershipPauseMaxDaysPerYear),
+      );
+      expect(field(daily)).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.membershipDailyLimit));
+      expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+    });
+
+    it('should send only the membership settings that changed', async () => {
+      const fetchMock = stubApi({
+        [SETTINGS_URL]: read,
+        [CHANGE_URL]: () => ({
+          status: 200,
+          body: {
+            success: true,
+            message: 'Ajustes guardados.',
+            settings: { ...SETTINGS, membershipGraceDays: 0, membershipDailyLimit: 2 },
+            warnings: [],
+          },
+        }),
+      });
+      await renderEditor();
+
+      await replace(grace, '0');
+      await replace(daily, '2');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+      expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([{ membershipGraceDays: 0, membershipDailyLimit: 2 }]);
+      expect(field(grace)).toHaveValue('0');
+    });
+
+    it("should show the server's refusal of a membership setting at its field", async () => {
+      stubApi({
+        [SETTINGS_URL]: read,
+        [CHANGE_URL]: () => ({
+          status: 400,
+          body: {
+            success: false,
+            code: 'VALIDATION_ERROR',
+            error: { membershipPauseMaxDaysPerYear: [MESSAGES.membershipPauseMaxDaysPerYear] },
+          },
+        }),
+      });
+      await renderEditor();
+
+      await replace(pauseDays, '60');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+      expect(await screen.findByText(MESSAGES.membershipPauseMaxDaysPerYear)).toBeInTheDocument();
+      expect(field(pauseDays)).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 
   describe('gift card amounts', () => {

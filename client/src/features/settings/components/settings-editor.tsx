@@ -24,6 +24,7 @@ import {
   type SettingsInput,
   type SettingsValues,
 } from '../schemas';
+import { MembershipSettings } from './membership-settings';
 
 /** The settings, as the route's loader prefetches them. */
 export const settingsQueryOptions = queryOptions({
@@ -233,6 +234,9 @@ export function SettingsForm({ answer }: { answer: SettingsResponseDto }) {
       </Section>
 
       <InvoicingSettings form={form} />
+      <Section title="Membresías" id="ajustes-membresias">
+        <MembershipSettings form={form} />
+      </Section>
 
       {allUnderFields ? null : <ErrorMessage error={change.error} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
