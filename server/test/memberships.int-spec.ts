@@ -199,6 +199,28 @@ describe('memberships charged every month with Mercado Pago subscriptions', () =
     expect(await membershipOf(user.id)).toMatchObject({ status: 'active', periodsPaid: 1 });
   });
 
+  it('should let a client whose first charge was declined subscribe again, the first subscription cancelled at Mercado Pago', async () => {
+    const { user, agent, preapprovalId } = await subscribe();
+    await charge(preapprovalId, { status: 'recycling' });
+    const again = await agent.post('/api/mercadopago/subscribe').send({ planId: membershipPlanId }).expect(200);
+    const second = new URL(again.body.url as string).searchParams.get('preapproval_id')!;
+    expect(second).not.toBe(preapprovalId);
+    const rows = await t.dataSource
+      .getRepository(Membership)
+      .find({ where: { userId: user.id }, order: { id: 'ASC' } });
+    expect(rows.map((row) => [row.preapprovalId, row.status])).toEqual([
+      [preapprovalId, 'cancelled'],
+      [second, 'pending'],
+    ]);
+    const puts = mp.requests.filter((r) => r.method === 'PUT' && r.path === `/preapproval/${preapprovalId}`);
+    expect(puts.map((r) => r.body)).toEqual([{ status: 'cancelled' }]);
+    // Once a charge went through, a second subscription is refused (the test below).
+    await charge(second);
+    expect(
+      (await agent.post('/api/mercadopago/subscribe').send({ planId: membershipPlanId }).expect(409)).body.code,
+    ).toBe('MEMBERSHIP_ALREADY_ACTIVE');
+  });
+
   it('should make a membership "Pago pendiente" with one mail when a monthly charge fails, and clear it on the approved retry', async () => {
     const { user, preapprovalId } = await subscribe();
     await charge(preapprovalId);

@@ -47,6 +47,11 @@ export class MembershipsRepository {
     });
   }
 
+  /** A client's memberships waiting for their first charge (never paid). */
+  pendingOf(userId: number): Promise<Membership[]> {
+    return this.txHost.tx.find(Membership, { where: { userId, status: 'pending', periodsPaid: 0 } });
+  }
+
   /** A client's memberships, newest first. */
   allOf(userId: number): Promise<Membership[]> {
     return this.txHost.tx.find(Membership, { where: { userId }, order: { id: 'DESC' } });

@@ -53,10 +53,16 @@ export class MembershipsService {
     const buyer = (await this.payments.buyer(caller.id))!;
     const charge = chargeFor(plan.priceCents, this.config.commissionPercent, this.config.commissionFixedMxn);
     const reference = `pilates-${randomUUID()}`;
-    const id = await this.transactions.run(async () => {
+    const { id, abandoned } = await this.transactions.run(async () => {
       await this.payments.lockBuyer(caller.id);
       if (await this.memberships.liveOf(caller.id)) throw new PaymentError(PaymentErrorCode.MEMBERSHIP_ALREADY_ACTIVE);
-      return this.memberships.insert({
+      // A subscription whose first charge never went through (a declined card, a checkout left
+      // half-way) holds nothing: subscribing again replaces it, cancelled here and at Mercado Pago
+      // so it never starts a second membership later.
+      const waiting = await this.memberships.pendingOf(caller.id);
+      for (const old of waiting)
+        await this.memberships.update(old.id, { status: 'cancelled', cancelledAt: this.clock.now() });
+      const inserted = await this.memberships.insert({
         userId: caller.id,
         planId: plan.id,
         planName: plan.name,
@@ -67,7 +73,9 @@ export class MembershipsService {
         reference,
         status: 'pending',
       });
+      return { id: inserted, abandoned: waiting.flatMap((old) => (old.preapprovalId ? [old.preapprovalId] : [])) };
     });
+    for (const preapprovalId of abandoned) await this.cancelAbandoned(preapprovalId);
     const base = this.config.appUrl.replace(/\/$/, '');
     try {
       const subscription = await this.gateway.createSubscription({
@@ -83,6 +91,17 @@ export class MembershipsService {
       this.logger.error(`Suscripción de la membresía ${id} no creada: ${(error as Error).message}`);
       await this.memberships.update(id, { status: 'cancelled', cancelledAt: this.clock.now() });
       throw new PaymentError(PaymentErrorCode.PAYMENT_PROVIDER_ERROR);
+    }
+  }
+
+  /** The replaced subscription is cancelled at Mercado Pago, so it never charges later (best effort: logged). */
+  private async cancelAbandoned(preapprovalId: string): Promise<void> {
+    try {
+      await this.gateway.updateSubscription(preapprovalId, 'cancelled');
+    } catch (error) {
+      this.logger.error(
+        `Suscripción ${preapprovalId} reemplazada sin cancelar en Mercado Pago: ${(error as Error).message}`,
+      );
     }
   }
 
