@@ -166,6 +166,8 @@ export const PROPER_NOUNS = [
   // The SAT's document that states a taxpayer's name and régimen, as the SAT names it.
   'Constancia de Situación Fiscal',
   'SAT',
+  'Facturapi',
+  'Excel',
   'Mi información',
   'Mis clases',
   'Mis planes',
@@ -173,6 +175,8 @@ export const PROPER_NOUNS = [
   'Auditoría',
   'Instructores',
   'Usuarios',
+  'Ajustes',
+  'Membresías',
 ];
 
 const ALLOWED = [...SPEC_LABELS, ...PROPER_NOUNS].sort((a, b) => b.length - a.length).map(wholeWords);
