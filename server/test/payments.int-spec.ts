@@ -89,6 +89,7 @@ describe('buying plans with Mercado Pago', () => {
       intro: false,
       kind: 'pack',
       weeklyLimit: null,
+      dailyLimit: null,
       classTypes: [],
     });
   });
