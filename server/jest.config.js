@@ -32,6 +32,7 @@ const ZONE_SENSITIVE = [
   'gift-cards',
   'instructors',
   'invoices',
+  'invoices-memberships',
   'memberships-booking',
   'my-classes-history',
   'no-shows',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toCsv, type CsvValue } from '../admin';
-import type { InvoiceStatus } from './entities';
+import type { InvoiceableKind, InvoiceStatus } from './entities';
 import { AdminInvoiceDto, GlobalPurchaseDto, InvoiceDto, toInvoiceDto } from './dto/invoicing.dto';
 import { InvoicingRepository } from './invoicing.repository';
 import { InvoicingService, IVA_RATE } from './invoicing.service';
@@ -33,6 +33,13 @@ const STATUS_NAMES: Record<InvoiceStatus, string> = {
   issued: 'Emitida',
   failed: 'Con error',
   cancelled: 'Cancelada',
+};
+
+/** The CSV's «Compra» column: what kind of purchase, then its id. */
+const PURCHASE_LABELS: Record<InvoiceableKind, string> = {
+  payment: 'Plan',
+  gift_card: 'Tarjeta de regalo',
+  membership: 'Membresía',
 };
 
 const money = (cents: number): string => (cents / 100).toFixed(2);
@@ -105,9 +112,7 @@ export class AdminInvoicesService {
         i.taxSystem,
         i.cfdiUse,
         i.paymentForm,
-        i.purchaseKind === 'global'
-          ? `Global ${i.period}`
-          : `${i.purchaseKind === 'payment' ? 'Plan' : 'Tarjeta de regalo'} ${i.purchaseId}`,
+        i.purchaseKind === 'global' ? `Global ${i.period}` : `${PURCHASE_LABELS[i.purchaseKind]} ${i.purchaseId}`,
         money(subtotal),
         money(i.totalCents - subtotal),
         money(i.totalCents),

@@ -4,15 +4,15 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { User } from '../auth/entities';
 import { GiftCard } from '../gift-cards/entities';
-import { Payment, type PaymentMethod } from '../payments/entities';
-import { FiscalProfile, Invoice, type InvoiceStatus, type PurchaseKind } from './entities';
+import { MembershipCharge, Payment, type PaymentMethod } from '../payments/entities';
+import { FiscalProfile, Invoice, type InvoiceableKind, type InvoiceStatus, type PurchaseKind } from './entities';
 
 /**
  * A purchase that can be invoiced, whatever its table: a plan (the `payments` row, desk sales
- * included) or a gift card. Memberships' charges add their kind with a reader here.
+ * included), a gift card, or one monthly charge of a membership. Each kind has a reader here.
  */
 export interface InvoiceablePurchase {
-  kind: Exclude<PurchaseKind, 'global'>;
+  kind: InvoiceableKind;
   id: number;
   userId: number;
   /** Approved, not refunded nor charged back. */
@@ -59,6 +59,34 @@ const fromGiftCard = (g: GiftCard): InvoiceablePurchase => ({
   reference: g.reference,
 });
 
+/** A studio date YYYY-MM-DD as dd/mm/aaaa. */
+const dayMonthYear = (date: string): string => date.split('-').reverse().join('/');
+
+/**
+ * One monthly charge of a membership (its `membership` loaded): invoiceable once it counted (it
+ * extended the membership; an approved charge with an issue did not and is not a sale of classes).
+ * Charged by Mercado Pago, so its forma de pago is read from its payment.
+ */
+const fromMembershipCharge = (c: MembershipCharge): InvoiceablePurchase => {
+  const refunded = c.refundedAt !== null || c.paymentStatus === 'refunded' || c.paymentStatus === 'charged_back';
+  const amount = c.amountCents ?? 0;
+  return {
+    kind: 'membership',
+    id: c.id,
+    userId: c.membership!.userId,
+    approved: c.countedAt !== null && c.issue === null && !refunded,
+    approvedAt: c.countedAt,
+    totalCents: amount,
+    refundedCents: refunded ? amount : 0,
+    method: 'mercado_pago',
+    providerPaymentId: c.providerPaymentId,
+    description: c.periodEnd
+      ? `Membresía ${c.membership!.planName} (mes pagado hasta el ${dayMonthYear(c.periodEnd)})`
+      : `Membresía ${c.membership!.planName} (un mes de Pilates Reformer)`,
+    reference: c.providerPaymentId ? `membresia-${c.providerPaymentId}` : null,
+  };
+};
+
 /** An invoice with its client's name, for the lists. */
 export interface InvoiceRow {
   invoice: Invoice;
@@ -100,6 +128,10 @@ export class InvoicingRepository {
       const card = await this.txHost.tx.findOneBy(GiftCard, { id });
       return card ? fromGiftCard(card) : null;
     }
+    if (kind === 'membership') {
+      const charge = await this.txHost.tx.findOne(MembershipCharge, { where: { id }, relations: { membership: true } });
+      return charge?.membership ? fromMembershipCharge(charge) : null;
+    }
     return null;
   }
 
@@ -115,7 +147,14 @@ export class InvoicingRepository {
       .where('g.approved_at >= :from AND g.approved_at < :to', { from, to })
       .orderBy('g.approved_at', 'ASC')
       .getMany();
-    return [...payments.map(fromPayment), ...cards.map(fromGiftCard)].sort(
+    // A membership's charge is a sale once it counted (counted_at is when it was approved here).
+    const charges = await this.txHost.tx
+      .createQueryBuilder(MembershipCharge, 'c')
+      .innerJoinAndSelect('c.membership', 'm')
+      .where('c.counted_at >= :from AND c.counted_at < :to', { from, to })
+      .orderBy('c.counted_at', 'ASC')
+      .getMany();
+    return [...payments.map(fromPayment), ...cards.map(fromGiftCard), ...charges.map(fromMembershipCharge)].sort(
       (a, b) => (a.approvedAt?.getTime() ?? 0) - (b.approvedAt?.getTime() ?? 0),
     );
   }

@@ -10,7 +10,7 @@ import { ApiError, ErrorCode } from '../core/errors/api-error';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import type { StudioSettings } from '../core/settings/studio-settings';
 import { PaymentGateway } from '../payments';
-import type { FiscalProfile, Invoice, PurchaseKind } from './entities';
+import { INVOICEABLE_KINDS, type FiscalProfile, type Invoice, type InvoiceableKind } from './entities';
 import { invoiceDeadline, periodOf, previousPeriod, withinInvoiceWindow } from './invoice-window';
 import { InvoiceError, InvoiceErrorCode } from './invoicing.errors';
 import { InvoicingRepository, type InvoiceablePurchase } from './invoicing.repository';
@@ -136,7 +136,7 @@ export class InvoicingService {
    * client's fiscal data as it is now. One invoice per purchase: a second request (a double click,
    * another replica) answers the same row. A refused one is queued again with the corrected data.
    */
-  async requestInvoice(caller: Caller, kind: Exclude<PurchaseKind, 'global'>, purchaseId: number): Promise<Invoice> {
+  async requestInvoice(caller: Caller, kind: InvoiceableKind, purchaseId: number): Promise<Invoice> {
     const purchase = await this.invoices.purchase(kind, purchaseId);
     if (!purchase) throw new InvoiceError(InvoiceErrorCode.INVOICE_PURCHASE_NOT_FOUND);
     access.require(caller, Permission.PaymentsRead, { ownerId: purchase.userId });
@@ -202,7 +202,7 @@ export class InvoicingService {
   /**
    * "Facturar mis compras automáticamente": the approved purchases of those who chose it, still
    * in their window and without an invoice, are queued. Runs before each issuing round, so an
-   * approval is invoiced within the minute (and memberships' charges the same, once their kind is here).
+   * approval is invoiced within the minute (a membership's charge once it counted).
    */
   async queueAutomatic(): Promise<number> {
     const users = new Set(await this.invoices.autoInvoiceUsers());
@@ -220,7 +220,7 @@ export class InvoicingService {
         withinInvoiceWindow(p.approvedAt!, now, settings.invoiceGraceDays, tz),
     );
     let queued = 0;
-    for (const kind of ['payment', 'gift_card'] as const) {
+    for (const kind of INVOICEABLE_KINDS) {
       const ofKind = purchases.filter((p) => p.kind === kind);
       const invoiced = new Set(
         (
@@ -385,7 +385,7 @@ export class InvoicingService {
       (p) => p.approved && p.refundedCents === 0,
     );
     const out: (InvoiceablePurchase & { form: string })[] = [];
-    for (const kind of ['payment', 'gift_card'] as const) {
+    for (const kind of INVOICEABLE_KINDS) {
       const ofKind = purchases.filter((p) => p.kind === kind);
       const individual = new Set(
         (

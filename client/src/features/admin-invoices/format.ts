@@ -15,6 +15,7 @@ export const STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const PURCHASE_KIND_LABELS: Record<InvoiceDto['purchaseKind'], string> = {
   payment: 'Plan',
   gift_card: 'Tarjeta de regalo',
+  membership: 'Membresía',
   global: 'Factura global',
 };
 
@@ -53,7 +54,7 @@ export const centsLabel = (cents: number): string => formatMoney(cents / 100);
 export const folioLabel = (invoice: Pick<InvoiceDto, 'series' | 'folioNumber'>): string =>
   invoice.folioNumber === null ? '—' : `${invoice.series ?? ''}${invoice.series ? '-' : ''}${invoice.folioNumber}`;
 
-/** 'Plan #12', 'Tarjeta de regalo #3', 'Factura global'. */
+/** 'Plan #12', 'Tarjeta de regalo #3', 'Membresía #5', 'Factura global'. */
 export const purchaseLabel = (invoice: Pick<InvoiceDto, 'purchaseKind' | 'purchaseId'>): string =>
   invoice.purchaseKind === 'global'
     ? PURCHASE_KIND_LABELS.global

@@ -15,7 +15,14 @@ import {
 import { IsVisibleText } from '../../core/dto/text';
 import { NormalizeEmail, Trim } from '../../core/dto/transforms';
 import type { FiscalProfile, Invoice } from '../entities';
-import { INVOICE_STATUSES, type InvoiceStatus } from '../entities';
+import {
+  INVOICE_STATUSES,
+  INVOICEABLE_KINDS,
+  PURCHASE_KINDS,
+  type InvoiceableKind,
+  type InvoiceStatus,
+  type PurchaseKind,
+} from '../entities';
 import { CFDI_USES, TAX_SYSTEMS } from '../sat-catalogues';
 
 export const FISCAL_FIELD_MESSAGES = {
@@ -146,23 +153,26 @@ export const toFiscalDataResponse = (p: FiscalProfile | null): FiscalDataRespons
 
 /** informacion/request-invoice. */
 export class RequestInvoiceDto {
-  @ApiProperty({ example: 12, description: 'La compra: el pago de un plan, o una tarjeta de regalo con kind.' })
+  @ApiProperty({
+    example: 12,
+    description: 'La compra: el pago de un plan, o con kind una tarjeta de regalo o un cobro mensual de membresía.',
+  })
   @Type(() => Number)
   @IsInt({ message: 'La compra no es válida.' })
   @Min(1, { message: 'La compra no es válida.' })
   purchaseId!: number;
 
-  @ApiPropertyOptional({ enum: ['payment', 'gift_card'], default: 'payment' })
+  @ApiPropertyOptional({ enum: INVOICEABLE_KINDS, default: 'payment' })
   @IsOptional()
-  @IsIn(['payment', 'gift_card'], { message: 'El tipo de compra no es válido.' })
-  kind?: 'payment' | 'gift_card';
+  @IsIn(INVOICEABLE_KINDS, { message: 'El tipo de compra no es válido.' })
+  kind?: InvoiceableKind;
 }
 
 export class InvoiceDto {
   @ApiProperty({ example: 7 })
   id!: number;
-  @ApiProperty({ enum: ['payment', 'gift_card', 'global'], example: 'payment' })
-  purchaseKind!: 'payment' | 'gift_card' | 'global';
+  @ApiProperty({ enum: PURCHASE_KINDS, example: 'payment' })
+  purchaseKind!: PurchaseKind;
   @ApiProperty({ example: 12, description: 'La compra (para la global: el mes, AAAAMM).' })
   purchaseId!: number;
   @ApiProperty({ example: '2026-11', description: 'Mes del pago, hora del estudio.' })
@@ -232,8 +242,8 @@ export class InvoiceResponseDto {
 
 /** One of the caller's recent purchases, as "Solicitar factura" shows it. */
 export class InvoiceablePurchaseDto {
-  @ApiProperty({ enum: ['payment', 'gift_card'] })
-  kind!: 'payment' | 'gift_card';
+  @ApiProperty({ enum: INVOICEABLE_KINDS })
+  kind!: InvoiceableKind;
   @ApiProperty({ example: 12 })
   id!: number;
   @ApiProperty({ example: 'Plan Ocho Clases (8 clases de Pilates Reformer)' })
@@ -329,8 +339,8 @@ export class CancelInvoiceDto extends InvoiceIdDto {
 }
 
 export class GlobalPurchaseDto {
-  @ApiProperty({ enum: ['payment', 'gift_card'] })
-  kind!: 'payment' | 'gift_card';
+  @ApiProperty({ enum: INVOICEABLE_KINDS })
+  kind!: InvoiceableKind;
   @ApiProperty({ example: 12 })
   id!: number;
   @ApiProperty({ example: 'Plan Ocho Clases (8 clases de Pilates Reformer)' })

@@ -17,11 +17,15 @@ export const INVOICE_STATUSES = ['pending', 'issued', 'failed', 'cancelled'] as 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
- * What an invoice is for: a plan purchase (`payments` row, desk sales included), a gift card, or
- * the month's global invoice (its purchase id is the month as YYYYMM). Memberships' charges add
- * their kind here.
+ * What a client's purchase is: a plan purchase (`payments` row, desk sales included), a gift card,
+ * or one approved monthly charge of a membership (`membership_charges` row). A new kind is added
+ * here once and every list, job and label follows it.
  */
-export const PURCHASE_KINDS = ['payment', 'gift_card', 'global'] as const;
+export const INVOICEABLE_KINDS = ['payment', 'gift_card', 'membership'] as const;
+export type InvoiceableKind = (typeof INVOICEABLE_KINDS)[number];
+
+/** What an invoice is for: a purchase, or the month's global invoice (its purchase id is the month as YYYYMM). */
+export const PURCHASE_KINDS = [...INVOICEABLE_KINDS, 'global'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 /**

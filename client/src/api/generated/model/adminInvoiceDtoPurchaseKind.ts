@@ -13,5 +13,6 @@ export type AdminInvoiceDtoPurchaseKind =
 export const AdminInvoiceDtoPurchaseKind = {
   payment: 'payment',
   gift_card: 'gift_card',
+  membership: 'membership',
   global: 'global',
 } as const;

@@ -12,4 +12,5 @@ export type GlobalPurchaseDtoKind = (typeof GlobalPurchaseDtoKind)[keyof typeof 
 export const GlobalPurchaseDtoKind = {
   payment: 'payment',
   gift_card: 'gift_card',
+  membership: 'membership',
 } as const;

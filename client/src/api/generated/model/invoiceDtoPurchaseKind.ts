@@ -12,5 +12,6 @@ export type InvoiceDtoPurchaseKind = (typeof InvoiceDtoPurchaseKind)[keyof typeo
 export const InvoiceDtoPurchaseKind = {
   payment: 'payment',
   gift_card: 'gift_card',
+  membership: 'membership',
   global: 'global',
 } as const;

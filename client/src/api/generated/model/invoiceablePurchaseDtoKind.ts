@@ -12,4 +12,5 @@ export type InvoiceablePurchaseDtoKind = (typeof InvoiceablePurchaseDtoKind)[key
 export const InvoiceablePurchaseDtoKind = {
   payment: 'payment',
   gift_card: 'gift_card',
+  membership: 'membership',
 } as const;

@@ -9,6 +9,6 @@ import type { RequestInvoiceDtoKind } from './requestInvoiceDtoKind';
 
 export interface RequestInvoiceDto {
   kind?: RequestInvoiceDtoKind;
-  /** La compra: el pago de un plan, o una tarjeta de regalo con kind. */
+  /** La compra: el pago de un plan, o con kind una tarjeta de regalo o un cobro mensual de membresía. */
   purchaseId: number;
 }

@@ -12,4 +12,5 @@ export type RequestInvoiceDtoKind = (typeof RequestInvoiceDtoKind)[keyof typeof 
 export const RequestInvoiceDtoKind = {
   payment: 'payment',
   gift_card: 'gift_card',
+  membership: 'membership',
 } as const;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminInvoiceDto } from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
-import { CANCEL_MESSAGES } from '../format';
+import { CANCEL_MESSAGES, purchaseLabel } from '../format';
 import { AdminInvoices, INVOICES_NO_MATCH_MESSAGE, monthOptions } from './admin-invoices';
 import { substituteFor } from './cancel-invoice-dialog';
 
@@ -356,5 +356,14 @@ describe('substituteFor', () => {
   });
   it('should find the substitute whatever the case of the UUID', () => {
     expect(substituteFor(` ${substitute.uuid!.toUpperCase()} `, { id: 7 }, issued)).toEqual({ id: 10 });
+  });
+});
+
+describe('purchaseLabel', () => {
+  it('should name each kind of purchase with its id, and the global invoice alone', () => {
+    expect(purchaseLabel({ purchaseKind: 'membership', purchaseId: 5 })).toBe('Membresía #5');
+    expect(purchaseLabel({ purchaseKind: 'payment', purchaseId: 12 })).toBe('Plan #12');
+    expect(purchaseLabel({ purchaseKind: 'gift_card', purchaseId: 3 })).toBe('Tarjeta de regalo #3');
+    expect(purchaseLabel({ purchaseKind: 'global', purchaseId: 202610 })).toBe('Factura global');
   });
 });
