@@ -32,6 +32,7 @@ describe("a client's plans (informacion/get-planes)", () => {
       endDate: '2026-12-22',
       is_paid: 1,
       revoked: false,
+      membership: false,
     });
     expect(first.body.pagination).toEqual({ currentPage: 1, totalPages: 2, totalRecords: 6 });
     const second = await agent.post('/api/informacion/get-planes').send({ pagination: 2 }).expect(200);

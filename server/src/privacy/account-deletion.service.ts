@@ -4,6 +4,7 @@ import { AuthError, AuthErrorCode, AuthService, DELETED_ACCOUNT_DOMAIN } from '.
 import type { User } from '../auth/entities';
 import { AuditService } from '../core/audit/audit.service';
 import type { Caller } from '../core/auth/caller';
+import { isStaffRole } from '../core/auth/permissions';
 import { StudioClock } from '../core/clock/studio-clock';
 import { TransactionService } from '../core/database/transaction.service';
 import { PaymentGateway } from '../payments';
@@ -124,7 +125,7 @@ export class AccountDeletionService {
     const account = await this.repository.lockAccount(userId);
     if (!account) throw new AuthError(AuthErrorCode.USER_NOT_FOUND);
     // Staff accounts teach or run the studio: they lose that role first (Usuarios), then are deleted.
-    if (account.role !== 'user') throw new PrivacyError(PrivacyErrorCode.DELETION_STAFF_ACCOUNT);
+    if (isStaffRole(account.role)) throw new PrivacyError(PrivacyErrorCode.DELETION_STAFF_ACCOUNT);
     return account;
   }
 

@@ -1,4 +1,5 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
+import type { Role } from '../core/auth/permissions';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { LessThanOrEqual, MoreThanOrEqual } from 'typeorm';
@@ -33,7 +34,7 @@ export interface AccountRow {
   email: string;
   phone: string | null;
   birthDate: string;
-  role: string;
+  role: Role;
 }
 
 const LIVE_MEMBERSHIP = "('pending', 'active', 'paused', 'past_due')";
@@ -118,7 +119,7 @@ export class PrivacyRepository {
       email: String(row.email),
       phone: row.phone === null ? null : String(row.phone),
       birthDate: birth.slice(0, 10),
-      role: String(row.role),
+      role: String(row.role) as Role,
     };
   }
 

@@ -94,3 +94,6 @@ export const isAdminRole = (role: Role): boolean => role === ADMIN_ROLE;
 export const INSTRUCTOR_ROLE = 'instructor' satisfies Role;
 
 export const isInstructorRole = (role: Role): boolean => role === INSTRUCTOR_ROLE;
+
+/** Staff: a role with any right of its own (the studio's people), as against a client's. */
+export const isStaffRole = (role: Role): boolean => ROLE_PERMISSIONS[role].length > 0;
