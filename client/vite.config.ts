@@ -44,7 +44,10 @@ const TEST_FILES = process.env.VITEST
       .filter((file) => /\.test\.tsx?$/.test(file))
       .map((file) => `src/${file.replaceAll('\\', '/')}`)
   : [];
-const MOCKING_TESTS = TEST_FILES.filter((file) => readFileSync(fromHere(`./${file}`), 'utf8').includes('vi.mock('));
+// A file may also ask for its own module cache with the comment `@vitest-isolate` (and say why).
+const MOCKING_TESTS = TEST_FILES.filter((file) =>
+  /vi\.mock\(|@vitest-isolate/.test(readFileSync(fromHere(`./${file}`), 'utf8')),
+);
 // VITEST_ZONES=1: only the zone-sensitive files.
 const TESTS = process.env.VITEST_ZONES === '1' ? ZONE_SENSITIVE_TESTS : ['src/**/*.test.{ts,tsx}'];
 

@@ -1,3 +1,7 @@
+// @vitest-isolate: "throws outside ToastProvider" needs React's context objects of its own. In the
+// shared module cache a render still running from an earlier file (React warns "multiple renderers
+// concurrently rendering the same context provider") can leave a ToastProvider's value current, and
+// the hook then finds a provider that is not there.
 import { Component, type ReactNode } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
