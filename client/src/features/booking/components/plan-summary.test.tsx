@@ -51,8 +51,9 @@ describe('PlanSummary', () => {
       '/api/informacion/get-planes': () => [200, { success: true, planes: [plan({})], pagination: {} }],
     });
     renderWithProviders(<PlanSummary date="2026-12-20" />);
-    expect(await screen.findByText(NO_PLAN_FOR_DAY)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: BUY_PLAN_LABEL })).toBeInTheDocument();
+    // Shown (not only in its place, unseen) once the membership's answer says there is none.
+    expect(await screen.findByRole('button', { name: BUY_PLAN_LABEL })).toBeInTheDocument();
+    expect(screen.getByText(NO_PLAN_FOR_DAY)).toBeVisible();
   });
 
   it('offers a brand-new client the plans, and tells about a pending OXXO payment first', async () => {

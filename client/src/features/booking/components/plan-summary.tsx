@@ -50,13 +50,15 @@ function PlanOfDay({ date }: { date: string }) {
   const [buying, setBuying] = useState(false);
   if (membership && membershipCovers(membership, date)) return <MembershipWeekLine membership={membership} />;
   const plan = planForDate(plans.data.planes, date);
-  // Until the membership's answer arrives, no "buy a plan" for someone who may hold one.
-  if (!plan && isPending) return null;
+  // Until the membership's answer arrives (it is not read on the server), no "buy a plan" for
+  // someone who may hold one: the line keeps its place, unseen, so nothing below it moves.
+  const waiting = !plan && isPending;
   return (
     <>
       <div
         aria-live="polite"
-        className="mb-6 flex items-start gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-soft"
+        aria-hidden={waiting || undefined}
+        className={`mb-6 flex items-start gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-soft${waiting ? ' invisible' : ''}`}
       >
         <Ticket aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
         {plan ? (
