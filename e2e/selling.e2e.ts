@@ -182,8 +182,10 @@ describe('selling plans', () => {
     await confirmReformer(page, { double: true });
 
     await expect.poll(() => row.getByText('Reservada', { exact: true }).isVisible()).toBe(true);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    // The toast's code loads with the first toast, and this page's scripts arrive 1.5 s late: the
+    // toast may show after "Reservada". Wait for it, then long enough for a second one to show.
+    await expect.poll(toastsShown, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(2000);
     expect(bookings).toHaveLength(1);
     expect(await toastsShown()).toBe(1);
     expect(classesRemaining(dataDir, planId)).toBe(7);

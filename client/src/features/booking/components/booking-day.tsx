@@ -10,7 +10,7 @@ import {
 } from '@/api/generated/reservations/reservations';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useEverOpened } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
+import { preloadToasts, useToast } from '@/components/ui/toast';
 import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass, type ChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
@@ -94,6 +94,11 @@ export function BookingDay({
   // still refuses to send it again.
   const booking = usePushReservation({
     mutation: {
+      // The toast's code travels beside the booking, so that on a slow line its answer shows together
+      // with "Reservada" rather than a moment after it.
+      onMutate: () => {
+        preloadToasts().catch(() => undefined);
+      },
       // The server's own answer: until when it may be cancelled, or that it was booked inside the window.
       onSuccess: (answer) => toast.show(bookedMessage(answer)),
       onError: (error, { data }) => {
