@@ -10,6 +10,7 @@ import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { EmailChannel } from '../src/notifications/email.channel';
 import { NotificationEventRow } from '../src/notifications/entities/notification-event.entity';
+import { NotificationsService } from '../src/notifications/notifications.service';
 import type { NotificationEvent } from '../src/notifications/events';
 import { readOutboxMail, outboxCount } from './helpers/accounts';
 import { adminAgent, NOW, newClient, scheduleAt, TODAY } from './helpers/booking';
@@ -651,6 +652,46 @@ describe('buying plans with Mercado Pago', () => {
         isPaid: true,
         revokedAt: null,
       });
+    });
+
+    it('should refund at once, and grant nothing, a payment approved after its client deleted the account', async () => {
+      const { agent, user } = await newClient(t, 'Arrepentida');
+      const reference = await buy(agent, (await ochoClases()).id);
+      // The OXXO ticket is still unpaid: the deletion lists it, and the client confirms losing it.
+      const pending = await agent.post('/api/informacion/delete-account').send({ password: 'clave-segura-1' });
+      expect(pending.status).toBe(409);
+      expect(pending.body.code).toBe('DELETION_PENDING_ITEMS');
+      await agent
+        .post('/api/informacion/delete-account')
+        .send({ password: 'clave-segura-1', confirmForfeit: true })
+        .expect(200);
+      await t.app.get(NotificationsService).settled();
+      const mailsBefore = await outboxCount(t);
+
+      // Paid the next day: Mercado Pago approves it and notifies twice.
+      approve('900090', reference);
+      await Promise.all([notify('900090'), notify('900090')]);
+      await settled();
+
+      expect(await t.dataSource.getRepository(UserPlan).countBy({ userId: user.id })).toBe(0);
+      expect(await purchase(reference)).toMatchObject({
+        status: 'refunded',
+        issue: 'account_deleted',
+        refundedCents: 1_564_00,
+        userPlanId: null,
+      });
+      // One refund at Mercado Pago, of the whole payment, whichever notification made it.
+      const refunds = mp.refundRequests().filter((r) => r.path === '/v1/payments/900090/refunds');
+      expect(new Set(refunds.map((r) => r.idempotencyKey)).size).toBe(1);
+      expect(mp.payments.get('900090')!.status).toBe('refunded');
+      // Nobody to mail: the deleted account's address is never written to.
+      await t.app.get(NotificationsService).settled();
+      const [{ n }] = await t.dataSource.query(
+        `SELECT COUNT(*) AS n FROM notification_deliveries d JOIN notification_events e ON e.id = d.event_id
+         WHERE d.channel = 'email' AND e.recipient_email LIKE '%.invalid'`,
+      );
+      expect(Number(n)).toBe(0);
+      expect(await outboxCount(t)).toBe(mailsBefore);
     });
 
     it('should still settle a purchase made with an old numeric external_reference', async () => {

@@ -51,7 +51,9 @@ export class EmailChannel implements Channel {
   }
 
   wants(recipient: Recipient): boolean {
-    return recipient.email !== '';
+    // A deleted account's address is under the reserved .invalid domain (RFC 2606): never delivered,
+    // so never tried (a refund made after the deletion, for one, has nobody to tell).
+    return recipient.email !== '' && !/\.invalid$/i.test(recipient.email);
   }
 
   /** The e-mail an event becomes. */

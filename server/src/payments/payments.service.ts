@@ -578,6 +578,8 @@ export class PaymentsService {
     const plan = await this.transactions.run(async () => {
       // The code's row lock first, as a checkout takes it (one code's uses are counted one at a time).
       if (payment.promoCodeId) await this.promoCodes.lockForCheckout(payment.promoCodeId);
+      // Then the buyer's, as a checkout takes it: a deletion of the account waits for this or is waited for.
+      await this.payments.lockBuyer(payment.userId);
       const claimed = await this.payments.claimApproval(payment.id, {
         statusDetail: provider.statusDetail,
         providerPaymentId: provider.id,
@@ -587,7 +589,8 @@ export class PaymentsService {
         issue,
       });
       if (!claimed) return null;
-      const refusal = issue ?? (await this.offerTaken(payment));
+      const gone = (await this.payments.buyerDeleted(payment.userId)) ? ('account_deleted' as const) : null;
+      const refusal = issue ?? gone ?? (await this.offerTaken(payment));
       if (refusal) {
         if (!issue) await this.payments.updateInside(payment.id, { issue: refusal });
         // No plan for this purchase: its gift balance part goes back.
@@ -605,6 +608,7 @@ export class PaymentsService {
     if (plan === 'refused') {
       const reason = (await this.payments.byIdOrFail(payment.id)).issue;
       this.logger.warn(`Pago ${provider.id} aprobado sin plan para la compra ${payment.id}: ${reason}`);
+      if (reason === 'account_deleted') await this.refundForDeletedAccount(payment, provider.id);
       return;
     }
     // The reformer its checkout held, booked now that the plan exists: once, whoever reports the
@@ -623,6 +627,21 @@ export class PaymentsService {
       return;
     }
     if (current.status === 'approved') await this.recordDuplicate(current, provider, paidCents, approvedAt);
+  }
+
+  /**
+   * A payment approved after its client deleted their account (an OXXO ticket or a transfer paid
+   * later): nobody can use a plan any more, so the whole payment goes back at once. The key is the
+   * payment's own, so a second notification of the same approval is the same refund at Mercado Pago;
+   * if Mercado Pago fails, the purchase stays flagged for an admin's refund and the daily re-check.
+   */
+  private async refundForDeletedAccount(payment: Payment, providerPaymentId: string): Promise<void> {
+    try {
+      await this.gateway.refund(providerPaymentId, undefined, `pilates-refund-${payment.id}-account-deleted`);
+      await this.syncProviderPayment(providerPaymentId);
+    } catch (error) {
+      this.logger.error(`Reembolso del pago ${payment.id} (cuenta eliminada) fallido: ${(error as Error).message}`);
+    }
   }
 
   /**

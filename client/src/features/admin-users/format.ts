@@ -72,6 +72,7 @@ export const PURCHASE_ISSUE_LABELS: Record<NonNullable<AdminPurchaseDto['issue']
   balance_missing: 'Sin saldo de regalo',
   promo_taken: 'Código agotado al pagar',
   intro_taken: 'Primera vez ya usada',
+  account_deleted: 'Pagado tras eliminar la cuenta',
 };
 
 /** A refund amount typed by the admin: pesos with up to two decimals, more than 0 and at most `max`. */

@@ -33,7 +33,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * Why an approved payment granted no plan, shown to admins: the amount or currency differs from the
  * purchase, a test-mode payment reached production, the purchase was already paid ("a reembolsar"),
  * the gift balance part it had released on a failed attempt was no longer there, or it was paid after
- * its hold lapsed and its promo code's last use or the person's intro purchase went to another checkout.
+ * its hold lapsed and its promo code's last use or the person's intro purchase went to another checkout,
+ * or it was paid after the client deleted their account (refunded at once, see PaymentsService.approve).
  */
 export const PAYMENT_ISSUES = [
   'amount_mismatch',
@@ -43,6 +44,7 @@ export const PAYMENT_ISSUES = [
   'balance_missing',
   'promo_taken',
   'intro_taken',
+  'account_deleted',
 ] as const;
 export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
 

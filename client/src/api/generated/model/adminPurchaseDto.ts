@@ -23,7 +23,7 @@ export interface AdminPurchaseDto {
   duplicateOf: number | null;
   id: number;
   /**
-   * Por qué no dio un plan: amount_mismatch (monto no coincide), currency_mismatch, not_live (pago de prueba), duplicate (a reembolsar), balance_missing (el saldo de regalo ya no estaba), promo_taken (pagado después de vencer, cuando el código ya no tenía usos), intro_taken (pagado después de vencer, cuando la persona ya había comprado su primera vez).
+   * Por qué no dio un plan: amount_mismatch (monto no coincide), currency_mismatch, not_live (pago de prueba), duplicate (a reembolsar), balance_missing (el saldo de regalo ya no estaba), promo_taken (pagado después de vencer, cuando el código ya no tenía usos), intro_taken (pagado después de vencer, cuando la persona ya había comprado su primera vez), account_deleted (pagado después de que la persona eliminó su cuenta: se reembolsa solo).
    * @nullable
    */
   issue: AdminPurchaseDtoIssue;

@@ -7,7 +7,7 @@
  */
 
 /**
- * Por qué no dio un plan: amount_mismatch (monto no coincide), currency_mismatch, not_live (pago de prueba), duplicate (a reembolsar), balance_missing (el saldo de regalo ya no estaba), promo_taken (pagado después de vencer, cuando el código ya no tenía usos), intro_taken (pagado después de vencer, cuando la persona ya había comprado su primera vez).
+ * Por qué no dio un plan: amount_mismatch (monto no coincide), currency_mismatch, not_live (pago de prueba), duplicate (a reembolsar), balance_missing (el saldo de regalo ya no estaba), promo_taken (pagado después de vencer, cuando el código ya no tenía usos), intro_taken (pagado después de vencer, cuando la persona ya había comprado su primera vez), account_deleted (pagado después de que la persona eliminó su cuenta: se reembolsa solo).
  * @nullable
  */
 export type AdminPurchaseDtoIssue = (typeof AdminPurchaseDtoIssue)[keyof typeof AdminPurchaseDtoIssue] | null;
@@ -21,4 +21,5 @@ export const AdminPurchaseDtoIssue = {
   balance_missing: 'balance_missing',
   promo_taken: 'promo_taken',
   intro_taken: 'intro_taken',
+  account_deleted: 'account_deleted',
 } as const;
