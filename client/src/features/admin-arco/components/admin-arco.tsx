@@ -11,14 +11,14 @@ import { ArcoStatusDialog } from './arco-status-dialog';
 
 export const ARCO_EMPTY_MESSAGE = 'Aún no hay solicitudes ARCO.';
 
-function Deadline({ request, timeZone }: { request: ArcoRequestDto; timeZone: string }) {
+function Deadline({ request, timeZone, wrap = false }: { request: ArcoRequestDto; timeZone: string; wrap?: boolean }) {
   const tone = request.overdue
     ? 'bg-danger-soft font-semibold text-danger'
     : request.answeredAt
       ? 'text-ink-muted'
       : 'bg-accent-soft text-accent-strong';
   return (
-    <span className={`inline-block rounded-pill px-2.5 py-0.5 text-sm whitespace-nowrap ${tone}`}>
+    <span className={`inline-block rounded-pill px-2.5 py-0.5 text-sm ${wrap ? '' : 'whitespace-nowrap'} ${tone}`}>
       {deadlineLabel(request, timeZone)}
     </span>
   );
@@ -95,9 +95,9 @@ function ArcoCard({
 }) {
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <p className="font-medium text-ink-strong">{request.folio}</p>
-        <Deadline request={request} timeZone={timeZone} />
+      <div className="space-y-1">
+        <p className="font-medium whitespace-nowrap text-ink-strong">{request.folio}</p>
+        <Deadline request={request} timeZone={timeZone} wrap />
       </div>
       <Requester request={request} />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
