@@ -70,6 +70,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
   'features/admin-invoices/components/cancel-invoice-dialog.tsx': 'Cancelar factura (Facturas)',
+  'features/admin-arco/components/arco-status-dialog.tsx': 'Cambiar estado (Solicitudes ARCO)',
   'features/admin-memberships/components/membership-detail-dialog.tsx':
     'Membresía, and its «Reembolsar cobro» question',
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',

@@ -25,6 +25,7 @@ const setupFiles = ['<rootDir>/../scripts/lib/shift-wall-clock.cjs'];
  */
 const ZONE_SENSITIVE = [
   'admin',
+  'arco',
   'attendance',
   'booking',
   'dashboard',

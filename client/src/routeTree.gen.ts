@@ -17,12 +17,14 @@ import { Route as PilatesPanelRouteRouteImport } from './routes/pilates/_panel/r
 import { Route as PilatesAvisoDePrivacidadRouteImport } from './routes/pilates/aviso-de-privacidad';
 import { Route as PilatesBeneficiosRouteImport } from './routes/pilates/beneficios';
 import { Route as PilatesCuentaRouteImport } from './routes/pilates/cuenta';
+import { Route as PilatesDerechosArcoRouteImport } from './routes/pilates/derechos-arco';
 import { Route as PilatesEstudioRouteImport } from './routes/pilates/estudio';
 import { Route as PilatesForgotPasswordRouteImport } from './routes/pilates/forgot-password';
 import { Route as PilatesPlanesRouteImport } from './routes/pilates/planes';
 import { Route as PilatesReservarRouteImport } from './routes/pilates/reservar';
 import { Route as PilatesTerminosRouteImport } from './routes/pilates/terminos';
 import { Route as PilatesPanelAjustesRouteImport } from './routes/pilates/_panel/ajustes';
+import { Route as PilatesPanelArcoRouteImport } from './routes/pilates/_panel/arco';
 import { Route as PilatesPanelAuditoriaRouteImport } from './routes/pilates/_panel/auditoria';
 import { Route as PilatesPanelClasesRouteImport } from './routes/pilates/_panel/clases';
 import { Route as PilatesPanelFacturasRouteImport } from './routes/pilates/_panel/facturas';
@@ -86,6 +88,11 @@ const PilatesCuentaRoute = PilatesCuentaRouteImport.update({
   path: '/cuenta',
   getParentRoute: () => PilatesRouteRoute,
 } as any);
+const PilatesDerechosArcoRoute = PilatesDerechosArcoRouteImport.update({
+  id: '/derechos-arco',
+  path: '/derechos-arco',
+  getParentRoute: () => PilatesRouteRoute,
+} as any);
 const PilatesEstudioRoute = PilatesEstudioRouteImport.update({
   id: '/estudio',
   path: '/estudio',
@@ -114,6 +121,11 @@ const PilatesTerminosRoute = PilatesTerminosRouteImport.update({
 const PilatesPanelAjustesRoute = PilatesPanelAjustesRouteImport.update({
   id: '/ajustes',
   path: '/ajustes',
+  getParentRoute: () => PilatesPanelRouteRoute,
+} as any);
+const PilatesPanelArcoRoute = PilatesPanelArcoRouteImport.update({
+  id: '/arco',
+  path: '/arco',
   getParentRoute: () => PilatesPanelRouteRoute,
 } as any);
 const PilatesPanelAuditoriaRoute = PilatesPanelAuditoriaRouteImport.update({
@@ -241,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/pilates/aviso-de-privacidad': typeof PilatesAvisoDePrivacidadRoute;
   '/pilates/beneficios': typeof PilatesBeneficiosRoute;
   '/pilates/cuenta': typeof PilatesCuentaRoute;
+  '/pilates/derechos-arco': typeof PilatesDerechosArcoRoute;
   '/pilates/estudio': typeof PilatesEstudioRoute;
   '/pilates/forgot-password': typeof PilatesForgotPasswordRoute;
   '/pilates/planes': typeof PilatesPlanesRoute;
@@ -248,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/pilates/terminos': typeof PilatesTerminosRoute;
   '/pilates/': typeof PilatesIndexRoute;
   '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
+  '/pilates/arco': typeof PilatesPanelArcoRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/facturas': typeof PilatesPanelFacturasRoute;
@@ -278,12 +292,14 @@ export interface FileRoutesByTo {
   '/pilates/aviso-de-privacidad': typeof PilatesAvisoDePrivacidadRoute;
   '/pilates/beneficios': typeof PilatesBeneficiosRoute;
   '/pilates/cuenta': typeof PilatesCuentaRoute;
+  '/pilates/derechos-arco': typeof PilatesDerechosArcoRoute;
   '/pilates/estudio': typeof PilatesEstudioRoute;
   '/pilates/forgot-password': typeof PilatesForgotPasswordRoute;
   '/pilates/planes': typeof PilatesPlanesRoute;
   '/pilates/reservar': typeof PilatesReservarRoute;
   '/pilates/terminos': typeof PilatesTerminosRoute;
   '/pilates/ajustes': typeof PilatesPanelAjustesRoute;
+  '/pilates/arco': typeof PilatesPanelArcoRoute;
   '/pilates/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/clases': typeof PilatesPanelClasesRoute;
   '/pilates/facturas': typeof PilatesPanelFacturasRoute;
@@ -316,6 +332,7 @@ export interface FileRoutesById {
   '/pilates/aviso-de-privacidad': typeof PilatesAvisoDePrivacidadRoute;
   '/pilates/beneficios': typeof PilatesBeneficiosRoute;
   '/pilates/cuenta': typeof PilatesCuentaRoute;
+  '/pilates/derechos-arco': typeof PilatesDerechosArcoRoute;
   '/pilates/estudio': typeof PilatesEstudioRoute;
   '/pilates/forgot-password': typeof PilatesForgotPasswordRoute;
   '/pilates/planes': typeof PilatesPlanesRoute;
@@ -323,6 +340,7 @@ export interface FileRoutesById {
   '/pilates/terminos': typeof PilatesTerminosRoute;
   '/pilates/': typeof PilatesIndexRoute;
   '/pilates/_panel/ajustes': typeof PilatesPanelAjustesRoute;
+  '/pilates/_panel/arco': typeof PilatesPanelArcoRoute;
   '/pilates/_panel/auditoria': typeof PilatesPanelAuditoriaRoute;
   '/pilates/_panel/clases': typeof PilatesPanelClasesRoute;
   '/pilates/_panel/facturas': typeof PilatesPanelFacturasRoute;
@@ -355,6 +373,7 @@ export interface FileRouteTypes {
     | '/pilates/aviso-de-privacidad'
     | '/pilates/beneficios'
     | '/pilates/cuenta'
+    | '/pilates/derechos-arco'
     | '/pilates/estudio'
     | '/pilates/forgot-password'
     | '/pilates/planes'
@@ -362,6 +381,7 @@ export interface FileRouteTypes {
     | '/pilates/terminos'
     | '/pilates/'
     | '/pilates/ajustes'
+    | '/pilates/arco'
     | '/pilates/auditoria'
     | '/pilates/clases'
     | '/pilates/facturas'
@@ -392,12 +412,14 @@ export interface FileRouteTypes {
     | '/pilates/aviso-de-privacidad'
     | '/pilates/beneficios'
     | '/pilates/cuenta'
+    | '/pilates/derechos-arco'
     | '/pilates/estudio'
     | '/pilates/forgot-password'
     | '/pilates/planes'
     | '/pilates/reservar'
     | '/pilates/terminos'
     | '/pilates/ajustes'
+    | '/pilates/arco'
     | '/pilates/auditoria'
     | '/pilates/clases'
     | '/pilates/facturas'
@@ -429,6 +451,7 @@ export interface FileRouteTypes {
     | '/pilates/aviso-de-privacidad'
     | '/pilates/beneficios'
     | '/pilates/cuenta'
+    | '/pilates/derechos-arco'
     | '/pilates/estudio'
     | '/pilates/forgot-password'
     | '/pilates/planes'
@@ -436,6 +459,7 @@ export interface FileRouteTypes {
     | '/pilates/terminos'
     | '/pilates/'
     | '/pilates/_panel/ajustes'
+    | '/pilates/_panel/arco'
     | '/pilates/_panel/auditoria'
     | '/pilates/_panel/clases'
     | '/pilates/_panel/facturas'
@@ -524,6 +548,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesCuentaRouteImport;
       parentRoute: typeof PilatesRouteRoute;
     };
+    '/pilates/derechos-arco': {
+      id: '/pilates/derechos-arco';
+      path: '/derechos-arco';
+      fullPath: '/pilates/derechos-arco';
+      preLoaderRoute: typeof PilatesDerechosArcoRouteImport;
+      parentRoute: typeof PilatesRouteRoute;
+    };
     '/pilates/estudio': {
       id: '/pilates/estudio';
       path: '/estudio';
@@ -564,6 +595,13 @@ declare module '@tanstack/react-router' {
       path: '/ajustes';
       fullPath: '/pilates/ajustes';
       preLoaderRoute: typeof PilatesPanelAjustesRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
+    '/pilates/_panel/arco': {
+      id: '/pilates/_panel/arco';
+      path: '/arco';
+      fullPath: '/pilates/arco';
+      preLoaderRoute: typeof PilatesPanelArcoRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
     '/pilates/_panel/auditoria': {
@@ -725,6 +763,7 @@ declare module '@tanstack/react-router' {
 
 interface PilatesPanelRouteRouteChildren {
   PilatesPanelAjustesRoute: typeof PilatesPanelAjustesRoute;
+  PilatesPanelArcoRoute: typeof PilatesPanelArcoRoute;
   PilatesPanelAuditoriaRoute: typeof PilatesPanelAuditoriaRoute;
   PilatesPanelClasesRoute: typeof PilatesPanelClasesRoute;
   PilatesPanelFacturasRoute: typeof PilatesPanelFacturasRoute;
@@ -748,6 +787,7 @@ interface PilatesPanelRouteRouteChildren {
 
 const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelAjustesRoute: PilatesPanelAjustesRoute,
+  PilatesPanelArcoRoute: PilatesPanelArcoRoute,
   PilatesPanelAuditoriaRoute: PilatesPanelAuditoriaRoute,
   PilatesPanelClasesRoute: PilatesPanelClasesRoute,
   PilatesPanelFacturasRoute: PilatesPanelFacturasRoute,
@@ -777,6 +817,7 @@ interface PilatesRouteRouteChildren {
   PilatesAvisoDePrivacidadRoute: typeof PilatesAvisoDePrivacidadRoute;
   PilatesBeneficiosRoute: typeof PilatesBeneficiosRoute;
   PilatesCuentaRoute: typeof PilatesCuentaRoute;
+  PilatesDerechosArcoRoute: typeof PilatesDerechosArcoRoute;
   PilatesEstudioRoute: typeof PilatesEstudioRoute;
   PilatesForgotPasswordRoute: typeof PilatesForgotPasswordRoute;
   PilatesPlanesRoute: typeof PilatesPlanesRoute;
@@ -793,6 +834,7 @@ const PilatesRouteRouteChildren: PilatesRouteRouteChildren = {
   PilatesAvisoDePrivacidadRoute: PilatesAvisoDePrivacidadRoute,
   PilatesBeneficiosRoute: PilatesBeneficiosRoute,
   PilatesCuentaRoute: PilatesCuentaRoute,
+  PilatesDerechosArcoRoute: PilatesDerechosArcoRoute,
   PilatesEstudioRoute: PilatesEstudioRoute,
   PilatesForgotPasswordRoute: PilatesForgotPasswordRoute,
   PilatesPlanesRoute: PilatesPlanesRoute,

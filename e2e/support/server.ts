@@ -67,6 +67,7 @@ export async function startServer(logName: string, env: Record<string, string> =
       // Every browser of the suite comes from 127.0.0.1 and dozens of journeys register and log in
       // within a minute; the per-address limit is the server suite's subject (abuse.int-spec.ts).
       AUTH_RATE_LIMIT: '1000',
+      ARCO_RATE_LIMIT: '1000',
       // No job runs by timer in a test suite (a tick mid-journey would change what it set up).
       JOBS_ENABLED: '0',
       ...env,

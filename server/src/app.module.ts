@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AdminModule } from './admin';
+import { ArcoModule } from './arco';
 import { AuthModule } from './auth';
 import type { Clock } from './core/clock/clock';
 import type { AppConfig } from './core/config/app-config';
@@ -40,6 +41,7 @@ export class AppModule {
         PlanesModule,
         InformacionModule,
         PrivacyModule,
+        ArcoModule,
         AdminModule,
         PaymentsModule,
         PagesModule,

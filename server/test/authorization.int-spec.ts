@@ -332,6 +332,14 @@ const RULES: Record<string, Rule> = {
   acceptLegalDocument: { access: 'session', body: () => ({ kind: 'terminos', version: 999 }) },
   getMarketingConsent: { access: 'session' },
   setMarketingConsent: { access: 'session', body: () => ({ optIn: false }) },
+  // ARCO requests (arco.int-spec.ts): anyone sends one; the studio's list and answers are the admin's.
+  submitArcoRequest: { access: 'public', body: () => ({}) },
+  listArcoRequests: { access: Permission.ArcoManage },
+  changeArcoRequestStatus: {
+    access: Permission.ArcoManage,
+    path: '/api/admin/arco-requests/999999/status',
+    body: () => ({ status: 'en_proceso' }),
+  },
 };
 
 interface Operation {

@@ -127,6 +127,16 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     paidThrough: '2027-01-01',
     cancelled: [{ date: '2026-12-02', startTime: '07:00' }],
   },
+  'arco.received': { folio: 'ARCO-2026-0007', rightLabel: 'Acceso', dueDate: '2026-12-29' },
+  'arco.studio_notice': {
+    folio: 'ARCO-2026-0007',
+    rightLabel: 'Acceso',
+    dueDate: '2026-12-29',
+    requesterName: 'Ana López',
+    requesterEmail: 'ana@example.com',
+    detail: 'Quiero saber qué datos míos tienen.',
+    hasAccount: false,
+  },
 };
 
 /** Every address a mail's HTML links to or loads. */

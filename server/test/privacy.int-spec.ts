@@ -294,6 +294,17 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
         .post('/api/informacion/change-info-user')
         .send({ id_user: user.id, name, email, cumpleanos: birth })
         .expect(200);
+      // An ARCO request from the account and one without a session from the same address: both
+      // stay as proof, naming no one (and the studio's mails about them lose the person's values).
+      await agent
+        .post('/api/arco-request')
+        .send({ name, email, right: 'acceso', detail: `Soy ${name}, nací el ${birth}: quiero mis datos.` })
+        .expect(201);
+      await t
+        .agent()
+        .post('/api/arco-request')
+        .send({ name, email, right: 'cancelacion', detail: 'Borren mi teléfono 722 987 6543.' })
+        .expect(201);
       await agent.post('/api/informacion/export-data').expect(200);
       const session = await sessionOf(t, schedule.id, NEXT_MONDAY);
       expect(session!.reservedCount).toBe(1);
@@ -354,6 +365,15 @@ describe('«Tus datos»: download everything the studio holds, and delete the ac
       expect(Number(consents.n)).toBe(1);
       const [payments] = await t.dataSource.query('SELECT COUNT(*) AS n FROM payments WHERE user_id = ?', [user.id]);
       expect(Number(payments.n)).toBe(1);
+      const arco = await t.dataSource.query(
+        'SELECT folio, status, name, detail FROM arco_requests WHERE user_id = ? OR name = ? ORDER BY id',
+        [user.id, 'Cuenta eliminada'],
+      );
+      expect(arco).toEqual([
+        expect.objectContaining({ status: 'recibida', name: 'Cuenta eliminada', detail: '[eliminado]' }),
+        expect.objectContaining({ status: 'recibida', name: 'Cuenta eliminada', detail: '[eliminado]' }),
+      ]);
+      expect(arco[0].folio).toMatch(/^ARCO-\d{4}-\d{4}$/);
       expect((await sessionOf(t, schedule.id, NEXT_MONDAY))!.reservedCount).toBe(0);
       const [audit] = await t.dataSource.query(
         "SELECT actor_id AS actor, `after` AS a FROM audit_log WHERE action = 'user.delete' AND entity_id = ?",

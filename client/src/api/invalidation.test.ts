@@ -2,6 +2,7 @@ import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import {
+  getListArcoRequestsUrl,
   getListCoverRequestsUrl,
   getListInstructorsUrl,
   getListClassTypesUrl,
@@ -125,6 +126,7 @@ describe('LIST_URLS', () => {
       globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
+      arcoRequests: getListArcoRequestsUrl(),
       membership: getGetMembershipUrl(),
       adminMemberships: getGetAdminMembershipsUrl(),
       adminMembershipDetail: getGetAdminMembershipDetailUrl(),

@@ -79,6 +79,8 @@ export const LIST_URLS = {
   pendingAcceptances: '/api/consents/pending',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
+  /** «Solicitudes ARCO» (admin). */
+  arcoRequests: '/api/admin/arco-requests',
   /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
   membership: '/api/informacion/membership',
   /** "Membresías": the admin's list, and one membership with its charges. */
@@ -332,6 +334,10 @@ export const STALE_AFTER = {
   addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
   /** A new version of a legal text: every client is asked to accept it (the pages read it fresh). */
   publishLegalDocument: { accepted: ['pendingAcceptances'] },
+  /** A new ARCO request shows in «Solicitudes ARCO» and the dashboard's open count. */
+  submitArcoRequest: { accepted: ['arcoRequests', 'dashboard'] },
+  /** Answered, it leaves the dashboard's overdue ones; the change is audited. */
+  changeArcoRequestStatus: { accepted: ['arcoRequests', 'dashboard', 'audit'] },
   /** A type's name, level and colour show on every class of it (timetable, day, rosters, plans limited to it). */
   changeClassType: {
     accepted: ['classTypeProfiles', 'classTypes', 'audit', 'timetable', 'day', 'rosters', 'catalogue', 'plansOnSale'],

@@ -115,6 +115,12 @@ export const publicPages = {
     title: 'Aviso de privacidad',
     description: 'Cómo tratamos tus datos personales conforme a la Ley Federal de Protección de Datos Personales.',
   },
+  arco: {
+    path: '/pilates/derechos-arco',
+    title: 'Ejercer mis derechos ARCO',
+    description:
+      'Pide acceso, rectificación, cancelación u oposición al uso de tus datos personales. Respondemos en 20 días hábiles.',
+  },
 } as const satisfies Record<string, { path: string; title: string; description: string }>;
 
 export type PublicPage = keyof typeof publicPages;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ArcoModule } from '../arco';
 import { AuthModule } from '../auth';
 import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
@@ -22,7 +23,15 @@ import { InstructorPayService } from './instructor-pay.service';
 
 /** The admin's tools: users, the plans they hold, the catalogue, the audit trail, the owner's dashboard and the instructors' pay. */
 @Module({
-  imports: [AuthModule, ReservationsModule, PlanesModule, InstructorsModule, ClassTypesModule, NotificationsModule],
+  imports: [
+    ArcoModule,
+    AuthModule,
+    ReservationsModule,
+    PlanesModule,
+    InstructorsModule,
+    ClassTypesModule,
+    NotificationsModule,
+  ],
   controllers: [
     AdminUsersController,
     AdminPlansController,

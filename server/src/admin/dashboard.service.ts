@@ -32,6 +32,7 @@ import {
 } from './dto/dashboard.dto';
 import { PAYMENT_METHODS } from '../payments/entities';
 import { readDrillStatus, readOffsiteStatus } from '../operations';
+import { ArcoService } from '../arco';
 
 export const EXPORT_KINDS = ['payments', 'plans', 'reservations', 'clients', 'gift-cards'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -82,6 +83,7 @@ export class DashboardService {
     private readonly clock: StudioClock,
     private readonly config: AppConfig,
     private readonly settings: StudioSettingsService,
+    private readonly arco: ArcoService,
   ) {}
 
   /**
@@ -153,6 +155,7 @@ export class DashboardService {
       giftMoney,
       whatsapp,
       pastDue,
+      arco,
     ] = await Promise.all([
       this.repository.occupancy(bounds),
       this.repository.activeTimetable(),
@@ -168,6 +171,7 @@ export class DashboardService {
       this.repository.giftCardsByMethod(bounds),
       this.repository.whatsappMessages(bounds),
       this.repository.pastDueMemberships(),
+      this.arco.dashboardFigures(),
     ]);
     return {
       from: period.from,
@@ -192,6 +196,7 @@ export class DashboardService {
       waitlist,
       whatsapp: whatsappFiguresOf(whatsapp),
       pastDueMemberships: await this.pastDueOf(pastDue, now),
+      ...arco,
       ...this.backups(),
     };
   }

@@ -1,3 +1,4 @@
+import { arcoEntities } from '../arco/entities';
 import { authEntities } from '../auth/entities';
 import { coreEntities } from '../core/database/core-entities';
 import type { DatabaseSchema } from '../core/database/data-source-options';
@@ -28,6 +29,7 @@ export const schema: DatabaseSchema = {
     ...classTypesEntities,
     ...legalEntities,
     ...privacyEntities,
+    ...arcoEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

@@ -126,6 +126,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   byUser('user_search_grams', 'indice-de-busqueda'),
   byUser('data_exports', 'descargas-de-mis-datos', 'user_id', { omit: ['token_hash'] }),
   {
+    table: 'arco_requests',
+    file: 'solicitudes-arco',
+    ownerColumns: ['user_id'],
+    // Sent from the account, or without a session from the account's address.
+    select: 'SELECT * FROM arco_requests WHERE user_id = ? OR email = ? ORDER BY id',
+    params: (userId, email) => [userId, email],
+  },
+  {
     table: 'spot_outages',
     file: 'reformers-fuera-de-servicio',
     ownerColumns: [],

@@ -53,6 +53,7 @@ const FREE_TEXT: readonly { table: string; key: string; column: string }[] = [
   { table: 'audit_log', key: 'id', column: 'after' },
   { table: 'notification_events', key: 'id', column: 'payload' },
   { table: 'gift_cards', key: 'id', column: 'message' },
+  { table: 'arco_requests', key: 'id', column: 'response_note' },
 ];
 
 /** All SQL of «Mis datos» and «Eliminar mi cuenta». */
@@ -259,6 +260,12 @@ export class PrivacyRepository {
       id,
     ]);
     await tx.query('DELETE FROM spot_holds WHERE user_id = ? AND consumed_at IS NULL', [id]);
+    // ARCO requests stay as proof the studio answered (folio, dates, status), naming no one.
+    await tx.query(
+      `UPDATE arco_requests SET name = ?, email = ?, detail = ?, ip_address = ''
+       WHERE user_id = ? OR email = ?`,
+      [DELETED_NAME, deletedEmail, SCRUBBED, id, values.email],
+    );
   }
 
   /**

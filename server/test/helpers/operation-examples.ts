@@ -424,6 +424,21 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   acceptLegalDocument: { role: 'client', body: () => ({ kind: 'privacidad', version: 1 }) },
   setMarketingConsent: { role: 'client', body: () => ({ optIn: true }) },
+  // ARCO requests
+  submitArcoRequest: {
+    role: 'guest',
+    body: () => ({
+      name: 'Ana López',
+      email: 'ana.arco@example.com',
+      right: 'acceso',
+      detail: 'Quiero saber qué datos míos tienen.',
+    }),
+  },
+  // No such request: its documented 404.
+  changeArcoRequestStatus: {
+    role: 'admin',
+    body: () => ({ status: 'respondida', responseNote: 'Te enviamos tus datos por correo.' }),
+  },
 };
 
 /**

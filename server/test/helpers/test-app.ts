@@ -48,6 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_PASSWORD: 'admin-password-1',
     // Every test request comes from 127.0.0.1; the rate-limit test sets its own low limit.
     AUTH_RATE_LIMIT: '10000',
+    ARCO_RATE_LIMIT: '10000',
     // No job runs by timer in a test: a tick mid-test would change what the test set up. Tests run
     // the jobs' methods themselves (or JobRunner.run), when they mean to.
     JOBS_ENABLED: '0',

@@ -56,5 +56,6 @@ export const AUDIT_ACTIONS = [
   'class_type.create',
   'class_type.update',
   'settings.update',
+  'arco.status',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -7,6 +7,7 @@ export { AUDIT_ACTIONS, type AuditActionName } from './audit-actions';
 
 /** Each action in the words of the audit page (the server's, which also labels each entry). */
 export const AUDIT_ACTION_LABELS = {
+  'arco.status': 'Cambió el estado de una solicitud ARCO',
   'class.cancel': 'Canceló una clase',
   'class.substitute': 'Cambió el instructor de una clase (suplente)',
   'class_type.create': 'Agregó un tipo de clase',
@@ -66,6 +67,7 @@ export const AUDIT_ACTION_LABELS = {
 export const AUDIT_FIELDS = {
   account: { kind: 'email' },
   active: { kind: 'yesNo' },
+  arcoStatus: { kind: 'values', values: ['recibida', 'en_proceso', 'respondida', 'rechazada'] },
   attended: { kind: 'values', values: [true, false, null] },
   autoNoShows: { kind: 'yesNo' },
   bio: { kind: 'text' },
@@ -97,6 +99,7 @@ export const AUDIT_FIELDS = {
   durationMinutes: { kind: 'count' },
   email: { kind: 'email' },
   endDate: { kind: 'date' },
+  folio: { kind: 'text' },
   forgiven: { kind: 'values', values: ['late_release', 'no_show'] },
   giftCardAmounts: { kind: 'text' },
   giftCardPlanPrices: { kind: 'yesNo' },
@@ -139,6 +142,7 @@ export const AUDIT_FIELDS = {
   reminderHours: { kind: 'count' },
   requested: { kind: 'money' },
   reservationId: { kind: 'reference' },
+  responseNote: { kind: 'text' },
   role: { kind: 'values', values: ['user', 'admin', 'instructor'] },
   row: { kind: 'count' },
   secondReminderHours: { kind: 'count' },
@@ -189,6 +193,7 @@ export type AuditFieldName = keyof typeof AUDIT_FIELDS;
 
 /** The fields each action records. */
 export const AUDIT_ACTION_FIELDS = {
+  'arco.status': ['folio', 'arcoStatus', 'responseNote'],
   'class.cancel': ['status', 'date', 'time', 'cancelledReservations'],
   'class.substitute': ['instructor', 'substitute', 'date', 'time'],
   'class_type.create': ['name', 'level', 'description', 'durationMinutes', 'colour', 'active', 'sortOrder'],

@@ -3,6 +3,7 @@
 
 /** What a role may do beyond a user's own data. */
 export const Permission = {
+  ArcoManage: 'arco.manage',
   AttendanceMark: 'attendance.mark',
   AuditRead: 'audit.read',
   CatalogueManage: 'catalogue.manage',
@@ -61,6 +62,7 @@ export const ROLE_PERMISSIONS = {
     Permission.InstructorsManage,
     Permission.ClassesTeach,
     Permission.InstructorPayRead,
+    Permission.ArcoManage,
   ],
   instructor: [Permission.ClassesTeach],
   user: [],

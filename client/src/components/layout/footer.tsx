@@ -83,6 +83,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/pilates/derechos-arco" className={linkClasses}>
+                Derechos ARCO
+              </Link>
+            </li>
+            <li>
               <a href={studio.agency.url} target="_blank" rel="noopener noreferrer" className={linkClasses}>
                 Sitio por {studio.agency.name}
               </a>

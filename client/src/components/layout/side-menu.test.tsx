@@ -75,6 +75,7 @@ describe('SideMenu', () => {
       'Promociones',
       'Tarjetas de regalo',
       'Facturas',
+      'Solicitudes ARCO',
       'Auditoría',
       'Ajustes',
     ]);

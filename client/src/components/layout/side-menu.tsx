@@ -14,6 +14,7 @@ import {
   Receipt,
   Repeat,
   Settings,
+  ShieldCheck,
   Tags,
   UserRound,
   Users,
@@ -45,6 +46,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/promociones': Percent,
   '/pilates/tarjetas-de-regalo': Gift,
   '/pilates/facturas': Receipt,
+  '/pilates/arco': ShieldCheck,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
 };

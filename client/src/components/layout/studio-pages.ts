@@ -18,6 +18,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/promociones', label: 'Promociones', permission: Permission.PromosManage },
   { to: '/pilates/tarjetas-de-regalo', label: 'Tarjetas de regalo', permission: Permission.GiftCardsManage },
   { to: '/pilates/facturas', label: 'Facturas', permission: Permission.PaymentsRead },
+  { to: '/pilates/arco', label: 'Solicitudes ARCO', permission: Permission.ArcoManage },
   { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
   { to: '/pilates/ajustes', label: 'Ajustes', permission: Permission.SettingsManage },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];

@@ -146,6 +146,9 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   classTypes: 'Tipos de clase del plan',
   planKind: 'Tipo de plan',
   weeklyLimit: 'Clases por semana (membresía)',
+  folio: 'Folio',
+  arcoStatus: 'Solicitud ARCO',
+  responseNote: 'Respuesta',
 };
 
 /** Every value of the fields of fixed values. */
@@ -176,6 +179,7 @@ export const VALUE_LABELS = {
   giftStatus: { paid: 'Pagada, por enviar', sent: 'Enviada', voided: 'Anulada' },
   coverStatus: { open: 'Abierta', approved: 'Aprobada', declined: 'Rechazada', withdrawn: 'Retirada' },
   planKind: { pack: 'Paquete de clases', membership: 'Membresía mensual' },
+  arcoStatus: { recibida: 'Recibida', en_proceso: 'En proceso', respondida: 'Respondida', rechazada: 'Rechazada' },
 } satisfies Record<string, Record<string, string>>;
 
 const fieldLabel = (field: string): string => (FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -222,6 +226,7 @@ const FIELD_FORMATTERS: Partial<Record<AuditFieldName, (value: unknown) => strin
   giftStatus: (value) => valueLabel(VALUE_LABELS.giftStatus, value),
   coverStatus: (value) => valueLabel(VALUE_LABELS.coverStatus, value),
   planKind: (value) => valueLabel(VALUE_LABELS.planKind, value),
+  arcoStatus: (value) => valueLabel(VALUE_LABELS.arcoStatus, value),
   requested: (value) => (value === 'total' ? 'El pago completo' : money(value)),
   userPlanId: (value) => (value === null ? 'Ninguno: paga en el estudio' : numbered(value)),
 };
@@ -267,6 +272,10 @@ export function subjectLabel(
         : 'Una clase del horario';
     case 'plan':
       return typeof name === 'string' && name ? `Plan «${name}»` : 'Un plan del catálogo';
+    case 'arco_request': {
+      const folio = sideValue(entry, 'folio');
+      return typeof folio === 'string' && folio ? `Solicitud ARCO ${folio}` : 'Una solicitud ARCO';
+    }
     default:
       return 'Sin cliente';
   }

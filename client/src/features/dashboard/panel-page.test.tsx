@@ -106,6 +106,8 @@ const figures = (
   ],
   whatsapp: { sent: 42, delivered: 40, read: 31, failed: 2 },
   pastDueMemberships: { count: 0, items: [] },
+  arcoOverdue: { count: 0, items: [] },
+  arcoOpen: 0,
   ...backups,
 });
 
@@ -338,6 +340,30 @@ describe('/pilates/panel', () => {
     const section = await screen.findByRole('region', { name: 'Copias de seguridad' });
     expect(within(section).getByText('Aún no se ha hecho un simulacro de restauración')).toBeInTheDocument();
     expect(within(section).getByText('Aún no hay copias fuera del servidor')).toBeInTheDocument();
+  });
+
+  it('should highlight the ARCO requests past their deadline and link to «Solicitudes ARCO», and say nothing without any', async () => {
+    stubApi({
+      [DASHBOARD]: () => ({
+        status: 200,
+        body: {
+          ...figures('2026-11-01', '2026-11-30'),
+          arcoOverdue: {
+            count: 1,
+            items: [{ id: 3, folio: 'ARCO-2026-0003', name: 'Ana López', dueDate: '2026-11-20' }],
+          },
+          arcoOpen: 2,
+        },
+      }),
+    });
+    renderPanel('/pilates/panel');
+    const alert = await screen.findByRole('region', { name: 'Solicitudes ARCO vencidas' });
+    expect(alert).toHaveTextContent('1 solicitud sin responder pasó su plazo de 20 días hábiles.');
+    expect(alert).toHaveTextContent('ARCO-2026-0003 · Ana López · venció el 20 de noviembre de 2026');
+    expect(within(alert).getByRole('link', { name: 'Ver las solicitudes ARCO' })).toHaveAttribute(
+      'href',
+      '/pilates/arco',
+    );
   });
 
   it('should list the memberships with a pending payment, mark those past the grace and link to Membresías', async () => {

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
 import { studio } from '../../content/studio';
 import { useStudioContact } from '../../lib/studio-contact';
@@ -88,7 +88,11 @@ function PrivacyPage() {
               <a href={contact.phoneUrl} className="font-medium text-accent underline-offset-2 hover:underline">
                 {contact.phone}
               </a>
-              . Te responderemos en un plazo máximo de 20 días hábiles.
+              . Te responderemos en un plazo máximo de 20 días hábiles. Para ejercer tus derechos ARCO, usa{' '}
+              <Link to="/pilates/derechos-arco" className="font-medium text-accent underline-offset-2 hover:underline">
+                este formulario
+              </Link>
+              .
             </p>
           ),
         },

@@ -283,6 +283,24 @@ export class PastDueMembershipsDto {
   items!: PastDueMembershipDto[];
 }
 
+export class OverdueArcoRequestDto {
+  @ApiProperty({ description: 'La solicitud.' })
+  id!: number;
+  @ApiProperty({ example: 'ARCO-2026-0007' })
+  folio!: string;
+  @ApiProperty({ example: 'Ana López', description: 'Quien la envió.' })
+  name!: string;
+  @ApiProperty({ example: '2026-12-29', description: 'Fecha del estudio en que venció.' })
+  dueDate!: string;
+}
+
+export class OverdueArcoRequestsDto {
+  @ApiProperty({ description: 'Solicitudes ARCO abiertas con la fecha de respuesta ya pasada.' })
+  count!: number;
+  @ApiProperty({ type: [OverdueArcoRequestDto], description: 'Las 20 que vencieron primero.' })
+  items!: OverdueArcoRequestDto[];
+}
+
 export class DashboardResponseDto {
   @ApiProperty({ example: true })
   success!: true;
@@ -310,6 +328,10 @@ export class DashboardResponseDto {
   whatsapp!: WhatsAppFiguresDto;
   @ApiProperty({ type: PastDueMembershipsDto, description: 'Membresías con pago pendiente (hoy, no del periodo).' })
   pastDueMemberships!: PastDueMembershipsDto;
+  @ApiProperty({ type: OverdueArcoRequestsDto, description: 'Solicitudes ARCO vencidas sin responder (hoy).' })
+  arcoOverdue!: OverdueArcoRequestsDto;
+  @ApiProperty({ description: 'Solicitudes ARCO abiertas (recibidas o en proceso).' })
+  arcoOpen!: number;
   @ApiProperty({
     type: RestoreDrillDto,
     nullable: true,

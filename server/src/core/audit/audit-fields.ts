@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'class_type.create': 'Agregó un tipo de clase',
   'class_type.update': 'Cambió un tipo de clase',
   'settings.update': 'Cambió los ajustes del estudio',
+  'arco.status': 'Cambió el estado de una solicitud ARCO',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -234,6 +235,10 @@ export const AUDIT_FIELDS = {
   /** A catalogue plan's kind: a pack of classes or a monthly membership; a membership's classes a week (null: unlimited). */
   planKind: { kind: 'values', values: ['pack', 'membership'] },
   weeklyLimit: count,
+  /** An ARCO request's folio («ARCO-2026-0007»), its state and the studio's answer. */
+  folio: text,
+  arcoStatus: { kind: 'values', values: ['recibida', 'en_proceso', 'respondida', 'rechazada'] },
+  responseNote: text,
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditField = keyof typeof AUDIT_FIELDS;
@@ -370,6 +375,7 @@ export const AUDIT_ACTION_FIELDS = {
     'membershipPauseMaxDaysPerYear',
     'membershipDailyLimit',
   ],
+  'arco.status': ['folio', 'arcoStatus', 'responseNote'],
 } as const satisfies Record<AuditAction, readonly AuditField[]>;
 
 /** The fields an entry of this action lists that its action does not declare (none, when it is right). */

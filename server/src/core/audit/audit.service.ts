@@ -29,7 +29,8 @@ export interface AuditEntryInput {
     | 'instructor'
     | 'cover_request'
     | 'class_type'
-    | 'membership';
+    | 'membership'
+    | 'arco_request';
   entityId: number | string;
   /** The client the change concerns, when there is one. */
   subjectUserId?: number | null;

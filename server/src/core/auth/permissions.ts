@@ -69,6 +69,8 @@ export enum Permission {
   ClassesTeach = 'classes.teach',
   /** The instructors' monthly pay ("Pago a instructores") and its CSV. */
   InstructorPayRead = 'instructor-pay.read',
+  /** ARCO requests («Solicitudes ARCO»): see them with the requester's data, and answer them. */
+  ArcoManage = 'arco.manage',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);

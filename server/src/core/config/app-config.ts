@@ -165,6 +165,7 @@ const envSchema = z.object({
   WAITLIST_CUTOFF_HOURS: intInRange(0, 168, 2),
   WAITLIST_GRACE_MINUTES: intInRange(0, 1440, 60),
   AUTH_RATE_LIMIT: intInRange(1, 10000, 30),
+  ARCO_RATE_LIMIT: intInRange(1, 10000, 5),
   SHUTDOWN_GRACE_SECONDS: intInRange(1, 600, 20),
   TRUST_PROXY: trustProxySetting,
   REQUEST_TIMEOUT_SECONDS: intInRange(1, 600, 30),
@@ -269,6 +270,8 @@ export abstract class AppConfig {
   declare readonly waitlistGraceMinutes: number;
   /** Requests per minute per IP on login, register, forgot- and reset-password together. */
   declare readonly authRateLimit: number;
+  /** ARCO requests («Ejercer mis derechos ARCO») per hour per IP. */
+  declare readonly arcoRateLimit: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut. */
   declare readonly shutdownGraceSeconds: number;
   /** On SIGTERM, how long the server keeps serving (health 503) before it stops accepting connections. */
@@ -395,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistCutoffHours: parsed.WAITLIST_CUTOFF_HOURS,
     waitlistGraceMinutes: parsed.WAITLIST_GRACE_MINUTES,
     authRateLimit: parsed.AUTH_RATE_LIMIT,
+    arcoRateLimit: parsed.ARCO_RATE_LIMIT,
     shutdownGraceSeconds: parsed.SHUTDOWN_GRACE_SECONDS,
     trustProxy: parsed.TRUST_PROXY,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,

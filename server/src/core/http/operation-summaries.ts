@@ -172,6 +172,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   publishLegalDocument: 'Publicar una nueva versión de un texto legal',
   getPendingAcceptances: 'Textos legales nuevos por aceptar',
   acceptLegalDocument: 'Aceptar la versión vigente de un texto legal',
+  // Solicitudes ARCO (acceso, rectificación, cancelación, oposición)
+  submitArcoRequest: 'Enviar una solicitud ARCO (con o sin cuenta)',
+  listArcoRequests: 'Solicitudes ARCO con su vencimiento',
+  changeArcoRequestStatus: 'Cambiar el estado de una solicitud ARCO',
   getMarketingConsent: 'Mi consentimiento para recibir promociones',
   setMarketingConsent: 'Recibir o dejar de recibir promociones',
 };

@@ -29,6 +29,7 @@ import { waitlistPromotedMail, type WaitlistPromoted } from './waitlist-promoted
 import { waitlistSkippedMail, type WaitlistSkipped } from './waitlist-skipped';
 import { operationsAlertMail, type OperationsAlert } from './operations-alert';
 import { membershipPastDueMail, type MembershipPastDue } from './membership-past-due';
+import { arcoReceivedMail, arcoStudioNoticeMail, type ArcoReceived, type ArcoStudioNotice } from './arco-request';
 
 /** Every domain event the studio notifies, by type, with its payload (stored as JSON in the outbox). */
 export interface EventPayloads {
@@ -57,6 +58,8 @@ export interface EventPayloads {
   'operations.alert': OperationsAlert;
   'membership.past_due': MembershipPastDue;
   'membership.paused': MembershipPaused;
+  'arco.received': ArcoReceived;
+  'arco.studio_notice': ArcoStudioNotice;
 }
 
 export type EventType = keyof EventPayloads;
@@ -95,6 +98,8 @@ export const EMAIL_BUILDERS: { [K in EventType]: EmailBuilder<K> } = {
   'operations.alert': operationsAlertMail,
   'membership.past_due': membershipPastDueMail,
   'membership.paused': membershipPausedMail,
+  'arco.received': arcoReceivedMail,
+  'arco.studio_notice': arcoStudioNoticeMail,
 };
 
 export const EVENT_TYPES = Object.keys(EMAIL_BUILDERS) as EventType[];

@@ -45,10 +45,13 @@ import type {
   AdminUserRowResponseDto,
   AdminWhatsAppResponseDto,
   ApproveCoverDto,
+  ArcoRequestResponseDto,
+  ArcoRequestsResponseDto,
   AuditResponseDto,
   CancelInvoiceDto,
   CatalogPlanIdDto,
   CellDto,
+  ChangeArcoStatusDto,
   ChangeCatalogPlanDto,
   ChangeClassTypeDto,
   ChangeDataDto,
@@ -232,6 +235,203 @@ export const useAddUser = <TError = ErrorType<ErrorResponseDto>, TContext = unkn
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof addUser>>, TError, { data: AddUserDto }, TContext> => {
   const mutationOptions = getAddUserMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Solicitudes ARCO con su vencimiento
+ */
+export const getListArcoRequestsUrl = () => {
+  return `/api/admin/arco-requests`;
+};
+
+export const listArcoRequests = async (options?: RequestInit): Promise<ArcoRequestsResponseDto> => {
+  return apiFetch<ArcoRequestsResponseDto>(getListArcoRequestsUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getListArcoRequestsQueryKey = () => {
+  return [`/api/admin/arco-requests`] as const;
+};
+
+export const getListArcoRequestsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listArcoRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listArcoRequests>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListArcoRequestsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listArcoRequests>>> = ({ signal }) =>
+    listArcoRequests({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listArcoRequests>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListArcoRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listArcoRequests>>>;
+export type ListArcoRequestsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useListArcoRequests<
+  TData = Awaited<ReturnType<typeof listArcoRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listArcoRequests>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listArcoRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listArcoRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListArcoRequests<
+  TData = Awaited<ReturnType<typeof listArcoRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listArcoRequests>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listArcoRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listArcoRequests>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListArcoRequests<
+  TData = Awaited<ReturnType<typeof listArcoRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listArcoRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Solicitudes ARCO con su vencimiento
+ */
+
+export function useListArcoRequests<
+  TData = Awaited<ReturnType<typeof listArcoRequests>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listArcoRequests>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListArcoRequestsQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Cambiar el estado de una solicitud ARCO
+ */
+export const getChangeArcoRequestStatusUrl = (id: number) => {
+  return `/api/admin/arco-requests/${id}/status`;
+};
+
+export const changeArcoRequestStatus = async (
+  id: number,
+  changeArcoStatusDto: ChangeArcoStatusDto,
+  options?: RequestInit,
+): Promise<ArcoRequestResponseDto> => {
+  return apiFetch<ArcoRequestResponseDto>(getChangeArcoRequestStatusUrl(id), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(changeArcoStatusDto),
+  });
+};
+
+export const getChangeArcoRequestStatusMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof changeArcoRequestStatus>>,
+    TError,
+    { id: number; data: ChangeArcoStatusDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof changeArcoRequestStatus>>,
+  TError,
+  { id: number; data: ChangeArcoStatusDto },
+  TContext
+> => {
+  const mutationKey = ['changeArcoRequestStatus'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof changeArcoRequestStatus>>,
+    { id: number; data: ChangeArcoStatusDto }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return changeArcoRequestStatus(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ChangeArcoRequestStatusMutationResult = NonNullable<Awaited<ReturnType<typeof changeArcoRequestStatus>>>;
+export type ChangeArcoRequestStatusMutationBody = ChangeArcoStatusDto;
+export type ChangeArcoRequestStatusMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Cambiar el estado de una solicitud ARCO
+ */
+export const useChangeArcoRequestStatus = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof changeArcoRequestStatus>>,
+      TError,
+      { id: number; data: ChangeArcoStatusDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof changeArcoRequestStatus>>,
+  TError,
+  { id: number; data: ChangeArcoStatusDto },
+  TContext
+> => {
+  const mutationOptions = getChangeArcoRequestStatusMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -51,6 +51,8 @@ import type {
   PlanHistoryDto,
   PlanHistoryResponseDto,
   RequestInvoiceDto,
+  SubmitArcoRequestDto,
+  SubmitArcoRequestResponseDto,
   UserPlansResponseDto,
   UserResponseDto,
   WhatsAppConsentDto,
@@ -146,6 +148,88 @@ export const useAdminDeleteAccount = <TError = ErrorType<ErrorResponseDto>, TCon
   TContext
 > => {
   const mutationOptions = getAdminDeleteAccountMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Enviar una solicitud ARCO (con o sin cuenta)
+ */
+export const getSubmitArcoRequestUrl = () => {
+  return `/api/arco-request`;
+};
+
+export const submitArcoRequest = async (
+  submitArcoRequestDto: SubmitArcoRequestDto,
+  options?: RequestInit,
+): Promise<SubmitArcoRequestResponseDto> => {
+  return apiFetch<SubmitArcoRequestResponseDto>(getSubmitArcoRequestUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(submitArcoRequestDto),
+  });
+};
+
+export const getSubmitArcoRequestMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof submitArcoRequest>>,
+    TError,
+    { data: SubmitArcoRequestDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof submitArcoRequest>>,
+  TError,
+  { data: SubmitArcoRequestDto },
+  TContext
+> => {
+  const mutationKey = ['submitArcoRequest'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof submitArcoRequest>>, { data: SubmitArcoRequestDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return submitArcoRequest(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SubmitArcoRequestMutationResult = NonNullable<Awaited<ReturnType<typeof submitArcoRequest>>>;
+export type SubmitArcoRequestMutationBody = SubmitArcoRequestDto;
+export type SubmitArcoRequestMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Enviar una solicitud ARCO (con o sin cuenta)
+ */
+export const useSubmitArcoRequest = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof submitArcoRequest>>,
+      TError,
+      { data: SubmitArcoRequestDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof submitArcoRequest>>,
+  TError,
+  { data: SubmitArcoRequestDto },
+  TContext
+> => {
+  const mutationOptions = getSubmitArcoRequestMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -63,4 +63,5 @@ export const AuditEntryDtoAction = {
   class_typecreate: 'class_type.create',
   class_typeupdate: 'class_type.update',
   settingsupdate: 'settings.update',
+  arcostatus: 'arco.status',
 } as const;

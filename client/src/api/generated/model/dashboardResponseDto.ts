@@ -5,6 +5,7 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { OverdueArcoRequestsDto } from './overdueArcoRequestsDto';
 import type { AttendanceDto } from './attendanceDto';
 import type { ClientsDto } from './clientsDto';
 import type { DiscountsAndGiftsDto } from './discountsAndGiftsDto';
@@ -18,6 +19,10 @@ import type { WaitlistDemandDto } from './waitlistDemandDto';
 import type { WhatsAppFiguresDto } from './whatsAppFiguresDto';
 
 export interface DashboardResponseDto {
+  /** Solicitudes ARCO abiertas (recibidas o en proceso). */
+  arcoOpen: number;
+  /** Solicitudes ARCO vencidas sin responder (hoy). */
+  arcoOverdue: OverdueArcoRequestsDto;
   attendance: AttendanceDto;
   clients: ClientsDto;
   discountsAndGifts: DiscountsAndGiftsDto;

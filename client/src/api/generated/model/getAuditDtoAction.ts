@@ -66,4 +66,5 @@ export const GetAuditDtoAction = {
   class_typecreate: 'class_type.create',
   class_typeupdate: 'class_type.update',
   settingsupdate: 'settings.update',
+  arcostatus: 'arco.status',
 } as const;

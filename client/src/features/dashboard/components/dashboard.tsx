@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { currentStudioDay } from '@/lib/studio-time-zone';
 import { shortDate } from '../format';
 import { PERIOD_LABELS, PERIOD_PRESETS, rangeProblem, type DashboardSearch, type Period } from '../period';
+import { ArcoOverdue } from './arco-overdue';
 import { PastDueMemberships } from './past-due-memberships';
 import {
   AttendanceSection,
@@ -103,6 +104,7 @@ export function Dashboard({
         </div>
       ) : (
         <>
+          <ArcoOverdue overdue={data.arcoOverdue} />
           <KeyFigures data={data} />
           <Section
             id="panel-ocupacion"
