@@ -1,0 +1,9 @@
+// The legal texts («Términos y condiciones», «Aviso de privacidad», «aviso corto»): their pages, the
+// short notice where data is collected, promotions in Mi información, and the admin's «Textos legales».
+export { legalDocumentQueryOptions, legalVersionsQueryOptions, type LegalKind } from './queries';
+export { legalSearchSchema, type LegalSearch } from './search';
+export { loadLegalPage, type LegalPageData } from './load';
+export { LEGAL_TEXT_FORMAT_HINT, legalBlocks } from './text';
+export { publishedOn, versionLine } from './format';
+export { LegalText } from './components/legal-text';
+export { NOT_IN_FORCE_MESSAGE, PublishedLegalPage } from './components/published-legal-page';
