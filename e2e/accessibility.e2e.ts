@@ -81,6 +81,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-users/components/user-classes-dialog.tsx': 'Clases de …, Quitar de la clase',
   'features/admin-users/components/user-plans-dialog.tsx': 'Planes de …',
   'features/admin-users/components/user-status-dialog.tsx': 'Desactivar usuario',
+  'features/booking/components/accept-terms-dialog.tsx': 'Actualizamos nuestros términos (opened by legal.e2e.ts)',
   'features/booking/components/booking-dialogs.tsx':
     'La fecha está fuera del rango del plan (Contrata un plan: PurchaseDialog)',
   'features/booking/components/choose-reformer-dialog.tsx': 'Elige tu reformer',
