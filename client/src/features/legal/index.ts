@@ -7,3 +7,11 @@ export { LEGAL_TEXT_FORMAT_HINT, legalBlocks } from './text';
 export { publishedOn, versionLine } from './format';
 export { LegalText } from './components/legal-text';
 export { NOT_IN_FORCE_MESSAGE, PublishedLegalPage } from './components/published-legal-page';
+export { ShortNotice } from './components/short-notice';
+export { useVersionsInForce, type VersionsInForce } from './use-versions-in-force';
+export {
+  marketingQueryOptions,
+  Promotions,
+  PROMOTIONS_OFF_MESSAGE,
+  PROMOTIONS_ON_MESSAGE,
+} from './components/promotions';
