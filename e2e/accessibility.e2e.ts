@@ -92,6 +92,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/informacion/components/change-info-dialog.tsx': 'Cambiar información',
   'features/informacion/components/change-password-dialog.tsx': 'Cambiar contraseña',
   'features/informacion/components/delete-account-dialog.tsx': 'Eliminar mi cuenta',
+  'features/legal/components/publish-legal-dialog.tsx': 'Publicar nueva versión: … (opened by legal.e2e.ts)',
   'features/memberships/components/cancel-membership-dialog.tsx': '¿Cancelar tu membresía? (Mis planes)',
   'features/memberships/components/pause-membership-dialog.tsx': 'Pausar tu membresía (Mis planes)',
   'features/memberships/components/subscribe-dialog.tsx': 'Membresía … (Planes, «Suscribirme»)',

@@ -77,6 +77,13 @@ export const LIST_URLS = {
   globalInvoicePreview: '/api/admin/invoices/global-preview',
   /** New versions of the terms or privacy notice the caller has yet to accept (the dialog before booking). */
   pendingAcceptances: '/api/consents/pending',
+  /** The legal texts in force and their versions (their pages, registration, «Textos legales»). */
+  legalTerms: '/api/legal/terminos',
+  legalTermsVersions: '/api/legal/terminos/versions',
+  legalPrivacy: '/api/legal/privacidad',
+  legalPrivacyVersions: '/api/legal/privacidad/versions',
+  legalShortNotice: '/api/legal/aviso-corto',
+  legalShortNoticeVersions: '/api/legal/aviso-corto/versions',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
   /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
@@ -331,7 +338,17 @@ export const STALE_AFTER = {
   removeInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
   /** A new version of a legal text: every client is asked to accept it (the pages read it fresh). */
-  publishLegalDocument: { accepted: ['pendingAcceptances'] },
+  publishLegalDocument: {
+    accepted: [
+      'pendingAcceptances',
+      'legalTerms',
+      'legalTermsVersions',
+      'legalPrivacy',
+      'legalPrivacyVersions',
+      'legalShortNotice',
+      'legalShortNoticeVersions',
+    ],
+  },
   /** A type's name, level and colour show on every class of it (timetable, day, rosters, plans limited to it). */
   changeClassType: {
     accepted: ['classTypeProfiles', 'classTypes', 'audit', 'timetable', 'day', 'rosters', 'catalogue', 'plansOnSale'],

@@ -77,6 +77,7 @@ describe('SideMenu', () => {
       'Facturas',
       'Auditoría',
       'Ajustes',
+      'Textos legales',
     ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
     // "Mi pago" is an instructor's own page: the admin sees the studio's report instead.

@@ -13,6 +13,7 @@ import {
   Presentation,
   Receipt,
   Repeat,
+  Scale,
   Settings,
   Tags,
   UserRound,
@@ -47,6 +48,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/facturas': Receipt,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
+  '/pilates/textos-legales': Scale,
 };
 
 // Below md the menu is rows of compact tabs above the content that wrap, so that every page shows

@@ -20,6 +20,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/facturas', label: 'Facturas', permission: Permission.PaymentsRead },
   { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
   { to: '/pilates/ajustes', label: 'Ajustes', permission: Permission.SettingsManage },
+  { to: '/pilates/textos-legales', label: 'Textos legales', permission: Permission.SettingsManage },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 
 export type StudioPagePath = (typeof STUDIO_PAGES)[number]['to'];

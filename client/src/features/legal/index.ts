@@ -15,3 +15,4 @@ export {
   PROMOTIONS_OFF_MESSAGE,
   PROMOTIONS_ON_MESSAGE,
 } from './components/promotions';
+export { AdminLegalTexts } from './components/admin-legal-texts';
