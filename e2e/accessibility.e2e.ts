@@ -75,6 +75,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-promos/components/add-promo-code-dialog.tsx': 'Nuevo código',
   'features/admin-users/components/add-plan-dialog.tsx': 'Agregar plan (Usuarios)',
   'features/admin-users/components/add-user-dialog.tsx': 'Agregar usuario',
+  'features/admin-users/components/delete-account-dialog.tsx': 'Eliminar cuenta (solicitud del titular)',
   'features/admin-users/components/edit-plan-dialog.tsx': 'Editar plan (Planes de …)',
   'features/admin-users/components/edit-user-dialog.tsx': 'Editar usuario',
   'features/admin-users/components/refund-payment-dialog.tsx': 'Reembolsar pago',
