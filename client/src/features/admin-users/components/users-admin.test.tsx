@@ -67,7 +67,7 @@ describe('UsersAdmin', () => {
       'Agregar plan a Carla Ruiz',
       'Planes de Carla Ruiz',
       'Clases de Carla Ruiz',
-      'Eliminar la cuenta de Carla Ruiz (solicitud del titular)',
+      'Eliminar cuenta de Carla Ruiz (solicitud del titular)',
     ]) {
       expect(within(cards[2]).getByRole('button', { name })).toBeInTheDocument();
     }

@@ -194,7 +194,7 @@ export function UsersAdmin() {
       <Button
         variant="ghost"
         size="sm"
-        aria-label={`Eliminar la cuenta de ${user.name} (solicitud del titular)`}
+        aria-label={`Eliminar cuenta de ${user.name} (solicitud del titular)`}
         onClick={openFor('delete', user)}
       >
         Eliminar cuenta
