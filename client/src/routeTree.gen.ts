@@ -41,6 +41,7 @@ import { Route as PilatesPanelPromocionesRouteImport } from './routes/pilates/_p
 import { Route as PilatesPanelSalaRouteImport } from './routes/pilates/_panel/sala';
 import { Route as PilatesPanelTarjetaDeRegaloRouteImport } from './routes/pilates/_panel/tarjeta-de-regalo';
 import { Route as PilatesPanelTarjetasDeRegaloRouteImport } from './routes/pilates/_panel/tarjetas-de-regalo';
+import { Route as PilatesPanelTextosLegalesRouteImport } from './routes/pilates/_panel/textos-legales';
 import { Route as PilatesPanelUsuariosRouteImport } from './routes/pilates/_panel/usuarios';
 import { Route as PilatesPanelUsuariosClasesRouteImport } from './routes/pilates/_panel/usuarios-clases';
 import { Route as PilatesInstructoresSlugRouteImport } from './routes/pilates/instructores.$slug';
@@ -213,6 +214,12 @@ const PilatesPanelTarjetasDeRegaloRoute =
     path: '/tarjetas-de-regalo',
     getParentRoute: () => PilatesPanelRouteRoute,
   } as any);
+const PilatesPanelTextosLegalesRoute =
+  PilatesPanelTextosLegalesRouteImport.update({
+    id: '/textos-legales',
+    path: '/textos-legales',
+    getParentRoute: () => PilatesPanelRouteRoute,
+  } as any);
 const PilatesPanelUsuariosRoute = PilatesPanelUsuariosRouteImport.update({
   id: '/usuarios',
   path: '/usuarios',
@@ -278,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
   '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
+  '/pilates/textos-legales': typeof PilatesPanelTextosLegalesRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
@@ -316,6 +324,7 @@ export interface FileRoutesByTo {
   '/pilates/sala': typeof PilatesPanelSalaRoute;
   '/pilates/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
   '/pilates/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
+  '/pilates/textos-legales': typeof PilatesPanelTextosLegalesRoute;
   '/pilates/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
@@ -357,6 +366,7 @@ export interface FileRoutesById {
   '/pilates/_panel/sala': typeof PilatesPanelSalaRoute;
   '/pilates/_panel/tarjeta-de-regalo': typeof PilatesPanelTarjetaDeRegaloRoute;
   '/pilates/_panel/tarjetas-de-regalo': typeof PilatesPanelTarjetasDeRegaloRoute;
+  '/pilates/_panel/textos-legales': typeof PilatesPanelTextosLegalesRoute;
   '/pilates/_panel/usuarios': typeof PilatesPanelUsuariosRoute;
   '/pilates/_panel/usuarios-clases': typeof PilatesPanelUsuariosClasesRoute;
   '/pilates/instructores/$slug': typeof PilatesInstructoresSlugRoute;
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | '/pilates/sala'
     | '/pilates/tarjeta-de-regalo'
     | '/pilates/tarjetas-de-regalo'
+    | '/pilates/textos-legales'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
     | '/pilates/instructores/$slug'
@@ -436,6 +447,7 @@ export interface FileRouteTypes {
     | '/pilates/sala'
     | '/pilates/tarjeta-de-regalo'
     | '/pilates/tarjetas-de-regalo'
+    | '/pilates/textos-legales'
     | '/pilates/usuarios'
     | '/pilates/usuarios-clases'
     | '/pilates/instructores/$slug'
@@ -476,6 +488,7 @@ export interface FileRouteTypes {
     | '/pilates/_panel/sala'
     | '/pilates/_panel/tarjeta-de-regalo'
     | '/pilates/_panel/tarjetas-de-regalo'
+    | '/pilates/_panel/textos-legales'
     | '/pilates/_panel/usuarios'
     | '/pilates/_panel/usuarios-clases'
     | '/pilates/instructores/$slug'
@@ -716,6 +729,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PilatesPanelTarjetasDeRegaloRouteImport;
       parentRoute: typeof PilatesPanelRouteRoute;
     };
+    '/pilates/_panel/textos-legales': {
+      id: '/pilates/_panel/textos-legales';
+      path: '/textos-legales';
+      fullPath: '/pilates/textos-legales';
+      preLoaderRoute: typeof PilatesPanelTextosLegalesRouteImport;
+      parentRoute: typeof PilatesPanelRouteRoute;
+    };
     '/pilates/_panel/usuarios': {
       id: '/pilates/_panel/usuarios';
       path: '/usuarios';
@@ -780,6 +800,7 @@ interface PilatesPanelRouteRouteChildren {
   PilatesPanelSalaRoute: typeof PilatesPanelSalaRoute;
   PilatesPanelTarjetaDeRegaloRoute: typeof PilatesPanelTarjetaDeRegaloRoute;
   PilatesPanelTarjetasDeRegaloRoute: typeof PilatesPanelTarjetasDeRegaloRoute;
+  PilatesPanelTextosLegalesRoute: typeof PilatesPanelTextosLegalesRoute;
   PilatesPanelUsuariosRoute: typeof PilatesPanelUsuariosRoute;
   PilatesPanelUsuariosClasesRoute: typeof PilatesPanelUsuariosClasesRoute;
   PilatesPanelUsuariosIdRoute: typeof PilatesPanelUsuariosIdRoute;
@@ -804,6 +825,7 @@ const PilatesPanelRouteRouteChildren: PilatesPanelRouteRouteChildren = {
   PilatesPanelSalaRoute: PilatesPanelSalaRoute,
   PilatesPanelTarjetaDeRegaloRoute: PilatesPanelTarjetaDeRegaloRoute,
   PilatesPanelTarjetasDeRegaloRoute: PilatesPanelTarjetasDeRegaloRoute,
+  PilatesPanelTextosLegalesRoute: PilatesPanelTextosLegalesRoute,
   PilatesPanelUsuariosRoute: PilatesPanelUsuariosRoute,
   PilatesPanelUsuariosClasesRoute: PilatesPanelUsuariosClasesRoute,
   PilatesPanelUsuariosIdRoute: PilatesPanelUsuariosIdRoute,

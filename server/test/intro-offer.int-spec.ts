@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { AuditLog } from '../src/core/audit/audit-log.entity';
 import { addDays } from '@pilates/dates';
 import { FixedClock } from '../src/core/clock/clock';
@@ -316,9 +317,13 @@ describe('the intro offer ("Solo primera vez")', () => {
     const at = (time: string, date: string) => new Date(`${date}T${time}:00-06:00`);
     const followups = () => t.app.get(IntroFollowupsService);
 
-    /** A client with an intro plan, booked with it in Monday's class at `time`, marked as attended or not. */
-    async function introClass(name: string, time: string, attended: boolean) {
+    /**
+     * A client with an intro plan, booked with it in Monday's class at `time`, marked as attended or
+     * not; opted in to promotions unless told (the follow-up is one).
+     */
+    async function introClass(name: string, time: string, attended: boolean, promotions = true) {
       const { agent, user } = await newClient(t, name);
+      if (promotions) await agent.post('/api/consents/marketing').send({ optIn: true }).expect(200);
       const inserted = await t.dataSource.getRepository(UserPlan).insert({
         userId: user.id,
         planId: introId,
@@ -343,7 +348,7 @@ describe('the intro offer ("Solo primera vez")', () => {
         .send({ id: booked.body.reservationId, attended })
         .expect(200);
       clock.set(NOW);
-      return { user, userPlanId: Number(inserted.identifiers[0].id) };
+      return { agent, user, userPlanId: Number(inserted.identifiers[0].id) };
     }
 
     it('should mail the regular plans once, from 9:00 the next day, only to the client who came', async () => {
@@ -392,6 +397,49 @@ describe('the intro offer ("Solo primera vez")', () => {
       expect(await followups().sendDue()).toBe(1);
       expect((await mailsFor(t, late.user.email)).filter((m) => m.subject.startsWith('¿Seguimos?'))).toHaveLength(1);
       expect((await mailsFor(t, bought.user.email)).some((m) => m.subject.startsWith('¿Seguimos?'))).toBe(false);
+    });
+
+    it('should mail no client without an opt-in to promotions, and mail one who opts in within the days', async () => {
+      const quiet = await introClass('Sin promociones', '18:00', true, false);
+      clock.set(at('10:00', TOMORROW));
+      expect(await followups().sendDue()).toBe(0);
+      expect((await mailsFor(t, quiet.user.email)).some((m) => m.subject.startsWith('¿Seguimos?'))).toBe(false);
+
+      await quiet.agent.post('/api/consents/marketing').send({ optIn: true }).expect(200);
+      expect(await followups().sendDue()).toBe(1);
+      clock.set(NOW);
+    });
+
+    it('should carry a one-click unsubscribe (link and RFC 8058 headers) that withdraws the opt-in', async () => {
+      const came = await introClass('Se da de baja', '18:00', true);
+      clock.set(at('10:00', TOMORROW));
+      expect(await followups().sendDue()).toBe(1);
+      clock.set(NOW);
+      const [mail] = (await mailsFor(t, came.user.email)).filter((m) => m.subject.startsWith('¿Seguimos?'));
+      const url = /<(https:\/\/estudio\.example\/api\/consents\/marketing\/unsubscribe\/[^>]+)>/.exec(
+        mail.headers?.['List-Unsubscribe'] ?? '',
+      )?.[1];
+      expect(url).toBeDefined();
+      expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail.text).toContain(`Date de baja en un clic: ${url}`);
+      expect(mail.html).toContain(`href="${url}"`);
+
+      // The link, opened from the mail (no session, no CSRF header): a Spanish page, and the opt-in withdrawn.
+      const path = new URL(url!).pathname;
+      const page = await supertest(t.app.getHttpServer()).get(path).expect(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.text).toContain('Ya no recibirás promociones');
+      expect((await came.agent.get('/api/consents/marketing').expect(200)).body).toMatchObject({ optedIn: false });
+
+      // The mail program's one-click POST does the same; a forged token changes nothing.
+      await came.agent.post('/api/consents/marketing').send({ optIn: true }).expect(200);
+      await supertest(t.app.getHttpServer()).post(path).expect(200);
+      expect((await came.agent.get('/api/consents/marketing').expect(200)).body).toMatchObject({ optedIn: false });
+      await came.agent.post('/api/consents/marketing').send({ optIn: true }).expect(200);
+      const forged = path.replace(/\/unsubscribe\/\d+\./, `/unsubscribe/${came.user.id + 1}.`);
+      await t.agent().get(forged).expect(404);
+      await t.agent().get('/api/consents/marketing/unsubscribe/nada').expect(404);
+      expect((await came.agent.get('/api/consents/marketing').expect(200)).body).toMatchObject({ optedIn: true });
     });
   });
 });

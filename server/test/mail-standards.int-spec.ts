@@ -199,6 +199,23 @@ describe('every mail the studio sends, as a mail program reads it', () => {
     expect(mail.text ?? '').not.toMatch(/(^|[\s(])\/pilates\//);
   });
 
+  it('gives the one promotional mail (intro.followup) a one-click unsubscribe, RFC 8058, and no other mail one', () => {
+    const { raw, mail: followup } = delivered.get('intro.followup')!;
+    // The headers as written (a long value folds onto the next lines, each starting with a space).
+    const header = (name: string) =>
+      new RegExp(`^${name}:(.*(?:\r\n[ \t].*)*)\r$`, 'm')
+        .exec(raw)?.[1]
+        .replace(/\r\n[ \t]+/g, '')
+        .trim();
+    const link = header('List-Unsubscribe') ?? '';
+    expect(link).toMatch(new RegExp(`^<${APP_URL}/api/consents/marketing/unsubscribe/1\\.[A-Za-z0-9_-]{43}>$`));
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(addressesIn(String(followup.html))).toContain(link.slice(1, -1));
+    for (const type of EVENT_TYPES.filter((other) => other !== 'intro.followup')) {
+      expect(delivered.get(type)!.raw).not.toMatch(/^List-Unsubscribe/m);
+    }
+  });
+
   it('links the pages a mail names («Mis clases», «Mis planes») in both parts', () => {
     const reminder = delivered.get('class.reminder')!.mail;
     expect(String(reminder.html)).toContain(`«<a href="${APP_URL}/pilates/clases"`);

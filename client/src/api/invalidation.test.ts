@@ -46,6 +46,7 @@ import {
   getGetInformationUrl,
   getGetSalaUrl,
 } from './generated/reservations/reservations';
+import { getGetLegalDocumentUrl, getListLegalVersionsUrl } from './generated/legal/legal';
 import { LIST_URLS, STALE_AFTER, type List, type Operation } from './invalidation';
 import { createQueryClient } from './query-client';
 
@@ -120,6 +121,12 @@ describe('LIST_URLS', () => {
       classTypeProfiles: getListClassTypesUrl(),
       classTypes: getListPublicClassTypesUrl(),
       whatsappConsent: getGetWhatsAppConsentUrl(),
+      legalTerms: getGetLegalDocumentUrl('terminos'),
+      legalTermsVersions: getListLegalVersionsUrl('terminos'),
+      legalPrivacy: getGetLegalDocumentUrl('privacidad'),
+      legalPrivacyVersions: getListLegalVersionsUrl('privacidad'),
+      legalShortNotice: getGetLegalDocumentUrl('aviso-corto'),
+      legalShortNoticeVersions: getListLegalVersionsUrl('aviso-corto'),
       fiscalData: getGetFiscalDataUrl(),
       myInvoices: getGetMyInvoicesUrl(),
       adminInvoices: getGetInvoicesUrl(),

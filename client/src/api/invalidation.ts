@@ -77,6 +77,13 @@ export const LIST_URLS = {
   globalInvoicePreview: '/api/admin/invoices/global-preview',
   /** New versions of the terms or privacy notice the caller has yet to accept (the dialog before booking). */
   pendingAcceptances: '/api/consents/pending',
+  /** The legal texts in force and their versions (their pages, registration, «Textos legales»). */
+  legalTerms: '/api/legal/terminos',
+  legalTermsVersions: '/api/legal/terminos/versions',
+  legalPrivacy: '/api/legal/privacidad',
+  legalPrivacyVersions: '/api/legal/privacidad/versions',
+  legalShortNotice: '/api/legal/aviso-corto',
+  legalShortNoticeVersions: '/api/legal/aviso-corto/versions',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
   /** «Solicitudes ARCO» (admin). */
@@ -333,7 +340,17 @@ export const STALE_AFTER = {
   removeInstructorPhoto: { accepted: ['instructorProfiles', 'instructors', 'audit', 'day'] },
   addClassType: { accepted: ['classTypeProfiles', 'classTypes', 'audit'] },
   /** A new version of a legal text: every client is asked to accept it (the pages read it fresh). */
-  publishLegalDocument: { accepted: ['pendingAcceptances'] },
+  publishLegalDocument: {
+    accepted: [
+      'pendingAcceptances',
+      'legalTerms',
+      'legalTermsVersions',
+      'legalPrivacy',
+      'legalPrivacyVersions',
+      'legalShortNotice',
+      'legalShortNoticeVersions',
+    ],
+  },
   /** A new ARCO request shows in «Solicitudes ARCO» and the dashboard's open count. */
   submitArcoRequest: { accepted: ['arcoRequests', 'dashboard'] },
   /** Answered, it leaves the dashboard's overdue ones; the change is audited. */

@@ -1,15 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiExcludeEndpoint,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Public, RequirePermission } from '../core/auth/auth.decorators';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, Public, RequirePermission, SkipCsrf } from '../core/auth/auth.decorators';
 import type { Caller } from '../core/auth/caller';
 import { Permission } from '../core/auth/permissions';
 import { ErrorResponseDto } from '../core/errors/error-response.dto';
@@ -143,4 +144,52 @@ export class ConsentsController {
   ): Promise<MarketingConsentResponseDto> {
     return toMarketingConsentResponse(await this.legal.setMarketing(caller.id, dto.optIn, request.ip));
   }
+
+  // The link of a promotional mail and its List-Unsubscribe-Post (RFC 8058): no session (the signed
+  // token is the credential) and no CSRF header (a mail program posts it). Not part of the site's
+  // API, so out of the OpenAPI document, like Mercado Pago's webhook.
+  @Public()
+  @SkipCsrf()
+  @Get('marketing/unsubscribe/:token')
+  @ApiExcludeEndpoint()
+  async unsubscribeLink(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.answerUnsubscribe(token, reply);
+  }
+
+  @Public()
+  @SkipCsrf()
+  @Post('marketing/unsubscribe/:token')
+  @ApiExcludeEndpoint()
+  async unsubscribeOneClick(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.answerUnsubscribe(token, reply);
+  }
+
+  private async answerUnsubscribe(token: string, reply: FastifyReply): Promise<void> {
+    const done = await this.legal.unsubscribe(token);
+    await reply
+      .status(done ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(unsubscribePage(done));
+  }
+}
+
+/** The small Spanish page the unsubscribe link answers. */
+function unsubscribePage(done: boolean): string {
+  const title = done ? 'Ya no recibirás promociones' : 'Este enlace no es válido';
+  const text = done
+    ? 'Listo: no te enviaremos más promociones ni novedades. Los avisos de tus clases te seguirán llegando. Puedes volver a activarlas en Mi información.'
+    : 'No pudimos reconocer este enlace. Puedes dejar de recibir promociones desde Mi información.';
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body>
+  <main>
+    <h1>${title}</h1>
+    <p>${text}</p>
+    <p><a href="/pilates/informacion">Ir a Mi información</a> · <a href="/pilates">Ir al inicio</a></p>
+  </main>
+</body>
+</html>
+`;
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/clock/clock';
+import { AppConfig } from '../core/config/app-config';
+import { userOfUnsubscribeToken } from '../core/security/unsubscribe-token';
 import { InTransaction } from '../core/database/in-transaction.decorator';
 import { TransactionService } from '../core/database/transaction.service';
 import { isUniqueViolation } from '../core/errors/database-errors';
@@ -57,6 +59,7 @@ export class LegalService {
     readonly transactions: TransactionService,
     private readonly repository: LegalRepository,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   async current(kind: LegalKind): Promise<LegalDocumentView> {
@@ -182,5 +185,17 @@ export class LegalService {
       await this.repository.withdrawMarketing(userId, now);
     }
     return this.marketingOf(userId);
+  }
+
+  /**
+   * The one-click unsubscribe of a promotional mail's link (or its List-Unsubscribe POST): withdraws
+   * the opt-in of the person the signed token names. False: not a link the studio wrote.
+   */
+  @InTransaction()
+  async unsubscribe(token: string): Promise<boolean> {
+    const userId = userOfUnsubscribeToken(this.config.jwtSecret, token);
+    if (userId === null) return false;
+    await this.repository.withdrawMarketing(userId, this.clock.now());
+    return true;
   }
 }

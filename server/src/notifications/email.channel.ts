@@ -8,7 +8,8 @@ import { replyToAddress } from '../core/settings/studio-settings';
 import { StudioSettingsService } from '../core/settings/studio-settings.service';
 import type { Channel, OutboxEvent } from './channel';
 import { renderEmail, type NotificationEvent } from './events';
-import type { Mail, MailContext, Recipient } from './mail';
+import { siteUrl, type Mail, type MailContext, type Recipient } from './mail';
+import { unsubscribePath, unsubscribeToken } from '../core/security/unsubscribe-token';
 
 /**
  * E-mail over SMTP_URL, each event rendered by its own builder (events/<event>.ts). With no SMTP
@@ -42,6 +43,8 @@ export class EmailChannel implements Channel {
       appUrl: this.config.appUrl,
       replyTo: this.replyTo,
       now: this.clock.now(),
+      unsubscribeUrl: (userId) =>
+        siteUrl(this.config, unsubscribePath(unsubscribeToken(this.config.jwtSecret, userId))),
     };
   }
 
@@ -72,6 +75,7 @@ export class EmailChannel implements Channel {
       html: mail.html,
       text: mail.text,
       attachments: mail.attachments,
+      headers: mail.headers,
     });
     if (this.config.smtpUrl) {
       this.logger.log(`Correo ${event.id} enviado: ${mail.subject}`);

@@ -23,6 +23,8 @@ export interface MailContext {
   replyTo?: string;
   /** When the mail is written: the calendar events' DTSTAMP. */
   now?: Date;
+  /** A person's one-click unsubscribe address for promotional mails (absolute), when the channel signs them. */
+  unsubscribeUrl?: (userId: number) => string;
 }
 
 /** The page of the site a mail is about: its button in HTML, its address in the text. */
@@ -101,6 +103,8 @@ export interface Mail {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra headers: a promotional mail's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Who a notification is for. `userId` lets a channel read the user's own settings (a phone, a preference). */
@@ -168,3 +172,27 @@ export const bookingLinkOn = (date: string): MailLink => ({
 });
 /** "Mis clases" open on its "Planes" tab: the client's plans, gift balance and purchases. */
 export const MY_ACCOUNT_LINK: MailLink = { href: MY_PLANS_PATH, label: 'Ver mis planes' };
+
+/**
+ * A promotional mail's way out: a sentence with the one-click unsubscribe link above the studio's
+ * contact lines, and the RFC 8058 headers that let the mail program offer «Cancelar suscripción»
+ * (a POST to the same address). Without a person or a signed address the mail goes as it is.
+ */
+export function withUnsubscribe(mail: Mail, to: Recipient, context: MailContext): Mail {
+  if (to.userId === null || !context.unsubscribeUrl) return mail;
+  const url = context.unsubscribeUrl(to.userId);
+  const sentence = '¿Ya no quieres recibir promociones?';
+  return {
+    ...mail,
+    text: mail.text.replace('\n\n--\n', `\n\n${sentence} Date de baja en un clic: ${url}\n\n--\n`),
+    html: mail.html.replace(
+      '<hr ',
+      `<p style="margin:24px 0 0;font-size:14px;color:${MUTED}">${sentence} <a href="${escapeHtml(url)}" style="color:${MUTED}">Darme de baja</a></p>\n    <hr `,
+    ),
+    headers: {
+      ...mail.headers,
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

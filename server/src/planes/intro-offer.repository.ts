@@ -104,7 +104,8 @@ export class IntroOfferRepository {
   /**
    * Intro plans (their catalogue plan is marked intro) with a class attended on a studio date from
    * `since` to the day before `today`, whose holder is active, bought no plan after it, and was not
-   * sent the follow-up yet.
+   * sent the follow-up yet. The mail is a promotion: only for a holder with an active opt-in to
+   * promotions (legal's marketing_consents, read by SQL only; it waits, within its days, for one given later).
    */
   async dueFollowups(since: string, today: string): Promise<FollowupRow[]> {
     const rows: Record<string, unknown>[] = await this.txHost.tx.query(
@@ -115,6 +116,7 @@ export class IntroOfferRepository {
                        WHERE r.user_plan_id = up.id AND r.attended = 1 AND r.class_date >= ? AND r.class_date < ?)
           AND NOT EXISTS (SELECT 1 FROM user_plans later WHERE later.user_id = up.user_id AND later.id > up.id)
           AND NOT EXISTS (SELECT 1 FROM intro_followups f WHERE f.user_plan_id = up.id)
+          AND EXISTS (SELECT 1 FROM marketing_consents m WHERE m.user_id = up.user_id AND m.withdrawn_at IS NULL)
         ORDER BY up.id`,
       [since, today],
     );

@@ -78,6 +78,7 @@ describe('SideMenu', () => {
       'Solicitudes ARCO',
       'Auditoría',
       'Ajustes',
+      'Textos legales',
     ]);
     expect(within(nav).getAllByRole('button', { name: 'Salir' })).toHaveLength(1);
     // "Mi pago" is an instructor's own page: the admin sees the studio's report instead.

@@ -13,6 +13,7 @@ import {
   Presentation,
   Receipt,
   Repeat,
+  Scale,
   Settings,
   ShieldCheck,
   Tags,
@@ -49,6 +50,7 @@ const STUDIO_PAGE_ICONS: Record<StudioPagePath, MenuIcon> = {
   '/pilates/arco': ShieldCheck,
   '/pilates/auditoria': History,
   '/pilates/ajustes': Settings,
+  '/pilates/textos-legales': Scale,
 };
 
 // Below md the menu is rows of compact tabs above the content that wrap, so that every page shows

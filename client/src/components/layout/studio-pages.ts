@@ -21,6 +21,7 @@ export const STUDIO_PAGES = [
   { to: '/pilates/arco', label: 'Solicitudes ARCO', permission: Permission.ArcoManage },
   { to: '/pilates/auditoria', label: 'Auditoría', permission: Permission.AuditRead },
   { to: '/pilates/ajustes', label: 'Ajustes', permission: Permission.SettingsManage },
+  { to: '/pilates/textos-legales', label: 'Textos legales', permission: Permission.SettingsManage },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 
 export type StudioPagePath = (typeof STUDIO_PAGES)[number]['to'];

@@ -13,10 +13,16 @@ export const CLASSES_MESSAGE = `Las clases deben ser un número entero entre ${M
 const INVALID_DATE = 'La fecha no es válida';
 
 /**
- * Add user: the registration rules without the terms and the WhatsApp consent (only the client gives
- * it). `registerSchema` is refined, so it cannot be `.omit`ted.
+ * Add user: the registration rules without the terms, the WhatsApp consent and the promotions opt-in
+ * (only the client gives them). `registerSchema` is refined, so it cannot be `.omit`ted.
  */
-const { terms: _terms, whatsappConsent: _consent, whatsapp: _whatsapp, ...accountFields } = registerSchema.shape;
+const {
+  terms: _terms,
+  whatsappConsent: _consent,
+  whatsapp: _whatsapp,
+  marketingConsent: _marketing,
+  ...accountFields
+} = registerSchema.shape;
 export const addUserSchema = z.object(accountFields).refine((values) => values.password === values.confirmPassword, {
   path: ['confirmPassword'],
   message: PASSWORDS_DIFFER_MESSAGE,

@@ -40,6 +40,8 @@ export const registerSchema = z
     /** WhatsApp notices, optional: the consent and the mobile number it is for (the server checks the number). */
     whatsappConsent: z.boolean(),
     whatsapp: z.string(),
+    /** Promotions (not class notices): their own opt-in, off by default. */
+    marketingConsent: z.boolean(),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,19 +1,52 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
+import { legalSearchSchema, loadLegalPage, PublishedLegalPage } from '../../features/legal';
 import { studio } from '../../content/studio';
 import { useStudioContact } from '../../lib/studio-contact';
 import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/aviso-de-privacidad')({
   head: publicPageHead('privacidad'),
+  validateSearch: legalSearchSchema,
+  loaderDeps: ({ search }) => ({ version: search.version }),
+  // The version in force (or the earlier one asked for) in the server's first HTML: the text is the page.
+  loader: async ({ context, deps }) => {
+    const data = await loadLegalPage(context.queryClient, 'privacidad', deps.version);
+    if (deps.version !== undefined && !data.shown) throw notFound();
+    return data;
+  },
   component: PrivacyPage,
 });
+
+function PrivacyPage() {
+  const { current, shown, versions } = Route.useLoaderData();
+  // Until the studio publishes its first version, the draft below.
+  if (!current || !shown) return <DraftPrivacyPage />;
+  return (
+    <PublishedLegalPage
+      title="Aviso de privacidad"
+      path="/pilates/aviso-de-privacidad"
+      shown={shown}
+      current={current}
+      versions={versions}
+      after={
+        <p className="mt-8 text-ink-muted">
+          Para ejercer tus derechos ARCO (acceso, rectificación, cancelación u oposición), usa{' '}
+          <Link to="/pilates/derechos-arco" className="font-medium text-accent underline-offset-2 hover:underline">
+            este formulario
+          </Link>
+          .
+        </p>
+      }
+    />
+  );
+}
 
 // The headings of an "aviso de privacidad integral" under Mexico's Ley Federal de Protección de Datos
 // Personales en Posesión de los Particulares (LFPDPPP): who is responsible, which data, what for,
 // transfers, ARCO rights, revoking consent, limiting use, tracking technologies and changes.
 // Placeholder text: the studio's lawyer must review it before launch (LegalPage says so on the page).
-function PrivacyPage() {
+function DraftPrivacyPage() {
   const contact = useStudioContact();
   return (
     <LegalPage

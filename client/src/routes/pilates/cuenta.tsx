@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/layout/page-heading';
 import { buttonClasses, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { accountSearchSchema, loginReason } from '../../features/auth/search';
+import { ShortNotice, useVersionsInForce } from '../../features/legal';
 import { useSession } from '../../features/session/session';
 import { PageQueryBoundary } from '../../lib/page-query';
 import { onDemand } from '../../lib/on-demand';
@@ -109,8 +110,16 @@ function LoginTabs({ onSuccess }: { onSuccess: (user: UserDto) => void }) {
         />
       </TabsContent>
       <TabsContent value="register">
-        <RegisterForm onSuccess={onSuccess} />
+        <RegisterTab onSuccess={onSuccess} />
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** The sign-up form with the legal texts in force (read when the tab opens) and the short privacy notice. */
+function RegisterTab({ onSuccess }: { onSuccess: (user: UserDto) => void }) {
+  const versionsInForce = useVersionsInForce();
+  return (
+    <RegisterForm onSuccess={onSuccess} versionsInForce={versionsInForce} notice={<ShortNotice className="mt-2" />} />
   );
 }

@@ -1,5 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { LegalPage } from '../../components/layout/legal-page';
+import { legalSearchSchema, loadLegalPage, PublishedLegalPage } from '../../features/legal';
 import { useQuery } from '@tanstack/react-query';
 import { studio } from '../../content/studio';
 import { cancellationPolicySentences, DEFAULT_POLICY } from '../../lib/cancellation-policy';
@@ -8,10 +9,33 @@ import { publicPageHead } from '../../lib/page-title';
 
 export const Route = createFileRoute('/pilates/terminos')({
   head: publicPageHead('terminos'),
+  validateSearch: legalSearchSchema,
+  loaderDeps: ({ search }) => ({ version: search.version }),
+  // The version in force (or the earlier one asked for) in the server's first HTML: the text is the page.
+  loader: async ({ context, deps }) => {
+    const data = await loadLegalPage(context.queryClient, 'terminos', deps.version);
+    if (deps.version !== undefined && !data.shown) throw notFound();
+    return data;
+  },
   component: TermsPage,
 });
 
 function TermsPage() {
+  const { current, shown, versions } = Route.useLoaderData();
+  // Until the studio publishes its first version, the draft below.
+  if (!current || !shown) return <DraftTermsPage />;
+  return (
+    <PublishedLegalPage
+      title="Términos y condiciones"
+      path="/pilates/terminos"
+      shown={shown}
+      current={current}
+      versions={versions}
+    />
+  );
+}
+
+function DraftTermsPage() {
   // The policy in force (the /pilates layout's loader reads it for the server's first HTML).
   const policy = useQuery(studioQueryOptions).data ?? DEFAULT_POLICY;
   return (

@@ -1,7 +1,10 @@
-import { greetingMail, type Mail, type MailContext, type MailLink, type Recipient } from '../mail';
+import { greetingMail, withUnsubscribe, type Mail, type MailContext, type MailLink, type Recipient } from '../mail';
 import { pesos } from './payment-receipt';
 
-/** intro.followup: the day after a client attended their intro class, the regular plans (once per intro plan). */
+/**
+ * intro.followup: promotional, so queued only for a client with an active opt-in to promotions
+ * (planes' intro-followups job), and with a one-click way out.
+ * The day after a client attended their intro class, the regular plans (once per intro plan). */
 export interface IntroFollowup {
   userPlanId: number;
   /** The catalogue's regular plans when the mail was queued, in the studio's order. */
@@ -21,5 +24,9 @@ export function introFollowupMail(to: Recipient, event: IntroFollowup, context: 
     ),
     'Cada plan es válido por un mes. ¡Te esperamos en el estudio!',
   ];
-  return greetingMail(to, '¿Seguimos? Los planes de Pilates Reformer', lines, context, PLANS_LINK);
+  return withUnsubscribe(
+    greetingMail(to, '¿Seguimos? Los planes de Pilates Reformer', lines, context, PLANS_LINK),
+    to,
+    context,
+  );
 }

@@ -46,7 +46,13 @@ describe('UsersAdmin', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Agregar plan', 'Venta en mostrador', 'Ver clases', 'Desactivar']);
+    ).toEqual([
+      'Agregar plan',
+      'Venta en mostrador',
+      'Ver clases',
+      'Desactivar',
+      'Eliminar cuenta (solicitud del titular)',
+    ]);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(rows[2]).getByRole('button', { name: 'Más acciones para Carla Ruiz' }));
     expect(await screen.findByRole('menuitem', { name: 'Reactivar' })).toBeInTheDocument();
@@ -61,6 +67,7 @@ describe('UsersAdmin', () => {
       'Agregar plan a Carla Ruiz',
       'Planes de Carla Ruiz',
       'Clases de Carla Ruiz',
+      'Eliminar cuenta de Carla Ruiz (solicitud del titular)',
     ]) {
       expect(within(cards[2]).getByRole('button', { name })).toBeInTheDocument();
     }

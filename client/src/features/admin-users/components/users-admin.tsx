@@ -1,6 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarPlus, Ellipsis, Eye, HandCoins, Pencil, Ticket, UserCheck, UserPlus, UserX } from 'lucide-react';
+import {
+  CalendarPlus,
+  Ellipsis,
+  Eye,
+  HandCoins,
+  Pencil,
+  Ticket,
+  Trash2,
+  UserCheck,
+  UserPlus,
+  UserX,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useGetUsers } from '@/api/generated/admin/admin';
 import type { AdminUserRowDto } from '@/api/generated/model';
@@ -15,6 +26,7 @@ import { DeskSaleDialog } from '@/features/desk-sale';
 import { attendanceCounts, formatDate, ROLE_LABELS } from '../format';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { AddPlanDialog } from './add-plan-dialog';
+import { ADMIN_DELETE_TITLE, AdminDeleteAccountDialog } from './delete-account-dialog';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { UserClassesDialog } from './user-classes-dialog';
@@ -26,7 +38,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The open dialog, if any, and whose it is. */
 type Open =
-  | { dialog: 'edit' | 'status' | 'plan' | 'plans' | 'classes' | 'sale'; user: AdminUserRowDto }
+  | { dialog: 'edit' | 'status' | 'plan' | 'plans' | 'classes' | 'sale' | 'delete'; user: AdminUserRowDto }
   | { dialog: 'add'; user?: never }
   | null;
 
@@ -137,6 +149,12 @@ export function UsersAdmin() {
             onSelect: openFor('status', user),
             tone: user.active === 1 ? 'danger' : undefined,
           },
+          {
+            label: ADMIN_DELETE_TITLE,
+            icon: <Trash2 aria-hidden="true" className="size-4" />,
+            onSelect: openFor('delete', user),
+            tone: 'danger',
+          },
         ]}
       />
     </div>
@@ -172,6 +190,14 @@ export function UsersAdmin() {
         onClick={openFor('status', user)}
       >
         {statusLabel(user)}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Eliminar cuenta de ${user.name} (solicitud del titular)`}
+        onClick={openFor('delete', user)}
+      >
+        Eliminar cuenta
       </Button>
     </div>
   );
@@ -287,6 +313,7 @@ export function UsersAdmin() {
       <AddUserDialog open={open?.dialog === 'add'} onOpenChange={(next) => setOpen(next ? { dialog: 'add' } : null)} />
       <EditUserDialog user={open?.dialog === 'edit' ? open.user : null} onClose={close} />
       <UserStatusDialog user={open?.dialog === 'status' ? open.user : null} onClose={close} />
+      <AdminDeleteAccountDialog user={open?.dialog === 'delete' ? open.user : null} onClose={close} />
       <AddPlanDialog user={open?.dialog === 'plan' ? open.user : null} onClose={close} />
       <UserPlansDialog user={open?.dialog === 'plans' ? open.user : null} onClose={close} />
       <UserClassesDialog user={open?.dialog === 'classes' ? open.user : null} onClose={close} />

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ana, renderWithClient, sentRequest, stubFetch } from '../test-utils';
 import { FUTURE_BIRTH_DATE_MESSAGE } from '@/lib/birth-date';
 import { WHATSAPP_CONSENT_LABEL, WHATSAPP_NUMBER_MESSAGE } from '../schemas';
-import { RegisterForm } from './register-form';
+import { MARKETING_CONSENT_LABEL, RegisterForm } from './register-form';
 
 function renderRegister() {
   const onSuccess = vi.fn();
@@ -116,6 +116,8 @@ describe('RegisterForm', () => {
       password: 'una-clave-segura',
       confirmPassword: 'una-clave-segura',
       terms: true,
+      // Promotions: off unless asked for.
+      marketingConsent: false,
     });
     expect(sent.headers.get('X-Requested-With')).toBe('pilates-web');
     expect(sessionUser()).toEqual(ana);
@@ -177,6 +179,41 @@ describe('RegisterForm', () => {
     expect(screen.getAllByText('Ya existe una cuenta con ese correo')).toHaveLength(1);
     expect(onSuccess).not.toHaveBeenCalled();
     expect(sessionUser()).toBeUndefined();
+  });
+
+  it('should send the promotions opt-in, off by default, as marketingConsent when ticked', async () => {
+    const fetchMock = stubFetch(201, { success: true, user: ana });
+    renderRegister();
+    await fill();
+    const promotions = screen.getByRole('checkbox', { name: `${MARKETING_CONSENT_LABEL} (opcional)` });
+    expect(promotions).not.toBeChecked();
+    await userEvent.click(promotions);
+    await submit();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentRequest(fetchMock).body).toMatchObject({ marketingConsent: true, terms: true });
+  });
+
+  it('should name and link the versions in force of the terms and the privacy notice, and show the notice given', () => {
+    renderWithClient(
+      <RegisterForm
+        onSuccess={vi.fn()}
+        versionsInForce={{ terms: 2, privacy: 3 }}
+        notice={<p>Aviso corto del estudio</p>}
+      />,
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Acepto los términos y condiciones (versión 2) y el aviso de privacidad (versión 3)',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'términos y condiciones (versión 2)' })).toHaveAttribute(
+      'href',
+      '/pilates/terminos?version=2',
+    );
+    const privacy = screen.getByRole('link', { name: 'aviso de privacidad (versión 3)' });
+    expect(privacy).toHaveAttribute('href', '/pilates/aviso-de-privacidad?version=3');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Aviso corto del estudio')).toBeInTheDocument();
   });
 
   it('should open the terms in a new tab and give proper autocomplete hints', () => {

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useRegister } from '@/api/generated/auth/auth';
 import type { UserDto } from '@/api/generated/model';
@@ -10,15 +11,28 @@ import { showServerFieldErrors, shownUnderFields } from '@/lib/server-field-erro
 
 const FIELDS = ['name', 'email', 'cumpleanos', 'password', 'confirmPassword', 'terms', 'whatsapp'] as const;
 
+export const MARKETING_CONSENT_LABEL = 'Quiero recibir promociones y novedades del estudio';
+
+const legalLink = 'font-medium text-accent underline underline-offset-2 hover:text-accent-strong';
+
 export interface RegisterFormProps {
   /** Called with the new user, after it became the session user (registering logs in). */
   onSuccess: (user: UserDto) => void;
   /** Where the terms open, in a new tab so that the form keeps what was typed. */
   termsHref?: string;
+  /** The published versions in force (null: not published yet): the terms checkbox names them. */
+  versionsInForce?: { terms: number | null; privacy: number | null };
+  /** Shown under the button: the short privacy notice. */
+  notice?: ReactNode;
 }
 
 /** The sign-up form: name, email, birth date, password twice and the terms accepted. */
-export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: RegisterFormProps) {
+export function RegisterForm({
+  onSuccess,
+  termsHref = '/pilates/terminos',
+  versionsInForce = { terms: null, privacy: null },
+  notice,
+}: RegisterFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<RegisterValues>({
     resolver: registerRules,
@@ -31,6 +45,7 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
       terms: false,
       whatsappConsent: false,
       whatsapp: '',
+      marketingConsent: false,
     },
   });
   const mutation = useRegister();
@@ -99,13 +114,27 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
               <>
                 Acepto los{' '}
                 <a
-                  href={termsHref}
+                  href={versionsInForce.terms ? `${termsHref}?version=${versionsInForce.terms}` : termsHref}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="font-medium text-accent underline underline-offset-2 hover:text-accent-strong"
+                  className={legalLink}
                 >
-                  términos y condiciones
+                  términos y condiciones{versionsInForce.terms ? ` (versión ${versionsInForce.terms})` : ''}
                 </a>
+                {versionsInForce.privacy ? (
+                  <>
+                    {' '}
+                    y el{' '}
+                    <a
+                      href={`/pilates/aviso-de-privacidad?version=${versionsInForce.privacy}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={legalLink}
+                    >
+                      aviso de privacidad (versión {versionsInForce.privacy})
+                    </a>
+                  </>
+                ) : null}
               </>
             }
           />
@@ -138,10 +167,27 @@ export function RegisterForm({ onSuccess, termsHref = '/pilates/terminos' }: Reg
           {...form.register('whatsapp')}
         />
       ) : null}
+      <Controller
+        control={form.control}
+        name="marketingConsent"
+        render={({ field }) => (
+          <Checkbox
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            disabled={field.disabled}
+            label={`${MARKETING_CONSENT_LABEL} (opcional)`}
+            hint="Solo promociones; los avisos de tus clases te llegan siempre. Puedes darte de baja en un clic."
+          />
+        )}
+      />
       {shownUnderFields(mutation.error, FIELDS) ? null : <ErrorMessage error={mutation.error} />}
       <Button type="submit" loading={mutation.isPending} loadingLabel="Creando tu cuenta…" className="w-full">
         Registrarse
       </Button>
+      {notice}
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
 import { rememberChosenClass, type ChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
-import { onDemand } from '@/lib/on-demand';
+import { onDemand, onDemandDialog } from '@/lib/on-demand';
 import { useHydrated } from '@/lib/use-hydrated';
 import { BuyPlanDialog, OutOfPlanDialog } from './booking-dialogs';
 import { PLANS_LOOKED_AT } from './plan-summary';
@@ -28,6 +28,11 @@ export const NO_CLASSES_LEFT_MESSAGE = 'Ya no quedan clases por tomar este día.
 /** The room map and its list, loaded when a client first presses "Reservar". */
 const ChooseReformerDialog = onDemand(() =>
   import('./choose-reformer-dialog').then((module) => module.ChooseReformerDialog),
+);
+
+/** TERMS_ACCEPTANCE_REQUIRED: the new terms to accept, then the same booking again. */
+const AcceptTermsDialog = onDemandDialog(() =>
+  import('./accept-terms-dialog').then((module) => module.AcceptTermsDialog),
 );
 
 const DIALOG_FOR_CODE = {
@@ -82,6 +87,8 @@ export function BookingDay({
   const [choosing, setChoosing] = useState<{ slot: SlotDto; open: boolean } | null>(null);
   const [joining, setJoining] = useState<WaitlistClass | null>(null);
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
+  // The booking refused until the new terms are accepted (its reformer too): sent again once they are.
+  const [awaitingTerms, setAwaitingTerms] = useState<{ booking: PushReservationDto; open: boolean } | null>(null);
   // Each dialog runs from its first opening on (nothing of it is rendered before).
   const cancelOpened = useEverOpened(cancelling !== null);
   const joinOpened = useEverOpened(joining !== null);
@@ -124,6 +131,10 @@ export function BookingDay({
         }
         if (code === 'DATE_OUT_OF_PLAN' || code === 'NO_CLASSES_LEFT') {
           setDialog(DIALOG_FOR_CODE[code]);
+          return;
+        }
+        if (code === 'TERMS_ACCEPTANCE_REQUIRED') {
+          setAwaitingTerms({ booking: data, open: true });
           return;
         }
         // CLASS_FULL, CLASS_STARTED, ALREADY_BOOKED…: say why (the day then loads again, as it is now).
@@ -256,6 +267,17 @@ export function BookingDay({
           onBuyPlan={() => setDialog('buy-plan')}
         />
       ) : null}
+      <AcceptTermsDialog
+        open={awaitingTerms?.open ?? false}
+        onOpenChange={(open) => {
+          if (!open && awaitingTerms) setAwaitingTerms({ ...awaitingTerms, open: false });
+        }}
+        onAccepted={() => {
+          if (!awaitingTerms) return;
+          setAwaitingTerms({ ...awaitingTerms, open: false });
+          booking.mutate({ data: awaitingTerms.booking });
+        }}
+      />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} chosenClass={chosenClass} />
     </>
   );
