@@ -1,3 +1,2 @@
 // «Ejercer mis derechos ARCO»: the public form (the derechos-arco route).
 export { ARCO_RIGHTS, ArcoRequestForm } from './components/arco-request-form';
-export { ShortPrivacyNotice } from './components/short-notice';

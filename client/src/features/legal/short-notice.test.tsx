@@ -16,7 +16,13 @@ describe('ShortNotice', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('should show the published short notice with a link to the full one', async () => {
-    stubApi({ '/api/legal/aviso-corto': () => ({ status: 200, body: NOTICE }) });
+    stubApi({
+      '/api/legal/aviso-corto/versions': () => ({
+        status: 200,
+        body: { success: true, versions: [{ version: 1, publishedAt: NOTICE.publishedAt, summary: NOTICE.summary }] },
+      }),
+      '/api/legal/aviso-corto': () => ({ status: 200, body: NOTICE }),
+    });
     renderPage(<ShortNotice />);
     const notice = await screen.findByRole('complementary', { name: 'Aviso de privacidad' });
     expect(notice).toHaveTextContent(NOTICE.text);
@@ -26,11 +32,15 @@ describe('ShortNotice', () => {
     );
   });
 
-  it('should show nothing while no short notice is published', async () => {
-    const fetchMock = stubApi({});
+  it('should show nothing, and not ask for the text (a 404 in the console), while no short notice is published', async () => {
+    const fetchMock = stubApi({
+      '/api/legal/aviso-corto/versions': () => ({ status: 200, body: { success: true, versions: [] } }),
+    });
     renderPage(<ShortNotice />);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('complementary', { name: 'Aviso de privacidad' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => url);
+    expect(asked).toEqual(['/api/legal/aviso-corto/versions']);
   });
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../../components/layout/page-heading';
-import { ARCO_RIGHTS, ArcoRequestForm, ShortPrivacyNotice } from '../../features/arco';
+import { ARCO_RIGHTS, ArcoRequestForm } from '../../features/arco';
+import { ShortNotice } from '../../features/legal';
 import { useSession } from '../../features/session';
 import { publicPageHead } from '../../lib/page-title';
 
@@ -26,7 +27,7 @@ function ArcoRightsPage() {
             </li>
           ))}
         </ul>
-        <ShortPrivacyNotice />
+        <ShortNotice />
         <ArcoRequestForm name={user?.name ?? ''} email={user?.email ?? ''} />
       </div>
     </article>

@@ -6,7 +6,8 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { publishedOn, versionLine } from '../format';
-import { legalDocumentQueryOptions, legalVersionsQueryOptions, type LegalKind } from '../queries';
+import { legalVersionsQueryOptions, type LegalKind } from '../queries';
+import { usePublishedLegalDocument } from '../use-published-legal-document';
 import { LegalText } from './legal-text';
 import { LEGAL_NAMES, PublishLegalDialog } from './publish-legal-dialog';
 
@@ -39,7 +40,7 @@ export function AdminLegalTexts() {
 
 function LegalTextCard({ kind }: { kind: LegalKind }) {
   const toast = useToast();
-  const current = useQuery(legalDocumentQueryOptions(kind));
+  const current = usePublishedLegalDocument(kind);
   const versions = useQuery(legalVersionsQueryOptions(kind));
   const [publishing, setPublishing] = useState(false);
   const publishOpened = useEverOpened(publishing);
@@ -74,7 +75,7 @@ function LegalTextCard({ kind }: { kind: LegalKind }) {
               // A fresh form from the text in force at each opening.
               key={`${current.data?.version ?? 0}-${String(publishing)}`}
               kind={kind}
-              current={current.data}
+              current={current.data ?? null}
               open={publishing}
               onOpenChange={setPublishing}
               onPublished={(published) =>

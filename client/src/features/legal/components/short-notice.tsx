@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { cn } from '@/components/ui/cn';
-import { legalDocumentQueryOptions } from '../queries';
+import { usePublishedLegalDocument } from '../use-published-legal-document';
 import { LegalText } from './legal-text';
 
 /**
@@ -8,7 +7,7 @@ import { LegalText } from './legal-text';
  * Read in the browser, after the page shows (nothing waits for it); nothing shows while none is published.
  */
 export function ShortNotice({ className }: { className?: string }) {
-  const notice = useQuery(legalDocumentQueryOptions('aviso-corto')).data;
+  const notice = usePublishedLegalDocument('aviso-corto').data;
   if (!notice) return null;
   return (
     <aside aria-label="Aviso de privacidad" className={cn('rounded-card bg-sand p-4 text-sm', className)}>
