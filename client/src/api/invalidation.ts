@@ -79,6 +79,8 @@ export const LIST_URLS = {
   pendingAcceptances: '/api/consents/pending',
   /** The caller's opt-in to promotions (Mi información). */
   marketingConsent: '/api/consents/marketing',
+  /** The caller's health questionnaire and emergency contact (Mi información, the booking's dialog). */
+  myHealthProfile: '/api/informacion/health',
   /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
   membership: '/api/informacion/membership',
   /** "Membresías": the admin's list, and one membership with its charges. */
@@ -171,6 +173,8 @@ export const STALE_AFTER = {
   acceptLegalDocument: { accepted: ['pendingAcceptances'] },
   /** Promotions on or off: Mi información's checkbox. */
   setMarketingConsent: { accepted: ['marketingConsent'] },
+  /** The health questionnaire saved: Mi información's section, and the marker on the rosters it shows in. */
+  saveMyHealthProfile: { accepted: ['myHealthProfile', 'rosters', 'teaching'] },
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   // An approval also books the class whose reformer the checkout held, and spends a held gift balance.
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },

@@ -13,10 +13,38 @@ export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Registers through the API and returns the logged-in agent and the user. */
-export async function registerUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+/** A health questionnaire with nothing to tell (all no) and an emergency contact, consent given. */
+export const validHealthProfile = (overrides: Record<string, unknown> = {}) => ({
+  hasInjuries: false,
+  recentSurgery: false,
+  pregnant: false,
+  heartOrBloodPressure: false,
+  otherConditions: '',
+  emergencyName: 'Contacto de Emergencia',
+  emergencyPhone: '722 555 0101',
+  emergencyRelationship: 'Hermana',
+  sensitiveDataConsent: true,
+  ...overrides,
+});
+
+/** Saves the logged-in agent's health questionnaire (a client's own booking needs one). */
+export async function saveHealthProfile(agent: ReturnType<TestApp['agent']>, overrides: Record<string, unknown> = {}) {
+  return agent.post('/api/informacion/health').send(validHealthProfile(overrides)).expect(200);
+}
+
+/**
+ * Registers through the API and returns the logged-in agent and the user. The client has filled the
+ * health questionnaire, as every client must before booking online; `{ healthProfile: false }`
+ * leaves it empty (the questionnaire's own tests).
+ */
+export async function registerUser(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  { healthProfile = true }: { healthProfile?: boolean } = {},
+) {
   const agent = t.agent();
   const res = await agent.post('/api/auth/register').send(validRegistration(overrides)).expect(201);
+  if (healthProfile) await saveHealthProfile(agent);
   return { agent, user: res.body.user as { id: number; email: string; name: string; role: string } };
 }
 

@@ -424,6 +424,24 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   },
   acceptLegalDocument: { role: 'client', body: () => ({ kind: 'privacidad', version: 1 }) },
   setMarketingConsent: { role: 'client', body: () => ({ optIn: true }) },
+  // The health questionnaire: every answer, a yes with its detail, and the express consent.
+  saveMyHealthProfile: {
+    role: 'client',
+    body: () => ({
+      hasInjuries: true,
+      injuries: 'Hernia de disco L4-L5, sin dolor actual.',
+      recentSurgery: false,
+      surgery: '',
+      pregnant: false,
+      pregnancyWeeks: null,
+      heartOrBloodPressure: false,
+      otherConditions: '',
+      emergencyName: 'María López',
+      emergencyPhone: '722 123 4567',
+      emergencyRelationship: 'Mamá',
+      sensitiveDataConsent: true,
+    }),
+  },
 };
 
 /**

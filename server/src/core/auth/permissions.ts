@@ -69,6 +69,11 @@ export enum Permission {
   ClassesTeach = 'classes.teach',
   /** The instructors' monthly pay ("Pago a instructores") and its CSV. */
   InstructorPayRead = 'instructor-pay.read',
+  /**
+   * Any client's health questionnaire and who read it (sensitive data; each reading is logged). An
+   * instructor reads only those of clients booked in a class they teach (`{ teacherId }`).
+   */
+  HealthRead = 'health.read',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);

@@ -44,6 +44,7 @@ import { Invoices1764966000000 } from './1764966000000-Invoices';
 import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
 import { MembershipRules1764969000000 } from './1764969000000-MembershipRules';
 import { DataExports1764972000000 } from './1764972000000-DataExports';
+import { HealthProfiles1764974000000 } from './1764974000000-HealthProfiles';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -95,4 +96,5 @@ export const migrations = [
   // Memberships' booking rules, pauses and cancellations (issue 38)
   MembershipRules1764969000000,
   DataExports1764972000000,
+  HealthProfiles1764974000000,
 ];
