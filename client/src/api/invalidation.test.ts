@@ -34,6 +34,7 @@ import {
   getGetPendingAcceptancesUrl,
   getGetUserPlanesUrl,
   getGetWhatsAppConsentUrl,
+  getGetMyHealthProfileUrl,
   getGetMembershipUrl,
 } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
@@ -125,6 +126,7 @@ describe('LIST_URLS', () => {
       globalInvoicePreview: getPreviewGlobalInvoiceUrl(),
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
+      myHealthProfile: getGetMyHealthProfileUrl(),
       membership: getGetMembershipUrl(),
       adminMemberships: getGetAdminMembershipsUrl(),
       adminMembershipDetail: getGetAdminMembershipDetailUrl(),

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { HealthProfile } from '../../src/health-profile/entities';
 import type { TestApp } from './test-app';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
@@ -33,6 +34,32 @@ export async function saveHealthProfile(agent: ReturnType<TestApp['agent']>, ove
 }
 
 /**
+ * A filled questionnaire (all no) written straight to the database: the suites that only need a client
+ * who may book, also under NODE_ENV=production, where the session cookie is Secure and a plain-HTTP
+ * agent cannot call the API again. health-profile.int-spec.ts fills it through the API.
+ */
+export async function giveHealthProfile(t: TestApp, userId: number): Promise<void> {
+  const now = new Date();
+  await t.dataSource.getRepository(HealthProfile).insert({
+    userId,
+    hasInjuries: false,
+    injuries: '',
+    recentSurgery: false,
+    surgery: '',
+    pregnant: false,
+    pregnancyWeeks: null,
+    heartOrBloodPressure: false,
+    otherConditions: '',
+    emergencyName: 'Contacto de Emergencia',
+    emergencyPhone: '+527225550101',
+    emergencyRelationship: 'Hermana',
+    sensitiveConsentAt: now,
+    sensitiveConsentIp: '127.0.0.1',
+    updatedAt: now,
+  });
+}
+
+/**
  * Registers through the API and returns the logged-in agent and the user. The client has filled the
  * health questionnaire, as every client must before booking online; `{ healthProfile: false }`
  * leaves it empty (the questionnaire's own tests).
@@ -44,7 +71,7 @@ export async function registerUser(
 ) {
   const agent = t.agent();
   const res = await agent.post('/api/auth/register').send(validRegistration(overrides)).expect(201);
-  if (healthProfile) await saveHealthProfile(agent);
+  if (healthProfile) await giveHealthProfile(t, res.body.user.id as number);
   return { agent, user: res.body.user as { id: number; email: string; name: string; role: string } };
 }
 

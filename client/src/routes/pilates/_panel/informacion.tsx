@@ -12,6 +12,7 @@ import {
   whatsappQueryOptions,
   YourData,
 } from '../../../features/informacion';
+import { HealthSection, healthProfileQueryOptions } from '../../../features/health-profile';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { clearSession, setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/pilates/_panel/informacion')({
       pageRead(context.queryClient, salaQueryOptions),
       pageRead(context.queryClient, whatsappQueryOptions),
       pageRead(context.queryClient, fiscalDataQueryOptions),
+      pageRead(context.queryClient, healthProfileQueryOptions),
     ]);
   },
   head: titleHead('Mi información'),
@@ -59,6 +61,7 @@ function InformacionPage() {
         }}
       />
       <WhatsAppNotices onChanged={(message) => toast.show(message)} />
+      <HealthSection onChanged={(message) => toast.show(message)} />
       <FiscalData onSaved={(message) => toast.show(message)} />
       <YourData
         onDeleted={async () => {
