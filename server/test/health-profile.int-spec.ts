@@ -119,6 +119,29 @@ describe('health questionnaire: filled before the first booking, read by admins 
         .expect(400);
     });
 
+    it("should take the web form's body: empty details under a no, and refuse null weeks", async () => {
+      const { agent } = await newcomer();
+      const res = await agent.post('/api/informacion/health').send({
+        hasInjuries: true,
+        injuries: 'Dolor lumbar desde hace un año',
+        recentSurgery: false,
+        surgery: '',
+        pregnant: false,
+        heartOrBloodPressure: false,
+        otherConditions: '',
+        emergencyName: 'Patricia Salud',
+        emergencyPhone: '722 123 4567',
+        emergencyRelationship: 'Mamá',
+        sensitiveDataConsent: true,
+      });
+      expect(res.body).toMatchObject({ success: true, profile: { surgery: '', pregnancyWeeks: null } });
+      // null is refused in this API unless a field is clearable: the weeks are left out under a no.
+      await agent
+        .post('/api/informacion/health')
+        .send(validHealthProfile({ pregnancyWeeks: null }))
+        .expect(400);
+    });
+
     it('should save it with the consent time, keep details only under a yes, and update it any time', async () => {
       const { agent, user } = await newcomer();
       const saved = await agent

@@ -56,12 +56,12 @@ export class SaveHealthProfileDto {
   @IsBoolean({ message: YES_NO })
   pregnant!: boolean;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, example: null, description: 'Semanas de embarazo (1–42).' })
+  @ApiPropertyOptional({ type: Number, example: 20, description: 'Semanas de embarazo (1–42); solo con un sí.' })
   @ValidateIf((o: SaveHealthProfileDto) => o.pregnant === true)
   @Max(42, { message: 'Escribe las semanas de embarazo (de 1 a 42).' })
   @Min(1, { message: 'Escribe las semanas de embarazo (de 1 a 42).' })
   @IsInt({ message: 'Escribe las semanas de embarazo (de 1 a 42).' })
-  pregnancyWeeks?: number | null;
+  pregnancyWeeks?: number;
 
   @ApiProperty({ example: false, description: '¿Tienes algún problema del corazón o de presión arterial?' })
   @IsBoolean({ message: YES_NO })

@@ -27,11 +27,8 @@ export interface SaveHealthProfileDto {
    * @maxLength 1000
    */
   otherConditions?: string;
-  /**
-   * Semanas de embarazo (1–42).
-   * @nullable
-   */
-  pregnancyWeeks?: number | null;
+  /** Semanas de embarazo (1–42); solo con un sí. */
+  pregnancyWeeks?: number;
   /** ¿Estás embarazada? */
   pregnant: boolean;
   /** ¿Te operaron en los últimos 12 meses? */

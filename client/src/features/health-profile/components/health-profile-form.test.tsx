@@ -99,7 +99,6 @@ describe('HealthProfileForm', () => {
         recentSurgery: false,
         surgery: '',
         pregnant: false,
-        pregnancyWeeks: null,
         heartOrBloodPressure: false,
         otherConditions: '',
         emergencyName: 'María López',

@@ -109,7 +109,8 @@ const toBody = (values: HealthFormValues): SaveHealthProfileDto => ({
   recentSurgery: values.recentSurgery === true,
   surgery: values.recentSurgery ? values.surgery : '',
   pregnant: values.pregnant === true,
-  pregnancyWeeks: values.pregnant ? Number(values.pregnancyWeeks) : null,
+  // Only under a yes: the API refuses null for a field it does not clear.
+  ...(values.pregnant ? { pregnancyWeeks: Number(values.pregnancyWeeks) } : {}),
   heartOrBloodPressure: values.heartOrBloodPressure === true,
   otherConditions: values.otherConditions,
   emergencyName: values.emergencyName,
