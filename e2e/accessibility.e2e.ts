@@ -91,6 +91,8 @@ const DIALOG_FILES: Record<string, string> = {
   'features/desk-sale/components/desk-sale-dialog.tsx': 'Venta en mostrador',
   'features/forgive/components/forgive-dialog.tsx': 'Perdonar (from Clases de …)',
   'features/gift-cards/components/admin-gift-cards.tsx': 'Reembolsar y anular',
+  'features/health-profile/components/health-detail-dialog.tsx': "Notas de salud de … (a roster's marker)",
+  'features/health-profile/components/health-profile-dialog.tsx': 'Cuestionario de salud',
   'features/informacion/components/change-info-dialog.tsx': 'Cambiar información',
   'features/informacion/components/change-password-dialog.tsx': 'Cambiar contraseña',
   'features/informacion/components/delete-account-dialog.tsx': 'Eliminar mi cuenta',

@@ -29,6 +29,7 @@ export async function registerClient(
   baseUrl: string,
   name: string,
   password = 'clave-segura-1',
+  { healthProfile = true }: { healthProfile?: boolean } = {},
 ): Promise<string> {
   serial += 1;
   // ASCII only: the login form, like most mail providers, takes no accents in the local part.
@@ -43,6 +44,25 @@ export async function registerClient(
     data: { name, email, cumpleanos: '1991-06-02', password, confirmPassword: password, terms: true },
   });
   expect(answer.status()).toBe(201);
+  // Every client fills the health questionnaire before booking online: saved here in the session
+  // registration opened, so the journeys book as before (health-profile.e2e.ts fills it in the dialog).
+  if (healthProfile) {
+    const saved = await page.request.post(`${baseUrl}/api/informacion/health`, {
+      headers: CSRF,
+      data: {
+        hasInjuries: false,
+        recentSurgery: false,
+        pregnant: false,
+        heartOrBloodPressure: false,
+        otherConditions: '',
+        emergencyName: 'Contacto de Emergencia',
+        emergencyPhone: '722 555 0101',
+        emergencyRelationship: 'Hermana',
+        sensitiveDataConsent: true,
+      },
+    });
+    expect(saved.status()).toBe(200);
+  }
   return email;
 }
 

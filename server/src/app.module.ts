@@ -13,6 +13,7 @@ import { ClassTypesModule } from './class-types';
 import { InstructorsModule } from './instructors';
 import { InvoicingModule } from './invoicing';
 import { LegalModule } from './legal';
+import { HealthProfileModule } from './health-profile';
 import { PrivacyModule } from './privacy';
 import { JOBS } from './jobs';
 import { OperationsModule } from './operations';
@@ -38,6 +39,7 @@ export class AppModule {
         TeachingModule,
         ClassTypesModule,
         LegalModule,
+        HealthProfileModule,
         PlanesModule,
         InformacionModule,
         PrivacyModule,

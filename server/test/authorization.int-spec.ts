@@ -45,6 +45,10 @@ interface Fixture {
   taughtReservationId: number;
   /** An issued invoice of the other client. */
   otherInvoiceId: number;
+  /** The client booked in the taught class, and that class's row; the other client's class (another instructor's). */
+  taughtClientId: number;
+  taughtClassId: number;
+  otherClassId: number;
 }
 
 interface Rule {
@@ -55,8 +59,8 @@ interface Rule {
   othersBody?: (f: Fixture) => object;
   /** For `own` GET operations: the path of another user's resource. */
   othersPath?: (f: Fixture) => string;
-  /** For paths with parameters. */
-  path?: string;
+  /** For paths with parameters (from the fixture when they name its rows). */
+  path?: string | ((f: Fixture) => string);
 }
 
 const granted = (role: Role, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);
@@ -340,6 +344,15 @@ const RULES: Record<string, Rule> = {
     path: '/api/admin/arco-requests/999999/status',
     body: () => ({ status: 'en_proceso' }),
   },
+  // The health questionnaire (health-profile.int-spec.ts): one's own, then staff's reading of it.
+  getMyHealthProfile: { access: 'session' },
+  saveMyHealthProfile: { access: 'session', body: () => ({}) },
+  getHealthProfile: {
+    access: { teaching: Permission.HealthRead },
+    path: (f) => `/api/health-profiles/${f.taughtClientId}?classId=${f.taughtClassId}`,
+    othersPath: (f) => `/api/health-profiles/${f.otherId}?classId=${f.otherClassId}`,
+  },
+  getHealthProfileViews: { access: Permission.HealthRead, path: '/api/admin/users/999999/health-views' },
 };
 
 interface Operation {
@@ -522,7 +535,12 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
       uuid: stamped.uuid,
       nextAttemptAt: NOW,
     });
+    const classIdOf = async (scheduleId: number) =>
+      (await t.dataSource.getRepository(ClassSession).findOneByOrFail({ scheduleId, date: NEXT_MONDAY })).id;
     fixture = {
+      taughtClientId: filler.user.id,
+      taughtClassId: await classIdOf(full.id),
+      otherClassId: await classIdOf(schedule.id),
       otherInvoiceId: otherInvoice.id,
       clientId: mine.user.id,
       otherId: theirs.user.id,
@@ -558,7 +576,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
 
   const call = async (caller: Caller, op: Operation, body?: object, othersPath?: string) => {
     const rule = RULES[op.id];
-    const path = othersPath ?? rule.path ?? op.path;
+    const path = othersPath ?? (typeof rule.path === 'function' ? rule.path(fixture) : rule.path) ?? op.path;
     const agent = await agentFor(caller, op);
     // A role without the `own` rule's permission acts on its own data (the client is the fixture's).
     const own = ownedBy(rule.access);
@@ -682,10 +700,15 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
 
   it("should answer 403 on another instructor's class to a role that only teaches, and let those with the permission act on any class", async () => {
     const door = operations.filter((op) => taughtBy(RULES[op.id].access));
-    expect(door.map((op) => op.id).sort()).toEqual(['markAttendance', 'walkIn']);
+    expect(door.map((op) => op.id).sort()).toEqual(['getHealthProfile', 'markAttendance', 'walkIn']);
     for (const role of ROLES) {
       for (const op of door) {
-        const { status, body } = await call(byRole[role], op, RULES[op.id].othersBody!(fixture));
+        const { status, body } = await call(
+          byRole[role],
+          op,
+          RULES[op.id].othersBody?.(fixture),
+          RULES[op.id].othersPath?.(fixture),
+        );
         const expected = granted(role, taughtBy(RULES[op.id].access)!)
           ? { refused: false }
           : { refused: true, status: 403, code: 'FORBIDDEN' };
@@ -709,7 +732,7 @@ describe('authorization matrix: every endpoint of the OpenAPI document × guest,
     for (const op of operations.filter((o) => o.method === 'post')) {
       const res = await t
         .http()
-        .post(RULES[op.id].path ?? op.path)
+        .post(typeof RULES[op.id].path === 'string' ? (RULES[op.id].path as string) : op.path)
         .set('Cookie', cookie)
         .send(RULES[op.id].body?.(fixture) ?? {});
       observe(op, res.status);

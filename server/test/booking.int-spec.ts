@@ -518,6 +518,7 @@ describe('booking', () => {
           paidAtStudio: false,
           spot: { id: expect.any(Number), label: 'Reformer 1' },
           forgiven: false,
+          healthNote: false,
         },
       ]);
       expect(slot.released).toEqual([]);

@@ -3,7 +3,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/core/auth/csrf.guard';
 import { FixedClock } from '../src/core/clock/clock';
 import type { PageRead } from '../src/core/http/page-reads.port';
 import { PageReads } from '../src/pages/page-reads';
-import { registerUser } from './helpers/accounts';
+import { giveHealthProfile, registerUser } from './helpers/accounts';
 import { ADMIN, NEXT_MONDAY, NOW, givePlan, scheduleAt } from './helpers/booking';
 import { createTestApp, TestApp } from './helpers/test-app';
 
@@ -70,6 +70,7 @@ describe("a server-rendered page's API reads answered in-process (PageReads)", (
     admin = cookieOf(login.headers['set-cookie']);
     otherId = (await registerUser(t, { email: 'otra.persona@example.com' })).user.id;
     await givePlan(t, clientId, { classes: 8 });
+    await giveHealthProfile(t, clientId);
     const monday = await scheduleAt(t, 1, '07:00');
     await t
       .http()

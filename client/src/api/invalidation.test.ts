@@ -35,6 +35,7 @@ import {
   getGetPendingAcceptancesUrl,
   getGetUserPlanesUrl,
   getGetWhatsAppConsentUrl,
+  getGetMyHealthProfileUrl,
   getGetMembershipUrl,
 } from './generated/informacion/informacion';
 import { getListPurchasesUrl } from './generated/payments/payments';
@@ -134,6 +135,7 @@ describe('LIST_URLS', () => {
       pendingAcceptances: getGetPendingAcceptancesUrl(),
       marketingConsent: getGetMarketingConsentUrl(),
       arcoRequests: getListArcoRequestsUrl(),
+      myHealthProfile: getGetMyHealthProfileUrl(),
       membership: getGetMembershipUrl(),
       adminMemberships: getGetAdminMembershipsUrl(),
       adminMembershipDetail: getGetAdminMembershipDetailUrl(),

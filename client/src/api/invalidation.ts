@@ -88,6 +88,8 @@ export const LIST_URLS = {
   marketingConsent: '/api/consents/marketing',
   /** «Solicitudes ARCO» (admin). */
   arcoRequests: '/api/admin/arco-requests',
+  /** The caller's health questionnaire and emergency contact (Mi información, the booking's dialog). */
+  myHealthProfile: '/api/informacion/health',
   /** The caller's membership and its week ("2 de 3 esta semana"): Mis planes and the booking page. */
   membership: '/api/informacion/membership',
   /** "Membresías": the admin's list, and one membership with its charges. */
@@ -180,6 +182,8 @@ export const STALE_AFTER = {
   acceptLegalDocument: { accepted: ['pendingAcceptances'] },
   /** Promotions on or off: Mi información's checkbox. */
   setMarketingConsent: { accepted: ['marketingConsent'] },
+  /** The health questionnaire saved: Mi información's section, and the marker on the rosters it shows in. */
+  saveMyHealthProfile: { accepted: ['myHealthProfile', 'rosters', 'teaching'] },
   /** "Confirmando tu pago…" lasts until Mis planes shows the plan. */
   // An approval also books the class whose reformer the checkout held, and spends a held gift balance.
   confirmPayment: { accepted: ['plans', 'ownPurchases', 'day', 'rosters', 'classes', 'giftBalance'], waits: true },

@@ -15,6 +15,7 @@ import { classTypesEntities } from '../class-types/entities';
 import { invoicingEntities } from '../invoicing/entities';
 import { legalEntities } from '../legal/entities';
 import { privacyEntities } from '../privacy/entities';
+import { healthProfileEntities } from '../health-profile/entities';
 import { migrations } from './migrations';
 
 /** The app's schema, handed to core's DatabaseModule: each module's entities and the migrations. */
@@ -30,6 +31,7 @@ export const schema: DatabaseSchema = {
     ...legalEntities,
     ...privacyEntities,
     ...arcoEntities,
+    ...healthProfileEntities,
     ...paymentsEntities,
     ...promoCodesEntities,
     ...giftCardsEntities,

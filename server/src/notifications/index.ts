@@ -13,5 +13,5 @@ export {
 export { WHATSAPP_MESSAGE_STATUSES } from './entities/whatsapp-message.entity';
 export { WhatsAppWebhookService } from './whatsapp/whatsapp-webhook.service';
 export { WHATSAPP_CONSENT_TEXT, WHATSAPP_CONSENT_VERSION } from './whatsapp/consent';
-export { displayPhone } from './whatsapp/phone-number';
+export { displayPhone, normalizeMexicanMobile } from './whatsapp/phone-number';
 export { IsMexicanMobile, PHONE_INPUT_MAX } from './whatsapp/phone-number.validator';

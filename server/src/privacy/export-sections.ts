@@ -78,6 +78,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   byUser('invoices', 'facturas'),
   byUser('fiscal_profiles', 'datos-fiscales'),
+  byUser('health_profiles', 'cuestionario-de-salud'),
+  {
+    table: 'health_profile_views',
+    file: 'lecturas-del-cuestionario-de-salud',
+    ownerColumns: ['user_id'],
+    // Who read one's questionnaire is part of one's data; what an instructor read of others is not theirs.
+    actorColumns: ['viewer_id'],
+    select: 'SELECT * FROM health_profile_views WHERE user_id = ? ORDER BY id',
+    params: (userId) => [userId],
+  },
   byUser('intro_claims', 'clase-de-prueba'),
   byUser('promo_code_attempts', 'intentos-de-codigos'),
   byUser('instructors', 'perfil-de-instructor'),

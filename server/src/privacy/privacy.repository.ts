@@ -213,6 +213,9 @@ export class PrivacyRepository {
     await tx.query('DELETE FROM login_failures WHERE email = ?', [values.email]);
     await tx.query('DELETE FROM auth_rate_limits WHERE INSTR(bucket, ?) > 0', [values.email]);
     await tx.query('DELETE FROM fiscal_profiles WHERE user_id = ?', [id]);
+    // Sensitive data (the health questionnaire) and who read it: erased, nothing of it is proof.
+    await tx.query('DELETE FROM health_profile_views WHERE user_id = ?', [id]);
+    await tx.query('DELETE FROM health_profiles WHERE user_id = ?', [id]);
     // Kept five years for the tax law, without the person: the CFDI itself is at the SAT and Facturapi.
     await tx.query(
       `UPDATE invoices SET user_id = NULL, rfc = ?, legal_name = ?, email = NULL, updated_at = ? WHERE user_id = ?`,

@@ -36,6 +36,7 @@ import { ReservationsRepository, type ReservationInfo, type Slot } from './reser
 import { BookingError, BookingErrorCode } from './reservations.errors';
 import { SpotHoldsRepository, type LiveHold } from './spot-holds.repository';
 import { LegalService } from '../legal';
+import { HealthProfileService } from '../health-profile';
 
 /**
  * A class as others see it while checkouts hold reformers in it (spot_holds): each reformer held
@@ -88,6 +89,7 @@ export class BookingService {
     private readonly settings: StudioSettingsService,
     private readonly noShows: NoShowsService,
     private readonly legal: LegalService,
+    private readonly health: HealthProfileService,
   ) {}
 
   /**
@@ -170,6 +172,12 @@ export class BookingService {
       slots.flatMap((slot) => (slot.classId !== null ? [slot.classId] : [])),
     );
     const waitingIn = (classId: number | null): WaitlistLine[] => lines.filter((l) => l.classSessionId === classId);
+    // The health marker, for those who may read the questionnaires: admins, and instructors (whose
+    // answer TeachingService narrows to the classes they teach).
+    const healthNotes =
+      access.can(admin, Permission.HealthRead) || access.can(admin, Permission.ClassesTeach)
+        ? await this.health.needingAttention(slots.flatMap((slot) => slot.people.map((p) => p.id)))
+        : new Set<number>();
     return slots.map((slot) => ({
       ...toSlotDto(
         withHolds(slot, holds, admin.id),
@@ -178,7 +186,7 @@ export class BookingService {
         this.cancelTiming(slot, null, true, cancelHours),
         room,
       ),
-      enrolled: slot.people.map(toEnrolledUserDto),
+      enrolled: slot.people.map((p) => toEnrolledUserDto(p, healthNotes.has(p.id))),
       released: (slot.classId !== null ? (released.get(slot.classId) ?? []) : []).map(toReleasedPlaceDto),
       attendance: toAttendanceSummary(slot.people),
       canMarkAttendance: !slot.cancelled && this.attendance.canMark(slot.date, slot.startTime),
@@ -226,6 +234,10 @@ export class BookingService {
       await this.noShows.assertNotBlocked(userId, strikeRule, contact);
       // A new version of the terms or notice: the client accepts it (a dialog) before booking again.
       await this.legal.assertAccepted(userId);
+      // Every client fills the health questionnaire before booking online (also those who booked
+      // before it existed: asked at their next booking). Not when the studio books for them, nor
+      // when a waitlist place or a paid checkout's hold becomes the booking.
+      await this.health.assertFilled(userId);
     }
 
     // Rule 1: the class runs that date, is not cancelled and has not started.

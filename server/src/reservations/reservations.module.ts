@@ -1,6 +1,7 @@
 import { ClassTypesModule } from '../class-types';
 import { InstructorsModule } from '../instructors';
 import { LegalModule } from '../legal';
+import { HealthProfileModule } from '../health-profile';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { PlanesModule } from '../planes';
@@ -31,7 +32,15 @@ import { WaitlistService } from './waitlist.service';
 
 /** Booking: the weekly timetable, classes on dates, reservations, their notifications and calendar feeds. */
 @Module({
-  imports: [PlanesModule, NotificationsModule, SalaModule, InstructorsModule, ClassTypesModule, LegalModule],
+  imports: [
+    PlanesModule,
+    NotificationsModule,
+    SalaModule,
+    InstructorsModule,
+    ClassTypesModule,
+    LegalModule,
+    HealthProfileModule,
+  ],
   controllers: [ReservationsController, TimetableController, CalendarFeedController, SpotOutageController],
   providers: [
     ReservationsRepository,

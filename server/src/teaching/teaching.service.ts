@@ -61,6 +61,7 @@ export class TeachingService {
           const marker = markers.get(person.reservationId);
           return {
             reservationId: person.reservationId,
+            userId: person.id,
             name: person.name,
             attended: person.attended,
             spot: person.spot,
@@ -68,6 +69,7 @@ export class TeachingService {
             paidAtStudio: person.paidAtStudio,
             firstTime: marker?.firstTime ?? false,
             birthday: marker !== undefined && marker.birthDate.slice(5) === date.slice(5),
+            healthNote: person.healthNote,
           };
         }),
         spots: slot.spots,

@@ -6,6 +6,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { AttendanceService } from '../reservations/attendance.service';
 import { BookingService } from '../reservations/booking.service';
 import type { InstructorsService } from '../instructors';
+import type { HealthProfileService } from '../health-profile';
 import type { LegalService } from '../legal';
 import { ClassSessionsService } from '../reservations/class-sessions.service';
 import { NoShowsService } from '../reservations/no-shows.service';
@@ -126,6 +127,11 @@ export function reservationsRules(now: Date | string, env: Record<string, string
     noShows,
     // No legal text is published in these rules' tests: nothing to accept.
     { assertAccepted: () => Promise.resolve() } as unknown as LegalService,
+    // Every client of these rules' tests has filled the health questionnaire.
+    {
+      assertFilled: () => Promise.resolve(),
+      needingAttention: () => Promise.resolve(new Set<number>()),
+    } as unknown as HealthProfileService,
   );
   return { db, config, clock, studio, transactions, waitlistRepository, booking, waitlist, settings: fixedSettings };
 }

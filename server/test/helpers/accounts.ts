@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { HealthProfile } from '../../src/health-profile/entities';
 import type { TestApp } from './test-app';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
@@ -13,10 +14,64 @@ export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Registers through the API and returns the logged-in agent and the user. */
-export async function registerUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+/** A health questionnaire with nothing to tell (all no) and an emergency contact, consent given. */
+export const validHealthProfile = (overrides: Record<string, unknown> = {}) => ({
+  hasInjuries: false,
+  recentSurgery: false,
+  pregnant: false,
+  heartOrBloodPressure: false,
+  otherConditions: '',
+  emergencyName: 'Contacto de Emergencia',
+  emergencyPhone: '722 555 0101',
+  emergencyRelationship: 'Hermana',
+  sensitiveDataConsent: true,
+  ...overrides,
+});
+
+/** Saves the logged-in agent's health questionnaire (a client's own booking needs one). */
+export async function saveHealthProfile(agent: ReturnType<TestApp['agent']>, overrides: Record<string, unknown> = {}) {
+  return agent.post('/api/informacion/health').send(validHealthProfile(overrides)).expect(200);
+}
+
+/**
+ * A filled questionnaire (all no) written straight to the database: the suites that only need a client
+ * who may book, also under NODE_ENV=production, where the session cookie is Secure and a plain-HTTP
+ * agent cannot call the API again. health-profile.int-spec.ts fills it through the API.
+ */
+export async function giveHealthProfile(t: TestApp, userId: number): Promise<void> {
+  const now = new Date();
+  await t.dataSource.getRepository(HealthProfile).insert({
+    userId,
+    hasInjuries: false,
+    injuries: '',
+    recentSurgery: false,
+    surgery: '',
+    pregnant: false,
+    pregnancyWeeks: null,
+    heartOrBloodPressure: false,
+    otherConditions: '',
+    emergencyName: 'Contacto de Emergencia',
+    emergencyPhone: '+527225550101',
+    emergencyRelationship: 'Hermana',
+    sensitiveConsentAt: now,
+    sensitiveConsentIp: '127.0.0.1',
+    updatedAt: now,
+  });
+}
+
+/**
+ * Registers through the API and returns the logged-in agent and the user. The client has filled the
+ * health questionnaire, as every client must before booking online; `{ healthProfile: false }`
+ * leaves it empty (the questionnaire's own tests).
+ */
+export async function registerUser(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  { healthProfile = true }: { healthProfile?: boolean } = {},
+) {
   const agent = t.agent();
   const res = await agent.post('/api/auth/register').send(validRegistration(overrides)).expect(201);
+  if (healthProfile) await giveHealthProfile(t, res.body.user.id as number);
   return { agent, user: res.body.user as { id: number; email: string; name: string; role: string } };
 }
 

@@ -439,6 +439,24 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     role: 'admin',
     body: () => ({ status: 'respondida', responseNote: 'Te enviamos tus datos por correo.' }),
   },
+  // The health questionnaire: every answer, a yes with its detail, and the express consent.
+  saveMyHealthProfile: {
+    role: 'client',
+    body: () => ({
+      hasInjuries: true,
+      injuries: 'Hernia de disco L4-L5, sin dolor actual.',
+      recentSurgery: false,
+      surgery: '',
+      pregnant: true,
+      pregnancyWeeks: 20,
+      heartOrBloodPressure: false,
+      otherConditions: '',
+      emergencyName: 'María López',
+      emergencyPhone: '722 123 4567',
+      emergencyRelationship: 'Mamá',
+      sensitiveDataConsent: true,
+    }),
+  },
 };
 
 /**

@@ -107,6 +107,7 @@ export function rosterClient(overrides: Partial<EnrolledUserDto> = {}): Enrolled
     attended: null,
     paidAtStudio: false,
     forgiven: false,
+    healthNote: false,
     spot: null,
     ...overrides,
   };

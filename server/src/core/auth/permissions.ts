@@ -71,6 +71,11 @@ export enum Permission {
   InstructorPayRead = 'instructor-pay.read',
   /** ARCO requests («Solicitudes ARCO»): see them with the requester's data, and answer them. */
   ArcoManage = 'arco.manage',
+  /**
+   * Any client's health questionnaire and who read it (sensitive data; each reading is logged). An
+   * instructor reads only those of clients booked in a class they teach (`{ teacherId }`).
+   */
+  HealthRead = 'health.read',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);

@@ -178,4 +178,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   changeArcoRequestStatus: 'Cambiar el estado de una solicitud ARCO',
   getMarketingConsent: 'Mi consentimiento para recibir promociones',
   setMarketingConsent: 'Recibir o dejar de recibir promociones',
+  // Cuestionario de salud y contacto de emergencia
+  getMyHealthProfile: 'Mi cuestionario de salud y contacto de emergencia',
+  saveMyHealthProfile: 'Guardar mi cuestionario de salud (con consentimiento expreso)',
+  getHealthProfile: 'Cuestionario de salud de un cliente (queda registrado)',
+  getHealthProfileViews: 'Quién leyó el cuestionario de salud de un cliente',
 };

@@ -45,6 +45,7 @@ import { LegalTexts1764967000000 } from './1764967000000-LegalTexts';
 import { MembershipRules1764969000000 } from './1764969000000-MembershipRules';
 import { DataExports1764972000000 } from './1764972000000-DataExports';
 import { ArcoRequests1764973000000 } from './1764973000000-ArcoRequests';
+import { HealthProfiles1764974000000 } from './1764974000000-HealthProfiles';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -97,4 +98,5 @@ export const migrations = [
   MembershipRules1764969000000,
   DataExports1764972000000,
   ArcoRequests1764973000000,
+  HealthProfiles1764974000000,
 ];

@@ -81,7 +81,7 @@ function toSlotSpots(room: RoomOn, taken: number[], mine: number | null): SlotSp
   }));
 }
 
-export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
+export const toEnrolledUserDto = (p: Enrolled, healthNote = false): EnrolledUserDto => ({
   reservationId: p.reservationId,
   id: p.id,
   name: p.name,
@@ -90,6 +90,7 @@ export const toEnrolledUserDto = (p: Enrolled): EnrolledUserDto => ({
   paidAtStudio: p.paidAtStudio,
   spot: p.spotId !== null && p.spotLabel !== null ? { id: p.spotId, label: p.spotLabel } : null,
   forgiven: (p.forgivenAt ?? null) !== null,
+  healthNote,
 });
 
 export const toReleasedPlaceDto = (p: ReleasedPlace): ReleasedPlaceDto => ({

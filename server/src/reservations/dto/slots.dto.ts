@@ -213,6 +213,12 @@ export class EnrolledUserDto {
     description: 'Un administrador perdonó su inasistencia: la clase volvió a su plan si seguía vigente.',
   })
   forgiven!: boolean;
+
+  @ApiProperty({
+    description:
+      'Su cuestionario de salud tiene algo que saber (un sí u otras condiciones): el detalle, con GET /api/health-profiles/{id}.',
+  })
+  healthNote!: boolean;
 }
 
 /** A place released after the deadline ("Lugar liberado"): no longer booked, the class kept used. */

@@ -28,6 +28,9 @@ export class TeachingStudentDto {
   @ApiProperty({ description: 'La reserva: para marcar su asistencia.' })
   reservationId!: number;
 
+  @ApiProperty({ description: 'Su cuenta: para leer su cuestionario de salud (GET /api/health-profiles/{userId}).' })
+  userId!: number;
+
   @ApiProperty({ example: 'Ana López' })
   name!: string;
 
@@ -57,6 +60,11 @@ export class TeachingStudentDto {
 
   @ApiProperty({ description: 'Cumple años el día de la clase.' })
   birthday!: boolean;
+
+  @ApiProperty({
+    description: 'Su cuestionario de salud tiene algo que saber: el detalle, a pedido (queda registrado).',
+  })
+  healthNote!: boolean;
 }
 
 export const COVER_REQUEST_STATES = ['open', 'approved', 'declined', 'withdrawn'] as const;

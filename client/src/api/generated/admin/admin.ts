@@ -82,6 +82,7 @@ import type {
   GetUsersDto,
   GiftCardIdDto,
   GlobalInvoicePreviewResponseDto,
+  HealthProfileViewsResponseDto,
   InstructorPayReportResponseDto,
   InstructorProfileResponseDto,
   InstructorProfilesResponseDto,
@@ -5881,6 +5882,129 @@ export const useChangeSettings = <TError = ErrorType<ErrorResponseDto>, TContext
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * @summary Quién leyó el cuestionario de salud de un cliente
+ */
+export const getGetHealthProfileViewsUrl = (id: number) => {
+  return `/api/admin/users/${id}/health-views`;
+};
+
+export const getHealthProfileViews = async (
+  id: number,
+  options?: RequestInit,
+): Promise<HealthProfileViewsResponseDto> => {
+  return apiFetch<HealthProfileViewsResponseDto>(getGetHealthProfileViewsUrl(id), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetHealthProfileViewsQueryKey = (id: number) => {
+  return [`/api/admin/users/${id}/health-views`] as const;
+};
+
+export const getGetHealthProfileViewsQueryOptions = <
+  TData = Awaited<ReturnType<typeof getHealthProfileViews>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthProfileViews>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetHealthProfileViewsQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getHealthProfileViews>>> = ({ signal }) =>
+    getHealthProfileViews(id, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getHealthProfileViews>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetHealthProfileViewsQueryResult = NonNullable<Awaited<ReturnType<typeof getHealthProfileViews>>>;
+export type GetHealthProfileViewsQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetHealthProfileViews<
+  TData = Awaited<ReturnType<typeof getHealthProfileViews>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthProfileViews>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHealthProfileViews>>,
+          TError,
+          Awaited<ReturnType<typeof getHealthProfileViews>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetHealthProfileViews<
+  TData = Awaited<ReturnType<typeof getHealthProfileViews>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthProfileViews>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getHealthProfileViews>>,
+          TError,
+          Awaited<ReturnType<typeof getHealthProfileViews>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetHealthProfileViews<
+  TData = Awaited<ReturnType<typeof getHealthProfileViews>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthProfileViews>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Quién leyó el cuestionario de salud de un cliente
+ */
+
+export function useGetHealthProfileViews<
+  TData = Awaited<ReturnType<typeof getHealthProfileViews>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealthProfileViews>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetHealthProfileViewsQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary Agregar a un cliente sin reserva
  */

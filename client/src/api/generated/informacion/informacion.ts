@@ -39,11 +39,13 @@ import type {
   GetClasesDto,
   GetMembershipDto,
   GetUserPlanesDto,
+  HealthProfileResponseDto,
   InvoiceResponseDto,
   MarketingConsentDto,
   MarketingConsentResponseDto,
   MembershipDto,
   MyClassesResponseDto,
+  MyHealthProfileResponseDto,
   MyInvoicesResponseDto,
   MyMembershipResponseDto,
   PauseMembershipDto,
@@ -51,6 +53,7 @@ import type {
   PlanHistoryDto,
   PlanHistoryResponseDto,
   RequestInvoiceDto,
+  SaveHealthProfileDto,
   SubmitArcoRequestDto,
   SubmitArcoRequestResponseDto,
   UserPlansResponseDto,
@@ -1579,6 +1582,202 @@ export function useGetUserPlanesSuspense<
   return query;
 }
 
+/**
+ * @summary Mi cuestionario de salud y contacto de emergencia
+ */
+export const getGetMyHealthProfileUrl = () => {
+  return `/api/informacion/health`;
+};
+
+export const getMyHealthProfile = async (options?: RequestInit): Promise<MyHealthProfileResponseDto> => {
+  return apiFetch<MyHealthProfileResponseDto>(getGetMyHealthProfileUrl(), {
+    ...options,
+    method: 'GET',
+  });
+};
+
+export const getGetMyHealthProfileQueryKey = () => {
+  return [`/api/informacion/health`] as const;
+};
+
+export const getGetMyHealthProfileQueryOptions = <
+  TData = Awaited<ReturnType<typeof getMyHealthProfile>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyHealthProfile>>, TError, TData>>;
+  request?: SecondParameter<typeof apiFetch>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetMyHealthProfileQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyHealthProfile>>> = ({ signal }) =>
+    getMyHealthProfile({ signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getMyHealthProfile>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetMyHealthProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getMyHealthProfile>>>;
+export type GetMyHealthProfileQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetMyHealthProfile<
+  TData = Awaited<ReturnType<typeof getMyHealthProfile>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyHealthProfile>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyHealthProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getMyHealthProfile>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyHealthProfile<
+  TData = Awaited<ReturnType<typeof getMyHealthProfile>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyHealthProfile>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyHealthProfile>>,
+          TError,
+          Awaited<ReturnType<typeof getMyHealthProfile>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetMyHealthProfile<
+  TData = Awaited<ReturnType<typeof getMyHealthProfile>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyHealthProfile>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Mi cuestionario de salud y contacto de emergencia
+ */
+
+export function useGetMyHealthProfile<
+  TData = Awaited<ReturnType<typeof getMyHealthProfile>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyHealthProfile>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetMyHealthProfileQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Guardar mi cuestionario de salud (con consentimiento expreso)
+ */
+export const getSaveMyHealthProfileUrl = () => {
+  return `/api/informacion/health`;
+};
+
+export const saveMyHealthProfile = async (
+  saveHealthProfileDto: SaveHealthProfileDto,
+  options?: RequestInit,
+): Promise<HealthProfileResponseDto> => {
+  return apiFetch<HealthProfileResponseDto>(getSaveMyHealthProfileUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(saveHealthProfileDto),
+  });
+};
+
+export const getSaveMyHealthProfileMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof saveMyHealthProfile>>,
+    TError,
+    { data: SaveHealthProfileDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof saveMyHealthProfile>>,
+  TError,
+  { data: SaveHealthProfileDto },
+  TContext
+> => {
+  const mutationKey = ['saveMyHealthProfile'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof saveMyHealthProfile>>,
+    { data: SaveHealthProfileDto }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return saveMyHealthProfile(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SaveMyHealthProfileMutationResult = NonNullable<Awaited<ReturnType<typeof saveMyHealthProfile>>>;
+export type SaveMyHealthProfileMutationBody = SaveHealthProfileDto;
+export type SaveMyHealthProfileMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Guardar mi cuestionario de salud (con consentimiento expreso)
+ */
+export const useSaveMyHealthProfile = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof saveMyHealthProfile>>,
+      TError,
+      { data: SaveHealthProfileDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof saveMyHealthProfile>>,
+  TError,
+  { data: SaveHealthProfileDto },
+  TContext
+> => {
+  const mutationOptions = getSaveMyHealthProfileMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 /**
  * @summary Mis facturas
  */

@@ -16,6 +16,8 @@ export interface EnrolledUserDto {
   email: string;
   /** Un administrador perdonó su inasistencia: la clase volvió a su plan si seguía vigente. */
   forgiven: boolean;
+  /** Su cuestionario de salud tiene algo que saber (un sí u otras condiciones): el detalle, con GET /api/health-profiles/{id}. */
+  healthNote: boolean;
   id: number;
   name: string;
   /** Entró sin plan que cubriera la fecha: la clase se paga en el estudio. */

@@ -22,6 +22,8 @@ export interface TeachingStudentDto {
   classesRemaining: number | null;
   /** Primera vez: no tiene ninguna clase reservada antes de esta. */
   firstTime: boolean;
+  /** Su cuestionario de salud tiene algo que saber: el detalle, a pedido (queda registrado). */
+  healthNote: boolean;
   name: string;
   /** Entró sin plan que cubriera la fecha: la clase se paga en el estudio. */
   paidAtStudio: boolean;
@@ -32,4 +34,6 @@ export interface TeachingStudentDto {
    * @nullable
    */
   spot: TeachingStudentDtoSpot;
+  /** Su cuenta: para leer su cuestionario de salud (GET /api/health-profiles/{userId}). */
+  userId: number;
 }

@@ -12,6 +12,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { useEverOpened } from '@/components/ui/dialog';
 import { preloadToasts, useToast } from '@/components/ui/toast';
 import { bookedMessage, CancelReservationDialog } from '@/features/my-classes';
+import { HealthProfileDialog } from '@/features/health-profile';
 import { rememberChosenClass, type ChosenClass } from '@/features/purchase';
 import { JoinWaitlistDialog, LeaveWaitlistDialog, type WaitlistClass } from '@/features/waitlist';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
@@ -89,6 +90,8 @@ export function BookingDay({
   const [leaving, setLeaving] = useState<{ id: number; date: string; time: string } | null>(null);
   // The booking refused until the new terms are accepted (its reformer too): sent again once they are.
   const [awaitingTerms, setAwaitingTerms] = useState<{ booking: PushReservationDto; open: boolean } | null>(null);
+  // A first booking refused for the health questionnaire (HEALTH_PROFILE_REQUIRED): sent again, same reformer, once saved.
+  const [needsHealth, setNeedsHealth] = useState<PushReservationDto | null>(null);
   // Each dialog runs from its first opening on (nothing of it is rendered before).
   const cancelOpened = useEverOpened(cancelling !== null);
   const joinOpened = useEverOpened(joining !== null);
@@ -110,6 +113,10 @@ export function BookingDay({
       onSuccess: (answer) => toast.show(bookedMessage(answer)),
       onError: (error, { data }) => {
         const code = isApiError(error) ? error.code : undefined;
+        if (code === 'HEALTH_PROFILE_REQUIRED') {
+          setNeedsHealth(data);
+          return;
+        }
         if (code === 'NO_CLASSES_LEFT') {
           // The class survives the purchase: the return from the checkout offers to book it.
           const day = queryClient.getQueryData<SlotsResponseDto>(getGetInformationQueryKey({ date: data.date }));
@@ -279,6 +286,20 @@ export function BookingDay({
         }}
       />
       <BuyPlanDialog open={dialog === 'buy-plan'} onOpenChange={closeDialog} chosenClass={chosenClass} />
+      <HealthProfileDialog
+        open={needsHealth !== null}
+        onOpenChange={(open) => {
+          if (!open) setNeedsHealth(null);
+        }}
+        profile={null}
+        intro="Antes de tu primera clase, llena tu cuestionario de salud y un contacto de emergencia. Al guardarlo, reservamos tu clase."
+        submitLabel="Guardar y reservar"
+        onSaved={() => {
+          const retry = needsHealth;
+          setNeedsHealth(null);
+          if (retry) booking.mutate({ data: retry });
+        }}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useToast } from '@/components/ui/toast';
 import { ForgiveDialog, type ForgiveTarget } from '@/features/forgive';
+import { HealthNote } from '@/features/health-profile';
 import { RELEASED_LABEL } from '@/features/my-classes';
 import { RosterWaitlist } from '@/features/waitlist';
 import { AttendanceControls, attendanceLabel, attendanceSummaryText } from './attendance-controls';
@@ -132,7 +133,12 @@ export function RosterDialog({ date, slot, onOpenChange, canCancelClass = false 
                 <div className="space-y-3">
                   <div className="flex items-center gap-3">
                     <div className="min-w-0 flex-1">
-                      <p className="font-medium break-words text-ink-strong">{person.name}</p>
+                      <p className="flex items-center gap-1 font-medium break-words text-ink-strong">
+                        {person.name}
+                        {person.healthNote ? (
+                          <HealthNote userId={person.id} name={person.name} classId={slot.classId} />
+                        ) : null}
+                      </p>
                       <p className="text-sm font-medium text-ink">{person.spot?.label ?? NO_SPOT_LABEL}</p>
                       <p className="text-sm break-words text-ink-muted">{person.email}</p>
                       {person.paidAtStudio ? (

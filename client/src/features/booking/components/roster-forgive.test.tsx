@@ -25,6 +25,7 @@ const luis = {
   attended: false,
   paidAtStudio: false,
   forgiven: false,
+  healthNote: false,
   spot: null,
 };
 

@@ -1,22 +1,28 @@
 import { Cake, Sparkles } from 'lucide-react';
 import type { TeachingStudentDto } from '@/api/generated/model';
 import { AttendanceControls, attendanceLabel } from '@/features/booking';
+import { HealthNote } from '@/features/health-profile';
 import { classesLeftText } from '../format';
 
 export interface StudentRowProps {
   student: TeachingStudentDto;
+  /** The class's row, for reading a student's health notes from it. */
+  classId: number | null;
   canMark: boolean;
   pendingId: number | null;
   onMark: (reservationId: number, attended: boolean) => void;
 }
 
 /** One client at the door: name, reformer, classes left, first-timer and birthday, and Asistió / No asistió. */
-export function StudentRow({ student, canMark, pendingId, onMark }: StudentRowProps) {
+export function StudentRow({ student, classId, canMark, pendingId, onMark }: StudentRowProps) {
   const left = classesLeftText(student);
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="min-w-0 font-medium break-words text-ink-strong">{student.name}</span>
+        <span className="inline-flex min-w-0 items-center gap-1 font-medium break-words text-ink-strong">
+          {student.name}
+          {student.healthNote ? <HealthNote userId={student.userId} name={student.name} classId={classId} /> : null}
+        </span>
         {student.spot ? <span className="text-sm text-ink-muted">{student.spot.label}</span> : null}
       </div>
       <div className="flex flex-wrap gap-2 text-sm">

@@ -46,6 +46,7 @@ export function TeachingClass({ klass }: { klass: TeachingClassDto }) {
             <StudentRow
               key={student.reservationId}
               student={student}
+              classId={klass.classId}
               canMark={klass.canMarkAttendance}
               pendingId={pendingId}
               onMark={(id, attended) => marking.mutate({ data: { id, attended } })}

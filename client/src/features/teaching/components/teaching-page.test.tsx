@@ -18,7 +18,9 @@ const today = currentStudioDay();
 
 const student = (overrides: Partial<TeachingStudentDto> = {}): TeachingStudentDto => ({
   reservationId: 31,
+  userId: 7,
   name: 'Ana López',
+  healthNote: false,
   attended: null,
   spot: { id: 3, label: 'Reformer 3' },
   classesRemaining: 3,

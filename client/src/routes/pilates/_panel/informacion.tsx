@@ -13,6 +13,7 @@ import {
   YourData,
 } from '../../../features/informacion';
 import { marketingQueryOptions, Promotions, ShortNotice } from '../../../features/legal';
+import { HealthSection, healthProfileQueryOptions } from '../../../features/health-profile';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../features/informacion/components/change-password-dialog';
 import { INFO_CHANGED_MESSAGE, PersonalInfo } from '../../../features/informacion/components/personal-info';
 import { clearSession, setSessionFavourite, setSessionUser, useSession } from '../../../features/session/session';
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/pilates/_panel/informacion')({
       pageRead(context.queryClient, whatsappQueryOptions),
       pageRead(context.queryClient, fiscalDataQueryOptions),
       pageRead(context.queryClient, marketingQueryOptions),
+      pageRead(context.queryClient, healthProfileQueryOptions),
     ]);
   },
   head: titleHead('Mi información'),
@@ -62,6 +64,7 @@ function InformacionPage() {
       />
       <WhatsAppNotices onChanged={(message) => toast.show(message)} />
       <Promotions onChanged={(message) => toast.show(message)} />
+      <HealthSection onChanged={(message) => toast.show(message)} />
       <FiscalData onSaved={(message) => toast.show(message)} />
       <YourData
         onDeleted={async () => {
