@@ -45,7 +45,7 @@ import { createConnection } from 'mysql2/promise';
 import { ROOT, freePort, startBuiltServer } from './lib/built-server.mjs';
 import { SITE, get, startCaddy } from './lib/caddy.mjs';
 import { SERVER_ENTRY } from './lib/server-command.mjs';
-import { percentile, studioDate } from './bench/shared.mjs';
+import { HEALTH_PROFILE, percentile, studioDate } from './bench/shared.mjs';
 
 const MARIADB = process.env.DEPLOY_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 const TRAFFIC_SECONDS = Number(process.env.DEPLOY_TRAFFIC_SECONDS ?? 20);
@@ -229,6 +229,15 @@ async function registerWithEightClasses(
   });
   if (registered.status !== 201) throw new Error(`${label}register: ${registered.status} ${registered.body}`);
   const client = { id: json(registered).user.id, cookie: cookieOf(registered) };
+  // Every client fills the health questionnaire before booking online (HEALTH_PROFILE_REQUIRED).
+  const health = await get(tls, '/api/informacion/health', {
+    port,
+    method: 'POST',
+    localAddress,
+    headers: { cookie: client.cookie },
+    body: HEALTH_PROFILE,
+  });
+  if (health.status !== 200) throw new Error(`${label}health: ${health.status} ${health.body}`);
   const given = await get(tls, '/api/planes/add-plan-admin', {
     port,
     method: 'POST',

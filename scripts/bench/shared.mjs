@@ -55,6 +55,19 @@ export async function api(url, path, body, cookie) {
   };
 }
 
+/** A health questionnaire with nothing to note and an emergency contact, consented (what booking asks first). */
+export const HEALTH_PROFILE = {
+  hasInjuries: false,
+  recentSurgery: false,
+  pregnant: false,
+  heartOrBloodPressure: false,
+  otherConditions: '',
+  emergencyName: 'Contacto de Emergencia',
+  emergencyPhone: '722 555 0101',
+  emergencyRelationship: 'Hermana',
+  sensitiveDataConsent: true,
+};
+
 /** Registered clients (which logs each in), then `givePlans(ids)`; returns `{ id, cookie }` of each. */
 export async function clients(url, count, givePlans) {
   const stamp = Date.now();
@@ -69,7 +82,10 @@ export async function clients(url, count, givePlans) {
         password: 'bench-password-1',
         confirmPassword: 'bench-password-1',
         terms: true,
-      }).then((r) => ({ id: r.json.user.id, cookie: r.cookie }));
+      })
+        .then((r) => ({ id: r.json.user.id, cookie: r.cookie }))
+        // Every client fills the health questionnaire before booking online (HEALTH_PROFILE_REQUIRED).
+        .then(async (client) => (await api(url, '/api/informacion/health', HEALTH_PROFILE, client.cookie), client));
     });
     made.push(...(await Promise.all(batch)));
   }
