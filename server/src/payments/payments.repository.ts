@@ -3,7 +3,6 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Brackets, In, IsNull } from 'typeorm';
 import { User } from '../auth/entities';
-import { isDeletedAccount } from '../auth';
 import { Payment, type PaymentIssue, type PaymentStatus } from './entities/payment.entity';
 import { RefundRequest } from './entities/refund-request.entity';
 
@@ -40,12 +39,6 @@ export class PaymentsRepository {
    */
   async lockBuyer(userId: number): Promise<void> {
     await this.txHost.tx.query('UPDATE users SET session_version = session_version WHERE id = ?', [userId]);
-  }
-
-  /** Whether the buyer's account was deleted («Eliminar mi cuenta»): its e-mail was replaced. */
-  async buyerDeleted(userId: number): Promise<boolean> {
-    const [row]: { email: string }[] = await this.txHost.tx.query('SELECT email FROM users WHERE id = ?', [userId]);
-    return row !== undefined && isDeletedAccount(row.email);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { isDeletedAccount } from '../auth';
 import { Injectable, Logger } from '@nestjs/common';
 import { formatLongDate, planEndDate, to12Hour } from '@pilates/dates';
 import { randomUUID } from 'node:crypto';
@@ -589,7 +590,9 @@ export class PaymentsService {
         issue,
       });
       if (!claimed) return null;
-      const gone = (await this.payments.buyerDeleted(payment.userId)) ? ('account_deleted' as const) : null;
+      // Deleted («Eliminar mi cuenta») while the payment was pending: its e-mail was replaced.
+      const buyer = await this.payments.buyer(payment.userId);
+      const gone = buyer && isDeletedAccount(buyer.email) ? ('account_deleted' as const) : null;
       const refusal = issue ?? gone ?? (await this.offerTaken(payment));
       if (refusal) {
         if (!issue) await this.payments.updateInside(payment.id, { issue: refusal });

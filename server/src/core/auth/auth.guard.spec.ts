@@ -121,13 +121,14 @@ describe('AuthGuard with the role table', () => {
       if ((await outcome(recepcion, route)) === 'pasa') reached.push(route.name);
     }
     expect(reached).toEqual(['getInformationClases']);
-    // A role that teaches passes the door routes' guard (the service checks the class) and its own page's.
+    // A role that teaches passes the door routes' guard (the service checks the class) and its own page's,
+    // the health questionnaire of a client booked in a class it teaches among them.
     const teacher = guardFor({ ...ROLE_PERMISSIONS, maestra: [Permission.ClassesTeach] }, 'maestra');
     const door: string[] = [];
     for (const route of routes.filter((r) => permissionOf(r))) {
       if ((await outcome(teacher, route)) === 'pasa' && alternativeOf(route)) door.push(route.name);
     }
-    expect(door.sort()).toEqual(['markAttendance', 'walkIn']);
+    expect(door.sort()).toEqual(['getHealthProfile', 'markAttendance', 'walkIn']);
   });
 
   it('should refuse every permission-guarded route to a role the table does not know, and open the others to it', async () => {
