@@ -75,17 +75,19 @@ export async function clients(url, count, givePlans) {
   for (let i = 0; i < count; i += 10) {
     const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => {
       const email = `bench${i + j}.${stamp}@example.com`;
-      return api(url, '/api/auth/register', {
-        name: `Cliente ${i + j}`,
-        email,
-        cumpleanos: '1990-01-01',
-        password: 'bench-password-1',
-        confirmPassword: 'bench-password-1',
-        terms: true,
-      })
-        .then((r) => ({ id: r.json.user.id, cookie: r.cookie }))
-        // Every client fills the health questionnaire before booking online (HEALTH_PROFILE_REQUIRED).
-        .then(async (client) => (await api(url, '/api/informacion/health', HEALTH_PROFILE, client.cookie), client));
+      return (
+        api(url, '/api/auth/register', {
+          name: `Cliente ${i + j}`,
+          email,
+          cumpleanos: '1990-01-01',
+          password: 'bench-password-1',
+          confirmPassword: 'bench-password-1',
+          terms: true,
+        })
+          .then((r) => ({ id: r.json.user.id, cookie: r.cookie }))
+          // Every client fills the health questionnaire before booking online (HEALTH_PROFILE_REQUIRED).
+          .then(async (client) => (await api(url, '/api/informacion/health', HEALTH_PROFILE, client.cookie), client))
+      );
     });
     made.push(...(await Promise.all(batch)));
   }
