@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import Database from 'better-sqlite3';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { givePlan, removeClass } from './support/db';
@@ -123,7 +123,11 @@ const dialogFiles = readdirSync(CLIENT_SRC, { recursive: true, encoding: 'utf8' 
 /** Runs axe on the page as it is now; answers one line per violation: rule, where, and the elements. */
 async function violations(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-  const result = await page.evaluate((values) => window.axe.run(document, { runOnly: { type: 'tag', values } }), TAGS);
+  // Only the violations are wanted: axe then keeps one example of each pass instead of every node.
+  const result = await page.evaluate(
+    (values) => window.axe.run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] }),
+    TAGS,
+  );
   return result.violations.map(
     (violation) => `${violation.id} · ${where} · ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
   );
@@ -135,17 +139,47 @@ declare global {
   }
 }
 
+/** The requests each page of the sweep has in flight (its contexts record them from the start). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** A context for the sweep: axe injected past the site's CSP, no motion (a dialog is drawn at once in its
+ * final state, as for a visitor who asks for less motion), and every page's requests in flight recorded. */
+async function sweepContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  context.on('page', (page) => {
+    const pending = new Set<Request>();
+    inFlight.set(page, pending);
+    page.on('request', (request) => pending.add(request));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => pending.delete(request));
+  });
+  return context;
+}
+
+/** Waits until the page has had no request in flight for 150 ms: its data has arrived and been drawn
+ * (Playwright's networkidle waits 500 ms, most of this file's time when it had it). */
+async function settled(page: Page): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error('settled() needs a page of a sweepContext');
+  const deadline = Date.now() + 15_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 150) {
+    if (Date.now() > deadline) throw new Error(`still in flight after 15 s: ${[...pending].map((r) => r.url())}`);
+    await new Promise((done) => setTimeout(done, 25));
+    if (pending.size > 0) quietSince = Date.now();
+  }
+}
+
 /** Opens a page and lets its data arrive before axe reads it. */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
-/** Waits for a dialog and its entrance animation, then checks the page with it open. */
+/** Waits for a dialog and its data, then checks the page with it open. */
 async function withDialog(page: Page, dialog: Locator, where: string): Promise<string[]> {
   await dialog.waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settled(page);
   const found = await violations(page, where);
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.count()).toBe(0);
@@ -161,16 +195,15 @@ async function sweep(page: Page, trigger: Locator, name: string | RegExp, where:
 /** Checks the page with a dialog open, leaving it open. */
 async function whileOpen(page: Page, dialog: Locator, where: string): Promise<string[]> {
   await dialog.waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settled(page);
   return violations(page, where);
 }
 
 /** Closes whatever dialogs are still open. */
 async function closeDialogs(page: Page) {
-  for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i += 1) {
+  for (let left = await page.getByRole('dialog').count(); left > 0; left -= 1) {
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.getByRole('dialog').count()).toBeLessThan(left);
   }
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }
@@ -237,12 +270,12 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
     }
 
     browser = await launchBrowser();
-    // The site's Content-Security-Policy allows only its own scripts: axe is injected past it.
-    guest = await browser.newContext({ bypassCSP: true });
-    client = await browser.newContext({ bypassCSP: true });
-    admin = await browser.newContext({ bypassCSP: true });
-    outOfPlan = await browser.newContext({ bypassCSP: true });
-    member = await browser.newContext({ bypassCSP: true });
+    // One context per role (see sweepContext).
+    guest = await sweepContext(browser);
+    client = await sweepContext(browser);
+    admin = await sweepContext(browser);
+    outOfPlan = await sweepContext(browser);
+    member = await sweepContext(browser);
 
     // A client with a plan and the fixture's class booked (Mis clases lists it, with its cancel dialog); the
     // class goes with its booking after the file, leaving the seeded timetable to the other journeys.
@@ -682,8 +715,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await actions.getByRole('button', { name: new RegExp(`^Planes de ${clientName}`) }).click();
       const plans = page.getByRole('dialog', { name: `Planes de ${clientName}` });
       await plans.waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
+      await settled(page);
       found.push(...(await violations(page, `/pilates/usuarios ${width} Planes`)));
       await plans.getByRole('button', { name: /^Reembolsar la compra #/ }).click();
       found.push(
@@ -739,8 +771,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await page.getByRole('main').locator('button[aria-haspopup="dialog"]').first().click();
       const roster = page.getByRole('dialog').first();
       await roster.waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
+      await settled(page);
       found.push(...(await violations(page, `/pilates/usuarios-clases ${width} lista`)));
       await roster.getByRole('button', { name: 'Cancelar clase' }).click();
       await roster.getByText('¿Cancelar esta clase?', { exact: false }).waitFor();

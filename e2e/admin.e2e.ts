@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from './support/browser';
 import { ADMIN } from './support/global-setup';
-import { openNextMonday, slotRow, toast, today, confirmReformer, logIn } from './support/site';
+import { openNextMonday, slotRow, toast, today, confirmReformer, logIn, saveHealthProfile } from './support/site';
 
 const baseUrl = inject('baseUrl');
 
@@ -90,6 +90,8 @@ describe('administration', () => {
     // The new client logs in with the password the studio gave her and books next Monday.
     await context.clearCookies();
     await logIn(page, baseUrl, email, password);
+    // Like every client, she answers the health questionnaire before her first booking online.
+    await saveHealthProfile(page, baseUrl);
     await openNextMonday(page, baseUrl);
     const slot = slotRow(page, '9:00 AM');
     await slot.getByRole('button', { name: 'Reservar' }).click();

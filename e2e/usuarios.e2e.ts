@@ -74,6 +74,7 @@ describe('Usuarios on a desktop and on a phone', () => {
       'Venta en mostrador',
       'Ver clases',
       'Desactivar',
+      'Eliminar cuenta (solicitud del titular)',
     ]);
     await page.screenshot({ path: screenshotPath('usuarios-mas-acciones-1280') });
 

@@ -46,24 +46,27 @@ export async function registerClient(
   expect(answer.status()).toBe(201);
   // Every client fills the health questionnaire before booking online: saved here in the session
   // registration opened, so the journeys book as before (health-profile.e2e.ts fills it in the dialog).
-  if (healthProfile) {
-    const saved = await page.request.post(`${baseUrl}/api/informacion/health`, {
-      headers: CSRF,
-      data: {
-        hasInjuries: false,
-        recentSurgery: false,
-        pregnant: false,
-        heartOrBloodPressure: false,
-        otherConditions: '',
-        emergencyName: 'Contacto de Emergencia',
-        emergencyPhone: '722 555 0101',
-        emergencyRelationship: 'Hermana',
-        sensitiveDataConsent: true,
-      },
-    });
-    expect(saved.status()).toBe(200);
-  }
+  if (healthProfile) await saveHealthProfile(page, baseUrl);
   return email;
+}
+
+/** Saves a plain health questionnaire (nothing to report) for the client logged in on the page's context. */
+export async function saveHealthProfile(page: Page, baseUrl: string): Promise<void> {
+  const saved = await page.request.post(`${baseUrl}/api/informacion/health`, {
+    headers: CSRF,
+    data: {
+      hasInjuries: false,
+      recentSurgery: false,
+      pregnant: false,
+      heartOrBloodPressure: false,
+      otherConditions: '',
+      emergencyName: 'Contacto de Emergencia',
+      emergencyPhone: '722 555 0101',
+      emergencyRelationship: 'Hermana',
+      sensitiveDataConsent: true,
+    },
+  });
+  expect(saved.status()).toBe(200);
 }
 
 /** Logs in through the form of /pilates/cuenta and waits for the home page it leads to. */
