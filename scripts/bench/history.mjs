@@ -151,6 +151,8 @@ async function prepareStudio(driver, name, weeks, profile = null) {
     });
     facts = await writeStudio(db, studio, { today, weeks });
     facts.today = today;
+    // The timetable's created_at (writeStudio): its classes are offered from that day on.
+    facts.timetableFrom = addDays(today, -weeks * 7);
     facts.weeklyId = Number(weekly.id);
     facts.schedules = schedules;
     facts.catalogue = catalogue;
@@ -317,14 +319,21 @@ function dashboardExpected(facts, from, to) {
   const settled = facts.payments.filter(
     (p) => ['approved', 'refunded'].includes(p.status) && p.approvedAt >= fromUtc && p.approvedAt < toUtc,
   );
-  const todays = facts.schedules.filter((s) => s.weekday === isoWeekday(facts.today));
+  // Every date of the timetable from its first day is offered, booked or not (a class nobody booked has
+  // no class row), except the classes the studio cancelled.
+  let offered = 0;
+  for (let date = from > facts.timetableFrom ? from : facts.timetableFrom; date <= to; date = addDays(date, 1)) {
+    for (const s of facts.schedules) if (s.weekday === isoWeekday(date)) offered += s.capacity;
+  }
+  offered -= facts.sessions
+    .filter((s) => inPeriod(s.date) && s.status !== 'scheduled')
+    .reduce((sum, s) => sum + s.capacity, 0);
   return {
     attended: started.filter((r) => r.attended === 1).length,
     noShow: started.filter((r) => r.attended === 0).length,
     notMarked: started.filter((r) => r.attended === null).length,
     taken: sessions.reduce((sum, s) => sum + s.reserved, 0),
-    // Today's timetable classes have no class row: offered all the same.
-    offered: sessions.reduce((sum, s) => sum + s.capacity, 0) + todays.reduce((sum, s) => sum + s.capacity, 0),
+    offered,
     mercadoPagoNetCents: settled.reduce((sum, p) => sum + (p.status === 'refunded' ? 0 : p.catalogue.price), 0),
     adminPaidCents: facts.plans
       .filter((p) => p.source === 'admin' && p.isPaid && p.createdAt >= fromUtc && p.createdAt < toUtc)
