@@ -68,13 +68,24 @@ describe('a substitute', () => {
     await adminPage.goto(`${baseUrl}/pilates/horario`);
     const form = adminPage.getByRole('region', { name: 'Poner un suplente' });
     // The class list of that date has loaded (not today's, whose 8:00 AM may have started) before choosing.
-    const dayLoaded = adminPage.waitForResponse(
-      (answer) =>
+    // On a loaded machine a first fill could land before the form listened (no request went out): the date
+    // is typed again until its classes have answered.
+    let dayAnswered = false;
+    adminPage.on('response', (answer) => {
+      if (
         answer.url().endsWith('/api/reservations/get-information') &&
-        (answer.request().postData() ?? '').includes(classDay),
-    );
-    await form.getByLabel('Fecha').fill(classDay);
-    await dayLoaded;
+        (answer.request().postData() ?? '').includes(classDay)
+      )
+        dayAnswered = true;
+    });
+    const dateField = form.getByLabel('Fecha');
+    for (let tries = 1; !dayAnswered; tries += 1) {
+      if (tries > 6) throw new Error(`the classes of ${classDay} never loaded in Horario`);
+      await dateField.fill(classDay);
+      const deadline = Date.now() + 5_000;
+      while (!dayAnswered && Date.now() < deadline) await adminPage.waitForTimeout(100);
+      if (!dayAnswered) await dateField.fill('');
+    }
     await form.getByRole('combobox', { name: 'Clase' }).click();
     await adminPage.getByRole('option', { name: /^8:00 AM/, disabled: false }).click();
     await form.getByRole('combobox', { name: 'Suplente' }).click();
