@@ -9,6 +9,7 @@ import {
   weekdayName,
 } from '@pilates/dates';
 import type { Page } from 'playwright-core';
+import { HEALTH_PROFILE } from '../../scripts/lib/health-profile.mjs';
 import { expect } from 'vitest';
 
 export const CSRF = { 'X-Requested-With': 'pilates-web' };
@@ -54,17 +55,7 @@ export async function registerClient(
 export async function saveHealthProfile(page: Page, baseUrl: string): Promise<void> {
   const saved = await page.request.post(`${baseUrl}/api/informacion/health`, {
     headers: CSRF,
-    data: {
-      hasInjuries: false,
-      recentSurgery: false,
-      pregnant: false,
-      heartOrBloodPressure: false,
-      otherConditions: '',
-      emergencyName: 'Contacto de Emergencia',
-      emergencyPhone: '722 555 0101',
-      emergencyRelationship: 'Hermana',
-      sensitiveDataConsent: true,
-    },
+    data: HEALTH_PROFILE,
   });
   expect(saved.status()).toBe(200);
 }

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startBuiltServer } from '../lib/built-server.mjs';
+import { HEALTH_PROFILE } from '../lib/health-profile.mjs';
 
 export const MARIADB = process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 export const HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'pilates-web' };
@@ -55,18 +56,7 @@ export async function api(url, path, body, cookie) {
   };
 }
 
-/** A health questionnaire with nothing to note and an emergency contact, consented (what booking asks first). */
-export const HEALTH_PROFILE = {
-  hasInjuries: false,
-  recentSurgery: false,
-  pregnant: false,
-  heartOrBloodPressure: false,
-  otherConditions: '',
-  emergencyName: 'Contacto de Emergencia',
-  emergencyPhone: '722 555 0101',
-  emergencyRelationship: 'Hermana',
-  sensitiveDataConsent: true,
-};
+export { HEALTH_PROFILE };
 
 /** Registered clients (which logs each in), then `givePlans(ids)`; returns `{ id, cookie }` of each. */
 export async function clients(url, count, givePlans) {
