@@ -147,4 +147,47 @@ describe('the API answers what its OpenAPI document says (contract)', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it("should serve a download's errors as the API's JSON error, with the content type its document gives them", async () => {
+    /** A failing call of each download (a file that is not JSON), by its path in the document. */
+    const broken: Record<string, string[]> = {
+      '/api/admin/export/{kind}.csv': [
+        `/api/admin/export/nada.csv?from=${TODAY}&to=${TODAY}`,
+        '/api/admin/export/payments.csv?from=ayer&to=hoy',
+      ],
+      '/api/admin/export/instructor-pay.csv': ['/api/admin/export/instructor-pay.csv?month=2026-13'],
+      '/api/admin/export/invoices.csv': ['/api/admin/export/invoices.csv?month=noviembre'],
+      '/api/calendar/{token}.ics': [`/api/calendar/${'0'.repeat(32)}.ics`],
+      '/api/fotos/instructores/{file}': ['/api/fotos/instructores/nadie-640.webp'],
+      '/api/informacion/export/{file}': [
+        `/api/informacion/export/${'0'.repeat(43)}.zip`,
+        '/api/informacion/export/x.tar',
+      ],
+      '/api/informacion/invoices/{id}.pdf': ['/api/informacion/invoices/999999.pdf'],
+      '/api/informacion/invoices/{id}.xml': ['/api/informacion/invoices/999999.xml'],
+    };
+    const downloads = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.values(ops)
+        .filter((op) => Object.keys(op.responses['200']?.content ?? {}).some((type) => type !== 'application/json'))
+        .map((op) => ({ path, op })),
+    );
+    // A new download fails here until it has a failing call above.
+    expect(downloads.map((d) => d.path).sort()).toEqual(Object.keys(broken).sort());
+    const problems: string[] = [];
+    for (const { path, op } of downloads) {
+      for (const url of broken[path]) {
+        const res = await agents[roleOf(op)].get(url);
+        const type = String(res.headers['content-type'] ?? '').split(';')[0];
+        const documented = op.responses[String(res.status)];
+        if (res.status < 400) problems.push(`${url}: ${res.status}, expected an error`);
+        else if (type !== 'application/json' || res.body.success !== false || typeof res.body.code !== 'string') {
+          problems.push(`${url} ${res.status}: served as ${type}`);
+        } else if (!documented) problems.push(`${url}: ${res.status} is not documented`);
+        else if (Object.keys(documented.content ?? {}).join() !== 'application/json') {
+          problems.push(`${url} ${res.status}: documented as ${Object.keys(documented.content ?? {}).join(', ')}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });

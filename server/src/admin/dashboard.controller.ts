@@ -6,7 +6,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiParam,
-  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -50,8 +49,11 @@ export class DashboardController {
   @RequirePermission(Permission.ExportsRead)
   @Get('export/:kind.csv')
   @ApiParam({ name: 'kind', enum: EXPORT_KINDS })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV UTF-8 con BOM, una fila de encabezados.', schema: { type: 'string' } })
+  // The file is text/csv; its errors are the API's JSON errors like any other.
+  @ApiOkResponse({
+    description: 'CSV UTF-8 con BOM, una fila de encabezados.',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'El mismo periodo que el panel.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Tipo de exportación desconocido.' })
   async exportCsv(

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, RequirePermission } from '../core/auth/auth.decorators';
 import type { Caller } from '../core/auth/caller';
@@ -28,10 +28,10 @@ export class InstructorPayController {
 
   /** A download link (GET with the session cookie), as the dashboard's exports. */
   @Get('export/instructor-pay.csv')
-  @ApiProduces('text/csv')
+  // The file is text/csv; its errors are the API's JSON errors like any other.
   @ApiOkResponse({
     description: 'CSV UTF-8 con BOM: una fila por clase, el total de cada instructor y el total general.',
-    schema: { type: 'string' },
+    content: { 'text/csv': { schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: MONTH_REFUSED })
   async exportInstructorPay(

@@ -5,7 +5,6 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -81,10 +80,10 @@ export class AdminInvoicesController {
   /** A download link (GET with the session cookie), as the dashboard's exports. */
   @Get('export/invoices.csv')
   @RequirePermission(Permission.PaymentsRead)
-  @ApiProduces('text/csv')
+  // The file is text/csv; its errors are the API's JSON errors like any other.
   @ApiOkResponse({
     description: 'CSV UTF-8 con BOM para la contadora: una fila por factura del mes, con UUID, RFC, total e IVA.',
-    schema: { type: 'string' },
+    content: { 'text/csv': { schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async exportInvoices(
