@@ -1,87 +1,28 @@
 import { addDays } from '@pilates/dates';
-import ICAL from 'ical.js';
 import { simpleParser, type Attachment } from 'mailparser';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FixedClock } from '../src/core/clock/clock';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
+import { Schedule } from '../src/reservations/entities/schedule.entity';
 import { Spot } from '../src/sala/entities/spot.entity';
-import { adminAgent, givePlan, newClient, NOW, scheduleAt, TODAY } from './helpers/booking';
+import { adminAgent, clientWithPlan, givePlan, newClient, NOW, scheduleAt, TODAY } from './helpers/booking';
+import { loginAs } from './helpers/accounts';
+import { parseIcs } from './helpers/ical';
 import { instructorNamed } from './helpers/instructors';
+import { bookSpot, spotIds } from './helpers/sala';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const TUESDAY = addDays(TODAY, 1);
 const APP_URL = 'https://estudio.example';
-
-/** Every property RFC 5545 (and RFC 7986's NAME) defines that the studio's files may carry; others must be X-. */
-const STANDARD_PROPERTIES = new Set([
-  'version',
-  'prodid',
-  'method',
-  'calscale',
-  'name',
-  'tzid',
-  'tzoffsetfrom',
-  'tzoffsetto',
-  'tzname',
-  'tzurl',
-  'dtstart',
-  'rrule',
-  'rdate',
-  'last-modified',
-  'uid',
-  'sequence',
-  'dtstamp',
-  'dtend',
-  'summary',
-  'location',
-  'description',
-  'status',
-  'organizer',
-  'url',
-]);
-
-/** Parses an iCalendar file with Mozilla's ical.js and checks what every file the studio writes must hold. */
-function parseIcs(text: string) {
-  // RFC 5545 §3.1: every line, the last included, ends in CRLF.
-  expect(text.endsWith('\r\n')).toBe(true);
-  expect(text).not.toMatch(/[^\r]\n/);
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const names: string[] = [];
-  const walk = (component: ICAL.Component) => {
-    for (const property of component.getAllProperties()) names.push(property.name);
-    component.getAllSubcomponents().forEach(walk);
-  };
-  walk(calendar);
-  expect(names.filter((name) => !STANDARD_PROPERTIES.has(name) && !name.startsWith('x-'))).toEqual([]);
-  const events = calendar.getAllSubcomponents('vevent').map((event) => {
-    const stamp = event.getFirstProperty('dtstamp')!.getFirstValue() as ICAL.Time;
-    return {
-      uid: String(event.getFirstPropertyValue('uid')),
-      sequence: Number(event.getFirstPropertyValue('sequence')),
-      status: String(event.getFirstPropertyValue('status')),
-      location: event.getFirstPropertyValue('location') as string | null,
-      summary: String(event.getFirstPropertyValue('summary')),
-      start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toString(),
-      organizer: String(event.getFirstPropertyValue('organizer')),
-      stampIsUtc: stamp.zone === ICAL.Timezone.utcTimezone,
-    };
-  });
-  for (const event of events) {
-    // DTSTAMP in UTC (RFC 5545 §3.8.7.2), and an organizer (RFC 5546 requires one for PUBLISH and CANCEL).
-    expect(event.stampIsUtc).toBe(true);
-    expect(event.organizer).toBe('mailto:hola@estudiopilatesreformer.mx');
-  }
-  return { method: calendar.getFirstPropertyValue('method') as string | null, events };
-}
 
 describe('calendar events that follow the class (RFC 5545 / RFC 6047, read by ical.js)', () => {
   let t: TestApp;
   const clock = new FixedClock(NOW);
 
   beforeAll(async () => {
-    t = await createTestApp({ clock, env: { APP_URL } });
+    t = await createTestApp({ clock, env: { APP_URL, CANCEL_HOURS: '12' } });
   });
   afterAll(() => t.close());
 
@@ -224,6 +165,108 @@ describe('calendar events that follow the class (RFC 5545 / RFC 6047, read by ic
     ]);
     const texts = (await mailsTo(client.user.email)).filter((mail) => mail.subject === 'Cambió tu clase');
     expect(texts.at(-1)!.text).toContain('martes 24 de noviembre de 2026: la dará Rosa Calendario');
+
+    // Another duration (DTEND) and another class type (SUMMARY): mailed and revised each time.
+    await admin.post('/api/reservations/horario/change').send({ id: schedule.id, durationMinutes: 45 }).expect(200);
+    await settled();
+    const third = (await attachmentsOf(client.user.email, 'Cambió tu clase'))[2];
+    expect(parseIcs(third.content.toString('utf8')).events).toEqual([
+      expect.objectContaining({ uid, sequence: 3, summary: 'Pilates Reformer · Básico', end: '2026-11-24T11:15:00' }),
+    ]);
+    const prenatal = (
+      await admin
+        .post('/api/admin/class-types/add')
+        .send({ name: 'Prenatal', level: 'prenatal', durationMinutes: 50, colour: '#be185d' })
+        .expect(200)
+    ).body.tipoDeClase.id as number;
+    await admin.post('/api/reservations/horario/change').send({ id: schedule.id, classTypeId: prenatal }).expect(200);
+    await settled();
+    const fourth = (await attachmentsOf(client.user.email, 'Cambió tu clase'))[3];
+    expect(parseIcs(fourth.content.toString('utf8')).events).toEqual([
+      expect.objectContaining({ uid, sequence: 4, summary: 'Prenatal · Prenatal', start: '2026-11-24T10:30:00' }),
+    ]);
+    const words = (await mailsTo(client.user.email))
+      .filter((mail) => mail.subject === 'Cambió tu clase')
+      .map((mail) => mail.text ?? '');
+    expect(words[2]).toContain('ahora dura 45 minutos (antes 50)');
+    expect(words[3]).toContain('ahora es Prenatal · Prenatal (antes Pilates Reformer · Básico)');
+    const { body: again } = await client.agent.post('/api/informacion/calendar-feed').expect(200);
+    const revised = parseIcs((await t.http().get(new URL(again.url).pathname).expect(200)).text);
+    expect(revised.events).toEqual([expect.objectContaining({ uid, sequence: 4, summary: 'Prenatal · Prenatal' })]);
+  });
+
+  it('carries the event a late release cancels, an outage moves and a waitlist books, each parsed by ical.js', async () => {
+    const admin = await adminAgent(t);
+    const ids = await spotIds(t);
+    const uidOf = (reservationId: number) => `reserva-${reservationId}@estudio.example`;
+    const reservationOf = (userId: number) =>
+      t.dataSource.getRepository(Reservation).findOneByOrFail({ userId, status: 'active' });
+
+    // An outage of Reformer 2 on Tuesday moves its client: the same event on the new reformer, one revision up.
+    const moving = await clientWithPlan(t, 'Reubicada', { classes: 2 });
+    const outageClass = await scheduleAt(t, 2, '07:00');
+    await bookSpot(moving.agent, TUESDAY, outageClass.id, ids['Reformer 2']).expect(201);
+    const moved = await reservationOf(moving.id);
+    await admin
+      .post('/api/admin/sala/outage')
+      .send({ spot: ids['Reformer 2'], from: TUESDAY, to: TUESDAY, reason: 'Resorte en reparación' })
+      .expect(201);
+    await settled();
+    const [move] = await attachmentsOf(moving.email, 'Tu clase sigue en pie: ahora en Reformer 1');
+    expect(mimeMethod(move)).toBe('PUBLISH');
+    const movedIcs = parseIcs(move.content.toString('utf8'));
+    expect(movedIcs.method).toBe('PUBLISH');
+    expect(movedIcs.events).toEqual([
+      expect.objectContaining({ uid: uidOf(moved.id), sequence: 1, status: 'CONFIRMED', location: 'Reformer 1' }),
+    ]);
+
+    // A full class of one place: its waitlist books the freed place, a new event (its own UID, SEQUENCE 0).
+    const full = await scheduleAt(t, 2, '18:00');
+    await t.dataSource.getRepository(Schedule).update({ id: full.id }, { capacity: 1 });
+    const first = await clientWithPlan(t, 'Primera', { classes: 2 });
+    const waiting = await clientWithPlan(t, 'Esperando', { classes: 2 });
+    await bookSpot(first.agent, TUESDAY, full.id).expect(201);
+    const firstBooking = await reservationOf(first.id);
+    await waiting.agent
+      .post('/api/reservations/join-waitlist')
+      .send({ date: TUESDAY, classReservation: full.id })
+      .expect(201);
+    await first.agent.post('/api/reservations/cancel-reservation').send({ id: firstBooking.id }).expect(200);
+    await settled();
+    const promotedBooking = await reservationOf(waiting.id);
+    const [promotion] = await attachmentsOf(waiting.email, '¡Tienes lugar! Pasaste de la lista de espera a la clase');
+    expect(mimeMethod(promotion)).toBe('PUBLISH');
+    const promoted = parseIcs(promotion.content.toString('utf8'));
+    expect(promoted.method).toBe('PUBLISH');
+    expect(promoted.events).toEqual([
+      expect.objectContaining({
+        uid: uidOf(promotedBooking.id),
+        sequence: 0,
+        status: 'CONFIRMED',
+        start: '2026-11-24T18:00:00',
+      }),
+    ]);
+
+    // Past the 12-hour deadline, «Liberar lugar»: the booking's event cancelled, one revision up.
+    const late = await clientWithPlan(t, 'Tardía', { classes: 2 });
+    const tonight = await scheduleAt(t, 1, '20:00');
+    await bookSpot(late.agent, TODAY, tonight.id).expect(201);
+    const released = await reservationOf(late.id);
+    clock.set(new Date(`${TODAY}T08:01:00-06:00`));
+    try {
+      const lateAgent = await loginAs(t, late.email, 'clave-segura-1');
+      await lateAgent.post('/api/reservations/release-spot').send({ id: released.id }).expect(200);
+      await settled();
+    } finally {
+      clock.set(NOW);
+    }
+    const [release] = await attachmentsOf(late.email, 'Liberaste tu lugar');
+    expect(mimeMethod(release)).toBe('CANCEL');
+    const releasedIcs = parseIcs(release.content.toString('utf8'));
+    expect(releasedIcs.method).toBe('CANCEL');
+    expect(releasedIcs.events).toEqual([
+      expect.objectContaining({ uid: uidOf(released.id), sequence: 1, status: 'CANCELLED' }),
+    ]);
   });
 
   it("carries the CANCEL event in the studio's cancellation mail", async () => {

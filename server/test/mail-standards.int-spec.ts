@@ -6,6 +6,7 @@ import { EmailChannel } from '../src/notifications/email.channel';
 import { EVENT_TYPES, type EventPayloads, type EventType } from '../src/notifications/events';
 import type { BookedClass } from '../src/notifications/class-calendar';
 import { adminAgent, NOW } from './helpers/booking';
+import { parseIcs } from './helpers/ical';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 const APP_URL = 'https://reservas.estudiopilatesreformer.mx';
@@ -125,7 +126,7 @@ const SAMPLES: { [K in EventType]: EventPayloads[K] } = {
     from: '2026-12-01',
     to: '2026-12-10',
     paidThrough: '2027-01-01',
-    cancelled: [{ date: '2026-12-02', startTime: '07:00' }],
+    cancelled: [{ ...booked, date: '2026-12-02', sequence: 1, cancelled: true }],
   },
   'arco.received': { folio: 'ARCO-2026-0007', rightLabel: 'Acceso', dueDate: '2026-12-29' },
   'arco.studio_notice': {
@@ -270,6 +271,39 @@ describe('every mail the studio sends, as a mail program reads it', () => {
       await overridden.close();
     }
   });
+
+  /** The calendar method each mail's events carry: PUBLISH adds or updates the class, CANCEL removes it. */
+  const CALENDAR_METHODS: Partial<Record<EventType, 'PUBLISH' | 'CANCEL'>> = {
+    'reservation.confirmed': 'PUBLISH',
+    'reservation.changed': 'PUBLISH',
+    'reservation.spot_moved': 'PUBLISH',
+    'waitlist.promoted': 'PUBLISH',
+    'reservation.cancelled': 'CANCEL',
+    'reservation.released': 'CANCEL',
+    'membership.paused': 'CANCEL',
+  };
+
+  it.each(EVENT_TYPES)(
+    '%s: its calendar events, if any, read by ical.js with the method of their MIME part',
+    (type) => {
+      const { mail } = delivered.get(type)!;
+      const calendars = mail.attachments.filter((attachment) => attachment.contentType === 'text/calendar');
+      const method = CALENDAR_METHODS[type];
+      expect(calendars).toHaveLength(method ? 1 : 0);
+      for (const calendar of calendars) {
+        const mime = (calendar.headers.get('content-type') as { params?: Record<string, string> }).params?.method;
+        expect(mime).toBe(method);
+        const parsed = parseIcs(calendar.content.toString('utf8'));
+        expect(parsed.method).toBe(method);
+        expect(parsed.events).toEqual([
+          expect.objectContaining({
+            uid: 'reserva-41@reservas.estudiopilatesreformer.mx',
+            status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+          }),
+        ]);
+      }
+    },
+  );
 
   it('attaches the class to booking mails as text/calendar', () => {
     const { mail } = delivered.get('reservation.confirmed')!;

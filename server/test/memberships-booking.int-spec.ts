@@ -9,7 +9,9 @@ import { UserPlan } from '../src/planes/entities/user-plan.entity';
 import { Reservation } from '../src/reservations/entities/reservation.entity';
 import { loginAs } from './helpers/accounts';
 import { adminAgent, givePlan, NEXT_MONDAY, NOW, newClient, scheduleAt } from './helpers/booking';
+import { parseIcs } from './helpers/ical';
 import { CHECKOUT_ENV, FakeMercadoPago, MP_TEST_SECRET, notifyWebhook } from './helpers/mercadopago';
+import { mailsFor } from './helpers/notifications';
 import { createTestApp, TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -333,6 +335,23 @@ describe('booking with a membership: by the week, within its horizon, pauses, ca
     const mails = await t.dataSource.getRepository(NotificationEventRow).findBy({ recipientUserId: user.id });
     expect(mails.filter((m) => m.type === 'membership.paused')).toHaveLength(1);
     expect(mails.filter((m) => m.type === 'reservation.cancelled')).toHaveLength(0);
+    // The one mail carries the cancelled class's event: METHOD:CANCEL, the booking's UID one revision up.
+    const pausedMail = (await mailsFor(t, user.email)).find((m) => m.subject.startsWith('Pausa de tu membresía'))!;
+    expect(pausedMail.text).toContain('Adjuntamos la clase cancelada: tu calendario la quita.');
+    expect(pausedMail.attachments).toHaveLength(1);
+    const [event] = pausedMail.attachments!;
+    expect(event.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    expect(event.filename).toBe('clase-cancelada-2026-12-02-2000.ics');
+    const cancelledIcs = parseIcs(event.content);
+    expect(cancelledIcs.method).toBe('CANCEL');
+    expect(cancelledIcs.events).toEqual([
+      expect.objectContaining({
+        uid: expect.stringMatching(new RegExp(`^reserva-${inside.body.reservationId}@`)),
+        sequence: 1,
+        status: 'CANCELLED',
+        start: '2026-12-02T20:00:00',
+      }),
+    ]);
     const refused = await book(agent, wednesday.id, '2026-12-02').expect(409);
     expect(refused.body.code).toBe('MEMBERSHIP_PAUSED');
 

@@ -5,6 +5,7 @@ export { NotificationsService } from './notifications.service';
 export { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from './events';
 export { UPDATE_CARD_URL } from './events/membership-past-due';
 export { classCalendar, type BookedClass } from './class-calendar';
+export type { ClassBefore } from './events/reservation-changed';
 export {
   WhatsAppConsentsService,
   type WhatsAppConsentView,

@@ -118,7 +118,7 @@ export class MembershipAccountService {
             from,
             to,
             paidThrough,
-            cancelled: cancelled.map((c) => ({ date: c.date, startTime: c.startTime })),
+            cancelled,
           },
         });
       }

@@ -18,7 +18,7 @@ import { AttendanceService } from './attendance.service';
 import { WaitlistService } from './waitlist.service';
 import { WaitlistRepository, type WaitlistLine } from './waitlist.repository';
 import { ClassSessionsService } from './class-sessions.service';
-import { type BookedClass, NotificationsService } from '../notifications';
+import { type BookedClass, type ClassBefore, NotificationsService } from '../notifications';
 import type { PushReservationDto } from './dto/booking.dto';
 import type { GetClasesDto, MyClassesResponseDto } from './dto/my-classes.dto';
 import {
@@ -426,13 +426,14 @@ export class BookingService {
   }
 
   /**
-   * The studio changed classes people booked (their time or instructor, from the timetable), inside
-   * the caller's transaction: each active reservation's calendar event goes one revision up and its
-   * client is mailed the class as it is now, what it was, why (a substitute: «Cambio de instructor»,
-   * with until when it may be cancelled for free), and the updated event. How many were told.
+   * The studio changed classes people booked (their time, instructor, type or duration, from the
+   * timetable), inside the caller's transaction: each active reservation's calendar event goes one
+   * revision up and its client is mailed the class as it is now, what it was, why (a substitute:
+   * «Cambio de instructor», with until when it may be cancelled for free), and the updated event.
+   * How many were told.
    */
   async tellClassesChanged(
-    before: Map<number, { startTime: string; instructor: string | null }>,
+    before: Map<number, ClassBefore>,
     why: { reason: 'timetable' } | { reason: 'substitute'; cancelFreeUntil: string } = { reason: 'timetable' },
   ): Promise<number> {
     const classIds = [...before.keys()];
@@ -535,14 +536,15 @@ export class BookingService {
   /**
    * A membership's pause (in the pause's transaction): the classes booked with the membership's plan
    * from `from` to `to` that have not started are cancelled, each class back and its place offered
-   * to the waitlist, with no mail each (the pause's one mail lists them). The ones cancelled.
+   * to the waitlist, with no mail each (the pause's one mail lists them, with each one's cancelled
+   * calendar event). The ones cancelled, as their events now are (one revision up, cancelled).
    */
-  async cancelForPause(userPlanId: number, from: string, to: string, cancelledBy: number): Promise<ReservationInfo[]> {
+  async cancelForPause(userPlanId: number, from: string, to: string, cancelledBy: number): Promise<BookedClass[]> {
     const infos = await this.reservations.activeOfPlanBetween(userPlanId, from, to);
-    const done: ReservationInfo[] = [];
+    const done: BookedClass[] = [];
     for (const info of infos) {
       if (this.clock.hasStarted(info.date, info.startTime)) continue;
-      if (await this.cancelInside(info, cancelledBy, 'none')) done.push(info);
+      if (await this.cancelInside(info, cancelledBy, 'none')) done.push({ ...cancelledClass(info), cancelled: true });
     }
     return done;
   }

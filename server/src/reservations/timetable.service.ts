@@ -8,6 +8,7 @@ import { ClassTypesService } from '../class-types';
 import { InstructorsService } from '../instructors';
 import { SalaService } from '../sala';
 import { BookingService } from './booking.service';
+import { classTypeLabel } from './dto/reservations.mappers';
 import type { AddScheduleDto, ChangeScheduleDto } from './dto/timetable.dto';
 import type { ClassSession } from './entities/class-session.entity';
 import type { Schedule } from './entities/schedule.entity';
@@ -112,27 +113,42 @@ export class TimetableService {
           );
         }
       }
-      // A new time or instructor: the clients booked in the coming classes are told, with the updated event.
-      const moved =
-        (changes.startTime !== undefined && changes.startTime !== schedule.startTime) || 'instructorId' in changes;
+      // A new time, instructor, type or duration: the clients booked in the coming classes are told,
+      // with the updated event (its DTSTART, DTEND or SUMMARY changed: one revision up).
       const timeMoved = changes.startTime !== undefined && changes.startTime !== schedule.startTime;
-      // A date with a substitute keeps them: only a new time changes it.
+      const retyped = Object.keys(own).length > 0;
+      const moved = timeMoved || retyped || 'instructorId' in changes;
+      // A date with a substitute keeps them: only a new time, type or duration changes it.
       const booked = moved
-        ? (await this.timetable.bookedUpcomingClasses(schedule.id, now)).filter((c) => timeMoved || !c.substitute)
+        ? (await this.timetable.bookedUpcomingClasses(schedule.id, now)).filter(
+            (c) => timeMoved || retyped || !c.substitute,
+          )
         : [];
       await this.timetable.changeUpcomingClasses(schedule.id, classChanges, now);
+      const before = scheduleSnapshot(schedule);
+      const typeBefore = schedule.classType ? classTypeLabel(schedule.classType) : undefined;
+      Object.assign(schedule, changes, own);
+      // Saved before the mails: they read the class's type and duration from the timetable.
+      const saved = await this.timetable.save(schedule);
       if (booked.length > 0) {
         await this.booking.tellClassesChanged(
-          new Map(booked.map((klass) => [klass.id, { startTime: klass.startTime, instructor: klass.instructor }])),
+          new Map(
+            booked.map((klass) => [
+              klass.id,
+              {
+                startTime: klass.startTime,
+                instructor: klass.instructor,
+                durationMinutes: before.durationMinutes,
+                ...(typeBefore ? { classType: typeBefore } : {}),
+              },
+            ]),
+          ),
         );
       }
       // Dates with a reformer out of service have fewer still.
       if (dto.capacity !== undefined) await this.sala.capToService();
       // More places: the classes' waitlists fill them, in the same transaction.
       if (dto.capacity !== undefined) await this.waitlist.fillScheduleClasses(schedule.id, now);
-      const before = scheduleSnapshot(schedule);
-      Object.assign(schedule, changes, own);
-      const saved = await this.timetable.save(schedule);
       const diff = changedValues(before, scheduleSnapshot(saved));
       if (diff) {
         await this.audit.record(admin, {

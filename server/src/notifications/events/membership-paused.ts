@@ -1,5 +1,6 @@
 import { formatLongDate, formatLongDateWithWeekday, to12Hour } from '@pilates/dates';
 import { greetingMail, type Mail, type MailContext, type Recipient } from '../mail';
+import { classAttachment, type BookedClass } from './booked-class';
 
 /** membership.paused: the client paused their membership; the classes booked inside the pause were cancelled. */
 export interface MembershipPaused {
@@ -10,13 +11,23 @@ export interface MembershipPaused {
   to: string;
   /** The membership's new last paid day (the pause's days added). */
   paidThrough: string | null;
-  /** Classes inside the pause that were cancelled (their places went back on sale). */
-  cancelled: { date: string; startTime: string }[];
+  /**
+   * Classes inside the pause that were cancelled (their places went back on sale), each as its
+   * cancelled calendar event; events written before the events were mailed hold the date and time only.
+   */
+  cancelled: (Pick<BookedClass, 'date' | 'startTime'> & Partial<BookedClass>)[];
 }
 
 /** "Tu membresía está en pausa": the dates, the paid period moved, and the classes cancelled. */
 export function membershipPausedMail(to: Recipient, event: MembershipPaused, context: MailContext): Mail {
   const subject = `Pausa de tu membresía «${event.planName}»`;
+  // Each cancelled class's event (METHOD:CANCEL, the booking's UID one revision up): calendars drop them.
+  const attachments = event.cancelled
+    .filter((item): item is BookedClass => item.reservationId !== undefined && item.durationMinutes !== undefined)
+    .map((item) => ({
+      ...classAttachment(item, context, 'CANCEL'),
+      filename: `clase-cancelada-${item.date}-${item.startTime.replace(':', '')}.ics`,
+    }));
   const lines = [
     `Tu membresía «${event.planName}» queda en pausa del ${formatLongDate(event.from)} al ${formatLongDate(event.to)}. Esos días no se reservan clases con ella.`,
     ...(event.paidThrough
@@ -32,7 +43,14 @@ export function membershipPausedMail(to: Recipient, event: MembershipPaused, con
             : `Cancelamos las ${event.cancelled.length} clases que tenías reservadas en esas fechas:`,
           ...event.cancelled.map((c) => `• ${formatLongDateWithWeekday(c.date)} a las ${to12Hour(c.startTime)}`),
         ]),
+    ...(attachments.length === 0
+      ? []
+      : [
+          attachments.length === 1
+            ? 'Adjuntamos la clase cancelada: tu calendario la quita.'
+            : 'Adjuntamos las clases canceladas: tu calendario las quita.',
+        ]),
     'Tu membresía está en «Mis planes».',
   ];
-  return greetingMail(to, subject, lines, context);
+  return { ...greetingMail(to, subject, lines, context), ...(attachments.length > 0 ? { attachments } : {}) };
 }

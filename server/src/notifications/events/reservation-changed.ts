@@ -3,15 +3,24 @@ import { greetingMail, MY_CLASSES_LINK, type Mail, type MailContext, type Recipi
 import { classAttachment, spotSentence, studioWords, when, type BookedClass } from './booked-class';
 
 /**
- * reservation.changed: the studio changed a class the client booked (its time or its instructor,
- * from the timetable). The mail says what changed and carries the updated event (the same UID, one
+ * reservation.changed: the studio changed a class the client booked (its time, instructor, type or
+ * duration, from the timetable). The mail says what changed and carries the updated event (the same UID, one
  * revision up), so the client's calendar moves the class in place.
  */
+/** What a changed class was; the type and duration are absent in events written before they were told. */
+export interface ClassBefore {
+  startTime: string;
+  instructor: string | null;
+  durationMinutes?: number;
+  /** "Pilates Reformer · Básico", as BookedClass.classType. */
+  classType?: string;
+}
+
 export interface ReservationChanged {
   /** The class as it is now. */
   class: BookedClass;
   /** What it was. */
-  before: { startTime: string; instructor: string | null };
+  before: ClassBefore;
   /**
    * Why: the timetable changed (absent, as before) or a substitute was set or removed for this date,
    * which lets the client cancel for free until `cancelFreeUntil` (ISO instant), even past the window.
@@ -20,7 +29,7 @@ export interface ReservationChanged {
   cancelFreeUntil?: string;
 }
 
-/** "ahora empieza a las 8:00 AM (antes 7:00 AM) y la dará Ana (antes Luis)". */
+/** "ahora empieza a las 8:00 AM (antes 7:00 AM) y la dará Ana (antes Luis)", and the type or duration when they changed. */
 function whatChanged(event: ReservationChanged): string {
   const now = event.class;
   const parts: string[] = [];
@@ -33,6 +42,12 @@ function whatChanged(event: ReservationChanged): string {
         ? `la dará ${now.instructor}${event.before.instructor ? ` (antes ${event.before.instructor})` : ''}`
         : 'todavía no tiene instructor asignado',
     );
+  }
+  if (event.before.classType !== undefined && now.classType && now.classType !== event.before.classType) {
+    parts.push(`ahora es ${now.classType} (antes ${event.before.classType})`);
+  }
+  if (event.before.durationMinutes !== undefined && now.durationMinutes !== event.before.durationMinutes) {
+    parts.push(`ahora dura ${now.durationMinutes} minutos (antes ${event.before.durationMinutes})`);
   }
   return parts.length > 0 ? parts.join(' y ') : `sigue a las ${to12Hour(now.startTime)}`;
 }
