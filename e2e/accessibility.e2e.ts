@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { givePlan, removeClass } from './support/db';
 import { ADMIN } from './support/global-setup';
+import { HEALTH_PROFILE } from '../scripts/lib/health-profile.mjs';
 import {
   confirmReformer,
   CSRF,
@@ -83,7 +84,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-users/components/user-classes-dialog.tsx': 'Clases de …, Quitar de la clase',
   'features/admin-users/components/user-plans-dialog.tsx': 'Planes de …',
   'features/admin-users/components/user-status-dialog.tsx': 'Desactivar usuario',
-  'features/booking/components/accept-terms-dialog.tsx': 'Actualizamos nuestros términos (opened by legal.e2e.ts)',
+  'features/booking/components/accept-terms-dialog.tsx': 'Actualizamos nuestros términos (Reservar, new terms)',
   'features/booking/components/booking-dialogs.tsx':
     'La fecha está fuera del rango del plan (Contrata un plan: PurchaseDialog)',
   'features/booking/components/choose-reformer-dialog.tsx': 'Elige tu reformer',
@@ -96,7 +97,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/informacion/components/change-info-dialog.tsx': 'Cambiar información',
   'features/informacion/components/change-password-dialog.tsx': 'Cambiar contraseña',
   'features/informacion/components/delete-account-dialog.tsx': 'Eliminar mi cuenta',
-  'features/legal/components/publish-legal-dialog.tsx': 'Publicar nueva versión: … (opened by legal.e2e.ts)',
+  'features/legal/components/publish-legal-dialog.tsx': 'Publicar nueva versión: … (Textos legales)',
   'features/memberships/components/cancel-membership-dialog.tsx': '¿Cancelar tu membresía? (Mis planes)',
   'features/memberships/components/pause-membership-dialog.tsx': 'Pausar tu membresía (Mis planes)',
   'features/memberships/components/subscribe-dialog.tsx': 'Membresía … (Planes, «Suscribirme»)',
@@ -227,6 +228,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
   let fullScheduleId: number;
   let missedReservationId: number;
   let outageId: number;
+  let arcoFolio: string;
   const baseUrl = inject('baseUrl');
   const dataDir = inject('dataDir');
 
@@ -282,12 +284,26 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
     const clientPage = await client.newPage();
     clientName = 'Ximena Accesible';
     const email = await registerClient(clientPage, baseUrl, clientName);
+    // Her questionnaire notes an injury: the rosters mark her, with «Notas de salud» behind the marker.
+    const noted = await clientPage.request.post(`${baseUrl}/api/informacion/health`, {
+      headers: CSRF,
+      data: { ...HEALTH_PROFILE, hasInjuries: true, injuries: 'Dolor lumbar' },
+    });
+    expect(noted.status()).toBe(200);
     givePlan(dataDir, email, { classes: 4, start: today, end: addDays(today, 40) });
     const booked = await clientPage.request.post(`${baseUrl}/api/reservations/push-reservation`, {
       headers: CSRF,
       data: { date: nextMonday, classReservation: scheduleId },
     });
     expect(booked.status()).toBe(201);
+
+    // A request under the data-protection law: «Solicitudes ARCO» offers «Cambiar estado».
+    const arco = await clientPage.request.post(`${baseUrl}/api/arco-request`, {
+      headers: CSRF,
+      data: { name: 'Inés Accesible', email: 'ines.accesible@example.com', right: 'acceso', detail: 'Mis datos.' },
+    });
+    expect(arco.status()).toBe(201);
+    arcoFolio = (await arco.json()).folio;
 
     // Another client takes the one place of the full class.
     const otherPage = await guest.newPage();
@@ -431,6 +447,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       db.pragma('busy_timeout = 5000');
       db.prepare('DELETE FROM instructors WHERE slug = ?').run(INSTRUCTOR_SLUG);
       db.prepare('DELETE FROM spot_outages WHERE id = ?').run(outageId);
+      if (arcoFolio) db.prepare('DELETE FROM arco_requests WHERE folio = ?').run(arcoFolio);
       const missed = db
         .prepare('SELECT class_session_id AS id FROM reservations WHERE id = ?')
         .get(missedReservationId) as { id: number } | undefined;
@@ -572,6 +589,12 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
           main.getByRole('button', { name: 'Eliminar mi cuenta', exact: true }),
           'Eliminar mi cuenta',
           `/pilates/informacion ${width} Eliminar mi cuenta`,
+        )),
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: 'Actualizar mi cuestionario' }),
+          'Cuestionario de salud',
+          `/pilates/informacion ${width} Cuestionario de salud`,
         )),
       );
 
@@ -776,6 +799,23 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await roster.getByRole('button', { name: 'Cancelar clase' }).click();
       await roster.getByText('¿Cancelar esta clase?', { exact: false }).waitFor();
       found.push(...(await withDialog(page, roster, `/pilates/usuarios-clases ${width} cancelar clase`)));
+      // The fixture's 9:05 PM class: its client's health marker opens «Notas de salud de …».
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /9:05 PM/ })
+        .first()
+        .click();
+      const fixtureRoster = page.getByRole('dialog').first();
+      await fixtureRoster.getByText(clientName).first().waitFor();
+      await fixtureRoster.getByRole('button', { name: 'Tiene notas de salud' }).first().click();
+      found.push(
+        ...(await withDialog(
+          page,
+          page.getByRole('dialog', { name: `Notas de salud de ${clientName}` }),
+          `/pilates/usuarios-clases ${width} Notas de salud`,
+        )),
+      );
+      await closeDialogs(page);
       await page.close();
       expect(found).toEqual([]);
     }, 120_000);
@@ -994,6 +1034,17 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
           `/pilates/usuarios ${width} Desactivar usuario`,
         )),
       );
+      await viaMenu(
+        'Eliminar cuenta (solicitud del titular)',
+        `Eliminar cuenta de ${clientName} (solicitud del titular)`,
+      );
+      found.push(
+        ...(await withDialog(
+          page,
+          page.getByRole('dialog', { name: 'Eliminar cuenta (solicitud del titular)' }),
+          `/pilates/usuarios ${width} Eliminar cuenta (solicitud del titular)`,
+        )),
+      );
 
       await actions.getByRole('button', { name: new RegExp(`^Planes de ${clientName}`) }).click();
       const plans = page.getByRole('dialog', { name: `Planes de ${clientName}` });
@@ -1037,8 +1088,76 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
         )),
       );
       await closeDialogs(page);
+
+      // Solicitudes ARCO: the status of a request.
+      await open(page, `${baseUrl}/pilates/arco`);
+      found.push(
+        ...(await sweep(
+          page,
+          main.getByRole('button', { name: `Cambiar estado de ${arcoFolio}` }),
+          'Cambiar estado',
+          `/pilates/arco ${width} Cambiar estado`,
+        )),
+      );
       await page.close();
       expect(found).toEqual([]);
     }, 120_000);
   }
+
+  // Last, as it changes what every client is asked: terms published, then taken back out (legal.e2e.ts does the same).
+  it('should find no violation with new terms to accept, or to publish, at both widths', async () => {
+    const adminPage = await admin.newPage();
+    const published = await adminPage.request.post(`${baseUrl}/api/admin/legal/publish`, {
+      headers: CSRF,
+      data: {
+        kind: 'terminos',
+        summary: 'Primera versión',
+        text: '## Uso del sitio\nAl reservar aceptas estos términos.',
+      },
+    });
+    expect(published.status()).toBe(200);
+    const found: string[] = [];
+    try {
+      for (const width of WIDTHS) {
+        // «Textos legales»: the admin's next version.
+        await adminPage.setViewportSize({ width, height: 900 });
+        await open(adminPage, `${baseUrl}/pilates/textos-legales`);
+        found.push(
+          ...(await sweep(
+            adminPage,
+            adminPage
+              .getByRole('region', { name: 'Términos y condiciones' })
+              .getByRole('button', { name: 'Publicar nueva versión' }),
+            'Publicar nueva versión: Términos y condiciones',
+            `/pilates/textos-legales ${width} Publicar nueva versión`,
+          )),
+        );
+        // Reservar: the client, who accepted no terms yet, is asked before the booking goes through.
+        const page = await client.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, `${baseUrl}/pilates/reservar?fecha=${nextMonday}`);
+        await slotRow(page, '7:00 PM').getByRole('button', { name: 'Reservar' }).click();
+        await confirmReformer(page);
+        found.push(
+          ...(await withDialog(
+            page,
+            page.getByRole('dialog', { name: 'Actualizamos nuestros términos' }),
+            `/pilates/reservar ${width} Actualizamos nuestros términos`,
+          )),
+        );
+        await page.close();
+      }
+    } finally {
+      await adminPage.close();
+      const db = new Database(join(dataDir, 'pilates.sqlite'));
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.prepare("DELETE FROM legal_consents WHERE kind = 'terminos'").run();
+        db.prepare("DELETE FROM legal_documents WHERE kind = 'terminos'").run();
+      } finally {
+        db.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
