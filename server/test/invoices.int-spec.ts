@@ -357,6 +357,118 @@ describe('Facturas (CFDI 4.0)', () => {
       await agent.get(`/api/informacion/invoices/${global.id}.xml`).expect(403);
     });
 
+    it('should put into the global invoice a sale whose own invoice was still retrying, or was cancelled with 02, when its month closed', async () => {
+      const september = new Date('2026-09-10T18:00:00Z');
+      const { agent, user } = await clientWithFiscalData();
+      const retrying = await purchase(user.id, { approvedAt: september, totalCents: 61_000 });
+      const cancelled = await purchase(user.id, { approvedAt: september, totalCents: 62_000 });
+      const kept = await purchase(user.id, { approvedAt: september, totalCents: 63_000 });
+      clock.set(new Date('2026-09-15T18:00:00Z'));
+      const ask = async (purchaseId: number) =>
+        (await agent.post('/api/informacion/request-invoice').send({ purchaseId }).expect(202)).body.invoice
+          .id as number;
+      const cancelledInvoice = await ask(cancelled);
+      const keptInvoice = await ask(kept);
+      await invoicing.issueDue();
+      // The PAC is down when the last one is asked for: it waits for its next attempt.
+      const retryingInvoice = await ask(retrying);
+      sim.outages = 1;
+      await invoicing.issueDue();
+      expect(await invoiceOf(retryingInvoice)).toMatchObject({ status: 'pending', attempts: 1 });
+      // Data wrong, cancelled with 02 (no substitute): the sale has no CFDI of its own.
+      await admin.post('/api/admin/invoices/cancel').send({ id: cancelledInvoice }).expect(200);
+
+      // September closed; the retrying invoice is being stamped by another process at that moment: wait.
+      clock.set(new Date('2026-10-01T07:00:00Z'));
+      await t.dataSource
+        .getRepository(Invoice)
+        .update({ id: retryingInvoice }, { claimedUntil: new Date('2026-10-01T07:01:00Z') });
+      expect(await invoicing.queueGlobal()).toBe(0);
+      expect(await invoiceOf(retryingInvoice)).toMatchObject({ status: 'pending' });
+      // Its claim lapsed: it is closed, and both sales go into the global invoice; the issued one does not.
+      clock.set(new Date('2026-10-01T08:00:00Z'));
+      expect(await invoicing.queueGlobal()).toBe(1);
+      expect(await invoiceOf(retryingInvoice)).toMatchObject({
+        status: 'failed',
+        lastError:
+          'Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de septiembre 2026.',
+      });
+      const preview = await admin.post('/api/admin/invoices/global-preview').send({ month: '2026-09' }).expect(200);
+      const ours = preview.body.purchases
+        .map((p: { id: number }) => p.id)
+        .filter((id: number) => [retrying, cancelled, kept].includes(id));
+      expect(ours.sort()).toEqual([retrying, cancelled].sort());
+      // The closed one is never stamped on its own: no retry, and the job leaves it.
+      const retry = await admin.post('/api/admin/invoices/retry').send({ id: retryingInvoice }).expect(409);
+      expect(retry.body).toMatchObject({
+        code: 'INVOICE_NOT_RETRYABLE',
+        error: 'El plazo para facturar esta venta terminó: va en la factura global de su mes.',
+      });
+      await invoicing.issueDue();
+      expect(await invoiceOf(retryingInvoice)).toMatchObject({ status: 'failed', providerId: null });
+      const global = await t.dataSource
+        .getRepository(Invoice)
+        .findOneByOrFail({ purchaseKind: 'global', purchaseId: 202609 });
+      expect(global.status).toBe('issued');
+      expect(global.totalCents).toBe(preview.body.totalCents);
+      expect(await invoiceOf(keptInvoice)).toMatchObject({ status: 'issued' });
+    });
+
+    it('should invoice a gift card sold at the desk, on its own or in the global invoice', async () => {
+      const buyer = await clientWithFiscalData();
+      const other = await newClient(t, 'Regalo');
+      const sell = async (userId: number) =>
+        (
+          await admin
+            .post('/api/admin/desk-sales/gift-card')
+            .send({
+              userId,
+              amount: 800,
+              recipientName: 'Lucía Pérez',
+              recipientEmail: `lucia.${randomUUID().slice(0, 8)}@example.com`,
+              message: '',
+              deliverOn: '2026-11-24',
+              method: 'terminal',
+              received: 800,
+            })
+            .expect(200)
+        ).body.receipt.id as number;
+      const card = await sell(buyer.user.id);
+      const unclaimed = await sell(other.user.id);
+      const res = await buyer.agent
+        .post('/api/informacion/request-invoice')
+        .send({ purchaseId: card, kind: 'gift_card' })
+        .expect(202);
+      expect(res.body.invoice).toMatchObject({ purchaseKind: 'gift_card', purchaseId: card, status: 'pending' });
+      await invoicing.issueDue();
+      const invoice = await invoiceOf(res.body.invoice.id);
+      expect(invoice).toMatchObject({ status: 'issued', totalCents: 80_000, paymentForm: '04' });
+      const body = sim.bodyOf(invoice.providerId!);
+      expect(body.items).toEqual([
+        expect.objectContaining({
+          product: expect.objectContaining({
+            description: 'Tarjeta de regalo para clases de Pilates Reformer',
+            price: 800,
+            tax_included: true,
+          }),
+        }),
+      ]);
+      // Someone else's card is not theirs to invoice.
+      await buyer.agent
+        .post('/api/informacion/request-invoice')
+        .send({ purchaseId: unclaimed, kind: 'gift_card' })
+        .expect(403);
+      // The card nobody invoiced goes into November's global invoice; the invoiced one does not.
+      const preview = await admin.post('/api/admin/invoices/global-preview').send({ month: '2026-11' }).expect(200);
+      const cards = preview.body.purchases.filter((p: { kind: string }) => p.kind === 'gift_card');
+      expect(cards.map((p: { id: number }) => p.id)).toContain(unclaimed);
+      expect(cards.map((p: { id: number }) => p.id)).not.toContain(card);
+      expect(cards.find((p: { id: number }) => p.id === unclaimed)).toMatchObject({
+        totalCents: 80_000,
+        paymentForm: '04',
+      });
+    });
+
     it("should cancel with 02 by default, flag an earlier month's for the accountant, and ask 01 for its substitute", async () => {
       const { agent, user } = await clientWithFiscalData();
       const purchaseId = await purchase(user.id);

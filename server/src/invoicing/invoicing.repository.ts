@@ -227,6 +227,29 @@ export class InvoicingRepository {
     return claimed.affected === 1;
   }
 
+  /**
+   * A closed month's individual invoices still pending and not being stamped right now: failed with
+   * `reason` (their sales go into the month's global invoice). How many.
+   */
+  async closePendingOfPeriod(period: string, now: Date, reason: string): Promise<number> {
+    const closed = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ status: 'failed', claimedUntil: null, lastError: reason, errorField: null })
+      .where("period = :period AND purchase_kind <> 'global' AND status = 'pending'", { period })
+      .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
+      .execute();
+    return closed.affected ?? 0;
+  }
+
+  /** Whether an individual invoice of the month is still pending (being stamped by a process now). */
+  pendingInPeriod(period: string): Promise<boolean> {
+    return this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .where("i.period = :period AND i.purchase_kind <> 'global' AND i.status = 'pending'", { period })
+      .getExists();
+  }
+
   async update(id: number, changes: Partial<Invoice>): Promise<void> {
     await this.txHost.tx.update(Invoice, { id }, changes);
   }

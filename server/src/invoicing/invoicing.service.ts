@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { monthYearTitle } from '@pilates/dates';
 import { FacturapiError } from 'facturapi';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
@@ -61,6 +62,16 @@ const PUBLIC_NAME = 'PUBLICO EN GENERAL';
 
 const pesos = (cents: number): number => Math.round(cents) / 100;
 const monthId = (period: string): number => Number(period.replace('-', ''));
+
+/** Whether an individual invoice keeps its sale out of the global one: issued, under way, or cancelled to be substituted (01). */
+const coversItsSale = (invoice: Invoice): boolean =>
+  invoice.status === 'issued' ||
+  invoice.status === 'pending' ||
+  (invoice.status === 'cancelled' && invoice.cancelMotive === '01');
+
+/** Why a month's invoice still retrying when its window closed was given up. */
+const windowClosedReason = (period: string): string =>
+  `Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de ${monthYearTitle(`${period}-01`).toLowerCase()}.`;
 
 @Injectable()
 export class InvoicingService {
@@ -374,7 +385,9 @@ export class InvoicingService {
 
   /**
    * The purchases of a month that go into its global invoice: approved, not refunded, and without
-   * an individual invoice issued or under way (a refused one never issued goes in).
+   * an individual invoice issued or under way. A refused one never issued goes in, and so does one
+   * cancelled without a substitute (02, 03): the sale stands with no CFDI of its own. When the
+   * global invoice is queued, the month's invoices still retrying are closed first (queueGlobal).
    */
   async globalPurchases(period: string): Promise<(InvoiceablePurchase & { form: string })[]> {
     const tz = this.config.studioTimeZone;
@@ -394,7 +407,7 @@ export class InvoicingService {
             ofKind.map((p) => p.id),
           )
         )
-          .filter((i) => i.status !== 'failed')
+          .filter((i) => coversItsSale(i))
           .map((i) => i.purchaseId),
       );
       for (const p of ofKind.filter((q) => !individual.has(q.id)))
@@ -405,7 +418,9 @@ export class InvoicingService {
 
   /**
    * The global-invoice job (hourly): once the window of last month has closed, its global invoice
-   * is queued, once (its row is the month's). Returns 1 when it queued one.
+   * is queued, once (its row is the month's). The month's individual invoices still retrying are
+   * closed first (failed, their sales go in the global one); one being stamped at that moment makes
+   * the job wait for its next run. Returns 1 when it queued one.
    */
   async queueGlobal(): Promise<number> {
     const now = this.clock.now();
@@ -414,6 +429,9 @@ export class InvoicingService {
     const period = previousPeriod(periodOf(now, tz));
     if (now.getTime() < invoiceDeadline(period, settings.invoiceGraceDays, tz).getTime()) return 0;
     if (await this.invoices.byPurchase('global', monthId(period))) return 0;
+    const closed = await this.invoices.closePendingOfPeriod(period, now, windowClosedReason(period));
+    if (closed > 0) this.logger.log(`Factura global ${period}: ${closed} facturas sin timbrar pasan a la global.`);
+    if (await this.invoices.pendingInPeriod(period)) return 0;
     const purchases = await this.globalPurchases(period);
     if (purchases.length === 0) return 0;
     await this.transactions.run(() =>
@@ -456,10 +474,19 @@ export class InvoicingService {
     }
   }
 
-  /** "Reintentar" (admin): a failed or waiting invoice is queued again now. */
+  /**
+   * "Reintentar" (admin): a failed or waiting invoice is queued again now; not a sale whose month's
+   * global invoice exists (it went in there).
+   */
   async retry(id: number): Promise<Invoice> {
     const invoice = await this.invoices.byId(id);
     if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
+    if (invoice.purchaseKind !== 'global' && (await this.invoices.byPurchase('global', monthId(invoice.period)))) {
+      throw new InvoiceError(
+        InvoiceErrorCode.INVOICE_NOT_RETRYABLE,
+        'El plazo para facturar esta venta terminó: va en la factura global de su mes.',
+      );
+    }
     const moved = await this.invoices.transition(id, ['failed', 'pending'], {
       status: 'pending',
       attempts: 0,
