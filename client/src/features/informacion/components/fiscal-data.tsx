@@ -117,7 +117,7 @@ function FiscalDataForm({ onSaved }: { onSaved: (message: string) => void }) {
           value: system.code,
           label: `${system.code} – ${system.name}`,
         }))}
-        value={data.taxSystem || undefined}
+        value={data.taxSystem}
         onValueChange={(value) => {
           // A use the new régimen does not allow is cleared, so the list never offers a refused pair.
           const allowed = usesFor(catalogues, value, data.rfc).some((use) => use.code === data.cfdiUse);
@@ -139,7 +139,7 @@ function FiscalDataForm({ onSaved }: { onSaved: (message: string) => void }) {
         placeholder={data.taxSystem ? 'Elige el uso' : 'Primero elige tu régimen'}
         disabled={!data.taxSystem}
         options={uses.map((use) => ({ value: use.code, label: `${use.code} – ${use.name}` }))}
-        value={data.cfdiUse || undefined}
+        value={data.cfdiUse}
         onValueChange={(value) => set('cfdiUse', value)}
         error={fieldErrors.cfdiUse?.[0]}
       />
