@@ -44,6 +44,7 @@ export default defineConfig({
             'getInstructorPay',
             'getMyPay',
             'getInvoices',
+            'getUserInvoices',
             'previewGlobalInvoice',
             'getMembership',
             'getAdminMemberships',

@@ -134,9 +134,13 @@ export const JOBS: readonly JobDefinition[] = [
   {
     // Last month's global invoice (público en general), once its invoicing window has closed: the
     // first run after midnight of the 1st (plus the grace days) queues it, well within 24 hours.
+    // And the refunds of sales invoiced in an earlier month, flagged for the accountant.
     name: JobName.GlobalInvoice,
     schedule: CronExpression.EVERY_HOUR,
-    run: async (get) => (await get(InvoicingService).queueGlobal()) + (await get(InvoicingService).issueDue()),
+    run: async (get) =>
+      (await get(InvoicingService).queueGlobal()) +
+      (await get(InvoicingService).issueDue()) +
+      (await get(InvoicingService).flagLateRefunds()),
   },
   {
     // The owner's alerts (off-site backup too old, drill failed, mails or payment notifications failing

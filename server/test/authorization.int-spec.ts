@@ -282,6 +282,7 @@ const RULES: Record<string, Rule> = {
     othersPath: (f) => `/api/informacion/invoices/${f.otherInvoiceId}.xml`,
   },
   getInvoices: { access: Permission.PaymentsRead, body: () => ({ month: '2026-11' }) },
+  getUserInvoices: { access: Permission.PaymentsRead, body: () => ({ userId: 1 }) },
   previewGlobalInvoice: { access: Permission.PaymentsRead, body: () => ({ month: '2026-11' }) },
   retryInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
   cancelInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },

@@ -55,6 +55,7 @@ const READS = new Set([
   'getInstructorPay',
   'getMyPay',
   'getInvoices',
+  'getUserInvoices',
   'previewGlobalInvoice',
 ]);
 

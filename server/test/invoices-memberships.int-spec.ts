@@ -121,7 +121,9 @@ describe('Facturas of memberships’ monthly charges', () => {
     expect(body.payment_form).toBe('28');
     expect(body.items).toHaveLength(1);
     expect(body.items[0].product.price).toBe(MONTHLY_CENTS / 100);
-    expect(body.items[0].product.description).toMatch(/^Membresía Membresía 3 por semana/);
+    expect(body.items[0].product.description).toMatch(
+      /^Clases de Pilates Reformer · Membresía Membresía 3 por semana \(mes pagado hasta el \d{2}\/\d{2}\/\d{4}\)$/,
+    );
 
     const after = await agent.get('/api/informacion/invoices').expect(200);
     expect(after.body.purchases[0]).toMatchObject({ kind: 'membership', canRequest: false });

@@ -262,6 +262,34 @@ describe('Facturas (CFDI 4.0)', () => {
         userId: user.id,
       });
     });
+
+    it("should write the owner's invoice description from Ajustes, then what was sold, on the invoice's line", async () => {
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ invoiceDescription: 'Clases grupales de Pilates Reformer' })
+        .expect(200);
+      try {
+        const { agent, user } = await clientWithFiscalData();
+        const purchaseId = await purchase(user.id);
+        const res = await agent.post('/api/informacion/request-invoice').send({ purchaseId }).expect(202);
+        await invoicing.issueDue();
+        const invoice = await invoiceOf(res.body.invoice.id);
+        expect(invoice.status).toBe('issued');
+        const description = `Clases grupales de Pilates Reformer · Plan ${plan.name} (${plan.classCount} clases)`;
+        expect(sim.bodyOf(invoice.providerId!).items).toEqual([
+          expect.objectContaining({
+            product: expect.objectContaining({ description, product_key: '01010101', unit_key: 'E48' }),
+          }),
+        ]);
+        const xml = await agent.get(`/api/informacion/invoices/${invoice.id}.xml`).expect(200);
+        expect(xml.text).toContain(`Descripcion="${description}"`);
+      } finally {
+        await admin
+          .post('/api/admin/settings/change')
+          .send({ invoiceDescription: 'Clases de Pilates Reformer' })
+          .expect(200);
+      }
+    });
   });
 
   describe('the window at the end of the month', () => {
@@ -447,7 +475,7 @@ describe('Facturas (CFDI 4.0)', () => {
       expect(body.items).toEqual([
         expect.objectContaining({
           product: expect.objectContaining({
-            description: 'Tarjeta de regalo para clases de Pilates Reformer',
+            description: expect.stringContaining('Tarjeta de regalo'),
             price: 800,
             tax_included: true,
           }),
@@ -467,6 +495,52 @@ describe('Facturas (CFDI 4.0)', () => {
         totalCents: 80_000,
         paymentForm: '04',
       });
+    });
+
+    it('should flag for the accountant an invoice whose sale is refunded in a later month, before anyone cancels it', async () => {
+      const { agent, user } = await clientWithFiscalData();
+      const october = await purchase(user.id, { approvedAt: new Date('2026-10-05T18:00:00Z') });
+      clock.set(new Date('2026-10-06T18:00:00Z'));
+      const octoberInvoice = (
+        await agent.post('/api/informacion/request-invoice').send({ purchaseId: october }).expect(202)
+      ).body.invoice.id as number;
+      await invoicing.issueDue();
+      const november = await purchase(user.id, { approvedAt: new Date('2026-11-05T18:00:00Z') });
+      clock.set(new Date('2026-11-06T18:00:00Z'));
+      const novemberInvoice = (
+        await agent.post('/api/informacion/request-invoice').send({ purchaseId: november }).expect(202)
+      ).body.invoice.id as number;
+      await invoicing.issueDue();
+      // Both refunded on November 10th: October is declared already, November is not.
+      clock.set(new Date('2026-11-10T18:00:00Z'));
+      for (const id of [october, november]) {
+        await t.dataSource.getRepository(Payment).update({ id }, { status: 'refunded', refundedCents: 120_000 });
+      }
+      expect(await invoicing.flagLateRefunds()).toBeGreaterThanOrEqual(1);
+      expect(await invoiceOf(octoberInvoice)).toMatchObject({ status: 'issued', needsAccountant: true });
+      expect(await invoiceOf(novemberInvoice)).toMatchObject({ status: 'issued', needsAccountant: false });
+      const listed = await admin.post('/api/admin/invoices').send({ month: '2026-10' }).expect(200);
+      expect(listed.body.invoices.find((i: { id: number }) => i.id === octoberInvoice)).toMatchObject({
+        needsAccountant: true,
+        purchaseRefunded: true,
+      });
+      // Flagged once: the next run leaves it.
+      const before = await invoiceOf(octoberInvoice);
+      await invoicing.flagLateRefunds();
+      expect(await invoiceOf(octoberInvoice)).toEqual(before);
+      // Usuarios lists the client's invoices beside their purchases, to cancel one from its purchase.
+      const ofUser = await admin.post('/api/admin/invoices/of-user').send({ userId: user.id }).expect(200);
+      expect(ofUser.body.invoices.map((i: { id: number }) => i.id)).toEqual([novemberInvoice, octoberInvoice]);
+      expect(ofUser.body.invoices[1]).toMatchObject({
+        purchaseKind: 'payment',
+        purchaseId: october,
+        clientName: user.name,
+        purchaseRefunded: true,
+        needsAccountant: true,
+      });
+      await agent.post('/api/admin/invoices/of-user').send({ userId: user.id }).expect(403);
+      const cancelled = await admin.post('/api/admin/invoices/cancel').send({ id: octoberInvoice }).expect(200);
+      expect(cancelled.body.invoice).toMatchObject({ status: 'cancelled', cancelMotive: '02', needsAccountant: true });
     });
 
     it("should cancel with 02 by default, flag an earlier month's for the accountant, and ask 01 for its substitute", async () => {
@@ -506,6 +580,8 @@ describe('Facturas (CFDI 4.0)', () => {
         purchaseRefunded: false,
         purchaseDescription: expect.stringContaining('Plan'),
         purchaseApprovedAt: expect.any(String),
+        attempts: 1,
+        nextAttemptAt: null,
       });
       const all = await admin.post('/api/admin/invoices').send({ month: '2026-11' }).expect(200);
       const retried = await admin.post('/api/admin/invoices/retry').send({ id: res.body.invoice.id }).expect(200);

@@ -81,6 +81,7 @@ describe('studio settings ("Ajustes")', () => {
             invoiceSeries: 'F',
             invoiceZip: '52140',
             invoiceGraceDays: 0,
+            invoiceDescription: 'Clases de Pilates Reformer',
             membershipGraceDays: 7,
             membershipPauseMaxDaysPerYear: 30,
             membershipDailyLimit: 1,
@@ -228,6 +229,46 @@ describe('studio settings ("Ajustes")', () => {
 
       expect(await t.dataSource.getRepository(StudioSettingsRow).findOneByOrFail({ id: 1 })).toEqual(stored);
       expect(await settingsAudit(t)).toHaveLength(audited);
+    });
+
+    it("should save the invoice's description trimmed, audit it, and refuse a blank, too long or hidden-character one in Spanish", async () => {
+      const audited = (await settingsAudit(t)).length;
+      const res = await admin
+        .post('/api/admin/settings/change')
+        .send({ invoiceDescription: '  Clases de Pilates Reformer y Barre  ' })
+        .expect(200);
+      expect(res.body.settings.invoiceDescription).toBe('Clases de Pilates Reformer y Barre');
+      expect((await admin.get('/api/admin/settings').expect(200)).body.settings.invoiceDescription).toBe(
+        'Clases de Pilates Reformer y Barre',
+      );
+      const entries = await settingsAudit(t);
+      expect(entries).toHaveLength(audited + 1);
+      expect(entries[entries.length - 1]).toMatchObject({
+        before: { invoiceDescription: 'Clases de Pilates Reformer' },
+        after: { invoiceDescription: 'Clases de Pilates Reformer y Barre' },
+      });
+
+      const stored = await t.dataSource.getRepository(StudioSettingsRow).findOneByOrFail({ id: 1 });
+      const message =
+        'La descripción en la factura debe tener de 1 a 200 caracteres visibles (sin caracteres invisibles ni saltos de línea).';
+      for (const invoiceDescription of ['   ', 'x'.repeat(201), 'Clases\u200Bde Pilates', 'Clases\nde Pilates', 42]) {
+        const refused = await admin.post('/api/admin/settings/change').send({ invoiceDescription }).expect(400);
+        expect(refused.body).toMatchObject({ success: false, error: { invoiceDescription: [message] } });
+      }
+      // Nothing written, nothing audited.
+      expect(await t.dataSource.getRepository(StudioSettingsRow).findOneByOrFail({ id: 1 })).toEqual(stored);
+      expect(await settingsAudit(t)).toHaveLength(audited + 1);
+      // 200 characters after trimming are allowed.
+      const longest = 'x'.repeat(200);
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ invoiceDescription: ` ${longest} ` })
+        .expect(200);
+      expect((await admin.get('/api/admin/settings').expect(200)).body.settings.invoiceDescription).toBe(longest);
+      await admin
+        .post('/api/admin/settings/change')
+        .send({ invoiceDescription: 'Clases de Pilates Reformer' })
+        .expect(200);
     });
 
     it('should allow a waitlist cutoff longer than the cancellation window, with a warning in Spanish', async () => {

@@ -74,6 +74,8 @@ export const LIST_URLS = {
   fiscalData: '/api/informacion/fiscal-data',
   myInvoices: '/api/informacion/invoices',
   adminInvoices: '/api/admin/invoices',
+  /** A client's invoices beside their purchases (Usuarios → planes). */
+  userInvoices: '/api/admin/invoices/of-user',
   globalInvoicePreview: '/api/admin/invoices/global-preview',
   /** New versions of the terms or privacy notice the caller has yet to accept (the dialog before booking). */
   pendingAcceptances: '/api/consents/pending',
@@ -309,7 +311,7 @@ export const STALE_AFTER = {
   addPlanAdmin: { accepted: ['audit', 'plans'] },
   changeDataPlan: { accepted: ['audit', 'plans'] },
   /** A refund changes the purchase and may take back the plan it gave. */
-  refundPayment: { accepted: ['audit', 'userPurchases', 'plans'] },
+  refundPayment: { accepted: ['audit', 'userPurchases', 'plans', 'userInvoices'] },
   /** "Membresías": a cancellation or a refunded charge changes the membership, its plan and the dashboard. */
   cancelAdminMembership: { accepted: ['audit', 'adminMemberships', 'adminMembershipDetail', 'plans', 'dashboard'] },
   refundMembershipCharge: {
@@ -377,11 +379,11 @@ export const STALE_AFTER = {
   saveFiscalData: { accepted: ['fiscalData'] },
   /** "Solicitar factura": the row shows "En proceso"; a refusal (window closed, no data) leaves it as it was. */
   requestInvoice: {
-    accepted: ['myInvoices', 'adminInvoices'],
+    accepted: ['myInvoices', 'adminInvoices', 'userInvoices'],
     refused: { lists: ['myInvoices'], when: { allBut: [] } },
   },
-  retryInvoice: { accepted: ['adminInvoices', 'myInvoices'] },
-  cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview'] },
+  retryInvoice: { accepted: ['adminInvoices', 'myInvoices', 'userInvoices'] },
+  cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview', 'userInvoices'] },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;

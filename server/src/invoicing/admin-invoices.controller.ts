@@ -20,6 +20,7 @@ import {
   InvoiceMonthDto,
   InvoiceResponseDto,
   toInvoiceDto,
+  UserInvoicesDto,
 } from './dto/invoicing.dto';
 import { AdminInvoicesService } from './admin-invoices.service';
 
@@ -37,6 +38,18 @@ export class AdminInvoicesController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getInvoices(@Body() dto: InvoiceMonthDto): Promise<AdminInvoicesResponseDto> {
     return { success: true, invoices: await this.invoices.list(dto.month, dto.status) };
+  }
+
+  @Post('invoices/of-user')
+  @HttpCode(200)
+  @RequirePermission(Permission.PaymentsRead)
+  @ApiOkResponse({
+    type: AdminInvoicesResponseDto,
+    description: 'Las facturas de un cliente (todas sus compras), la más reciente primero: Usuarios → planes.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getUserInvoices(@Body() dto: UserInvoicesDto): Promise<AdminInvoicesResponseDto> {
+    return { success: true, invoices: await this.invoices.ofUser(dto.userId) };
   }
 
   @Post('invoices/global-preview')

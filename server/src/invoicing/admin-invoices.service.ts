@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toCsv, type CsvValue } from '../admin';
 import type { InvoiceableKind, InvoiceStatus } from './entities';
 import { AdminInvoiceDto, GlobalPurchaseDto, InvoiceDto, toInvoiceDto } from './dto/invoicing.dto';
-import { InvoicingRepository } from './invoicing.repository';
+import { InvoicingRepository, type InvoiceRow } from './invoicing.repository';
 import { InvoicingService, IVA_RATE } from './invoicing.service';
 import type { CancellationMotive } from './invoicing-gateway';
 import type { Invoice } from './entities';
@@ -53,7 +53,16 @@ export class AdminInvoicesService {
   ) {}
 
   async list(month: string, status?: InvoiceStatus): Promise<AdminInvoiceDto[]> {
-    const rows = await this.invoicing.ofPeriod(month, status);
+    return this.withPurchases(await this.invoicing.ofPeriod(month, status));
+  }
+
+  /** A client's invoices, for their purchases in Usuarios (cancel one from the purchase it invoices). */
+  async ofUser(userId: number): Promise<AdminInvoiceDto[]> {
+    return this.withPurchases(await this.invoices.ofUserWithName(userId));
+  }
+
+  /** Each invoice with its client, its purchase (refunded or not) and its queue state. */
+  private async withPurchases(rows: InvoiceRow[]): Promise<AdminInvoiceDto[]> {
     const out: AdminInvoiceDto[] = [];
     for (const { invoice, clientName } of rows) {
       const purchase = await this.invoicing.purchaseOf(invoice);
@@ -63,6 +72,8 @@ export class AdminInvoicesService {
         purchaseRefunded: purchase !== null && (!purchase.approved || purchase.refundedCents > 0),
         purchaseDescription: purchase?.description ?? null,
         purchaseApprovedAt: purchase?.approvedAt?.toISOString() ?? null,
+        attempts: invoice.attempts,
+        nextAttemptAt: invoice.status === 'pending' ? invoice.nextAttemptAt.toISOString() : null,
       });
     }
     return out;

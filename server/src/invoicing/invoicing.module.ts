@@ -20,7 +20,9 @@ import { SimulatedFacturapi } from './simulated-facturapi';
       inject: [AppConfig],
       // Without FACTURAPI_KEY, the local simulator (development and tests).
       useFactory: (config: AppConfig): InvoicingGateway =>
-        config.facturapiKey ? new FacturapiGateway(config.facturapiKey) : new SimulatedFacturapi(),
+        config.facturapiKey
+          ? new FacturapiGateway(config.facturapiKey, config.facturapiBaseUrl)
+          : new SimulatedFacturapi(),
     },
     InvoicingRepository,
     InvoicingService,

@@ -23,8 +23,10 @@ export interface InvoiceablePurchase {
   refundedCents: number;
   method: PaymentMethod;
   providerPaymentId: string | null;
-  /** The invoice line's text. */
+  /** What was bought, as the client's and the admin's lists show it. */
   description: string;
+  /** What was bought, short: an individual invoice's line is "<the owner's invoiceDescription> · <detail>". */
+  detail: string;
   reference: string | null;
 }
 
@@ -42,6 +44,7 @@ const fromPayment = (p: Payment): InvoiceablePurchase => ({
   method: p.method,
   providerPaymentId: p.providerPaymentId,
   description: `Plan ${p.planName} (${p.classCount} ${p.classCount === 1 ? 'clase' : 'clases'} de Pilates Reformer)`,
+  detail: `Plan ${p.planName} (${p.classCount} ${p.classCount === 1 ? 'clase' : 'clases'})`,
   reference: p.reference,
 });
 
@@ -56,6 +59,7 @@ const fromGiftCard = (g: GiftCard): InvoiceablePurchase => ({
   method: g.method,
   providerPaymentId: g.providerPaymentId,
   description: 'Tarjeta de regalo para clases de Pilates Reformer',
+  detail: 'Tarjeta de regalo',
   reference: g.reference,
 });
 
@@ -83,6 +87,9 @@ const fromMembershipCharge = (c: MembershipCharge): InvoiceablePurchase => {
     description: c.periodEnd
       ? `Membresía ${c.membership!.planName} (mes pagado hasta el ${dayMonthYear(c.periodEnd)})`
       : `Membresía ${c.membership!.planName} (un mes de Pilates Reformer)`,
+    detail: c.periodEnd
+      ? `Membresía ${c.membership!.planName} (mes pagado hasta el ${dayMonthYear(c.periodEnd)})`
+      : `Membresía ${c.membership!.planName} (un mes)`,
     reference: c.providerPaymentId ? `membresia-${c.providerPaymentId}` : null,
   };
 };
@@ -133,6 +140,32 @@ export class InvoicingRepository {
       return charge?.membership ? fromMembershipCharge(charge) : null;
     }
     return null;
+  }
+
+  /** The purchases of one kind with these ids (those that exist). */
+  async purchasesOf(kind: InvoiceableKind, ids: number[]): Promise<InvoiceablePurchase[]> {
+    if (ids.length === 0) return [];
+    if (kind === 'payment') return (await this.txHost.tx.findBy(Payment, { id: In(ids) })).map(fromPayment);
+    if (kind === 'gift_card') return (await this.txHost.tx.findBy(GiftCard, { id: In(ids) })).map(fromGiftCard);
+    const charges = await this.txHost.tx.find(MembershipCharge, {
+      where: { id: In(ids) },
+      relations: { membership: true },
+    });
+    return charges.filter((c) => c.membership).map(fromMembershipCharge);
+  }
+
+  /** Issued individual invoices of the months from `since` to before `before`, not yet flagged for the accountant. */
+  issuedUnflagged(since: string, before: string): Promise<Invoice[]> {
+    return this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .where("i.status = 'issued' AND i.purchase_kind <> 'global' AND i.needs_accountant = 0")
+      .andWhere('i.period >= :since AND i.period < :before', { since, before })
+      .getMany();
+  }
+
+  async flagForAccountant(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.txHost.tx.update(Invoice, { id: In(ids) }, { needsAccountant: true });
   }
 
   /** Every purchase approved in [from, to) (approved or not any more: the caller decides). */
@@ -265,6 +298,12 @@ export class InvoicingRepository {
     if (status) query.andWhere('i.status = :status', { status });
     const { entities, raw } = await query.getRawAndEntities<{ client_name: string | null }>();
     return entities.map((invoice, index) => ({ invoice, clientName: raw[index]?.client_name ?? null }));
+  }
+
+  /** A client's invoices, newest first, with their name. */
+  async ofUserWithName(userId: number): Promise<InvoiceRow[]> {
+    const user = await this.txHost.tx.findOne(User, { where: { id: userId }, select: { id: true, name: true } });
+    return (await this.ofUser(userId)).map((invoice) => ({ invoice, clientName: user?.name ?? null }));
   }
 
   ofUser(userId: number): Promise<Invoice[]> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { monthYearTitle } from '@pilates/dates';
+import { addMonths, monthYearTitle } from '@pilates/dates';
 import { FacturapiError } from 'facturapi';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
@@ -307,8 +307,12 @@ export class InvoicingService {
     const attempts = invoice.attempts + 1;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     // Facturapi refused the data (4xx other than a rate limit): retrying the same body cannot help.
+    // A refused key (401, 403) is the studio's to fix, not the client's data: retried like an outage.
     const refused =
-      error instanceof FacturapiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+      error instanceof FacturapiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      ![401, 403, 429].includes(error.status);
     const field = refused && error.path ? (FIELD_OF_PATH[error.path] ?? error.path.slice(0, 20)) : null;
     const givenUp = refused || attempts >= INVOICE_MAX_ATTEMPTS;
     if (!refused) this.logger.warn(`Factura ${invoice.id}: intento ${attempts} falló: ${message}`);
@@ -365,7 +369,14 @@ export class InvoicingService {
     if (!purchase) throw new Error(`purchase ${invoice.purchaseKind} ${invoice.purchaseId} is gone`);
     return {
       ...base,
-      items: [line(purchase.description, invoice.totalCents, settings.invoiceProductKey, settings.invoiceUnitKey)],
+      items: [
+        line(
+          `${settings.invoiceDescription} · ${purchase.detail}`,
+          invoice.totalCents,
+          settings.invoiceProductKey,
+          settings.invoiceUnitKey,
+        ),
+      ],
       payment_form: await this.paymentFormOf(purchase),
     };
   }
@@ -453,6 +464,34 @@ export class InvoicingService {
       }),
     );
     return 1;
+  }
+
+  /**
+   * A sale invoiced in an earlier month and refunded (or charged back) since: its invoice is flagged
+   * for the accountant (that month is declared already) when the hourly job sees the refund, before
+   * anyone cancels the CFDI. Looks back a year. How many were flagged.
+   */
+  async flagLateRefunds(): Promise<number> {
+    const current = periodOf(this.clock.now(), this.config.studioTimeZone);
+    const since = addMonths(`${current}-01`, -12).slice(0, 7);
+    const invoices = await this.invoices.issuedUnflagged(since, current);
+    const flagged: number[] = [];
+    for (const kind of INVOICEABLE_KINDS) {
+      const ofKind = invoices.filter((i) => i.purchaseKind === kind);
+      const refunded = new Set(
+        (
+          await this.invoices.purchasesOf(
+            kind,
+            ofKind.map((i) => i.purchaseId),
+          )
+        )
+          .filter((p) => !p.approved || p.refundedCents > 0)
+          .map((p) => p.id),
+      );
+      flagged.push(...ofKind.filter((i) => refunded.has(i.purchaseId)).map((i) => i.id));
+    }
+    await this.invoices.flagForAccountant(flagged);
+    return flagged.length;
   }
 
   /** An invoice's PDF or XML, for its client or whoever reads payments. */

@@ -389,6 +389,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
       invoiceSeries: 'F',
       invoiceZip: '52140',
       invoiceGraceDays: 0,
+      invoiceDescription: 'Clases de Pilates Reformer',
       membershipGraceDays: 7,
       membershipPauseMaxDaysPerYear: 30,
       membershipDailyLimit: 1,
@@ -410,6 +411,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   // No purchase of the fixture's client: its documented 404.
   requestInvoice: { role: 'client', body: () => ({ purchaseId: 999999, kind: 'payment' }) },
   getInvoices: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
+  getUserInvoices: { role: 'admin', body: (f) => ({ userId: f.clientId }) },
   previewGlobalInvoice: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
   retryInvoice: { role: 'admin', body: () => ({ id: 999999 }) },
   cancelInvoice: { role: 'admin', body: () => ({ id: 999999, motive: '01', substituteId: 999998 }) },

@@ -1,4 +1,4 @@
-import { formatLongDate, studioToday } from '@pilates/dates';
+import { formatLongDate, studioTimeOfDay, studioToday, to12Hour } from '@pilates/dates';
 import type { AdminInvoiceDto, InvoiceDto } from '@/api/generated/model';
 import { formatMoney } from '@/lib/format';
 
@@ -67,8 +67,24 @@ export const studioMonthOf = (at: Date, timeZone: string): string => studioToday
 export const studioDateLabel = (iso: string | null, timeZone: string): string =>
   iso ? formatLongDate(studioToday(new Date(iso), timeZone)) : '—';
 
-/** Whether the admin can retry it: the queue gave up or has not stamped it yet. */
-export const canRetry = (invoice: AdminInvoiceDto): boolean => invoice.status === 'failed';
+/** Whether the admin can retry it: the queue gave up, or is waiting to try again after a failure. */
+export const canRetry = (invoice: AdminInvoiceDto): boolean =>
+  invoice.status === 'failed' || (invoice.status === 'pending' && invoice.attempts > 0);
+
+/**
+ * "Reintentando: falló 2 veces (Servicio no disponible temporalmente.). Siguiente intento: 23 de
+ * noviembre de 2026 a las 12:04 PM." for a pending invoice the queue failed to stamp; else null.
+ */
+export function retryNotice(invoice: AdminInvoiceDto, timeZone: string): string | null {
+  if (invoice.status !== 'pending' || invoice.attempts === 0) return null;
+  const times = invoice.attempts === 1 ? '1 vez' : `${invoice.attempts} veces`;
+  const why = invoice.lastError ? ` (${invoice.lastError.replace(/\.$/, '')})` : '';
+  const next = invoice.nextAttemptAt ? new Date(invoice.nextAttemptAt) : null;
+  const when = next
+    ? ` Siguiente intento: ${formatLongDate(studioToday(next, timeZone))} a las ${to12Hour(studioTimeOfDay(next, timeZone))}.`
+    : '';
+  return `Reintentando: falló ${times}${why}.${when}`;
+}
 
 /** Only a stamped invoice can be cancelled (and downloaded). */
 export const isIssued = (invoice: Pick<InvoiceDto, 'status'>): boolean => invoice.status === 'issued';

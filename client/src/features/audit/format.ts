@@ -112,6 +112,7 @@ export const FIELD_LABELS: Record<AuditFieldName, string> = {
   invoiceSeries: 'Facturas: serie',
   invoiceZip: 'Facturas: código postal del estudio',
   invoiceGraceDays: 'Facturas: días extra para pedir factura',
+  invoiceDescription: 'Facturas: descripción en la factura',
   membershipGraceDays: 'Membresías: días de gracia con pago pendiente',
   membershipPauseMaxDaysPerYear: 'Membresías: días de pausa al año',
   membershipDailyLimit: 'Membresías ilimitadas: clases por día',

@@ -13,7 +13,12 @@ export const INVOICING_MESSAGES = {
   invoiceZip: 'El código postal del estudio son 5 dígitos.',
   invoiceGraceDays:
     'Los días extra para pedir factura deben ser un número entero entre 0 y 2 (el SAT da 72 horas para la factura global).',
+  invoiceDescription:
+    'La descripción en la factura debe tener de 1 a 200 caracteres visibles (sin caracteres invisibles ni saltos de línea).',
 } as const;
+
+/** Invisible, control and direction-changing characters: the server refuses them (server/src/core/dto/text.ts). */
+const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}]/u;
 
 /** The SAT's placeholder key ("No existe en el catálogo"): the accountant should choose the real one. */
 export const PLACEHOLDER_PRODUCT_KEY = '01010101';
@@ -43,6 +48,13 @@ export const invoicingShape = {
     .regex(/^\d+$/, INVOICING_MESSAGES.invoiceGraceDays)
     .transform(Number)
     .pipe(z.number().min(0, INVOICING_MESSAGES.invoiceGraceDays).max(2, INVOICING_MESSAGES.invoiceGraceDays)),
+  // The concept of an individual invoice's line; the server adds " · " and what was sold.
+  invoiceDescription: z
+    .string()
+    .trim()
+    .min(1, INVOICING_MESSAGES.invoiceDescription)
+    .max(200, INVOICING_MESSAGES.invoiceDescription)
+    .refine((text) => !HIDDEN_OR_CONTROL.test(text), INVOICING_MESSAGES.invoiceDescription),
 };
 
 export const INVOICING_FIELDS = [
@@ -51,6 +63,7 @@ export const INVOICING_FIELDS = [
   'invoiceSeries',
   'invoiceZip',
   'invoiceGraceDays',
+  'invoiceDescription',
 ] as const;
 
 export type InvoicingField = (typeof INVOICING_FIELDS)[number];
@@ -64,6 +77,7 @@ export const INVOICING_SERVER_FIELDS: Record<InvoicingField, InvoicingField> = {
   invoiceSeries: 'invoiceSeries',
   invoiceZip: 'invoiceZip',
   invoiceGraceDays: 'invoiceGraceDays',
+  invoiceDescription: 'invoiceDescription',
 };
 
 export function invoicingFormInput(settings: SettingsDto): InvoicingInput {
@@ -73,6 +87,7 @@ export function invoicingFormInput(settings: SettingsDto): InvoicingInput {
     invoiceSeries: settings.invoiceSeries,
     invoiceZip: settings.invoiceZip,
     invoiceGraceDays: String(settings.invoiceGraceDays),
+    invoiceDescription: settings.invoiceDescription,
   };
 }
 

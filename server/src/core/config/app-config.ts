@@ -149,6 +149,12 @@ const envSchema = z.object({
     }),
   // Facturapi (CFDI 4.0): a `sk_test_` key stamps in its test mode; without a key a local simulator issues them.
   FACTURAPI_KEY: optionalString,
+  // Facturapi's API root with its version (the SDK's default: https://www.facturapi.io/v2); tests point it at a local fake.
+  FACTURAPI_BASE_URL: optionalString
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: 'debe ser una URL http(s), por ejemplo https://www.facturapi.io/v2',
+    })
+    .transform((v) => v?.replace(/\/+$/, '')),
   // 1 = one payment only; more offers meses (sin intereses only if the studio enabled them in Mercado Pago).
   MP_MAX_INSTALLMENTS: intInRange(1, 24, 1),
   PAYMENT_COMMISSION_PERCENT: decimalInRange(0, 50),
@@ -252,6 +258,8 @@ export abstract class AppConfig {
   declare readonly whatsappApiBase: string;
   /** Facturapi's secret key (`sk_test_…` or `sk_live_…`); undefined: the local simulator. */
   declare readonly facturapiKey?: string;
+  /** Facturapi's API root (undefined: the SDK's own, https://www.facturapi.io/v2; tests: a local fake). */
+  declare readonly facturapiBaseUrl?: string;
   /** The most installments (meses) the checkout offers; 1 = none. */
   declare readonly mercadoPagoMaxInstallments: number;
   declare readonly commissionPercent: number;
@@ -387,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappVerifyToken: parsed.WHATSAPP_VERIFY_TOKEN,
     whatsappApiBase: parsed.WHATSAPP_API_BASE,
     facturapiKey: parsed.FACTURAPI_KEY,
+    facturapiBaseUrl: parsed.FACTURAPI_BASE_URL,
     mercadoPagoMaxInstallments: parsed.MP_MAX_INSTALLMENTS,
     commissionPercent: parsed.PAYMENT_COMMISSION_PERCENT,
     commissionFixedMxn: parsed.PAYMENT_COMMISSION_FIXED_MXN,

@@ -161,6 +161,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   downloadInvoicePdf: 'Descargar el PDF de una factura',
   downloadInvoiceXml: 'Descargar el XML de una factura',
   getInvoices: 'Facturas del mes',
+  getUserInvoices: 'Facturas de un cliente',
   previewGlobalInvoice: 'Vista previa de la factura global del mes',
   retryInvoice: 'Reintentar una factura',
   cancelInvoice: 'Cancelar una factura ante el SAT',

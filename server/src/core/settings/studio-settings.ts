@@ -64,6 +64,12 @@ export interface StudioSettings {
    * month (1–2: the global invoice then goes out when they end, inside the SAT's 72 hours).
    */
   invoiceGraceDays: number;
+  /**
+   * Facturas: the concept of an individual invoice's line, as the owner words it. The line reads
+   * "<this> · <what was sold>" ("Clases de Pilates Reformer · Plan Ocho Clases (8 clases)"), so the
+   * accountant gets the owner's wording and the purchase. Global invoices keep the SAT's "Venta <ref>".
+   */
+  invoiceDescription: string;
   /** Memberships: days a past-due membership may still book new classes. */
   membershipGraceDays: number;
   /** Memberships: pause days a client may take per calendar year. */
@@ -118,6 +124,7 @@ export function defaultSettings(
     // Metepec, Estado de México.
     invoiceZip: '52140',
     invoiceGraceDays: 0,
+    invoiceDescription: 'Clases de Pilates Reformer',
     membershipGraceDays: 7,
     membershipPauseMaxDaysPerYear: 30,
     membershipDailyLimit: 1,

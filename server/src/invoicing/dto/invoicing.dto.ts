@@ -208,7 +208,10 @@ export class InvoiceDto {
   cancelledAt!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '02' })
   cancelMotive!: string | null;
-  @ApiProperty({ example: false, description: 'Cancelada en un mes posterior al suyo: avisar a la contadora.' })
+  @ApiProperty({
+    example: false,
+    description: 'Reembolsada o cancelada en un mes posterior al suyo: avisar a la contadora.',
+  })
   needsAccountant!: boolean;
 }
 
@@ -302,6 +305,18 @@ export class AdminInvoiceDto extends InvoiceDto {
     description: 'Cuándo se aprobó el pago de la compra (null: la global).',
   })
   purchaseApprovedAt!: string | null;
+  @ApiProperty({
+    example: 0,
+    description: 'Intentos de timbrado hechos (pendiente con intentos: se está reintentando).',
+  })
+  attempts!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-11-23T18:04:00.000Z',
+    description: 'Cuándo será el siguiente intento (solo si está pendiente).',
+  })
+  nextAttemptAt!: string | null;
 }
 
 export class AdminInvoicesResponseDto {
@@ -309,6 +324,14 @@ export class AdminInvoicesResponseDto {
   success!: true;
   @ApiProperty({ type: [AdminInvoiceDto] })
   invoices!: AdminInvoiceDto[];
+}
+
+export class UserInvoicesDto {
+  @ApiProperty({ example: 12, description: 'El cliente.' })
+  @Type(() => Number)
+  @IsInt({ message: 'El usuario no es válido.' })
+  @Min(1, { message: 'El usuario no es válido.' })
+  userId!: number;
 }
 
 export class InvoiceIdDto {

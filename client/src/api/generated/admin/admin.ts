@@ -115,6 +115,7 @@ import type {
   UpdateSpotDto,
   UploadInstructorPhotoBody,
   UserIdDto,
+  UserInvoicesDto,
   UserPlanResponseDto,
   UserPurchasesDto,
   UsersListResponseDto,
@@ -4184,6 +4185,217 @@ export function usePreviewGlobalInvoiceSuspense<
   queryClient?: QueryClient,
 ): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getPreviewGlobalInvoiceSuspenseQueryOptions(invoiceMonthDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * @summary Facturas de un cliente
+ */
+export const getGetUserInvoicesUrl = () => {
+  return `/api/admin/invoices/of-user`;
+};
+
+export const getUserInvoices = async (
+  userInvoicesDto: UserInvoicesDto,
+  options?: RequestInit,
+): Promise<AdminInvoicesResponseDto> => {
+  return apiFetch<AdminInvoicesResponseDto>(getGetUserInvoicesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(userInvoicesDto),
+  });
+};
+
+export const getGetUserInvoicesQueryKey = (userInvoicesDto: UserInvoicesDto) => {
+  return [`/api/admin/invoices/of-user`, userInvoicesDto] as const;
+};
+
+export const getGetUserInvoicesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserInvoicesQueryKey(userInvoicesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserInvoices>>> = ({ signal }) =>
+    getUserInvoices(userInvoicesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getUserInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof getUserInvoices>>>;
+export type GetUserInvoicesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserInvoices<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getUserInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserInvoices<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getUserInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserInvoices<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas de un cliente
+ */
+
+export function useGetUserInvoices<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserInvoicesQueryOptions(userInvoicesDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetUserInvoicesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetUserInvoicesQueryKey(userInvoicesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserInvoices>>> = ({ signal }) =>
+    getUserInvoices(userInvoicesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getUserInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetUserInvoicesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getUserInvoices>>>;
+export type GetUserInvoicesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetUserInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetUserInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas de un cliente
+ */
+
+export function useGetUserInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getUserInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  userInvoicesDto: UserInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetUserInvoicesSuspenseQueryOptions(userInvoicesDto, options);
 
   const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -9,6 +9,8 @@ import type { AdminInvoiceDtoPurchaseKind } from './adminInvoiceDtoPurchaseKind'
 import type { AdminInvoiceDtoStatus } from './adminInvoiceDtoStatus';
 
 export interface AdminInvoiceDto {
+  /** Intentos de timbrado hechos (pendiente con intentos: se está reintentando). */
+  attempts: number;
   /** @nullable */
   cancelMotive: string | null;
   /** @nullable */
@@ -34,8 +36,13 @@ export interface AdminInvoiceDto {
    */
   lastError: string | null;
   legalName: string;
-  /** Cancelada en un mes posterior al suyo: avisar a la contadora. */
+  /** Reembolsada o cancelada en un mes posterior al suyo: avisar a la contadora. */
   needsAccountant: boolean;
+  /**
+   * Cuándo será el siguiente intento (solo si está pendiente).
+   * @nullable
+   */
+  nextAttemptAt: string | null;
   /**
    * c_FormaPago.
    * @nullable

@@ -24,6 +24,11 @@ export interface ChangeSettingsDto {
   giftCardAmounts?: number[];
   giftCardPlanPrices?: boolean;
   /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  invoiceDescription?: string;
+  /**
    * @minimum 0
    * @maximum 2
    */

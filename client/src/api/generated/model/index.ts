@@ -368,6 +368,7 @@ export * from './userDto';
 export * from './userDtoFavouriteSpot';
 export * from './userDtoRole';
 export * from './userIdDto';
+export * from './userInvoicesDto';
 export * from './userPlanDto';
 export * from './userPlanDtoIsPaid';
 export * from './userPlanResponseDto';

@@ -29,7 +29,7 @@ export interface InvoiceDto {
    */
   lastError: string | null;
   legalName: string;
-  /** Cancelada en un mes posterior al suyo: avisar a la contadora. */
+  /** Reembolsada o cancelada en un mes posterior al suyo: avisar a la contadora. */
   needsAccountant: boolean;
   /**
    * c_FormaPago.

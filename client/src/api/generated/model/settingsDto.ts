@@ -18,6 +18,8 @@ export interface SettingsDto {
   giftCardAmounts: number[];
   /** Las tarjetas de regalo pueden ser también del precio de cada plan. */
   giftCardPlanPrices: boolean;
+  /** Facturas: concepto de la factura individual; el renglón dice «<concepto> · <lo comprado>» (la factura global dice «Venta <referencia>»). */
+  invoiceDescription: string;
   /** Facturas: días del mes siguiente en que aún se puede pedir factura (0: solo el mes del pago). */
   invoiceGraceDays: number;
   /** Facturas: clave de producto o servicio del SAT (c_ClaveProdServ). */

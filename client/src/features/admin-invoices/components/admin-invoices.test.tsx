@@ -36,6 +36,8 @@ const base: AdminInvoiceDto = {
   purchaseRefunded: true,
   purchaseDescription: 'Plan Ocho Clases (8 clases de Pilates Reformer)',
   purchaseApprovedAt: '2026-11-23T17:00:00.000Z',
+  attempts: 1,
+  nextAttemptAt: null,
 };
 const failed: AdminInvoiceDto = {
   ...base,
@@ -143,13 +145,51 @@ describe('AdminInvoices ("Facturas")', () => {
 
     const cancelledRow = rowOf('F-16');
     expect(cancelledRow).toHaveTextContent('Cancelada');
-    expect(cancelledRow).toHaveTextContent('Revisar: cancelada después de su mes');
+    expect(cancelledRow).toHaveTextContent('Revisar: reembolsada o cancelada después de su mes');
     expect(within(cancelledRow).queryByRole('button')).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Descargar CSV del mes' })).toHaveAttribute(
       'href',
       '/api/admin/export/invoices.csv?month=2026-11',
     );
+  });
+
+  it('should mark an invoice the queue is retrying, with its failures, the next attempt and «Reintentar ahora»', async () => {
+    const retrying: AdminInvoiceDto = {
+      ...failed,
+      id: 11,
+      purchaseId: 4,
+      status: 'pending',
+      attempts: 2,
+      errorField: null,
+      lastError: 'Servicio no disponible temporalmente.',
+      // 12:04 PM in Mexico City.
+      nextAttemptAt: '2026-11-24T18:04:00.000Z',
+    };
+    const waiting: AdminInvoiceDto = { ...retrying, id: 12, purchaseId: 5, attempts: 0, lastError: null };
+    const fetchMock = stubApi({
+      [LIST]: listOf([retrying, waiting]),
+      [PREVIEW]: emptyPreview,
+      [RETRY]: () => ({ status: 200, body: { success: true, invoice: { ...retrying, attempts: 0 } } }),
+    });
+    renderPage(<AdminInvoices />);
+    await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('Tarjeta de regalo #4');
+
+    const row = rowOf('Tarjeta de regalo #4');
+    expect(row).toHaveTextContent('Pendiente');
+    expect(row).toHaveTextContent(
+      'Reintentando: falló 2 veces (Servicio no disponible temporalmente). Siguiente intento: 24 de noviembre de 2026 a las 12:04 PM.',
+    );
+    // One never tried yet is simply pending: no notice, no button.
+    const fresh = rowOf('Tarjeta de regalo #5');
+    expect(fresh).not.toHaveTextContent('Reintentando');
+    expect(within(fresh).queryByRole('button', { name: /Reintentar/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Reintentar la factura #11' }));
+    expect(within(row).getByRole('button', { name: 'Reintentar la factura #11' })).toHaveTextContent(
+      /Reintentar ahora|Reintentando…/,
+    );
+    await waitFor(() => expect(bodiesSentTo(fetchMock, RETRY)).toEqual([{ id: 11 }]));
   });
 
   it('should filter by status and by month, and say when nothing matches', async () => {

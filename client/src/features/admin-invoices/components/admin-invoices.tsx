@@ -18,6 +18,7 @@ import {
   folioLabel,
   isIssued,
   purchaseLabel,
+  retryNotice,
   STATUS_LABELS,
   studioDateLabel,
   type InvoiceStatus,
@@ -70,16 +71,18 @@ function StatusBadge({ invoice }: { invoice: AdminInvoiceDto }) {
   );
 }
 
-/** The PAC's error, the refund and the "Revisar" flag: what the admin has to act on. */
-function Notices({ invoice, dash = true }: { invoice: AdminInvoiceDto; dash?: boolean }) {
+/** The PAC's error, a retry under way, the refund and the "Revisar" flag: what the admin has to act on. */
+function Notices({ invoice, timeZone, dash = true }: { invoice: AdminInvoiceDto; timeZone: string; dash?: boolean }) {
   const notices: { key: string; text: string; danger?: boolean }[] = [];
   if (invoice.status === 'failed' && invoice.lastError)
     notices.push({ key: 'error', text: `Error del PAC: ${invoice.lastError}`, danger: true });
+  const retry = retryNotice(invoice, timeZone);
+  if (retry) notices.push({ key: 'retry', text: retry });
   if (invoice.purchaseRefunded && invoice.status === 'issued')
     notices.push({ key: 'refund', text: 'Reembolsada: cancela la factura', danger: true });
   else if (invoice.purchaseRefunded) notices.push({ key: 'refund', text: 'Compra reembolsada' });
   if (invoice.needsAccountant)
-    notices.push({ key: 'review', text: 'Revisar: cancelada después de su mes (avisa a la contadora)' });
+    notices.push({ key: 'review', text: 'Revisar: reembolsada o cancelada después de su mes (avisa a la contadora)' });
   if (notices.length === 0) return dash ? <span className="text-ink-subtle">—</span> : null;
   return (
     <ul className="space-y-1 text-sm">
@@ -105,7 +108,7 @@ function InvoiceActions({ invoice, actions }: { invoice: AdminInvoiceDto; action
           loadingLabel="Reintentando…"
           onClick={() => actions.onRetry(invoice)}
         >
-          Reintentar
+          {invoice.status === 'pending' ? 'Reintentar ahora' : 'Reintentar'}
         </Button>
       ) : null}
       {isIssued(invoice) ? (
@@ -195,7 +198,7 @@ const columnsWith = (actions: Actions, timeZone: string): DataTableColumn<AdminI
   {
     key: 'avisos',
     header: 'Avisos',
-    cell: (invoice) => <Notices invoice={invoice} />,
+    cell: (invoice) => <Notices invoice={invoice} timeZone={timeZone} />,
     className: 'align-top min-w-48 whitespace-normal',
   },
   {
@@ -222,7 +225,7 @@ function InvoiceCard({ invoice, actions, timeZone }: { invoice: AdminInvoiceDto;
           <Uuid invoice={invoice} />
         </dd>
       </dl>
-      <Notices invoice={invoice} dash={false} />
+      <Notices invoice={invoice} timeZone={timeZone} dash={false} />
       <InvoiceActions invoice={invoice} actions={actions} />
     </>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useGetPurchases } from '@/api/generated/admin/admin';
-import type { AdminPurchaseDto, AdminUserRowDto } from '@/api/generated/model';
+import type { AdminInvoiceDto, AdminPurchaseDto, AdminUserRowDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { CancelInvoiceDialog, PurchaseInvoice, usePurchaseInvoices } from '@/features/admin-invoices';
 import { formatMoney } from '@/lib/format';
 import { PURCHASE_ISSUE_LABELS, PURCHASE_METHOD_LABELS, purchaseStatusLabel } from '../format';
 import { RefundPaymentDialog } from './refund-payment-dialog';
@@ -23,11 +24,13 @@ function Flag({ children, tone }: { children: string; tone: 'warn' | 'muted' }) 
 
 /**
  * A user's purchases through Mercado Pago and at the desk ("Venta en mostrador"): status, refunds,
- * why one gave no plan, and "Reembolsar".
+ * why one gave no plan, "Reembolsar", and each one's invoice with «Cancelar factura».
  */
 export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; emptyMessage?: string }) {
   const [refunding, setRefunding] = useState<AdminPurchaseDto | null>(null);
+  const [cancelling, setCancelling] = useState<AdminInvoiceDto | null>(null);
   const query = useGetPurchases({ userId: user.id });
+  const invoices = usePurchaseInvoices(user.id);
 
   if (query.isError) return <ErrorMessage error={query.error} />;
   const purchases = query.data?.purchases;
@@ -75,6 +78,13 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
               {purchase.refunded > 0 ? (
                 <p className="text-sm text-ink-muted">Reembolsado: {formatMoney(purchase.refunded)}</p>
               ) : null}
+              {invoices.get(purchase.id) ? (
+                <PurchaseInvoice
+                  invoice={invoices.get(purchase.id)!}
+                  purchaseId={purchase.id}
+                  onCancel={setCancelling}
+                />
+              ) : null}
             </div>
             {purchase.refundable > 0 ? (
               <Button
@@ -90,6 +100,7 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
         ))}
       </ul>
       <RefundPaymentDialog purchase={refunding} userName={user.name} onClose={() => setRefunding(null)} />
+      <CancelInvoiceDialog invoice={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }

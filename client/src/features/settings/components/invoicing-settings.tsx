@@ -7,11 +7,13 @@ type Form = UseFormReturn<SettingsInput, unknown, SettingsValues>;
 
 /**
  * "Facturación": what every CFDI of the studio carries (the SAT's product and unit keys, the series,
- * the lugar de expedición) and how long a client may still ask for one after the month ends.
+ * the lugar de expedición, the concept of a client's invoice) and how long a client may still ask
+ * for one after the month ends.
  */
 export function InvoicingSettings({ form }: { form: Form }) {
   const errors = form.formState.errors;
   const productKey = form.watch('invoiceProductKey');
+  const description = form.watch('invoiceDescription');
   return (
     <section
       aria-labelledby="ajustes-facturacion"
@@ -37,6 +39,13 @@ export function InvoicingSettings({ form }: { form: Form }) {
         }
         error={errors.invoiceProductKey?.message}
         {...form.register('invoiceProductKey')}
+      />
+      <TextField
+        label="Descripción en la factura"
+        autoComplete="off"
+        hint={`La factura de cada cliente dirá «${description.trim() || 'tu descripción'} · Plan Ocho Clases (8 clases)», con lo que compró: su plan, la tarjeta de regalo o el mes de su membresía. La factura global dice «Venta» y la referencia, como pide el SAT.`}
+        error={errors.invoiceDescription?.message}
+        {...form.register('invoiceDescription')}
       />
       <TextField
         label="Clave de unidad (SAT)"

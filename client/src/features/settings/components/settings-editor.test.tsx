@@ -30,6 +30,7 @@ const SETTINGS: SettingsDto = {
   invoiceSeries: 'F',
   invoiceZip: '52140',
   invoiceGraceDays: 0,
+  invoiceDescription: 'Clases de Pilates Reformer',
   membershipGraceDays: 7,
   membershipPauseMaxDaysPerYear: 30,
   membershipDailyLimit: 1,
@@ -455,6 +456,66 @@ describe('SettingsEditor: "Facturación"', () => {
     expect(await screen.findByText('El código postal del estudio son 5 dígitos.')).toBeInTheDocument();
     expect(field('Código postal del estudio')).toHaveAccessibleDescription(
       expect.stringContaining('El código postal del estudio son 5 dígitos.'),
+    );
+  });
+
+  it("should show the invoice's description, refuse a blank or too long one under it, and send it trimmed", async () => {
+    const changed = 'Clases grupales de Pilates Reformer';
+    const fetchMock = stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          message: 'Ajustes guardados.',
+          settings: { ...SETTINGS, invoiceDescription: changed },
+          warnings: [],
+        },
+      }),
+    });
+    await renderEditor();
+
+    const section = screen.getByRole('region', { name: 'Facturación' });
+    const description = () => within(section).getByLabelText('Descripción en la factura');
+    expect(description()).toHaveValue('Clases de Pilates Reformer');
+    expect(description()).toHaveAccessibleDescription(
+      expect.stringContaining('«Clases de Pilates Reformer · Plan Ocho Clases (8 clases)»'),
+    );
+
+    await replace('Descripción en la factura', '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText(INVOICING_MESSAGES.invoiceDescription)).toBeInTheDocument();
+    expect(description()).toHaveAccessibleDescription(expect.stringContaining(INVOICING_MESSAGES.invoiceDescription));
+
+    await userEvent.clear(description());
+    await userEvent.click(description());
+    await userEvent.paste('x'.repeat(201));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(description()).toHaveAccessibleDescription(expect.stringContaining(INVOICING_MESSAGES.invoiceDescription));
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([]);
+
+    await replace('Descripción en la factura', `  ${changed} `);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ajustes guardados.');
+    expect(bodiesSentTo(fetchMock, CHANGE_URL)).toEqual([{ invoiceDescription: changed }]);
+  });
+
+  it("should put the server's refusal of the invoice's description under its field", async () => {
+    stubApi({
+      [SETTINGS_URL]: read,
+      [CHANGE_URL]: () => ({
+        status: 400,
+        body: { success: false, code: 'VALIDATION_ERROR', error: { invoiceDescription: ['Descripción rechazada.'] } },
+      }),
+    });
+    await renderEditor();
+
+    await replace('Descripción en la factura', 'Clases de Barre');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Descripción rechazada.')).toBeInTheDocument();
+    expect(field('Descripción en la factura')).toHaveAccessibleDescription(
+      expect.stringContaining('Descripción rechazada.'),
     );
   });
 });

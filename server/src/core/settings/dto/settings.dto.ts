@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Clearable } from '../../dto/null-fields';
-import { IsVisibleText } from '../../dto/text';
+import { IsVisibleText, NormalizeText } from '../../dto/text';
 import { NormalizeEmail, Trim } from '../../dto/transforms';
 import {
   GIFT_CARD_AMOUNT_MAX_PESOS,
@@ -90,6 +90,8 @@ export const SETTINGS_MESSAGES = {
   invoiceZip: 'El código postal del estudio son 5 dígitos.',
   invoiceGraceDays:
     'Los días extra para pedir factura deben ser un número entero entre 0 y 2 (el SAT da 72 horas para la factura global).',
+  invoiceDescription:
+    'La descripción en la factura debe tener de 1 a 200 caracteres visibles (sin caracteres invisibles ni saltos de línea).',
   membershipGraceDays:
     'Los días de gracia de una membresía con pago pendiente deben ser un número entero entre 0 y 30.',
   membershipPauseMaxDaysPerYear: 'Los días de pausa al año deben ser un número entero entre 0 y 90.',
@@ -205,6 +207,13 @@ export class SettingsDto {
     description: 'Facturas: días del mes siguiente en que aún se puede pedir factura (0: solo el mes del pago).',
   })
   invoiceGraceDays!: number;
+
+  @ApiProperty({
+    example: 'Clases de Pilates Reformer',
+    description:
+      'Facturas: concepto de la factura individual; el renglón dice «<concepto> · <lo comprado>» (la factura global dice «Venta <referencia>»).',
+  })
+  invoiceDescription!: string;
 
   @ApiProperty({
     example: 7,
@@ -411,6 +420,16 @@ export class ChangeSettingsDto {
   @IsOptional()
   @WholeNumber(0, 2, SETTINGS_MESSAGES.invoiceGraceDays)
   invoiceGraceDays?: number;
+
+  @ApiPropertyOptional({ example: 'Clases de Pilates Reformer', minLength: 1, maxLength: 200 })
+  @IsOptional()
+  @Trim()
+  @NormalizeText()
+  @IsVisibleText({ message: SETTINGS_MESSAGES.invoiceDescription })
+  @MaxLength(200, { message: SETTINGS_MESSAGES.invoiceDescription })
+  @IsNotEmpty({ message: SETTINGS_MESSAGES.invoiceDescription })
+  @IsString({ message: SETTINGS_MESSAGES.invoiceDescription })
+  invoiceDescription?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 30 })
   @IsOptional()

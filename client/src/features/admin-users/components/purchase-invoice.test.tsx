@@ -1,0 +1,102 @@
+import '@/components/ui/test-polyfills';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminInvoiceDto } from '@/api/generated/model';
+import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
+import {
+  approvedPurchase,
+  pagination,
+  paidPlan,
+  partlyRefundedPurchase,
+  purchasesAnswer,
+  URLS,
+  usersPage,
+} from '../test-data';
+import { UsersAdmin } from './users-admin';
+
+const USER_INVOICES = '/api/admin/invoices/of-user';
+const CANCEL = '/api/admin/invoices/cancel';
+
+const plansAnswer: Handler = () => ({
+  status: 200,
+  body: { success: true, planes: [paidPlan], pagination: pagination(1, 1, 1) },
+});
+
+/** The refunded purchase's invoice, still in force; the other purchase's one being stamped. */
+const issued: AdminInvoiceDto = {
+  id: 7,
+  purchaseKind: 'payment',
+  purchaseId: partlyRefundedPurchase.id,
+  period: '2026-10',
+  status: 'issued',
+  totalCents: 156400,
+  paymentForm: '04',
+  rfc: 'GODE561231GR8',
+  legalName: 'EMILIO GOMEZ DIAZ',
+  uuid: '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  series: 'F',
+  folioNumber: 15,
+  lastError: null,
+  errorField: null,
+  issuedAt: '2026-10-23T18:00:00.000Z',
+  cancelledAt: null,
+  cancelMotive: null,
+  needsAccountant: true,
+  clientName: 'Ana López',
+  purchaseRefunded: true,
+  purchaseDescription: 'Plan Ocho Clases (8 clases de Pilates Reformer)',
+  purchaseApprovedAt: '2026-10-23T17:00:00.000Z',
+  attempts: 1,
+  nextAttemptAt: null,
+};
+const pending: AdminInvoiceDto = {
+  ...issued,
+  id: 8,
+  purchaseId: approvedPurchase.id,
+  status: 'pending',
+  uuid: null,
+  series: null,
+  folioNumber: null,
+  issuedAt: null,
+  needsAccountant: false,
+  purchaseRefunded: false,
+  attempts: 0,
+};
+
+describe('a purchase’s invoice in Usuarios → planes', () => {
+  it('should show each purchase’s invoice, warn when a refunded one is still in force, and cancel it from there', async () => {
+    const fetchMock = stubApi({
+      [URLS.users]: usersPage,
+      [URLS.userPlans]: plansAnswer,
+      [URLS.purchases]: purchasesAnswer([approvedPurchase, partlyRefundedPurchase]),
+      [USER_INVOICES]: () => ({ status: 200, body: { success: true, invoices: [issued, pending] } }),
+      [CANCEL]: () => ({ status: 200, body: { success: true, invoice: { ...issued, status: 'cancelled' } } }),
+    });
+    renderPage(<UsersAdmin />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Planes de Ana López' }));
+    const plans = await screen.findByRole('dialog', { name: 'Planes de Ana López' });
+
+    const refunded = await within(plans).findByRole('listitem', { name: `Compra #${partlyRefundedPurchase.id}` });
+    expect(await within(refunded).findByText(/^Factura F-15 · Emitida/)).toHaveTextContent(
+      'Factura F-15 · Emitida · Revisar con la contadora',
+    );
+    expect(refunded).toHaveTextContent('Reembolsada: cancela su factura.');
+    const other = within(plans).getByRole('listitem', { name: `Compra #${approvedPurchase.id}` });
+    expect(other).toHaveTextContent('Factura: Pendiente');
+    expect(within(other).queryByRole('button', { name: /Cancelar la factura/ })).not.toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, USER_INVOICES)).toEqual([{ userId: 7 }]);
+
+    await userEvent.click(
+      within(refunded).getByRole('button', {
+        name: `Cancelar la factura F-15 de la compra #${partlyRefundedPurchase.id}`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
+    expect(within(dialog).getByRole('combobox', { name: 'Motivo de cancelación' })).toHaveTextContent(/^02 · /);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, CANCEL)).toEqual([{ id: 7, motive: '02' }]));
+    expect(await screen.findByText('Factura F-15 cancelada ante el SAT.')).toBeInTheDocument();
+  });
+});
