@@ -3,11 +3,14 @@ import type { AdminInvoiceDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { folioLabel, isIssued, STATUS_LABELS } from '../format';
 
-/** A client's invoices of plan purchases (Usuarios → planes), by the purchase they invoice. */
-export function usePurchaseInvoices(userId: number): Map<number, AdminInvoiceDto> {
+/** The purchases an invoice can be of (the global invoice aside). */
+type InvoiceableKind = Exclude<AdminInvoiceDto['purchaseKind'], 'global'>;
+
+/** A client's invoices of one kind of purchase (plans in Usuarios, charges in Membresías), by the purchase. */
+export function usePurchaseInvoices(userId: number, kind: InvoiceableKind = 'payment'): Map<number, AdminInvoiceDto> {
   const query = useGetUserInvoices({ userId });
   const invoices = query.data?.invoices ?? [];
-  return new Map(invoices.filter((i) => i.purchaseKind === 'payment').map((i) => [i.purchaseId, i]));
+  return new Map(invoices.filter((i) => i.purchaseKind === kind).map((i) => [i.purchaseId, i]));
 }
 
 /**
@@ -16,11 +19,12 @@ export function usePurchaseInvoices(userId: number): Map<number, AdminInvoiceDto
  */
 export function PurchaseInvoice({
   invoice,
-  purchaseId,
+  purchaseName,
   onCancel,
 }: {
   invoice: AdminInvoiceDto;
-  purchaseId: number;
+  /** "de la compra #40", "del cobro del 23 de noviembre de 2026": the button's name ends with it. */
+  purchaseName: string;
   onCancel: (invoice: AdminInvoiceDto) => void;
 }) {
   const mustCancel = invoice.purchaseRefunded && isIssued(invoice);
@@ -37,7 +41,7 @@ export function PurchaseInvoice({
         <Button
           variant={mustCancel ? 'danger' : 'secondary'}
           size="sm"
-          aria-label={`Cancelar la factura ${folioLabel(invoice)} de la compra #${purchaseId}`}
+          aria-label={`Cancelar la factura ${folioLabel(invoice)} ${purchaseName}`}
           onClick={() => onCancel(invoice)}
         >
           Cancelar factura

@@ -1,13 +1,48 @@
 import '@/components/ui/test-polyfills';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMembershipDetailResponseDto, AdminMembershipLineDto, MembershipDto } from '@/api/generated/model';
+import type {
+  AdminInvoiceDto,
+  AdminMembershipDetailResponseDto,
+  AdminMembershipLineDto,
+  MembershipDto,
+} from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { AdminMemberships } from './admin-memberships';
 
 const LIST = '/api/admin/memberships';
 const DETAIL = '/api/admin/memberships/detail';
+const USER_INVOICES = '/api/admin/invoices/of-user';
+const CANCEL_INVOICE = '/api/admin/invoices/cancel';
+
+/** The invoice of charge #30 (October 26th), issued. */
+const chargeInvoice: AdminInvoiceDto = {
+  id: 7,
+  purchaseKind: 'membership',
+  purchaseId: 30,
+  period: '2026-10',
+  status: 'issued',
+  totalCents: 190000,
+  paymentForm: '04',
+  rfc: 'PELU800101AB1',
+  legalName: 'LUCIA PEREZ',
+  uuid: '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  series: 'F',
+  folioNumber: 15,
+  lastError: null,
+  errorField: null,
+  issuedAt: '2026-10-26T18:00:00.000Z',
+  cancelledAt: null,
+  cancelMotive: null,
+  needsAccountant: false,
+  clientName: 'Lucía Pérez',
+  purchaseRefunded: false,
+  purchaseDescription: 'Membresía 3 por semana',
+  purchaseApprovedAt: '2026-10-26T17:00:00.000Z',
+  attempts: 1,
+  nextAttemptAt: null,
+};
 const CANCEL = '/api/admin/memberships/cancel';
 const REFUND = '/api/admin/memberships/refund-charge';
 
@@ -203,6 +238,18 @@ describe('AdminMemberships («Membresías»)', () => {
     const fetchMock = stubApi({
       [LIST]: () => listAnswer([lucia, marta]),
       [DETAIL]: () => ({ status: 200, body: detail() }),
+      // The October 26th charge was invoiced (an invoice of a plan purchase #30 is not this charge's).
+      [USER_INVOICES]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          invoices: [chargeInvoice, { ...chargeInvoice, id: 8, purchaseKind: 'payment', folioNumber: 16 }],
+        },
+      }),
+      [CANCEL_INVOICE]: () => ({
+        status: 200,
+        body: { success: true, invoice: { ...chargeInvoice, status: 'cancelled' } },
+      }),
     });
     renderList();
     const dialog = await openLucia();
@@ -223,7 +270,8 @@ describe('AdminMemberships («Membresías»)', () => {
       within(charges)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Fecha', 'Monto', 'Estado', 'Pagó hasta', 'Reembolsado', 'Observación', 'Acciones']);
+    ).toEqual(['Fecha', 'Monto', 'Estado', 'Pagó hasta', 'Reembolsado', 'Observación', 'Factura', 'Acciones']);
+    await within(charges).findByText(/^Factura F-15/);
     const rows = within(charges)
       .getAllByRole('row')
       .slice(1)
@@ -233,8 +281,17 @@ describe('AdminMemberships («Membresías»)', () => {
           .map((td) => td.textContent),
       );
     expect(rows).toEqual([
-      ['26 de noviembre de 2026', '$1,900.00', 'Rechazado', '—', 'No', '—', ''],
-      ['26 de octubre de 2026', '$1,900.00', 'Aprobado', '25 de noviembre de 2026', 'No', '—', 'Reembolsar cobro'],
+      ['26 de noviembre de 2026', '$1,900.00', 'Rechazado', '—', 'No', '—', '—', ''],
+      [
+        '26 de octubre de 2026',
+        '$1,900.00',
+        'Aprobado',
+        '25 de noviembre de 2026',
+        'No',
+        '—',
+        'Factura F-15 · EmitidaCancelar factura',
+        'Reembolsar cobro',
+      ],
       [
         '20 de octubre de 2026',
         '$1,500.00',
@@ -242,9 +299,17 @@ describe('AdminMemberships («Membresías»)', () => {
         '—',
         'No',
         'El monto no coincide: no extendió la membresía',
+        '—',
         'Reembolsar cobro',
       ],
     ]);
+    // The charge's invoice is cancelled from here, with the Facturas page's dialog.
+    await userEvent.click(
+      within(charges).getByRole('button', { name: 'Cancelar la factura F-15 del cobro del 26 de octubre de 2026' }),
+    );
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar factura' });
+    await userEvent.click(within(cancel).getByRole('button', { name: 'Cancelar factura' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, CANCEL_INVOICE)).toEqual([{ id: 7, motive: '02' }]));
     // The wide table scrolls inside a region the keyboard reaches.
     expect(charges.closest('[role="region"]')).toHaveAttribute('tabindex', '0');
   });

@@ -4,13 +4,14 @@ import {
   useGetAdminMembershipDetail,
   useRefundMembershipCharge,
 } from '@/api/generated/admin/admin';
-import type { AdminMembershipDetailResponseDto, MembershipChargeDto } from '@/api/generated/model';
+import type { AdminInvoiceDto, AdminMembershipDetailResponseDto, MembershipChargeDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Spinner } from '@/components/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
+import { CancelInvoiceDialog, PurchaseInvoice, usePurchaseInvoices } from '@/features/admin-invoices';
 import { centsLabel, chargeIssueLabel, chargeStatusLabel, dateLabel, instantDateLabel } from '../format';
 import { StatusBadge } from './admin-memberships';
 
@@ -29,7 +30,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const chargeColumns = (onRefund: (charge: MembershipChargeDto) => void): DataTableColumn<MembershipChargeDto>[] => [
+const chargeColumns = (
+  onRefund: (charge: MembershipChargeDto) => void,
+  invoices: Map<number, AdminInvoiceDto>,
+  onCancelInvoice: (invoice: AdminInvoiceDto) => void,
+): DataTableColumn<MembershipChargeDto>[] => [
   { key: 'fecha', header: 'Fecha', cell: (charge) => instantDateLabel(charge.createdAt) },
   {
     key: 'monto',
@@ -41,6 +46,22 @@ const chargeColumns = (onRefund: (charge: MembershipChargeDto) => void): DataTab
   { key: 'periodo', header: 'Pagó hasta', cell: (charge) => dateLabel(charge.periodEnd) },
   { key: 'reembolsado', header: 'Reembolsado', cell: (charge) => (charge.refunded ? 'Sí' : 'No') },
   { key: 'observacion', header: 'Observación', cell: (charge) => chargeIssueLabel(charge.issue) ?? '—' },
+  {
+    key: 'factura',
+    header: 'Factura',
+    cell: (charge) => {
+      const invoice = invoices.get(charge.id);
+      return invoice ? (
+        <PurchaseInvoice
+          invoice={invoice}
+          purchaseName={`del cobro del ${instantDateLabel(charge.createdAt)}`}
+          onCancel={onCancelInvoice}
+        />
+      ) : (
+        '—'
+      );
+    },
+  },
   {
     key: 'acciones',
     header: 'Acciones',
@@ -67,7 +88,10 @@ function Detail({
   onCancel: () => void;
   onRefund: (charge: MembershipChargeDto) => void;
 }) {
-  const { membership, charges } = answer;
+  const { membership, charges, client } = answer;
+  // Each charge's invoice, cancelled from here when the charge was refunded (the Facturas page's dialog).
+  const invoices = usePurchaseInvoices(client.id, 'membership');
+  const [cancellingInvoice, setCancellingInvoice] = useState<AdminInvoiceDto | null>(null);
   return (
     <div className="space-y-5">
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -107,11 +131,12 @@ function Detail({
         <DataTable
           caption="Cobros de la membresía"
           hideCaption
-          columns={chargeColumns(onRefund)}
+          columns={chargeColumns(onRefund, invoices, setCancellingInvoice)}
           rows={charges}
           getRowKey={(charge) => charge.id}
           emptyMessage="Aún no hay cobros."
         />
+        <CancelInvoiceDialog invoice={cancellingInvoice} onClose={() => setCancellingInvoice(null)} />
       </div>
       {membership.status !== 'cancelled' ? (
         <div className="flex justify-end">

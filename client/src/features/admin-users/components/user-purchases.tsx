@@ -81,7 +81,7 @@ export function UserPurchases({ user, emptyMessage }: { user: AdminUserRowDto; e
               {invoices.get(purchase.id) ? (
                 <PurchaseInvoice
                   invoice={invoices.get(purchase.id)!}
-                  purchaseId={purchase.id}
+                  purchaseName={`de la compra #${purchase.id}`}
                   onCancel={setCancelling}
                 />
               ) : null}
