@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { givePlan, removeClass } from './support/db';
+import { givePlan, removeClass, unpublishTerms } from './support/db';
 import { ADMIN } from './support/global-setup';
 import { HEALTH_PROFILE } from '../scripts/lib/health-profile.mjs';
 import {
@@ -1149,14 +1149,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       }
     } finally {
       await adminPage.close();
-      const db = new Database(join(dataDir, 'pilates.sqlite'));
-      try {
-        db.pragma('busy_timeout = 5000');
-        db.prepare("DELETE FROM legal_consents WHERE kind = 'terminos'").run();
-        db.prepare("DELETE FROM legal_documents WHERE kind = 'terminos'").run();
-      } finally {
-        db.close();
-      }
+      unpublishTerms(dataDir);
     }
     expect(found).toEqual([]);
   });

@@ -1,10 +1,8 @@
 import { addDays } from '@pilates/dates';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshotPath, watchPage } from './support/browser';
-import { givePlan } from './support/db';
+import { givePlan, unpublishTerms } from './support/db';
 import { ADMIN } from './support/global-setup';
 import {
   CSRF,
@@ -24,28 +22,13 @@ const dataDir = inject('dataDir');
 // Next week's Friday: a day the other journeys leave alone.
 const nextFriday = addDays(nextMonday, 4);
 
-/**
- * The other journeys' clients book without new terms to accept: the terms this file publishes go
- * again once it is done (the e2e server's database, straight).
- */
-function unpublishTerms(): void {
-  const db = new Database(join(dataDir, 'pilates.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare("DELETE FROM legal_consents WHERE kind = 'terminos'").run();
-    db.prepare("DELETE FROM legal_documents WHERE kind = 'terminos'").run();
-  } finally {
-    db.close();
-  }
-}
-
 describe('«Textos legales» and the acceptance before booking, on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    unpublishTerms();
+    unpublishTerms(dataDir);
     await browser?.close();
   });
 

@@ -124,3 +124,18 @@ export function setCapacity(dataDir: string, scheduleId: number, capacity: numbe
     db.close();
   }
 }
+
+/**
+ * Takes the published terms out again (and their acceptances), so the other journeys' clients book
+ * without new terms to accept: for the files that publish some.
+ */
+export function unpublishTerms(dataDir: string): void {
+  const db = new Database(join(dataDir, 'pilates.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare("DELETE FROM legal_consents WHERE kind = 'terminos'").run();
+    db.prepare("DELETE FROM legal_documents WHERE kind = 'terminos'").run();
+  } finally {
+    db.close();
+  }
+}

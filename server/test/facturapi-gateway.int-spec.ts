@@ -1,37 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { FacturapiError } from 'facturapi';
 import { FixedClock } from '../src/core/clock/clock';
 import { Invoice } from '../src/invoicing/entities/invoice.entity';
 import { FacturapiGateway } from '../src/invoicing/facturapi.gateway';
 import { InvoicingGateway, type CfdiRequest } from '../src/invoicing/invoicing-gateway';
 import { InvoicingService } from '../src/invoicing/invoicing.service';
-import { Payment, type PaymentMethod } from '../src/payments/entities/payment.entity';
+import type { PaymentMethod } from '../src/payments/entities/payment.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { adminAgent, newClient, NOW } from './helpers/booking';
 import { FakeFacturapi } from './helpers/fake-facturapi';
+import { binary, FISCAL, planPurchase } from './helpers/invoicing';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
-
-const FISCAL = {
-  rfc: 'GODE561231GR8',
-  legalName: 'Emilio Gómez Díaz',
-  taxSystem: '612',
-  zip: '52140',
-  cfdiUse: 'G03',
-  email: 'facturas@example.com',
-  autoInvoice: false,
-};
-
-/** A PDF or XML answer's bytes. */
-const binary = (
-  res: { on: (e: string, cb: (chunk?: Buffer) => void) => void },
-  done: (err: Error | null, body: Buffer) => void,
-) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk) => chunks.push(chunk!));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /**
  * The real gateway (Facturapi's official SDK) over HTTP against a local Facturapi: what the SDK sends
@@ -77,24 +57,8 @@ describe('Facturapi through its SDK (FacturapiGateway against a local Facturapi)
     fake.reset();
   });
 
-  const purchase = async (userId: number, options: { method?: PaymentMethod; totalCents?: number } = {}) => {
-    const totalCents = options.totalCents ?? 120_000;
-    const saved = await t.dataSource.getRepository(Payment).save({
-      userId,
-      planId: plan.id,
-      planName: plan.name,
-      classCount: plan.classCount,
-      priceCents: totalCents,
-      commissionCents: 0,
-      totalCents,
-      method: options.method ?? 'efectivo',
-      status: 'approved' as const,
-      reference: `mostrador-${randomUUID()}`,
-      paidCents: totalCents,
-      approvedAt: NOW,
-    });
-    return saved.id;
-  };
+  const purchase = (userId: number, options: { method?: PaymentMethod; totalCents?: number } = {}) =>
+    planPurchase(t, plan, userId, options);
 
   /** A client with fiscal data and one purchase, its invoice requested (pending). */
   const requested = async (options: Parameters<typeof purchase>[1] = {}) => {

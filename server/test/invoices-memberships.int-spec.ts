@@ -7,22 +7,13 @@ import { MembershipCharge } from '../src/payments/entities/membership-charge.ent
 import { PaymentNotificationsService } from '../src/payments/payment-notifications.service';
 import { adminAgent, NOW, newClient } from './helpers/booking';
 import { CHECKOUT_ENV, FakeMercadoPago, MP_TEST_SECRET, notifyWebhook, type FakePayment } from './helpers/mercadopago';
+import { FISCAL } from './helpers/invoicing';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 
 /** Membresía 3 por semana at $1,200: with the 4 % + $4 commission, $1,252 a month. */
 const MONTHLY_CENTS = 125_200;
-
-const FISCAL = {
-  rfc: 'GODE561231GR8',
-  legalName: 'Emilio Gómez Díaz',
-  taxSystem: '612',
-  zip: '52140',
-  cfdiUse: 'G03',
-  email: 'facturas@example.com',
-  autoInvoice: false,
-};
 
 describe('Facturas of memberships’ monthly charges', () => {
   let t: TestApp;

@@ -4,32 +4,13 @@ import { Invoice } from '../src/invoicing/entities/invoice.entity';
 import { InvoicingGateway } from '../src/invoicing/invoicing-gateway';
 import { InvoicingService } from '../src/invoicing/invoicing.service';
 import type { SimulatedFacturapi } from '../src/invoicing/simulated-facturapi';
-import { Payment, type PaymentMethod } from '../src/payments/entities/payment.entity';
+import { Payment } from '../src/payments/entities/payment.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { adminAgent, newClient, NOW } from './helpers/booking';
+import { binary, FISCAL, planPurchase } from './helpers/invoicing';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
-
-const FISCAL = {
-  rfc: 'GODE561231GR8',
-  legalName: 'Emilio Gómez Díaz',
-  taxSystem: '612',
-  zip: '52140',
-  cfdiUse: 'G03',
-  email: 'facturas@example.com',
-  autoInvoice: false,
-};
-
-/** A PDF or XML answer's bytes. */
-const binary = (
-  res: { on: (e: string, cb: (chunk?: Buffer) => void) => void },
-  done: (err: Error | null, body: Buffer) => void,
-) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk) => chunks.push(chunk!));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe('Facturas (CFDI 4.0)', () => {
   let t: TestApp;
@@ -52,27 +33,8 @@ describe('Facturas (CFDI 4.0)', () => {
   beforeEach(() => clock.set(NOW));
 
   /** An approved purchase of the plan, as the checkout or the desk leaves it. */
-  const purchase = async (
-    userId: number,
-    options: { approvedAt?: Date; method?: PaymentMethod; totalCents?: number } = {},
-  ) => {
-    const totalCents = options.totalCents ?? 120_000;
-    const saved = await t.dataSource.getRepository(Payment).save({
-      userId,
-      planId: plan.id,
-      planName: plan.name,
-      classCount: plan.classCount,
-      priceCents: totalCents,
-      commissionCents: 0,
-      totalCents,
-      method: options.method ?? 'efectivo',
-      status: 'approved' as const,
-      reference: `mostrador-${randomUUID()}`,
-      paidCents: totalCents,
-      approvedAt: options.approvedAt ?? NOW,
-    });
-    return saved.id;
-  };
+  const purchase = (userId: number, options: Parameters<typeof planPurchase>[3] = {}) =>
+    planPurchase(t, plan, userId, options);
 
   const clientWithFiscalData = async (data: Partial<typeof FISCAL> = {}) => {
     const client = await newClient(t, 'Factura');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminInvoiceDto } from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
 import { CANCEL_MESSAGES, purchaseLabel } from '../format';
+import { issuedInvoice } from '@/test/invoice-data';
 import { AdminInvoices, INVOICES_NO_MATCH_MESSAGE, monthOptions } from './admin-invoices';
 import { substituteFor } from './cancel-invoice-dialog';
 
@@ -13,32 +14,7 @@ const PREVIEW = '/api/admin/invoices/global-preview';
 const RETRY = '/api/admin/invoices/retry';
 const CANCEL = '/api/admin/invoices/cancel';
 
-const base: AdminInvoiceDto = {
-  id: 7,
-  purchaseKind: 'payment',
-  purchaseId: 12,
-  period: '2026-11',
-  status: 'issued',
-  totalCents: 120000,
-  paymentForm: '04',
-  rfc: 'GODE561231GR8',
-  legalName: 'EMILIO GOMEZ DIAZ',
-  uuid: '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-  series: 'F',
-  folioNumber: 15,
-  lastError: null,
-  errorField: null,
-  issuedAt: '2026-11-23T18:00:00.000Z',
-  cancelledAt: null,
-  cancelMotive: null,
-  needsAccountant: false,
-  clientName: 'Emilio Gómez',
-  purchaseRefunded: true,
-  purchaseDescription: 'Plan Ocho Clases (8 clases de Pilates Reformer)',
-  purchaseApprovedAt: '2026-11-23T17:00:00.000Z',
-  attempts: 1,
-  nextAttemptAt: null,
-};
+const base: AdminInvoiceDto = { ...issuedInvoice, purchaseRefunded: true };
 const failed: AdminInvoiceDto = {
   ...base,
   id: 8,

@@ -9,6 +9,7 @@ import type {
   MembershipDto,
 } from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { issuedInvoice } from '@/test/invoice-data';
 import { AdminMemberships } from './admin-memberships';
 
 const LIST = '/api/admin/memberships';
@@ -18,30 +19,13 @@ const CANCEL_INVOICE = '/api/admin/invoices/cancel';
 
 /** The invoice of charge #30 (October 26th), issued. */
 const chargeInvoice: AdminInvoiceDto = {
-  id: 7,
+  ...issuedInvoice,
   purchaseKind: 'membership',
   purchaseId: 30,
   period: '2026-10',
-  status: 'issued',
   totalCents: 190000,
-  paymentForm: '04',
-  rfc: 'PELU800101AB1',
-  legalName: 'LUCIA PEREZ',
-  uuid: '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-  series: 'F',
-  folioNumber: 15,
-  lastError: null,
-  errorField: null,
-  issuedAt: '2026-10-26T18:00:00.000Z',
-  cancelledAt: null,
-  cancelMotive: null,
-  needsAccountant: false,
   clientName: 'Lucía Pérez',
-  purchaseRefunded: false,
   purchaseDescription: 'Membresía 3 por semana',
-  purchaseApprovedAt: '2026-10-26T17:00:00.000Z',
-  attempts: 1,
-  nextAttemptAt: null,
 };
 const CANCEL = '/api/admin/memberships/cancel';
 const REFUND = '/api/admin/memberships/refund-charge';

@@ -13,6 +13,7 @@ import {
   URLS,
   usersPage,
 } from '../test-data';
+import { issuedInvoice } from '@/test/invoice-data';
 import { UsersAdmin } from './users-admin';
 
 const USER_INVOICES = '/api/admin/invoices/of-user';
@@ -25,30 +26,15 @@ const plansAnswer: Handler = () => ({
 
 /** The refunded purchase's invoice, still in force; the other purchase's one being stamped. */
 const issued: AdminInvoiceDto = {
-  id: 7,
-  purchaseKind: 'payment',
+  ...issuedInvoice,
   purchaseId: partlyRefundedPurchase.id,
   period: '2026-10',
-  status: 'issued',
   totalCents: 156400,
-  paymentForm: '04',
-  rfc: 'GODE561231GR8',
-  legalName: 'EMILIO GOMEZ DIAZ',
-  uuid: '5d1a6b3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-  series: 'F',
-  folioNumber: 15,
-  lastError: null,
-  errorField: null,
   issuedAt: '2026-10-23T18:00:00.000Z',
-  cancelledAt: null,
-  cancelMotive: null,
   needsAccountant: true,
   clientName: 'Ana López',
   purchaseRefunded: true,
-  purchaseDescription: 'Plan Ocho Clases (8 clases de Pilates Reformer)',
   purchaseApprovedAt: '2026-10-23T17:00:00.000Z',
-  attempts: 1,
-  nextAttemptAt: null,
 };
 const pending: AdminInvoiceDto = {
   ...issued,
