@@ -2,6 +2,7 @@ import { addDays } from '@pilates/dates';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
 import { validRegistration } from './accounts';
 import { instructorNamed } from './instructors';
+import { FISCAL } from './invoicing';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from './booking';
 import type { TestApp } from './test-app';
 
@@ -396,18 +397,7 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
     }),
   },
   // Facturas (CFDI)
-  saveFiscalData: {
-    role: 'client',
-    body: () => ({
-      rfc: 'GODE561231GR8',
-      legalName: 'Emilio Gómez Díaz',
-      taxSystem: '612',
-      zip: '52140',
-      cfdiUse: 'G03',
-      email: 'facturas@example.com',
-      autoInvoice: false,
-    }),
-  },
+  saveFiscalData: { role: 'client', body: () => FISCAL },
   // No purchase of the fixture's client: its documented 404.
   requestInvoice: { role: 'client', body: () => ({ purchaseId: 999999, kind: 'payment' }) },
   getInvoices: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },

@@ -117,6 +117,12 @@ export const paidPlan: UserPlanDto = {
   revoked: false,
   membership: false,
 };
+
+/** get-user-planes: the client's one paid plan. */
+export const plansAnswer: Handler = () => ({
+  status: 200,
+  body: { success: true, planes: [paidPlan], pagination: pagination(1, 1, 1) },
+});
 export const unpaidPlan: UserPlanDto = {
   ...paidPlan,
   id: 11,

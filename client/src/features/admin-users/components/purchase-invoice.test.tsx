@@ -3,26 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminInvoiceDto } from '@/api/generated/model';
-import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
-import {
-  approvedPurchase,
-  pagination,
-  paidPlan,
-  partlyRefundedPurchase,
-  purchasesAnswer,
-  URLS,
-  usersPage,
-} from '../test-data';
+import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
+import { approvedPurchase, plansAnswer, partlyRefundedPurchase, purchasesAnswer, URLS, usersPage } from '../test-data';
 import { issuedInvoice } from '@/test/invoice-data';
 import { UsersAdmin } from './users-admin';
 
 const USER_INVOICES = '/api/admin/invoices/of-user';
 const CANCEL = '/api/admin/invoices/cancel';
-
-const plansAnswer: Handler = () => ({
-  status: 200,
-  body: { success: true, planes: [paidPlan], pagination: pagination(1, 1, 1) },
-});
 
 /** The refunded purchase's invoice, still in force; the other purchase's one being stamped. */
 const issued: AdminInvoiceDto = {

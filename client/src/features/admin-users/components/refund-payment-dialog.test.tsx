@@ -10,19 +10,13 @@ import {
   duplicatePurchase,
   mixedPurchase,
   mismatchedPurchase,
-  pagination,
-  paidPlan,
+  plansAnswer,
   partlyRefundedPurchase,
   purchasesAnswer,
   URLS,
   usersPage,
 } from '../test-data';
 import { UsersAdmin } from './users-admin';
-
-const plansAnswer: Handler = () => ({
-  status: 200,
-  body: { success: true, planes: [paidPlan], pagination: pagination(1, 1, 1) },
-});
 
 const refunded: Handler = (body) => ({
   status: 200,
