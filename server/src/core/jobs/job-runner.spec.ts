@@ -34,7 +34,10 @@ describe('JobRunner', () => {
     counter.calls = 0;
     counter.result = async () => 0;
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
 
   it('should run a job by name, resolving how many items it handled, and log nothing when idle', async () => {
     const runner = runnerWith(false);
@@ -68,6 +71,12 @@ describe('JobRunner', () => {
   });
 
   it('should give each job a running timer under its name when enabled, and stop them at shutdown after the run under way', async () => {
+    // The clock held mid-minute: no real tick of '* * * * *' fires during the test (on a loaded machine
+    // one at a minute's turn took the run the test starts by hand). Promises and setImmediate stay real.
+    jest.useFakeTimers({
+      now: new Date('2026-11-23T12:00:30.000Z'),
+      doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+    });
     const registry = new SchedulerRegistry();
     const runner = runnerWith(true, registry);
     runner.onApplicationBootstrap();
