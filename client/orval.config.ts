@@ -45,6 +45,7 @@ export default defineConfig({
             'getMyPay',
             'getInvoices',
             'getUserInvoices',
+            'getPurchaseInvoices',
             'previewGlobalInvoice',
             'getMembership',
             'getAdminMemberships',

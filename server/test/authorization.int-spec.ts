@@ -285,7 +285,12 @@ const RULES: Record<string, Rule> = {
   getUserInvoices: { access: Permission.PaymentsRead, body: () => ({ userId: 1 }) },
   previewGlobalInvoice: { access: Permission.PaymentsRead, body: () => ({ month: '2026-11' }) },
   retryInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
+  getPurchaseInvoices: {
+    access: Permission.PaymentsRead,
+    body: () => ({ kind: 'gift_card', purchaseIds: [1] }),
+  },
   cancelInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
+  substituteInvoice: { access: Permission.PaymentsRefund, body: () => ({ id: 999999 }) },
   exportInvoices: { access: Permission.PaymentsRead, path: '/api/admin/export/invoices.csv?month=2026-11' },
   // Instructors ("Instructores" and the public pages; instructors.int-spec.ts)
   listInstructors: { access: Permission.InstructorsManage },

@@ -56,6 +56,7 @@ const READS = new Set([
   'getMyPay',
   'getInvoices',
   'getUserInvoices',
+  'getPurchaseInvoices',
   'previewGlobalInvoice',
 ]);
 

@@ -8,7 +8,7 @@ import type { PaymentMethod } from '../src/payments/entities/payment.entity';
 import { Plan } from '../src/planes/entities/plan.entity';
 import { adminAgent, newClient, NOW } from './helpers/booking';
 import { FakeFacturapi } from './helpers/fake-facturapi';
-import { binary, FISCAL, planPurchase } from './helpers/invoicing';
+import { binary, FISCAL, FISCAL_CUSTOMER, planPurchase } from './helpers/invoicing';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -247,12 +247,11 @@ describe('Facturapi through its SDK (FacturapiGateway against a local Facturapi)
     });
   });
 
-  it('should cancel (admin, motive 02 by default) with DELETE ?motive=02, and 01 with the substitute', async () => {
+  it('should cancel (admin, motive 02 by default) with DELETE ?motive=02', async () => {
     const first = await requested();
-    const second = await requested();
     await invoicing.issueDue();
-    const [a, b] = [await invoiceOf(first.invoiceId), await invoiceOf(second.invoiceId)];
-    expect([a.status, b.status]).toEqual(['issued', 'issued']);
+    const a = await invoiceOf(first.invoiceId);
+    expect(a.status).toBe('issued');
 
     const cancelled = await admin.post('/api/admin/invoices/cancel').send({ id: a.id }).expect(200);
     expect(cancelled.body.invoice).toMatchObject({ status: 'cancelled', cancelMotive: '02' });
@@ -261,15 +260,68 @@ describe('Facturapi through its SDK (FacturapiGateway against a local Facturapi)
     ]);
     expect(fake.invoices.get(a.providerId!)).toMatchObject({ status: 'canceled', cancellation: { motive: '02' } });
     expect(await invoiceOf(a.id)).toMatchObject({ status: 'cancelled', cancelMotive: '02' });
+  });
 
-    // 01: replaced by another issued invoice, whose Facturapi id goes as `substitution`.
-    const third = await requested();
+  it('should stamp a substitute related (04) to the UUID it replaces, then cancel the old one with 01 naming the substitute', async () => {
+    const { invoiceId } = await requested();
     await invoicing.issueDue();
-    const c = await invoiceOf(third.invoiceId);
-    await admin.post('/api/admin/invoices/cancel').send({ id: b.id, motive: '01', substituteId: c.id }).expect(200);
-    expect(fake.requestsTo('DELETE', /./)[1]).toMatchObject({
-      path: `/v2/invoices/${b.providerId}`,
-      query: { motive: '01', substitution: c.providerId },
+    const old = await invoiceOf(invoiceId);
+    const res = await admin
+      .post('/api/admin/invoices/substitute')
+      .send({ id: old.id, ...FISCAL_CUSTOMER, legalName: 'Emilio Gómez Díez' })
+      .expect(200);
+    await invoicing.issueDue();
+    const substitute = await invoiceOf(res.body.invoice.id);
+    expect(substitute).toMatchObject({ status: 'issued', replacesId: old.id, legalName: 'EMILIO GÓMEZ DÍEZ' });
+    expect(creates(substitute.id)).toEqual([
+      expect.objectContaining({
+        body: expect.objectContaining({ related_documents: [{ relationship: '04', documents: [old.uuid] }] }),
+      }),
+    ]);
+    expect(fake.invoices.get(substitute.providerId!)?.related_documents).toEqual([
+      { relationship: '04', documents: [old.uuid] },
+    ]);
+    expect(fake.requestsTo('DELETE', /./)).toEqual([
+      expect.objectContaining({
+        path: `/v2/invoices/${old.providerId}`,
+        query: { motive: '01', substitution: substitute.providerId },
+      }),
+    ]);
+    expect(await invoiceOf(old.id)).toMatchObject({ status: 'cancelled', cancelMotive: '01' });
+  });
+
+  it('should keep a cancellation the receiver must accept pending, follow it with GET, and record the answer', async () => {
+    const first = await requested();
+    const second = await requested();
+    await invoicing.issueDue();
+    fake.acceptanceRequired = true;
+    const asked = await admin.post('/api/admin/invoices/cancel').send({ id: first.invoiceId }).expect(200);
+    expect(asked.body.invoice).toMatchObject({ status: 'issued', cancellationStatus: 'pending', cancelMotive: '02' });
+    await admin.post('/api/admin/invoices/cancel').send({ id: second.invoiceId, motive: '03' }).expect(200);
+    const [a, b] = [await invoiceOf(first.invoiceId), await invoiceOf(second.invoiceId)];
+
+    // Before 15 minutes nobody asks; then the job reads each one (GET), still pending.
+    await invoicing.issueDue();
+    expect(fake.requestsTo('GET', /^\/v2\/invoices\/[^/]+$/)).toEqual([]);
+    clock.set(new Date(NOW.getTime() + 16 * 60_000));
+    await invoicing.issueDue();
+    expect(
+      fake
+        .requestsTo('GET', /^\/v2\/invoices\/[^/]+$/)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([`/v2/invoices/${a.providerId}`, `/v2/invoices/${b.providerId}`].sort());
+    expect((await invoiceOf(a.id)).cancellationStatus).toBe('pending');
+
+    fake.answerCancellation(a.providerId!, 'accepted');
+    fake.answerCancellation(b.providerId!, 'rejected');
+    clock.set(new Date(NOW.getTime() + 32 * 60_000));
+    await invoicing.issueDue();
+    expect(await invoiceOf(a.id)).toMatchObject({ status: 'cancelled', cancelMotive: '02', cancellationStatus: null });
+    expect(await invoiceOf(b.id)).toMatchObject({
+      status: 'issued',
+      cancellationStatus: 'rejected',
+      lastError: 'El receptor rechazó la cancelación ante el SAT: la factura sigue vigente.',
     });
   });
 

@@ -381,7 +381,7 @@ describe('Facturas (CFDI 4.0)', () => {
       expect(await invoiceOf(retryingInvoice)).toMatchObject({
         status: 'failed',
         lastError:
-          'Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de septiembre 2026.',
+          'Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de septiembre de 2026.',
       });
       const preview = await admin.post('/api/admin/invoices/global-preview').send({ month: '2026-09' }).expect(200);
       const ours = preview.body.purchases
@@ -457,6 +457,30 @@ describe('Facturas (CFDI 4.0)', () => {
         totalCents: 80_000,
         paymentForm: '04',
       });
+
+      // «Tarjetas de regalo» reads the invoices of the cards it lists, to cancel one from its card.
+      const listed = await admin
+        .post('/api/admin/invoices/of-purchases')
+        .send({ kind: 'gift_card', purchaseIds: [card, unclaimed] })
+        .expect(200);
+      expect(listed.body.invoices).toEqual([
+        expect.objectContaining({
+          id: invoice.id,
+          purchaseKind: 'gift_card',
+          purchaseId: card,
+          status: 'issued',
+          purchaseRefunded: false,
+          purchaseDescription: 'Tarjeta de regalo para clases de Pilates Reformer',
+        }),
+      ]);
+      await admin
+        .post('/api/admin/invoices/of-purchases')
+        .send({ kind: 'gift_card', purchaseIds: Array.from({ length: 501 }, (_, i) => i + 1) })
+        .expect(400);
+      await buyer.agent
+        .post('/api/admin/invoices/of-purchases')
+        .send({ kind: 'gift_card', purchaseIds: [card] })
+        .expect(403);
     });
 
     it('should flag for the accountant an invoice whose sale is refunded in a later month, before anyone cancels it', async () => {
@@ -505,16 +529,18 @@ describe('Facturas (CFDI 4.0)', () => {
       expect(cancelled.body.invoice).toMatchObject({ status: 'cancelled', cancelMotive: '02', needsAccountant: true });
     });
 
-    it("should cancel with 02 by default, flag an earlier month's for the accountant, and ask 01 for its substitute", async () => {
+    it("should cancel with 02 by default, flag an earlier month's for the accountant, and leave 01 to the substitution", async () => {
       const { agent, user } = await clientWithFiscalData();
       const purchaseId = await purchase(user.id);
       const res = await agent.post('/api/informacion/request-invoice').send({ purchaseId }).expect(202);
       await invoicing.issueDue();
-      const noSubstitute = await admin
+      const byHand = await admin
         .post('/api/admin/invoices/cancel')
         .send({ id: res.body.invoice.id, motive: '01' })
         .expect(400);
-      expect(Object.keys(noSubstitute.body.error)).toEqual(['substituteId']);
+      expect(byHand.body.error.motive).toEqual([
+        'El motivo de cancelación debe ser 02 o 03. Para corregir datos usa «Sustituir factura» (motivo 01).',
+      ]);
       const client = await agent.post('/api/admin/invoices/cancel').send({ id: res.body.invoice.id });
       expect(client.status).toBe(403);
       clock.set(new Date('2026-12-05T18:00:00Z'));

@@ -76,6 +76,8 @@ export const LIST_URLS = {
   adminInvoices: '/api/admin/invoices',
   /** A client's invoices beside their purchases (Usuarios → planes). */
   userInvoices: '/api/admin/invoices/of-user',
+  /** The invoices of the gift cards listed in «Tarjetas de regalo». */
+  purchaseInvoices: '/api/admin/invoices/of-purchases',
   globalInvoicePreview: '/api/admin/invoices/global-preview',
   /** New versions of the terms or privacy notice the caller has yet to accept (the dialog before booking). */
   pendingAcceptances: '/api/consents/pending',
@@ -368,7 +370,7 @@ export const STALE_AFTER = {
   resendGiftCard: { accepted: ['giftCards', 'audit'] },
   voidGiftCard: { accepted: ['giftCards', 'audit'] },
   /** "Reembolsar y anular": the card leaves the dashboard's gift card sales. */
-  refundGiftCard: { accepted: ['giftCards', 'audit', 'dashboard'] },
+  refundGiftCard: { accepted: ['giftCards', 'audit', 'dashboard', 'purchaseInvoices'] },
   changePromoCode: { accepted: ['promoCodes', 'audit'] },
   /** The dashboard's "Enviar recordatorio": the plan shows it went. */
   sendPlanReminder: { accepted: ['audit', 'dashboard'], waits: true },
@@ -382,8 +384,12 @@ export const STALE_AFTER = {
     accepted: ['myInvoices', 'adminInvoices', 'userInvoices'],
     refused: { lists: ['myInvoices'], when: { allBut: [] } },
   },
-  retryInvoice: { accepted: ['adminInvoices', 'myInvoices', 'userInvoices'] },
-  cancelInvoice: { accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview', 'userInvoices'] },
+  retryInvoice: { accepted: ['adminInvoices', 'myInvoices', 'userInvoices', 'purchaseInvoices'] },
+  cancelInvoice: {
+    accepted: ['adminInvoices', 'myInvoices', 'globalInvoicePreview', 'userInvoices', 'purchaseInvoices'],
+  },
+  /** «Sustituir con datos corregidos»: the substitute joins the lists; the old one shows it is being replaced. */
+  substituteInvoice: { accepted: ['adminInvoices', 'myInvoices', 'userInvoices', 'purchaseInvoices'] },
 } as const satisfies Record<string, Staleness>;
 
 export type Operation = keyof typeof STALE_AFTER;

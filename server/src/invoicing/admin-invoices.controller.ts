@@ -19,6 +19,8 @@ import {
   InvoiceIdDto,
   InvoiceMonthDto,
   InvoiceResponseDto,
+  PurchaseInvoicesDto,
+  SubstituteInvoiceDto,
   toInvoiceDto,
   UserInvoicesDto,
 } from './dto/invoicing.dto';
@@ -52,6 +54,19 @@ export class AdminInvoicesController {
     return { success: true, invoices: await this.invoices.ofUser(dto.userId) };
   }
 
+  @Post('invoices/of-purchases')
+  @HttpCode(200)
+  @RequirePermission(Permission.PaymentsRead)
+  @ApiOkResponse({
+    type: AdminInvoicesResponseDto,
+    description:
+      'Las facturas de unas compras de un tipo (todas sus versiones), la más reciente primero: Tarjetas de regalo.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getPurchaseInvoices(@Body() dto: PurchaseInvoicesDto): Promise<AdminInvoicesResponseDto> {
+    return { success: true, invoices: await this.invoices.ofPurchases(dto.kind, dto.purchaseIds) };
+  }
+
   @Post('invoices/global-preview')
   @HttpCode(200)
   @RequirePermission(Permission.PaymentsRead)
@@ -78,16 +93,40 @@ export class AdminInvoicesController {
   @Post('invoices/cancel')
   @HttpCode(200)
   @RequirePermission(Permission.PaymentsRefund)
-  @ApiOkResponse({ type: InvoiceResponseDto, description: 'La factura cancelada ante el SAT.' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Motivo 01 sin factura sustituta emitida.' })
+  @ApiOkResponse({
+    type: InvoiceResponseDto,
+    description:
+      'La factura cancelada ante el SAT, o con la cancelación pendiente de que el receptor la acepte (cancellationStatus pending).',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Motivo que no es 02 ni 03.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'No está emitida, o el SAT la rechazó.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'No está emitida, su cancelación ya espera al receptor, se está sustituyendo, o el SAT la rechazó.',
+  })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'El servicio de facturación no responde.' })
   async cancelInvoice(@Body() dto: CancelInvoiceDto): Promise<InvoiceResponseDto> {
-    return {
-      success: true,
-      invoice: toInvoiceDto(await this.invoices.cancel(dto.id, dto.motive ?? '02', dto.substituteId)),
-    };
+    return { success: true, invoice: toInvoiceDto(await this.invoices.cancel(dto.id, dto.motive ?? '02')) };
+  }
+
+  @Post('invoices/substitute')
+  @HttpCode(200)
+  @RequirePermission(Permission.PaymentsRefund)
+  @ApiOkResponse({
+    type: InvoiceResponseDto,
+    description:
+      'La sustituta, en cola (relación 04 con la original); al timbrarse, la original se cancela con el motivo 01. Los datos quedan como los datos de facturación del cliente.',
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Datos fiscales con errores, por campo.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'No está emitida (o es la global), ya tiene una sustituta en curso, o su cancelación espera al receptor.',
+  })
+  async substituteInvoice(@Body() dto: SubstituteInvoiceDto): Promise<InvoiceResponseDto> {
+    const { id, ...data } = dto;
+    return { success: true, invoice: toInvoiceDto(await this.invoices.substitute(id, data)) };
   }
 
   /** A download link (GET with the session cookie), as the dashboard's exports. */

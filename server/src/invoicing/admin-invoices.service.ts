@@ -3,8 +3,7 @@ import { toCsv, type CsvValue } from '../admin';
 import type { InvoiceableKind, InvoiceStatus } from './entities';
 import { AdminInvoiceDto, GlobalPurchaseDto, InvoiceDto, toInvoiceDto } from './dto/invoicing.dto';
 import { InvoicingRepository, type InvoiceRow } from './invoicing.repository';
-import { InvoicingService, IVA_RATE } from './invoicing.service';
-import type { CancellationMotive } from './invoicing-gateway';
+import { InvoicingService, IVA_RATE, type InvoiceCustomer, type ManualCancellationMotive } from './invoicing.service';
 import type { Invoice } from './entities';
 
 const CSV_HEADER = [
@@ -61,6 +60,11 @@ export class AdminInvoicesService {
     return this.withPurchases(await this.invoices.ofUserWithName(userId));
   }
 
+  /** The invoices of a page of purchases (gift cards in «Tarjetas de regalo»): cancel or substitute one from its purchase. */
+  async ofPurchases(kind: InvoiceableKind, ids: number[]): Promise<AdminInvoiceDto[]> {
+    return this.withPurchases(await this.invoices.ofPurchasesWithName(kind, ids));
+  }
+
   /** Each invoice with its client, its purchase (refunded or not) and its queue state. */
   private async withPurchases(rows: InvoiceRow[]): Promise<AdminInvoiceDto[]> {
     const out: AdminInvoiceDto[] = [];
@@ -103,8 +107,12 @@ export class AdminInvoicesService {
     return this.invoicing.retry(id);
   }
 
-  cancel(id: number, motive: CancellationMotive, substituteId?: number): Promise<Invoice> {
-    return this.invoicing.cancel(id, motive, substituteId);
+  cancel(id: number, motive: ManualCancellationMotive): Promise<Invoice> {
+    return this.invoicing.cancel(id, motive);
+  }
+
+  substitute(id: number, data: InvoiceCustomer): Promise<Invoice> {
+    return this.invoicing.substitute(id, data);
   }
 
   /** The accountant's CSV: every invoice of the month, IVA broken out of the total (16 % included). */

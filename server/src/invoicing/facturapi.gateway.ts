@@ -1,5 +1,5 @@
 import Facturapi, { type BinaryDownload } from 'facturapi';
-import type { CancellationMotive, CfdiRequest, IssuedCfdi } from './invoicing-gateway';
+import type { CancellationMotive, CfdiCancellation, CfdiRequest, IssuedCfdi } from './invoicing-gateway';
 import { InvoicingGateway } from './invoicing-gateway';
 
 /** A download of the SDK (a Node stream, or a Blob where streams are not available) as bytes. */
@@ -46,12 +46,17 @@ export class FacturapiGateway extends InvoicingGateway {
     return bytesOf(await this.client.invoices.downloadXml(id));
   }
 
-  async cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<{ status: string }> {
+  async cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<CfdiCancellation> {
     const invoice = await this.client.invoices.cancel(id, {
       motive: motive as Parameters<Facturapi['invoices']['cancel']>[1]['motive'],
       ...(substitution ? { substitution } : {}),
     });
-    return { status: invoice.status };
+    return { status: invoice.status, cancellation_status: invoice.cancellation_status };
+  }
+
+  async cancellationOf(id: string): Promise<CfdiCancellation> {
+    const invoice = await this.client.invoices.retrieve(id);
+    return { status: invoice.status, cancellation_status: invoice.cancellation_status };
   }
 
   async sendByEmail(id: string, email: string): Promise<void> {

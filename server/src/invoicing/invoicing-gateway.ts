@@ -37,6 +37,8 @@ export interface CfdiRequest {
   series?: string;
   /** Facturapi answers the invoice already made for a repeated key (a retry after a lost answer). */
   idempotency_key?: string;
+  /** A substitute: relation 04 ("Sustitución de los CFDI previos") to the UUID it replaces. */
+  related_documents?: { relationship: '04'; documents: string[] }[];
   /** The global invoice's period (público en general). */
   global?: { periodicity: 'month'; months: string; year: number };
 }
@@ -53,6 +55,16 @@ export interface IssuedCfdi {
 
 export type CancellationMotive = '01' | '02' | '03' | '04';
 
+/**
+ * Where a cancellation stands, as Facturapi answers it: `status` canceled once the SAT cancelled it;
+ * while the receiver must accept it, status stays valid and `cancellation_status` is pending, then
+ * accepted (status canceled) or rejected (still valid).
+ */
+export interface CfdiCancellation {
+  status: string;
+  cancellation_status: string;
+}
+
 export abstract class InvoicingGateway {
   /** True without FACTURAPI_KEY: nothing reaches a PAC. */
   abstract readonly simulated: boolean;
@@ -61,7 +73,9 @@ export abstract class InvoicingGateway {
   abstract createInvoice(body: CfdiRequest): Promise<IssuedCfdi>;
   abstract downloadPdf(id: string): Promise<Buffer>;
   abstract downloadXml(id: string): Promise<Buffer>;
-  abstract cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<{ status: string }>;
+  abstract cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<CfdiCancellation>;
+  /** An invoice's status now (a cancellation awaiting the receiver is followed with it). */
+  abstract cancellationOf(id: string): Promise<CfdiCancellation>;
   /** The PAC mails the PDF and XML (Facturapi's `invoices.sendByEmail`). */
   abstract sendByEmail(id: string, email: string): Promise<void>;
 }

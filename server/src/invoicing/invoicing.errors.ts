@@ -12,6 +12,8 @@ export enum InvoiceErrorCode {
   INVOICE_PAC_REFUSED = 'INVOICE_PAC_REFUSED',
   INVOICE_PAC_UNAVAILABLE = 'INVOICE_PAC_UNAVAILABLE',
   INVOICE_PERIOD_OPEN = 'INVOICE_PERIOD_OPEN',
+  INVOICE_BEING_SUBSTITUTED = 'INVOICE_BEING_SUBSTITUTED',
+  INVOICE_CANCELLATION_PENDING = 'INVOICE_CANCELLATION_PENDING',
 }
 
 // Records keyed by the enum: a code without its status and message does not compile.
@@ -27,6 +29,8 @@ const status: Record<InvoiceErrorCode, number> = {
   [InvoiceErrorCode.INVOICE_PAC_REFUSED]: 409,
   [InvoiceErrorCode.INVOICE_PAC_UNAVAILABLE]: 503,
   [InvoiceErrorCode.INVOICE_PERIOD_OPEN]: 409,
+  [InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED]: 409,
+  [InvoiceErrorCode.INVOICE_CANCELLATION_PENDING]: 409,
 };
 
 const message: Record<InvoiceErrorCode, string> = {
@@ -44,6 +48,10 @@ const message: Record<InvoiceErrorCode, string> = {
     'El servicio de facturación no responde. Intenta de nuevo en unos minutos.',
   [InvoiceErrorCode.INVOICE_PERIOD_OPEN]:
     'La factura global de un mes se emite cuando termina el plazo para facturar sus compras.',
+  [InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED]:
+    'Esta factura ya tiene una sustituta (en cola o emitida): se cancela con el motivo 01 cuando la nueva se timbra.',
+  [InvoiceErrorCode.INVOICE_CANCELLATION_PENDING]:
+    'La cancelación de esta factura espera la respuesta del receptor ante el SAT (hasta 72 horas).',
 };
 
 export class InvoiceError extends DomainError {

@@ -198,7 +198,10 @@ export class InvoicingRepository {
     return rows.map((row) => row.userId);
   }
 
-  /** Inserts the invoice of a purchase unless it has one (the unique key decides under races); the row. */
+  /**
+   * Inserts an invoice of a purchase unless that revision exists (the unique key decides under
+   * races); the row of that revision. Revision 0 is the purchase's own invoice.
+   */
   async insertOnce(values: Partial<Invoice> & Pick<Invoice, 'purchaseKind' | 'purchaseId'>): Promise<Invoice> {
     await this.txHost.tx
       .createQueryBuilder()
@@ -211,6 +214,7 @@ export class InvoicingRepository {
     return this.txHost.tx.findOneByOrFail(Invoice, {
       purchaseKind: values.purchaseKind,
       purchaseId: values.purchaseId,
+      revision: values.revision ?? 0,
     });
   }
 
@@ -223,8 +227,39 @@ export class InvoicingRepository {
     return this.txHost.tx.findBy(Invoice, { purchaseKind: kind, purchaseId: In(ids) });
   }
 
+  /** A purchase's invoice: the newest revision (a substitute once there is one). */
   byPurchase(kind: PurchaseKind, id: number): Promise<Invoice | null> {
-    return this.txHost.tx.findOneBy(Invoice, { purchaseKind: kind, purchaseId: id });
+    return this.txHost.tx.findOne(Invoice, {
+      where: { purchaseKind: kind, purchaseId: id },
+      order: { revision: 'DESC' },
+    });
+  }
+
+  /** Links an issued invoice to its substitute, once (false: it has one already or is not issued any more). */
+  async markReplaced(id: number, replacementId: number): Promise<boolean> {
+    const result = await this.txHost.tx
+      .createQueryBuilder()
+      .update(Invoice)
+      .set({ replacedById: replacementId })
+      .where("id = :id AND status = 'issued' AND replaced_by_id IS NULL", { id })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * Issued invoices whose cancellation is due now, unclaimed: replaced ones whose substitute is
+   * stamped (to cancel with 01), and those whose cancellation awaits the receiver (to ask again).
+   */
+  cancellationsDue(now: Date, limit: number): Promise<Invoice[]> {
+    return this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .leftJoin(Invoice, 'r', 'r.id = i.replaced_by_id')
+      .where("i.status = 'issued' AND i.next_attempt_at <= :now", { now })
+      .andWhere('(i.claimed_until IS NULL OR i.claimed_until < :now)', { now })
+      .andWhere("((r.status = 'issued' AND i.cancellation_status IS NULL) OR i.cancellation_status = 'pending')")
+      .orderBy('i.next_attempt_at', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 
   /** Moves an invoice on only from the status the caller saw (false: someone else moved it first). */
@@ -249,20 +284,23 @@ export class InvoicingRepository {
       .getMany();
   }
 
-  /** Claims a pending invoice until `until`; false when it is not pending or someone else holds it. */
-  async claim(id: number, now: Date, until: Date): Promise<boolean> {
+  /**
+   * Claims an invoice in `status` (pending to stamp it, issued to cancel it) until `until`; false
+   * when it is not in that status or someone else holds it.
+   */
+  async claim(id: number, now: Date, until: Date, status: InvoiceStatus = 'pending'): Promise<boolean> {
     const claimed = await this.txHost.tx
       .createQueryBuilder()
       .update(Invoice)
       .set({ claimedUntil: until })
-      .where("id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < :now)", { id, now })
+      .where('id = :id AND status = :status AND (claimed_until IS NULL OR claimed_until < :now)', { id, status, now })
       .execute();
     return claimed.affected === 1;
   }
 
   /**
    * A closed month's individual invoices still pending and not being stamped right now: failed with
-   * `reason` (their sales go into the month's global invoice). How many.
+   * `reason` (their sales go into the month's global invoice). Substitutes are not touched. How many.
    */
   async closePendingOfPeriod(period: string, now: Date, reason: string): Promise<number> {
     const closed = await this.txHost.tx
@@ -270,6 +308,8 @@ export class InvoicingRepository {
       .update(Invoice)
       .set({ status: 'failed', claimedUntil: null, lastError: reason, errorField: null })
       .where("period = :period AND purchase_kind <> 'global' AND status = 'pending'", { period })
+      // A substitute replaces an invoice already issued: its sale never goes in the global one.
+      .andWhere('replaces_id IS NULL')
       .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
       .execute();
     return closed.affected ?? 0;
@@ -280,6 +320,7 @@ export class InvoicingRepository {
     return this.txHost.tx
       .createQueryBuilder(Invoice, 'i')
       .where("i.period = :period AND i.purchase_kind <> 'global' AND i.status = 'pending'", { period })
+      .andWhere('i.replaces_id IS NULL')
       .getExists();
   }
 
@@ -304,6 +345,19 @@ export class InvoicingRepository {
   async ofUserWithName(userId: number): Promise<InvoiceRow[]> {
     const user = await this.txHost.tx.findOne(User, { where: { id: userId }, select: { id: true, name: true } });
     return (await this.ofUser(userId)).map((invoice) => ({ invoice, clientName: user?.name ?? null }));
+  }
+
+  /** The invoices of these purchases of one kind (every revision), newest first, with the client's name. */
+  async ofPurchasesWithName(kind: InvoiceableKind, ids: number[]): Promise<InvoiceRow[]> {
+    if (ids.length === 0) return [];
+    const { entities, raw } = await this.txHost.tx
+      .createQueryBuilder(Invoice, 'i')
+      .leftJoin(User, 'u', 'u.id = i.user_id')
+      .addSelect('u.name', 'client_name')
+      .where('i.purchase_kind = :kind AND i.purchase_id IN (:...ids)', { kind, ids })
+      .orderBy('i.id', 'DESC')
+      .getRawAndEntities<{ client_name: string | null }>();
+    return entities.map((invoice, index) => ({ invoice, clientName: raw[index]?.client_name ?? null }));
   }
 
   ofUser(userId: number): Promise<Invoice[]> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { addMonths, monthYearTitle } from '@pilates/dates';
+import { addMonths, formatLongDate } from '@pilates/dates';
 import { FacturapiError } from 'facturapi';
 import { access } from '../core/auth/access';
 import type { Caller } from '../core/auth/caller';
@@ -15,7 +15,13 @@ import { INVOICEABLE_KINDS, type FiscalProfile, type Invoice, type InvoiceableKi
 import { invoiceDeadline, periodOf, previousPeriod, withinInvoiceWindow } from './invoice-window';
 import { InvoiceError, InvoiceErrorCode } from './invoicing.errors';
 import { InvoicingRepository, type InvoiceablePurchase } from './invoicing.repository';
-import { InvoicingGateway, type CancellationMotive, type CfdiItem, type CfdiRequest } from './invoicing-gateway';
+import {
+  InvoicingGateway,
+  type CancellationMotive,
+  type CfdiCancellation,
+  type CfdiItem,
+  type CfdiRequest,
+} from './invoicing-gateway';
 import { paymentFormOf } from './payment-form';
 import { checkRfc, RFC_PUBLIC } from './rfc';
 import { taxSystemFits, useAllowed } from './sat-catalogues';
@@ -38,10 +44,18 @@ export const FISCAL_MESSAGES = {
   cfdiUse: 'Ese uso del CFDI no está permitido para el régimen fiscal elegido.',
 } as const;
 
+/** The customer's part of an invoice: the fiscal data without the choice of automatic invoicing. */
+export type InvoiceCustomer = Omit<FiscalData, 'autoInvoice'>;
+
+/** The motives an admin cancels with; 01 (with a substitute) is the substitution's own, not chosen by hand. */
+export type ManualCancellationMotive = '02' | '03';
+
 /** Issuing attempts before an invoice is given up and shown as failed (about a day of retries). */
 export const INVOICE_MAX_ATTEMPTS = 8;
 const CLAIM_MS = 2 * 60_000;
 const MINUTE = 60_000;
+/** A replaced invoice's cancellation after a failure, and a cancellation awaiting the receiver, are looked at again after this. */
+const CANCELLATION_RECHECK_MS = 15 * MINUTE;
 /** 1, 4, 16, 64 minutes, then every 4 hours. */
 export const invoiceRetryDelayMs = (attempts: number): number => Math.min(4 ** (attempts - 1), 240) * MINUTE;
 
@@ -63,15 +77,18 @@ const PUBLIC_NAME = 'PUBLICO EN GENERAL';
 const pesos = (cents: number): number => Math.round(cents) / 100;
 const monthId = (period: string): number => Number(period.replace('-', ''));
 
-/** Whether an individual invoice keeps its sale out of the global one: issued, under way, or cancelled to be substituted (01). */
-const coversItsSale = (invoice: Invoice): boolean =>
-  invoice.status === 'issued' ||
-  invoice.status === 'pending' ||
-  (invoice.status === 'cancelled' && invoice.cancelMotive === '01');
+/**
+ * Whether an individual invoice keeps its sale out of the global one: issued or under way. A
+ * replaced invoice is cancelled (01) only once its substitute is issued, which then covers the sale.
+ */
+const coversItsSale = (invoice: Invoice): boolean => invoice.status === 'issued' || invoice.status === 'pending';
+
+/** 'septiembre de 2026': the month of a period, as a sentence names it (the long date of its 1st, without the day). */
+const monthOfPeriod = (period: string): string => formatLongDate(`${period}-01`).replace(/^1 de /, '');
 
 /** Why a month's invoice still retrying when its window closed was given up. */
 const windowClosedReason = (period: string): string =>
-  `Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de ${monthYearTitle(`${period}-01`).toLowerCase()}.`;
+  `Terminó el plazo para facturar sin poder timbrarla: la venta va en la factura global de ${monthOfPeriod(period)}.`;
 
 @Injectable()
 export class InvoicingService {
@@ -96,6 +113,14 @@ export class InvoicingService {
    * on another field: the régimen must fit a person or a company, the uso must be allowed for the régimen.
    */
   async saveFiscalData(userId: number, data: FiscalData): Promise<FiscalProfile> {
+    const customer = this.checkCustomer(data);
+    return this.transactions.run(() =>
+      this.invoices.saveProfile(userId, { ...customer, autoInvoice: data.autoInvoice }),
+    );
+  }
+
+  /** Fiscal data checked across fields and written as the SAT has it (the RFC and name in capitals). */
+  private checkCustomer(data: InvoiceCustomer): InvoiceCustomer {
     const rfc = checkRfc(data.rfc);
     if (!rfc.valid) throw new ApiError(ErrorCode.VALIDATION_ERROR, { rfc: [FISCAL_MESSAGES.rfc] });
     const errors: Record<string, string[]> = {};
@@ -103,17 +128,14 @@ export class InvoicingService {
     if (!taxSystemFits(data.taxSystem, rfc.kind)) errors.taxSystem = [FISCAL_MESSAGES.taxSystemKind];
     else if (!useAllowed(data.cfdiUse, data.taxSystem, rfc.kind)) errors.cfdiUse = [FISCAL_MESSAGES.cfdiUse];
     if (Object.keys(errors).length > 0) throw new ApiError(ErrorCode.VALIDATION_ERROR, errors);
-    return this.transactions.run(() =>
-      this.invoices.saveProfile(userId, {
-        rfc: rfc.rfc,
-        legalName: data.legalName.trim().replace(/\s+/g, ' ').toUpperCase(),
-        taxSystem: data.taxSystem,
-        zip: data.zip,
-        cfdiUse: data.cfdiUse,
-        email: data.email,
-        autoInvoice: data.autoInvoice,
-      }),
-    );
+    return {
+      rfc: rfc.rfc,
+      legalName: data.legalName.trim().replace(/\s+/g, ' ').toUpperCase(),
+      taxSystem: data.taxSystem,
+      zip: data.zip,
+      cfdiUse: data.cfdiUse,
+      email: data.email,
+    };
   }
 
   /** A client's invoices (or, for whoever reads payments, anyone's). */
@@ -160,7 +182,9 @@ export class InvoicingService {
     const profile = await this.invoices.profileOf(purchase.userId);
     if (!profile) throw new InvoiceError(InvoiceErrorCode.INVOICE_FISCAL_DATA_MISSING);
     return this.transactions.run(async () => {
-      const invoice = await this.invoices.insertOnce(this.newInvoice(purchase, profile, now));
+      await this.invoices.insertOnce(this.newInvoice(purchase, profile, now));
+      // The purchase's newest invoice: its own, or the substitute of it.
+      const invoice = (await this.invoices.byPurchase(purchase.kind, purchase.id))!;
       if (invoice.status === 'cancelled') throw new InvoiceError(InvoiceErrorCode.INVOICE_CANCELLED);
       if (invoice.status === 'failed') {
         // Asked again after a refusal: with the data as it is now, from the start.
@@ -180,7 +204,7 @@ export class InvoicingService {
   }
 
   private customerOf(
-    profile: FiscalProfile,
+    profile: InvoiceCustomer,
   ): Pick<Invoice, 'rfc' | 'legalName' | 'taxSystem' | 'zip' | 'cfdiUse' | 'email'> {
     return {
       rfc: profile.rfc,
@@ -251,13 +275,19 @@ export class InvoicingService {
     return queued;
   }
 
-  /** The invoices job (every minute): automatic ones queued, then what is due issued. How many were issued. */
+  /**
+   * The invoices job (every minute): automatic ones queued, then what is due issued, then the
+   * cancellations due (replaced invoices, and those awaiting the receiver). How many were issued.
+   */
   async issueDue(): Promise<number> {
     await this.queueAutomatic();
     const now = this.clock.now();
     let issued = 0;
     for (const invoice of await this.invoices.due(now, 20)) {
       if (await this.issue(invoice.id)) issued++;
+    }
+    for (const invoice of await this.invoices.cancellationsDue(this.clock.now(), 20)) {
+      await this.advanceCancellation(invoice.id);
     }
     return issued;
   }
@@ -286,6 +316,8 @@ export class InvoicingService {
         attempts: invoice.attempts + 1,
       });
       if (invoice.email) await this.sendByEmail(stamped.id, invoice.email);
+      // A substitute: the invoice it replaces is cancelled now with 01 (the job retries a failure).
+      if (invoice.replacesId) await this.advanceCancellation(invoice.replacesId);
       return true;
     } catch (error) {
       await this.failed(invoice, error);
@@ -346,6 +378,7 @@ export class InvoicingService {
         taxes: [{ type: 'IVA', rate: IVA_RATE }],
       },
     });
+    const replaced = invoice.replacesId ? await this.invoices.byId(invoice.replacesId) : null;
     const base = {
       customer,
       payment_method: 'PUE' as const,
@@ -353,6 +386,8 @@ export class InvoicingService {
       series: settings.invoiceSeries,
       // A retry after a lost answer gets the invoice already stamped, not a second one.
       idempotency_key: `pilates-invoice-${invoice.id}`,
+      // A substitute names the CFDI it replaces (relation 04), which the SAT asks of a cancellation with 01.
+      ...(replaced?.uuid ? { related_documents: [{ relationship: '04' as const, documents: [replaced.uuid] }] } : {}),
     };
     if (invoice.purchaseKind === 'global') {
       const purchases = await this.globalPurchases(invoice.period);
@@ -520,7 +555,11 @@ export class InvoicingService {
   async retry(id: number): Promise<Invoice> {
     const invoice = await this.invoices.byId(id);
     if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
-    if (invoice.purchaseKind !== 'global' && (await this.invoices.byPurchase('global', monthId(invoice.period)))) {
+    if (
+      invoice.purchaseKind !== 'global' &&
+      invoice.replacesId === null &&
+      (await this.invoices.byPurchase('global', monthId(invoice.period)))
+    ) {
       throw new InvoiceError(
         InvoiceErrorCode.INVOICE_NOT_RETRYABLE,
         'El plazo para facturar esta venta terminó: va en la factura global de su mes.',
@@ -538,37 +577,161 @@ export class InvoicingService {
 
   /**
    * Cancels an issued CFDI at the SAT through the PAC: 02 (errors without a substitute) by default,
-   * 01 with the substitute invoice, 03 (the operation did not happen). A cancellation of an earlier
-   * month's invoice is flagged for the accountant (its month is declared already).
+   * 03 (the operation did not happen). A substitute with corrected data is `substitute`'s, whose
+   * stamping cancels the replaced one with 01. When the receiver must accept it, the invoice stays
+   * issued with its cancellation pending, followed by the invoices job.
    */
-  async cancel(id: number, motive: CancellationMotive, substituteId?: number): Promise<Invoice> {
+  async cancel(id: number, motive: ManualCancellationMotive): Promise<Invoice> {
     const invoice = await this.invoices.byId(id);
     if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
     if (invoice.status !== 'issued' || !invoice.providerId) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_ISSUED);
-    let substitution: string | undefined;
-    if (motive === '01') {
-      const substitute = substituteId ? await this.invoices.byId(substituteId) : null;
-      if (!substitute?.providerId || substitute.status !== 'issued' || substitute.id === id)
-        throw new ApiError(ErrorCode.VALIDATION_ERROR, {
-          substituteId: ['El motivo 01 necesita la factura emitida que sustituye a esta.'],
-        });
-      substitution = substitute.providerId;
-    }
+    if (invoice.cancellationStatus === 'pending') throw new InvoiceError(InvoiceErrorCode.INVOICE_CANCELLATION_PENDING);
+    await this.refuseWhileSubstituted(invoice);
+    let answer: CfdiCancellation;
     try {
-      await this.gateway.cancelInvoice(invoice.providerId, motive, substitution);
+      answer = await this.gateway.cancelInvoice(invoice.providerId, motive);
     } catch (error) {
       if (error instanceof FacturapiError && error.status < 500)
         throw new InvoiceError(InvoiceErrorCode.INVOICE_PAC_REFUSED, error.message);
       throw new InvoiceError(InvoiceErrorCode.INVOICE_PAC_UNAVAILABLE);
     }
-    const now = this.clock.now();
-    await this.invoices.transition(id, ['issued'], {
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelMotive: motive,
-      needsAccountant: invoice.period < periodOf(now, this.config.studioTimeZone),
-    });
+    await this.recordCancellation(invoice, motive, answer);
     return (await this.invoices.byId(id))!;
+  }
+
+  /** An invoice whose substitute is queued or stamped is cancelled by the substitution (01), not by hand. */
+  private async refuseWhileSubstituted(invoice: Invoice): Promise<void> {
+    if (!invoice.replacedById) return;
+    const replacement = await this.invoices.byId(invoice.replacedById);
+    if (replacement && (replacement.status === 'pending' || replacement.status === 'issued'))
+      throw new InvoiceError(InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED);
+  }
+
+  /**
+   * What the PAC answered to a cancellation: cancelled (flagged for the accountant when its month
+   * is closed); or still valid while the receiver decides (looked at again by the job); or refused
+   * by the receiver (it stands; the admin sees why).
+   */
+  private async recordCancellation(invoice: Invoice, motive: CancellationMotive, answer: CfdiCancellation) {
+    const now = this.clock.now();
+    if (answer.status === 'canceled') {
+      await this.invoices.transition(invoice.id, ['issued'], {
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelMotive: motive,
+        cancellationStatus: null,
+        claimedUntil: null,
+        lastError: null,
+        needsAccountant: invoice.needsAccountant || invoice.period < periodOf(now, this.config.studioTimeZone),
+      });
+    } else if (answer.cancellation_status === 'rejected') {
+      await this.invoices.transition(invoice.id, ['issued'], {
+        cancelMotive: motive,
+        cancellationStatus: 'rejected',
+        claimedUntil: null,
+        lastError: 'El receptor rechazó la cancelación ante el SAT: la factura sigue vigente.',
+      });
+    } else {
+      await this.invoices.transition(invoice.id, ['issued'], {
+        cancelMotive: motive,
+        cancellationStatus: 'pending',
+        claimedUntil: null,
+        lastError: null,
+        nextAttemptAt: new Date(now.getTime() + CANCELLATION_RECHECK_MS),
+      });
+    }
+  }
+
+  /**
+   * One step of a cancellation the job carries on, if this process claims the invoice: a replaced
+   * invoice whose substitute is stamped is cancelled with 01 (the substitute named); one awaiting the
+   * receiver is asked for again. A failure (the PAC down) is tried again in 15 minutes.
+   */
+  async advanceCancellation(id: number): Promise<void> {
+    const now = this.clock.now();
+    if (!(await this.invoices.claim(id, now, new Date(now.getTime() + CLAIM_MS), 'issued'))) return;
+    const invoice = (await this.invoices.byId(id))!;
+    try {
+      if (invoice.cancellationStatus === 'pending') {
+        await this.recordCancellation(
+          invoice,
+          invoice.cancelMotive as CancellationMotive,
+          await this.gateway.cancellationOf(invoice.providerId!),
+        );
+        return;
+      }
+      const replacement = invoice.replacedById ? await this.invoices.byId(invoice.replacedById) : null;
+      if (invoice.cancellationStatus !== null || replacement?.status !== 'issued' || !replacement.providerId) {
+        await this.invoices.update(id, { claimedUntil: null });
+        return;
+      }
+      const answer = await this.gateway.cancelInvoice(invoice.providerId!, '01', replacement.providerId);
+      await this.recordCancellation(invoice, '01', answer);
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 400);
+      this.logger.warn(`Cancelación de la factura ${id}: ${message}`);
+      await this.invoices.transition(id, ['issued'], {
+        claimedUntil: null,
+        lastError: `No se pudo cancelar; se reintenta en 15 minutos: ${message}`,
+        nextAttemptAt: new Date(this.clock.now().getTime() + CANCELLATION_RECHECK_MS),
+      });
+    }
+  }
+
+  /**
+   * «Sustituir factura»: an issued invoice is re-issued with the corrected data as the
+   * purchase's next revision, related to it (04); once stamped, the old one is cancelled with 01.
+   * The data also becomes the client's "Datos de facturación" (their next invoices carry it). A
+   * substitute the PAC refused is queued again with the new data; one queued or stamped refuses a
+   * second (double clicks and replicas: the unique keys decide).
+   */
+  async substitute(id: number, data: InvoiceCustomer): Promise<Invoice> {
+    const invoice = await this.invoices.byId(id);
+    if (!invoice) throw new InvoiceError(InvoiceErrorCode.INVOICE_NOT_FOUND);
+    if (invoice.status !== 'issued' || invoice.purchaseKind === 'global' || invoice.userId === null)
+      throw new InvoiceError(
+        InvoiceErrorCode.INVOICE_NOT_ISSUED,
+        'Solo se sustituye una factura emitida a un cliente (la global no se sustituye aquí).',
+      );
+    if (invoice.cancellationStatus === 'pending') throw new InvoiceError(InvoiceErrorCode.INVOICE_CANCELLATION_PENDING);
+    await this.refuseWhileSubstituted(invoice);
+    const customer = this.checkCustomer(data);
+    const userId = invoice.userId;
+    const now = this.clock.now();
+    const profile = await this.invoices.profileOf(userId);
+    const queue = { status: 'pending' as const, attempts: 0, nextAttemptAt: now, claimedUntil: null };
+    return this.transactions.run(async () => {
+      const failed = invoice.replacedById ? await this.invoices.byId(invoice.replacedById) : null;
+      let replacement: Invoice;
+      if (failed) {
+        // The substitute the PAC refused: again, with the corrected data.
+        const moved = await this.invoices.transition(failed.id, ['failed'], {
+          ...this.customerOf(customer),
+          ...queue,
+          lastError: null,
+          errorField: null,
+        });
+        if (!moved) throw new InvoiceError(InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED);
+        replacement = (await this.invoices.byId(failed.id))!;
+      } else {
+        replacement = await this.invoices.insertOnce({
+          purchaseKind: invoice.purchaseKind,
+          purchaseId: invoice.purchaseId,
+          revision: invoice.revision + 1,
+          replacesId: invoice.id,
+          userId,
+          period: invoice.period,
+          totalCents: invoice.totalCents,
+          ...this.customerOf(customer),
+          ...queue,
+        });
+        // Another request made it first: its substitute stands.
+        if (replacement.replacesId !== invoice.id || !(await this.invoices.markReplaced(invoice.id, replacement.id)))
+          throw new InvoiceError(InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED);
+      }
+      await this.invoices.saveProfile(userId, { ...customer, autoInvoice: profile?.autoInvoice ?? false });
+      return replacement;
+    });
   }
 
   /** A month's invoices for the admin page. */

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { FacturapiError } from 'facturapi';
 import { checkRfc, RFC_PUBLIC } from './rfc';
 import { cfdiUseOf, taxSystemFits, taxSystemOf, useAllowed } from './sat-catalogues';
-import type { CancellationMotive, CfdiRequest, IssuedCfdi } from './invoicing-gateway';
+import type { CancellationMotive, CfdiCancellation, CfdiRequest, IssuedCfdi } from './invoicing-gateway';
 import { InvoicingGateway } from './invoicing-gateway';
 
 const PAYMENT_FORMS = new Set([
@@ -34,6 +34,7 @@ interface Stored {
   invoice: IssuedCfdi;
   body: CfdiRequest;
   issuedAt: Date;
+  cancellation: { status: 'none' | 'pending' | 'accepted' | 'rejected'; motive?: string; substitution?: string };
 }
 
 /** Facturapi's answer to a body it refuses: 400 with the path of the field (as the SDK throws it). */
@@ -59,6 +60,11 @@ export class SimulatedFacturapi extends InvoicingGateway {
   outages = 0;
   /** The invoices mailed, with the address (Facturapi sends the PDF and XML itself). */
   readonly mailed: { id: string; email: string }[] = [];
+  /**
+   * Tests: cancellations wait for the receiver's answer (the SAT asks for it above $1,000 MXN to a
+   * named receiver), settled by `answerCancellation`. Off: cancelled at once, as below that amount.
+   */
+  acceptanceRequired = false;
 
   validate(body: CfdiRequest): void {
     const { customer } = body;
@@ -80,6 +86,13 @@ export class SimulatedFacturapi extends InvoicingGateway {
       throw refusal('customer.tax_system', 'El régimen fiscal no corresponde al tipo de persona del RFC.');
     if (!cfdiUseOf(body.use) || !useAllowed(body.use, customer.tax_system))
       throw refusal('use', 'El uso del CFDI no está permitido para el régimen fiscal del receptor.');
+    for (const related of body.related_documents ?? []) {
+      if (related.relationship !== '04' || related.documents.length === 0)
+        throw refusal('related_documents', 'La relación con los CFDI previos no es válida.');
+      for (const uuid of related.documents)
+        if (![...this.invoices.values()].some((stored) => stored.invoice.uuid === uuid))
+          throw refusal('related_documents', `El CFDI relacionado ${uuid} no existe.`);
+    }
     if (!PAYMENT_FORMS.has(body.payment_form)) throw refusal('payment_form', 'La forma de pago no es válida.');
     if (body.payment_method === 'PUE' && body.payment_form === '99')
       throw refusal('payment_form', 'Con método de pago PUE la forma de pago no puede ser "Por definir".');
@@ -114,7 +127,7 @@ export class SimulatedFacturapi extends InvoicingGateway {
       folio_number: ++this.folio,
       total,
     };
-    this.invoices.set(invoice.id, { invoice, body, issuedAt: new Date() });
+    this.invoices.set(invoice.id, { invoice, body, issuedAt: new Date(), cancellation: { status: 'none' } });
     if (body.idempotency_key) this.byKey.set(body.idempotency_key, invoice.id);
     return invoice;
   }
@@ -141,8 +154,14 @@ export class SimulatedFacturapi extends InvoicingGateway {
     const global = body.global
       ? `<cfdi:InformacionGlobal Periodicidad="04" Meses="${body.global.months}" Año="${body.global.year}"/>`
       : '';
+    const related = (body.related_documents ?? [])
+      .map(
+        (r) =>
+          `<cfdi:CfdiRelacionados TipoRelacion="${r.relationship}">${r.documents.map((uuid) => `<cfdi:CfdiRelacionado UUID="${uuid}"/>`).join('')}</cfdi:CfdiRelacionados>`,
+      )
+      .join('');
     return Buffer.from(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${escapeXml(invoice.series)}" Folio="${invoice.folio_number}" FormaPago="${body.payment_form}" MetodoPago="${body.payment_method}" Total="${invoice.total.toFixed(2)}" Moneda="MXN" TipoDeComprobante="I">${global}<cfdi:Receptor Rfc="${body.customer.tax_id}" Nombre="${escapeXml(body.customer.legal_name)}" DomicilioFiscalReceptor="${body.customer.address.zip}" RegimenFiscalReceptor="${body.customer.tax_system}" UsoCFDI="${body.use}"/><cfdi:Conceptos>${lines}</cfdi:Conceptos><cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${invoice.uuid}"/></cfdi:Complemento></cfdi:Comprobante>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${escapeXml(invoice.series)}" Folio="${invoice.folio_number}" FormaPago="${body.payment_form}" MetodoPago="${body.payment_method}" Total="${invoice.total.toFixed(2)}" Moneda="MXN" TipoDeComprobante="I">${global}${related}<cfdi:Receptor Rfc="${body.customer.tax_id}" Nombre="${escapeXml(body.customer.legal_name)}" DomicilioFiscalReceptor="${body.customer.address.zip}" RegimenFiscalReceptor="${body.customer.tax_system}" UsoCFDI="${body.use}"/><cfdi:Conceptos>${lines}</cfdi:Conceptos><cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" UUID="${invoice.uuid}"/></cfdi:Complemento></cfdi:Comprobante>\n`,
       'utf8',
     );
   }
@@ -171,13 +190,38 @@ export class SimulatedFacturapi extends InvoicingGateway {
     return Buffer.from(pdf, 'latin1');
   }
 
-  async cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<{ status: string }> {
+  async cancelInvoice(id: string, motive: CancellationMotive, substitution?: string): Promise<CfdiCancellation> {
+    if (this.outages > 0) {
+      this.outages -= 1;
+      throw new FacturapiError({ status: 503, message: 'Servicio no disponible temporalmente.' });
+    }
     const stored = this.stored(id);
-    if (motive === '01' && (!substitution || !this.invoices.has(substitution)))
-      throw refusal('substitution', 'El motivo 01 requiere la factura que sustituye a esta.');
+    if (motive === '01') {
+      const substitute = substitution ? this.invoices.get(substitution) : undefined;
+      if (!substitute) throw refusal('substitution', 'El motivo 01 requiere la factura que sustituye a esta.');
+      const related = substitute.body.related_documents?.flatMap((r) => r.documents) ?? [];
+      if (!related.includes(stored.invoice.uuid))
+        throw refusal('substitution', 'La factura sustituta no está relacionada (04) con esta.');
+    }
     if (stored.invoice.status === 'canceled') throw refusal('status', 'La factura ya está cancelada.');
-    stored.invoice = { ...stored.invoice, status: 'canceled' };
-    return { status: 'canceled' };
+    if (stored.cancellation.status === 'pending')
+      throw refusal('status', 'La cancelación de esta factura espera la respuesta del receptor.');
+    stored.cancellation = { status: this.acceptanceRequired ? 'pending' : 'accepted', motive, substitution };
+    if (!this.acceptanceRequired) stored.invoice = { ...stored.invoice, status: 'canceled' };
+    return this.cancellationOf(id);
+  }
+
+  async cancellationOf(id: string): Promise<CfdiCancellation> {
+    const stored = this.stored(id);
+    return { status: stored.invoice.status, cancellation_status: stored.cancellation.status };
+  }
+
+  /** Tests: the receiver accepts (the SAT cancels it) or rejects a cancellation awaiting them. */
+  answerCancellation(id: string, answer: 'accepted' | 'rejected'): void {
+    const stored = this.stored(id);
+    if (stored.cancellation.status !== 'pending') throw new Error(`La factura ${id} no espera respuesta.`);
+    stored.cancellation = { ...stored.cancellation, status: answer };
+    if (answer === 'accepted') stored.invoice = { ...stored.invoice, status: 'canceled' };
   }
 
   async sendByEmail(id: string, email: string): Promise<void> {

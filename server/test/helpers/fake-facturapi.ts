@@ -25,7 +25,7 @@ export interface FakeInvoice {
   date: string;
   type: 'I';
   status: 'valid' | 'canceled';
-  cancellation_status: 'none' | 'accepted';
+  cancellation_status: 'none' | 'pending' | 'accepted' | 'rejected';
   cfdi_version: 4;
   uuid: string;
   series: string;
@@ -39,6 +39,7 @@ export interface FakeInvoice {
   customer: Record<string, unknown>;
   items: Record<string, unknown>[];
   global: Record<string, unknown> | null;
+  related_documents: { relationship: string; documents: string[] }[];
   idempotency_key: string | null;
   verification_url: string;
   stamp: { date: string; sat_signature: string; sat_cert_number: string; signature: string };
@@ -55,10 +56,12 @@ const errorBody = (status: number, message: string, path?: string) => ({
 
 /**
  * A local stand-in for Facturapi's REST API (v2) as its official SDK calls it: POST /v2/invoices,
- * GET /v2/invoices/{id}/pdf and /xml, DELETE /v2/invoices/{id}?motive=…&substitution=…, POST
- * /v2/invoices/{id}/email. Bearer auth with one key (401 otherwise), Facturapi's refusal shape (400
- * with `message` and `path`), outages on demand, and `idempotency_key`: a repeated key answers the
- * invoice already stamped. Every request is recorded.
+ * GET /v2/invoices/{id} and its /pdf and /xml, DELETE /v2/invoices/{id}?motive=…&substitution=…,
+ * POST /v2/invoices/{id}/email. Bearer auth with one key (401 otherwise), Facturapi's refusal shape
+ * (400 with `message` and `path`), outages on demand, and `idempotency_key`: a repeated key answers
+ * the invoice already stamped. A cancellation can wait for the receiver (`acceptanceRequired`): the
+ * invoice stays valid with cancellation_status pending until `answerCancellation`. Every request is
+ * recorded.
  */
 export class FakeFacturapi {
   readonly requests: FacturapiRequest[] = [];
@@ -69,6 +72,8 @@ export class FakeFacturapi {
   private readonly failures: number[] = [];
   /** The studio's key revoked in Facturapi's dashboard: every call answers 401. */
   keyRevoked = false;
+  /** Cancellations wait for the receiver (the SAT asks it above $1,000 MXN to a named receiver). */
+  acceptanceRequired = false;
   private lost = 0;
   private folio = 0;
   private server!: Server;
@@ -115,6 +120,7 @@ export class FakeFacturapi {
     this.failures.length = 0;
     this.lost = 0;
     this.unknownTaxIds.clear();
+    this.acceptanceRequired = false;
   }
 
   async start(): Promise<this> {
@@ -164,6 +170,7 @@ export class FakeFacturapi {
     if (request.method === 'POST' && parts.length === 2) return this.create(body ?? {}, response);
     const invoice = id ? this.invoices.get(id) : undefined;
     if (!invoice) return json(response, 404, errorBody(404, `No se encontró la factura con id ${id ?? ''}`));
+    if (request.method === 'GET' && parts.length === 3) return json(response, 200, invoice);
     if (request.method === 'GET' && action === 'pdf' && parts.length === 4)
       return file(response, 'application/pdf', `${invoice.id}.pdf`, this.pdfOf(invoice));
     if (request.method === 'GET' && action === 'xml' && parts.length === 4)
@@ -180,8 +187,8 @@ export class FakeFacturapi {
 
   private create(body: Record<string, unknown>, response: ServerResponse): void {
     const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : undefined;
-    const known = key ? this.byKey.get(key) : undefined;
-    if (known) return json(response, 200, this.invoices.get(known));
+    const stamped = key ? this.byKey.get(key) : undefined;
+    if (stamped) return json(response, 200, this.invoices.get(stamped));
     const customer = (body.customer ?? {}) as { tax_id?: string; legal_name?: string; address?: { zip?: string } };
     if (customer.tax_id && this.unknownTaxIds.has(customer.tax_id))
       return json(
@@ -193,6 +200,13 @@ export class FakeFacturapi {
           'customer.tax_id',
         ),
       );
+    const related = (Array.isArray(body.related_documents) ? body.related_documents : []) as {
+      relationship: string;
+      documents: string[];
+    }[];
+    const known = new Set([...this.invoices.values()].map((i) => i.uuid));
+    if (related.some((r) => !Array.isArray(r.documents) || r.documents.some((uuid) => !known.has(uuid))))
+      return json(response, 400, errorBody(400, 'Uno de los CFDI relacionados no existe.', 'related_documents'));
     const items = (Array.isArray(body.items) ? body.items : []) as {
       quantity?: number;
       product: { price: number; taxes?: Record<string, unknown>[] } & Record<string, unknown>;
@@ -238,6 +252,7 @@ export class FakeFacturapi {
         },
       })),
       global: (body.global as Record<string, unknown> | undefined) ?? null,
+      related_documents: related,
       idempotency_key: key ?? null,
       verification_url: `https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=${uuid}`,
       stamp: { date: now, sat_signature: 'c2F0', sat_cert_number: '00001000000509846663', signature: 'c2ln' },
@@ -258,17 +273,37 @@ export class FakeFacturapi {
     const substitution = query.get('substitution');
     if (!motive || !['01', '02', '03', '04'].includes(motive))
       return json(response, 400, errorBody(400, 'El motivo de cancelación no es válido.', 'motive'));
-    if (motive === '01' && (!substitution || !this.invoices.has(substitution)))
+    const substitute = substitution ? this.invoices.get(substitution) : undefined;
+    if (motive === '01' && !substitute)
       return json(
         response,
         400,
         errorBody(400, 'El motivo 01 requiere el id de la factura que sustituye.', 'substitution'),
       );
+    if (substitute && !substitute.related_documents.some((r) => r.documents.includes(invoice.uuid)))
+      return json(
+        response,
+        400,
+        errorBody(400, 'La factura sustituta debe relacionar (04) a la que se cancela.', 'substitution'),
+      );
     if (invoice.status === 'canceled') return json(response, 400, errorBody(400, 'La factura ya fue cancelada.'));
-    invoice.status = 'canceled';
-    invoice.cancellation_status = 'accepted';
+    if (invoice.cancellation_status === 'pending')
+      return json(response, 400, errorBody(400, 'La cancelación de esta factura está en proceso.'));
     invoice.cancellation = { motive, substitution };
+    if (this.acceptanceRequired) invoice.cancellation_status = 'pending';
+    else {
+      invoice.status = 'canceled';
+      invoice.cancellation_status = 'accepted';
+    }
     json(response, 200, invoice);
+  }
+
+  /** The receiver answers a cancellation that waits for them: accepted (the SAT cancels it) or rejected. */
+  answerCancellation(id: string, answer: 'accepted' | 'rejected'): void {
+    const invoice = this.invoices.get(id);
+    if (invoice?.cancellation_status !== 'pending') throw new Error(`La factura ${id} no espera respuesta.`);
+    invoice.cancellation_status = answer;
+    if (answer === 'accepted') invoice.status = 'canceled';
   }
 }
 

@@ -4,16 +4,18 @@ import type { Plan } from '../../src/planes/entities/plan.entity';
 import { NOW } from './booking';
 import type { TestApp } from './test-app';
 
-/** A person's fiscal data the SAT accepts (RFC with its check digit, régimen 612, uso G03), as a client saves it. */
-export const FISCAL = {
+/** A person's fiscal data the SAT accepts (RFC with its check digit, régimen 612, uso G03): an invoice's customer. */
+export const FISCAL_CUSTOMER = {
   rfc: 'GODE561231GR8',
   legalName: 'Emilio Gómez Díaz',
   taxSystem: '612',
   zip: '52140',
   cfdiUse: 'G03',
   email: 'facturas@example.com',
-  autoInvoice: false,
 };
+
+/** The same, as a client saves it in "Datos de facturación". */
+export const FISCAL = { ...FISCAL_CUSTOMER, autoInvoice: false };
 
 /** Supertest's parser for a PDF or XML answer: its bytes. */
 export const binary = (

@@ -2,7 +2,7 @@ import { addDays } from '@pilates/dates';
 import { Schedule } from '../../src/reservations/entities/schedule.entity';
 import { validRegistration } from './accounts';
 import { instructorNamed } from './instructors';
-import { FISCAL } from './invoicing';
+import { FISCAL, FISCAL_CUSTOMER } from './invoicing';
 import { adminAgent, givePlan, newClient, NEXT_MONDAY, scheduleAt, TODAY } from './booking';
 import type { TestApp } from './test-app';
 
@@ -404,7 +404,10 @@ export const EXAMPLES: Record<string, { role: Role; body: (f: Fixture) => Record
   getUserInvoices: { role: 'admin', body: (f) => ({ userId: f.clientId }) },
   previewGlobalInvoice: { role: 'admin', body: () => ({ month: '2026-11', status: 'issued' }) },
   retryInvoice: { role: 'admin', body: () => ({ id: 999999 }) },
-  cancelInvoice: { role: 'admin', body: () => ({ id: 999999, motive: '01', substituteId: 999998 }) },
+  getPurchaseInvoices: { role: 'admin', body: () => ({ kind: 'gift_card', purchaseIds: [1, 2] }) },
+  cancelInvoice: { role: 'admin', body: () => ({ id: 999999, motive: '03' }) },
+  // No such invoice: its documented 404 (the fields pass).
+  substituteInvoice: { role: 'admin', body: () => ({ id: 999999, ...FISCAL_CUSTOMER }) },
   // Clients' data rights: legal texts and consents
   publishLegalDocument: {
     role: 'admin',

@@ -162,9 +162,11 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   downloadInvoiceXml: 'Descargar el XML de una factura',
   getInvoices: 'Facturas del mes',
   getUserInvoices: 'Facturas de un cliente',
+  getPurchaseInvoices: 'Facturas de unas compras (tarjetas de regalo)',
   previewGlobalInvoice: 'Vista previa de la factura global del mes',
   retryInvoice: 'Reintentar una factura',
   cancelInvoice: 'Cancelar una factura ante el SAT',
+  substituteInvoice: 'Sustituir una factura con datos corregidos (motivo 01)',
   exportInvoices: 'CSV de las facturas del mes',
   // Derechos de los clientes: textos legales con versiones y consentimientos
   getLegalDocument: 'Texto legal vigente (términos, aviso de privacidad o aviso corto)',

@@ -46,6 +46,7 @@ import { MembershipRules1764969000000 } from './1764969000000-MembershipRules';
 import { DataExports1764972000000 } from './1764972000000-DataExports';
 import { ArcoRequests1764973000000 } from './1764973000000-ArcoRequests';
 import { HealthProfiles1764974000000 } from './1764974000000-HealthProfiles';
+import { InvoiceSubstitutes1764975000000 } from './1764975000000-InvoiceSubstitutes';
 
 /** Every migration, in order. Listed explicitly so the same list works in Jest, ts and dist. */
 export const migrations = [
@@ -99,4 +100,6 @@ export const migrations = [
   DataExports1764972000000,
   ArcoRequests1764973000000,
   HealthProfiles1764974000000,
+  // Facturas: substitutes with corrected data, cancellations awaiting acceptance (issue 39)
+  InvoiceSubstitutes1764975000000,
 ];

@@ -1,6 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -16,7 +18,9 @@ import { IsVisibleText } from '../../core/dto/text';
 import { NormalizeEmail, Trim } from '../../core/dto/transforms';
 import type { FiscalProfile, Invoice } from '../entities';
 import {
+  CANCELLATION_STATES,
   INVOICE_STATUSES,
+  type CancellationState,
   INVOICEABLE_KINDS,
   PURCHASE_KINDS,
   type InvoiceableKind,
@@ -187,6 +191,14 @@ export class InvoiceDto {
   rfc!: string;
   @ApiProperty({ example: 'EMILIO GOMEZ DIAZ' })
   legalName!: string;
+  @ApiProperty({ example: '612', description: 'c_RegimenFiscal del receptor.' })
+  taxSystem!: string;
+  @ApiProperty({ example: '52140', description: 'Código postal del domicilio fiscal del receptor.' })
+  zip!: string;
+  @ApiProperty({ example: 'G03', description: 'c_UsoCFDI.' })
+  cfdiUse!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'facturas@example.com', description: 'A donde se envía.' })
+  email!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '5D1A6B3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B' })
   uuid!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'F' })
@@ -206,13 +218,40 @@ export class InvoiceDto {
   issuedAt!: string | null;
   @ApiProperty({ type: String, nullable: true })
   cancelledAt!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '02' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '02',
+    description: 'Motivo de la cancelación, hecha o pedida (01 cuando la sustituyó otra).',
+  })
   cancelMotive!: string | null;
+  @ApiProperty({
+    enum: CANCELLATION_STATES,
+    nullable: true,
+    example: null,
+    description:
+      'Cancelación que el receptor debe aceptar: pending mientras decide (la factura sigue vigente, hasta 72 horas), rejected si la rechazó.',
+  })
+  cancellationStatus!: CancellationState | null;
   @ApiProperty({
     example: false,
     description: 'Reembolsada o cancelada en un mes posterior al suyo: avisar a la contadora.',
   })
   needsAccountant!: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'La factura que esta sustituye (relación 04).',
+  })
+  replacesId!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'Su sustituta con datos corregidos, si la hay.',
+  })
+  replacedById!: number | null;
 }
 
 export const toInvoiceDto = (i: Invoice): InvoiceDto => ({
@@ -225,6 +264,10 @@ export const toInvoiceDto = (i: Invoice): InvoiceDto => ({
   paymentForm: i.paymentForm,
   rfc: i.rfc,
   legalName: i.legalName,
+  taxSystem: i.taxSystem,
+  zip: i.zip,
+  cfdiUse: i.cfdiUse,
+  email: i.email,
   uuid: i.uuid,
   series: i.series,
   folioNumber: i.folioNumber,
@@ -233,7 +276,10 @@ export const toInvoiceDto = (i: Invoice): InvoiceDto => ({
   issuedAt: i.issuedAt?.toISOString() ?? null,
   cancelledAt: i.cancelledAt?.toISOString() ?? null,
   cancelMotive: i.cancelMotive,
+  cancellationStatus: i.cancellationStatus,
   needsAccountant: i.needsAccountant,
+  replacesId: i.replacesId,
+  replacedById: i.replacedById,
 });
 
 export class InvoiceResponseDto {
@@ -326,6 +372,21 @@ export class AdminInvoicesResponseDto {
   invoices!: AdminInvoiceDto[];
 }
 
+/** admin/invoices/of-purchases: the invoices of a page of purchases of one kind (the gift cards' list). */
+export class PurchaseInvoicesDto {
+  @ApiProperty({ enum: INVOICEABLE_KINDS, example: 'gift_card' })
+  @IsIn(INVOICEABLE_KINDS, { message: 'El tipo de compra no es válido.' })
+  kind!: InvoiceableKind;
+
+  @ApiProperty({ type: [Number], example: [3, 4], description: 'Hasta 500 compras.' })
+  @IsArray({ message: 'Las compras no son válidas.' })
+  @ArrayMaxSize(500, { message: 'Son demasiadas compras a la vez (hasta 500).' })
+  @Type(() => Number)
+  @IsInt({ each: true, message: 'Las compras no son válidas.' })
+  @Min(1, { each: true, message: 'Las compras no son válidas.' })
+  purchaseIds!: number[];
+}
+
 export class UserInvoicesDto {
   @ApiProperty({ example: 12, description: 'El cliente.' })
   @Type(() => Number)
@@ -344,22 +405,20 @@ export class InvoiceIdDto {
 
 export class CancelInvoiceDto extends InvoiceIdDto {
   @ApiPropertyOptional({
-    enum: ['01', '02', '03'],
+    enum: ['02', '03'],
     default: '02',
     description:
-      '01: errores con relación (con la factura que la sustituye); 02: errores sin relación; 03: no se llevó a cabo.',
+      '02: errores sin relación; 03: no se llevó a cabo. El 01 (errores con relación) lo pone invoices/substitute al timbrar la sustituta.',
   })
   @IsOptional()
-  @IsIn(['01', '02', '03'], { message: 'El motivo de cancelación no es válido.' })
-  motive?: '01' | '02' | '03';
-
-  @ApiPropertyOptional({ example: 8, description: 'Con el motivo 01: la factura emitida que sustituye a esta.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'La factura sustituta no es válida.' })
-  @Min(1, { message: 'La factura sustituta no es válida.' })
-  substituteId?: number;
+  @IsIn(['02', '03'], {
+    message: 'El motivo de cancelación debe ser 02 o 03. Para corregir datos usa «Sustituir factura» (motivo 01).',
+  })
+  motive?: '02' | '03';
 }
+
+/** admin/invoices/substitute: the invoice and the corrected data (the form of "Datos de facturación" without its choice). */
+export class SubstituteInvoiceDto extends IntersectionType(InvoiceIdDto, OmitType(FiscalDataDto, ['autoInvoice'])) {}
 
 export class GlobalPurchaseDto {
   @ApiProperty({ enum: INVOICEABLE_KINDS })

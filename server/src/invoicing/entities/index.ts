@@ -3,10 +3,12 @@ import { Invoice } from './invoice.entity';
 
 export { FiscalProfile } from './fiscal-profile.entity';
 export {
+  CANCELLATION_STATES,
   Invoice,
   INVOICE_STATUSES,
   INVOICEABLE_KINDS,
   PURCHASE_KINDS,
+  type CancellationState,
   type InvoiceableKind,
   type InvoiceStatus,
   type PurchaseKind,

@@ -28,12 +28,19 @@ export type InvoiceableKind = (typeof INVOICEABLE_KINDS)[number];
 export const PURCHASE_KINDS = [...INVOICEABLE_KINDS, 'global'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
+/** A cancellation the receiver must accept (Facturapi's `cancellation_status`): asked and waiting, or refused. */
+export const CANCELLATION_STATES = ['pending', 'rejected'] as const;
+export type CancellationState = (typeof CANCELLATION_STATES)[number];
+
 /**
- * One CFDI: at most one per purchase (the unique key holds under double clicks and replicas). The
- * customer's fiscal data is copied in when it is requested; the queue columns drive its issuing.
+ * One CFDI: one per purchase and revision (the unique key holds under double clicks and replicas).
+ * Revision 0 is the purchase's invoice; a substitute with corrected data (motive 01) is the next
+ * revision, `replacesId` naming the one it replaces. The customer's fiscal data is copied in when
+ * it is requested; the queue columns drive its issuing (and, on a replaced one, its cancellation).
  */
 @Entity('invoices')
-@Index('uq_invoices_purchase', ['purchaseKind', 'purchaseId'], { unique: true })
+@Index('uq_invoices_purchase_revision', ['purchaseKind', 'purchaseId', 'revision'], { unique: true })
+@Index('uq_invoices_replaces', ['replacesId'], { unique: true })
 @Index('ix_invoices_due', ['status', 'nextAttemptAt'])
 @Index('ix_invoices_period', ['period', 'status'])
 @Index('ix_invoices_user', ['userId', 'createdAt'])
@@ -47,6 +54,18 @@ export class Invoice {
 
   @Column({ name: 'purchase_id', type: 'int' })
   purchaseId!: number;
+
+  /** 0 for the purchase's invoice; one more for each substitute. */
+  @Column({ type: 'int', default: 0 })
+  revision!: number;
+
+  /** The invoice this one substitutes (stamped with relation 04 to its UUID; it is then cancelled with 01). */
+  @Column({ name: 'replaces_id', type: 'int', nullable: true })
+  replacesId!: number | null;
+
+  /** The substitute of this one, once asked for (set in the same transaction as the substitute's row). */
+  @Column({ name: 'replaced_by_id', type: 'int', nullable: true })
+  replacedById!: number | null;
 
   /** The client; null for the global invoice. */
   @Column({ name: 'user_id', type: 'int', nullable: true })
@@ -125,9 +144,16 @@ export class Invoice {
   @Column({ name: 'cancelled_at', type: DATETIME, nullable: true })
   cancelledAt!: Date | null;
 
-  /** c_MotivoCancelacion (01–04). */
+  /** c_MotivoCancelacion (01–04): asked for (while `cancellationStatus` is pending) or done. */
   @Column({ name: 'cancel_motive', type: 'varchar', length: 2, nullable: true })
   cancelMotive!: string | null;
+
+  /**
+   * A cancellation that needs the receiver's acceptance at the SAT (up to 72 hours): `pending` while
+   * the invoice stays valid, `rejected` when the receiver refused. Null otherwise.
+   */
+  @Column({ name: 'cancellation_status', type: 'varchar', length: 10, nullable: true })
+  cancellationStatus!: CancellationState | null;
 
   /** A refund of an invoice of an earlier month: the accountant must see it (a credit note may be due). */
   @Column({ name: 'needs_accountant', type: 'boolean', default: false, transformer: booleanTransformer })

@@ -103,6 +103,7 @@ import type {
   PromoCodeResponseDto,
   PromoCodesResponseDto,
   PublishLegalDocumentDto,
+  PurchaseInvoicesDto,
   RefundPaymentDto,
   RefundPaymentResponseDto,
   RemoveInstructorPhotoDto,
@@ -112,6 +113,7 @@ import type {
   SettingsResponseDto,
   SpotIdDto,
   SpotResponseDto,
+  SubstituteInvoiceDto,
   UpdateSpotDto,
   UploadInstructorPhotoBody,
   UserIdDto,
@@ -4196,6 +4198,217 @@ export function usePreviewGlobalInvoiceSuspense<
 }
 
 /**
+ * @summary Facturas de unas compras (tarjetas de regalo)
+ */
+export const getGetPurchaseInvoicesUrl = () => {
+  return `/api/admin/invoices/of-purchases`;
+};
+
+export const getPurchaseInvoices = async (
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: RequestInit,
+): Promise<AdminInvoicesResponseDto> => {
+  return apiFetch<AdminInvoicesResponseDto>(getGetPurchaseInvoicesUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(purchaseInvoicesDto),
+  });
+};
+
+export const getGetPurchaseInvoicesQueryKey = (purchaseInvoicesDto: PurchaseInvoicesDto) => {
+  return [`/api/admin/invoices/of-purchases`, purchaseInvoicesDto] as const;
+};
+
+export const getGetPurchaseInvoicesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPurchaseInvoicesQueryKey(purchaseInvoicesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseInvoices>>> = ({ signal }) =>
+    getPurchaseInvoices(purchaseInvoicesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getPurchaseInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPurchaseInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseInvoices>>>;
+export type GetPurchaseInvoicesQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPurchaseInvoices<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchaseInvoices<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPurchaseInvoices>>,
+          TError,
+          Awaited<ReturnType<typeof getPurchaseInvoices>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchaseInvoices<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas de unas compras (tarjetas de regalo)
+ */
+
+export function useGetPurchaseInvoices<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPurchaseInvoicesQueryOptions(purchaseInvoicesDto, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+export const getGetPurchaseInvoicesSuspenseQueryOptions = <
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetPurchaseInvoicesQueryKey(purchaseInvoicesDto);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getPurchaseInvoices>>> = ({ signal }) =>
+    getPurchaseInvoices(purchaseInvoicesDto, { signal, ...requestOptions });
+
+  return { queryKey, queryFn, ...queryOptions } as UseSuspenseQueryOptions<
+    Awaited<ReturnType<typeof getPurchaseInvoices>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetPurchaseInvoicesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getPurchaseInvoices>>>;
+export type GetPurchaseInvoicesSuspenseQueryError = ErrorType<ErrorResponseDto>;
+
+export function useGetPurchaseInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options: {
+    query: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchaseInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetPurchaseInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Facturas de unas compras (tarjetas de regalo)
+ */
+
+export function useGetPurchaseInvoicesSuspense<
+  TData = Awaited<ReturnType<typeof getPurchaseInvoices>>,
+  TError = ErrorType<ErrorResponseDto>,
+>(
+  purchaseInvoicesDto: PurchaseInvoicesDto,
+  options?: {
+    query?: Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPurchaseInvoices>>, TError, TData>>;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetPurchaseInvoicesSuspenseQueryOptions(purchaseInvoicesDto, options);
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as UseSuspenseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
  * @summary Facturas de un cliente
  */
 export const getGetUserInvoicesUrl = () => {
@@ -4457,6 +4670,88 @@ export const useRetryInvoice = <TError = ErrorType<ErrorResponseDto>, TContext =
   queryClient?: QueryClient,
 ): UseMutationResult<Awaited<ReturnType<typeof retryInvoice>>, TError, { data: InvoiceIdDto }, TContext> => {
   const mutationOptions = getRetryInvoiceMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary Sustituir una factura con datos corregidos (motivo 01)
+ */
+export const getSubstituteInvoiceUrl = () => {
+  return `/api/admin/invoices/substitute`;
+};
+
+export const substituteInvoice = async (
+  substituteInvoiceDto: SubstituteInvoiceDto,
+  options?: RequestInit,
+): Promise<InvoiceResponseDto> => {
+  return apiFetch<InvoiceResponseDto>(getSubstituteInvoiceUrl(), {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(substituteInvoiceDto),
+  });
+};
+
+export const getSubstituteInvoiceMutationOptions = <
+  TError = ErrorType<ErrorResponseDto>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof substituteInvoice>>,
+    TError,
+    { data: SubstituteInvoiceDto },
+    TContext
+  >;
+  request?: SecondParameter<typeof apiFetch>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof substituteInvoice>>,
+  TError,
+  { data: SubstituteInvoiceDto },
+  TContext
+> => {
+  const mutationKey = ['substituteInvoice'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof substituteInvoice>>, { data: SubstituteInvoiceDto }> = (
+    props,
+  ) => {
+    const { data } = props ?? {};
+
+    return substituteInvoice(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SubstituteInvoiceMutationResult = NonNullable<Awaited<ReturnType<typeof substituteInvoice>>>;
+export type SubstituteInvoiceMutationBody = SubstituteInvoiceDto;
+export type SubstituteInvoiceMutationError = ErrorType<ErrorResponseDto>;
+
+/**
+ * @summary Sustituir una factura con datos corregidos (motivo 01)
+ */
+export const useSubstituteInvoice = <TError = ErrorType<ErrorResponseDto>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof substituteInvoice>>,
+      TError,
+      { data: SubstituteInvoiceDto },
+      TContext
+    >;
+    request?: SecondParameter<typeof apiFetch>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof substituteInvoice>>,
+  TError,
+  { data: SubstituteInvoiceDto },
+  TContext
+> => {
+  const mutationOptions = getSubstituteInvoiceMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -5,21 +5,37 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { AdminInvoiceDtoCancellationStatus } from './adminInvoiceDtoCancellationStatus';
 import type { AdminInvoiceDtoPurchaseKind } from './adminInvoiceDtoPurchaseKind';
 import type { AdminInvoiceDtoStatus } from './adminInvoiceDtoStatus';
 
 export interface AdminInvoiceDto {
   /** Intentos de timbrado hechos (pendiente con intentos: se está reintentando). */
   attempts: number;
-  /** @nullable */
+  /**
+   * Motivo de la cancelación, hecha o pedida (01 cuando la sustituyó otra).
+   * @nullable
+   */
   cancelMotive: string | null;
+  /**
+   * Cancelación que el receptor debe aceptar: pending mientras decide (la factura sigue vigente, hasta 72 horas), rejected si la rechazó.
+   * @nullable
+   */
+  cancellationStatus: AdminInvoiceDtoCancellationStatus;
   /** @nullable */
   cancelledAt: string | null;
+  /** c_UsoCFDI. */
+  cfdiUse: string;
   /**
    * El cliente (null: la global).
    * @nullable
    */
   clientName: string | null;
+  /**
+   * A donde se envía.
+   * @nullable
+   */
+  email: string | null;
   /**
    * El dato de facturación que el SAT rechazó (rfc, legalName, taxSystem, zip, cfdiUse).
    * @nullable
@@ -65,12 +81,26 @@ export interface AdminInvoiceDto {
   purchaseKind: AdminInvoiceDtoPurchaseKind;
   /** La compra se reembolsó o tuvo contracargo: hay que cancelar la factura. */
   purchaseRefunded: boolean;
+  /**
+   * Su sustituta con datos corregidos, si la hay.
+   * @nullable
+   */
+  replacedById: number | null;
+  /**
+   * La factura que esta sustituye (relación 04).
+   * @nullable
+   */
+  replacesId: number | null;
   rfc: string;
   /** @nullable */
   series: string | null;
   status: AdminInvoiceDtoStatus;
+  /** c_RegimenFiscal del receptor. */
+  taxSystem: string;
   /** Total con IVA, centavos. */
   totalCents: number;
   /** @nullable */
   uuid: string | null;
+  /** Código postal del domicilio fiscal del receptor. */
+  zip: string;
 }

@@ -9,8 +9,6 @@ import type { CancelInvoiceDtoMotive } from './cancelInvoiceDtoMotive';
 
 export interface CancelInvoiceDto {
   id: number;
-  /** 01: errores con relación (con la factura que la sustituye); 02: errores sin relación; 03: no se llevó a cabo. */
+  /** 02: errores sin relación; 03: no se llevó a cabo. El 01 (errores con relación) lo pone invoices/substitute al timbrar la sustituta. */
   motive?: CancelInvoiceDtoMotive;
-  /** Con el motivo 01: la factura emitida que sustituye a esta. */
-  substituteId?: number;
 }

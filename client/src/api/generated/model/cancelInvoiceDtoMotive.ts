@@ -7,13 +7,12 @@
  */
 
 /**
- * 01: errores con relación (con la factura que la sustituye); 02: errores sin relación; 03: no se llevó a cabo.
+ * 02: errores sin relación; 03: no se llevó a cabo. El 01 (errores con relación) lo pone invoices/substitute al timbrar la sustituta.
  */
 export type CancelInvoiceDtoMotive = (typeof CancelInvoiceDtoMotive)[keyof typeof CancelInvoiceDtoMotive];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const CancelInvoiceDtoMotive = {
-  NUMBER_01: '01',
   NUMBER_02: '02',
   NUMBER_03: '03',
 } as const;

@@ -5,14 +5,30 @@
  * API del sitio de reservas. Las respuestas correctas llevan `success: true`; los errores, `{success: false, error, code}`. Toda solicitud que cambia datos debe enviar el encabezado `X-Requested-With: pilates-web`.
  * OpenAPI spec version: 1.0.0
  */
+import type { InvoiceDtoCancellationStatus } from './invoiceDtoCancellationStatus';
 import type { InvoiceDtoPurchaseKind } from './invoiceDtoPurchaseKind';
 import type { InvoiceDtoStatus } from './invoiceDtoStatus';
 
 export interface InvoiceDto {
-  /** @nullable */
+  /**
+   * Motivo de la cancelación, hecha o pedida (01 cuando la sustituyó otra).
+   * @nullable
+   */
   cancelMotive: string | null;
+  /**
+   * Cancelación que el receptor debe aceptar: pending mientras decide (la factura sigue vigente, hasta 72 horas), rejected si la rechazó.
+   * @nullable
+   */
+  cancellationStatus: InvoiceDtoCancellationStatus;
   /** @nullable */
   cancelledAt: string | null;
+  /** c_UsoCFDI. */
+  cfdiUse: string;
+  /**
+   * A donde se envía.
+   * @nullable
+   */
+  email: string | null;
   /**
    * El dato de facturación que el SAT rechazó (rfc, legalName, taxSystem, zip, cfdiUse).
    * @nullable
@@ -41,12 +57,26 @@ export interface InvoiceDto {
   /** La compra (para la global: el mes, AAAAMM). */
   purchaseId: number;
   purchaseKind: InvoiceDtoPurchaseKind;
+  /**
+   * Su sustituta con datos corregidos, si la hay.
+   * @nullable
+   */
+  replacedById: number | null;
+  /**
+   * La factura que esta sustituye (relación 04).
+   * @nullable
+   */
+  replacesId: number | null;
   rfc: string;
   /** @nullable */
   series: string | null;
   status: InvoiceDtoStatus;
+  /** c_RegimenFiscal del receptor. */
+  taxSystem: string;
   /** Total con IVA, centavos. */
   totalCents: number;
   /** @nullable */
   uuid: string | null;
+  /** Código postal del domicilio fiscal del receptor. */
+  zip: string;
 }
