@@ -111,8 +111,17 @@ describe('Facturas: substitution with corrected data and cancellations awaiting 
       expect.objectContaining({ id: old.id, status: 'cancelled', cancelMotive: '01', replacedById: substitute.id }),
     ]);
     const csv = await admin.get(`/api/admin/export/invoices.csv?month=${old.period}`).expect(200);
-    expect(csv.text).toContain(old.uuid!);
-    expect(csv.text).toContain(substitute.uuid!);
+    const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0].split(',').at(-1)).toBe('Sustituye al UUID (relación 04)');
+    // The substitute's row ends with the UUID it replaces; the old one's, cancelled with 01, with nothing.
+    expect(
+      lines
+        .find((l) => l.startsWith(`${substitute.id},`))!
+        .split(',')
+        .at(-1),
+    ).toBe(old.uuid);
+    const oldLine = lines.find((l) => l.startsWith(`${old.id},`))!.split(',');
+    expect(oldLine.slice(-4)).toEqual([expect.any(String), '01', 'No', '']);
 
     // The substitute can be substituted in its turn (revision 2).
     const next = await admin

@@ -25,6 +25,7 @@ const CSV_HEADER = [
   'Cancelada',
   'Motivo de cancelación',
   'Revisar (cancelada en otro mes)',
+  'Sustituye al UUID (relación 04)',
 ];
 
 const STATUS_NAMES: Record<InvoiceStatus, string> = {
@@ -117,7 +118,13 @@ export class AdminInvoicesService {
 
   /** The accountant's CSV: every invoice of the month, IVA broken out of the total (16 % included). */
   async exportCsv(month: string): Promise<{ filename: string; body: string }> {
-    const rows: CsvValue[][] = (await this.invoicing.ofPeriod(month)).map(({ invoice: i }) => {
+    const invoices = (await this.invoicing.ofPeriod(month)).map((row) => row.invoice);
+    // A substitute names the UUID it replaced (of the same sale, so nearly always of the same month).
+    const uuids = new Map(invoices.map((i) => [i.id, i.uuid]));
+    for (const i of invoices)
+      if (i.replacesId !== null && !uuids.has(i.replacesId))
+        uuids.set(i.replacesId, (await this.invoices.byId(i.replacesId))?.uuid ?? null);
+    const rows: CsvValue[][] = invoices.map((i) => {
       const subtotal = Math.round(i.totalCents / (1 + IVA_RATE));
       return [
         i.id,
@@ -138,6 +145,7 @@ export class AdminInvoicesService {
         i.cancelledAt?.toISOString() ?? null,
         i.cancelMotive,
         i.needsAccountant ? 'Sí' : 'No',
+        i.replacesId === null ? null : (uuids.get(i.replacesId) ?? null),
       ];
     });
     return { filename: `facturas-${month}.csv`, body: toCsv(CSV_HEADER, rows) };
