@@ -674,6 +674,13 @@ describe('gift cards: purchase, delivery, redeeming and the gift balance at chec
         at: clock.now(),
       }).expect(200);
       await settled();
+      // Before anyone voids it, its code no longer redeems.
+      const { agent: taker } = await newClient(t);
+      const refused = await taker.post('/api/gift-cards/redeem').send({ code: card.code }).expect(404);
+      expect(refused.body.error).toBe(
+        'Esta tarjeta de regalo ya no es válida: su pago se reembolsó. Pregunta en el estudio.',
+      );
+      expect((await cards().findOneByOrFail({ id: card.id })).status).toBe('sent');
       await admin.post('/api/admin/gift-cards/void').send({ id: card.id }).expect(200);
       expect((await cards().findOneByOrFail({ id: card.id })).status).toBe('voided');
       const { agent: other } = await newClient(t);

@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
+import { In, LessThan, LessThanOrEqual, MoreThan, Not } from 'typeorm';
 import { User } from '../auth/entities';
 import { Payment, type BalanceStatus } from '../payments/entities';
 import { PromoCodeAttempt } from '../promo-codes/entities';
@@ -144,11 +144,12 @@ export class GiftCardsRepository {
     return claimed.affected === 1;
   }
 
-  /** The card is redeemed once, by whoever marks it first. */
+  /** The card is redeemed once, by whoever marks it first, while its payment stands. */
   async claimRedeem(id: number, userId: number, now: Date): Promise<boolean> {
     const claimed = await this.txHost.tx.update(
       GiftCard,
-      { id, status: In(['paid', 'sent']) },
+      // Not a card whose payment was refunded or charged back (in Mercado Pago's panel too), even unvoided.
+      { id, status: In(['paid', 'sent']), paymentStatus: Not(In(['refunded', 'charged_back'])) },
       { status: 'redeemed', redeemedBy: userId, redeemedAt: now },
     );
     return claimed.affected === 1;

@@ -59,6 +59,14 @@ export interface GiftAmountOption {
  * payment did (read from Mercado Pago by PaymentsService, which owns the checkout and the webhook),
  * the delivery mail on its date, redeeming into the gift balance, and the admins' list, resend and void.
  */
+
+/**
+ * A card's payment refunded or charged back (by the studio, or in Mercado Pago's panel, which only
+ * the notification tells): its code no longer redeems, voided by an admin or not yet.
+ */
+const PAYMENT_UNDONE = ['refunded', 'charged_back'];
+const REFUNDED_CARD = 'Esta tarjeta de regalo ya no es válida: su pago se reembolsó. Pregunta en el estudio.';
+
 @Injectable()
 export class GiftCardsService {
   private readonly logger = new Logger('GiftCards');
@@ -490,12 +498,16 @@ export class GiftCardsService {
       throw new GiftCardError(GiftCardErrorCode.GIFT_CODE_INVALID);
     }
     if (card.status === 'redeemed') throw new GiftCardError(GiftCardErrorCode.GIFT_CODE_USED);
+    if (PAYMENT_UNDONE.includes(card.paymentStatus))
+      throw new GiftCardError(GiftCardErrorCode.GIFT_CODE_INVALID, REFUNDED_CARD);
     return this.transactions.run(async () => {
       const now = this.clock.now();
       if (!(await this.cards.claimRedeem(card.id, caller.id, now))) {
         const current = await this.cards.byIdOrFail(card.id);
+        if (current.status === 'redeemed') throw new GiftCardError(GiftCardErrorCode.GIFT_CODE_USED);
         throw new GiftCardError(
-          current.status === 'redeemed' ? GiftCardErrorCode.GIFT_CODE_USED : GiftCardErrorCode.GIFT_CODE_INVALID,
+          GiftCardErrorCode.GIFT_CODE_INVALID,
+          PAYMENT_UNDONE.includes(current.paymentStatus) ? REFUNDED_CARD : undefined,
         );
       }
       await this.cards.credit(caller.id, card.amountCents);
