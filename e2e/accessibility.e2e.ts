@@ -71,6 +71,7 @@ const DIALOG_FILES: Record<string, string> = {
   'features/admin-instructors/components/instructor-dialog.tsx': 'Nuevo instructor, Editar instructor',
   'features/admin-instructors/components/instructor-photo-dialog.tsx': 'Foto del instructor',
   'features/admin-invoices/components/cancel-invoice-dialog.tsx': 'Cancelar factura (Facturas)',
+  'features/admin-invoices/components/substitute-invoice-dialog.tsx': 'Sustituir factura (Facturas)',
   'features/admin-arco/components/arco-status-dialog.tsx': 'Cambiar estado (Solicitudes ARCO)',
   'features/admin-memberships/components/membership-detail-dialog.tsx':
     'Membresía, and its «Reembolsar cobro» question',
@@ -955,16 +956,31 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
         )),
       );
 
-      // Facturas: cancelling an issued invoice (motive 02, and 01 with the substitute's UUID field).
+      // Facturas: cancelling an issued invoice (motive 02, then 03 chosen), and substituting it
+      // with corrected data (open, then with the server's field error: nothing is written on a 400).
       await open(page, `${baseUrl}/pilates/facturas`);
-      await main.getByRole('button', { name: /^Cancelar factura / }).click();
+      await main
+        .getByRole('button', { name: /^Cancelar factura / })
+        .first()
+        .click();
       const cancelInvoice = page.getByRole('dialog', { name: 'Cancelar factura' });
       found.push(...(await whileOpen(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura`)));
       await cancelInvoice.getByRole('combobox', { name: 'Motivo de cancelación' }).click();
-      await page.getByRole('option', { name: /^01 · / }).click();
-      await cancelInvoice.getByRole('button', { name: 'Cancelar factura' }).click();
-      await cancelInvoice.getByText('Con el motivo 01 escribe el UUID').waitFor();
-      found.push(...(await withDialog(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura: motivo 01`)));
+      await page.getByRole('option', { name: /^03 · / }).click();
+      found.push(...(await withDialog(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura: motivo 03`)));
+      await main
+        .getByRole('button', { name: /^Sustituir la factura / })
+        .first()
+        .click();
+      const substituteInvoice = page.getByRole('dialog', { name: 'Sustituir factura' });
+      await substituteInvoice.getByLabel('Nombre o razón social').waitFor();
+      found.push(...(await whileOpen(page, substituteInvoice, `/pilates/facturas ${width} Sustituir factura`)));
+      await substituteInvoice.getByLabel('RFC').fill('');
+      await substituteInvoice.getByRole('button', { name: 'Sustituir factura' }).click();
+      await substituteInvoice.getByText('El RFC no es válido').waitFor();
+      found.push(
+        ...(await withDialog(page, substituteInvoice, `/pilates/facturas ${width} Sustituir factura: RFC vacío`)),
+      );
 
       // Horario: a new class, deactivating one, and its class types (a new one, editing one).
       await open(page, `${baseUrl}/pilates/horario`);

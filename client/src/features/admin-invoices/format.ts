@@ -3,7 +3,7 @@ import type { AdminInvoiceDto, InvoiceDto } from '@/api/generated/model';
 import { formatMoney } from '@/lib/format';
 
 export type InvoiceStatus = InvoiceDto['status'];
-export type CancelMotive = '01' | '02' | '03';
+export type CancelMotive = '02' | '03';
 
 export const STATUS_LABELS: Record<InvoiceStatus, string> = {
   pending: 'Pendiente',
@@ -19,17 +19,15 @@ export const PURCHASE_KIND_LABELS: Record<InvoiceDto['purchaseKind'], string> = 
   global: 'Factura global',
 };
 
-/** The SAT's cancellation motives, each in one line for the admin. */
+/**
+ * The SAT's cancellation motives an admin chooses, each in one line. 01 (errors with a relation) is
+ * the substitution's own: «Sustituir factura» stamps the corrected one and cancels this one with it.
+ */
 export const CANCEL_MOTIVES: readonly { value: CancelMotive; label: string; hint: string }[] = [
   {
     value: '02',
     label: '02 · Comprobante emitido con errores sin relación',
     hint: 'La factura tenía un error y no la reemplaza otra (también para una compra reembolsada).',
-  },
-  {
-    value: '01',
-    label: '01 · Comprobante emitido con errores con relación',
-    hint: 'Ya emitiste la factura corregida que la sustituye: escribe su UUID.',
   },
   {
     value: '03',
@@ -38,14 +36,8 @@ export const CANCEL_MOTIVES: readonly { value: CancelMotive; label: string; hint
   },
 ];
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const CANCEL_MESSAGES = {
-  substituteRequired: 'Con el motivo 01 escribe el UUID de la factura que sustituye a esta.',
-  substituteFormat: 'El UUID son 32 letras y números en grupos separados por guiones (8-4-4-4-12).',
-  substituteUnknown: 'No hay una factura emitida con ese UUID en el mes de esta factura ni en el actual.',
-  substituteSelf: 'La factura sustituta debe ser otra, no la que vas a cancelar.',
-} as const;
+export const CANCELLATION_ASKED_MESSAGE =
+  'Cancelación pedida: el receptor tiene hasta 72 horas para aceptarla ante el SAT.';
 
 /** Centavos as the studio shows money: '$1,500.00'. */
 export const centsLabel = (cents: number): string => formatMoney(cents / 100);
@@ -88,3 +80,58 @@ export function retryNotice(invoice: AdminInvoiceDto, timeZone: string): string 
 
 /** Only a stamped invoice can be cancelled (and downloaded). */
 export const isIssued = (invoice: Pick<InvoiceDto, 'status'>): boolean => invoice.status === 'issued';
+
+type Relations = Pick<
+  InvoiceDto,
+  'id' | 'status' | 'purchaseKind' | 'cancellationStatus' | 'cancelMotive' | 'replacesId' | 'replacedById'
+>;
+type Known = ReadonlyMap<number, Pick<InvoiceDto, 'status' | 'series' | 'folioNumber'>>;
+
+/** Whether its substitute is queued or stamped (not known to have failed): the substitution cancels it, not the admin. */
+const beingReplaced = (invoice: Relations, known: Known): boolean =>
+  invoice.replacedById !== null && known.get(invoice.replacedById)?.status !== 'failed';
+
+/** «Cancelar factura»: an issued one whose cancellation is not awaiting the receiver nor left to its substitute. */
+export const canCancel = (invoice: Relations, known: Known = new Map()): boolean =>
+  isIssued(invoice) && invoice.cancellationStatus !== 'pending' && !beingReplaced(invoice, known);
+
+/** «Sustituir factura»: an issued client invoice (not the global one) with no substitute yet, not being cancelled. */
+export const canSubstitute = (invoice: Relations): boolean =>
+  isIssued(invoice) &&
+  invoice.purchaseKind !== 'global' &&
+  invoice.cancellationStatus !== 'pending' &&
+  invoice.replacedById === null;
+
+/** «Corregir datos»: a substitute the PAC refused, sent again (through the invoice it replaces) with new data. */
+export const canCorrect = (invoice: Relations): boolean => invoice.status === 'failed' && invoice.replacesId !== null;
+
+/** 'la F-12' when the list holds it, else 'otra factura' (the article included). */
+const relatedName = (id: number, known: Known): string => {
+  const other = known.get(id);
+  return other && other.folioNumber !== null ? `la ${folioLabel(other)}` : 'otra factura';
+};
+
+/**
+ * What the admin reads of a cancellation and a substitution: the cancellation awaiting the receiver
+ * or refused by them, the substitute of this one, the one it replaces. `known`: the invoices of the
+ * same list, by id, to name their folios.
+ */
+export function relationNotices(invoice: Relations, known: Known = new Map()): string[] {
+  const notices: string[] = [];
+  if (invoice.cancellationStatus === 'pending')
+    notices.push(
+      `Cancelación pedida (motivo ${invoice.cancelMotive ?? '02'}): espera la respuesta del receptor ante el SAT (hasta 72 horas).`,
+    );
+  if (invoice.cancellationStatus === 'rejected')
+    notices.push('El receptor rechazó la cancelación: la factura sigue vigente.');
+  if (invoice.replacedById !== null) {
+    const substitute = known.get(invoice.replacedById);
+    notices.push(
+      substitute?.status === 'failed'
+        ? 'Su sustituta fue rechazada por el PAC: corrige los datos.'
+        : `Sustituida por ${relatedName(invoice.replacedById, known)}${invoice.status === 'issued' ? ': se cancela con el motivo 01 al timbrarse' : ''}`,
+    );
+  }
+  if (invoice.replacesId !== null) notices.push(`Sustituye a ${relatedName(invoice.replacesId, known)}`);
+  return notices;
+}

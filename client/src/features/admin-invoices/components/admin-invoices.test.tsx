@@ -4,15 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminInvoiceDto } from '@/api/generated/model';
 import { bodiesSentTo, renderPage, stubApi, type Handler } from '@/test/page-test-utils';
-import { CANCEL_MESSAGES, purchaseLabel } from '../format';
+import { CANCELLATION_ASKED_MESSAGE, purchaseLabel, relationNotices } from '../format';
+import { CATALOGUES } from '@/test/fiscal-catalogues';
 import { issuedInvoice } from '@/test/invoice-data';
 import { AdminInvoices, INVOICES_NO_MATCH_MESSAGE, monthOptions } from './admin-invoices';
-import { substituteFor } from './cancel-invoice-dialog';
+import { newestByPurchase } from './purchase-invoice';
 
 const LIST = '/api/admin/invoices';
 const PREVIEW = '/api/admin/invoices/global-preview';
 const RETRY = '/api/admin/invoices/retry';
 const CANCEL = '/api/admin/invoices/cancel';
+const SUBSTITUTE = '/api/admin/invoices/substitute';
+const CATALOGUES_URL = '/api/informacion/fiscal-data';
 
 const base: AdminInvoiceDto = { ...issuedInvoice, purchaseRefunded: true };
 const failed: AdminInvoiceDto = {
@@ -45,13 +48,23 @@ const cancelled: AdminInvoiceDto = {
   needsAccountant: true,
   purchaseRefunded: true,
 };
+/** F-15's substitute (F-17) and F-15 as it is once cancelled with 01. */
 const substitute: AdminInvoiceDto = {
   ...base,
   id: 10,
-  purchaseId: 14,
   uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
   folioNumber: 17,
+  legalName: 'EMILIO GÓMEZ DÍAZ',
   purchaseRefunded: false,
+  replacesId: 7,
+};
+const replaced: AdminInvoiceDto = {
+  ...base,
+  status: 'cancelled',
+  cancelMotive: '01',
+  cancelledAt: '2026-11-24T18:01:00.000Z',
+  purchaseRefunded: false,
+  replacedById: 10,
 };
 
 const listOf = (invoices: AdminInvoiceDto[]): Handler => {
@@ -239,37 +252,180 @@ describe('AdminInvoices ("Facturas")', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('should ask motive 01 for the substitute’s UUID, refuse a wrong one, then send its invoice', async () => {
+  it('should offer motives 02 and 03 only, send 03, and say when the cancellation waits for the receiver', async () => {
     const fetchMock = stubApi({
-      [LIST]: listOf([base, substitute]),
+      [LIST]: listOf([{ ...base, purchaseRefunded: false }]),
       [PREVIEW]: emptyPreview,
-      [CANCEL]: () => ({ status: 200, body: { success: true, invoice: { ...base, status: 'cancelled' } } }),
+      [CANCEL]: () => ({
+        status: 200,
+        body: { success: true, invoice: { ...base, cancellationStatus: 'pending', cancelMotive: '03' } },
+      }),
     });
     renderPage(<AdminInvoices />);
     await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
 
     await userEvent.click(within(table()).getByRole('button', { name: 'Cancelar factura F-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
+    expect(within(dialog).getByText(/Usa «Sustituir factura»/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Motivo de cancelación' }));
-    await userEvent.click(await screen.findByRole('option', { name: /^01 · / }));
-    const uuid = within(dialog).getByLabelText('UUID de la factura que la sustituye');
-    const submit = within(dialog).getByRole('button', { name: 'Cancelar factura' });
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([
+      '02 · Comprobante emitido con errores sin relación',
+      '03 · No se llevó a cabo la operación',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: /^03 · / }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }));
 
-    await userEvent.click(submit);
-    expect(uuid).toHaveAccessibleDescription(expect.stringContaining(CANCEL_MESSAGES.substituteRequired));
-    await userEvent.type(uuid, 'no-es-un-uuid');
-    await userEvent.click(submit);
-    expect(uuid).toHaveAccessibleDescription(expect.stringContaining(CANCEL_MESSAGES.substituteFormat));
-    await userEvent.clear(uuid);
-    await userEvent.type(uuid, '99999999-2222-4333-8444-555555555555');
-    await userEvent.click(submit);
-    expect(uuid).toHaveAccessibleDescription(expect.stringContaining(CANCEL_MESSAGES.substituteUnknown));
-    expect(bodiesSentTo(fetchMock, CANCEL)).toEqual([]);
+    expect(await screen.findByText(CANCELLATION_ASKED_MESSAGE)).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CANCEL)).toEqual([{ id: 7, motive: '03' }]);
+  });
 
-    await userEvent.clear(uuid);
-    await userEvent.type(uuid, substitute.uuid!.toUpperCase());
-    await userEvent.click(submit);
-    await waitFor(() => expect(bodiesSentTo(fetchMock, CANCEL)).toEqual([{ id: 7, motive: '01', substituteId: 10 }]));
+  it('should substitute an invoice with corrected data: prefilled, uses by régimen, each refusal under its field', async () => {
+    let answer: Handler = () => ({
+      status: 400,
+      body: {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: { rfc: ['El RFC no es válido'] },
+      },
+    });
+    const fetchMock = stubApi({
+      [LIST]: listOf([{ ...base, purchaseRefunded: false }]),
+      [PREVIEW]: emptyPreview,
+      [CATALOGUES_URL]: () => ({ status: 200, body: CATALOGUES }),
+      [SUBSTITUTE]: (body) => answer(body),
+    });
+    renderPage(<AdminInvoices />);
+    await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Sustituir la factura F-15' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sustituir factura' });
+    expect(dialog).toHaveTextContent('relacionada con la F-15 (sustitución)');
+    expect(dialog).toHaveTextContent('los datos de facturación de Emilio Gómez');
+    const name = await within(dialog).findByLabelText('Nombre o razón social');
+    expect(name).toHaveValue('EMILIO GOMEZ DIAZ');
+    expect(within(dialog).getByLabelText('RFC')).toHaveValue('GODE561231GR8');
+    expect(within(dialog).getByLabelText('Correo para la factura')).toHaveValue('facturas@example.com');
+    const use = within(dialog).getByRole('combobox', { name: 'Uso del CFDI' });
+    expect(use).toHaveTextContent('G03 – Gastos en general');
+
+    // 605 does not allow G03: the use is cleared and only the allowed ones are offered.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Régimen fiscal' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^605 – / }));
+    expect(use).toHaveTextContent('Elige el uso');
+    await userEvent.click(use);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'D01 – Honorarios médicos, dentales y gastos hospitalarios',
+      'S01 – Sin efectos fiscales',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: /^S01 – / }));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Emilio Gómez Díaz');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sustituir factura' }));
+    expect(await within(dialog).findByLabelText('RFC')).toHaveAccessibleDescription(
+      expect.stringContaining('El RFC no es válido'),
+    );
+    answer = () => ({ status: 200, body: { success: true, invoice: { ...substitute, status: 'pending' } } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sustituir factura' }));
+    expect(
+      await screen.findByText('Sustituta en cola: al timbrarse, la F-15 se cancela con el motivo 01.'),
+    ).toBeInTheDocument();
+    const sent = {
+      id: 7,
+      rfc: 'GODE561231GR8',
+      legalName: 'Emilio Gómez Díaz',
+      taxSystem: '605',
+      zip: '52140',
+      cfdiUse: 'S01',
+      email: 'facturas@example.com',
+    };
+    expect(bodiesSentTo(fetchMock, SUBSTITUTE)).toEqual([sent, sent]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('should name a substitute and the invoice it replaced, without cancelling or substituting the replaced one', async () => {
+    stubApi({ [LIST]: listOf([substitute, replaced]), [PREVIEW]: emptyPreview });
+    renderPage(<AdminInvoices />);
+    await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-17');
+
+    const newer = rowOf('F-17');
+    expect(newer).toHaveTextContent('Sustituye a la F-15');
+    expect(within(newer).getByRole('button', { name: 'Cancelar factura F-17' })).toBeInTheDocument();
+    const older = rowOf('F-15');
+    expect(older).toHaveTextContent('Sustituida por la F-17');
+    expect(within(older).queryByRole('button', { name: /Cancelar|Sustituir/ })).not.toBeInTheDocument();
+  });
+
+  it('should offer «Corregir datos» on a refused substitute and send it through the invoice it replaces', async () => {
+    const refused: AdminInvoiceDto = {
+      ...substitute,
+      status: 'failed',
+      uuid: null,
+      folioNumber: null,
+      series: null,
+      legalName: 'GOMEZ DIAZ SA DE CV',
+      lastError: 'El nombre del receptor debe ir sin el régimen societario.',
+      errorField: 'legalName',
+    };
+    const inForce: AdminInvoiceDto = { ...base, purchaseRefunded: false, replacedById: 10 };
+    const fetchMock = stubApi({
+      [LIST]: listOf([refused, inForce]),
+      [PREVIEW]: emptyPreview,
+      [CATALOGUES_URL]: () => ({ status: 200, body: CATALOGUES }),
+      [SUBSTITUTE]: () => ({ status: 200, body: { success: true, invoice: { ...refused, status: 'pending' } } }),
+    });
+    renderPage(<AdminInvoices />);
+    await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
+
+    // The invoice in force can be cancelled again, since its substitute failed.
+    const older = rowOf('F-15');
+    expect(older).toHaveTextContent('Su sustituta fue rechazada por el PAC: corrige los datos.');
+    expect(within(older).getByRole('button', { name: 'Cancelar factura F-15' })).toBeInTheDocument();
+    expect(within(older).queryByRole('button', { name: /Sustituir/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(table()).getByRole('button', { name: 'Corregir los datos de la factura #10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sustituir factura' });
+    const name = await within(dialog).findByLabelText('Nombre o razón social');
+    expect(name).toHaveValue('GOMEZ DIAZ SA DE CV');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Emilio Gómez Díaz');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sustituir factura' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, SUBSTITUTE)).toEqual([
+        expect.objectContaining({ id: 7, legalName: 'Emilio Gómez Díaz' }),
+      ]),
+    );
+  });
+
+  it('should say when a cancellation waits for the receiver (no cancel then) or was rejected (cancel again)', async () => {
+    stubApi({
+      [LIST]: listOf([
+        { ...base, purchaseRefunded: false, cancellationStatus: 'pending', cancelMotive: '02' },
+        {
+          ...base,
+          id: 11,
+          folioNumber: 18,
+          purchaseRefunded: false,
+          cancellationStatus: 'rejected',
+          cancelMotive: '02',
+          lastError: 'El receptor rechazó la cancelación ante el SAT: la factura sigue vigente.',
+        },
+      ]),
+      [PREVIEW]: emptyPreview,
+    });
+    renderPage(<AdminInvoices />);
+    await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
+
+    const waiting = rowOf('F-15');
+    expect(waiting).toHaveTextContent(
+      'Cancelación pedida (motivo 02): espera la respuesta del receptor ante el SAT (hasta 72 horas).',
+    );
+    expect(within(waiting).queryByRole('button', { name: /Cancelar|Sustituir/ })).not.toBeInTheDocument();
+    const rejected = rowOf('F-18');
+    expect(rejected).toHaveTextContent('El receptor rechazó la cancelación: la factura sigue vigente.');
+    expect(within(rejected).getByRole('button', { name: 'Cancelar factura F-18' })).toBeInTheDocument();
+    expect(within(rejected).getByRole('button', { name: 'Sustituir la factura F-18' })).toBeInTheDocument();
   });
 
   it('should show the PAC’s refusal of a cancellation in the dialog', async () => {
@@ -365,13 +521,21 @@ describe('monthOptions', () => {
   });
 });
 
-describe('substituteFor', () => {
-  const issued = [{ id: 10, uuid: substitute.uuid, status: 'issued' as const }];
-  it('should refuse the invoice itself as its own substitute', () => {
-    expect(substituteFor(substitute.uuid!, { id: 10 }, issued)).toEqual({ error: CANCEL_MESSAGES.substituteSelf });
+describe('newestByPurchase', () => {
+  it('should keep each purchase’s newest invoice from a newest-first list (the substitute, not the replaced one)', () => {
+    const newest = newestByPurchase([substitute, replaced, failed], 'payment');
+    expect([...newest.entries()]).toEqual([[12, substitute]]);
+    expect(newestByPurchase([substitute, replaced, failed], 'gift_card').get(3)).toBe(failed);
   });
-  it('should find the substitute whatever the case of the UUID', () => {
-    expect(substituteFor(` ${substitute.uuid!.toUpperCase()} `, { id: 7 }, issued)).toEqual({ id: 10 });
+});
+
+describe('relationNotices', () => {
+  it('should name the related invoice by folio when it is known, and say "otra factura" when not', () => {
+    expect(relationNotices(substitute)).toEqual(['Sustituye a otra factura']);
+    expect(relationNotices(replaced, new Map([[10, substitute]]))).toEqual(['Sustituida por la F-17']);
+    expect(
+      relationNotices({ ...base, replacedById: 10 }, new Map([[10, { ...substitute, status: 'pending' }]])),
+    ).toEqual(['Sustituida por la F-17: se cancela con el motivo 01 al timbrarse']);
   });
 });
 

@@ -13,11 +13,15 @@ import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { useStudioTimeZone, useStudioToday } from '@/lib/studio-clock';
 import {
+  canCancel,
+  canCorrect,
   canRetry,
+  canSubstitute,
   centsLabel,
   folioLabel,
   isIssued,
   purchaseLabel,
+  relationNotices,
   retryNotice,
   STATUS_LABELS,
   studioDateLabel,
@@ -25,6 +29,7 @@ import {
 } from '../format';
 import { CancelInvoiceDialog } from './cancel-invoice-dialog';
 import { GlobalInvoicePreview } from './global-invoice-preview';
+import { SubstituteInvoiceDialog } from './substitute-invoice-dialog';
 
 export const INVOICES_EMPTY_MESSAGE = 'No hay facturas en este mes.';
 export const INVOICES_NO_MATCH_MESSAGE = 'Ninguna factura de este mes tiene ese estado.';
@@ -50,7 +55,10 @@ const statusOptions = [
 interface Actions {
   onRetry: (invoice: AdminInvoiceDto) => void;
   onCancel: (invoice: AdminInvoiceDto) => void;
+  onSubstitute: (invoice: AdminInvoiceDto) => void;
   retrying: number | undefined;
+  /** The month's invoices by id: a substitute and the one it replaces are named by folio. */
+  known: ReadonlyMap<number, AdminInvoiceDto>;
 }
 
 /** 'factura F-15', or 'factura #8' before it has a folio. */
@@ -72,7 +80,17 @@ function StatusBadge({ invoice }: { invoice: AdminInvoiceDto }) {
 }
 
 /** The PAC's error, a retry under way, the refund and the "Revisar" flag: what the admin has to act on. */
-function Notices({ invoice, timeZone, dash = true }: { invoice: AdminInvoiceDto; timeZone: string; dash?: boolean }) {
+function Notices({
+  invoice,
+  timeZone,
+  known,
+  dash = true,
+}: {
+  invoice: AdminInvoiceDto;
+  timeZone: string;
+  known: ReadonlyMap<number, AdminInvoiceDto>;
+  dash?: boolean;
+}) {
   const notices: { key: string; text: string; danger?: boolean }[] = [];
   if (invoice.status === 'failed' && invoice.lastError)
     notices.push({ key: 'error', text: `Error del PAC: ${invoice.lastError}`, danger: true });
@@ -83,6 +101,9 @@ function Notices({ invoice, timeZone, dash = true }: { invoice: AdminInvoiceDto;
   else if (invoice.purchaseRefunded) notices.push({ key: 'refund', text: 'Compra reembolsada' });
   if (invoice.needsAccountant)
     notices.push({ key: 'review', text: 'Revisar: reembolsada o cancelada después de su mes (avisa a la contadora)' });
+  relationNotices(invoice, known).forEach((text, index) =>
+    notices.push({ key: `relation-${index}`, text, danger: invoice.cancellationStatus === 'rejected' && index === 0 }),
+  );
   if (notices.length === 0) return dash ? <span className="text-ink-subtle">—</span> : null;
   return (
     <ul className="space-y-1 text-sm">
@@ -129,10 +150,32 @@ function InvoiceActions({ invoice, actions }: { invoice: AdminInvoiceDto; action
           >
             XML
           </a>
-          <Button size="sm" variant="danger" aria-label={`Cancelar ${name}`} onClick={() => actions.onCancel(invoice)}>
-            Cancelar factura
-          </Button>
         </>
+      ) : null}
+      {canSubstitute(invoice) ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Sustituir la ${name}`}
+          onClick={() => actions.onSubstitute(invoice)}
+        >
+          Sustituir factura
+        </Button>
+      ) : null}
+      {canCorrect(invoice) ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Corregir los datos de la ${name}`}
+          onClick={() => actions.onSubstitute(invoice)}
+        >
+          Corregir datos
+        </Button>
+      ) : null}
+      {canCancel(invoice, actions.known) ? (
+        <Button size="sm" variant="danger" aria-label={`Cancelar ${name}`} onClick={() => actions.onCancel(invoice)}>
+          Cancelar factura
+        </Button>
       ) : null}
     </div>
   );
@@ -198,7 +241,7 @@ const columnsWith = (actions: Actions, timeZone: string): DataTableColumn<AdminI
   {
     key: 'avisos',
     header: 'Avisos',
-    cell: (invoice) => <Notices invoice={invoice} timeZone={timeZone} />,
+    cell: (invoice) => <Notices invoice={invoice} timeZone={timeZone} known={actions.known} />,
     className: 'align-top min-w-48 whitespace-normal',
   },
   {
@@ -225,7 +268,7 @@ function InvoiceCard({ invoice, actions, timeZone }: { invoice: AdminInvoiceDto;
           <Uuid invoice={invoice} />
         </dd>
       </dl>
-      <Notices invoice={invoice} timeZone={timeZone} dash={false} />
+      <Notices invoice={invoice} timeZone={timeZone} known={actions.known} dash={false} />
       <InvoiceActions invoice={invoice} actions={actions} />
     </>
   );
@@ -233,7 +276,8 @@ function InvoiceCard({ invoice, actions, timeZone }: { invoice: AdminInvoiceDto;
 
 /**
  * "Facturas": every invoice of a studio month with its purchase, client and state; retry a failed
- * one, cancel an issued one, download its PDF and XML, the month's global invoice and the CSV.
+ * one, cancel or substitute an issued one, download its PDF and XML, the month's global invoice and
+ * the CSV.
  */
 export function AdminInvoices() {
   const toast = useToast();
@@ -242,6 +286,7 @@ export function AdminInvoices() {
   const [month, setMonth] = useState(() => today.slice(0, 7));
   const [status, setStatus] = useState<InvoiceStatus | undefined>(undefined);
   const [cancelling, setCancelling] = useState<AdminInvoiceDto | null>(null);
+  const [substituting, setSubstituting] = useState<AdminInvoiceDto | null>(null);
   const query = useGetInvoices(
     { month, ...(status ? { status } : {}) },
     { query: { placeholderData: keepPreviousData } },
@@ -258,7 +303,9 @@ export function AdminInvoices() {
         },
       ),
     onCancel: setCancelling,
+    onSubstitute: setSubstituting,
     retrying: retry.isPending ? retry.variables?.data.id : undefined,
+    known: new Map((query.data?.invoices ?? []).map((invoice) => [invoice.id, invoice])),
   };
   const invoices = query.data?.invoices;
 
@@ -316,6 +363,7 @@ export function AdminInvoices() {
       </section>
 
       <CancelInvoiceDialog invoice={cancelling} onClose={() => setCancelling(null)} />
+      <SubstituteInvoiceDialog invoice={substituting} onClose={() => setSubstituting(null)} />
     </div>
   );
 }

@@ -273,7 +273,7 @@ describe('AdminMemberships («Membresías»)', () => {
         '25 de noviembre de 2026',
         'No',
         '—',
-        'Factura F-15 · EmitidaCancelar factura',
+        'Factura F-15 · EmitidaCancelar facturaSustituir factura',
         'Reembolsar cobro',
       ],
       [

@@ -1,14 +1,21 @@
 import { formatLongDate } from '@pilates/dates';
 import { errorMessages } from '@/api/api-error';
 import { useState } from 'react';
-import { useListGiftCards, useRefundGiftCard, useResendGiftCard, useVoidGiftCard } from '@/api/generated/admin/admin';
-import type { AdminGiftCardDto } from '@/api/generated/model';
+import {
+  useGetPurchaseInvoices,
+  useListGiftCards,
+  useRefundGiftCard,
+  useResendGiftCard,
+  useVoidGiftCard,
+} from '@/api/generated/admin/admin';
+import type { AdminGiftCardDto, AdminInvoiceDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ResponsiveTable } from '@/components/ui/responsive-table';
 import type { DataTableColumn } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
+import { CancelInvoiceDialog, newestByPurchase, PurchaseInvoice } from '@/features/admin-invoices';
 import { centsLabel, GIFT_CARD_METHOD_LABELS, GIFT_CARD_STATUS_LABELS } from '../format';
 
 interface Actions {
@@ -16,6 +23,21 @@ interface Actions {
   onVoid: (card: AdminGiftCardDto) => void;
   onRefund: (card: AdminGiftCardDto) => void;
   pending: number | undefined;
+  /** Each card's newest invoice, by card. */
+  invoices: ReadonlyMap<number, AdminInvoiceDto>;
+  onCancelInvoice: (invoice: AdminInvoiceDto) => void;
+}
+
+/** The cards whose invoices the list reads at once (the server's limit for one request). */
+const INVOICES_PER_READ = 500;
+
+/** A card's invoice, with «Cancelar factura» and «Sustituir factura»; '—' without one. */
+function CardInvoice({ card, actions }: { card: AdminGiftCardDto; actions: Actions }) {
+  const invoice = actions.invoices.get(card.id);
+  if (!invoice) return <span className="text-ink-subtle">—</span>;
+  return (
+    <PurchaseInvoice invoice={invoice} purchaseName={`de la tarjeta ${card.id}`} onCancel={actions.onCancelInvoice} />
+  );
 }
 
 const canResend = (card: AdminGiftCardDto) => card.status === 'paid' || card.status === 'sent';
@@ -87,6 +109,7 @@ const columnsWith = (actions: Actions): DataTableColumn<AdminGiftCardDto>[] => [
   { key: 'estado', header: 'Estado', cell: statusLabel },
   { key: 'saldo', header: 'Saldo restante', cell: balanceLabel },
   { key: 'pago', header: 'Pago', cell: methodLabel },
+  { key: 'factura', header: 'Factura', cell: (card) => <CardInvoice card={card} actions={actions} /> },
   { key: 'acciones', header: 'Acciones', cell: (card) => <CardActions card={card} actions={actions} /> },
 ];
 
@@ -103,6 +126,12 @@ export function AdminGiftCards() {
   const failed = (error: unknown) => toast.show(errorMessages(error).join(' '), 'error');
   const refunding = useRefundGiftCard();
   const [confirming, setConfirming] = useState<AdminGiftCardDto | null>(null);
+  const [cancellingInvoice, setCancellingInvoice] = useState<AdminInvoiceDto | null>(null);
+  const purchaseIds = (list.data?.giftCards ?? []).slice(0, INVOICES_PER_READ).map((card) => card.id);
+  const invoices = useGetPurchaseInvoices(
+    { kind: 'gift_card', purchaseIds },
+    { query: { enabled: purchaseIds.length > 0 } },
+  );
   const refund = (card: AdminGiftCardDto) =>
     refunding.mutate(
       { data: { id: card.id } },
@@ -136,6 +165,8 @@ export function AdminGiftCards() {
         : refunding.isPending
           ? refunding.variables?.data.id
           : undefined,
+    invoices: newestByPurchase(invoices.data?.invoices ?? [], 'gift_card'),
+    onCancelInvoice: setCancellingInvoice,
   };
 
   if (list.isError) return <ErrorMessage error={list.error} />;
@@ -162,6 +193,7 @@ export function AdminGiftCards() {
             {card.balanceLeftCents !== null ? (
               <p className="text-sm text-ink-muted">Saldo restante: {balanceLabel(card)}</p>
             ) : null}
+            {actions.invoices.has(card.id) ? <CardInvoice card={card} actions={actions} /> : null}
             <CardActions card={card} actions={actions} />
           </>
         )}
@@ -169,6 +201,7 @@ export function AdminGiftCards() {
         loadingLabel="Cargando las tarjetas…"
         onPageChange={() => undefined}
       />
+      <CancelInvoiceDialog invoice={cancellingInvoice} onClose={() => setCancellingInvoice(null)} />
       <Dialog
         open={confirming !== null}
         onOpenChange={(open) => {

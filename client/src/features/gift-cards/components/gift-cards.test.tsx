@@ -2,7 +2,8 @@ import '@/components/ui/test-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminGiftCardDto } from '@/api/generated/model';
+import type { AdminGiftCardDto, AdminInvoiceDto } from '@/api/generated/model';
+import { issuedInvoice } from '@/test/invoice-data';
 import { bodiesSentTo, renderPage, stubApi } from '@/test/page-test-utils';
 import { AdminGiftCards } from './admin-gift-cards';
 import { BuyGiftCard } from './buy-gift-card';
@@ -17,6 +18,8 @@ const ADMIN_LIST = '/api/admin/gift-cards';
 const RESEND = '/api/admin/gift-cards/resend';
 const VOID = '/api/admin/gift-cards/void';
 const REFUND = '/api/admin/gift-cards/refund';
+const CARD_INVOICES = '/api/admin/invoices/of-purchases';
+const CANCEL_INVOICE = '/api/admin/invoices/cancel';
 
 describe('GiftBalance ("Saldo de regalo")', () => {
   it('should show the balance and its movements, and redeem a code into it', async () => {
@@ -265,5 +268,48 @@ describe('AdminGiftCards ("Tarjetas de regalo")', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar y anular' }));
     expect(await screen.findByText('Tarjeta 4 reembolsada y anulada')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, REFUND)).toEqual([{ id: 4 }]);
+  });
+
+  it('should show each card’s invoice and cancel the one of a refunded card from its row', async () => {
+    const invoiceOfCard: AdminInvoiceDto = {
+      ...issuedInvoice,
+      id: 21,
+      purchaseKind: 'gift_card',
+      purchaseId: 2,
+      folioNumber: 31,
+      purchaseRefunded: true,
+      purchaseDescription: 'Tarjeta de regalo para clases de Pilates Reformer',
+    };
+    const fetchMock = stubApi({
+      [ADMIN_LIST]: () => ({
+        status: 200,
+        body: {
+          success: true,
+          giftCards: [
+            card({ id: 2, status: 'sent', paymentStatus: 'refunded', refundedCents: 104400 }),
+            card({ id: 1 }),
+          ],
+        },
+      }),
+      [CARD_INVOICES]: () => ({ status: 200, body: { success: true, invoices: [invoiceOfCard] } }),
+      [CANCEL_INVOICE]: () => ({
+        status: 200,
+        body: { success: true, invoice: { ...invoiceOfCard, status: 'cancelled', cancelMotive: '02' } },
+      }),
+    });
+    renderPage(<AdminGiftCards />);
+    const table = await screen.findByRole('table', { name: 'Tarjetas de regalo' });
+    const refunded = (await within(table).findByText('Factura F-31 · Emitida')).closest('tr') as HTMLElement;
+    expect(refunded).toHaveTextContent('Reembolsada: cancela su factura.');
+    expect(bodiesSentTo(fetchMock, CARD_INVOICES)).toEqual([{ kind: 'gift_card', purchaseIds: [2, 1] }]);
+    // The other card has no invoice.
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[1]).getAllByRole('cell')[7].textContent).toBe('—');
+
+    await userEvent.click(within(refunded).getByRole('button', { name: 'Cancelar la factura F-31 de la tarjeta 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar factura' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar factura' }));
+    expect(await screen.findByText('Factura F-31 cancelada ante el SAT.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, CANCEL_INVOICE)).toEqual([{ id: 21, motive: '02' }]);
   });
 });

@@ -36,6 +36,10 @@ const pending: InvoiceDto = {
   paymentForm: null,
   rfc: 'GODE561231GR8',
   legalName: 'EMILIO GOMEZ DIAZ',
+  taxSystem: '612',
+  zip: '52140',
+  cfdiUse: 'G03',
+  email: 'facturas@example.com',
   uuid: null,
   series: null,
   folioNumber: null,
@@ -44,7 +48,10 @@ const pending: InvoiceDto = {
   issuedAt: null,
   cancelledAt: null,
   cancelMotive: null,
+  cancellationStatus: null,
   needsAccountant: false,
+  replacesId: null,
+  replacedById: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -146,6 +153,29 @@ describe('MyInvoices', () => {
     expect(xml).toHaveAttribute('download');
     expect(within(item).queryByRole('button', { name: 'Solicitar factura' })).not.toBeInTheDocument();
     expect(within(item).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should say an invoice re-issued with corrected data replaces the earlier one, and a cancellation in progress', async () => {
+    const substitute: InvoiceablePurchaseDto = {
+      ...plan,
+      id: 8,
+      canRequest: false,
+      invoice: { ...pending, id: 32, purchaseKind: 'payment', purchaseId: 8, status: 'issued', replacesId: 30 },
+    };
+    const cancelling: InvoiceablePurchaseDto = {
+      ...charge,
+      canRequest: false,
+      invoice: { ...pending, id: 33, status: 'issued', cancellationStatus: 'pending', cancelMotive: '02' },
+    };
+    stubApi({
+      [MINE]: () => ({ status: 200, body: { success: true, invoices: [], purchases: [substitute, cancelling] } }),
+    });
+    renderPage(<MyInvoices />);
+
+    const corrected = (await screen.findByText(substitute.description)).closest('li')!;
+    expect(corrected).toHaveTextContent('Factura emitida (con datos corregidos; la anterior se cancela)');
+    const item = screen.getByText(charge.description).closest('li')!;
+    expect(item).toHaveTextContent('Factura emitida · Cancelación en proceso ante el SAT');
   });
 
   it('should show an invoice in progress without downloads or a new request', async () => {

@@ -37,6 +37,8 @@ function PurchaseInvoice({ purchase }: { purchase: InvoiceablePurchaseDto }) {
         <p className="text-sm text-ink-muted">
           {formatMoney(purchase.totalCents / 100)}
           {invoice ? ` · ${STATUS_TEXT[invoice.status]}` : ''}
+          {invoice?.replacesId ? ' (con datos corregidos; la anterior se cancela)' : ''}
+          {invoice?.cancellationStatus === 'pending' ? ' · Cancelación en proceso ante el SAT' : ''}
         </p>
         {invoice?.status === 'failed' && invoice.errorField ? (
           <p className="text-sm text-danger" role="alert">
