@@ -8,6 +8,8 @@ export {
   WhatsAppNotices,
   whatsappQueryOptions,
 } from './components/whatsapp-notices';
-export { FISCAL_DATA_SAVED_MESSAGE, FiscalData, fiscalDataQueryOptions, usesFor } from './components/fiscal-data';
+export { FISCAL_DATA_SAVED_MESSAGE, FiscalData, fiscalDataQueryOptions } from './components/fiscal-data';
+// The receiver's fields of a CFDI, also in Facturas' «Sustituir factura».
+export { FiscalFields, usesFor, type FiscalCustomer } from './components/fiscal-fields';
 export { YourData } from './components/your-data';
 export { ACCOUNT_DELETED_MESSAGE } from './components/delete-account-dialog';

@@ -6,22 +6,10 @@ import type { AdminInvoiceDto, SubstituteInvoiceDto } from '@/api/generated/mode
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { fiscalDataQueryOptions, usesFor } from '@/features/informacion';
+import { FiscalFields, fiscalDataQueryOptions, type FiscalCustomer } from '@/features/informacion';
 import { canCorrect, folioLabel } from '../format';
-
-/** The corrected data as the form holds it: the catalogue codes as plain text until chosen (the server checks them). */
-interface CustomerForm {
-  rfc: string;
-  legalName: string;
-  taxSystem: string;
-  zip: string;
-  cfdiUse: string;
-  email: string;
-}
 
 /**
  * Who is substituted and from which data: an issued invoice from its own; a substitute the PAC
@@ -36,7 +24,7 @@ function SubstituteForm({ invoice, onClose }: { invoice: AdminInvoiceDto; onClos
   const toast = useToast();
   const catalogues = useQuery(fiscalDataQueryOptions);
   const substitute = useSubstituteInvoice();
-  const [data, setData] = useState<CustomerForm>({
+  const [data, setData] = useState<FiscalCustomer>({
     rfc: invoice.rfc,
     legalName: invoice.legalName,
     taxSystem: invoice.taxSystem,
@@ -44,16 +32,12 @@ function SubstituteForm({ invoice, onClose }: { invoice: AdminInvoiceDto; onClos
     cfdiUse: invoice.cfdiUse,
     email: invoice.email ?? '',
   });
-  const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) =>
-    setData((current) => ({ ...current, [key]: value }));
   const fieldErrors = isApiError(substitute.error) ? substitute.error.fieldErrors : {};
   const unnamed = isApiError(substitute.error) && Object.keys(fieldErrors).length === 0;
   const target = targetOf(invoice);
 
   if (catalogues.isError) return <ErrorMessage error={catalogues.error} />;
   if (!catalogues.data) return <Spinner label="Cargando los catálogos del SAT…" />;
-  const uses = usesFor(catalogues.data, data.taxSystem, data.rfc);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     substitute.mutate(
@@ -74,62 +58,7 @@ function SubstituteForm({ invoice, onClose }: { invoice: AdminInvoiceDto; onClos
         {target.name} se cancela ante el SAT con el motivo 01. Estos datos también quedan como los datos de facturación
         de {invoice.clientName ?? 'el cliente'}.
       </p>
-      <TextField
-        label="RFC"
-        autoComplete="off"
-        maxLength={20}
-        value={data.rfc}
-        onChange={(event) => set('rfc', event.target.value.toUpperCase())}
-        error={fieldErrors.rfc?.[0]}
-      />
-      <TextField
-        label="Nombre o razón social"
-        hint="Como en la Constancia de Situación Fiscal, sin el régimen societario (sin «S.A. de C.V.»)."
-        maxLength={254}
-        value={data.legalName}
-        onChange={(event) => set('legalName', event.target.value)}
-        error={fieldErrors.legalName?.[0]}
-      />
-      <Select
-        label="Régimen fiscal"
-        placeholder="Elige el régimen"
-        options={catalogues.data.taxSystems.map((system) => ({
-          value: system.code,
-          label: `${system.code} – ${system.name}`,
-        }))}
-        value={data.taxSystem}
-        onValueChange={(value) => {
-          // A use the new régimen does not allow is cleared, so the list never offers a refused pair.
-          const allowed = usesFor(catalogues.data, value, data.rfc).some((use) => use.code === data.cfdiUse);
-          setData((current) => ({ ...current, taxSystem: value, cfdiUse: allowed ? current.cfdiUse : '' }));
-        }}
-        error={fieldErrors.taxSystem?.[0]}
-      />
-      <TextField
-        label="Código postal del domicilio fiscal"
-        inputMode="numeric"
-        maxLength={5}
-        value={data.zip}
-        onChange={(event) => set('zip', event.target.value)}
-        error={fieldErrors.zip?.[0]}
-      />
-      <Select
-        label="Uso del CFDI"
-        placeholder={data.taxSystem ? 'Elige el uso' : 'Primero elige el régimen'}
-        disabled={!data.taxSystem}
-        options={uses.map((use) => ({ value: use.code, label: `${use.code} – ${use.name}` }))}
-        value={data.cfdiUse}
-        onValueChange={(value) => set('cfdiUse', value)}
-        error={fieldErrors.cfdiUse?.[0]}
-      />
-      <TextField
-        label="Correo para la factura"
-        type="email"
-        maxLength={254}
-        value={data.email}
-        onChange={(event) => set('email', event.target.value)}
-        error={fieldErrors.email?.[0]}
-      />
+      <FiscalFields data={data} onChange={setData} errors={fieldErrors} catalogues={catalogues.data} voice="staff" />
       {unnamed ? <ErrorMessage error={substitute.error} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onClose} disabled={substitute.isPending}>

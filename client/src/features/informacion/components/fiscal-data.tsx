@@ -3,14 +3,13 @@ import { Receipt } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/api-error';
 import { getFiscalData, getGetFiscalDataQueryKey, useSaveFiscalData } from '@/api/generated/informacion/informacion';
-import type { FiscalDataDto, FiscalDataResponseDto } from '@/api/generated/model';
+import type { FiscalDataDto } from '@/api/generated/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { PageQueryBoundary, usePageQuery } from '@/lib/page-query';
+import { FiscalFields } from './fiscal-fields';
 
 /** The caller's fiscal data and the SAT's catalogues (GET /api/informacion/fiscal-data). */
 export const fiscalDataQueryOptions = queryOptions({
@@ -32,18 +31,6 @@ const EMPTY: FiscalForm = {
   email: '',
   autoInvoice: false,
 };
-
-/**
- * The uses the SAT allows for a régimen, and for a person (RFC of 13) or a company (12) once the
- * RFC says which: the same rule the server checks.
- */
-export function usesFor(catalogues: FiscalDataResponseDto, taxSystem: string, rfc: string) {
-  const length = rfc.replace(/[\s-]/g, '').length;
-  const kind = length === 13 ? 'person' : length === 12 ? 'company' : null;
-  return catalogues.cfdiUses.filter(
-    (use) => use.taxSystems.includes(taxSystem) && (kind === null || (kind === 'person' ? use.person : use.company)),
-  );
-}
 
 /** "Datos de facturación": as on the Constancia de Situación Fiscal, each error under its field. */
 export function FiscalData({ onSaved }: { onSaved: (message: string) => void }) {
@@ -75,7 +62,6 @@ function FiscalDataForm({ onSaved }: { onSaved: (message: string) => void }) {
   const set = <K extends keyof FiscalForm>(key: K, value: FiscalForm[K]) =>
     setData((current) => ({ ...current, [key]: value }));
   const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {};
-  const uses = usesFor(catalogues, data.taxSystem, data.rfc);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,65 +79,7 @@ function FiscalDataForm({ onSaved }: { onSaved: (message: string) => void }) {
   const unnamed = isApiError(save.error) && Object.keys(fieldErrors).length === 0;
   return (
     <form className="mt-6 max-w-md space-y-5" onSubmit={submit} noValidate aria-label="Datos de facturación">
-      <TextField
-        label="RFC"
-        autoComplete="off"
-        hint="13 caracteres si eres persona física, 12 si es una empresa."
-        maxLength={20}
-        value={data.rfc}
-        onChange={(event) => set('rfc', event.target.value.toUpperCase())}
-        error={fieldErrors.rfc?.[0]}
-      />
-      <TextField
-        label="Nombre o razón social"
-        hint="Sin el régimen societario (por ejemplo, sin «S.A. de C.V.»)."
-        maxLength={254}
-        value={data.legalName}
-        onChange={(event) => set('legalName', event.target.value)}
-        error={fieldErrors.legalName?.[0]}
-      />
-      <Select
-        label="Régimen fiscal"
-        placeholder="Elige tu régimen"
-        options={catalogues.taxSystems.map((system) => ({
-          value: system.code,
-          label: `${system.code} – ${system.name}`,
-        }))}
-        value={data.taxSystem}
-        onValueChange={(value) => {
-          // A use the new régimen does not allow is cleared, so the list never offers a refused pair.
-          const allowed = usesFor(catalogues, value, data.rfc).some((use) => use.code === data.cfdiUse);
-          setData((current) => ({ ...current, taxSystem: value, cfdiUse: allowed ? current.cfdiUse : '' }));
-        }}
-        error={fieldErrors.taxSystem?.[0]}
-      />
-      <TextField
-        label="Código postal del domicilio fiscal"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={5}
-        value={data.zip}
-        onChange={(event) => set('zip', event.target.value)}
-        error={fieldErrors.zip?.[0]}
-      />
-      <Select
-        label="Uso del CFDI"
-        placeholder={data.taxSystem ? 'Elige el uso' : 'Primero elige tu régimen'}
-        disabled={!data.taxSystem}
-        options={uses.map((use) => ({ value: use.code, label: `${use.code} – ${use.name}` }))}
-        value={data.cfdiUse}
-        onValueChange={(value) => set('cfdiUse', value)}
-        error={fieldErrors.cfdiUse?.[0]}
-      />
-      <TextField
-        label="Correo para recibir tus facturas"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        value={data.email}
-        onChange={(event) => set('email', event.target.value)}
-        error={fieldErrors.email?.[0]}
-      />
+      <FiscalFields data={data} onChange={setData} errors={fieldErrors} catalogues={catalogues} voice="client" />
       <Checkbox
         label="Facturar mis compras automáticamente"
         checked={data.autoInvoice}

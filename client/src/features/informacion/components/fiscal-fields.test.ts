@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FiscalDataResponseDto } from '@/api/generated/model';
-import { usesFor } from './fiscal-data';
+import { usesFor } from './fiscal-fields';
 
 const CATALOGUES: FiscalDataResponseDto = {
   success: true,
