@@ -302,6 +302,26 @@ describe('Facturas: substitution with corrected data and cancellations awaiting 
     expect(cancelled.body.invoice).toMatchObject({ status: 'cancelled', cancelMotive: '02', cancellationStatus: null });
   });
 
+  it('should substitute an invoice whose cancellation the receiver rejected, and cancel it with 01 then', async () => {
+    const { invoice } = await issued();
+    sim.acceptanceRequired = true;
+    await admin.post('/api/admin/invoices/cancel').send({ id: invoice.id }).expect(200);
+    sim.answerCancellation(invoice.providerId!, 'rejected');
+    clock.set(minutesLater(16));
+    await invoicing.issueDue();
+    expect((await invoiceOf(invoice.id)).cancellationStatus).toBe('rejected');
+
+    sim.acceptanceRequired = false;
+    const res = await admin
+      .post('/api/admin/invoices/substitute')
+      .send({ id: invoice.id, ...corrected })
+      .expect(200);
+    expect(await invoiceOf(invoice.id)).toMatchObject({ cancellationStatus: null, lastError: null });
+    await invoicing.issueDue();
+    expect((await invoiceOf(res.body.invoice.id)).status).toBe('issued');
+    expect(await invoiceOf(invoice.id)).toMatchObject({ status: 'cancelled', cancelMotive: '01' });
+  });
+
   it("should keep a substituted sale out of the month's global invoice, and not close a substitute when the month closes", async () => {
     const october = new Date('2026-10-20T18:00:00Z');
     clock.set(new Date('2026-10-21T18:00:00Z'));

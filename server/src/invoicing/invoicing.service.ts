@@ -599,9 +599,12 @@ export class InvoicingService {
     return (await this.invoices.byId(id))!;
   }
 
-  /** An invoice whose substitute is queued or stamped is cancelled by the substitution (01), not by hand. */
+  /**
+   * An invoice whose substitute is queued or stamped is cancelled by the substitution (01), not by
+   * hand; unless the receiver rejected that cancellation, when the admin decides what follows.
+   */
   private async refuseWhileSubstituted(invoice: Invoice): Promise<void> {
-    if (!invoice.replacedById) return;
+    if (!invoice.replacedById || invoice.cancellationStatus === 'rejected') return;
     const replacement = await this.invoices.byId(invoice.replacedById);
     if (replacement && (replacement.status === 'pending' || replacement.status === 'issued'))
       throw new InvoiceError(InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED);
@@ -729,6 +732,9 @@ export class InvoicingService {
         if (replacement.replacesId !== invoice.id || !(await this.invoices.markReplaced(invoice.id, replacement.id)))
           throw new InvoiceError(InvoiceErrorCode.INVOICE_BEING_SUBSTITUTED);
       }
+      // A cancellation the receiver rejected earlier: the substitution asks for it again (01).
+      if (invoice.cancellationStatus === 'rejected')
+        await this.invoices.transition(invoice.id, ['issued'], { cancellationStatus: null, lastError: null });
       await this.invoices.saveProfile(userId, { ...customer, autoInvoice: profile?.autoInvoice ?? false });
       return replacement;
     });

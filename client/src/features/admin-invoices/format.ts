@@ -91,9 +91,14 @@ type Known = ReadonlyMap<number, Pick<InvoiceDto, 'status' | 'series' | 'folioNu
 const beingReplaced = (invoice: Relations, known: Known): boolean =>
   invoice.replacedById !== null && known.get(invoice.replacedById)?.status !== 'failed';
 
-/** «Cancelar factura»: an issued one whose cancellation is not awaiting the receiver nor left to its substitute. */
+/**
+ * «Cancelar factura»: an issued one whose cancellation is not awaiting the receiver nor left to its
+ * substitute (unless the receiver rejected that cancellation: then the admin decides).
+ */
 export const canCancel = (invoice: Relations, known: Known = new Map()): boolean =>
-  isIssued(invoice) && invoice.cancellationStatus !== 'pending' && !beingReplaced(invoice, known);
+  isIssued(invoice) &&
+  invoice.cancellationStatus !== 'pending' &&
+  (invoice.cancellationStatus === 'rejected' || !beingReplaced(invoice, known));
 
 /** «Sustituir factura»: an issued client invoice (not the global one) with no substitute yet, not being cancelled. */
 export const canSubstitute = (invoice: Relations): boolean =>

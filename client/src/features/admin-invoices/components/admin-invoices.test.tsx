@@ -298,7 +298,7 @@ describe('AdminInvoices ("Facturas")', () => {
     renderPage(<AdminInvoices />);
     await within(await screen.findByRole('table', { name: 'Facturas del mes' })).findByText('F-15');
 
-    await userEvent.click(within(table()).getByRole('button', { name: 'Sustituir la factura F-15' }));
+    await userEvent.click(within(table()).getByRole('button', { name: 'Sustituir factura F-15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sustituir factura' });
     expect(dialog).toHaveTextContent('relacionada con la F-15 (sustitución)');
     expect(dialog).toHaveTextContent('los datos de facturación de Emilio Gómez');
@@ -384,7 +384,7 @@ describe('AdminInvoices ("Facturas")', () => {
     expect(within(older).getByRole('button', { name: 'Cancelar factura F-15' })).toBeInTheDocument();
     expect(within(older).queryByRole('button', { name: /Sustituir/ })).not.toBeInTheDocument();
 
-    await userEvent.click(within(table()).getByRole('button', { name: 'Corregir los datos de la factura #10' }));
+    await userEvent.click(within(table()).getByRole('button', { name: 'Corregir datos de la factura #10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sustituir factura' });
     const name = await within(dialog).findByLabelText('Nombre o razón social');
     expect(name).toHaveValue('GOMEZ DIAZ SA DE CV');
@@ -425,7 +425,7 @@ describe('AdminInvoices ("Facturas")', () => {
     const rejected = rowOf('F-18');
     expect(rejected).toHaveTextContent('El receptor rechazó la cancelación: la factura sigue vigente.');
     expect(within(rejected).getByRole('button', { name: 'Cancelar factura F-18' })).toBeInTheDocument();
-    expect(within(rejected).getByRole('button', { name: 'Sustituir la factura F-18' })).toBeInTheDocument();
+    expect(within(rejected).getByRole('button', { name: 'Sustituir factura F-18' })).toBeInTheDocument();
   });
 
   it('should show the PAC’s refusal of a cancellation in the dialog', async () => {

@@ -156,7 +156,7 @@ function InvoiceActions({ invoice, actions }: { invoice: AdminInvoiceDto; action
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Sustituir la ${name}`}
+          aria-label={`Sustituir ${name}`}
           onClick={() => actions.onSubstitute(invoice)}
         >
           Sustituir factura
@@ -166,7 +166,7 @@ function InvoiceActions({ invoice, actions }: { invoice: AdminInvoiceDto; action
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Corregir los datos de la ${name}`}
+          aria-label={`Corregir datos de la ${name}`}
           onClick={() => actions.onSubstitute(invoice)}
         >
           Corregir datos

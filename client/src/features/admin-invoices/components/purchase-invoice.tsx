@@ -74,7 +74,7 @@ export function PurchaseInvoice({
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`Sustituir la factura ${folioLabel(invoice)} ${purchaseName}`}
+            aria-label={`Sustituir factura ${folioLabel(invoice)} ${purchaseName}`}
             onClick={() => setSubstituting(invoice)}
           >
             Sustituir factura
@@ -84,7 +84,7 @@ export function PurchaseInvoice({
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`Corregir los datos de la factura ${purchaseName}`}
+            aria-label={`Corregir datos de la factura ${purchaseName}`}
             onClick={() => setSubstituting(invoice)}
           >
             Corregir datos
