@@ -969,7 +969,7 @@ describe('WCAG 2.1 AA (axe-core) on every screen', () => {
       await page.getByRole('option', { name: /^03 · / }).click();
       found.push(...(await withDialog(page, cancelInvoice, `/pilates/facturas ${width} Cancelar factura: motivo 03`)));
       await main
-        .getByRole('button', { name: /^Sustituir la factura / })
+        .getByRole('button', { name: /^Sustituir factura / })
         .first()
         .click();
       const substituteInvoice = page.getByRole('dialog', { name: 'Sustituir factura' });
