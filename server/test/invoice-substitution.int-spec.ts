@@ -57,6 +57,15 @@ describe('Facturas: substitution with corrected data and cancellations awaiting 
     return { ...client, purchaseId, invoice };
   };
 
+  /** The admin cancels (02), the receiver rejects it, and the job reads the answer 16 minutes later. */
+  const rejectedCancellation = async (invoice: Invoice) => {
+    sim.acceptanceRequired = true;
+    await admin.post('/api/admin/invoices/cancel').send({ id: invoice.id }).expect(200);
+    sim.answerCancellation(invoice.providerId!, 'rejected');
+    clock.set(minutesLater(16));
+    await invoicing.issueDue();
+  };
+
   const corrected = { ...FISCAL_CUSTOMER, legalName: 'Emilio Gómez Díaz', zip: '52148', email: 'emilio@example.com' };
 
   it('should stamp the substitute related (04) to the old UUID, cancel the old one with 01 naming it, and keep the corrected data', async () => {
@@ -277,11 +286,7 @@ describe('Facturas: substitution with corrected data and cancellations awaiting 
 
   it('should keep the invoice in force when the receiver rejects the cancellation, and let the admin cancel it again', async () => {
     const { invoice } = await issued();
-    sim.acceptanceRequired = true;
-    await admin.post('/api/admin/invoices/cancel').send({ id: invoice.id }).expect(200);
-    sim.answerCancellation(invoice.providerId!, 'rejected');
-    clock.set(minutesLater(16));
-    await invoicing.issueDue();
+    await rejectedCancellation(invoice);
     const rejected = (
       await admin.post('/api/admin/invoices').send({ month: invoice.period }).expect(200)
     ).body.invoices.find((i: { id: number }) => i.id === invoice.id);
@@ -304,11 +309,7 @@ describe('Facturas: substitution with corrected data and cancellations awaiting 
 
   it('should substitute an invoice whose cancellation the receiver rejected, and cancel it with 01 then', async () => {
     const { invoice } = await issued();
-    sim.acceptanceRequired = true;
-    await admin.post('/api/admin/invoices/cancel').send({ id: invoice.id }).expect(200);
-    sim.answerCancellation(invoice.providerId!, 'rejected');
-    clock.set(minutesLater(16));
-    await invoicing.issueDue();
+    await rejectedCancellation(invoice);
     expect((await invoiceOf(invoice.id)).cancellationStatus).toBe('rejected');
 
     sim.acceptanceRequired = false;

@@ -251,15 +251,19 @@ export class InvoicingRepository {
    * stamped (to cancel with 01), and those whose cancellation awaits the receiver (to ask again).
    */
   cancellationsDue(now: Date, limit: number): Promise<Invoice[]> {
-    return this.txHost.tx
-      .createQueryBuilder(Invoice, 'i')
-      .leftJoin(Invoice, 'r', 'r.id = i.replaced_by_id')
-      .where("i.status = 'issued' AND i.next_attempt_at <= :now", { now })
-      .andWhere('(i.claimed_until IS NULL OR i.claimed_until < :now)', { now })
-      .andWhere("((r.status = 'issued' AND i.cancellation_status IS NULL) OR i.cancellation_status = 'pending')")
-      .orderBy('i.next_attempt_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    return (
+      this.txHost.tx
+        .createQueryBuilder(Invoice, 'i')
+        .leftJoin(Invoice, 'r', 'r.id = i.replaced_by_id')
+        .where("i.status = 'issued' AND i.next_attempt_at <= :now", { now })
+        // Only replaced ones and those awaiting the receiver can be due: the join is for those few.
+        .andWhere("(i.replaced_by_id IS NOT NULL OR i.cancellation_status = 'pending')")
+        .andWhere('(i.claimed_until IS NULL OR i.claimed_until < :now)', { now })
+        .andWhere("((r.status = 'issued' AND i.cancellation_status IS NULL) OR i.cancellation_status = 'pending')")
+        .orderBy('i.next_attempt_at', 'ASC')
+        .limit(limit)
+        .getMany()
+    );
   }
 
   /** Moves an invoice on only from the status the caller saw (false: someone else moved it first). */
